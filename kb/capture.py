@@ -1,0 +1,115 @@
+"""Turning what a person typed (flags, an entry file, an edited template) into a stored entry."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.domains import DOMAIN_NAMES
+from kb.entry import EntryContent, key_from_symptom, normalized
+from kb.entry_file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string
+from kb.errors import InvalidEntry, UsageError
+from kb.lint import validation_problem
+from kb.models import Entry
+from kb.store import EntryStore
+
+
+@dataclass(frozen=True)
+class EntryFlags:
+    """The fields given on the command line; None means not given."""
+
+    key: str | None = None
+    domain: str | None = None
+    symptom: str | None = None
+    validation: str | None = None
+    fix: str | None = None
+    root_cause: str | None = None
+    cause_path: str | None = None
+    tags: list[str] | None = None
+    variants: list[str] | None = None
+    conditions: str | None = None
+    environment: str | None = None
+    case: str | None = None
+    snippet: str | None = None
+    source: str | None = None
+    related: list[str] | None = None
+
+    def overrides(self) -> dict[str, object]:
+        """The given fields under EntryContent's names."""
+        values = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "variants"}
+        values["symptom_variants"] = self.variants
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items() if v is not None}
+        return values
+
+
+def split_tags(tags: Iterable[str] | None) -> list[str] | None:
+    """`-t cuda -t "oom, memory"` gives ["cuda", "oom", "memory"]."""
+    if tags is None:
+        return None
+    return [part.strip() for tag in tags for part in tag.split(",") if part.strip()]
+
+
+def lint_problem(validation: str) -> str | None:
+    return validation_problem(validation)
+
+
+def content_from_flags(flags: EntryFlags, store: EntryStore) -> EntryContent:
+    if not flags.symptom or not flags.symptom.strip():
+        raise InvalidEntry("the symptom is empty; pass --symptom 'the error line you saw'")
+    if not flags.domain:
+        raise UsageError(f"missing --domain (one of: {', '.join(DOMAIN_NAMES)})")
+    key = flags.key or store.unique_key(key_from_symptom(flags.symptom))
+    values = flags.overrides()
+    values["key"] = key
+    return normalized(EntryContent(**values))  # type: ignore[arg-type]
+
+
+def content_from_file(path: Path, flags: EntryFlags) -> EntryContent:
+    """An entry file, with any flags given on the command line taking precedence."""
+    content = read_entry_file(path)
+    overrides = flags.overrides()
+    return normalized(content.replace(**overrides)) if overrides else content
+
+
+def content_from_text(text: str, force: bool = False) -> EntryContent:
+    """An edited entry file, refused when its validation fails the lint (unless forced)."""
+    content = parse_entry_file(text, "<edited entry>")
+    if not force:
+        check_validation(content)
+    return content
+
+
+def check_validation(content: EntryContent) -> None:
+    problem = validation_problem(content.validation)
+    if problem:
+        raise InvalidEntry(f"validation of '{content.key}': {problem} (or keep it anyway with --force)")
+
+
+def add_entry(store: EntryStore, content: EntryContent, force: bool = False) -> Entry:
+    if not force:
+        check_validation(content)
+    return store.add(content)
+
+
+def template_for(flags: EntryFlags) -> str:
+    """An entry file to fill in, holding whatever the flags already gave."""
+    key = flags.key or (key_from_symptom(flags.symptom) if flags.symptom else "new-entry")
+    front = [
+        "+++",
+        f"# domain: one of {', '.join(DOMAIN_NAMES)}",
+        f"key = {toml_string(key)}",
+        f"domain = {toml_string(flags.domain or '')}",
+        f"cause_path = {toml_string(flags.cause_path or '')}",
+        f"tags = {toml_array(flags.tags or [])}",
+        f"source = {toml_string(flags.source or 'own')}",
+        "+++",
+    ]
+    values = flags.overrides()
+    sections = []
+    for title, name in SECTIONS.items():
+        value = values.get(name, "")
+        if isinstance(value, tuple):
+            value = "\n".join(f"- {v}" for v in value)
+        sections.append(f"## {title}\n\n{value}".rstrip())
+    return "\n".join(front) + "\n\n" + "\n\n".join(sections) + "\n"

@@ -1,0 +1,44 @@
+"""Editing text in the user's $EDITOR, and keeping drafts so that nothing typed is ever lost."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from kb.errors import KbError
+from kb.paths import user_data_dir
+
+
+def editor_command() -> list[str]:
+    """$VISUAL, then $EDITOR, then vi: the order git and most Unix tools use."""
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    return shlex.split(editor)
+
+
+def edit_text(text: str, name: str = "entry") -> str:
+    """Open TEXT in the editor as NAME.md and return what the user saved."""
+    with tempfile.TemporaryDirectory(prefix="kb-") as folder:
+        path = Path(folder) / f"{name}.md"
+        path.write_text(text, encoding="utf-8")
+        command = [*editor_command(), str(path)]
+        try:
+            result = subprocess.run(command, check=False)
+        except OSError as exc:
+            raise KbError(f"cannot start the editor '{command[0]}': {exc.strerror}; set $EDITOR") from exc
+        if result.returncode != 0:
+            raise KbError(f"the editor '{command[0]}' exited with {result.returncode}; nothing was saved")
+        return path.read_bytes().decode("utf-8", errors="replace")
+
+
+def save_draft(text: str, name: str) -> Path:
+    """Keep TEXT in kb's drafts folder and return where, so an aborted edit loses nothing."""
+    folder = user_data_dir() / "drafts"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    path = folder / f"{name}-{stamp}.md"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,74 @@
+"""The exceptions kb's core raises. The CLI turns each into one line on stderr and an exit code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class KbError(Exception):
+    """An expected failure, with a message meant for the user."""
+
+    exit_code = 1
+
+
+class UsageError(KbError):
+    """The command line asked for something that cannot mean anything."""
+
+    exit_code = 2
+
+
+class EntryNotFound(KbError):
+    def __init__(self, key: str, suggestion: str | None = None) -> None:
+        hint = f"; did you mean '{suggestion}'?" if suggestion else ""
+        super().__init__(f"no entry with key '{key}'{hint}")
+        self.key = key
+        self.suggestion = suggestion
+
+
+class UnknownDomain(UsageError):
+    def __init__(self, name: str, suggestion: str | None, known: tuple[str, ...]) -> None:
+        hint = f"did you mean '{suggestion}'?" if suggestion else f"choose one of: {', '.join(known)}"
+        super().__init__(f"unknown domain '{name}'; {hint}")
+        self.name = name
+        self.suggestion = suggestion
+
+
+class InvalidEntry(KbError):
+    """An entry's content breaks a rule: empty symptom, bad key, a validation that is not a command."""
+
+
+class KeyTaken(KbError):
+    def __init__(self, key: str) -> None:
+        super().__init__(f"an entry with key '{key}' already exists; pick another --key or `kb edit {key}`")
+        self.key = key
+
+
+class EntryFileError(KbError):
+    """An entry file cannot be read. Names the file and the line, like a compiler."""
+
+    def __init__(self, path: Path | str | None, line: int | None, message: str) -> None:
+        where = str(path) if path is not None else "<entry>"
+        if line is not None:
+            where = f"{where}:{line}"
+        super().__init__(f"{where}: {message}")
+        self.path = path
+        self.line = line
+        self.reason = message
+
+
+class StoreUnavailable(KbError):
+    """The database cannot be opened: unwritable path, not SQLite, not kb's, or a schema from the future."""
+
+
+class SchemaTooNew(StoreUnavailable):
+    def __init__(self, location: str, found: int, supported: int) -> None:
+        super().__init__(
+            f"{location} has schema version {found}, newer than this kb understands ({supported}); "
+            "upgrade kb (pip install -U kb)"
+        )
+        self.found = found
+        self.supported = supported
+
+
+class Cancelled(KbError):
+    """The user said no at a confirmation, or pressed Ctrl-C at a prompt. Nothing was written."""

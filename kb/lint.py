@@ -1,0 +1,135 @@
+"""The validation-command lint: a validation must be one runnable line, not advice.
+
+A validation is either Python (`python -c "…"`, or a bare expression or statement) or a shell
+command whose first word is an executable or a shell builtin. Prose such as "check the logs" is
+refused with the reason. Whether a tool is installed here says little about the GPU box the entry
+was written on, so well-known ML and ops tools count as executables even when absent.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shlex
+import shutil
+from typing import Literal
+
+ValidationKind = Literal["python", "shell"]
+
+SHELL_BUILTINS = frozenset(
+    "alias bg cd command declare echo env eval exec export false fg hash jobs kill printf pwd read "
+    "set source test time trap true type ulimit umask unset wait [ .".split()
+)
+
+KNOWN_TOOLS = frozenset(
+    "accelerate awk cat conda curl deepspeed df dmesg docker docker-compose du file find free git grep "
+    "gunicorn head htop iostat ip journalctl jq kill kubectl ldd ls lscpu lsof nc ncu netstat nproc nsys "
+    "nvcc nvidia-smi nvtop pgrep ping pip pip3 ps py-spy python python3 sed ss strace sudo systemctl tail "
+    "tensorboard timeout top torchrun uname uvicorn watch wc which xxd".split()
+)
+
+#: Words that are executables on some systems (`look`, `see`) but start sentences far more often.
+PROSE_WORDS = frozenset(
+    {"look", "see", "check", "ensure", "verify", "confirm", "inspect", "try", "make-sure"}
+)
+
+_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_PYTHON_LAUNCHER = re.compile(r"^(?:.*/)?python(?:3(?:\.\d+)?)?$")
+
+
+def validation_problem(command: str) -> str | None:
+    """Why COMMAND is not a usable validation, or None when it is."""
+    text = command.strip()
+    if not text:
+        return "the validation command is empty"
+    if "\n" in text:
+        return "a validation command must be one line"
+    words = _shell_words(text)
+    if words is not None:
+        first = _first_command_word(words)
+        if first is not None and _PYTHON_LAUNCHER.match(first):
+            return _python_c_problem(words)
+        if first is not None and _is_command(first):
+            return None
+    python_problem = _python_problem(text)
+    if python_problem is None:
+        return None
+    first_word = text.split()[0]
+    return (
+        f"'{_clip(text)}' is neither a shell command ('{first_word}' is not an executable or builtin) "
+        f"nor Python ({python_problem}); write the one line that proves the cause"
+    )
+
+
+def validation_kind(command: str) -> ValidationKind:
+    """How `kb check` runs COMMAND: bare Python through the interpreter, anything else through a shell."""
+    words = _shell_words(command.strip())
+    if words is not None:
+        first = _first_command_word(words)
+        if first is not None and _is_command(first):
+            return "shell"
+    return "python" if _python_problem(command.strip()) is None else "shell"
+
+
+def _shell_words(text: str) -> list[str] | None:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return None
+
+
+def _first_command_word(words: list[str]) -> str | None:
+    for word in words:
+        if _ENV_ASSIGNMENT.match(word):
+            continue
+        return word
+    return None
+
+
+def _is_command(word: str) -> bool:
+    if word.lower() in PROSE_WORDS:
+        return False
+    if word in SHELL_BUILTINS or word in KNOWN_TOOLS:
+        return True
+    if "/" in word:
+        return os.path.basename(word) != "" and (word.startswith(("./", "/", "~/", "../")))
+    return shutil.which(word) is not None
+
+
+def _python_c_problem(words: list[str]) -> str | None:
+    if "-c" not in words:
+        return None  # `python script.py` or `python -m module` is a shell command like any other
+    index = words.index("-c")
+    if index + 1 >= len(words):
+        return "`python -c` needs the code to run"
+    problem = _parse_problem(words[index + 1])
+    return f"the Python after -c does not parse: {problem}" if problem else None
+
+
+def _python_problem(text: str) -> str | None:
+    problem = _parse_problem(text)
+    if problem:
+        return problem
+    tree = ast.parse(text)
+    if all(_only_names(node) for node in tree.body):
+        return "it only names something and does nothing"
+    return None
+
+
+def _parse_problem(code: str) -> str | None:
+    try:
+        ast.parse(code)
+    except SyntaxError as exc:
+        return f"{exc.msg} (column {exc.offset})" if exc.offset else exc.msg
+    except ValueError as exc:  # source code with NUL bytes
+        return str(exc)
+    return None
+
+
+def _only_names(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Name | ast.Constant | ast.Attribute)
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"

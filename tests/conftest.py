@@ -1,0 +1,49 @@
+"""Shared fixtures. Every test runs against a database in its own temporary folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.store import EntryStore
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep the developer's real knowledge base, drafts and editor out of every test."""
+    monkeypatch.setenv("KB_DB", str(tmp_path / "kb.db"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", "false")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr("kb.cli._interactive", lambda: False)
+    return tmp_path
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "kb.db"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def empty_store(db_path: Path) -> Iterator[EntryStore]:
+    """A store with no entries (the seed is not loaded)."""
+    from kb.store import open_store
+
+    with open_store(str(db_path)) as store:
+        yield store
+
+
+@pytest.fixture
+def interactive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend a person is at the terminal, so commands prompt; CliRunner input answers."""
+    monkeypatch.setattr("kb.cli._interactive", lambda: True)

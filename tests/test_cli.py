@@ -1,0 +1,339 @@
+"""The kb command as a newcomer uses it: add → show → edit → rm → restore, and every error in one line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+
+DEVICE_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
+
+
+def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def add_basic(runner: CliRunner, key: str = "my-assert") -> None:
+    code, out, err = kb(
+        runner,
+        "add",
+        "--key",
+        key,
+        "--symptom",
+        DEVICE_ASSERT,
+        "--domain",
+        "numerics",
+        "--validation",
+        "CUDA_LAUNCH_BLOCKING=1 python train.py",
+        "--fix",
+        "Check label range.",
+        "--tag",
+        "cuda, assert",
+        "--tag",
+        "标签越界",
+    )
+    assert code == 0, err
+    assert f"added {key}" in out
+
+
+def assert_one_line_error(err: str, *fragments: str) -> None:
+    assert err.count("\n") == 1 and err.startswith("kb: "), err
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err
+
+
+def write_editor(tmp_path: Path, body: str) -> str:
+    """An $EDITOR that runs BODY (Python) with `path` bound to the file being edited."""
+    script = tmp_path / "editor.py"
+    script.write_text("import sys, pathlib\npath = pathlib.Path(sys.argv[1])\n" + body, encoding="utf-8")
+    return f"{sys.executable} {script}"
+
+
+def test_add_then_show(runner: CliRunner) -> None:
+    add_basic(runner)
+    code, out, _ = kb(runner, "show", "my-assert")
+    assert code == 0
+    assert DEVICE_ASSERT in out
+    assert "$ CUDA_LAUNCH_BLOCKING=1 python train.py" in out
+    assert all(len(line) <= 80 for line in out.splitlines() if not line.startswith("Validation"))
+
+
+def test_show_json_has_every_field(runner: CliRunner) -> None:
+    add_basic(runner)
+    code, out, _ = kb(runner, "show", "my-assert", "--json")
+    record = json.loads(out)
+    assert code == 0
+    assert record["tags"] == ["cuda", "assert", "标签越界"]
+    assert record["domain"] == "numerics"
+    assert {"created", "updated", "reviewed", "hits", "last_hit", "status", "source"} <= record.keys()
+
+
+def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) -> None:
+    for _ in range(2):
+        code, out, err = kb(
+            runner, "add", "-s", "OSError: [Errno 24] Too many open files", "-d", "data", "-v", "ulimit -n"
+        )
+        assert code == 0, err
+    code, out, _ = kb(runner, "list", "--domain", "data", "--json")
+    keys = {e["key"] for e in json.loads(out)}
+    assert {"oserror-errno-24-too-many-open", "oserror-errno-24-too-many-open-2"} <= keys
+
+
+def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, interactive: None) -> None:
+    answers = "\n".join(
+        [DEVICE_ASSERT, "CUDA_LAUNCH_BLOCKING=1 python train.py", "Clamp labels.", "numerics"]
+    )
+    code, out, err = kb(runner, "add", "--key", "prompted", input=answers + "\n")
+    assert code == 0, err
+    _, out, _ = kb(runner, "show", "prompted", "--json")
+    record = json.loads(out)
+    assert (record["symptom"], record["fix"], record["domain"]) == (
+        DEVICE_ASSERT,
+        "Clamp labels.",
+        "numerics",
+    )
+
+
+def test_add_without_a_symptom_off_a_terminal_says_what_is_missing(runner: CliRunner) -> None:
+    code, _, err = kb(runner, "add", "--domain", "data")
+    assert code == 1
+    assert_one_line_error(err, "symptom is empty", "--symptom")
+
+
+def test_prose_validation_is_refused_unless_forced(runner: CliRunner) -> None:
+    args = ["add", "-k", "prose", "-s", "loss is nan", "-d", "numerics", "-v", "check the logs"]
+    code, _, err = kb(runner, *args)
+    assert code == 1
+    assert_one_line_error(err, "neither a shell command", "--force")
+    code, _, err = kb(runner, *args, "--force")
+    assert code == 0
+    assert "kept with --force" in err
+    _, out, _ = kb(runner, "list", "--unvalidated")
+    assert "prose" in out.split()
+
+
+def test_add_from_file(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "entry.md"
+    path.write_text(
+        '+++\nkey = "from-file"\ndomain = "hardware"\ntags = ["oom"]\n+++\n\n## Symptom\n\n'
+        "torch.OutOfMemoryError: CUDA out of memory.\n\n## Validation\n\n```sh\nnvidia-smi\n```\n",
+        encoding="utf-8",
+    )
+    code, _, err = kb(runner, "add", "--from-file", str(path))
+    assert code == 0, err
+    _, out, _ = kb(runner, "show", "from-file", "--json")
+    assert json.loads(out)["tags"] == ["oom"]
+
+
+@pytest.mark.parametrize(
+    ("content", "fragments"),
+    [
+        (b'+++\nkey = "k"\ndomain = \n+++\n## Symptom\n\nx\n', ["entry.md:3", "broken TOML"]),
+        (b'+++\nkey = "k"\ndomain = "data"\n+++\n## Symptom\n\n\xe9t\xe9\n', ["entry.md:7", "not UTF-8"]),
+        (b'+++\nkey = "k"\ndomain = "gpu-stuff"\n+++\n## Symptom\n\nx\n', ["entry.md:3", "unknown domain"]),
+    ],
+)
+def test_add_from_a_broken_file_names_file_and_line(
+    runner: CliRunner, tmp_path: Path, content: bytes, fragments: list[str]
+) -> None:
+    path = tmp_path / "entry.md"
+    path.write_bytes(content)
+    code, _, err = kb(runner, "add", "--from-file", str(path))
+    assert code == 1
+    assert_one_line_error(err, *fragments)
+
+
+def test_add_with_the_editor(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            (
+                "text = path.read_text()\n"
+                "text = text.replace('domain = \"\"', 'domain = \"hardware\"')\n"
+                "text = text.replace('## Symptom\\n', '## Symptom\\n\\nGPU fell off the bus\\n', 1)\n"
+                "text = text.replace('## Validation\\n', '## Validation\\n\\n```sh\\ndmesg\\n```\\n', 1)\n"
+                "path.write_text(text)\n"
+            ),
+        ),
+    )
+    code, out, err = kb(runner, "add", "--edit", "--key", "fell-off-bus")
+    assert code == 0, err
+    _, out, _ = kb(runner, "show", "fell-off-bus", "--json")
+    assert json.loads(out)["symptom"] == "GPU fell off the bus"
+
+
+def test_edit_saves_a_valid_change(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_basic(runner)
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path, "path.write_text(path.read_text().replace('Check label range.', 'Clamp the labels.'))\n"
+        ),
+    )
+    code, out, err = kb(runner, "edit", "my-assert")
+    assert code == 0, err
+    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    assert json.loads(out)["fix"] == "Clamp the labels."
+
+
+def test_an_invalid_edit_off_a_terminal_keeps_the_entry_and_a_draft(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_basic(runner)
+    monkeypatch.setenv(
+        "EDITOR", write_editor(tmp_path, "path.write_text(path.read_text().replace('+++', '', 1))\n")
+    )
+    code, _, err = kb(runner, "edit", "my-assert")
+    assert code == 1
+    assert "kept in" in err
+    draft = Path(err.rsplit("kept in ", 1)[1].strip())
+    assert "Check label range." in draft.read_text()
+    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    assert json.loads(out)["fix"] == "Check label range."
+
+
+def test_an_invalid_edit_can_be_reopened(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interactive: None
+) -> None:
+    add_basic(runner)
+    counter = tmp_path / "calls"
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            (
+                f"counter = pathlib.Path({str(counter)!r})\n"
+                "calls = int(counter.read_text()) + 1 if counter.exists() else 1\n"
+                "counter.write_text(str(calls))\n"
+                "text = path.read_text()\n"
+                "if calls == 1:\n    text = text.replace('domain = \"numerics\"', 'domain = \"nonsense\"')\n"
+                "else:\n    text = text.replace('domain = \"nonsense\"', 'domain = \"hardware\"')\n"
+                "path.write_text(text)\n"
+            ),
+        ),
+    )
+    code, _, err = kb(runner, "edit", "my-assert", input="y\n")
+    assert code == 0, err
+    assert "unknown domain 'nonsense'" in err
+    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    assert json.loads(out)["domain"] == "hardware"
+
+
+def test_rm_archives_and_restore_brings_it_back(runner: CliRunner) -> None:
+    add_basic(runner)
+    code, out, _ = kb(runner, "rm", "my-assert")
+    assert code == 0 and "kb restore my-assert" in out
+    _, out, _ = kb(runner, "list", "--json", "--domain", "numerics")
+    assert "my-assert" not in {e["key"] for e in json.loads(out)}
+    _, out, _ = kb(runner, "list", "--json", "--status", "archived")
+    assert [e["key"] for e in json.loads(out)] == ["my-assert"]
+    code, out, _ = kb(runner, "restore", "my-assert")
+    assert code == 0
+    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    assert json.loads(out)["status"] == "active"
+
+
+def test_purge_asks_first(runner: CliRunner, interactive: None) -> None:
+    add_basic(runner)
+    code, _, err = kb(runner, "rm", "my-assert", "--purge", input="n\n")
+    assert code == 1 and "not deleted" in err
+    code, out, _ = kb(runner, "rm", "my-assert", "--purge", input="y\n")
+    assert code == 0 and "deleted my-assert" in out
+    code, _, err = kb(runner, "show", "my-assert")
+    assert code == 1
+
+
+def test_purge_off_a_terminal_needs_yes(runner: CliRunner) -> None:
+    add_basic(runner)
+    code, _, err = kb(runner, "rm", "my-assert", "--purge")
+    assert code == 1
+    assert_one_line_error(err, "--yes")
+    assert kb(runner, "rm", "my-assert", "--purge", "--yes")[0] == 0
+
+
+def test_an_unknown_key_suggests_the_closest(runner: CliRunner) -> None:
+    code, _, err = kb(runner, "show", "torch-load-map-locaton")
+    assert code == 1
+    assert_one_line_error(
+        err, "no entry with key 'torch-load-map-locaton'", "did you mean 'torch-load-map-location'"
+    )
+
+
+def test_an_unknown_domain_suggests_the_closest(runner: CliRunner) -> None:
+    code, _, err = kb(runner, "list", "--domain", "deploymnet")
+    assert code == 2
+    assert_one_line_error(err, "did you mean 'deployment'")
+
+
+def test_the_first_command_on_an_empty_database_already_knows_the_seeds(runner: CliRunner) -> None:
+    code, out, _ = kb(runner, "list", "--json")
+    assert code == 0
+    entries = json.loads(out)
+    assert len(entries) >= 70
+    assert len({e["domain"] for e in entries}) >= 7
+
+
+def test_where_reports_location_version_and_counts(runner: CliRunner, db_path: Path) -> None:
+    code, out, _ = kb(runner, "where", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["database"] == str(db_path)
+    assert data["schema_version"] >= 1
+    assert data["entries"] == sum(data["by_status"].values())
+
+
+def test_db_option_overrides_the_environment(runner: CliRunner, tmp_path: Path) -> None:
+    other = tmp_path / "elsewhere" / "team.db"
+    code, out, _ = kb(runner, "--db", str(other), "where")
+    assert code == 0 and str(other) in out
+    assert other.exists()
+
+
+def test_seed_refresh_reports_nothing_new(runner: CliRunner) -> None:
+    kb(runner, "list")
+    code, out, _ = kb(runner, "seed", "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["added"] == report["updated"] == report["kept"] == []
+
+
+def test_version(runner: CliRunner) -> None:
+    code, out, _ = kb(runner, "--version")
+    assert code == 0 and out.startswith("kb ")
+
+
+@pytest.mark.parametrize(
+    ("setup", "fragment"),
+    [
+        ("not-sqlite", "not an SQLite database"),
+        ("future", "newer than this kb understands"),
+        ("unwritable", "cannot create"),
+    ],
+)
+def test_unusable_databases_are_one_line_errors(
+    runner: CliRunner, tmp_path: Path, setup: str, fragment: str
+) -> None:
+    path = tmp_path / "x.db"
+    if setup == "not-sqlite":
+        path.write_text("hello")
+    elif setup == "future":
+        kb(runner, "--db", str(path), "where")
+        with sqlite3.connect(path) as conn:
+            conn.execute("INSERT INTO kb_migration VALUES ('m999_future', '2030-01-01')")
+    else:
+        (tmp_path / "file").write_text("")
+        path = tmp_path / "file" / "x.db"
+    code, _, err = kb(runner, "--db", str(path), "list")
+    assert code == 1
+    assert_one_line_error(err, fragment)

@@ -1,0 +1,197 @@
+"""The entry file format: render → parse is lossless, and errors name the file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kb.domains import DOMAIN_NAMES
+from kb.entry import EntryContent, normalized
+from kb.entry_file import parse_entry_file, read_entry_file, render_entry_file
+from kb.errors import EntryFileError, UnknownDomain
+
+HOSTILE = [
+    "|",
+    "`",
+    "``",
+    "```",
+    "````",
+    "~~~",
+    "+++",
+    "---",
+    "***",
+    "## Fix",
+    "# Title",
+    "<b>html</b>",
+    "<!-- c -->",
+    "\\",
+    "\\|",
+    "- item",
+    "1. item",
+    "> quote",
+    "    indented",
+    "\t",
+    "漢字",
+    "中文标签",
+    "🔥",
+    "emoji 🚀 ok",
+    "[link](x)",
+    "*em*",
+    "_u_",
+    "\n",
+    "\n\n",
+    "  ",
+    '"',
+    "'",
+    "$HOME",
+    "=",
+    "[x]",
+    "{",
+    "}",
+    "\u00a0",
+    "\x7f",
+]
+
+text = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12)), max_size=8).map("".join)
+short_list = st.lists(text, max_size=4).map(tuple)
+keys = st.from_regex(r"[a-z0-9]{1,10}(-[a-z0-9]{1,8}){0,3}", fullmatch=True)
+
+
+def build(key: str, domain: str, symptom: str, **fields: object) -> EntryContent | None:
+    try:
+        return normalized(EntryContent(key=key, domain=domain, symptom=symptom, **fields))  # type: ignore[arg-type]
+    except Exception:
+        return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    key=keys,
+    domain=st.sampled_from(DOMAIN_NAMES),
+    symptom=text,
+    variants=short_list,
+    validation=text,
+    fix=text,
+    root_cause=text,
+    cause_path=text,
+    tags=short_list,
+    conditions=text,
+    environment=text,
+    case=text,
+    snippet=text,
+    source=text,
+    related=short_list,
+    status=st.sampled_from(["active", "archived"]),
+)
+def test_render_then_parse_gives_back_the_same_entry(
+    key: str,
+    domain: str,
+    symptom: str,
+    variants: tuple[str, ...],
+    validation: str,
+    fix: str,
+    root_cause: str,
+    cause_path: str,
+    tags: tuple[str, ...],
+    conditions: str,
+    environment: str,
+    case: str,
+    snippet: str,
+    source: str,
+    related: tuple[str, ...],
+    status: str,
+) -> None:
+    content = build(
+        key,
+        domain,
+        symptom if symptom.strip() else "x",
+        symptom_variants=variants,
+        validation=validation,
+        fix=fix,
+        root_cause=root_cause,
+        cause_path=cause_path,
+        tags=tags,
+        conditions=conditions,
+        environment=environment,
+        case=case,
+        snippet=snippet,
+        source=source,
+        related=related,
+        status=status,
+    )
+    assert content is not None
+    assert parse_entry_file(render_entry_file(content)) == content
+
+
+def test_a_readable_entry_renders_as_plain_markdown() -> None:
+    content = normalized(
+        EntryContent(
+            key="torch-load-map-location",
+            domain="deployment",
+            symptom="RuntimeError: CUDA error: invalid device ordinal",
+            symptom_variants=("Attempting to deserialize object on CUDA device 2",),
+            validation='python -c "import torch; print(torch.cuda.device_count())"',
+            fix='Pass `map_location="cpu"` to `torch.load`.',
+            tags=("torch.load", "设备序号"),
+        )
+    )
+    text = render_entry_file(content)
+    assert text.startswith('+++\nkey = "torch-load-map-location"\n')
+    assert "\n## Symptom\n\nRuntimeError: CUDA error: invalid device ordinal\n" in text
+    assert "\n## Symptom variants\n\n- Attempting to deserialize object on CUDA device 2\n" in text
+    assert "```sh\npython -c" in text
+    assert '\n## Fix\n\nPass `map_location="cpu"` to `torch.load`.\n' in text
+
+
+def test_a_heading_inside_a_code_fence_is_not_a_section() -> None:
+    text = (
+        '+++\nkey = "k"\ndomain = "data"\n+++\n\n## Symptom\n\nboom\n\n'
+        "## Snippet\n\n```python\n## Fix\nx = 1\n```\n"
+    )
+    content = parse_entry_file(text)
+    assert content.snippet == "## Fix\nx = 1"
+    assert content.fix == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("key = 'k'\n", 1, "starts with a '+++' line"),
+        ('+++\nkey = "k"\ndomain = "data"\n', 1, "never closed"),
+        ('+++\nkey = "k"\ndomain = \n+++\n## Symptom\n\nx\n', 3, "broken TOML front matter"),
+        ('+++\nkey = "k"\ndomian = "data"\n+++\n## Symptom\n\nx\n', 3, "unknown front matter key 'domian'"),
+        ('+++\nkey = "k"\ndomain = "data"\n+++\n\nintro\n\n## Symptom\n\nx\n', 6, "text before the first"),
+        (
+            '+++\nkey = "k"\ndomain = "data"\n+++\n## Symptom\n\nx\n\n## Fixx\n\ny\n',
+            9,
+            "unknown section '## Fixx'",
+        ),
+        ('+++\nkey = "k"\ndomain = "data"\n+++\n## Symptom\n\nx\n## Symptom\n\ny\n', 8, "appears twice"),
+        ('+++\nkey = "k"\ndomain = "dtaa"\n+++\n## Symptom\n\nx\n', 3, "did you mean 'data'"),
+        ('+++\nkey = "Not A Slug"\ndomain = "data"\n+++\n## Symptom\n\nx\n', 2, "is not a slug"),
+        ('+++\nkey = "k"\ndomain = "data"\n+++\n## Symptom\n\n\n## Fix\n\nx\n', None, "symptom is empty"),
+        ('+++\nkey = "k"\ndomain = "data"\n+++\n## Fix\n\nx\n', None, "no '## Symptom' section"),
+    ],
+)
+def test_parse_errors_name_the_file_and_line(text: str, line: int | None, message: str) -> None:
+    with pytest.raises(EntryFileError) as caught:
+        parse_entry_file(text, "entry.md")
+    assert caught.value.line == line
+    assert message in str(caught.value)
+    assert str(caught.value).startswith("entry.md" + (f":{line}" if line else ""))
+
+
+def test_unknown_domain_in_a_file_is_reported_as_a_file_error() -> None:
+    with pytest.raises(EntryFileError) as caught:
+        parse_entry_file('+++\nkey = "k"\ndomain = "gpus"\n+++\n## Symptom\n\nx\n', "e.md")
+    assert isinstance(caught.value.__cause__, UnknownDomain)
+
+
+def test_a_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.md"
+    path.write_bytes('+++\nkey = "k"\ndomain = "data"\n+++\n## Symptom\n\nd\u00e9j\u00e0\n'.encode("latin-1"))
+    with pytest.raises(EntryFileError, match=r"latin1\.md:7: not UTF-8"):
+        read_entry_file(path)

@@ -1,0 +1,106 @@
+"""Schema versions: a version-1 database upgrades to exactly what a fresh one is, losing nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, inspect
+
+from kb.db import MIGRATIONS, SCHEMA_VERSION
+from kb.errors import SchemaTooNew, StoreUnavailable
+from kb.store import open_store
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def schema_of(path: Path) -> dict[str, Any]:
+    engine = create_engine(f"sqlite:///{path}")
+    inspector = inspect(engine)
+    schema = {
+        table: {
+            "columns": [(c["name"], str(c["type"]), c["nullable"]) for c in inspector.get_columns(table)],
+            "indexes": sorted(
+                (i["name"], tuple(i["column_names"]), bool(i["unique"])) for i in inspector.get_indexes(table)
+            ),
+            "pk": inspector.get_pk_constraint(table)["constrained_columns"],
+        }
+        for table in inspector.get_table_names()
+    }
+    engine.dispose()
+    return schema
+
+
+def load_v1_fixture(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.executescript((FIXTURES / "kb_v1.sql").read_text(encoding="utf-8"))
+
+
+def test_a_version_1_database_upgrades_to_the_fresh_schema(tmp_path: Path) -> None:
+    fresh, upgraded = tmp_path / "fresh.db", tmp_path / "v1.db"
+    open_store(str(fresh)).close()
+    load_v1_fixture(upgraded)
+    with open_store(str(upgraded)) as store:
+        assert not store.was_created
+        assert store.schema.version == SCHEMA_VERSION
+    assert schema_of(upgraded) == schema_of(fresh)
+
+
+def test_upgrading_keeps_every_entry_and_its_history(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    load_v1_fixture(path)
+    with open_store(str(path)) as store:
+        entry = store.get("torch-load-map-location")
+        archived = store.get("old-archived-fault")
+    assert entry.tags == ["torch.load", "设备序号"]
+    assert (entry.hits, entry.occurrences) == (3, 2)
+    assert entry.last_hit is not None and entry.last_hit.isoformat() == "2026-11-03T11:00:00+00:00"
+    assert archived.status == "archived"
+    assert archived.symptom == "log lines vanish | after `import datasets`"
+    assert (archived.last_check_outcome, archived.last_check_exit) == ("failed", 1)
+
+
+def test_every_migration_is_named_in_order() -> None:
+    names = [m.__name__ for m in MIGRATIONS]
+    assert names == sorted(names)
+    assert all(name.startswith(f"m{n:03d}_") for n, name in enumerate(names, 1))
+
+
+def test_a_schema_newer_than_this_kb_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    open_store(str(path)).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO kb_migration (name, applied) VALUES ('m999_from_the_future', '2030-01-01')")
+    with pytest.raises(SchemaTooNew, match="newer than this kb understands"):
+        open_store(str(path))
+
+
+def test_a_file_that_is_not_sqlite_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("just some notes\n")
+    with pytest.raises(StoreUnavailable, match="not an SQLite database"):
+        open_store(str(path))
+    assert path.read_text() == "just some notes\n"
+
+
+def test_an_sqlite_database_that_is_not_kb_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE things (id INTEGER)")
+    with pytest.raises(StoreUnavailable, match="not a kb database"):
+        open_store(str(path))
+
+
+def test_a_path_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with pytest.raises(StoreUnavailable, match="cannot create"):
+        open_store(str(blocker / "sub" / "kb.db"))
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+    with open_store(str(tmp_path / "kb.db")) as store, store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert (conn.exec_driver_sql("PRAGMA busy_timeout").scalar() or 0) >= 5000

@@ -1,0 +1,30 @@
+"""The wheel carries the seed entries, so a non-editable install works from any folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_wheel_ships_the_seed_entries(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("kb-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    seeds = {p.relative_to(ROOT).as_posix() for p in (ROOT / "seed_entries").rglob("*") if p.is_file()}
+    assert seeds and {f"kb/{name}" for name in seeds} <= names
+    assert "kb/__main__.py" in names
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    command = next(line for line in ci.splitlines() if line.startswith("python3 -m venv"))
+    assert command in readme

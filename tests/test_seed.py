@@ -1,0 +1,68 @@
+"""Seeding: a fresh database knows the field guides, and a refresh never overwrites a user's edit."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from kb.entry_file import read_entry_file, render_entry_file
+from kb.paths import seed_directory
+from kb.seed import load_seed, open_knowledge_base, read_seed_entries
+from kb.store import EntryStore
+
+
+def copy_seed(tmp_path: Path, keys: list[str]) -> Path:
+    folder = tmp_path / "seeds"
+    for path in seed_directory().glob("*/*.md"):
+        if path.stem in keys:
+            (folder / path.parent.name).mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, folder / path.parent.name / path.name)
+    return folder
+
+
+def test_a_new_database_is_seeded_on_first_use(db_path: Path) -> None:
+    with open_knowledge_base(str(db_path)) as store:
+        assert len(store.keys()) == len(read_seed_entries())
+    with open_knowledge_base(str(db_path)) as store:
+        assert not store.was_created
+
+
+def test_seeding_twice_changes_nothing(empty_store: EntryStore) -> None:
+    first = load_seed(empty_store)
+    second = load_seed(empty_store)
+    assert len(first.added) == len(read_seed_entries())
+    assert second.added == second.updated == second.kept == []
+
+
+def test_untouched_entries_take_the_new_seed_text(tmp_path: Path, empty_store: EntryStore) -> None:
+    folder = copy_seed(tmp_path, ["torch-load-map-location"])
+    load_seed(empty_store, folder)
+    path = next(folder.glob("*/torch-load-map-location.md"))
+    content = read_entry_file(path)
+    path.write_text(render_entry_file(content.replace(fix="A clearer fix.")), encoding="utf-8")
+    report = load_seed(empty_store, folder)
+    assert report.updated == ["torch-load-map-location"]
+    assert empty_store.get("torch-load-map-location").fix == "A clearer fix."
+
+
+def test_an_entry_the_user_edited_is_never_overwritten(tmp_path: Path, empty_store: EntryStore) -> None:
+    folder = copy_seed(tmp_path, ["torch-load-map-location"])
+    load_seed(empty_store, folder)
+    mine = empty_store.get("torch-load-map-location").content().replace(fix="My own hard-won fix.")
+    empty_store.update("torch-load-map-location", mine)
+    path = next(folder.glob("*/torch-load-map-location.md"))
+    path.write_text(render_entry_file(read_entry_file(path).replace(fix="Upstream fix.")), encoding="utf-8")
+    report = load_seed(empty_store, folder)
+    assert report.kept == ["torch-load-map-location"]
+    assert empty_store.get("torch-load-map-location").fix == "My own hard-won fix."
+
+
+def test_archiving_a_seed_entry_is_not_an_edit(tmp_path: Path, empty_store: EntryStore) -> None:
+    folder = copy_seed(tmp_path, ["torch-load-map-location"])
+    load_seed(empty_store, folder)
+    empty_store.set_status("torch-load-map-location", "archived")
+    path = next(folder.glob("*/torch-load-map-location.md"))
+    path.write_text(render_entry_file(read_entry_file(path).replace(fix="Upstream fix.")), encoding="utf-8")
+    assert load_seed(empty_store, folder).updated == ["torch-load-map-location"]
+    entry = empty_store.get("torch-load-map-location")
+    assert (entry.fix, entry.status) == ("Upstream fix.", "archived")

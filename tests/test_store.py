@@ -1,0 +1,119 @@
+"""The store: entries in, entries out, one transaction per write, and no lock errors under contention."""
+
+from __future__ import annotations
+
+import multiprocessing
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kb.entry import EntryContent
+from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, UnknownDomain
+from kb.store import EntryStore, open_store
+
+
+def fault(key: str, domain: str = "data", **fields: Any) -> EntryContent:
+    return EntryContent(
+        key=key, domain=domain, symptom=f"symptom of {key}", validation="nvidia-smi", **fields
+    )
+
+
+def test_an_added_entry_comes_back_with_its_bookkeeping(empty_store: EntryStore) -> None:
+    empty_store.add(fault("torch-load-map-location", tags=("torch.load",)))
+    entry = empty_store.get("torch-load-map-location")
+    assert entry.tags == ["torch.load"]
+    assert (entry.status, entry.hits, entry.occurrences) == ("active", 0, 1)
+    assert entry.created.tzinfo is not None
+
+
+def test_a_taken_key_is_refused(empty_store: EntryStore) -> None:
+    empty_store.add(fault("a"))
+    with pytest.raises(KeyTaken):
+        empty_store.add(fault("a"))
+
+
+def test_an_unknown_key_suggests_the_closest(empty_store: EntryStore) -> None:
+    empty_store.add(fault("torch-load-map-location"))
+    with pytest.raises(EntryNotFound, match="did you mean 'torch-load-map-location'"):
+        empty_store.get("torch-load-map-locaton")
+
+
+def test_bad_content_is_refused_before_anything_is_written(empty_store: EntryStore) -> None:
+    with pytest.raises(InvalidEntry, match="symptom is empty"):
+        empty_store.add(EntryContent(key="k", domain="data", symptom="  "))
+    with pytest.raises(UnknownDomain, match="did you mean 'training'"):
+        empty_store.add(fault("k", domain="trainng"))
+    assert empty_store.keys() == []
+
+
+def test_list_filters_by_domain_tag_and_status(empty_store: EntryStore) -> None:
+    empty_store.add(fault("a", "data", tags=("CUDA",)))
+    empty_store.add(fault("b", "hardware", tags=("cuda",)))
+    empty_store.add(fault("c", "hardware"))
+    empty_store.set_status("c", "archived")
+    assert [e.key for e in empty_store.list()] == ["a", "b"]
+    assert [e.key for e in empty_store.list(domain="hardware", status=None)] == ["b", "c"]
+    assert [e.key for e in empty_store.list(tag="cuda")] == ["a", "b"]
+    assert [e.key for e in empty_store.list(status="archived")] == ["c"]
+
+
+def test_unvalidated_finds_entries_kept_with_prose(empty_store: EntryStore) -> None:
+    empty_store.add(fault("good"))
+    empty_store.add(fault("prose").replace(validation="check the logs"))
+    assert [e.key for e in empty_store.list(unvalidated=True)] == ["prose"]
+
+
+def test_update_can_rename_but_not_onto_a_taken_key(empty_store: EntryStore) -> None:
+    empty_store.add(fault("a"))
+    empty_store.add(fault("b"))
+    with pytest.raises(KeyTaken):
+        empty_store.update("a", fault("b"))
+    empty_store.update("a", fault("c", fix="new fix"))
+    assert empty_store.keys() == ["b", "c"]
+    assert empty_store.get("c").fix == "new fix"
+
+
+def test_a_failed_write_changes_nothing(empty_store: EntryStore) -> None:
+    from kb.seed import decide_seed_action
+    from kb.store import SeedItem
+
+    def explode(current: object, item: SeedItem) -> str:
+        if item.content.key == "second":
+            raise RuntimeError("disk on fire")
+        return decide_seed_action(None, item)
+
+    items = [SeedItem(fault("first"), "d1"), SeedItem(fault("second"), "d2")]
+    with pytest.raises(RuntimeError):
+        empty_store.sync_seed(items, explode)  # type: ignore[arg-type]
+    assert empty_store.keys() == []
+
+
+def test_times_come_from_the_injected_clock(db_path: Path) -> None:
+    moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    with open_store(str(db_path), clock=lambda: moment) as store:
+        entry = store.add(fault("a"))
+    assert entry.created == moment
+    with open_store(str(db_path)) as store:
+        assert store.get("a").created == moment
+
+
+def _add_many(db: str, prefix: str, count: int) -> None:
+    with open_store(db) as store:
+        for n in range(count):
+            store.add(fault(f"{prefix}-{n}"))
+            store.set_status(f"{prefix}-{n}", "archived")
+
+
+def test_two_processes_writing_at_once_never_hit_database_is_locked(db_path: Path) -> None:
+    open_store(str(db_path)).close()
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_add_many, args=(str(db_path), p, 40)) for p in ("left", "right")]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    assert [w.exitcode for w in workers] == [0, 0]
+    with open_store(str(db_path)) as store:
+        assert len(store.list(status="archived")) == 80
