@@ -381,6 +381,50 @@ def seed(
 
 
 @app.command()
+def search(
+    ctx: typer.Context,
+    query: Annotated[
+        list[str] | None,
+        typer.Argument(help="Error text or a description; '-' reads standard input.", show_default=False),
+    ] = None,
+    file: Annotated[str | None, typer.Option("--file", "-F", help="Read the query from a log file.")] = None,
+    as_json: JsonOption = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="Show the decisive line, the signature and why each result scored."),
+    ] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.")] = 5,
+    domain: DomainOption = None,
+    include_archived: Annotated[bool, typer.Option("--all", help="Search archived entries too.")] = False,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Only entries whose symptom contains the query.")
+    ] = False,
+    regex: Annotated[
+        bool, typer.Option("--regex", help="The query is a regular expression over symptoms.")
+    ] = False,
+) -> None:
+    """Paste any error (or pipe a log with -) and get the entry that fixes it.
+
+    Exit status: 0 when a confident match was found, 1 when none was, 2 for usage errors.
+    """
+    from kb.search_cli import SearchArgs, run_search
+
+    args = SearchArgs(
+        query=query or [],
+        file=file,
+        as_json=as_json,
+        explain=explain,
+        limit=limit,
+        domain=domain,
+        include_archived=include_archived,
+        exact=exact,
+        regex=regex,
+        db=ctx.obj,
+    )
+    raise typer.Exit(run_search(args))
+
+
+@app.command()
 def where(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """Show where the database is, its schema version and its counts."""
     from kb.db import SCHEMA_VERSION

@@ -20,6 +20,8 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
+    ForeignKey,
     Integer,
     MetaData,
     String,
@@ -32,12 +34,12 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, OperationalError
 
-from kb.errors import SchemaTooNew, StoreUnavailable
+from kb.errors import NotADatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation
+from kb.schema import SQLITE_BUSY_TIMEOUT_MS
 
 Migration = Callable[[Connection], None]
 
-SQLITE_BUSY_TIMEOUT_MS = 30_000
 SQLITE_HEADER = b"SQLite format 3\x00"
 MIGRATION_TABLE = "kb_migration"
 
@@ -88,8 +90,55 @@ def m001_create_entry(conn: Connection) -> None:
     metadata.create_all(conn)
 
 
+def m002_add_search_index(conn: Connection) -> None:
+    """Tables for search computed at write time; the store fills them when it next opens."""
+    metadata = MetaData()
+    Table("entry", metadata, Column("id", Integer, primary_key=True))
+    Table(
+        "search_doc",
+        metadata,
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+        Column("status", String, nullable=False),
+        Column("length", Float, nullable=False),
+        Column("signatures", JSON, nullable=False),
+        Column("exception_types", JSON, nullable=False),
+    )
+    Table(
+        "search_term",
+        metadata,
+        Column("term", String, primary_key=True),
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+        Column("weight", Float, nullable=False),
+        sqlite_with_rowid=False,
+    )
+    Table(
+        "search_df",
+        metadata,
+        Column("term", String, primary_key=True),
+        Column("df", Integer, nullable=False),
+        sqlite_with_rowid=False,
+    )
+    Table(
+        "search_miss",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("query", String, nullable=False),
+        Column("decisive", String, nullable=False),
+        Column("searched", DateTime(timezone=True), nullable=False),
+    )
+    Table(
+        "kb_meta",
+        metadata,
+        Column("name", String, primary_key=True),
+        Column("value", String, nullable=False),
+    )
+    for table in metadata.sorted_tables:
+        if table.name != "entry":
+            table.create(conn)
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
-MIGRATIONS: list[Migration] = [m001_create_entry]
+MIGRATIONS: list[Migration] = [m001_create_entry, m002_add_search_index]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -128,7 +177,7 @@ def _check_sqlite_path(location: DatabaseLocation) -> None:
         except OSError as exc:
             raise StoreUnavailable(f"cannot read {path}: {exc.strerror}") from exc
         if header and header != SQLITE_HEADER:
-            raise StoreUnavailable(f"{path} is not an SQLite database; point --db or KB_DB at a kb database")
+            raise NotADatabase(str(path))
 
 
 def _tune_sqlite(engine: Engine) -> None:
@@ -204,7 +253,7 @@ def _explain(exc: Exception, location: DatabaseLocation) -> str:
     message = str(getattr(exc, "orig", exc)).strip()
     where = location.display()
     if "file is not a database" in message:
-        return f"{where} is not an SQLite database; point --db or KB_DB at a kb database"
+        return str(NotADatabase(where))
     if "unable to open" in message or "readonly" in message or "read-only" in message:
         return f"cannot write the database at {where}: {message}; choose a writable place with --db or KB_DB"
     return f"cannot use the database at {where}: {message}"

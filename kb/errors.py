@@ -60,6 +60,11 @@ class StoreUnavailable(KbError):
     """The database cannot be opened: unwritable path, not SQLite, not kb's, or a schema from the future."""
 
 
+class NotADatabase(StoreUnavailable):
+    def __init__(self, where: str) -> None:
+        super().__init__(f"{where} is not an SQLite database; point --db or KB_DB at a kb database")
+
+
 class SchemaTooNew(StoreUnavailable):
     def __init__(self, location: str, found: int, supported: int) -> None:
         super().__init__(

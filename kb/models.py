@@ -111,3 +111,56 @@ class Migration(SQLModel, table=True):
 
     name: str = Field(primary_key=True)
     applied: datetime
+
+
+class SearchDoc(SQLModel, table=True):
+    """Per entry: what search reads besides its terms. Rebuilt when NORMALIZER_VERSION changes."""
+
+    __tablename__ = "search_doc"
+
+    entry_id: int = Field(foreign_key="entry.id", primary_key=True, ondelete="CASCADE")
+    status: str
+    length: float
+    signatures: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    exception_types: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+class SearchTerm(SQLModel, table=True):
+    """The posting list: which entries hold a term, with its field-weighted frequency."""
+
+    __tablename__ = "search_term"
+    __table_args__ = {"sqlite_with_rowid": False}
+
+    term: str = Field(primary_key=True)
+    entry_id: int = Field(foreign_key="entry.id", primary_key=True, ondelete="CASCADE")
+    weight: float
+
+
+class SearchDf(SQLModel, table=True):
+    """How many entries hold each term: the document frequency behind IDF."""
+
+    __tablename__ = "search_df"
+    __table_args__ = {"sqlite_with_rowid": False}
+
+    term: str = Field(primary_key=True)
+    df: int
+
+
+class SearchMiss(SQLModel, table=True):
+    """A search that found nothing confident, remembered so `kb add` can offer it as the symptom."""
+
+    __tablename__ = "search_miss"
+
+    id: int | None = Field(default=None, primary_key=True)
+    query: str
+    decisive: str
+    searched: datetime
+
+
+class Meta(SQLModel, table=True):
+    """Small facts about the database itself, such as the normalizer version of its signatures."""
+
+    __tablename__ = "kb_meta"
+
+    name: str = Field(primary_key=True)
+    value: str

@@ -15,18 +15,23 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, delete, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 from kb.db import SchemaState, migrate, open_engine
 from kb.entry import EntryContent, normalized
 from kb.errors import EntryNotFound, KeyTaken, StoreUnavailable
+from kb.errortext import NORMALIZER_VERSION
 from kb.lint import validation_problem
-from kb.models import Entry
+from kb.models import Entry, Meta, SearchDf, SearchDoc, SearchMiss, SearchTerm
 from kb.paths import DatabaseLocation, resolve_location
+from kb.search_index import index_entry
 
 Clock = Callable[[], datetime]
+
+#: Past this many changed entries, rebuilding the whole index beats updating document frequencies.
+BULK_REINDEX_THRESHOLD = 20
 SeedAction = Literal["add", "update", "unchanged", "kept"]
 
 
@@ -176,6 +181,8 @@ class EntryStore:
                 if session.exec(select(Entry.id).where(Entry.key == content.key)).first() is not None:
                     raise KeyTaken(content.key)
                 session.add(entry)
+                session.flush()
+                _index(session, entry)
         except IntegrityError as exc:  # another process took the key between our check and insert
             raise KeyTaken(content.key) from exc
         return entry
@@ -190,6 +197,7 @@ class EntryStore:
             entry.set_content(content)
             entry.updated = self.now()
             session.add(entry)
+            _index(session, entry)
         return entry
 
     def set_status(self, key: str, status: str) -> Entry:
@@ -198,11 +206,16 @@ class EntryStore:
             entry.status = status
             entry.updated = self.now()
             session.add(entry)
+            session.execute(
+                update(SearchDoc).where(col(SearchDoc.entry_id) == entry.id).values(status=status)
+            )
         return entry
 
     def purge(self, key: str) -> None:
         with self._writing() as session:
-            session.delete(self._locked(session, key))
+            entry = self._locked(session, key)
+            _unindex(session, entry)
+            session.delete(entry)
 
     def sync_seed(
         self, items: Sequence[SeedItem], decide: Callable[[Entry | None, SeedItem], SeedAction]
@@ -212,6 +225,7 @@ class EntryStore:
         now = self.now()
         with self._writing() as session:
             existing = {e.key: e for e in session.exec(select(Entry))}
+            changed: list[Entry] = []
             for item in items:
                 current = existing.get(item.content.key)
                 action = decide(current, item)
@@ -226,24 +240,152 @@ class EntryStore:
                     entry.set_content(item.content)
                     entry.seed_digest = item.digest
                     session.add(entry)
+                    changed.append(entry)
                     report.added.append(item.content.key)
                 elif action == "update" and current is not None:
                     current.set_content(item.content.replace(status=current.status))
                     current.seed_digest = item.digest
                     current.updated = now
                     session.add(current)
+                    changed.append(current)
                     report.updated.append(item.content.key)
                 elif action == "unchanged":
                     report.unchanged.append(item.content.key)
                 else:
                     report.kept.append(item.content.key)
+            session.flush()
+            _reindex(session, changed)
         return report
+
+    def add_many(self, contents: Sequence[EntryContent]) -> int:
+        """Add many entries in one transaction (imports, benchmarks); the index is rebuilt once."""
+        now = self.now()
+        with self._writing() as session:
+            for content in contents:
+                content = normalized(content)
+                entry = Entry(
+                    key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now
+                )
+                entry.set_content(content)
+                session.add(entry)
+            session.flush()
+            _rebuild_index(session)
+        return len(contents)
+
+    def record_hit(self, key: str) -> None:
+        with self._writing() as session:
+            entry = self._locked(session, key)
+            entry.hits += 1
+            entry.last_hit = self.now()
+            session.add(entry)
+
+    def last_miss(self) -> SearchMiss | None:
+        """The most recent search that found nothing confident."""
+        with self._reading() as session:
+            return session.exec(select(SearchMiss).order_by(col(SearchMiss.id).desc())).first()
+
+    def ensure_index(self) -> bool:
+        """Rebuild the search index if it was made by another normalizer version. True if it did."""
+        with self._reading() as session:
+            stored = session.get(Meta, "normalizer_version")
+        if stored is not None and stored.value == str(NORMALIZER_VERSION):
+            return False
+        with self._writing() as session:
+            _rebuild_index(session)
+        return True
 
     def _locked(self, session: Session, key: str) -> Entry:
         entry = session.exec(select(Entry).where(Entry.key == key)).first()
         if entry is None:
             raise EntryNotFound(key, self.closest_key(key))
         return entry
+
+
+def _index(session: Session, entry: Entry) -> None:
+    """Recompute ENTRY's search rows, keeping the document frequencies exact."""
+    _unindex(session, entry)
+    assert entry.id is not None
+    index = index_entry(entry.content())
+    session.add(
+        SearchDoc(
+            entry_id=entry.id,
+            status=entry.status,
+            length=index.length,
+            signatures=list(index.signatures),
+            exception_types=list(index.exception_types),
+        )
+    )
+    if index.terms:
+        session.execute(
+            insert(SearchTerm),
+            [{"term": term, "entry_id": entry.id, "weight": weight} for term, weight in index.terms.items()],
+        )
+        _shift_df(session, list(index.terms), +1)
+    session.flush()
+
+
+def _reindex(session: Session, entries: Sequence[Entry]) -> None:
+    """Index a batch: entry by entry when it is small, one bulk rebuild when it is not."""
+    if len(entries) > BULK_REINDEX_THRESHOLD:
+        _rebuild_index(session)
+        return
+    for entry in entries:
+        _index(session, entry)
+
+
+def _unindex(session: Session, entry: Entry) -> None:
+    old_terms = list(session.exec(select(SearchTerm.term).where(SearchTerm.entry_id == entry.id)))
+    if old_terms:
+        _shift_df(session, old_terms, -1)
+        session.execute(delete(SearchTerm).where(col(SearchTerm.entry_id) == entry.id))
+    session.execute(delete(SearchDoc).where(col(SearchDoc.entry_id) == entry.id))
+
+
+def _shift_df(session: Session, terms: list[str], change: int) -> None:
+    for start in range(0, len(terms), 500):
+        chunk = terms[start : start + 500]
+        known = set(session.exec(select(SearchDf.term).where(col(SearchDf.term).in_(chunk))))
+        if known:
+            session.execute(
+                update(SearchDf).where(col(SearchDf.term).in_(known)).values(df=SearchDf.df + change)
+            )
+        fresh = [t for t in chunk if t not in known]
+        if fresh and change > 0:
+            session.execute(insert(SearchDf), [{"term": t, "df": change} for t in fresh])
+    if change < 0:
+        session.execute(delete(SearchDf).where(col(SearchDf.df) <= 0))
+
+
+def _rebuild_index(session: Session) -> None:
+    """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
+    session.execute(delete(SearchTerm))
+    session.execute(delete(SearchDoc))
+    session.execute(delete(SearchDf))
+    df: Counter[str] = Counter()
+    terms: list[dict[str, object]] = []
+    docs: list[dict[str, object]] = []
+    for entry in session.exec(select(Entry)):
+        index = index_entry(entry.content())
+        docs.append(
+            {
+                "entry_id": entry.id,
+                "status": entry.status,
+                "length": index.length,
+                "signatures": list(index.signatures),
+                "exception_types": list(index.exception_types),
+            }
+        )
+        terms.extend({"term": t, "entry_id": entry.id, "weight": w} for t, w in index.terms.items())
+        df.update(index.terms.keys())
+    for table, rows in ((SearchDoc, docs), (SearchTerm, terms)):
+        for start in range(0, len(rows), 5000):
+            session.execute(insert(table), rows[start : start + 5000])
+    rows_df = [{"term": t, "df": n} for t, n in df.items()]
+    for start in range(0, len(rows_df), 5000):
+        session.execute(insert(SearchDf), rows_df[start : start + 5000])
+    meta = session.get(Meta, "normalizer_version") or Meta(name="normalizer_version", value="")
+    meta.value = str(NORMALIZER_VERSION)
+    session.add(meta)
 
 
 def open_store(spec: str | None = None, clock: Clock = utc_now) -> EntryStore:
@@ -255,4 +397,10 @@ def open_store(spec: str | None = None, clock: Clock = utc_now) -> EntryStore:
     except BaseException:
         engine.dispose()
         raise
-    return EntryStore(engine, location, schema, clock)
+    store = EntryStore(engine, location, schema, clock)
+    try:
+        store.ensure_index()
+    except BaseException:
+        store.close()
+        raise
+    return store

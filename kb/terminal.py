@@ -22,8 +22,12 @@ def plain(text: str) -> str:
 
 def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: Style = plain) -> str:
     """The whole entry, label column on the left, for `kb show`."""
-    title = " · ".join(part for part in (content.key, content.domain, content.cause_path) if part)
+    title = f"{content.key} · {content.domain}"
     lines = [bold(title)]
+    if content.cause_path and len(title) + 3 + len(content.cause_path) <= width:
+        lines[0] = bold(f"{title} · {content.cause_path}")
+    elif content.cause_path:
+        lines += _field("Cause path", content.cause_path, width, bold)
     lines += _field("Symptom", content.symptom, width, bold)
     for variant in content.symptom_variants:
         lines += _field("  also", variant, width, bold)

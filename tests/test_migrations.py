@@ -104,3 +104,9 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
     with open_store(str(tmp_path / "kb.db")) as store, store.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert (conn.exec_driver_sql("PRAGMA busy_timeout").scalar() or 0) >= 5000
+
+
+def test_the_fast_path_knows_every_migration() -> None:
+    from kb.schema import MIGRATION_NAMES
+
+    assert tuple(m.__name__ for m in MIGRATIONS) == MIGRATION_NAMES

@@ -1,0 +1,153 @@
+"""The seed knowledge: every case of both field guides, each one actionable and checkable."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from kb.domains import DOMAIN_NAMES
+from kb.entry import EntryContent
+from kb.lint import validation_kind, validation_problem
+from kb.paths import seed_directory
+from kb.seed import read_seed_entries
+from kb.terminal import format_entry
+
+SEEDS = seed_directory()
+DOCUMENTS = ("000_3143e908a6dccf52.txt", "002_e355c488b52cc5dc.txt")
+ALLOWED_FAILURES = ("ModuleNotFoundError", "FileNotFoundError", "ImportError")
+
+
+@cache
+def entries() -> tuple[EntryContent, ...]:
+    return tuple(read_seed_entries(SEEDS))
+
+
+def by_key() -> dict[str, EntryContent]:
+    return {e.key: e for e in entries()}
+
+
+def python_code(validation: str) -> str | None:
+    """The Python a validation runs, or None for a shell command that is not `python -c`."""
+    if validation_kind(validation) == "python":
+        return validation
+    words = shlex.split(validation)
+    if words and re.match(r"^python3?$", words[0]) and "-c" in words:
+        return words[words.index("-c") + 1]
+    return None
+
+
+def imports_of(code: str) -> set[str]:
+    tree = ast.parse(code)
+    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    return names | {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+
+
+def test_there_are_seventy_or_more_entries_across_every_domain() -> None:
+    assert len(entries()) >= 70
+    assert {e.domain for e in entries()} == set(DOMAIN_NAMES)
+
+
+@pytest.mark.parametrize("entry", entries(), ids=lambda e: e.key)
+def test_each_entry_is_actionable(entry: EntryContent) -> None:
+    assert validation_problem(entry.validation) is None
+    assert entry.fix and entry.root_cause and entry.cause_path and entry.tags
+    assert any(doc in entry.source for doc in DOCUMENTS) and "§" in entry.source
+    assert set(entry.related) <= by_key().keys(), "related keys must exist"
+
+
+@pytest.mark.parametrize("entry", entries(), ids=lambda e: e.key)
+def test_each_entry_reads_well_on_80_columns(entry: EntryContent) -> None:
+    text = format_entry(entry, width=80)
+    long_lines = [
+        line
+        for line in text.splitlines()
+        if len(line) > 80 and not line.startswith(("Validation", "  "))  # commands and snippets stay whole
+    ]
+    assert long_lines == []
+
+
+PYTHON_VALIDATIONS = [(e.key, code) for e in entries() if (code := python_code(e.validation)) is not None]
+
+
+@pytest.mark.parametrize(("key", "code"), PYTHON_VALIDATIONS, ids=[k for k, _ in PYTHON_VALIDATIONS])
+def test_python_validations_run_or_fail_clearly(key: str, code: str, tmp_path: Path) -> None:
+    """Stdlib-only checks run; checks needing torch or your project fail with a clear import/file error."""
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    if result.returncode == 0:
+        return
+    last = (result.stderr.strip().splitlines() or [""])[-1]
+    assert last.startswith(ALLOWED_FAILURES), f"{key}: {last}"
+    if imports_of(code) <= sys.stdlib_module_names:
+        assert not last.startswith("ModuleNotFoundError: No module named 'torch'")
+
+
+@cache
+def checklist_keys() -> set[str]:
+    text = (SEEDS / "CHECKLIST.md").read_text(encoding="utf-8")
+    rows = [
+        line.rsplit("|", 2)[-2] for line in text.splitlines() if line.startswith("| ") and "---" not in line
+    ]
+    return {key for row in rows for key in re.findall(r"`([a-z0-9-]+)`", row)} - {"domains"}
+
+
+def test_the_checklist_names_only_real_entries() -> None:
+    assert checklist_keys() - by_key().keys() == set()
+
+
+def test_every_entry_is_in_the_checklist() -> None:
+    assert by_key().keys() - checklist_keys() == set()
+
+
+def test_the_named_snippets_are_attached() -> None:
+    snippets = {e.key: e.snippet for e in entries() if e.snippet}
+    wanted = [
+        "numerical_probe",
+        "register_full_backward_hook",
+        "SafeCrossEntropyLoss",
+        "RobustDataLoader",
+        "def collate_fn",
+        "empty_cache",
+        "manual_seed",
+    ]
+    for fragment in wanted:
+        assert any(fragment in s for s in snippets.values()), fragment
+    for key, snippet in snippets.items():
+        if snippet.lstrip().startswith(("def ", "class ", "import ", "from ", "#")):
+            ast.parse(snippet)  # Python snippets must at least parse
+        assert key
+
+
+@cache
+def domains_toml() -> dict[str, object]:
+    return tomllib.loads((SEEDS / "domains.toml").read_text(encoding="utf-8"))
+
+
+def test_the_keyword_map_covers_every_domain() -> None:
+    keywords = domains_toml()["keywords"]
+    assert isinstance(keywords, dict) and len(keywords) >= 60
+    assert set(keywords.values()) == set(DOMAIN_NAMES)
+    assert any(re.search(r"[\u4e00-\u9fff]", k) for k in keywords)
+
+
+def test_every_domain_has_golden_checks_and_the_rollback_rule_is_kept() -> None:
+    golden = domains_toml()["golden_checks"]
+    assert isinstance(golden, dict) and set(golden) == set(DOMAIN_NAMES)
+    for checks in golden.values():
+        assert checks["lines"]
+    rollback = domains_toml()["rollback"]
+    assert isinstance(rollback, dict) and rollback["after_failures"] == 2 and len(rollback["steps"]) == 4
