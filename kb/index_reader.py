@@ -78,6 +78,8 @@ class IndexReader:
                 raise IndexNotReady("no database yet")
             try:
                 conn = sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                # A usage record may be lost to a power cut, never corrupted (WAL); not worth an fsync.
+                conn.execute("PRAGMA synchronous = NORMAL")
             except sqlite3.Error as exc:
                 raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
             return conn

@@ -36,6 +36,11 @@ CONFIDENT_EVIDENCE = 0.55
 
 VARIANT_FACTOR = 0.95
 
+#: Same message shape, different quoted names (`'NoneType' object has no attribute 'group'` against
+#: `'DataParallel' object has no attribute 'fc'`): a different fault wearing the same words.
+QUOTE_MISMATCH_FACTOR = 0.7
+QUOTED_NAME_WEIGHT = 2.0
+
 QueryKind = Literal["error", "description"]
 
 _FOREIGN_RUNTIMES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -82,7 +87,8 @@ class Query:
     signature: str
     kind: QueryKind
     term_weights: dict[str, float]
-    decisive_terms: frozenset[str]
+    #: The decisive line's words (numbers left out), with how much each says: quoted names count double.
+    decisive_terms: dict[str, float]
     foreign_runtime: str | None
 
 
@@ -106,13 +112,22 @@ def analyze(text: str) -> Query:
         signature=signature(decisive.line),
         kind=kind,
         term_weights=weights,
-        decisive_terms=frozenset(t for t in tokenize(decisive.line) if not _NUMBER.match(t)),
+        decisive_terms=_decisive_terms(decisive.line),
         foreign_runtime=foreign_runtime(text),
     )
 
 
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 _FRAME_LINE = re.compile(r'^\s*(?:File "|at |\[rank\d+\]:\s+File ")')
+
+
+def _decisive_terms(line: str) -> dict[str, float]:
+    terms = {t: 1.0 for t in tokenize(line) if not _NUMBER.match(t)}
+    for name in quoted_names(line):
+        for term in tokenize(name, phrases=False):
+            if term in terms:
+                terms[term] = QUOTED_NAME_WEIGHT
+    return terms
 
 
 def _add_terms(weights: dict[str, float], text: str, weight: float) -> None:
@@ -190,7 +205,7 @@ class Scored:
 def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
     """Best 0.5·token_set_ratio + 0.5·token_sort_ratio over an entry's symptom forms, in 0..1.
 
-    Variants count a little less than the symptom itself: a variant is often the generic face of a
+    Quoted names must agree when both sides have some. Variants count a little less than the symptom: a variant is often the generic face of a
     specific fault (`device-side assert triggered` behind a label error), and when only that face
     matches, the entry about the generic fault should win.
     """
@@ -199,12 +214,28 @@ def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
     if not query_signature or not signatures:
         return 0.0
     query = utils.default_process(query_signature)
+    query_quoted = quoted_names(query_signature)
     best = 0.0
     for position, form in enumerate(signatures):
         processed = utils.default_process(form)
         value = 0.5 * fuzz.token_set_ratio(query, processed) + 0.5 * fuzz.token_sort_ratio(query, processed)
+        form_quoted = quoted_names(form)
+        if (
+            query_quoted
+            and form_quoted
+            and not {q.lower() for q in query_quoted} & {f.lower() for f in form_quoted}
+        ):
+            value *= QUOTE_MISMATCH_FACTOR
         best = max(best, value if position == 0 else VARIANT_FACTOR * value)
     return best / 100.0
+
+
+_QUOTED = re.compile(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
+
+
+def quoted_names(text: str) -> frozenset[str]:
+    """The quoted names in a message (`'NoneType'`, `"fc.weight"`): what says which object failed."""
+    return frozenset(next(g for g in match.groups() if g) for match in _QUOTED.finditer(text))
 
 
 def matcher_hit(matchers: Iterable[dict[str, Any]], text: str) -> str | None:
@@ -227,11 +258,15 @@ def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, floa
     if not candidates:
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
-    decisive_mass = sum(term_idf.get(t, 0.0) for t in query.decisive_terms)
+    decisive_mass = sum(w * term_idf.get(t, 0.0) for t, w in query.decisive_terms.items())
     scored = []
     for candidate in candidates:
         lexical = candidate.lexical.bm25 / top_bm25
-        matched_decisive = sum(v for t, v in candidate.lexical.matched.items() if t in query.decisive_terms)
+        matched_decisive = sum(
+            query.decisive_terms[t] * v
+            for t, v in candidate.lexical.matched.items()
+            if t in query.decisive_terms
+        )
         coverage = matched_decisive / decisive_mass if decisive_mass else 0.0
         fuzzy = fuzzy_similarity(query.signature, candidate.signatures)
         type_match = float(

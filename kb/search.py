@@ -109,11 +109,12 @@ def search(
                 reader.record_hit(results[0].candidate.entry_id, clock())
             else:
                 reader.record_miss(text, query.decisive.line, clock())
-    triage = load_triage()
+    if results and results[0].confident:
+        top = results[0].candidate.record
+        return SearchResponse(query, results, DomainGuess(top["domain"], ("(the confident match)",)), None)
+    triage = load_triage()  # only a search that found nothing sure pays for the keyword map
     guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
-    golden = None
-    if not (results and results[0].confident) and guess:
-        golden = triage.golden.get(guess.domain)
+    golden = triage.golden.get(guess.domain) if guess else None
     return SearchResponse(query, results, guess, golden)
 
 

@@ -6,7 +6,6 @@ The keyword → domain map locates a fault's domain from the words of a paste; e
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -39,27 +38,36 @@ class Triage:
 
     def guess_domain(self, text: str) -> DomainGuess | None:
         """The domain whose keywords the text mentions most (longer keywords count more)."""
-        found = _keyword_pattern(tuple(self.keywords)).findall(text.lower())
+        lowered = text.lower()
+        found = [keyword for keyword in self.keywords if _mentions(lowered, keyword)]
         if not found:
             return None
         votes: Counter[str] = Counter()
         for keyword in found:
             votes[self.keywords[keyword]] += len(keyword)
         domain = votes.most_common(1)[0][0]
-        matched = tuple(dict.fromkeys(k for k in found if self.keywords[k] == domain))
+        matched = tuple(sorted((k for k in found if self.keywords[k] == domain), key=len, reverse=True))
         return DomainGuess(domain, matched)
 
 
-@cache
-def _keyword_pattern(keywords: tuple[str, ...]) -> re.Pattern[str]:
-    def bounded(keyword: str) -> str:
-        escaped = re.escape(keyword)
-        start = r"(?<![\w])" if keyword[:1].isalnum() or keyword[:1] == "_" else ""
-        end = r"(?![\w])" if keyword[-1:].isalnum() or keyword[-1:] == "_" else ""
-        return start + escaped + end if keyword.isascii() else escaped
+def _mentions(text: str, keyword: str) -> bool:
+    """Whether KEYWORD occurs in TEXT as a whole word (substring search: no regex to compile)."""
+    start = text.find(keyword)
+    while start >= 0:
+        end = start + len(keyword)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not keyword.isascii() or (
+            not (_is_word(before) and _is_word(keyword[0]))
+            and not (_is_word(after) and _is_word(keyword[-1]))
+        ):
+            return True
+        start = text.find(keyword, start + 1)
+    return False
 
-    ordered = sorted(keywords, key=len, reverse=True)
-    return re.compile("|".join(bounded(k) for k in ordered))
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 @cache

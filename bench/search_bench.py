@@ -1,0 +1,142 @@
+"""How fast `kb search` answers, as ratios on this machine.
+
+    python bench/search_bench.py [--runs 15] [--entries 100000]
+
+Prints, for cold processes (each run is a new `kb` process, as a person types it):
+  1. `kb search "device-side assert"` on the seeded database, against `python -c "import sqlite3, rapidfuzz"`
+     (target: within 3x);
+  2. the same search on a database of --entries synthetic entries, against the seeded time (target: 4x);
+  3. a 10 MB log with the error buried in it, in seconds (target: under 1 s);
+  and, for reference, `kb --help`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+KB = (
+    [str(Path(sys.executable).with_name("kb"))]
+    if Path(sys.executable).with_name("kb").exists()
+    else [sys.executable, "-m", "kb"]
+)
+
+WORDS = (
+    "tensor cuda device gradient loss batch worker loader model layer weight bias optimizer scheduler "
+    "embedding token padding mask shape dtype float half bfloat memory cache kernel stream rank process "
+    "node port socket timeout checkpoint state dict key module parameter buffer hook trace graph backward "
+    "forward norm dropout attention softmax logits label target index range size stride view contiguous"
+).split()
+TYPES = ("RuntimeError", "ValueError", "IndexError", "TypeError", "KeyError", "OSError", "AssertionError")
+
+
+def timed(argv: list[str], runs: int, env: dict[str, str], stdin: bytes | None = None) -> float:
+    """Median wall time of RUNS fresh processes, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            argv, env=env, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+        )
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def synthetic_entries(count: int, seed: int = 7) -> list[object]:
+    from kb.entry import EntryContent
+
+    rng = random.Random(seed)
+    rare = [f"{rng.choice(WORDS)}_{n}" for n in range(count // 5 + 1)]
+    entries = []
+    for n in range(count):
+        words = rng.sample(WORDS, 5) + [rng.choice(rare), rng.choice(rare)]
+        symptom = f"{rng.choice(TYPES)}: {' '.join(words)} {rng.randint(1, 4096)}"
+        entries.append(
+            EntryContent(
+                key=f"synthetic-{n}",
+                domain=rng.choice(
+                    ("data", "model", "training", "numerics", "deployment", "logging", "hardware")
+                ),
+                symptom=symptom,
+                validation=f'python -c "import torch; print(torch.{rng.choice(WORDS)})"',
+                fix=f"Set {rng.choice(rare)} and check the {' '.join(rng.sample(WORDS, 4))}.",
+                root_cause=" ".join(rng.sample(WORDS, 8)),
+                tags=tuple(rng.sample(WORDS, 3)),
+            )
+        )
+    return entries
+
+
+def build_large_database(path: Path, count: int) -> float:
+    from kb.seed import load_seed
+    from kb.store import open_store
+
+    start = time.perf_counter()
+    with open_store(str(path)) as store:
+        load_seed(store)
+        store.add_many(synthetic_entries(count))  # type: ignore[arg-type]
+    return time.perf_counter() - start
+
+
+def big_log(path: Path, megabytes: int = 10) -> None:
+    line = "2026-11-29 10:00:00,000 INFO trainer step {n} loss 0.{n:04d} lr 3e-4 grad_norm 1.{n:03d}\n"
+    with path.open("w") as handle:
+        n = 0
+        while handle.tell() < megabytes * 1_000_000 // 2:
+            handle.write(line.format(n=n % 10_000))
+            n += 1
+        handle.write('Traceback (most recent call last):\n  File "train.py", line 9, in <module>\n')
+        handle.write("RuntimeError: CUDA error: device-side assert triggered\n")
+        while handle.tell() < megabytes * 1_000_000:
+            handle.write(line.format(n=n % 10_000))
+            n += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--entries", type=int, default=100_000)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        seeded, large, log = tmp / "seeded.db", tmp / "large.db", tmp / "big.log"
+        env = dict(os.environ, KB_DB=str(seeded), NO_COLOR="1")
+        subprocess.run([*KB, "where"], env=env, check=True, capture_output=True)
+        build = build_large_database(large, args.entries)
+        big_log(log)
+
+        floor = timed([sys.executable, "-c", "import sqlite3, rapidfuzz"], args.runs, env)
+        help_time = timed([*KB, "--help"], args.runs, env)
+        seeded_time = timed([*KB, "search", "device-side assert"], args.runs, env)
+        large_env = dict(env, KB_DB=str(large))
+        large_time = timed([*KB, "search", "device-side assert"], args.runs, large_env)
+        log_time = timed([*KB, "search", "--file", str(log)], max(3, args.runs // 3), env)
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    print(f"floor   python -c 'import sqlite3, rapidfuzz'   {floor * 1000:7.1f} ms")
+    print(f"help    kb --help                              {help_time * 1000:7.1f} ms")
+    print(
+        f"search  seeded database                        {seeded_time * 1000:7.1f} ms   "
+        f"{seeded_time / floor:4.2f}x the floor (target <= 3x)"
+    )
+    print(
+        f"search  {args.entries:,} entries (built in {build:.0f} s)     {large_time * 1000:7.1f} ms   "
+        f"{large_time / seeded_time:4.2f}x seeded (target <= 4x)"
+    )
+    print(f"search  10 MB log                              {log_time * 1000:7.1f} ms   (target < 1000 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""Finding the decisive error in a paste, and masking what varies: pure functions, tested directly."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.errortext import find_decisive, mask, signature
+
+CHAINED = """Traceback (most recent call last):
+  File "train.py", line 40, in <module>
+    batch = next(it)
+  File "/opt/conda/lib/python3.10/site-packages/torch/utils/data/dataloader.py", line 633, in __next__
+    data = self._next_data()
+OSError: [Errno 24] Too many open files
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "train.py", line 42, in <module>
+    raise RuntimeError("loader died") from err
+RuntimeError: DataLoader worker (pid 4242) exited unexpectedly
+"""
+
+TORCHRUN = """[rank0]: Traceback (most recent call last):
+[rank0]:   File "/work/train.py", line 88, in <module>
+[rank0]:     out = model(x)
+[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity \
+of 79.15 GiB of which 3.06 MiB is free.
+E1218 20:27:21.426000 140 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) \
+local_rank: 0
+Traceback (most recent call last):
+  File "/usr/bin/torchrun", line 8, in <module>
+    sys.exit(main())
+torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
+============================================================
+train.py FAILED
+"""
+
+CUDA_ASSERT = """\x1b[31mRuntimeError\x1b[0m: CUDA error: device-side assert triggered
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be \
+incorrect.
+For debugging consider passing CUDA_LAUNCH_BLOCKING=1
+Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+"""
+
+STATE_DICT = """Traceback (most recent call last):
+  File "load.py", line 3, in <module>
+    model.load_state_dict(sd)
+RuntimeError: Error(s) in loading state_dict for ResNet:
+\tMissing key(s) in state_dict: "fc.weight", "fc.bias".
+\tUnexpected key(s) in state_dict: "head.weight".
+"""
+
+
+def test_the_last_exception_of_a_chain_is_decisive() -> None:
+    decisive = find_decisive(CHAINED)
+    assert decisive.line == "RuntimeError: DataLoader worker (pid 4242) exited unexpectedly"
+    assert decisive.exception_type == "RuntimeError"
+    assert "OSError: [Errno 24] Too many open files" in decisive.other_errors
+
+
+def test_a_torchrun_wrapper_gives_way_to_the_real_error() -> None:
+    decisive = find_decisive(TORCHRUN)
+    assert decisive.line.startswith("torch.OutOfMemoryError: CUDA out of memory.")
+    assert decisive.short_type == "OutOfMemoryError"
+    assert "failed (exitcode" not in decisive.line
+
+
+def test_cuda_errors_lose_colour_and_boilerplate() -> None:
+    assert find_decisive(CUDA_ASSERT).line == "RuntimeError: CUDA error: device-side assert triggered"
+
+
+def test_multi_line_messages_keep_their_continuation() -> None:
+    line = find_decisive(STATE_DICT).line
+    assert "Missing key(s)" in line and "Unexpected key(s)" in line
+
+
+def test_an_error_buried_in_a_long_log_is_found() -> None:
+    noise = "\n".join(
+        f"2026-01-01 10:00:{i % 60:02d} INFO step {i} loss 0.{i % 97:02d}" for i in range(20_000)
+    )
+    log = noise + "\nOSError: [Errno 28] No space left on device\n" + noise
+    assert find_decisive(log).line == "OSError: [Errno 28] No space left on device"
+
+
+def test_a_description_is_its_own_decisive_text() -> None:
+    text = "loss becomes nan after a few hundred steps with fp16"
+    decisive = find_decisive(text)
+    assert decisive.line == text and decisive.exception_type == ""
+
+
+def test_masks_cover_the_variable_parts() -> None:
+    masked = mask(
+        'File "/home/u/train.py", line 12 at 0x7f3a2b pid 4242 cuda:1 torch.Size([32, 3, 224, 224]) '
+        "(64x2048 and 512x10) 20.00 MiB 2024-05-01T12:00:03.123Z torch 2.13.0+cu121 "
+        "123e4567-e89b-12d3-a456-426614174000 rank 3"
+    )
+    for placeholder in (
+        "<path>",
+        "<hex>",
+        "<pid>",
+        "<dev>",
+        "<shape>",
+        "<mem>",
+        "<ts>",
+        "<ver>",
+        "<uuid>",
+        "<rank>",
+    ):
+        assert placeholder in masked, placeholder
+    assert "4242" not in masked and "224" not in masked
+
+
+def test_two_occurrences_of_one_fault_share_a_signature() -> None:
+    first = (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has 3.06 MiB free."
+    )
+    second = (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.74 GiB. GPU 3 has 1.50 GiB free."
+    )
+    assert signature(first) == signature(second)
+
+
+@given(st.text(max_size=400))
+def test_masking_is_idempotent_on_any_text(text: str) -> None:
+    once = signature(find_decisive(text).line)
+    assert signature(once) == once

@@ -1,0 +1,100 @@
+"""Ranking as pure functions: fusion, the decoy tie-break, precise matchers, the non-ML gate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.errortext import signature
+from kb.ranking import Candidate, LexicalScore, analyze, bm25, foreign_runtime, fuzzy_similarity, rank
+
+
+def candidate(
+    key: str,
+    symptom: str,
+    *,
+    hits: int = 0,
+    matchers: tuple[dict[str, Any], ...] = (),
+    matched: dict[str, float] | None = None,
+    types: tuple[str, ...] = (),
+) -> Candidate:
+    lexical = LexicalScore(bm25=sum((matched or {}).values()), matched=dict(matched or {}))
+    return Candidate(
+        entry_id=hash(key) % 10_000,
+        key=key,
+        hits=hits,
+        signatures=(signature(symptom),),
+        exception_types=types,
+        matchers=matchers,
+        lexical=lexical,
+        record={"key": key, "domain": "data"},
+    )
+
+
+def test_the_blend_prefers_the_exact_error_over_a_generic_subset() -> None:
+    query = signature("RuntimeError: CUDA error: device-side assert triggered")
+    exact = fuzzy_similarity(query, [signature("RuntimeError: CUDA error: device-side assert triggered")])
+    generic = fuzzy_similarity(query, [signature("RuntimeError: CUDA error")])
+    assert exact == 1.0
+    assert generic < 0.85
+
+
+def test_rank_puts_the_literal_match_first_and_explains_it() -> None:
+    query = analyze("IndexError: Target -1 is out of bounds.")
+    idf = dict.fromkeys(query.term_weights, 2.0)
+    right = candidate(
+        "label-out-of-range",
+        "IndexError: Target -1 is out of bounds.",
+        types=("IndexError",),
+        matched={"target": 2.0, "bound": 2.0, "indexerror": 2.0},
+    )
+    wrong = candidate(
+        "index-select",
+        "IndexError: index out of range in self",
+        types=("IndexError",),
+        matched={"indexerror": 2.0, "index": 1.0},
+    )
+    ranked = rank(query, [wrong, right], idf)
+    assert [s.candidate.key for s in ranked] == ["label-out-of-range", "index-select"]
+    assert ranked[0].confident and not ranked[1].confident
+    assert "fuzzy" in ranked[0].why and "target" in ranked[0].why
+
+
+def test_a_precise_matcher_overrides_the_fuzzy_score() -> None:
+    query = analyze("NCCL WARN Cuda failure 'peer access is not supported between these two devices'")
+    matcher = candidate(
+        "nccl-p2p", "something unrelated", matchers=({"contains": "peer access is not supported"},)
+    )
+    other = candidate("other", "NCCL WARN Cuda failure", matched={"nccl": 3.0, "cuda": 1.0})
+    ranked = rank(query, [other, matcher], dict.fromkeys(query.term_weights, 1.0))
+    assert ranked[0].candidate.key == "nccl-p2p"
+    assert ranked[0].score == 100.0 and ranked[0].confident
+
+
+def test_hits_only_break_ties() -> None:
+    query = analyze("some error text")
+    a = candidate("a", "some error text", hits=0)
+    b = candidate("b", "some error text", hits=5)
+    ranked = rank(query, [a, b], dict.fromkeys(query.term_weights, 1.0))
+    assert ranked[0].candidate.key == "b" and ranked[0].score == ranked[1].score
+
+
+def test_pastes_from_other_runtimes_are_never_confident() -> None:
+    java = 'Exception in thread "main" java.lang.NullPointerException\n\tat com.acme.App.main(App.java:14)'
+    go = "panic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.main()"
+    js = "TypeError: Cannot read properties of undefined (reading 'map')\n    at App (/src/App.js:12:19)"
+    for paste in (java, go, js):
+        assert foreign_runtime(paste) is not None
+        query = analyze(paste)
+        same = candidate("same", query.decisive.line, matched=dict.fromkeys(query.term_weights, 3.0))
+        assert not rank(query, [same], dict.fromkeys(query.term_weights, 3.0))[0].confident
+
+
+def test_an_ml_paste_that_mentions_node_modules_is_not_foreign() -> None:
+    paste = "torch CUDA out of memory while node_modules was being built; tensor of 2 GiB, loss nan"
+    assert foreign_runtime(paste) is None
+
+
+def test_bm25_rewards_rare_words() -> None:
+    postings = [("nccl", 1, 1.0, 10.0), ("error", 1, 1.0, 10.0), ("error", 2, 3.0, 10.0)]
+    scores = bm25({"nccl": 1.0, "error": 1.0}, postings, {"nccl": 1, "error": 50}, 100, 10.0)
+    assert scores[1].bm25 > scores[2].bm25

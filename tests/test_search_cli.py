@@ -1,0 +1,269 @@
+"""`kb search` as people use it mid-incident: every input form, honest confidence, usage records."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+from kb.search_cli import SearchArgs, main, parse_search_args
+from kb.store import open_store
+
+TRACEBACK = """Traceback (most recent call last):
+  File "/home/me/proj/train.py", line 211, in <module>
+    loss = criterion(logits, target)
+  File "/opt/conda/lib/python3.10/site-packages/torch/nn/modules/loss.py", line 1174, in forward
+    return F.cross_entropy(input, target, weight=self.weight,
+IndexError: Target 12 is out of bounds.
+"""
+
+JAVA = """Exception in thread "main" java.lang.NullPointerException: Cannot invoke "String.length()" \
+because "s" is null
+\tat com.example.App.run(App.java:27)
+\tat com.example.App.main(App.java:12)
+"""
+
+NPM = """npm ERR! code ERESOLVE
+npm ERR! ERESOLVE unable to resolve dependency tree
+npm ERR! Found: react@18.2.0
+npm ERR! Could not resolve dependency: peer react@"^17.0.0" from react-dom@17.0.2
+"""
+
+
+def run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *argv: str,
+    stdin: bytes | None = None,
+) -> tuple[int, str, str]:
+    """Run the fast route exactly as the console script does."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def search_json(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *argv: str,
+    stdin: bytes | None = None,
+) -> tuple[int, dict[str, object]]:
+    code, out, err = run(capsys, monkeypatch, "--json", *argv, stdin=stdin)
+    assert "Traceback" not in err
+    return code, json.loads(out)
+
+
+def test_the_readme_search_finds_the_seeded_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "device-side assert")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith("1. cuda-device-side-assert") and "confident" in first
+    assert "$ CUDA_LAUNCH_BLOCKING=1" in out
+
+
+def test_json_has_the_documented_shape(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, data = search_json(capsys, monkeypatch, "-", stdin=TRACEBACK.encode())
+    assert code == 0
+    assert set(data) == {"query", "decisive", "signature", "domain_guess", "results"}
+    assert data["decisive"] == "IndexError: Target 12 is out of bounds."
+    results = data["results"]
+    assert isinstance(results, list)
+    assert set(results[0]) == {
+        "key",
+        "symptom",
+        "validation",
+        "fix",
+        "root_cause",
+        "domain",
+        "cause_path",
+        "score",
+        "confident",
+    }
+    assert results[0]["key"] == "cross-entropy-label-out-of-range" and results[0]["confident"]
+
+
+def test_a_log_file_with_the_error_buried_in_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    noise = "".join(
+        f"2026-11-29 10:{i // 60 % 60:02d}:{i % 60:02d} INFO step {i} loss 0.{i % 89}\n"
+        for i in range(30_000)
+    )
+    log = tmp_path / "train.log"
+    log.write_text(noise + "OSError: [Errno 24] Too many open files\n" + noise[:5000])
+    code, data = search_json(capsys, monkeypatch, "--file", str(log))
+    results = data["results"]
+    assert isinstance(results, list)
+    assert code == 0 and results[0]["key"] == "dataloader-too-many-open-files"
+
+
+@pytest.mark.parametrize("paste", [JAVA, NPM], ids=["java", "npm"])
+def test_errors_from_other_fields_find_nothing_confident(
+    paste: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, data = search_json(capsys, monkeypatch, "-", stdin=paste.encode())
+    results = data["results"]
+    assert isinstance(results, list)
+    assert code == 1
+    assert not any(r["confident"] for r in results)
+
+
+def test_nothing_confident_says_so_and_offers_the_golden_checks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "my", "num_workers", "setup", "feels", "odd")
+    assert code == 1
+    assert "No confident match" in out
+    assert "Likely domain: data" in out and "Golden checks for data" in out
+
+
+@pytest.mark.parametrize(
+    "argv, stdin",
+    [
+        (["-"], b"\x00\x01\x02\xff\xfe binary \x89PNG\r\n"),
+        (["-"], "caf\u00e9 \ud800".encode("utf-8", "surrogatepass")),
+        (["?!.,;:--**"], None),
+        (['"device-side" AND cuda:0 NEAR(*) -foo (bar'], None),
+        (["'; DROP TABLE entry; -- SELECT * FROM search_term WHERE 1=1"], None),
+        (["x" * 100_000], None),
+    ],
+    ids=["binary", "invalid-utf8", "punctuation", "fts-syntax", "sql", "100k-line"],
+)
+def test_hostile_input_gets_a_normal_answer(
+    argv: list[str], stdin: bytes | None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, monkeypatch, *argv, stdin=stdin)
+    assert code in (0, 1), err
+    assert "Traceback" not in out + err
+    code, out, _ = run(capsys, monkeypatch, "device-side assert")
+    assert code == 0  # and the database is intact
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["   "], "query is empty"),
+        ([], "nothing to search"),
+        (["--limit", "0", "x"], "at least 1"),
+        (["--domain", "gpus", "x"], "unknown domain"),
+        (["--regex", "(unclosed"], "--regex"),
+        (["--file", "/nonexistent/train.log"], "cannot read"),
+        (["--bogus", "x"], "unrecognized arguments"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, monkeypatch, *argv)
+    assert code in (1, 2)
+    assert err.count("\n") == 1 and message in err and err.startswith("kb: ")
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run(capsys, monkeypatch, "")[0] == 2
+    assert run(capsys, monkeypatch, "--limit", "x", "y")[0] == 2
+
+
+def test_a_confident_search_records_a_hit_and_a_miss_is_remembered(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(capsys, monkeypatch, "RuntimeError: CUDA error: device-side assert triggered")
+    run(capsys, monkeypatch, "the printer on floor 3 is jammed again")
+    with open_store() as store:
+        entry = store.get("cuda-device-side-assert")
+        miss = store.last_miss()
+    assert entry.hits == 1 and entry.last_hit is not None
+    assert miss is not None and miss.query == "the printer on floor 3 is jammed again"
+
+
+def test_archived_entries_only_with_all(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    runner.invoke(app, ["rm", "cuda-device-side-assert"])
+    _, data = search_json(capsys, monkeypatch, "RuntimeError: CUDA error: device-side assert triggered")
+    keys = [r["key"] for r in data["results"]]  # type: ignore[attr-defined]
+    assert "cuda-device-side-assert" not in keys
+    _, data = search_json(
+        capsys, monkeypatch, "--all", "RuntimeError: CUDA error: device-side assert triggered"
+    )
+    assert data["results"][0]["key"] == "cuda-device-side-assert"  # type: ignore[index]
+
+
+def test_domain_exact_and_regex_filters(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, data = search_json(capsys, monkeypatch, "--domain", "hardware", "out of memory")
+    assert {r["domain"] for r in data["results"]} == {"hardware"}  # type: ignore[attr-defined]
+    _, data = search_json(capsys, monkeypatch, "--exact", "Too many open files")
+    with open_store() as store:
+        for result in data["results"]:  # type: ignore[attr-defined]
+            content = store.get(result["key"]).content()
+            assert any(
+                "too many open files" in form.lower() for form in (content.symptom, *content.symptom_variants)
+            )
+    assert data["results"][0]["key"] == "dataloader-too-many-open-files"  # type: ignore[index]
+    _, data = search_json(capsys, monkeypatch, "--regex", r"Errno\s+24")
+    assert data["results"] and data["results"][0]["key"] == "dataloader-too-many-open-files"  # type: ignore[index]
+
+
+def test_explain_shows_decisive_line_signature_and_reasons(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = run(capsys, monkeypatch, "--explain", "-", stdin=TRACEBACK.encode())
+    assert "decisive:  IndexError: Target 12 is out of bounds." in out
+    assert "signature: indexerror: target <num> is out of bounds." in out
+    assert "why: lexical" in out
+
+
+ARGVS = [
+    ["device-side assert"],
+    ["-"],
+    ["--json", "--limit", "3", "a", "b"],
+    ["-n", "2", "--domain", "data", "--all", "x"],
+    ["--exact", "--explain", "Too many open files"],
+    ["--regex", "Errno 2[48]"],
+    ["--file", "train.log", "-F", "other.log"],
+]
+
+
+@pytest.mark.parametrize("argv", ARGVS)
+def test_both_parsers_mean_the_same(
+    argv: list[str], runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[SearchArgs] = []
+
+    def capture(args: SearchArgs) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr("kb.search_cli.run_search", capture)
+    result = runner.invoke(app, ["search", *argv])
+    assert result.exit_code == 0, result.output
+    assert seen == [parse_search_args(argv)]
+
+
+def test_the_fast_route_loads_neither_typer_nor_the_orm(tmp_path: Path) -> None:
+    db = tmp_path / "fast.db"
+    subprocess.run([sys.executable, "-m", "kb", "--db", str(db), "where"], check=True, capture_output=True)
+    code = (
+        "import sys, json\n"
+        "from kb.__main__ import main\n"
+        f"sys.argv = ['kb', 'search', '--db', {str(db)!r}, 'device-side assert']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('typer', 'sqlmodel', 'sqlalchemy', 'textual', 'pydantic')\n"
+        "print(json.dumps([m for m in heavy if m in sys.modules]))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []

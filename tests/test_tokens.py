@@ -1,0 +1,51 @@
+"""Tokens for lexical matching: identifiers, numbers that mean something, phrases, Chinese bigrams."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.tokens import stem, tokenize
+
+
+def test_identifiers_keep_their_whole_and_give_their_parts() -> None:
+    tokens = tokenize("num_workers torch.load LlamaTokenizer device-side")
+    for token in (
+        "num_workers",
+        "num",
+        "worker",
+        "torch.load",
+        "load",
+        "llamatokenizer",
+        "tokenizer",
+        "device-side",
+    ):
+        assert token in tokens
+
+
+def test_meaningful_numbers_stay_and_timestamps_go() -> None:
+    tokens = tokenize(
+        "labels -100 on port 8000, [Errno 24] at 2024-03-14 09:08:43,293 lr 0.001000 torch 2.13.0"
+    )
+    assert {"-100", "8000", "24"} <= set(tokens)
+    assert not {"2024", "09", "0.001000", "2.13"} & set(tokens)
+
+
+def test_neighbouring_words_make_phrases() -> None:
+    assert "no log" in tokenize('"No log" in the table')
+    assert "pad token" in tokenize("has no pad token")
+
+
+def test_word_forms_meet() -> None:
+    assert stem("hangs") == stem("hanging") == stem("hang")
+    assert stem("shuffled") == stem("shuffle") == stem("shuffling")
+    assert stem("speed") == "speed"
+
+
+def test_chinese_becomes_bigrams() -> None:
+    assert tokenize("显存不足") == ["显存", "存不", "不足"]
+
+
+@given(st.text(max_size=300))
+def test_tokenize_never_fails(text: str) -> None:
+    assert all(token for token in tokenize(text))
