@@ -58,7 +58,7 @@ def synthetic_entries(count: int, seed: int = 7) -> list[object]:
     rare = [f"{rng.choice(WORDS)}_{n}" for n in range(count // 5 + 1)]
     entries = []
     for n in range(count):
-        words = rng.sample(WORDS, 5) + [rng.choice(rare), rng.choice(rare)]
+        words = [*rng.sample(WORDS, 5), rng.choice(rare), rng.choice(rare)]
         symptom = f"{rng.choice(TYPES)}: {' '.join(words)} {rng.randint(1, 4096)}"
         entries.append(
             EntryContent(

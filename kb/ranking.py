@@ -205,32 +205,32 @@ class Scored:
 def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
     """Best 0.5·token_set_ratio + 0.5·token_sort_ratio over an entry's symptom forms, in 0..1.
 
-    Quoted names must agree when both sides have some. Variants count a little less than the symptom: a variant is often the generic face of a
-    specific fault (`device-side assert triggered` behind a label error), and when only that face
-    matches, the entry about the generic fault should win.
+    Quoted names must agree when both sides have some. Variants count a little less than the
+    symptom: a variant is often the generic face of a specific fault (`device-side assert triggered`
+    behind a label error), and when only that face matches, the entry about the generic fault wins.
     """
     from rapidfuzz import fuzz, utils  # deferred: only ranking needs it, and only once per search
 
     if not query_signature or not signatures:
         return 0.0
     query = utils.default_process(query_signature)
-    query_quoted = quoted_names(query_signature)
+    query_quoted = _lowered(quoted_names(query_signature))
     best = 0.0
     for position, form in enumerate(signatures):
         processed = utils.default_process(form)
         value = 0.5 * fuzz.token_set_ratio(query, processed) + 0.5 * fuzz.token_sort_ratio(query, processed)
-        form_quoted = quoted_names(form)
-        if (
-            query_quoted
-            and form_quoted
-            and not {q.lower() for q in query_quoted} & {f.lower() for f in form_quoted}
-        ):
+        form_quoted = _lowered(quoted_names(form))
+        if query_quoted and form_quoted and not query_quoted & form_quoted:
             value *= QUOTE_MISMATCH_FACTOR
         best = max(best, value if position == 0 else VARIANT_FACTOR * value)
     return best / 100.0
 
 
 _QUOTED = re.compile(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
+
+
+def _lowered(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(name.lower() for name in names)
 
 
 def quoted_names(text: str) -> frozenset[str]:
