@@ -13,6 +13,7 @@ from pathlib import Path
 from kb.entry import EntryContent
 from kb.entry_file import read_entry_file, render_entry_file
 from kb.errors import EntryFileError
+from kb.lint import validation_problem
 from kb.models import Entry
 from kb.paths import seed_directory
 from kb.store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store, utc_now
@@ -39,9 +40,17 @@ def read_seed_entries(directory: Path | None = None) -> list[EntryContent]:
             )
         if content.key in seen:
             raise EntryFileError(path, 2, f"key '{content.key}' is also used by {seen[content.key]}")
+        problem = validation_problem(content.validation)
+        if problem:
+            raise EntryFileError(path, _section_line(path, "Validation"), f"validation: {problem}")
         seen[content.key] = path
         entries.append(content)
     return entries
+
+
+def _section_line(path: Path, title: str) -> int | None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((n for n, line in enumerate(lines, 1) if line.strip().lower() == f"## {title.lower()}"), None)
 
 
 def decide_seed_action(current: Entry | None, item: SeedItem) -> SeedAction:

@@ -26,6 +26,8 @@ def schema_of(path: Path) -> dict[str, Any]:
                 (i["name"], tuple(i["column_names"]), bool(i["unique"])) for i in inspector.get_indexes(table)
             ),
             "pk": inspector.get_pk_constraint(table)["constrained_columns"],
+            "fks": sorted((fk["referred_table"], tuple(fk["constrained_columns"]), str(fk["options"]))
+                          for fk in inspector.get_foreign_keys(table)),
         }
         for table in inspector.get_table_names()
     }
@@ -110,3 +112,40 @@ def test_the_fast_path_knows_every_migration() -> None:
     from kb.schema import MIGRATION_NAMES
 
     assert tuple(m.__name__ for m in MIGRATIONS) == MIGRATION_NAMES
+
+
+def test_a_new_normalizer_version_rebuilds_the_search_index(tmp_path: Path) -> None:
+    from kb.errortext import NORMALIZER_VERSION
+    from kb.seed import open_knowledge_base
+
+    path = tmp_path / "kb.db"
+    open_knowledge_base(str(path)).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE kb_meta SET value = 'old' WHERE name = 'normalizer_version'")
+        conn.execute("DELETE FROM search_term")
+    with open_store(str(path)):
+        pass
+    with sqlite3.connect(path) as conn:
+        version = conn.execute("SELECT value FROM kb_meta WHERE name = 'normalizer_version'").fetchone()[0]
+        terms = conn.execute("SELECT COUNT(*) FROM search_term").fetchone()[0]
+    assert version == str(NORMALIZER_VERSION) and terms > 1000
+
+
+def test_the_index_stays_exact_through_edits(tmp_path: Path) -> None:
+    """Document frequencies kept up to date write by write equal a full rebuild."""
+    from kb.entry import EntryContent
+    from kb.store import _rebuild_index
+
+    path = tmp_path / "kb.db"
+    with open_store(str(path)) as store:
+        store.add(EntryContent(key="a", domain="data", symptom="DataLoader worker hangs", validation="ulimit -n"))
+        store.add(EntryContent(key="b", domain="data", symptom="worker killed by signal", validation="dmesg"))
+        store.update("a", EntryContent(key="a", domain="data", symptom="loader stalls", validation="ps"))
+        store.purge("b")
+        store.add(EntryContent(key="c", domain="hardware", symptom="GPU lost", validation="nvidia-smi"))
+    with sqlite3.connect(path) as conn:
+        incremental = sorted(conn.execute("SELECT term, df FROM search_df"))
+    with open_store(str(path)) as store, store._writing() as session:
+        _rebuild_index(session)
+    with sqlite3.connect(path) as conn:
+        assert sorted(conn.execute("SELECT term, df FROM search_df")) == incremental

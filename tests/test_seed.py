@@ -66,3 +66,18 @@ def test_archiving_a_seed_entry_is_not_an_edit(tmp_path: Path, empty_store: Entr
     assert load_seed(empty_store, folder).updated == ["torch-load-map-location"]
     entry = empty_store.get("torch-load-map-location")
     assert (entry.fix, entry.status) == ("Upstream fix.", "archived")
+
+
+def test_seed_files_are_linted_like_any_entry(tmp_path: Path, empty_store: EntryStore) -> None:
+    import pytest
+
+    from kb.errors import EntryFileError
+
+    folder = tmp_path / "team" / "data"
+    folder.mkdir(parents=True)
+    (folder / "prose.md").write_text(
+        '+++\nkey = "prose"\ndomain = "data"\n+++\n\n## Symptom\n\nloader hangs\n\n## Validation\n\ncheck the logs\n'
+    )
+    with pytest.raises(EntryFileError, match=r"prose\.md:10: validation: .*neither a shell command"):
+        load_seed(empty_store, tmp_path / "team")
+    assert empty_store.keys() == []
