@@ -9,6 +9,7 @@ was written on, so well-known ML and ops tools count as executables even when ab
 from __future__ import annotations
 
 import ast
+import keyword
 import os
 import re
 import shlex
@@ -45,6 +46,8 @@ def validation_problem(command: str) -> str | None:
         return "the validation command is empty"
     if "\n" in text:
         return "a validation command must be one line"
+    if validation_kind(text) == "python" and _python_problem(text) is None:
+        return None
     words = _shell_words(text)
     if words is not None:
         first = _first_command_word(words)
@@ -63,13 +66,21 @@ def validation_problem(command: str) -> str | None:
 
 
 def validation_kind(command: str) -> ValidationKind:
-    """How `kb check` runs COMMAND: bare Python through the interpreter, anything else through a shell."""
-    words = _shell_words(command.strip())
+    """How `kb check` runs COMMAND: bare Python through the interpreter, anything else through a shell.
+
+    A line that starts with a Python keyword and parses is Python even if the keyword is also a
+    program somewhere (ImageMagick installs `import`).
+    """
+    text = command.strip()
+    first = text.split(maxsplit=1)[0] if text else ""
+    if keyword.iskeyword(first) and _parse_problem(text) is None:
+        return "python"
+    words = _shell_words(text)
     if words is not None:
-        first = _first_command_word(words)
-        if first is not None and _is_command(first):
+        program = _first_command_word(words)
+        if program is not None and _is_command(program):
             return "shell"
-    return "python" if _python_problem(command.strip()) is None else "shell"
+    return "python" if _python_problem(text) is None else "shell"
 
 
 def _shell_words(text: str) -> list[str] | None:

@@ -32,6 +32,9 @@ Clock = Callable[[], datetime]
 
 #: Past this many changed entries, rebuilding the whole index beats updating document frequencies.
 BULK_REINDEX_THRESHOLD = 20
+
+#: The tail of a check's output worth keeping beside the entry.
+CHECK_OUTPUT_KEPT = 4000
 SeedAction = Literal["add", "update", "unchanged", "kept"]
 
 
@@ -271,6 +274,38 @@ class EntryStore:
             session.flush()
             _rebuild_index(session)
         return len(contents)
+
+    def record_check(
+        self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime
+    ) -> Entry:
+        """Keep the last run of KEY's validation, for review: what happened, when, and what it said."""
+        with self._writing() as session:
+            entry = self._locked(session, key)
+            entry.last_check_at = at
+            entry.last_check_outcome = outcome
+            entry.last_check_exit = exit_code
+            entry.last_check_output = output[-CHECK_OUTPUT_KEPT:]
+            session.add(entry)
+        return entry
+
+    def record_occurrence(self, key: str, conditions: str = "") -> Entry:
+        """The same fault happened again: count it, and keep how it was reproduced this time."""
+        with self._writing() as session:
+            entry = self._locked(session, key)
+            entry.occurrences += 1
+            if conditions.strip() and conditions.strip() not in entry.conditions:
+                stamp = self.now().date().isoformat()
+                entry.conditions = f"{entry.conditions}\n\n{stamp}: {conditions.strip()}".strip()
+                _index(session, entry)
+            entry.updated = self.now()
+            session.add(entry)
+        return entry
+
+    def cause_paths(self, domain: str) -> Counter[str]:
+        """How often each cause path is used in DOMAIN: the branches of its fault tree."""
+        with self._reading() as session:
+            paths = session.exec(select(Entry.cause_path).where(Entry.domain == domain, Entry.cause_path != ""))
+            return Counter(paths)
 
     def record_hit(self, key: str) -> None:
         with self._writing() as session:

@@ -51,3 +51,9 @@ def test_kind_says_how_kb_check_would_run_it() -> None:
     assert validation_kind("torch.cuda.is_available()") == "python"
     assert validation_kind("python -c 'print(1)'") == "shell"
     assert validation_kind("nvidia-smi") == "shell"
+
+
+def test_python_keywords_win_over_programs_of_the_same_name() -> None:
+    """ImageMagick installs an `import` program; `import torch; …` is still Python."""
+    assert validation_kind("import torch; print(torch.__version__)") == "python"
+    assert validation_kind("from os import cpu_count; print(cpu_count())") == "python"

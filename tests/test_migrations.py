@@ -26,8 +26,10 @@ def schema_of(path: Path) -> dict[str, Any]:
                 (i["name"], tuple(i["column_names"]), bool(i["unique"])) for i in inspector.get_indexes(table)
             ),
             "pk": inspector.get_pk_constraint(table)["constrained_columns"],
-            "fks": sorted((fk["referred_table"], tuple(fk["constrained_columns"]), str(fk["options"]))
-                          for fk in inspector.get_foreign_keys(table)),
+            "fks": sorted(
+                (fk["referred_table"], tuple(fk["constrained_columns"]), str(fk["options"]))
+                for fk in inspector.get_foreign_keys(table)
+            ),
         }
         for table in inspector.get_table_names()
     }
@@ -138,7 +140,9 @@ def test_the_index_stays_exact_through_edits(tmp_path: Path) -> None:
 
     path = tmp_path / "kb.db"
     with open_store(str(path)) as store:
-        store.add(EntryContent(key="a", domain="data", symptom="DataLoader worker hangs", validation="ulimit -n"))
+        store.add(
+            EntryContent(key="a", domain="data", symptom="DataLoader worker hangs", validation="ulimit -n")
+        )
         store.add(EntryContent(key="b", domain="data", symptom="worker killed by signal", validation="dmesg"))
         store.update("a", EntryContent(key="a", domain="data", symptom="loader stalls", validation="ps"))
         store.purge("b")

@@ -76,7 +76,8 @@ def test_seed_files_are_linted_like_any_entry(tmp_path: Path, empty_store: Entry
     folder = tmp_path / "team" / "data"
     folder.mkdir(parents=True)
     (folder / "prose.md").write_text(
-        '+++\nkey = "prose"\ndomain = "data"\n+++\n\n## Symptom\n\nloader hangs\n\n## Validation\n\ncheck the logs\n'
+        '+++\nkey = "prose"\ndomain = "data"\n+++\n\n## Symptom\n\nloader hangs\n\n'
+        "## Validation\n\ncheck the logs\n"
     )
     with pytest.raises(EntryFileError, match=r"prose\.md:10: validation: .*neither a shell command"):
         load_seed(empty_store, tmp_path / "team")

@@ -1,0 +1,108 @@
+"""Commands on the knowledge base as a whole: search, seed, where."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kb.cli import common
+from kb.cli.common import app
+from kb.domains import DOMAIN_NAMES
+
+
+@app.command()
+def search(
+    ctx: typer.Context,
+    query: Annotated[
+        list[str] | None,
+        typer.Argument(help="Error text or a description; '-' reads standard input.", show_default=False),
+    ] = None,
+    file: Annotated[str | None, typer.Option("--file", "-F", help="Read the query from a log file.")] = None,
+    as_json: common.JsonOption = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="Show the decisive line, the signature and why each result scored."),
+    ] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.")] = 5,
+    domain: common.DomainOption = None,
+    include_archived: Annotated[bool, typer.Option("--all", help="Search archived entries too.")] = False,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Only entries whose symptom contains the query.")
+    ] = False,
+    regex: Annotated[
+        bool, typer.Option("--regex", help="The query is a regular expression over symptoms.")
+    ] = False,
+) -> None:
+    """Paste any error (or pipe a log with -) and get the entry that fixes it.
+
+    Exit status: 0 when a confident match was found, 1 when none was, 2 for usage errors.
+    """
+    from kb.search_cli import SearchArgs, run_search
+
+    args = SearchArgs(
+        query=query or [],
+        file=file,
+        as_json=as_json,
+        explain=explain,
+        limit=limit,
+        domain=domain,
+        include_archived=include_archived,
+        exact=exact,
+        regex=regex,
+        db=ctx.obj,
+    )
+    raise typer.Exit(run_search(args))
+
+
+@app.command()
+def seed(
+    ctx: typer.Context,
+    directory: Annotated[
+        Path | None, typer.Option("--from", help="A folder of entry files [default: the bundled seeds].")
+    ] = None,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Load or refresh the seed entries. Entries you edited are never overwritten."""
+    from kb.seed import load_seed
+
+    with common.open_kb(ctx) as store:
+        report = load_seed(store, directory)
+    if as_json:
+        common.print_json(vars(report))
+        return
+    typer.echo(
+        f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
+        f"kept your edits {len(report.kept)}"
+    )
+    if report.kept:
+        typer.echo("kept as you edited them: " + ", ".join(report.kept))
+
+
+@app.command()
+def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
+    """Show where the database is, its schema version and its counts."""
+    from kb.db import SCHEMA_VERSION
+
+    with common.open_kb(ctx) as store:
+        counts = store.counts()
+        location = store.location.display()
+    if as_json:
+        common.print_json(
+            {
+                "database": location,
+                "schema_version": SCHEMA_VERSION,
+                "entries": counts.total,
+                "by_status": counts.by_status,
+                "by_domain": counts.by_domain,
+            }
+        )
+        return
+    typer.echo(f"database  {location}")
+    typer.echo(f"schema    version {SCHEMA_VERSION}")
+    status = ", ".join(f"{n} {s}" for s, n in sorted(counts.by_status.items()))
+    typer.echo(f"entries   {counts.total} ({status or 'none'})")
+    for domain in DOMAIN_NAMES:
+        if counts.by_domain.get(domain):
+            typer.echo(f"  {domain:<11} {counts.by_domain[domain]}")

@@ -1,0 +1,228 @@
+"""Running a validation command: outcomes, merged output, the timeout and what it must kill."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from types import FrameType
+
+import pytest
+
+from kb.lint import validation_kind
+from kb.runner import OUTPUT_LIMIT, run_validation, user_python
+
+#: A child that outlives its shell unless the runner kills the whole process group.
+CHILD = "sleep 30 & echo $! > child.pid"
+
+
+def alive(pid: int) -> bool:
+    """Whether PID still runs; a zombie waiting for a parent that never reaps it does not count."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()  # no /proc (macOS): trust kill()
+    return stat.rsplit(")", 1)[1].split()[0] not in {"Z", "X"}
+
+
+def gone(pid: int, within: float = 2.0) -> bool:
+    deadline = time.monotonic() + within
+    while alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def pid_in(path: Path) -> int:
+    return int(path.read_text(encoding="utf-8").strip())
+
+
+def test_a_passing_shell_command() -> None:
+    result = run_validation("echo hello")
+    assert result.kind == "shell"
+    assert (result.outcome, result.exit_code, result.output) == ("passed", 0, "hello\n")
+    assert result.command == "echo hello"
+    assert 0 <= result.seconds < 5
+
+
+def test_a_failing_shell_command_keeps_its_exit_code() -> None:
+    result = run_validation("echo before; exit 3")
+    assert (result.outcome, result.exit_code, result.output) == ("failed", 3, "before\n")
+
+
+def test_stderr_is_merged_into_stdout_in_order() -> None:
+    result = run_validation("echo out; echo err 1>&2; echo out again")
+    assert result.output == "out\nerr\nout again\n"
+
+
+def test_a_bare_python_expression_shows_its_value() -> None:
+    assert validation_kind("1 + 1") == "python"
+    result = run_validation("1 + 1")
+    assert (result.kind, result.outcome, result.exit_code, result.output) == ("python", "passed", 0, "2\n")
+    assert run_validation("'a' * 3").output == "'aaa'\n"  # repr, as the REPL shows it
+
+
+def test_an_expression_whose_value_is_none_shows_nothing_more() -> None:
+    assert run_validation("print('hi')").output == "hi\n"
+
+
+def test_a_python_statement_runs_as_written() -> None:
+    result = run_validation("import os; print('cwd ok')")
+    assert (result.kind, result.outcome, result.output) == ("python", "passed", "cwd ok\n")
+
+
+def test_python_runs_on_the_users_interpreter_in_the_given_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The python3 on PATH (the project's env, with torch), not kb's own isolated interpreter."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").symlink_to(sys.executable)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    result = run_validation("import os, sys; print(sys.argv[0] or 'x'); print(os.getcwd())", cwd=tmp_path)
+    assert Path(result.output.splitlines()[1]).resolve() == tmp_path.resolve()
+    assert user_python() == str(bin_dir / "python3")
+
+
+def test_python_output_and_errors_interleave_as_written() -> None:
+    result = run_validation("import sys; print('out'); sys.stderr.write('err\\n'); print('end')")
+    assert result.output == "out\nerr\nend\n"
+
+
+def test_a_python_exception_fails_with_its_traceback() -> None:
+    result = run_validation("1 / 0")
+    assert (result.outcome, result.exit_code) == ("failed", 1)
+    assert "ZeroDivisionError" in result.output
+
+
+def test_env_replaces_the_environment() -> None:
+    result = run_validation("echo $KB_PROBE", env={"KB_PROBE": "from-env", "PATH": os.environ["PATH"]})
+    assert result.output == "from-env\n"
+
+
+def test_the_command_never_waits_for_input() -> None:
+    started = time.monotonic()
+    result = run_validation("cat", timeout=5)
+    assert (result.outcome, result.output) == ("passed", "")
+    assert time.monotonic() - started < 3
+
+
+def test_undecodable_bytes_are_replaced() -> None:
+    assert run_validation("printf 'caf\\351\\n'").output == "caf\ufffd\n"
+
+
+def test_the_timeout_kills_the_command_and_its_children(tmp_path: Path) -> None:
+    command = f"echo $$ > shell.pid; echo started; {CHILD}; wait"
+    began = time.monotonic()
+    result = run_validation(command, timeout=1, cwd=tmp_path)
+    assert time.monotonic() - began < 10
+    assert (result.outcome, result.exit_code) == ("timeout", None)
+    assert result.output == "started\n"  # what came before the kill is kept
+    assert 1 <= result.seconds < 5
+    assert gone(pid_in(tmp_path / "shell.pid"))
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
+def test_a_command_that_ignores_sigterm_is_killed_after_the_grace(tmp_path: Path) -> None:
+    began = time.monotonic()
+    result = run_validation(f"trap '' TERM; echo started; {CHILD}; wait", timeout=1, cwd=tmp_path)
+    assert time.monotonic() - began < 10
+    assert (result.outcome, result.output) == ("timeout", "started\n")
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
+def test_python_output_before_the_timeout_is_kept() -> None:
+    result = run_validation("import time; print('working'); time.sleep(30)", timeout=1)
+    assert (result.kind, result.outcome, result.output) == ("python", "timeout", "working\n")
+
+
+def test_a_finished_command_leaves_nothing_running(tmp_path: Path) -> None:
+    began = time.monotonic()
+    result = run_validation(f"{CHILD}; echo done", timeout=20, cwd=tmp_path)
+    assert time.monotonic() - began < 5
+    assert (result.outcome, result.exit_code, result.output) == ("passed", 0, "done\n")
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
+@contextmanager
+def interrupt_after(seconds: float) -> Iterator[None]:
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_ctrl_c_kills_the_command_and_its_children_then_propagates(tmp_path: Path) -> None:
+    began = time.monotonic()
+    with interrupt_after(1.0), pytest.raises(KeyboardInterrupt):
+        run_validation(f"{CHILD}; wait", timeout=20, cwd=tmp_path)
+    assert time.monotonic() - began < 5
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
+def test_output_keeps_its_tail_when_capped() -> None:
+    result = run_validation("print('a' * 25000 + 'TAIL')")
+    marker, kept = result.output.split("\n", 1)
+    assert marker == "… (5005 characters cut)"
+    assert len(kept) == OUTPUT_LIMIT
+    assert kept.endswith("aTAIL\n")
+
+
+def test_a_flood_of_output_is_capped_while_it_is_read() -> None:
+    result = run_validation("import sys; sys.stdout.write('x' * 1_000_000 + 'END')")
+    assert result.outcome == "passed"
+    assert (
+        result.output == f"… ({1_000_003 - OUTPUT_LIMIT} characters cut)\n" + "x" * (OUTPUT_LIMIT - 3) + "END"
+    )
+
+
+def test_output_under_the_cap_has_no_marker() -> None:
+    assert run_validation(f"print('a' * {OUTPUT_LIMIT - 1})").output == "a" * (OUTPUT_LIMIT - 1) + "\n"
+
+
+def test_started_comes_from_the_clock_in_utc() -> None:
+    local = datetime(2024, 5, 1, 12, 30, tzinfo=timezone(timedelta(hours=2)))
+    result = run_validation("true", clock=lambda: local)
+    assert result.started == datetime(2024, 5, 1, 10, 30, tzinfo=UTC)
+    assert result.started.tzinfo is UTC
+
+
+def test_started_defaults_to_now() -> None:
+    before = datetime.now(UTC)
+    started = run_validation("true").started
+    assert started.tzinfo is UTC
+    assert before <= started <= datetime.now(UTC)
+
+
+def test_an_unknown_executable_fails_with_the_shells_127() -> None:
+    command = "kb-no-such-tool-xyz some-arg"
+    assert validation_kind(command) == "shell"
+    result = run_validation(command)
+    assert (result.outcome, result.exit_code) == ("failed", 127)
+    assert "not found" in result.output
+
+
+def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
+    missing = tmp_path / "missing"
+    result = run_validation("echo hello", cwd=missing)
+    assert (result.outcome, result.exit_code) == ("error", None)
+    assert str(missing) in result.output
+    assert result.started.tzinfo is UTC
