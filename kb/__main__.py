@@ -9,6 +9,20 @@ from __future__ import annotations
 
 import sys
 
+#: Options whose value may be left out, and what it then means (`kb add --from-commit` is HEAD).
+OPTIONAL_VALUES = {"--from-commit": "HEAD"}
+
+
+def fill_optional_values(argv: list[str]) -> list[str]:
+    """Typer options always take a value; give the ones that may omit it their default."""
+    filled: list[str] = []
+    for index, arg in enumerate(argv):
+        filled.append(arg)
+        following = argv[index + 1] if index + 1 < len(argv) else None
+        if arg in OPTIONAL_VALUES and (following is None or following.startswith("-")):
+            filled.append(OPTIONAL_VALUES[arg])
+    return filled
+
 
 def main() -> None:
     argv = sys.argv[1:]
@@ -20,7 +34,7 @@ def main() -> None:
         sys.exit(search_main(argv[1:]))
     from kb.cli import app
 
-    app()
+    app(args=fill_optional_values(argv), prog_name="kb")
 
 
 if __name__ == "__main__":

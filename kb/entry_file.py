@@ -24,13 +24,14 @@ import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from typing import TYPE_CHECKING, Any
 
 from kb.entry import EntryContent, normalized
 from kb.errors import EntryFileError, KbError
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 FENCE = "+++"
 
@@ -57,6 +58,8 @@ _markdown: MarkdownIt | None = None
 def _parser() -> MarkdownIt:
     global _markdown
     if _markdown is None:
+        from markdown_it import MarkdownIt  # deferred: ~45 ms that `kb add` with flags never needs
+
         _markdown = MarkdownIt("commonmark")
     return _markdown
 

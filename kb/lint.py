@@ -19,7 +19,7 @@ from typing import Literal
 ValidationKind = Literal["python", "shell"]
 
 SHELL_BUILTINS = frozenset(
-    "alias bg cd command declare echo env eval exec export false fg hash jobs kill printf pwd read "
+    "alias bg cd command declare echo env eval exec exit export false fg hash jobs kill printf pwd read "
     "set source test time trap true type ulimit umask unset wait [ .".split()
 )
 

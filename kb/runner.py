@@ -17,8 +17,8 @@ import ast
 import codecs
 import os
 import selectors
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 import time

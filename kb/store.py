@@ -275,9 +275,7 @@ class EntryStore:
             _rebuild_index(session)
         return len(contents)
 
-    def record_check(
-        self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime
-    ) -> Entry:
+    def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
         """Keep the last run of KEY's validation, for review: what happened, when, and what it said."""
         with self._writing() as session:
             entry = self._locked(session, key)
@@ -304,7 +302,9 @@ class EntryStore:
     def cause_paths(self, domain: str) -> Counter[str]:
         """How often each cause path is used in DOMAIN: the branches of its fault tree."""
         with self._reading() as session:
-            paths = session.exec(select(Entry.cause_path).where(Entry.domain == domain, Entry.cause_path != ""))
+            paths = session.exec(
+                select(Entry.cause_path).where(Entry.domain == domain, Entry.cause_path != "")
+            )
             return Counter(paths)
 
     def record_hit(self, key: str) -> None:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kb.cli import app
 
-DEVICE_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
+SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
 
 
 def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
@@ -27,7 +27,7 @@ def add_basic(runner: CliRunner, key: str = "my-assert") -> None:
         "--key",
         key,
         "--symptom",
-        DEVICE_ASSERT,
+        SYMPTOM,
         "--domain",
         "numerics",
         "--validation",
@@ -61,7 +61,7 @@ def test_add_then_show(runner: CliRunner) -> None:
     add_basic(runner)
     code, out, _ = kb(runner, "show", "my-assert")
     assert code == 0
-    assert DEVICE_ASSERT in out
+    assert SYMPTOM in out
     assert "$ CUDA_LAUNCH_BLOCKING=1 python train.py" in out
     assert all(len(line) <= 80 for line in out.splitlines() if not line.startswith("Validation"))
 
@@ -79,7 +79,15 @@ def test_show_json_has_every_field(runner: CliRunner) -> None:
 def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) -> None:
     for _ in range(2):
         code, out, err = kb(
-            runner, "add", "-s", "OSError: [Errno 24] Too many open files", "-d", "data", "-v", "ulimit -n"
+            runner,
+            "add",
+            "--new",
+            "-s",
+            "OSError: [Errno 24] Too many open files",
+            "-d",
+            "data",
+            "-v",
+            "ulimit -n",
         )
         assert code == 0, err
     code, out, _ = kb(runner, "list", "--domain", "data", "--json")
@@ -88,15 +96,13 @@ def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) 
 
 
 def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, interactive: None) -> None:
-    answers = "\n".join(
-        [DEVICE_ASSERT, "CUDA_LAUNCH_BLOCKING=1 python train.py", "Clamp labels.", "numerics"]
-    )
-    code, out, err = kb(runner, "add", "--key", "prompted", input=answers + "\n")
+    answers = [SYMPTOM, "CUDA_LAUNCH_BLOCKING=1 python train.py", "Clamp labels.", "numerics", "", ""]
+    code, out, err = kb(runner, "add", "--key", "prompted", input="\n".join(answers) + "\n")
     assert code == 0, err
     _, out, _ = kb(runner, "show", "prompted", "--json")
     record = json.loads(out)
     assert (record["symptom"], record["fix"], record["domain"]) == (
-        DEVICE_ASSERT,
+        SYMPTOM,
         "Clamp labels.",
         "numerics",
     )

@@ -1,0 +1,81 @@
+"""How fast `kb add` records an entry given as flags, against the ORM's own import time.
+
+    python bench/add_bench.py [--runs 11]
+
+The write path needs SQLModel, which alone costs most of the time, so the target is `kb add` with
+every field as a flag, cold, within 1.3x of `python -c "import sqlmodel"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+KB_SCRIPT = Path(sys.executable).with_name("kb")
+KB = [str(KB_SCRIPT)] if KB_SCRIPT.exists() else [sys.executable, "-m", "kb"]
+#: Distinct symptoms, so that each add is a new fault rather than an occurrence of the previous one.
+PARTS = "frobnicator gizmo sprocket flux capacitor widget doohickey thingamajig contraption gadget".split()
+
+
+def median_seconds(argvs: list[list[str]], env: dict[str, str]) -> float:
+    times = []
+    for argv in argvs:
+        start = time.perf_counter()
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=11)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, KB_DB=str(Path(folder) / "kb.db"), NO_COLOR="1")
+        subprocess.run([*KB, "where"], env=env, check=True, capture_output=True)
+        floor = median_seconds([[sys.executable, "-c", "import sqlmodel"]] * args.runs, env)
+        adds = [
+            [
+                *KB,
+                "add",
+                "--key",
+                f"bench-{n}",
+                "--symptom",
+                f"RuntimeError: {PARTS[n % len(PARTS)]} rejected its batch",
+                "--domain",
+                "numerics",
+                "--validation",
+                'python -c "import os; print(os.cpu_count())"',
+                "--fix",
+                "Clamp the batch.",
+                "--root-cause",
+                "Unclamped input.",
+                "--cause-path",
+                "Input > range",
+                "--tag",
+                "frobnicator",
+                "--conditions",
+                "bf16 only",
+                "--environment",
+                "torch 2.3",
+            ]
+            for n in range(args.runs)
+        ]
+        add_time = median_seconds(adds, env)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    print(f"floor  python -c 'import sqlmodel'    {floor * 1000:7.1f} ms")
+    ratio = add_time / floor
+    print(f"add    kb add, every field a flag    {add_time * 1000:7.1f} ms   {ratio:4.2f}x (target <= 1.3x)")
+
+
+if __name__ == "__main__":
+    main()

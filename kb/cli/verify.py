@@ -1,0 +1,227 @@
+"""`kb check` and `kb triage`: running validations, only ever after you say so.
+
+Nothing in kb runs a stored command implicitly: `kb check` shows the command and asks first
+(`--yes` answers for scripts); `kb triage` asks before each check it proposes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kb.cli import common
+from kb.cli.common import app
+from kb.errors import Cancelled, KbError
+
+if TYPE_CHECKING:
+    from kb.runner import CheckResult
+    from kb.store import EntryStore
+    from kb.triage_session import TriageRecord
+
+TimeoutOption = Annotated[
+    float, typer.Option("--timeout", min=1, help="Seconds before the command is killed.")
+]
+YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Run without asking (for scripts).")]
+
+
+@app.command()
+def check(
+    ctx: typer.Context,
+    key: common.KeyArgument,
+    yes: YesOption = False,
+    timeout: TimeoutOption = 60.0,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Run an entry's validation command after a confirmation, and record the result on the entry.
+
+    Exit status: 0 when the command exited 0, 1 when it failed or was killed at the timeout.
+    """
+    from kb.runner import run_validation
+
+    with common.open_kb(ctx) as store:
+        entry = store.get(key)
+        if not entry.validation:
+            raise KbError(f"entry '{key}' has no validation command; add one with `kb edit {key}`")
+        if not as_json:
+            typer.echo(f"{key}: {entry.symptom[:100]}\n  $ {entry.validation}")
+        _confirm_run(yes, "Run it?")
+        result = run_validation(entry.validation, timeout=timeout)
+        store.record_check(key, result.outcome, result.exit_code, result.output, result.started)
+    if as_json:
+        common.print_json(
+            {
+                "key": key,
+                "command": result.command,
+                "kind": result.kind,
+                "outcome": result.outcome,
+                "exit_code": result.exit_code,
+                "seconds": round(result.seconds, 3),
+                "output": result.output,
+            }
+        )
+    else:
+        _print_result(result)
+    raise typer.Exit(0 if result.outcome == "passed" else 1)
+
+
+def _confirm_run(yes: bool, question: str) -> None:
+    if yes:
+        return
+    if not common.interactive():
+        raise KbError("kb runs a stored command only when asked: add --yes to run it without a terminal")
+    if not typer.confirm(question, default=False):
+        raise Cancelled("not run")
+
+
+def _print_result(result: CheckResult) -> None:
+    if result.output:
+        typer.echo(result.output.rstrip("\n"))
+    if result.outcome == "timeout":
+        typer.echo(f"killed after {result.seconds:.0f} s (timeout); recorded as timeout")
+    elif result.outcome == "error":
+        typer.echo("could not run it; recorded as error")
+    else:
+        typer.echo(f"exit {result.exit_code} ({result.outcome}) in {result.seconds:.1f} s; recorded")
+
+
+@app.command()
+def triage(
+    ctx: typer.Context,
+    log: Annotated[
+        str | None,
+        typer.Option("--log", help="The log or traceback file ('-' for stdin).", show_default=False),
+    ] = None,
+    symptom: Annotated[
+        str | None,
+        typer.Option("--symptom", "-s", help="The phenomenon, if you have no log.", show_default=False),
+    ] = None,
+    conditions: Annotated[
+        str | None, typer.Option("--conditions", help="How to reproduce it.", show_default=False)
+    ] = None,
+    env: Annotated[bool, typer.Option("--env/--no-env", help="Capture the environment baseline.")] = True,
+    run: Annotated[
+        list[str] | None,
+        typer.Option("--run", help="Run this proposed check (an entry key); repeatable. Implies consent."),
+    ] = None,
+    timeout: TimeoutOption = 60.0,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Walk the four steps: anchor the fault, locate its domain, verify minimally, roll back.
+
+    On a terminal it asks for what it needs. With --json and every answer as a flag it is a script:
+    nothing runs except the checks named with --run. The result is a draft entry; finish it with
+    `kb add --from-triage`.
+    """
+    from kb import triage_session as session
+
+    with common.open_kb(ctx) as store:
+        record = _anchor_and_locate(store, log, symptom, conditions, env, as_json)
+        if as_json or not common.interactive():
+            for source in run or []:
+                _verify(store, record, source, timeout, quiet=as_json)
+        else:
+            while _verify_interactively(store, record, timeout):
+                typer.echo("Starting again from step 1.")
+                record = _anchor_and_locate(store, None, None, None, env, as_json=False)
+        if record.needs_rollback() and not as_json:
+            _show_rollback()
+    draft = session.save_triage_draft(session.draft_entry(record))
+    if as_json:
+        data = record.as_json()
+        data["draft"] = str(draft)
+        common.print_json(data)
+        return
+    typer.echo(f"Draft entry saved: {draft}\nFinish it with: kb add --from-triage")
+    if common.interactive() and typer.confirm("Record it as an entry now?", default=True):
+        from kb.capture import EntryFlags
+        from kb.cli.add import Sources, record_entry
+
+        record_entry(ctx, EntryFlags(), Sources(from_triage=True))
+
+
+def _anchor_and_locate(
+    store: EntryStore, log: str | None, symptom: str | None, conditions: str | None, env: bool, as_json: bool
+) -> TriageRecord:
+    from kb import triage_session as session
+    from kb.search import SearchOptions, search
+    from kb.sources import read_log
+
+    talk = not as_json and common.interactive()
+    if log is not None:
+        text = read_log(log)
+    elif symptom:
+        text = symptom
+    elif talk:
+        text = typer.prompt("1. Anchor — the observable phenomenon (the error line, or what you see)")
+    else:
+        raise KbError("give --log FILE or --symptom TEXT: the phenomenon to triage")
+    if conditions is None:
+        conditions = (
+            typer.prompt("   How do you reproduce it?", default="", show_default=False) if talk else ""
+        )
+    environment = ""
+    if env:
+        from kb.environment import capture_baseline
+
+        environment = capture_baseline().as_text()
+    anchor = session.anchor(text, conditions, environment)
+    record = session.TriageRecord(anchor)
+    response = search(text, store.location, SearchOptions(limit=5, record_usage=False))
+    session.locate(record, response)
+    if not as_json:
+        typer.echo(f"   Phenomenon: {anchor.phenomenon}")
+        if environment:
+            typer.echo("   Environment: " + environment.replace("\n", "; ")[:200])
+        keywords = f" (keywords: {', '.join(record.keywords[:4])})" if record.keywords else ""
+        typer.echo(f"2. Locate — domain: {record.domain or 'unknown'}{keywords}")
+        typer.echo("3. Verify minimally — proposed checks:")
+        for number, proposal in enumerate(record.proposals, 1):
+            label = proposal.source if proposal.runnable else f"{proposal.source} (paste into your session)"
+            typer.echo(f"   {number}. [{label}] {proposal.title[:90]}")
+            for line in proposal.command.splitlines():
+                typer.echo(f"        {'$ ' if proposal.runnable else ''}{line}")
+    return record
+
+
+def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float, quiet: bool) -> None:
+    from kb import triage_session as session
+    from kb.runner import run_validation
+
+    proposal = next((p for p in record.proposals if p.source == source and p.runnable), None)
+    if proposal is None:
+        runnable = ", ".join(p.source for p in record.proposals if p.runnable) or "none"
+        raise KbError(f"--run {source}: not a proposed check here (proposed: {runnable})")
+    result = run_validation(proposal.command, timeout=timeout)
+    store.record_check(source, result.outcome, result.exit_code, result.output, result.started)
+    session.record_verification(record, source, result)
+    if not quiet:
+        _print_result(result)
+
+
+def _verify_interactively(store: EntryStore, record: TriageRecord, timeout: float) -> bool:
+    """Offer each runnable check; True when two failures call for a rollback and a fresh anchor."""
+    for proposal in [p for p in record.proposals if p.runnable]:
+        if not typer.confirm(f"Run the check of {proposal.source}?", default=False):
+            continue
+        _verify(store, record, proposal.source, timeout, quiet=False)
+        if record.needs_rollback():
+            _show_rollback()
+            return typer.confirm("Start again from step 1 with a new anchor?", default=True)
+    return False
+
+
+def _show_rollback() -> None:
+    import subprocess
+
+    typer.echo("4. Roll back — two verifications failed: the anchor is probably wrong.")
+    try:
+        status = subprocess.run(
+            ["git", "status", "--short"], capture_output=True, text=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        status = None
+    if status is not None and status.returncode == 0:
+        typer.echo(status.stdout.rstrip() or "   (git status: no changes)")
+        typer.echo("   Reset the changes unrelated to this fault (git checkout -- <file>), then re-anchor:")
+    typer.echo("   rewrite the phenomenon, how to reproduce it, and the environment, before locating again.")

@@ -1,0 +1,295 @@
+"""Capture within minutes, check on request, triage in four steps: kb add, kb check, kb triage."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.__main__ import fill_optional_values
+from kb.cli import app
+from kb.sources import ago
+from kb.store import open_store
+
+NEW_FAULT = "RuntimeError: the frobnicator kernel rejected its input batch"
+
+
+def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def entry(key: str) -> dict[str, object]:
+    with open_store() as store:
+        return store.get(key).record()
+
+
+def test_add_with_no_flags_asks_three_things_and_suggests_the_rest(
+    runner: CliRunner, interactive: None
+) -> None:
+    symptom = "DataLoader stalls at the first batch whenever num_workers=8 on the new node"
+    answers = [symptom, 'python -c "import os; print(os.cpu_count())"', "num_workers=4", "", "", ""]
+    code, _, err = kb(runner, "add", "--key", "stall", input="\n".join(answers) + "\n")
+    assert code == 0, err
+    record = entry("stall")
+    assert record["domain"] == "data"
+    assert record["cause_path"]  # the domain's existing branch was offered and accepted
+    assert "num_workers" in record["tags"]  # type: ignore[operator]
+
+
+def test_interrupting_a_prompt_writes_nothing(runner: CliRunner, interactive: None) -> None:
+    code, _, err = kb(runner, "add", "--key", "half", input=NEW_FAULT + "\n")
+    assert code == 130 and "nothing was written" in err
+    with open_store() as store:
+        assert store.find("half") is None
+
+
+TRACEBACK = """Traceback (most recent call last):
+  File "serve.py", line 3, in <module>
+    app.run(port=8000)
+OSError: [Errno 98] Address already in use on the frobnicator port
+"""
+
+
+def test_from_log_takes_the_decisive_line(runner: CliRunner, tmp_path: Path) -> None:
+    log = tmp_path / "crash.log"
+    log.write_text(TRACEBACK)
+    code, _, err = kb(
+        runner,
+        "add",
+        "--new",
+        "--from-log",
+        str(log),
+        "-k",
+        "frob-port",
+        "-d",
+        "deployment",
+        "-v",
+        "lsof -i :8000 -nP",
+        "-f",
+        "kill the old server",
+    )
+    assert code == 0, err
+    assert (
+        entry("frob-port")["symptom"] == "OSError: [Errno 98] Address already in use on the frobnicator port"
+    )
+
+
+def test_a_binary_log_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    blob = tmp_path / "core.dump"
+    blob.write_bytes(b"\x7fELF\x00\x00\x01" * 100)
+    code, _, err = kb(runner, "add", "--from-log", str(blob), "-d", "data", "-v", "ls")
+    assert code == 1 and "not a text log" in err and err.count("\n") == 1
+
+
+def test_from_last_offers_the_last_search_that_found_nothing(runner: CliRunner) -> None:
+    from kb.search_cli import main
+
+    assert main(["the frobnicator emits purple smoke on shutdown"]) == 1
+    code, _, err = kb(
+        runner, "add", "--from-last", "-k", "smoke", "-d", "hardware", "-v", "dmesg", "-f", "vent it"
+    )
+    assert code == 0, err
+    assert "you searched this just now" in err
+    assert entry("smoke")["symptom"] == "the frobnicator emits purple smoke on shutdown"
+
+
+def test_ago_reads_like_a_person() -> None:
+    now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+    assert ago(now - timedelta(minutes=12), now) == "12 minutes ago"
+    assert ago(now - timedelta(hours=1, minutes=5), now) == "1 hour ago"
+    assert ago(now, now) == "just now"
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+def test_from_commit_takes_the_fix_from_a_commit(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    git(repo, "config", "user.email", "me@example.com")
+    git(repo, "config", "user.name", "Me")
+    (repo / "train.py").write_text("loader = DataLoader(ds, num_workers=4)\n")
+    git(repo, "add", "train.py")
+    git(repo, "commit", "-q", "-m", "Cap num_workers at 4 on the 8-core nodes")
+    monkeypatch.chdir(repo)
+    args = ["add", "--new", "-s", NEW_FAULT, "-d", "data", "-v", "nproc", "-k", "from-commit"]
+    code, _, err = kb(runner, *args, "--from-commit", "HEAD")
+    assert code == 0, err
+    fix = str(entry("from-commit")["fix"])
+    assert fix.startswith("Cap num_workers at 4") and "`train.py`" in fix
+    assert fill_optional_values(["add", "--from-commit", "--new"]) == [
+        "add",
+        "--from-commit",
+        "HEAD",
+        "--new",
+    ]
+    assert fill_optional_values(["add", "--from-commit"]) == ["add", "--from-commit", "HEAD"]
+    assert fill_optional_values(["add", "--from-commit", "abc1234"]) == ["add", "--from-commit", "abc1234"]
+
+
+def test_from_commit_outside_git_says_so(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = kb(runner, "add", "-s", NEW_FAULT, "-d", "data", "-v", "ls", "--from-commit", "HEAD")
+    assert code == 1 and "not inside a git repository" in err
+
+
+def test_a_known_fault_is_counted_not_copied(runner: CliRunner) -> None:
+    args = ["add", "-s", "OSError: [Errno 24] Too many open files", "-d", "data", "-v", "ulimit -n"]
+    code, _, err = kb(runner, *args)
+    assert code == 1 and "dataloader-too-many-open-files" in err and "--occurrence" in err
+    code, _, err = kb(runner, *args, "--occurrence", "--conditions", "8 workers, 50k small files")
+    assert code == 0, err
+    record = entry("dataloader-too-many-open-files")
+    assert record["occurrences"] == 2
+    assert "8 workers, 50k small files" in str(record["conditions"])
+
+
+def test_a_known_fault_on_a_terminal_is_offered_as_an_occurrence(
+    runner: CliRunner, interactive: None
+) -> None:
+    code, out, _ = kb(
+        runner,
+        "add",
+        "-s",
+        "OSError: [Errno 24] Too many open files",
+        "-d",
+        "data",
+        "-v",
+        "ulimit -n",
+        "-f",
+        "ulimit -n 65536",
+        input="y\n",
+    )
+    assert code == 0 and "counted another occurrence of dataloader-too-many-open-files" in out
+
+
+def test_env_records_the_baseline_without_secrets(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")
+    monkeypatch.setenv("HF_TOKEN", "hf_" + "a1B2c3D4e5" * 3)
+    monkeypatch.setenv("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")
+    code, _, err = kb(
+        runner, "add", "--new", "-s", NEW_FAULT, "-d", "data", "-v", "ls", "-k", "with-env", "--env"
+    )
+    assert code == 0, err
+    environment = str(entry("with-env")["environment"])
+    assert "CUDA_VISIBLE_DEVICES=0,1" in environment and "expandable_segments:True" in environment
+    assert "a1B2c3D4e5" not in environment and "Python 3." in environment
+
+
+def add_fault(runner: CliRunner, key: str, validation: str, symptom: str = NEW_FAULT) -> None:
+    code, _, err = kb(
+        runner, "add", "--new", "-k", key, "-s", symptom, "-d", "numerics", "-v", validation, "-f", "fix it"
+    )
+    assert code == 0, err
+
+
+def test_check_runs_only_with_consent_and_records_the_result(runner: CliRunner) -> None:
+    add_fault(runner, "probe", "python -c \"print('frobnicator ok')\"")
+    code, _, err = kb(runner, "check", "probe")
+    assert code == 1 and "--yes" in err
+    assert entry("probe")["last_check_outcome"] is None
+    code, out, _ = kb(runner, "check", "probe", "--yes")
+    assert code == 0 and "frobnicator ok" in out and "exit 0 (passed)" in out
+    assert entry("probe")["last_check_outcome"] == "passed"
+
+
+def test_check_declined_at_the_prompt_runs_nothing(
+    runner: CliRunner, interactive: None, tmp_path: Path
+) -> None:
+    marker = tmp_path / "ran"
+    add_fault(runner, "touchy", f"touch {marker}")
+    code, _, err = kb(runner, "check", "touchy", input="n\n")
+    assert code == 1 and "not run" in err and not marker.exists()
+
+
+def test_a_hanging_check_is_killed_and_recorded_as_such(runner: CliRunner) -> None:
+    add_fault(runner, "hang", "sleep 30")
+    code, out, _ = kb(runner, "check", "hang", "--yes", "--timeout", "1")
+    assert code == 1 and "timeout" in out
+    record = entry("hang")
+    assert record["last_check_outcome"] == "timeout" and record["last_check_exit"] is None
+
+
+def test_triage_as_a_script(runner: CliRunner) -> None:
+    code, out, err = kb(
+        runner,
+        "triage",
+        "--json",
+        "--no-env",
+        "--symptom",
+        "OSError: [Errno 24] Too many open files",
+        "--conditions",
+        "only with num_workers=16",
+    )
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["anchor"]["phenomenon"] == "OSError: [Errno 24] Too many open files"
+    assert record["anchor"]["conditions"] == "only with num_workers=16"
+    assert record["domain"] == "data"
+    sources = [p["source"] for p in record["proposals"]]
+    assert sources[0] == "dataloader-too-many-open-files" and "golden:data" in sources
+    assert record["verifications"] == [] and Path(record["draft"]).exists()
+
+
+def test_triage_runs_named_checks_and_calls_for_a_rollback_after_two_failures(runner: CliRunner) -> None:
+    add_fault(runner, "frob-a", "false")
+    add_fault(runner, "frob-b", "exit 3", symptom=NEW_FAULT + " again")
+    code, out, err = kb(
+        runner, "triage", "--json", "--no-env", "--symptom", NEW_FAULT, "--run", "frob-a", "--run", "frob-b"
+    )
+    assert code == 0, err
+    record = json.loads(out)
+    assert [v["outcome"] for v in record["verifications"]] == ["failed", "failed"]
+    assert record["needs_rollback"] is True
+    assert entry("frob-b")["last_check_exit"] == 3
+
+
+def test_triage_refuses_to_run_what_it_did_not_propose(runner: CliRunner) -> None:
+    code, _, err = kb(runner, "triage", "--json", "--no-env", "--symptom", NEW_FAULT, "--run", "rm-rf")
+    assert code == 1 and "not a proposed check" in err
+
+
+def test_a_triage_becomes_an_entry(runner: CliRunner) -> None:
+    kb(
+        runner,
+        "triage",
+        "--json",
+        "--no-env",
+        "--symptom",
+        "the frobnicator drifts after the 3rd epoch",
+        "--conditions",
+        "bf16 only",
+    )
+    code, out, err = kb(
+        runner,
+        "add",
+        "--from-triage",
+        "--new",
+        "-v",
+        "nvidia-smi",
+        "-f",
+        "pin the clocks",
+        "-d",
+        "hardware",
+        "--json",
+    )
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["symptom"] == "the frobnicator drifts after the 3rd epoch"
+    assert record["conditions"] == "bf16 only" and record["fix"] == "pin the clocks"
+
+
+def test_triage_needs_a_phenomenon_off_a_terminal(runner: CliRunner) -> None:
+    code, _, err = kb(runner, "triage", "--json", "--no-env")
+    assert code == 1 and "--log" in err
