@@ -101,7 +101,16 @@ def big_log(path: Path, megabytes: int = 10) -> None:
             n += 1
 
 
+def compile_kb() -> None:
+    """Measure what an installed kb runs: pip compiles its modules to bytecode at install time, but a
+    source checkout under PYTHONDONTWRITEBYTECODE=1 would recompile them on every start."""
+    import kb
+
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(kb.__file__).parent)], check=True)
+
+
 def main() -> None:
+    compile_kb()
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

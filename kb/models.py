@@ -9,8 +9,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column
-from sqlmodel import Field, SQLModel
+from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, Table
+from sqlmodel import AutoString, Field, SQLModel
+from sqlmodel.sql.sqltypes import UTCDateTime
 
 from kb.entry import EntryContent
 
@@ -104,63 +105,59 @@ class Entry(SQLModel, table=True):
             setattr(self, name, value)
 
 
-class Migration(SQLModel, table=True):
-    """One applied schema migration, by name. The schema version is how many have been applied."""
-
-    __tablename__ = "kb_migration"
-
-    name: str = Field(primary_key=True)
-    applied: datetime
-
-
-class SearchDoc(SQLModel, table=True):
-    """Per entry: what search reads besides its terms. Rebuilt when NORMALIZER_VERSION changes."""
-
-    __tablename__ = "search_doc"
-
-    entry_id: int = Field(foreign_key="entry.id", primary_key=True, ondelete="CASCADE")
-    status: str
-    length: float
-    signatures: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
-    exception_types: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+#: Applied schema migrations, by name; the schema version is how many have been applied (kb.db).
+kb_migration = Table(
+    "kb_migration",
+    SQLModel.metadata,
+    Column("name", AutoString, primary_key=True),
+    Column("applied", UTCDateTime, nullable=False),
+)
 
 
-class SearchTerm(SQLModel, table=True):
-    """The posting list: which entries hold a term, with its field-weighted frequency."""
+# The search index is derived data that only the store reads and writes, in bulk: plain Core tables
+# (on the same metadata, so a fresh database gets them) cost far less to import than model classes.
 
-    __tablename__ = "search_term"
-    __table_args__ = {"sqlite_with_rowid": False}
+search_doc = Table(
+    "search_doc",
+    SQLModel.metadata,
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+    Column("status", AutoString, nullable=False),
+    Column("length", Float, nullable=False),
+    Column("signatures", JSON, nullable=False),
+    Column("exception_types", JSON, nullable=False),
+)
 
-    term: str = Field(primary_key=True)
-    entry_id: int = Field(foreign_key="entry.id", primary_key=True, ondelete="CASCADE")
-    weight: float
+search_term = Table(
+    "search_term",
+    SQLModel.metadata,
+    Column("term", AutoString, primary_key=True),
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+    Column("weight", Float, nullable=False),
+    sqlite_with_rowid=False,
+)
 
+search_df = Table(
+    "search_df",
+    SQLModel.metadata,
+    Column("term", AutoString, primary_key=True),
+    Column("df", Integer, nullable=False),
+    sqlite_with_rowid=False,
+)
 
-class SearchDf(SQLModel, table=True):
-    """How many entries hold each term: the document frequency behind IDF."""
+#: Searches that found nothing confident, remembered so `kb add --from-last` can offer them.
+search_miss = Table(
+    "search_miss",
+    SQLModel.metadata,
+    Column("id", Integer, primary_key=True),
+    Column("query", AutoString, nullable=False),
+    Column("decisive", AutoString, nullable=False),
+    Column("searched", UTCDateTime, nullable=False),
+)
 
-    __tablename__ = "search_df"
-    __table_args__ = {"sqlite_with_rowid": False}
-
-    term: str = Field(primary_key=True)
-    df: int
-
-
-class SearchMiss(SQLModel, table=True):
-    """A search that found nothing confident, remembered so `kb add` can offer it as the symptom."""
-
-    __tablename__ = "search_miss"
-
-    id: int | None = Field(default=None, primary_key=True)
-    query: str
-    decisive: str
-    searched: datetime
-
-
-class Meta(SQLModel, table=True):
-    """Small facts about the database itself, such as the normalizer version of its signatures."""
-
-    __tablename__ = "kb_meta"
-
-    name: str = Field(primary_key=True)
-    value: str
+#: Small facts about the database itself, such as the normalizer version of its signatures.
+kb_meta = Table(
+    "kb_meta",
+    SQLModel.metadata,
+    Column("name", AutoString, primary_key=True),
+    Column("value", AutoString, nullable=False),
+)

@@ -24,7 +24,7 @@ from kb.entry import EntryContent, normalized
 from kb.errors import EntryNotFound, KeyTaken, StoreUnavailable
 from kb.errortext import NORMALIZER_VERSION
 from kb.lint import validation_problem
-from kb.models import Entry, Meta, SearchDf, SearchDoc, SearchMiss, SearchTerm
+from kb.models import Entry, kb_meta, search_df, search_doc, search_miss, search_term
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search_index import index_entry
 
@@ -55,6 +55,13 @@ class SeedReport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RecentMiss:
+    query: str
+    decisive: str
+    searched: datetime
 
 
 @dataclass(frozen=True)
@@ -209,9 +216,7 @@ class EntryStore:
             entry.status = status
             entry.updated = self.now()
             session.add(entry)
-            session.execute(
-                update(SearchDoc).where(col(SearchDoc.entry_id) == entry.id).values(status=status)
-            )
+            session.execute(update(search_doc).where(search_doc.c.entry_id == entry.id).values(status=status))
         return entry
 
     def purge(self, key: str) -> None:
@@ -314,16 +319,20 @@ class EntryStore:
             entry.last_hit = self.now()
             session.add(entry)
 
-    def last_miss(self) -> SearchMiss | None:
+    def last_miss(self) -> RecentMiss | None:
         """The most recent search that found nothing confident."""
+        query = select(search_miss.c.query, search_miss.c.decisive, search_miss.c.searched)
         with self._reading() as session:
-            return session.exec(select(SearchMiss).order_by(col(SearchMiss.id).desc())).first()
+            row = session.execute(query.order_by(search_miss.c.id.desc()).limit(1)).first()
+        return RecentMiss(row[0], row[1], row[2]) if row else None
 
     def ensure_index(self) -> bool:
         """Rebuild the search index if it was made by another normalizer version. True if it did."""
         with self._reading() as session:
-            stored = session.get(Meta, "normalizer_version")
-        if stored is not None and stored.value == str(NORMALIZER_VERSION):
+            stored = session.execute(
+                select(kb_meta.c.value).where(kb_meta.c.name == "normalizer_version")
+            ).scalar()
+        if stored == str(NORMALIZER_VERSION):
             return False
         with self._writing() as session:
             _rebuild_index(session)
@@ -341,8 +350,8 @@ def _index(session: Session, entry: Entry) -> None:
     _unindex(session, entry)
     assert entry.id is not None
     index = index_entry(entry.content())
-    session.add(
-        SearchDoc(
+    session.execute(
+        insert(search_doc).values(
             entry_id=entry.id,
             status=entry.status,
             length=index.length,
@@ -352,7 +361,7 @@ def _index(session: Session, entry: Entry) -> None:
     )
     if index.terms:
         session.execute(
-            insert(SearchTerm),
+            insert(search_term),
             [{"term": term, "entry_id": entry.id, "weight": weight} for term, weight in index.terms.items()],
         )
         _shift_df(session, list(index.terms), +1)
@@ -369,33 +378,35 @@ def _reindex(session: Session, entries: Sequence[Entry]) -> None:
 
 
 def _unindex(session: Session, entry: Entry) -> None:
-    old_terms = list(session.exec(select(SearchTerm.term).where(SearchTerm.entry_id == entry.id)))
+    old_terms = list(
+        session.execute(select(search_term.c.term).where(search_term.c.entry_id == entry.id)).scalars()
+    )
     if old_terms:
         _shift_df(session, old_terms, -1)
-        session.execute(delete(SearchTerm).where(col(SearchTerm.entry_id) == entry.id))
-    session.execute(delete(SearchDoc).where(col(SearchDoc.entry_id) == entry.id))
+        session.execute(delete(search_term).where(search_term.c.entry_id == entry.id))
+    session.execute(delete(search_doc).where(search_doc.c.entry_id == entry.id))
 
 
 def _shift_df(session: Session, terms: list[str], change: int) -> None:
     for start in range(0, len(terms), 500):
         chunk = terms[start : start + 500]
-        known = set(session.exec(select(SearchDf.term).where(col(SearchDf.term).in_(chunk))))
+        known = set(session.execute(select(search_df.c.term).where(search_df.c.term.in_(chunk))).scalars())
         if known:
             session.execute(
-                update(SearchDf).where(col(SearchDf.term).in_(known)).values(df=SearchDf.df + change)
+                update(search_df).where(search_df.c.term.in_(known)).values(df=search_df.c.df + change)
             )
         fresh = [t for t in chunk if t not in known]
         if fresh and change > 0:
-            session.execute(insert(SearchDf), [{"term": t, "df": change} for t in fresh])
+            session.execute(insert(search_df), [{"term": t, "df": change} for t in fresh])
     if change < 0:
-        session.execute(delete(SearchDf).where(col(SearchDf.df) <= 0))
+        session.execute(delete(search_df).where(search_df.c.df <= 0))
 
 
 def _rebuild_index(session: Session) -> None:
     """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
-    session.execute(delete(SearchTerm))
-    session.execute(delete(SearchDoc))
-    session.execute(delete(SearchDf))
+    session.execute(delete(search_term))
+    session.execute(delete(search_doc))
+    session.execute(delete(search_df))
     df: Counter[str] = Counter()
     terms: list[dict[str, object]] = []
     docs: list[dict[str, object]] = []
@@ -412,15 +423,14 @@ def _rebuild_index(session: Session) -> None:
         )
         terms.extend({"term": t, "entry_id": entry.id, "weight": w} for t, w in index.terms.items())
         df.update(index.terms.keys())
-    for table, rows in ((SearchDoc, docs), (SearchTerm, terms)):
+    for table, rows in ((search_doc, docs), (search_term, terms)):
         for start in range(0, len(rows), 5000):
             session.execute(insert(table), rows[start : start + 5000])
     rows_df = [{"term": t, "df": n} for t, n in df.items()]
     for start in range(0, len(rows_df), 5000):
-        session.execute(insert(SearchDf), rows_df[start : start + 5000])
-    meta = session.get(Meta, "normalizer_version") or Meta(name="normalizer_version", value="")
-    meta.value = str(NORMALIZER_VERSION)
-    session.add(meta)
+        session.execute(insert(search_df), rows_df[start : start + 5000])
+    session.execute(delete(kb_meta).where(kb_meta.c.name == "normalizer_version"))
+    session.execute(insert(kb_meta).values(name="normalizer_version", value=str(NORMALIZER_VERSION)))
 
 
 def open_store(spec: str | None = None, clock: Clock = utc_now) -> EntryStore:
