@@ -1,8 +1,9 @@
 """The `kb` console script and `python -m kb`.
 
-`kb search` is routed to a lean stdlib parser before Typer is imported, because it is typed in the
-middle of an incident and Typer's imports alone cost more than the search. `kb search --help` and
-every other command go through Typer (kb.cli).
+`kb search` and `kb add` are routed to lean stdlib parsers before Typer is imported: search is typed
+in the middle of an incident, and Typer's imports alone cost more than the search; add should cost
+little more than the ORM it writes with. Their `--help` (and `kb add --edit`) and every other command
+go through Typer (kb.cli).
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ def main() -> None:
         from kb.search_cli import main as search_main
 
         sys.exit(search_main(argv[1:]))
+    if argv[:1] == ["add"]:
+        from kb.add_cli import TYPER_ONLY
+        from kb.add_cli import main as add_main
+
+        if not TYPER_ONLY & set(argv):
+            sys.exit(add_main(fill_optional_values(argv[1:])))
     from kb.cli import app
 
     app(args=fill_optional_values(argv), prog_name="kb")

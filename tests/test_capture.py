@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -293,3 +295,73 @@ def test_a_triage_becomes_an_entry(runner: CliRunner) -> None:
 def test_triage_needs_a_phenomenon_off_a_terminal(runner: CliRunner) -> None:
     code, _, err = kb(runner, "triage", "--json", "--no-env")
     assert code == 1 and "--log" in err
+
+
+ADD_ARGVS = [
+    ["-s", "boom", "-v", "ls", "-f", "fix it", "-d", "data"],
+    ["--symptom", "boom", "--tag", "a, b", "-t", "c", "--variant", "v1", "--variant", "v2", "--json"],
+    ["--from-log", "-", "--from-commit", "HEAD~1", "--env", "--new", "--force", "--related", "k1"],
+    ["--from-last", "--occurrence", "--conditions", "bf16", "--environment", "torch 2.3", "--key", "k"],
+    ["--from-triage", "--root-cause", "rc", "--cause-path", "a > b", "--case", "c", "--snippet", "s"],
+    ["--from-file", "entry.md", "--source", "wiki", "--domain", "hardware"],
+]
+
+
+@pytest.mark.parametrize("argv", ADD_ARGVS)
+def test_both_add_parsers_mean_the_same(
+    argv: list[str], runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kb.add_cli import parse_add_args, request
+
+    seen: list[tuple[object, ...]] = []
+
+    def capture(ctx: object, given: object, sources: object, **switches: bool) -> None:
+        switches.pop("edit", None)
+        seen.append((given, sources, switches))
+
+    monkeypatch.setattr("kb.cli.add.record_entry", capture)
+    result = runner.invoke(app, ["add", *argv])
+    assert result.exit_code == 0, result.output
+    assert seen == [request(parse_add_args(argv))]
+
+
+def test_the_lean_add_route_records_without_typer(tmp_path: Path) -> None:
+    db = tmp_path / "lean.db"
+    code = (
+        "import sys, json\n"
+        "from kb.__main__ import main\n"
+        f"sys.argv = ['kb', 'add', '--db', {str(db)!r}, '-s', {NEW_FAULT!r}, '-v', 'ls', '-f', 'x']\n"
+        "try:\n    main()\nexcept SystemExit as exit:\n    print('exit', exit.code)\n"
+        "print(json.dumps([m for m in ('typer', 'textual') if m in sys.modules]))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    lines = result.stdout.strip().splitlines()
+    assert lines[0].startswith("added runtimeerror-frobnicator-kernel-rejected") and lines[-2] == "exit 0"
+    assert json.loads(lines[-1]) == []
+
+
+class TerminalInput(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_lean_add_route_asks_on_a_terminal_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kb.add_cli import main
+
+    answers = ['python -c "print(1)"', "pin it", "", "", ""]
+    monkeypatch.setattr(sys, "stdin", TerminalInput("\n".join(answers) + "\n"))
+    code = main(["-s", "DataLoader stalls at the first batch whenever num_workers=8 on node 7", "-k", "lean"])
+    assert code == 0, capsys.readouterr().err
+    record = entry("lean")
+    assert record["domain"] == "data" and record["fix"] == "pin it"
+
+
+def test_the_lean_add_route_reports_errors_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from kb.add_cli import main
+
+    assert main(["--bogus"]) == 2
+    assert main(["-s", "   ", "-d", "data", "-v", "ls"]) == 1
+    err = capsys.readouterr().err
+    assert "unrecognized arguments" in err and "symptom is empty" in err and "Traceback" not in err

@@ -135,7 +135,8 @@ def triage(
     typer.echo(f"Draft entry saved: {draft}\nFinish it with: kb add --from-triage")
     if common.interactive() and typer.confirm("Record it as an entry now?", default=True):
         from kb.capture import EntryFlags
-        from kb.cli.add import Sources, record_entry
+        from kb.cli.add import record_entry
+        from kb.recording import Sources
 
         record_entry(ctx, EntryFlags(), Sources(from_triage=True))
 

@@ -1,0 +1,163 @@
+"""The lean `kb add` face: the same options as the Typer command, parsed by the standard library.
+
+Recording a fix should cost little more than the ORM it needs (~0.35 s to import SQLModel); Typer's
+imports and command building add ~0.05 s more. So the console script routes `kb add` here, except
+`--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both faces build the same EntryFlags and
+Sources and call kb.recording.record_entry(); tests/test_capture.py checks the parsers agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from kb.errors import KbError, UsageError
+
+if TYPE_CHECKING:
+    from kb.capture import EntryFlags
+    from kb.recording import Sources
+
+#: The flags that stay on Typer: help, and the editor (Typer's prompts drive the re-open loop).
+TYPER_ONLY = frozenset({"-h", "--help", "-e", "--edit"})
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"add: {message} (see kb add --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kb add", add_help=False)
+    for flag, short in (
+        ("--symptom", "-s"),
+        ("--validation", "-v"),
+        ("--fix", "-f"),
+        ("--domain", "-d"),
+        ("--key", "-k"),
+        ("--root-cause", None),
+        ("--cause-path", None),
+        ("--conditions", None),
+        ("--environment", None),
+        ("--case", None),
+        ("--snippet", None),
+        ("--source", None),
+        ("--from-log", None),
+        ("--from-commit", None),
+        ("--db", None),
+    ):
+        parser.add_argument(*(name for name in (flag, short) if name))
+    for flag, short in (("--tag", "-t"), ("--variant", None), ("--related", None)):
+        parser.add_argument(*(name for name in (flag, short) if name), action="append")
+    parser.add_argument("--from-file", type=Path)
+    for flag in ("--from-last", "--from-triage", "--env", "--new", "--occurrence", "--force", "--json"):
+        parser.add_argument(flag, action="store_true")
+    return parser
+
+
+def parse_add_args(argv: list[str]) -> dict[str, Any]:
+    """The arguments after `kb add`, as the keyword arguments of kb.cli.add.add (plus `db`)."""
+    values = vars(build_parser().parse_args(argv))
+    values["tags"] = values.pop("tag")
+    values["variants"] = values.pop("variant")
+    values["as_json"] = values.pop("json")
+    return values
+
+
+class InputAsker:
+    """Questions on the terminal with input(): what Typer's prompts do, without Typer."""
+
+    def text(self, question: str, default: str | None = None) -> str:
+        while True:
+            suffix = f" [{default}]" if default else ""
+            answer = input(f"{question}{suffix}: ").strip()
+            if answer or default is not None:
+                return answer or (default or "")
+
+    def confirm(self, question: str, default: bool) -> bool:
+        answer = input(f"{question} [{'Y/n' if default else 'y/N'}]: ").strip().lower()
+        return default if not answer else answer.startswith("y")
+
+
+def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:
+    """What to record, from where, and how: exactly what the Typer face passes on."""
+    from kb.capture import EntryFlags, split_tags  # deferred: the store, and so the ORM
+    from kb.recording import Sources
+
+    text_fields = (
+        "key",
+        "domain",
+        "symptom",
+        "validation",
+        "fix",
+        "root_cause",
+        "cause_path",
+        "conditions",
+        "environment",
+        "case",
+        "snippet",
+        "source",
+    )
+    given = EntryFlags(
+        **{name: values[name] for name in text_fields},
+        tags=split_tags(values["tags"]),
+        variants=values["variants"],
+        related=values["related"],
+    )
+    sources = Sources(
+        values["from_log"],
+        values["from_last"],
+        values["from_commit"],
+        values["from_triage"],
+        values["from_file"],
+        values["env"],
+    )
+    switches = {name: bool(values[name]) for name in ("new", "occurrence", "force", "as_json")}
+    return given, sources, switches
+
+
+def run_add(values: dict[str, Any]) -> int:
+    from kb.cli_output import report_recorded
+    from kb.recording import record_entry
+    from kb.seed import open_knowledge_base
+
+    given, sources, switches = request(values)
+    ask = InputAsker() if sys.stdin.isatty() else None
+    with open_knowledge_base(values["db"]) as store:
+        recorded = record_entry(
+            store,
+            given,
+            sources,
+            ask=ask,
+            say=_say,
+            new=switches["new"],
+            occurrence=switches["occurrence"],
+            force=switches["force"],
+        )
+    report_recorded(recorded, switches["as_json"], _print_json, _echo)
+    return 0
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(message + "\n")
+
+
+def _echo(message: str, err: bool = False) -> None:
+    (sys.stderr if err else sys.stdout).write(message + "\n")
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return run_add(parse_add_args(argv))
+    except KbError as exc:
+        sys.stderr.write(f"kb: {exc}\n")
+        return exc.exit_code
+    except (KeyboardInterrupt, EOFError):
+        sys.stderr.write("kb: interrupted; nothing was written\n")
+        return 130
