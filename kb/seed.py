@@ -16,7 +16,7 @@ from kb.errors import EntryFileError
 from kb.lint import validation_problem
 from kb.models import Entry
 from kb.paths import seed_directory
-from kb.store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store, utc_now
+from kb.store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store
 
 
 def content_digest(content: EntryContent) -> str:
@@ -69,7 +69,7 @@ def load_seed(store: EntryStore, directory: Path | None = None) -> SeedReport:
     return store.sync_seed(items, decide_seed_action)
 
 
-def open_knowledge_base(spec: str | None = None, clock: Clock = utc_now) -> EntryStore:
+def open_knowledge_base(spec: str | None = None, clock: Clock | None = None) -> EntryStore:
     """Open the store; a database created by this very call gets the seed entries at once."""
     store = open_store(spec, clock)
     if store.was_created:

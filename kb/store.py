@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from kb.db import SchemaState, migrate, open_engine
 from kb.entry import EntryContent, normalized
-from kb.errors import EntryNotFound, KeyTaken, StoreUnavailable
+from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreUnavailable
 from kb.errortext import NORMALIZER_VERSION
 from kb.lint import validation_problem
 from kb.models import Entry, kb_meta, search_df, search_doc, search_miss, search_term
@@ -40,6 +40,10 @@ SeedAction = Literal["add", "update", "unchanged", "kept"]
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def _current_clock() -> Clock:
+    return utc_now
 
 
 @dataclass(frozen=True)
@@ -312,6 +316,76 @@ class EntryStore:
             )
             return Counter(paths)
 
+    def signatures(self) -> dict[str, tuple[str, ...]]:
+        """Each entry's masked symptom forms, as the search index holds them."""
+        query = select(Entry.key, search_doc.c.signatures).join(search_doc, search_doc.c.entry_id == Entry.id)
+        with self._reading() as session:
+            return {key: tuple(forms) for key, forms in session.execute(query)}
+
+    def meta(self, name: str) -> str | None:
+        """A small fact kb keeps about this database (last review, last reminder, last prune)."""
+        with self._reading() as session:
+            return session.execute(select(kb_meta.c.value).where(kb_meta.c.name == name)).scalar()
+
+    def set_meta(self, name: str, value: str) -> None:
+        with self._writing() as session:
+            session.execute(delete(kb_meta).where(kb_meta.c.name == name))
+            session.execute(insert(kb_meta).values(name=name, value=value))
+
+    def mark_reviewed(self, key: str, status: str | None = None) -> Entry:
+        """Keep (or archive, with STATUS) an entry at review: either way it was reviewed now."""
+        with self._writing() as session:
+            entry = self._locked(session, key)
+            entry.reviewed = self.now()
+            if status and status != entry.status:
+                entry.status = status
+                entry.updated = self.now()
+                session.execute(
+                    update(search_doc).where(search_doc.c.entry_id == entry.id).values(status=status)
+                )
+            session.add(entry)
+            _stamp_review(session, self.now())
+        return entry
+
+    def merge(self, source_key: str, target_key: str) -> Entry:
+        """Fold SOURCE into TARGET (its symptom becomes a variant; usage adds up) and delete SOURCE."""
+        with self._writing() as session:
+            source = self._locked(session, source_key)
+            target = self._locked(session, target_key)
+            if source.id == target.id:
+                raise InvalidEntry("an entry cannot be merged into itself")
+            if target.status != "active":
+                raise InvalidEntry(f"'{target_key}' is archived; restore it first (kb restore {target_key})")
+            merged = merge_contents(target.content(), source.content())
+            target.set_content(merged)
+            target.hits += source.hits
+            target.occurrences += source.occurrences
+            target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
+            target.updated = target.reviewed = self.now()
+            session.add(target)
+            _unindex(session, source)
+            session.delete(source)
+            session.flush()
+            _index(session, target)
+            _stamp_review(session, self.now())
+        return target
+
+    def archive_many(self, keys: Sequence[str]) -> tuple[str, ...]:
+        """Archive KEYS in one transaction (a prune); returns those that were active."""
+        archived: dict[str, None] = {}
+        with self._writing() as session:
+            for key in keys:
+                entry = self._locked(session, key)
+                if entry.status == "active":
+                    entry.status = "archived"
+                    entry.updated = self.now()
+                    session.add(entry)
+                    session.execute(
+                        update(search_doc).where(search_doc.c.entry_id == entry.id).values(status="archived")
+                    )
+                    archived[key] = None
+        return tuple(archived)
+
     def record_hit(self, key: str) -> None:
         with self._writing() as session:
             entry = self._locked(session, key)
@@ -366,6 +440,27 @@ def _index(session: Session, entry: Entry) -> None:
         )
         _shift_df(session, list(index.terms), +1)
     session.flush()
+
+
+def _stamp_review(session: Session, now: datetime) -> None:
+    session.execute(delete(kb_meta).where(kb_meta.c.name == "last_review"))
+    session.execute(insert(kb_meta).values(name="last_review", value=now.isoformat()))
+
+
+def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
+    """TARGET with what SOURCE knew: its symptom and variants as variants, its tags, its stories."""
+
+    def joined(first: str, second: str) -> str:
+        return first if not second or second in first else f"{first}\n\n{second}".strip()
+
+    return target.replace(
+        symptom_variants=(*target.symptom_variants, source.symptom, *source.symptom_variants),
+        tags=(*target.tags, *source.tags),
+        related=tuple(k for k in (*target.related, *source.related) if k not in (target.key, source.key)),
+        conditions=joined(target.conditions, source.conditions),
+        case=joined(target.case, source.case),
+        environment=joined(target.environment, source.environment),
+    )
 
 
 def _reindex(session: Session, entries: Sequence[Entry]) -> None:
@@ -433,8 +528,12 @@ def _rebuild_index(session: Session) -> None:
     session.execute(insert(kb_meta).values(name="normalizer_version", value=str(NORMALIZER_VERSION)))
 
 
-def open_store(spec: str | None = None, clock: Clock = utc_now) -> EntryStore:
-    """Open (creating and upgrading as needed) the store at --db / KB_DB / the default location."""
+def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStore:
+    """Open (creating and upgrading as needed) the store at --db / KB_DB / the default location.
+
+    CLOCK defaults to the real time, looked up at call time so that tests can move it forward.
+    """
+    clock = clock or _current_clock()
     location = resolve_location(spec)
     engine = open_engine(location)
     try:

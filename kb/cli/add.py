@@ -152,7 +152,7 @@ def record_entry(
         return edit_until_valid(template_for(flags), "new-entry", force)
 
     ask = TerminalAsker() if common.interactive() else None
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         recorded = record(
             store,
             given,

@@ -89,11 +89,19 @@ def main_options(
 
 
 @contextmanager
-def open_kb(ctx: typer.Context) -> Iterator[EntryStore]:
+def open_kb(ctx: typer.Context, remind: bool = True) -> Iterator[EntryStore]:
+    """The store for a command. REMIND: say on stderr, at most once a day, when a review is overdue
+    (commands printing --json pass False, so that their output stays pure)."""
     from kb.seed import open_knowledge_base  # deferred: opening the store costs the ORM import
 
     store = open_knowledge_base(ctx.obj)
     try:
+        if remind:
+            from kb.review import review_interval, review_reminder
+
+            message = review_reminder(store, review_interval())
+            if message:
+                typer.echo(message, err=True)
         yield store
     finally:
         store.close()

@@ -41,7 +41,7 @@ def show(
     """Show one entry, readable on an 80-column terminal."""
     from kb.terminal import format_entry
 
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
     if as_json:
         common.print_json(entry.record())
@@ -88,7 +88,7 @@ def list_entries(
 
     if status not in ("active", "archived", "all"):
         raise typer.BadParameter("use active, archived or all", param_hint="--status")
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         entries = store.list(
             common.domain_or_none(domain), tag, None if status == "all" else status, unvalidated
         )
@@ -125,12 +125,29 @@ def rm(
 
 
 @app.command()
-def restore(ctx: typer.Context, key: common.KeyArgument) -> None:
-    """Bring an archived entry back."""
+def restore(
+    ctx: typer.Context,
+    key: Annotated[str | None, typer.Argument(help="The entry's key.", show_default=False)] = None,
+    last_prune: Annotated[
+        bool,
+        typer.Option("--last-prune", help="Bring back every entry the last `kb prune --apply` archived."),
+    ] = False,
+) -> None:
+    """Bring an archived entry back (or all of the last prune)."""
+    if (key is None) == (not last_prune):
+        raise typer.BadParameter("give a KEY or --last-prune (one of them)")
     with common.open_kb(ctx) as store:
-        entry = store.get(key)
-        if entry.status == "active":
-            typer.echo(f"{key} is already active")
-            return
-        store.set_status(key, "active")
-    typer.echo(f"restored {key}")
+        if last_prune:
+            from kb.review import last_prune as pruned_keys
+
+            keys = [k for k in pruned_keys(store) if store.find(k) is not None]
+        else:
+            keys = [store.get(key or "").key]
+        for name in keys:
+            if store.get(name).status == "active":
+                typer.echo(f"{name} is already active")
+                continue
+            store.set_status(name, "active")
+            typer.echo(f"restored {name}")
+    if last_prune and not keys:
+        typer.echo("the last prune archived nothing that is left to restore")

@@ -67,7 +67,7 @@ def seed(
     """Load or refresh the seed entries. Entries you edited are never overwritten."""
     from kb.seed import load_seed
 
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         report = load_seed(store, directory)
     if as_json:
         common.print_json(vars(report))
@@ -85,7 +85,7 @@ def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """Show where the database is, its schema version and its counts."""
     from kb.db import SCHEMA_VERSION
 
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         counts = store.counts()
         location = store.location.display()
     if as_json:

@@ -39,7 +39,7 @@ def check(
     """
     from kb.runner import run_validation
 
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
         if not entry.validation:
             raise KbError(f"entry '{key}' has no validation command; add one with `kb edit {key}`")
@@ -115,7 +115,7 @@ def triage(
     """
     from kb import triage_session as session
 
-    with common.open_kb(ctx) as store:
+    with common.open_kb(ctx, remind=not as_json) as store:
         record = _anchor_and_locate(store, log, symptom, conditions, env, as_json)
         if as_json or not common.interactive():
             for source in run or []:

@@ -1,0 +1,217 @@
+"""Keeping the knowledge base alive: kb review, kb prune, kb stats, kb tree."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kb.cli import common
+from kb.cli.common import app
+from kb.errors import Cancelled, KbError, UsageError
+
+if TYPE_CHECKING:
+    from kb.review import ReviewItem
+    from kb.store import EntryStore
+
+
+@app.command()
+def review(
+    ctx: typer.Context,
+    key: Annotated[str | None, typer.Argument(help="Decide on one entry (with an action flag).")] = None,
+    keep: Annotated[bool, typer.Option("--keep", help="Still useful: mark it reviewed.")] = False,
+    archive: Annotated[bool, typer.Option("--archive", help="Common knowledge now: archive it.")] = False,
+    merge_into: Annotated[
+        str | None, typer.Option("--merge-into", help="Fold it into another entry.", show_default=False)
+    ] = None,
+    list_due: Annotated[
+        bool, typer.Option("--list", help="List the entries due, most in need first.")
+    ] = False,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Step through the entries due for review (not reviewed in 30 days; KB_REVIEW_DAYS changes it).
+
+    On a terminal: keep, archive, edit, merge or delete each one, most in need of attention first.
+    Every decision is saved as it is made. For scripts: --list [--json], or
+    KEY --keep|--archive|--merge-into K.
+    """
+    from kb import review as upkeep
+
+    actions = [keep, archive, merge_into is not None]
+    if sum(actions) > 1:
+        raise UsageError("choose one of --keep, --archive and --merge-into")
+    if key is None and any(actions):
+        raise UsageError("--keep, --archive and --merge-into need the KEY of the entry")
+    with common.open_kb(ctx, remind=False) as store:
+        if key is not None:
+            typer.echo(_decide(store, key, keep, archive, merge_into))
+            return
+        due = upkeep.due_for_review(store.list(), store.signatures(), store.now(), upkeep.review_interval())
+        if list_due or as_json or not common.interactive():
+            if not (list_due or as_json):
+                raise KbError(
+                    "kb review steps through entries on a terminal; use --list, or KEY --keep/--archive"
+                )
+            _print_due(due, as_json)
+            return
+        archived = _step_through(store, due)
+        stats = upkeep.compute_stats(store, upkeep.review_interval())
+    typer.echo(f"Archived this review: {', '.join(archived) if archived else 'none'}.")
+    typer.echo(f"Added this month: {stats.added_this_month}. Still due: {stats.due_for_review}.")
+
+
+def _decide(store: EntryStore, key: str, keep: bool, archive: bool, merge_into: str | None) -> str:
+    if merge_into is not None:
+        target = store.merge(key, _existing_key(store, merge_into))
+        return f"merged {key} into {target.key}"
+    if archive:
+        store.mark_reviewed(key, status="archived")
+        return f"archived {key} as common knowledge; undo with: kb restore {key}"
+    if keep:
+        store.mark_reviewed(key)
+        return f"kept {key}; reviewed now"
+    raise UsageError("say what to do with it: --keep, --archive or --merge-into KEY")
+
+
+def _existing_key(store: EntryStore, key: str) -> str:
+    return store.get(key).key  # EntryNotFound names the closest key
+
+
+def _print_due(due: list[ReviewItem], as_json: bool) -> None:
+    if as_json:
+        common.print_json(
+            [
+                {
+                    "key": i.key,
+                    "domain": i.domain,
+                    "symptom": i.symptom,
+                    "reasons": list(i.reasons),
+                    "attention": i.attention,
+                    "last_reviewed": i.last_reviewed.isoformat(),
+                }
+                for i in due
+            ]
+        )
+        return
+    if not due:
+        typer.echo("nothing is due for review")
+        return
+    from kb.terminal import format_table
+
+    rows = [(i.key, str(i.attention), "; ".join(i.reasons)) for i in due]
+    typer.echo(format_table(rows, common.width()))
+
+
+def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
+    from kb.cli.entries import edit_until_valid
+    from kb.entry_file import render_entry_file
+    from kb.terminal import format_entry
+
+    archived: list[str] = []
+    typer.echo(f"{len(due)} entries due for review, most in need of attention first.")
+    for number, item in enumerate(due, 1):
+        entry = store.get(item.key)
+        typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(item.reasons)}")
+        typer.echo(format_entry(entry.content(), entry.facts(), common.width(), common.bold))
+        while True:
+            choice = typer.prompt(
+                "[k]eep [a]rchive [e]dit [m]erge [d]elete [s]kip [q]uit", default="s"
+            ).lower()[:1]
+            try:
+                if choice == "k":
+                    store.mark_reviewed(item.key)
+                elif choice == "a":
+                    store.mark_reviewed(item.key, status="archived")
+                    archived.append(item.key)
+                elif choice == "e":
+                    content = edit_until_valid(render_entry_file(entry.content()), item.key, force=False)
+                    store.update(item.key, content)
+                    store.mark_reviewed(content.key)
+                elif choice == "m":
+                    target = typer.prompt("Merge into which entry (key)")
+                    store.merge(item.key, _existing_key(store, target))
+                elif choice == "d":
+                    if not typer.confirm(f"Delete '{item.key}' for good?", default=False):
+                        continue
+                    store.purge(item.key)
+                elif choice == "q":
+                    return archived
+                elif choice != "s":
+                    continue
+            except (KbError, Cancelled) as exc:
+                typer.echo(f"kb: {exc}", err=True)
+                continue
+            break
+    return archived
+
+
+@app.command()
+def prune(
+    ctx: typer.Context,
+    unused_for: Annotated[
+        str | None,
+        typer.Option("--unused-for", help="Not hit for this long, e.g. 180d, 26w, 1y.", show_default=False),
+    ] = None,
+    domain: common.DomainOption = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            "--status", help="Last check outcome: failed, timeout, error or never.", show_default=False
+        ),
+    ] = None,
+    apply: Annotated[
+        bool, typer.Option("--apply", help="Archive them (the default only shows what would).")
+    ] = False,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Archive entries by rule. A dry run unless --apply; never deletes; undo with kb restore --last-prune."""
+    from kb import review as upkeep
+
+    unused = upkeep.parse_duration(unused_for) if unused_for else None
+    with common.open_kb(ctx, remind=not as_json) as store:
+        chosen = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
+        archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()
+    if as_json:
+        common.print_json({"applied": apply, "entries": [e.key for e in chosen], "archived": list(archived)})
+        return
+    if not chosen:
+        typer.echo("no entry matches those rules; nothing to prune")
+        return
+    verb = "archived" if apply else "would archive"
+    for entry in chosen:
+        last = entry.last_hit.date().isoformat() if entry.last_hit else "never"
+        typer.echo(f"{verb} {entry.key}  [{entry.domain}]  last hit {last}")
+    if apply:
+        typer.echo(f"{len(archived)} archived; undo with: kb restore --last-prune")
+    else:
+        typer.echo(f"{len(chosen)} entries; nothing changed (dry run). Add --apply to archive them.")
+
+
+@app.command()
+def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
+    """Entries per domain, added this month, most and never hit, failing checks, review status."""
+    from kb import review as upkeep
+
+    with common.open_kb(ctx, remind=not as_json) as store:
+        result = upkeep.compute_stats(store, upkeep.review_interval())
+    if as_json:
+        common.print_json(result.as_json())
+        return
+    from kb.domains import DOMAIN_NAMES
+
+    active = result.by_status.get("active", 0)
+    typer.echo(f"entries   {result.total} ({active} active, {result.by_status.get('archived', 0)} archived)")
+    for name in DOMAIN_NAMES:
+        if result.by_domain.get(name):
+            typer.echo(f"  {name:<11} {result.by_domain[name]}")
+    typer.echo(f"added this month  {result.added_this_month}")
+    most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
+    typer.echo(f"most hit          {most}")
+    typer.echo(f"never hit         {result.never_hit} of {active}")
+    failing = ", ".join(f"{k} ({o})" for k, o in result.failing_checks) or "none"
+    typer.echo(f"failing checks    {failing}")
+    last = result.last_review[:10] if result.last_review else "never"
+    typer.echo(
+        f"review            {result.due_for_review} due "
+        f"(every {result.review_interval_days} days; last {last})"
+    )

@@ -1,0 +1,211 @@
+"""The monthly review, the reminder, pruning and stats, with time moved forward by an injected clock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+from kb.store import open_store
+
+START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[timedelta], None]:
+    """Set the time kb sees; call it to move forward."""
+    now = [START]
+    monkeypatch.setattr("kb.store.utc_now", lambda: now[0])
+
+    def move(by: timedelta) -> None:
+        now[0] = now[0] + by
+
+    return move
+
+
+def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def add(runner: CliRunner, key: str, symptom: str, validation: str = "nvidia-smi", *extra: str) -> None:
+    code, _, err = kb(
+        runner,
+        "add",
+        "--new",
+        "-k",
+        key,
+        "-s",
+        symptom,
+        "-d",
+        "hardware",
+        "-v",
+        validation,
+        "-f",
+        "do the thing",
+        *extra,
+    )
+    assert code == 0, err
+
+
+def due_keys(runner: CliRunner) -> list[str]:
+    code, out, _ = kb(runner, "review", "--list", "--json")
+    assert code == 0
+    return [item["key"] for item in json.loads(out)]
+
+
+def test_nothing_is_due_until_thirty_days_pass(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
+    assert due_keys(runner) == []
+    clock(timedelta(days=29))
+    assert due_keys(runner) == []
+    clock(timedelta(days=2))
+    assert len(due_keys(runner)) >= 70
+
+
+def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
+    kb(runner, "where")
+    add(runner, "prose-check", "the flux capacitor hums", "look at it", "--force")
+    add(runner, "failing-check", "the gizmo overheats", "false")
+    add(runner, "healthy", "the sprocket squeaks")
+    kb(runner, "check", "failing-check", "--yes")
+    with open_store() as store:
+        store.record_hit("healthy")
+    clock(timedelta(days=31))
+    keys = due_keys(runner)
+    assert keys.index("prose-check") < keys.index("failing-check") < keys.index("healthy")
+    _, out, _ = kb(runner, "review", "--list", "--json")
+    reasons = {i["key"]: i["reasons"] for i in json.loads(out)}
+    assert "no validation that runs" in reasons["prose-check"]
+    assert "last check failed" in reasons["failing-check"]
+
+
+def test_keep_archive_and_merge_from_the_command_line(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    add(runner, "gpu-a", "the gizmo overheats at 90C")
+    add(runner, "gpu-b", "the gizmo runs hot under load", "nvidia-smi -q -d TEMPERATURE")
+    clock(timedelta(days=31))
+    assert kb(runner, "review", "gpu-a", "--keep")[0] == 0
+    assert "gpu-a" not in due_keys(runner)
+    code, out, _ = kb(runner, "review", "gpu-b", "--merge-into", "gpu-a")
+    assert code == 0 and "merged gpu-b into gpu-a" in out
+    merged = json.loads(kb(runner, "show", "gpu-a", "--json")[1])
+    assert "the gizmo runs hot under load" in merged["symptom_variants"] and merged["occurrences"] == 2
+    assert kb(runner, "show", "gpu-b")[0] == 1
+    code, out, _ = kb(runner, "review", "gpu-a", "--archive")
+    assert code == 0 and "kb restore gpu-a" in out
+    assert json.loads(kb(runner, "show", "gpu-a", "--json")[1])["status"] == "archived"
+
+
+def test_a_merge_into_a_missing_or_archived_entry_is_refused(runner: CliRunner) -> None:
+    add(runner, "gpu-c", "the gizmo overheats at 95C")
+    add(runner, "gpu-d", "the gizmo fan stops")
+    code, _, err = kb(runner, "review", "gpu-c", "--merge-into", "gpu-dd")
+    assert code == 1 and "did you mean 'gpu-d'" in err
+    kb(runner, "rm", "gpu-d")
+    code, _, err = kb(runner, "review", "gpu-c", "--merge-into", "gpu-d")
+    assert code == 1 and "is archived; restore it first" in err
+    assert json.loads(kb(runner, "show", "gpu-c", "--json")[1])["status"] == "active"
+
+
+def test_stepping_through_saves_each_decision_even_if_interrupted(
+    runner: CliRunner, clock: Callable[[timedelta], None], interactive: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import typer
+
+    kb(runner, "where")
+    clock(timedelta(days=31))
+    first_two = due_keys(runner)[:2]
+    answers = iter(["k", "a"])
+
+    def prompt(text: str, **_: object) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None  # Ctrl-C at the third entry
+
+    real_prompt = typer.prompt
+    monkeypatch.setattr(typer, "prompt", prompt)
+    code, _, err = kb(runner, "review")
+    assert code == 130 and "interrupted" in err
+    remaining = due_keys(runner)
+    assert first_two[0] not in remaining and first_two[1] not in remaining
+    assert json.loads(kb(runner, "show", first_two[1], "--json")[1])["status"] == "archived"
+    monkeypatch.setattr(typer, "prompt", real_prompt)
+    code, out, _ = kb(runner, "review", input="s\nq\n")
+    assert code == 0 and "Archived this review: none." in out and "Added this month:" in out
+
+
+def test_the_reminder_comes_once_a_day_and_never_in_json(
+    runner: CliRunner, clock: Callable[[timedelta], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kb(runner, "where")
+    clock(timedelta(days=31))
+    _, _, err = kb(runner, "list", "--json")
+    assert "due for review" not in err
+    _, _, err = kb(runner, "list")
+    assert err.startswith("kb: ") and "due for review" in err and err.count("\n") == 1
+    assert "due for review" not in kb(runner, "list")[2]
+    clock(timedelta(days=1))
+    monkeypatch.setenv("KB_NO_REVIEW_REMINDER", "1")
+    assert "due for review" not in kb(runner, "list")[2]
+    monkeypatch.delenv("KB_NO_REVIEW_REMINDER")
+    assert "due for review" in kb(runner, "list")[2]
+
+
+def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    add(runner, "old-gizmo", "the old gizmo jams")
+    add(runner, "used-gizmo", "the used gizmo jams")
+    clock(timedelta(days=200))
+    with open_store() as store:
+        store.record_hit("used-gizmo")
+    code, out, _ = kb(runner, "prune", "--unused-for", "180d", "--domain", "hardware")
+    assert code == 0 and "would archive old-gizmo" in out and "used-gizmo" not in out and "dry run" in out
+    assert json.loads(kb(runner, "show", "old-gizmo", "--json")[1])["status"] == "active"
+    code, out, _ = kb(runner, "prune", "--unused-for", "180d", "--domain", "hardware", "--apply", "--json")
+    result = json.loads(out)
+    assert "old-gizmo" in result["archived"] and "used-gizmo" not in result["archived"]
+    code, out, _ = kb(runner, "restore", "--last-prune")
+    assert code == 0 and "restored old-gizmo" in out
+    assert json.loads(kb(runner, "show", "old-gizmo", "--json")[1])["status"] == "active"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["prune"], "at least one rule"),
+        (["prune", "--unused-for", "six months"], "not a duration"),
+        (["prune", "--status", "sad"], "--status must be one of"),
+        (["review", "--keep"], "need the KEY"),
+        (["review", "k", "--keep", "--archive"], "choose one of"),
+    ],
+)
+def test_upkeep_usage_errors(runner: CliRunner, args: list[str], message: str) -> None:
+    code, _, err = kb(runner, *args)
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
+    add(runner, "failing", "the doohickey wobbles", "false")
+    kb(runner, "check", "failing", "--yes")
+    with open_store() as store:
+        store.record_hit("failing")
+        store.record_hit("failing")
+    code, out, _ = kb(runner, "stats", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["added_this_month"] == data["total"] and data["by_domain"]["hardware"] >= 1
+    assert data["most_hit"][0] == {"key": "failing", "hits": 2}
+    assert {"key": "failing", "outcome": "failed"} in data["failing_checks"]
+    assert data["review"]["due"] == 0 and data["review"]["interval_days"] == 30
+    clock(timedelta(days=40))
+    data = json.loads(kb(runner, "stats", "--json")[1])
+    assert data["added_this_month"] == 0 and data["review"]["due"] > 0
+    code, out, _ = kb(runner, "stats")
+    assert "failing checks    failing (failed)" in out
