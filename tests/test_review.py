@@ -209,3 +209,27 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     assert data["added_this_month"] == 0 and data["review"]["due"] > 0
     code, out, _ = kb(runner, "stats")
     assert "failing checks    failing (failed)" in out
+
+
+def test_the_fault_tree_counts_and_flags_what_recurs(runner: CliRunner) -> None:
+    code, out, _ = kb(runner, "tree", "data")
+    assert code == 0 and out.startswith("data  [") and "├── " in out and "Recurring most" not in out
+    with open_store() as store:
+        for _ in range(6):
+            store.record_hit("dataloader-too-many-open-files")
+    code, out, _ = kb(runner, "tree", "data")
+    assert "Recurring most (a guard could stop them):" in out
+    recurring = out.split("Recurring most")[1]
+    assert "Workers" in recurring or "worker" in recurring.lower()
+    data = json.loads(kb(runner, "tree", "--json")[1])
+    assert [root["name"] for root in data][:2] == ["data", "model"]
+    assert sum(root["entry_count"] for root in data) >= 70
+    assert kb(runner, "tree", "--format", "markdown", "data")[1].startswith("- **data**")
+    assert kb(runner, "tree", "--format", "mermaid")[1].startswith("flowchart")
+
+
+def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
+    code, _, err = kb(runner, "tree", "hardwear")
+    assert code == 2 and "did you mean 'hardware'" in err
+    code, _, err = kb(runner, "tree", "--format", "svg")
+    assert code == 2 and "--format must be" in err

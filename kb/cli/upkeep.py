@@ -215,3 +215,42 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
         f"review            {result.due_for_review} due "
         f"(every {result.review_interval_days} days; last {last})"
     )
+
+
+@app.command()
+def tree(
+    ctx: typer.Context,
+    domain: Annotated[str | None, typer.Argument(help="Only this domain's tree.", show_default=False)] = None,
+    output: Annotated[
+        str, typer.Option("--format", help="text, markdown, mermaid or json.", show_default=True)
+    ] = "text",
+    as_json: common.JsonOption = False,
+) -> None:
+    """The fault trees of 000 §6.2: domain → cause path → entries, with how often each branch recurs.
+
+    Branches that recur most are flagged: a guard (kb export pre-commit / pytest) could stop them.
+    """
+    from kb import tree as trees
+
+    fmt = "json" if as_json else output
+    if fmt not in ("text", "markdown", "mermaid", "json"):
+        raise UsageError(f"--format must be text, markdown, mermaid or json, not '{output}'")
+    with common.open_kb(ctx, remind=fmt == "text") as store:
+        entries = [
+            trees.TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences)
+            for e in store.list()
+        ]
+    forest = trees.build_forest(entries, domain)
+    if fmt == "json":
+        common.print_json(trees.forest_as_json(forest))
+    elif fmt == "markdown":
+        typer.echo(trees.render_markdown(forest))
+    elif fmt == "mermaid":
+        typer.echo(trees.render_mermaid(forest))
+    else:
+        typer.echo(trees.render_text(forest, common.width()))
+        recurring = trees.recurring_branches(forest)
+        if recurring:
+            typer.echo("\nRecurring most (a guard could stop them):")
+            for path, branch in recurring:
+                typer.echo(f"  {path}  ({branch.occurred} occurrences, {branch.entry_count} entries)")
