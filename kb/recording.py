@@ -69,7 +69,7 @@ def record_entry(
     given = fill_from_sources(given, sources)
     if sources.from_last:
         given = _from_last_search(given, store, say)
-    content = _compose(given, store, sources, ask, say, edit)
+    content = without_secrets(_compose(given, store, sources, ask, say, edit))
     if not new:
         from kb.suggest import find_duplicate
 
@@ -81,6 +81,18 @@ def record_entry(
         elif occurrence:
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     return Recorded(add_entry(store, content, force=force), occurrence=False)
+
+
+def without_secrets(content: EntryContent) -> EntryContent:
+    """Secrets never enter the knowledge base: credential-looking text in the environment and the
+    reproduce conditions (the fields people paste env vars and commands into) is redacted."""
+    if not (content.environment or content.conditions):
+        return content
+    from kb.environment import redact_text
+
+    return content.replace(
+        environment=redact_text(content.environment), conditions=redact_text(content.conditions)
+    )
 
 
 def fill_from_sources(given: EntryFlags, sources: Sources) -> EntryFlags:

@@ -365,3 +365,28 @@ def test_the_lean_add_route_reports_errors_in_one_line(capsys: pytest.CaptureFix
     assert main(["-s", "   ", "-d", "data", "-v", "ls"]) == 1
     err = capsys.readouterr().err
     assert "unrecognized arguments" in err and "symptom is empty" in err and "Traceback" not in err
+
+
+def test_secrets_typed_into_the_environment_are_redacted(runner: CliRunner) -> None:
+    token = "hf_" + "Zq9xW2vB7n" * 3
+    code, _, err = kb(
+        runner,
+        "add",
+        "--new",
+        "-k",
+        "typed-env",
+        "-s",
+        NEW_FAULT,
+        "-d",
+        "data",
+        "-v",
+        "ls",
+        "--environment",
+        f"HF_TOKEN={token} CUDA_VISIBLE_DEVICES=0",
+        "--conditions",
+        f"curl -H 'Authorization: Bearer {token}' http://x",
+    )
+    assert code == 0, err
+    record = entry("typed-env")
+    assert token not in str(record["environment"]) + str(record["conditions"])
+    assert "CUDA_VISIBLE_DEVICES=0" in str(record["environment"])
