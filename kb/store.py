@@ -13,14 +13,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
-from sqlalchemy import Engine, delete, insert, update
+from sqlalchemy import Engine, Table, delete, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 from kb.db import SchemaState, migrate, open_engine
-from kb.entry import EntryContent, normalized
+from kb.entry import LIST_FIELDS, EntryContent, normalized
 from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreUnavailable
 from kb.errortext import NORMALIZER_VERSION
 from kb.lint import validation_problem
@@ -270,18 +270,8 @@ class EntryStore:
         return report
 
     def add_many(self, contents: Sequence[EntryContent]) -> int:
-        """Add many entries in one transaction (imports, benchmarks); the index is rebuilt once."""
-        now = self.now()
-        with self._writing() as session:
-            for content in contents:
-                content = normalized(content)
-                entry = Entry(
-                    key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now
-                )
-                entry.set_content(content)
-                session.add(entry)
-            session.flush()
-            _rebuild_index(session)
+        """Add many entries in one transaction (benchmarks, bulk loads); the index is rebuilt once."""
+        self.apply_import([(normalized(content), {}) for content in contents], [])
         return len(contents)
 
     def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
@@ -386,6 +376,39 @@ class EntryStore:
                     archived[key] = None
         return tuple(archived)
 
+    def apply_import(
+        self,
+        adds: Sequence[tuple[EntryContent, dict[str, Any]]],
+        updates: Sequence[tuple[EntryContent, dict[str, Any]]],
+    ) -> None:
+        """Add and overwrite entries in one transaction; USAGE (from a backup) is restored as it was.
+
+        New entries go in as one bulk insert: building an ORM object per row costs more than the
+        whole rest of an import of thousands of entries.
+        """
+        now = self.now()
+        with self._writing() as session:
+            if adds:
+                rows = [_entry_row(content, usage, now) for content, usage in adds]
+                table = Entry.__table__  # type: ignore[attr-defined]
+                for start in range(0, len(rows), 2000):
+                    session.execute(insert(table), rows[start : start + 2000])
+            changed: list[Entry] = []
+            for content, usage in updates:
+                entry = self._locked(session, content.key)
+                entry.set_content(content)
+                entry.updated = now
+                _restore_usage(entry, usage)
+                session.add(entry)
+                changed.append(entry)
+            session.flush()
+            if adds and len(adds) + len(changed) > BULK_REINDEX_THRESHOLD:
+                _rebuild_index(session)
+            else:
+                added = [content.key for content, _ in adds]
+                fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
+                _reindex(session, [*fresh, *changed])
+
     def record_hit(self, key: str) -> None:
         with self._writing() as session:
             entry = self._locked(session, key)
@@ -440,6 +463,60 @@ def _index(session: Session, entry: Entry) -> None:
         )
         _shift_df(session, list(index.terms), +1)
     session.flush()
+
+
+def _bulk_insert(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """Insert many rows through SQLAlchemy, which converts JSON and times for any database."""
+    for start in range(0, len(rows), 5000):
+        session.execute(insert(table), rows[start : start + 5000])
+
+
+def _bulk_insert_tuples(
+    session: Session, table: Table, names: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> None:
+    """Plain rows (text and numbers only) given as tuples, in NAMES order."""
+    if not rows:
+        return
+    connection = session.connection()
+    if connection.dialect.name == "sqlite":
+        sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
+        connection.exec_driver_sql(sql, list(rows))
+        return
+    _bulk_insert(session, table, [dict(zip(names, row, strict=True)) for row in rows])
+
+
+def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> dict[str, Any]:
+    """A row of the entry table: the content, the defaults, then whatever usage a backup carried."""
+    row: dict[str, Any] = {
+        **content.as_dict(),
+        "created": now,
+        "updated": now,
+        "reviewed": None,
+        "hits": 0,
+        "last_hit": None,
+        "occurrences": 1,
+        "guards": [],
+        "matchers": [],
+        "last_check_at": None,
+        "last_check_outcome": None,
+        "last_check_exit": None,
+        "last_check_output": None,
+        "seed_digest": None,
+    }
+    row.update(
+        {
+            name: value
+            for name, value in usage.items()
+            if value is not None or name not in ("created", "updated")
+        }
+    )
+    return row
+
+
+def _restore_usage(entry: Entry, usage: dict[str, Any]) -> None:
+    for name, value in usage.items():
+        if value is not None or name not in ("created", "updated"):
+            setattr(entry, name, value)
 
 
 def _stamp_review(session: Session, now: datetime) -> None:
@@ -498,32 +575,39 @@ def _shift_df(session: Session, terms: list[str], change: int) -> None:
 
 
 def _rebuild_index(session: Session) -> None:
-    """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
+    """Recompute every entry's search rows in bulk, and stamp the normalizer version.
+
+    Reads plain rows rather than ORM objects, and writes tuples: an import of 10,000 entries
+    spends its time here.
+    """
     session.execute(delete(search_term))
     session.execute(delete(search_doc))
     session.execute(delete(search_df))
     df: Counter[str] = Counter()
-    terms: list[dict[str, object]] = []
+    terms: list[tuple[str, int, float]] = []
     docs: list[dict[str, object]] = []
-    for entry in session.exec(select(Entry)):
-        index = index_entry(entry.content())
+    columns = [getattr(Entry, name) for name in ("id", *EntryContent.__dataclass_fields__)]
+    for row in session.execute(select(*columns)):
+        values = row._asdict()
+        entry_id = values.pop("id")
+        for name in LIST_FIELDS:
+            values[name] = tuple(values[name])
+        index = index_entry(EntryContent(**values))
         docs.append(
             {
-                "entry_id": entry.id,
-                "status": entry.status,
+                "entry_id": entry_id,
+                "status": values["status"],
                 "length": index.length,
                 "signatures": list(index.signatures),
                 "exception_types": list(index.exception_types),
             }
         )
-        terms.extend({"term": t, "entry_id": entry.id, "weight": w} for t, w in index.terms.items())
+        terms.extend((t, entry_id, w) for t, w in index.terms.items())
         df.update(index.terms.keys())
-    for table, rows in ((search_doc, docs), (search_term, terms)):
-        for start in range(0, len(rows), 5000):
-            session.execute(insert(table), rows[start : start + 5000])
-    rows_df = [{"term": t, "df": n} for t, n in df.items()]
-    for start in range(0, len(rows_df), 5000):
-        session.execute(insert(search_df), rows_df[start : start + 5000])
+    _bulk_insert(session, search_doc, docs)
+    terms.sort()  # in primary-key order, the B-tree only ever appends
+    _bulk_insert_tuples(session, search_term, ("term", "entry_id", "weight"), terms)
+    _bulk_insert_tuples(session, search_df, ("term", "df"), sorted(df.items()))
     session.execute(delete(kb_meta).where(kb_meta.c.name == "normalizer_version"))
     session.execute(insert(kb_meta).values(name="normalizer_version", value=str(NORMALIZER_VERSION)))
 

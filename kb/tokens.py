@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 _TOKEN = re.compile(
     r"-?\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*|<[a-z]+>|[\u3400-\u9fff\uf900-\ufaff]+"
@@ -33,6 +34,8 @@ STOPWORDS = frozenset(
 
 MAX_TOKEN_LENGTH = 60
 
+_DIGIT = re.compile(r"\d")
+
 #: Numbers that only say when or which build: timestamps, clock times, dates, versions, decimals,
 #: hex. Whole integers stay (`-100`, `8000`, `Errno 24` mean something).
 _NOISE_NUMBERS = re.compile(
@@ -44,6 +47,7 @@ _NOISE_NUMBERS = re.compile(
 )
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light English suffix strip; technical tokens (digits, `_`, `.`) are left alone."""
     if not word.isalpha() or len(word) <= 3:
@@ -70,39 +74,52 @@ def tokenize(text: str, phrases: bool = True) -> list[str]:
     that repeats an entry's wording outranks one that merely shares its words.
     """
     tokens: list[str] = []
-    words: list[str] = []
+    previous: str | None = None
     previous_end = -1
-    for match in _TOKEN.finditer(_NOISE_NUMBERS.sub(" ", text)):
-        original = match.group()
-        token = original.lower()
-        first = token[0]
-        if "\u3400" <= first <= "\u9fff" or "\uf900" <= first <= "\ufaff":
-            tokens.extend(_bigrams(token))
-            continue
-        if len(token) > MAX_TOKEN_LENGTH or token in STOPWORDS:
-            previous_end = -1
-            continue
-        if first == "<":
-            tokens.append(token)
-            continue
-        if phrases and token.isalpha():
-            stemmed = stem(token)
-            if words and previous_end >= 0 and text_gap_is_space(match.string, previous_end, match.start()):
-                tokens.append(f"{words[-1]} {stemmed}")
-            words.append(stemmed)
-            previous_end = match.end()
-        else:
-            previous_end = -1
-        parts = [p.lower() for piece in _PARTS.split(original) if piece for p in _camel_parts(piece)]
-        if len(parts) > 1:
-            tokens.append(token)
-            tokens.extend(stem(p) for p in parts if p not in STOPWORDS and len(p) > 1)
-        elif token[:1] == "-" and token[1:2].isdigit():
-            tokens.append(token)
-            tokens.append(token[1:])
-        else:
-            tokens.append(stem(token))
+    if _DIGIT.search(text):
+        text = _NOISE_NUMBERS.sub(" ", text)
+    for match in _TOKEN.finditer(text):
+        word_tokens, phrase_word, breaks = _word(match.group())
+        if phrase_word is not None:
+            if (
+                phrases
+                and previous is not None
+                and text_gap_is_space(match.string, previous_end, match.start())
+            ):
+                tokens.append(f"{previous} {phrase_word}")
+            previous, previous_end = phrase_word, match.end()
+        elif breaks:
+            previous, previous_end = None, -1
+        tokens.extend(word_tokens)
     return tokens
+
+
+@lru_cache(maxsize=131072)
+def _word(original: str) -> tuple[tuple[str, ...], str | None, bool]:
+    """One matched word's tokens, the word a phrase may use (or None), and whether it breaks a phrase.
+
+    Cached: a knowledge base repeats its vocabulary, and indexing thousands of entries at once (an
+    import) spends most of its time here otherwise.
+    """
+    token = original.lower()
+    first = token[0]
+    if "\u3400" <= first <= "\u9fff" or "\uf900" <= first <= "\ufaff":
+        return tuple(_bigrams(token)), None, False
+    if len(token) > MAX_TOKEN_LENGTH or token in STOPWORDS:
+        return (), None, True
+    if first == "<":
+        return (token,), None, False
+    phrase_word = stem(token) if token.isalpha() else None
+    parts = [p.lower() for piece in _PARTS.split(original) if piece for p in _camel_parts(piece)]
+    if len(parts) > 1:
+        return (
+            (token, *(stem(p) for p in parts if p not in STOPWORDS and len(p) > 1)),
+            phrase_word,
+            phrase_word is None,
+        )
+    if token[:1] == "-" and token[1:2].isdigit():
+        return (token, token[1:]), None, True
+    return (stem(token),), phrase_word, phrase_word is None
 
 
 def text_gap_is_space(text: str, start: int, end: int) -> bool:

@@ -4,7 +4,7 @@ Commands live in modules by what they act on; importing this package registers t
 in the order `kb --help` lists them.
 """
 
-from kb.cli import add, entries, knowledge, upkeep, verify  # noqa: F401  (registers the commands)
+from kb.cli import add, entries, exchange, knowledge, upkeep, verify  # noqa: F401  (registers the commands)
 from kb.cli.common import app
 
 __all__ = ["app"]

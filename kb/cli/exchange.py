@@ -1,0 +1,189 @@
+"""kb export and kb import: the team wiki's Markdown tables, entry files, JSON Lines backups."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kb.cli import common
+from kb.cli.common import KbTyper, app
+from kb.errors import UsageError
+
+if TYPE_CHECKING:
+    from kb.exchange import Filters
+
+export_app = KbTyper(
+    name="export",
+    help="Write the knowledge base out: Markdown for the wiki, entry files for a repository, JSON Lines.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(export_app, name="export")
+
+TagOption = Annotated[str | None, typer.Option("--tag", "-t", help="Only entries with this tag.")]
+StatusOption = Annotated[str, typer.Option("--status", help="active, archived or all.")]
+SinceOption = Annotated[
+    str | None,
+    typer.Option("--since", help="Only entries changed since this date (YYYY-MM-DD).", show_default=False),
+]
+
+
+def _filters(domain: str | None, tag: str | None, status: str, since: str | None) -> Filters:
+    from kb.exchange import Filters
+
+    if status not in ("active", "archived", "all"):
+        raise UsageError("--status must be active, archived or all")
+    moment = None
+    if since:
+        try:
+            moment = datetime.fromisoformat(since)
+        except ValueError:
+            raise UsageError(f"--since '{since}' is not a date; write it like 2026-11-01") from None
+        moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return Filters(common.domain_or_none(domain), tag, None if status == "all" else status, moment)
+
+
+def _write(text: str, out: Path | None) -> None:
+    if out is None:
+        sys.stdout.write(text)
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    typer.echo(f"wrote {out}", err=True)
+
+
+@contextmanager
+def _progress(label: str, quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on a terminal for long runs; nothing when piped or printing JSON."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import Progress  # deferred: only a long run on a terminal draws a bar
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
+@export_app.command("markdown")
+def export_markdown(
+    ctx: typer.Context,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    columns: Annotated[
+        str | None,
+        typer.Option("--columns", help="Add columns: key,root_cause,tags,cause_path,domain,conditions,…"),
+    ] = None,
+    domain: common.DomainOption = None,
+    tag: TagOption = None,
+    status: StatusOption = "active",
+    since: SinceOption = None,
+) -> None:
+    """The symptom | validation command | fix table of 000 §6.1, one table per domain.
+
+    GitHub-flavoured Markdown that renders on GitHub and GitLab, and diffs cleanly: stable order, no
+    timestamps.
+    """
+    from kb.exchange import export_markdown as render
+    from kb.wiki import DEFAULT_COLUMNS, EXTRA_COLUMNS
+
+    extra = [c.strip().replace("-", "_") for c in (columns or "").split(",") if c.strip()]
+    unknown = [c for c in extra if c not in EXTRA_COLUMNS and c not in DEFAULT_COLUMNS]
+    if unknown:
+        raise UsageError(f"unknown column '{unknown[0]}'; choose from {', '.join(EXTRA_COLUMNS)}")
+    chosen = list(dict.fromkeys([*DEFAULT_COLUMNS, *extra]))
+    filters = _filters(domain, tag, status, since)
+    with common.open_kb(ctx, remind=False) as store:
+        text = render(store, filters, chosen)
+    _write(text, out)
+
+
+@export_app.command("files")
+def export_files(
+    ctx: typer.Context,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The folder to write (one file per entry).")],
+    domain: common.DomainOption = None,
+    tag: TagOption = None,
+    status: StatusOption = "active",
+    since: SinceOption = None,
+) -> None:
+    """One entry file per entry, in a folder per domain: what a team keeps in a repository."""
+    from kb.exchange import export_files as write_files
+
+    filters = _filters(domain, tag, status, since)
+    with common.open_kb(ctx, remind=False) as store, _progress("exporting", False) as progress:
+        written = write_files(store, filters, out, progress)
+    typer.echo(f"wrote {len(written)} entry files under {out}")
+
+
+@export_app.command("jsonl")
+def export_jsonl(
+    ctx: typer.Context,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    domain: common.DomainOption = None,
+    tag: TagOption = None,
+    status: StatusOption = "all",
+    since: SinceOption = None,
+) -> None:
+    """A lossless backup, one JSON object per entry: every field, usage and check history included."""
+    from kb.exchange import export_jsonl as lines
+
+    filters = _filters(domain, tag, status, since)
+    with common.open_kb(ctx, remind=False) as store:
+        text = "".join(line + "\n" for line in lines(store, filters))
+    _write(text, out)
+
+
+@app.command("import")
+def import_command(
+    ctx: typer.Context,
+    path: Annotated[
+        Path, typer.Argument(help="A file or a folder: Markdown tables or sections, entry files, JSONL.")
+    ],
+    on_conflict: Annotated[
+        str,
+        typer.Option(
+            "--on-conflict", help="Same key, different content: skip (keep yours), overwrite, rename."
+        ),
+    ] = "skip",
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
+    ] = False,
+    source: Annotated[
+        str | None, typer.Option("--source", help="Where these entries come from [default: the file name].")
+    ] = None,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Read entries back from the wiki or a backup. All or nothing: a malformed file names its line."""
+    from kb.exchange import CONFLICTS, import_entries, read_import
+
+    if on_conflict not in CONFLICTS:
+        raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
+    incoming = read_import(path, source)
+    with common.open_kb(ctx, remind=not as_json) as store:
+        report = import_entries(store, incoming, on_conflict, dry_run)
+    if as_json:
+        common.print_json(report.as_json())
+        return
+    verb = "would add" if dry_run else "added"
+    typer.echo(
+        f"{verb} {len(report.added)}, {'would update' if dry_run else 'updated'} {len(report.updated)}, "
+        f"skipped {len(report.skipped)} (same key; --on-conflict {on_conflict})"
+    )
+    for old, new in report.renamed:
+        typer.echo(f"  {old} exists: imported as {new}")
+    if report.unvalidated:
+        typer.echo(
+            f"  {len(report.unvalidated)} have a validation that is not a command: kb list --unvalidated"
+        )
+    if dry_run:
+        typer.echo("dry run: nothing was changed")

@@ -1,0 +1,188 @@
+"""Export to the wiki and import back: lossless round trips, conflicts, dry runs, all-or-nothing."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from kb.cli import app
+from kb.store import open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def contents(db: Path | None = None) -> dict[str, object]:
+    with open_store(str(db) if db else None) as store:
+        return {e.key: e.content() for e in store.list(status=None)}
+
+
+def test_a_jsonl_backup_restores_every_field(runner: CliRunner, tmp_path: Path) -> None:
+    kb(runner, "check", "torch-load-map-location", "--yes", "--timeout", "5")
+    with open_store() as store:
+        store.record_hit("port-already-in-use")
+        store.record_occurrence("port-already-in-use", "after a crash")
+    kb(runner, "rm", "tensorboard-tag-typo")
+    backup = tmp_path / "kb.jsonl"
+    assert kb(runner, "export", "jsonl", "--out", str(backup))[0] == 0
+    other = tmp_path / "other.db"
+    open_store(str(other)).close()  # an empty database: no seeds
+    code, out, err = kb(runner, "--db", str(other), "import", str(backup), "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert len(report["added"]) == len(backup.read_text().splitlines()) and report["skipped"] == []
+    again = tmp_path / "again.jsonl"
+    kb(runner, "--db", str(other), "export", "jsonl", "--out", str(again))
+    assert again.read_text() == backup.read_text()
+
+
+def test_entry_files_round_trip(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "team-kb"
+    code, _, _ = kb(runner, "export", "files", "--out", str(folder))
+    assert code == 0 and (folder / "data" / "dataloader-too-many-open-files.md").exists()
+    other = tmp_path / "other.db"
+    open_store(str(other)).close()  # an empty database: no seeds
+    code, _, err = kb(runner, "--db", str(other), "import", str(folder))
+    assert code == 0, err
+    assert contents(other) == contents()
+
+
+def test_conflicts_are_never_overwritten_silently(runner: CliRunner, tmp_path: Path) -> None:
+    theirs = tmp_path / "theirs.md"
+    kb(runner, "where")  # a seeded knowledge base
+    with open_store() as store:
+        mine = store.get("torch-load-map-location").content()
+    from kb.entry_file import render_entry_file
+
+    theirs.write_text(render_entry_file(mine.replace(fix="Their fix.")))
+    code, out, _ = kb(runner, "import", str(theirs))
+    assert code == 0 and "skipped 1" in out
+    assert contents()["torch-load-map-location"].fix == mine.fix  # type: ignore[attr-defined]
+    code, out, _ = kb(runner, "import", str(theirs), "--on-conflict", "rename")
+    assert "imported as torch-load-map-location-2" in out
+    assert contents()["torch-load-map-location-2"].fix == "Their fix."  # type: ignore[attr-defined]
+    code, out, _ = kb(runner, "import", str(theirs), "--on-conflict", "overwrite", "--dry-run")
+    assert "would update 1" in out and "nothing was changed" in out
+    assert contents()["torch-load-map-location"].fix == mine.fix  # type: ignore[attr-defined]
+    kb(runner, "import", str(theirs), "--on-conflict", "overwrite")
+    assert contents()["torch-load-map-location"].fix == "Their fix."  # type: ignore[attr-defined]
+
+
+def test_a_malformed_file_names_its_line_and_nothing_is_written(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "a-good.md").write_text('+++\nkey = "good-one"\ndomain = "data"\n+++\n\n## Symptom\n\nok\n')
+    (folder / "b-bad.jsonl").write_text('{"key": "fine", "domain": "data", "symptom": "x"}\n{not json}\n')
+    before = contents()
+    code, _, err = kb(runner, "import", str(folder))
+    assert code == 1 and "b-bad.jsonl:2: not JSON" in err and err.count("\n") == 1
+    assert contents() == before
+
+
+def test_import_reports_usage_errors(runner: CliRunner, tmp_path: Path) -> None:
+    assert kb(runner, "import", str(tmp_path / "missing.md"))[0] == 1
+    (tmp_path / "x.md").write_text('+++\nkey = "x"\ndomain = "data"\n+++\n\n## Symptom\n\nok\n')
+    code, _, err = kb(runner, "import", str(tmp_path / "x.md"), "--on-conflict", "merge")
+    assert code == 2 and "--on-conflict must be one of" in err
+
+
+def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path: Path) -> None:
+    from kb.wiki import EXTRA_COLUMNS
+
+    kb(runner, "where")
+    wiki = tmp_path / "wiki.md"
+    code, _, _ = kb(runner, "export", "markdown", "--out", str(wiki), "--columns", ",".join(EXTRA_COLUMNS))
+    assert code == 0
+    other = tmp_path / "other.db"
+    open_store(str(other)).close()
+    code, _, err = kb(runner, "--db", str(other), "import", str(wiki))
+    assert code == 0, err
+    without_snippets = {key: c.replace(snippet="") for key, c in contents().items()}  # type: ignore[attr-defined]
+    assert contents(other) == without_snippets  # a wiki table has no room for snippets
+
+
+def test_the_markdown_export_is_deterministic_and_filtered(runner: CliRunner) -> None:
+    first = kb(runner, "export", "markdown", "--domain", "deployment")[1]
+    second = kb(runner, "export", "markdown", "--domain", "deployment")[1]
+    assert first == second and "## deployment" in first and "## data" not in first
+    assert "port-already-in-use" not in first  # the default columns leave the key out
+    assert "| Symptom | Validation command | Fix |" in first.replace("  ", " ")
+    tagged = kb(runner, "export", "markdown", "--tag", "map_location", "--columns", "key")[1]
+    assert "torch-load-map-location" in tagged and "port-already-in-use" not in tagged
+    assert kb(runner, "export", "markdown", "--since", "yesterday")[0] == 2
+    assert kb(runner, "export", "markdown", "--columns", "colour")[0] == 2
+
+
+HAND_WRITTEN = """# 我们组的故障表
+
+| 现象 | 验证命令 | 修复方案 |
+| --- | --- | --- |
+| 多进程 DataLoader 训练卡住 num_workers=8 | `nproc` | 把 num_workers 降到 4 |
+| NCCL timeout after 30 min on 2 nodes | `nvidia-smi topo -m` | set `NCCL_P2P_DISABLE=1` |
+"""
+
+
+def test_a_teams_own_wiki_table_is_imported(runner: CliRunner, tmp_path: Path) -> None:
+    kb(runner, "where")
+    table = tmp_path / "team.md"
+    table.write_text(HAND_WRITTEN, encoding="utf-8")
+    code, out, err = kb(runner, "import", str(table), "--json")
+    assert code == 0, err
+    added = json.loads(out)["added"]
+    assert len(added) == 2
+    imported = [contents()[key] for key in added]
+    assert {c.domain for c in imported} <= {"data", "hardware", "deployment", "training"}  # type: ignore[attr-defined]
+    assert any(c.fix == "set `NCCL_P2P_DISABLE=1`" or "NCCL_P2P_DISABLE=1" in c.fix for c in imported)  # type: ignore[attr-defined]
+
+
+def test_the_committed_export_of_the_seeds_is_current() -> None:
+    """exports/kb.md lets anyone browse kb's knowledge on the forge; regenerate it with
+    `kb --db /tmp/fresh.db export markdown --out exports/kb.md`."""
+    from kb.seed import read_seed_entries
+    from kb.wiki import render_markdown
+
+    expected = render_markdown(sorted(read_seed_entries(), key=lambda c: (c.domain, c.key)))
+    assert (ROOT / "exports" / "kb.md").read_text(encoding="utf-8") == expected
+
+
+HOSTILE = st.sampled_from(
+    ["|", "`", "``", "\\", "\n", "漢字", "🔥", "<b>x</b>", "&amp;", "*em*", "[l](x)", ";", " ", "#"]
+)
+TEXT = st.lists(st.one_of(HOSTILE, st.text(max_size=8)), max_size=6).map("".join)
+
+
+@settings(max_examples=100, deadline=None)
+@given(symptom=TEXT, fix=TEXT, tags=st.lists(TEXT, max_size=3), variants=st.lists(TEXT, max_size=3))
+def test_jsonl_lines_round_trip_hostile_text(
+    symptom: str, fix: str, tags: list[str], variants: list[str]
+) -> None:
+    from kb.entry import EntryContent, normalized
+    from kb.exchange import _read_jsonl
+    from kb.models import Entry
+
+    content = normalized(
+        EntryContent(
+            key="k",
+            domain="data",
+            symptom=symptom if symptom.strip() else "x",
+            fix=fix,
+            tags=tuple(tags),
+            symptom_variants=tuple(variants),
+        )
+    )
+    entry = Entry(key="k", domain="data", symptom="x", created=START, updated=START, hits=3)
+    entry.set_content(content)
+    from kb.exchange import full_record
+
+    (back,) = _read_jsonl(json.dumps(full_record(entry)), Path("x.jsonl"))
+    assert back.content == content and back.usage["hits"] == 3 and back.usage["created"] == START
