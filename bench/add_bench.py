@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-KB_SCRIPT = Path(sys.executable).with_name("kb")
-KB = [str(KB_SCRIPT)] if KB_SCRIPT.exists() else [sys.executable, "-m", "kb"]
+from bench_support import KB, compile_kb
+
 #: Distinct symptoms, so that each add is a new fault rather than an occurrence of the previous one.
 PARTS = (
     "frobnicator gizmo sprocket capacitor widget doohickey thingamajig contraption gadget gearbox flywheel "
@@ -35,14 +35,6 @@ def median_seconds(argvs: list[list[str]], env: dict[str, str]) -> float:
         subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-def compile_kb() -> None:
-    """Measure what an installed kb runs: pip compiles its modules to bytecode at install time, but a
-    source checkout under PYTHONDONTWRITEBYTECODE=1 would recompile them on every start."""
-    import kb
-
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(kb.__file__).parent)], check=True)
 
 
 def main() -> None:

@@ -23,12 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_support import KB, compile_kb
+
 HERE = Path(__file__).resolve().parent
-KB = (
-    [str(Path(sys.executable).with_name("kb"))]
-    if Path(sys.executable).with_name("kb").exists()
-    else [sys.executable, "-m", "kb"]
-)
 
 WORDS = (
     "tensor cuda device gradient loss batch worker loader model layer weight bias optimizer scheduler "
@@ -99,14 +96,6 @@ def big_log(path: Path, megabytes: int = 10) -> None:
         while handle.tell() < megabytes * 1_000_000:
             handle.write(line.format(n=n % 10_000))
             n += 1
-
-
-def compile_kb() -> None:
-    """Measure what an installed kb runs: pip compiles its modules to bytecode at install time, but a
-    source checkout under PYTHONDONTWRITEBYTECODE=1 would recompile them on every start."""
-    import kb
-
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(kb.__file__).parent)], check=True)
 
 
 def main() -> None:

@@ -9,12 +9,12 @@ Sources and call kb.recording.record_entry(); tests/test_capture.py checks the p
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from kb.errors import KbError, UsageError
+from kb.entry import TEXT_FIELDS
+from kb.lean import LeanParser, echo, print_json, run_reporting_errors
 
 if TYPE_CHECKING:
     from kb.capture import EntryFlags
@@ -24,13 +24,8 @@ if TYPE_CHECKING:
 TYPER_ONLY = frozenset({"-h", "--help", "-e", "--edit"})
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"add: {message} (see kb add --help)")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="kb add", add_help=False)
+    parser = LeanParser(prog="kb add", add_help=False)
     for flag, short in (
         ("--symptom", "-s"),
         ("--validation", "-v"),
@@ -86,22 +81,8 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
     from kb.capture import EntryFlags, split_tags  # deferred: the store, and so the ORM
     from kb.recording import Sources
 
-    text_fields = (
-        "key",
-        "domain",
-        "symptom",
-        "validation",
-        "fix",
-        "root_cause",
-        "cause_path",
-        "conditions",
-        "environment",
-        "case",
-        "snippet",
-        "source",
-    )
     given = EntryFlags(
-        **{name: values[name] for name in text_fields},
+        **{name: values[name] for name in ("key", "domain", *TEXT_FIELDS)},
         tags=split_tags(values["tags"]),
         variants=values["variants"],
         related=values["related"],
@@ -131,33 +112,14 @@ def run_add(values: dict[str, Any]) -> int:
             given,
             sources,
             ask=ask,
-            say=_say,
+            say=lambda message: echo(message, err=True),
             new=switches["new"],
             occurrence=switches["occurrence"],
             force=switches["force"],
         )
-    report_recorded(recorded, switches["as_json"], _print_json, _echo)
+    report_recorded(recorded, switches["as_json"], print_json, echo)
     return 0
 
 
-def _say(message: str) -> None:
-    sys.stderr.write(message + "\n")
-
-
-def _echo(message: str, err: bool = False) -> None:
-    (sys.stderr if err else sys.stdout).write(message + "\n")
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-
-
 def main(argv: list[str]) -> int:
-    try:
-        return run_add(parse_add_args(argv))
-    except KbError as exc:
-        sys.stderr.write(f"kb: {exc}\n")
-        return exc.exit_code
-    except (KeyboardInterrupt, EOFError):
-        sys.stderr.write("kb: interrupted; nothing was written\n")
-        return 130
+    return run_reporting_errors(lambda: run_add(parse_add_args(argv)))

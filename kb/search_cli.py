@@ -9,16 +9,15 @@ run_search(); tests/test_search_cli.py checks that both parsers agree on every o
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
 
 from kb.errors import KbError, UsageError
+from kb.lean import LeanParser, print_json, run_reporting_errors
 
 
 @dataclass(frozen=True)
@@ -35,11 +34,6 @@ class SearchArgs:
     db: str | None = None
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"search: {message} (see kb search --help)")
-
-
 def _positive(value: str) -> int:
     try:
         number = int(value)
@@ -52,7 +46,7 @@ def _positive(value: str) -> int:
 
 def parse_search_args(argv: list[str]) -> SearchArgs:
     """Parse the arguments after `kb search` (the lean twin of the Typer command)."""
-    parser = _Parser(prog="kb search", add_help=False)
+    parser = LeanParser(prog="kb search", add_help=False)
     parser.add_argument("query", nargs="*")
     parser.add_argument("--file", "-F")
     parser.add_argument("--json", dest="as_json", action="store_true")
@@ -106,7 +100,7 @@ def run_search(args: SearchArgs) -> int:
     )
     response = search(text, resolve_location(args.db), options, prepare=prepare)
     if args.as_json:
-        sys.stdout.write(json.dumps(response.as_json(args.explain), ensure_ascii=False, indent=2) + "\n")
+        print_json(response.as_json(args.explain))
     else:
         sys.stdout.write(format_response(response, args.explain, _width()) + "\n")
     return 0 if response.confident else 1
@@ -171,11 +165,4 @@ def _wrapped(text: str, width: int, indent: str, max_lines: int = 2) -> list[str
 
 def main(argv: list[str]) -> int:
     """The fast route: `kb search …` without Typer."""
-    try:
-        return run_search(parse_search_args(argv))
-    except KbError as exc:
-        sys.stderr.write(f"kb: {exc}\n")
-        return exc.exit_code
-    except KeyboardInterrupt:
-        sys.stderr.write("kb: interrupted\n")
-        return 130
+    return run_reporting_errors(lambda: run_search(parse_search_args(argv)))

@@ -605,9 +605,8 @@ def _rebuild_index(session: Session) -> None:
         terms.extend((t, entry_id, w) for t, w in index.terms.items())
         df.update(index.terms.keys())
     _bulk_insert(session, search_doc, docs)
-    terms.sort()  # in primary-key order, the B-tree only ever appends
     _bulk_insert_tuples(session, search_term, ("term", "entry_id", "weight"), terms)
-    _bulk_insert_tuples(session, search_df, ("term", "df"), sorted(df.items()))
+    _bulk_insert_tuples(session, search_df, ("term", "df"), list(df.items()))
     session.execute(delete(kb_meta).where(kb_meta.c.name == "normalizer_version"))
     session.execute(insert(kb_meta).values(name="normalizer_version", value=str(NORMALIZER_VERSION)))
 

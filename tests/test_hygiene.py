@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from kb.cli import app
 
 KB = Path(__file__).resolve().parent.parent / "kb"
-FACES = {"__main__.py", "search_cli.py", "add_cli.py", "cli_output.py"}
+FACES = {"__main__.py", "search_cli.py", "add_cli.py", "cli_output.py", "lean.py"}
 HEAVY = ("sqlmodel", "sqlalchemy", "textual", "rapidfuzz", "markdown_it", "pydantic")
 
 
