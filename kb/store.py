@@ -8,8 +8,11 @@ SQLAlchemy URL, so a team can move to PostgreSQL without touching the callers.
 from __future__ import annotations
 
 import difflib
+import multiprocessing
+import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -26,7 +29,7 @@ from kb.errortext import NORMALIZER_VERSION
 from kb.lint import validation_problem
 from kb.models import Entry, kb_meta, search_df, search_doc, search_miss, search_term
 from kb.paths import DatabaseLocation, resolve_location
-from kb.search_index import index_entry
+from kb.search_index import EntryIndex, index_entry
 
 Clock = Callable[[], datetime]
 
@@ -389,10 +392,10 @@ class EntryStore:
         now = self.now()
         with self._writing() as session:
             if adds:
-                rows = [_entry_row(content, usage, now) for content, usage in adds]
-                table = Entry.__table__  # type: ignore[attr-defined]
-                for start in range(0, len(rows), 2000):
-                    session.execute(insert(table), rows[start : start + 2000])
+                entry_table: Table = Entry.__table__  # type: ignore[attr-defined]
+                _bulk_insert(
+                    session, entry_table, [_entry_row(content, usage, now) for content, usage in adds]
+                )
             changed: list[Entry] = []
             for content, usage in updates:
                 entry = self._locked(session, content.key)
@@ -479,7 +482,8 @@ def _bulk_insert_tuples(
         return
     connection = session.connection()
     if connection.dialect.name == "sqlite":
-        sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
+        columns = ", ".join(f'"{name}"' for name in names)  # `key` and `case` are SQL words
+        sql = f"INSERT INTO {table.name} ({columns}) VALUES ({', '.join('?' for _ in names)})"
         connection.exec_driver_sql(sql, list(rows))
         return
     _bulk_insert(session, table, [dict(zip(names, row, strict=True)) for row in rows])
@@ -574,6 +578,24 @@ def _shift_df(session: Session, terms: list[str], change: int) -> None:
         session.execute(delete(search_df).where(search_df.c.df <= 0))
 
 
+#: From this many entries on, indexing is spread over the CPUs: it is pure Python and CPU-bound.
+PARALLEL_INDEX_FROM = 4000
+
+
+def index_all(contents: Sequence[EntryContent]) -> list[EntryIndex]:
+    """Index every entry, in worker processes when there are many (imports, rebuilds)."""
+    workers = min(os.cpu_count() or 1, 8)
+    if (
+        len(contents) < PARALLEL_INDEX_FROM
+        or workers < 2
+        or "fork" not in multiprocessing.get_all_start_methods()
+    ):
+        return [index_entry(content) for content in contents]
+    context = multiprocessing.get_context("fork")  # the children need nothing but the pure indexer
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(index_entry, contents, chunksize=max(1, len(contents) // (workers * 4))))
+
+
 def _rebuild_index(session: Session) -> None:
     """Recompute every entry's search rows in bulk, and stamp the normalizer version.
 
@@ -587,16 +609,19 @@ def _rebuild_index(session: Session) -> None:
     terms: list[tuple[str, int, float]] = []
     docs: list[dict[str, object]] = []
     columns = [getattr(Entry, name) for name in ("id", *EntryContent.__dataclass_fields__)]
+    ids: list[int] = []
+    contents: list[EntryContent] = []
     for row in session.execute(select(*columns)):
         values = row._asdict()
-        entry_id = values.pop("id")
+        ids.append(values.pop("id"))
         for name in LIST_FIELDS:
             values[name] = tuple(values[name])
-        index = index_entry(EntryContent(**values))
+        contents.append(EntryContent(**values))
+    for entry_id, content, index in zip(ids, contents, index_all(contents), strict=True):
         docs.append(
             {
                 "entry_id": entry_id,
-                "status": values["status"],
+                "status": content.status,
                 "length": index.length,
                 "signatures": list(index.signatures),
                 "exception_types": list(index.exception_types),

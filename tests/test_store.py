@@ -117,3 +117,13 @@ def test_two_processes_writing_at_once_never_hit_database_is_locked(db_path: Pat
     assert [w.exitcode for w in workers] == [0, 0]
     with open_store(str(db_path)) as store:
         assert len(store.list(status="archived")) == 80
+
+
+def test_indexing_in_worker_processes_gives_the_same_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kb.search_index import index_entry
+    from kb.seed import read_seed_entries
+    from kb.store import index_all
+
+    contents = read_seed_entries()
+    monkeypatch.setattr("kb.store.PARALLEL_INDEX_FROM", 2)
+    assert index_all(contents) == [index_entry(content) for content in contents]
