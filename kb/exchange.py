@@ -131,7 +131,9 @@ class ImportReport:
         }
 
 
-def read_import(path: Path, default_source: str | None = None) -> list[Incoming]:
+def read_import(
+    path: Path, default_source: str | None = None, progress: Progress | None = None
+) -> list[Incoming]:
     """Every entry in PATH (a file, or a folder searched for .md and .jsonl files). Raises on the first
     malformed file, naming it and the line, before anything is written."""
     if not path.exists():
@@ -144,8 +146,10 @@ def read_import(path: Path, default_source: str | None = None) -> list[Incoming]
     if not files:
         raise KbError(f"{path} holds no .md or .jsonl files to import")
     incoming: list[Incoming] = []
-    for file in files:
+    for number, file in enumerate(files, 1):
         incoming.extend(_read_file(file, default_source or f"imported from {file.name}"))
+        if progress:
+            progress(number, len(files))
     return incoming
 
 

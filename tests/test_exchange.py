@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -186,3 +187,18 @@ def test_jsonl_lines_round_trip_hostile_text(
 
     (back,) = _read_jsonl(json.dumps(full_record(entry)), Path("x.jsonl"))
     assert back.content == content and back.usage["hits"] == 3 and back.usage["created"] == START
+
+
+def test_a_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from kb.cli.exchange import _progress
+
+    with _progress("reading", quiet=False) as progress:
+        assert progress is None  # piped (as under pytest)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with _progress("reading", quiet=True) as progress:
+        assert progress is None  # --json
+    with _progress("reading", quiet=False) as progress:
+        assert progress is not None
+        progress(1, 2)

@@ -168,7 +168,8 @@ def import_command(
 
     if on_conflict not in CONFLICTS:
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
-    incoming = read_import(path, source)
+    with _progress("reading", as_json) as progress:
+        incoming = read_import(path, source, progress)
     with common.open_kb(ctx, remind=not as_json) as store:
         report = import_entries(store, incoming, on_conflict, dry_run)
     if as_json:
