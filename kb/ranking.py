@@ -284,8 +284,6 @@ def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, floa
         why = _explain(parts, candidate, hit, query)
         scored.append(Scored(candidate, round(score, 1), confident, parts, why))
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.key))
-    if len(scored) > 1 and scored[0].confident and not scored[0].parts.get("matcher"):
-        pass
     return scored
 
 

@@ -122,7 +122,11 @@ def format_response(response: object, explain: bool, width: int) -> str:
     assert isinstance(response, SearchResponse)
     lines: list[str] = []
     if explain:
-        lines += [f"decisive:  {response.query.decisive.line}", f"signature: {response.query.signature}"]
+        lines += [
+            f"decisive:  {response.query.decisive.line}",
+            f"signature: {response.query.signature}",
+            f"read as:   {'an error' if response.query.kind == 'error' else 'a description'}",
+        ]
         if response.query.foreign_runtime:
             lines.append(
                 f"gate:      looks like {response.query.foreign_runtime}, not ML: nothing is confident"
