@@ -1,0 +1,458 @@
+"""The commit-time guard: stop a fault the knowledge base already knows from coming back.
+
+`kb export pre-commit` copies this file verbatim into a user's repository, where it runs at every
+commit with no kb installed. So it imports only the Python standard library and nothing from kb.
+
+The checks are driven by a table of rules (JSON, one object per kb entry). A rule is data only:
+its symptom and fix flow into messages and are never evaluated, and a regex rule's pattern is only
+ever compiled as a regular expression. Each rule has "key", "kind", "symptom", "fix" and the fields
+of its kind:
+
+- missing-keyword: "call", "keyword", optional "positional_index" (that positional slot counts as
+  giving the keyword) and "when_keyword_in" (demand the keyword only when each named keyword is a
+  string literal in the given list, so `mode="nearest"` never asks for `align_corners`).
+- banned-call: "call".
+- literal-limit: "call", "keyword", "max" (an int, or "usable_cpus": the CPUs this process may run
+  on), optional "positional_index". Only a literal int above the limit is flagged.
+- call-order: "inner", "outer", optional "outer_factories" (default: CrossEntropyLoss). Flags an
+  inner call fed straight in as the outer call's first argument; a name (or `self.name`) assigned
+  from a factory call counts as an outer call.
+- config-relation: "call", "multiple_of": [a, b]. Flags a literal a that is not a multiple of a
+  literal b.
+- regex: "pattern", searched on every line of every file.
+
+Call names match on the dotted spelling or its tail (`torch.nn.DataParallel` matches the rule name
+`nn.DataParallel`), after import aliases are resolved (`import torch as th` makes `th.load` a
+`torch.load`; `from torch import load` makes `load` one). A call with `*args` or `**kwargs` may pass
+anything, so argument rules stay silent on it, as torchfix does.
+
+`# kb: ignore[KEY]` (or `# kb: ignore[KEY1, KEY2]`) on any line of the flagged call silences those
+keys; a bare `# kb: ignore` silences every rule there.
+
+Run as a script: `python guard_checker.py --rules rules.json FILE...` prints
+`path:line:col: [key] symptom — fix: …` per finding (line and column count from 1) and exits 1 when
+there is any, 0 otherwise, 2 for a usage error or an unusable rules file. A Python file that does
+not parse is reported on stderr and skipped without failing the commit: pre-commit's own Python
+hooks (and the interpreter) report syntax errors, and a guard should not fail for a reason it
+cannot explain. Regex rules still run on it, and on files that are not Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TextIO
+
+Rule = Mapping[str, Any]
+
+USABLE_CPUS = "usable_cpus"
+DEFAULT_OUTER_FACTORIES = ("CrossEntropyLoss",)
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "missing-keyword": ("call", "keyword"),
+    "banned-call": ("call",),
+    "literal-limit": ("call", "keyword", "max"),
+    "call-order": ("inner", "outer"),
+    "config-relation": ("call", "multiple_of"),
+    "regex": ("pattern",),
+}
+_NAME_LISTS = ("call", "inner", "outer", "outer_factories")
+_IGNORE = re.compile(r"#\s*kb:\s*ignore(?:\[(?P<keys>[^\]]*)\])?")
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+class RuleError(ValueError):
+    """The rules table is not usable; the message names the rule and the field."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int
+    col: int
+    key: str
+    message: str
+
+    def render(self) -> str:
+        """One output line, even when the entry's text has line breaks."""
+        return " ".join(f"{self.path}:{self.line}:{self.col}: [{self.key}] {self.message}".splitlines())
+
+
+class _Hit(NamedTuple):
+    rule: Rule
+    line: int
+    col: int  # 1-based characters
+    end_line: int
+
+
+# --- the rules table -------------------------------------------------------------------------------
+
+
+def validate_rules(rules: object) -> list[Rule]:
+    """Check every rule's shape up front, so a broken table fails loudly instead of guarding nothing."""
+    if not isinstance(rules, list):
+        raise RuleError("rules must be a list of objects")
+    for index, rule in enumerate(rules):
+        _validate_rule(index, rule)
+    return rules
+
+
+def _validate_rule(index: int, rule: object) -> None:
+    if not isinstance(rule, dict):
+        raise RuleError(f"rule {index}: not an object")
+    where = f"rule {index} ({rule.get('key', '?')})"
+    for field in ("key", "kind", "symptom", "fix"):
+        _expect(isinstance(rule.get(field), str), where, f'"{field}" must be a string')
+    _expect(rule["kind"] in _REQUIRED, where, f'unknown kind "{rule["kind"]}"')
+    for field in _REQUIRED[rule["kind"]]:
+        _expect(field in rule, where, f'"{field}" is required for {rule["kind"]}')
+    for field in _NAME_LISTS:
+        _expect(field not in rule or _is_names(rule[field]), where, f'"{field}" must be a list of names')
+    _validate_fields(rule, where)
+
+
+def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
+    if "keyword" in rule:
+        _expect(isinstance(rule["keyword"], str), where, '"keyword" must be a string')
+    if "positional_index" in rule:
+        index = rule["positional_index"]
+        _expect(_is_int(index) and index >= 0, where, '"positional_index" must be an int >= 0')
+    if "when_keyword_in" in rule:
+        condition = rule["when_keyword_in"]
+        ok = isinstance(condition, dict) and all(_is_names(v) for v in condition.values())
+        _expect(ok, where, '"when_keyword_in" must map keywords to lists of strings')
+    if "max" in rule:
+        _expect(
+            _is_int(rule["max"]) or rule["max"] == USABLE_CPUS,
+            where,
+            f'"max" must be an int or "{USABLE_CPUS}"',
+        )
+    if "multiple_of" in rule:
+        pair = rule["multiple_of"]
+        ok = isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+        _expect(ok, where, '"multiple_of" must be two keyword names')
+    if "pattern" in rule:
+        _expect(isinstance(rule["pattern"], str), where, '"pattern" must be a string')
+        try:
+            re.compile(rule["pattern"])
+        except re.error as error:
+            raise RuleError(f"{where}: bad pattern: {error}") from None
+
+
+def _expect(condition: bool, where: str, problem: str) -> None:
+    if not condition:
+        raise RuleError(f"{where}: {problem}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_names(value: object) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+
+def _names(rule: Rule, field: str, default: Sequence[str] = ()) -> tuple[str, ...]:
+    value = rule.get(field, default)
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def load_rules(path: str) -> list[Rule]:
+    """A JSON list of rules, or an object whose "rules" is that list (room for a header)."""
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    if isinstance(data, dict):
+        data = data.get("rules")
+    return validate_rules(data)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: a cpuset or taskset limit counts, as in PyTorch's DataLoader."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+# --- reading a module ------------------------------------------------------------------------------
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return None if base is None else f"{base}.{node.attr}"
+    return None
+
+
+def _aliases(tree: ast.Module) -> dict[str, str]:
+    """Local name -> what it was imported as: `th` -> `torch`, `F` -> `torch.nn.functional`."""
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                local = alias.asname or alias.name.split(".")[0]
+                aliases[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return aliases
+
+
+class _Module:
+    """One parsed file: its calls, and how its names resolve through imports."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.aliases = _aliases(tree)
+        self.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+
+    def spellings(self, func: ast.expr) -> set[str]:
+        raw = _dotted(func)
+        if raw is None:
+            return set()
+        head, dot, rest = raw.partition(".")
+        resolved = self.aliases.get(head, head) + dot + rest
+        return {raw, resolved}
+
+    def matches(self, func: ast.expr, patterns: Iterable[str]) -> bool:
+        names = self.spellings(func)
+        return any(name == p or name.endswith("." + p) for name in names for p in patterns)
+
+    def calls_to(self, patterns: Sequence[str]) -> Iterator[ast.Call]:
+        return (call for call in self.calls if self.matches(call.func, patterns))
+
+    def bound_to(self, factories: Sequence[str]) -> set[str]:
+        """Names (and `self.x` attributes) assigned the result of a factory call."""
+        bound: set[str] = set()
+        for node in ast.walk(self.tree):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                targets = [node.target]
+            value = getattr(node, "value", None)
+            if targets and isinstance(value, ast.Call) and self.matches(value.func, factories):
+                bound |= {name for name in map(_dotted, targets) if name}
+        return bound
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _opaque(call: ast.Call) -> bool:
+    """`*args` or `**kwargs`: the call may pass anything."""
+    return any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args)
+
+
+def _argument(call: ast.Call, keyword: str, index: int | None) -> ast.expr | None:
+    value = _keyword(call, keyword)
+    if value is None and index is not None and index < len(call.args):
+        value = call.args[index]
+    return value
+
+
+def _literal_int(node: ast.expr | None) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    return None
+
+
+def _literal_str(node: ast.expr | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+# --- the rule kinds --------------------------------------------------------------------------------
+
+
+def _missing_keyword(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+    condition: Mapping[str, Any] = rule.get("when_keyword_in") or {}
+    for call in module.calls_to(_names(rule, "call")):
+        if _opaque(call) or _argument(call, rule["keyword"], rule.get("positional_index")) is not None:
+            continue
+        if all(_literal_str(_keyword(call, kw)) in _names(condition, kw) for kw in condition):
+            yield call
+
+
+def _banned_call(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+    yield from module.calls_to(_names(rule, "call"))
+
+
+def _literal_limit(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+    limit = usable_cpus() if rule["max"] == USABLE_CPUS else int(rule["max"])
+    for call in module.calls_to(_names(rule, "call")):
+        value = _literal_int(_argument(call, rule["keyword"], rule.get("positional_index")))
+        if value is not None and value > limit:
+            yield call
+
+
+def _call_order(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+    inner, outer = _names(rule, "inner"), _names(rule, "outer")
+    factories = _names(rule, "outer_factories", DEFAULT_OUTER_FACTORIES)
+    bound = module.bound_to(factories)
+    for call in module.calls:
+        first = call.args[0] if call.args else _keyword(call, "input")
+        if not isinstance(first, ast.Call) or not module.matches(first.func, inner):
+            continue
+        built_here = isinstance(call.func, ast.Call) and module.matches(call.func.func, factories)
+        if module.matches(call.func, outer) or _dotted(call.func) in bound or built_here:
+            yield call
+
+
+def _config_relation(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+    name, divisor_name = rule["multiple_of"]
+    for call in module.calls_to(_names(rule, "call")):
+        value, divisor = _literal_int(_keyword(call, name)), _literal_int(_keyword(call, divisor_name))
+        if value is not None and divisor and value % divisor:
+            yield call
+
+
+_AST_KINDS = {
+    "missing-keyword": _missing_keyword,
+    "banned-call": _banned_call,
+    "literal-limit": _literal_limit,
+    "call-order": _call_order,
+    "config-relation": _config_relation,
+}
+
+
+# --- checking --------------------------------------------------------------------------------------
+
+
+def _char_col(lines: Sequence[str], line: int, byte_offset: int) -> int:
+    """ast counts columns in UTF-8 bytes; people count characters, from 1."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
+
+
+def _ast_hits(rules: Sequence[Rule], tree: ast.Module, lines: Sequence[str]) -> Iterator[_Hit]:
+    module = _Module(tree)
+    for rule in rules:
+        check = _AST_KINDS.get(rule["kind"])
+        for call in check(rule, module) if check else ():
+            col = _char_col(lines, call.lineno, call.col_offset)
+            yield _Hit(rule, call.lineno, col, call.end_lineno or call.lineno)
+
+
+def _regex_hits(rules: Sequence[Rule], lines: Sequence[str]) -> Iterator[_Hit]:
+    for rule in rules:
+        if rule["kind"] != "regex":
+            continue
+        pattern = re.compile(rule["pattern"])
+        for number, text in enumerate(lines, start=1):
+            match = pattern.search(text)
+            if match:
+                yield _Hit(rule, number, match.start() + 1, number)
+
+
+def _suppressed(lines: Sequence[str], hit: _Hit) -> bool:
+    for text in lines[hit.line - 1 : hit.end_line]:
+        for match in _IGNORE.finditer(text):
+            keys = match.group("keys")
+            if keys is None or hit.rule["key"] in {k.strip() for k in keys.split(",")}:
+                return True
+    return False
+
+
+def _parse(source: str) -> tuple[ast.Module | None, str | None]:
+    try:
+        return ast.parse(source), None
+    except SyntaxError as error:
+        return None, f"{error.lineno or 1}:{(error.offset or 0) or 1}: syntax error, not checked: {error.msg}"
+    except (ValueError, RecursionError) as error:
+        return None, f"1:1: not checked: {error}"
+
+
+def _check_text(
+    source: str, rules: Sequence[Rule], path: str, python: bool
+) -> tuple[list[Finding], str | None]:
+    lines = _NEWLINE.split(source)
+    hits = list(_regex_hits(rules, lines))
+    problem = None
+    if python:
+        tree, problem = _parse(source)
+        if tree is not None:
+            hits += _ast_hits(rules, tree, lines)
+    findings = {
+        Finding(path, hit.line, hit.col, hit.rule["key"], f"{hit.rule['symptom']} — fix: {hit.rule['fix']}")
+        for hit in hits
+        if not _suppressed(lines, hit)
+    }
+    return sorted(findings, key=lambda f: (f.line, f.col, f.key)), problem
+
+
+def check_source(source: str, rules: Sequence[Rule], path: str = "<source>") -> list[Finding]:
+    """The findings in one Python source text; a text that does not parse gets only regex rules."""
+    return _check_text(source, validate_rules(list(rules)), path, python=True)[0]
+
+
+def _read(path: str) -> str:
+    with open(path, "rb") as handle:
+        return handle.read().decode("utf-8", "replace")
+
+
+def _check_path(path: str, rules: Sequence[Rule]) -> tuple[list[Finding], str | None]:
+    try:
+        source = _read(path)
+    except OSError as error:
+        return [], f"1:1: not checked: {error.strerror or error}"
+    return _check_text(source, rules, path, python=path.endswith(PYTHON_SUFFIXES))
+
+
+def check_files(paths: Iterable[str], rules: Sequence[Rule]) -> list[Finding]:
+    """The findings in every file; files that cannot be read or parsed are skipped quietly."""
+    checked = validate_rules(list(rules))
+    return [finding for path in paths for finding in _check_path(path, checked)[0]]
+
+
+# --- command line ----------------------------------------------------------------------------------
+
+
+def _write(stream: TextIO, text: str) -> None:
+    try:
+        stream.write(text + "\n")
+    except UnicodeEncodeError:
+        stream.write(text.encode("ascii", "backslashreplace").decode("ascii") + "\n")
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="guard_checker.py",
+        description="Flag code that brings back a fault the knowledge base already knows.",
+    )
+    parser.add_argument("--rules", required=True, metavar="FILE", help="JSON list of rules")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="files to check")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print one line per finding; 1 if any, 0 if none, 2 if the rules file is unusable."""
+    args = _arguments(argv)
+    try:
+        rules = load_rules(args.rules)
+    except (OSError, ValueError) as error:
+        _write(sys.stderr, f"guard_checker: {args.rules}: {error}")
+        return 2
+    found = False
+    for path in args.files:
+        findings, problem = _check_path(path, rules)
+        if problem:
+            _write(sys.stderr, f"{path}:{problem}")
+        for finding in findings:
+            _write(sys.stdout, finding.render())
+        found = found or bool(findings)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

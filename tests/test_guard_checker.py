@@ -1,0 +1,301 @@
+"""The commit-time guard: each rule kind flags its bad example and passes its good one, stays
+standard-library only, and treats rule text as data."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kb import guard_checker
+from kb.guard_checker import Finding, RuleError, check_files, check_source, main
+
+MODULE = Path(guard_checker.__file__)
+
+
+def rule(key: str, kind: str, **fields: Any) -> dict[str, Any]:
+    return {"key": key, "kind": kind, "symptom": f"{key} symptom", "fix": f"{key} fix", **fields}
+
+
+TORCH_LOAD = rule(
+    "torch-load-map-location",
+    "missing-keyword",
+    call=["torch.load"],
+    keyword="map_location",
+    positional_index=1,
+)
+INTERPOLATE = rule(
+    "interpolate-align-corners",
+    "missing-keyword",
+    call=["F.interpolate", "nn.functional.interpolate", "nn.Upsample"],
+    keyword="align_corners",
+    when_keyword_in={"mode": ["linear", "bilinear", "bicubic", "trilinear"]},
+)
+DATA_PARALLEL = rule("data-parallel", "banned-call", call=["torch.nn.DataParallel", "nn.DataParallel"])
+NUM_WORKERS = rule(
+    "num-workers",
+    "literal-limit",
+    call=["DataLoader", "torch.utils.data.DataLoader"],
+    keyword="num_workers",
+    max="usable_cpus",
+)
+SOFTMAX_CE = rule(
+    "ce-fed-softmax",
+    "call-order",
+    inner=["softmax", "F.softmax", "torch.softmax", "torch.nn.functional.softmax"],
+    outer=["cross_entropy", "F.cross_entropy", "torch.nn.functional.cross_entropy"],
+)
+SAVE_STEPS = rule(
+    "save-steps", "config-relation", call=["TrainingArguments"], multiple_of=["save_steps", "logging_steps"]
+)
+BREAKPOINT = rule("stray-breakpoint", "regex", pattern=r"^\s*breakpoint\(\)")
+RULES = [TORCH_LOAD, INTERPOLATE, DATA_PARALLEL, NUM_WORKERS, SOFTMAX_CE, SAVE_STEPS, BREAKPOINT]
+
+
+def keys(source: str, rules: list[dict[str, Any]] | None = None) -> list[str]:
+    return [f.key for f in check_source(source, rules if rules is not None else RULES)]
+
+
+@pytest.mark.parametrize(
+    ("source", "key"),
+    [
+        ('import torch\ntorch.load("m.pt")\n', "torch-load-map-location"),
+        ("import torch as th\nth.load(p)\n", "torch-load-map-location"),
+        ("from torch import load\nload(p)\n", "torch-load-map-location"),
+        ('F.interpolate(x, scale_factor=2, mode="bilinear")\n', "interpolate-align-corners"),
+        ('nn.Upsample(scale_factor=2, mode="bilinear")\n', "interpolate-align-corners"),
+        ('torch.nn.functional.interpolate(x, mode="bicubic")\n', "interpolate-align-corners"),
+        ("model = nn.DataParallel(model)\n", "data-parallel"),
+        ("import torch\nmodel = torch.nn.DataParallel(model)\n", "data-parallel"),
+        ("DataLoader(ds, num_workers=10_000)\n", "num-workers"),
+        ("torch.utils.data.DataLoader(ds, batch_size=8, num_workers=10_000)\n", "num-workers"),
+        ("loss = F.cross_entropy(F.softmax(logits, -1), y)\n", "ce-fed-softmax"),
+        ("criterion = nn.CrossEntropyLoss()\nloss = criterion(torch.softmax(x, 1), y)\n", "ce-fed-softmax"),
+        (
+            "class M:\n    def __init__(self):\n        self.loss = nn.CrossEntropyLoss()\n"
+            "    def step(self, x, y):\n        return self.loss(F.softmax(x, 1), y)\n",
+            "ce-fed-softmax",
+        ),
+        ("loss = nn.CrossEntropyLoss()(x.softmax(-1), y)\n", "ce-fed-softmax"),
+        ("args = TrainingArguments(output_dir='o', save_steps=300, logging_steps=125)\n", "save-steps"),
+        ("x = 1\n    breakpoint()\n", "stray-breakpoint"),
+    ],
+)
+def test_bad_examples_are_flagged(source: str, key: str) -> None:
+    assert keys(source) == [key]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'torch.load("m.pt", map_location="cpu")\n',
+        'torch.load("m.pt", "cpu")\n',
+        "torch.load(p, **kwargs)\n",
+        "import numpy as np\nnp.load(p)\n",
+        "load(p)\n",
+        'F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)\n',
+        'F.interpolate(x, scale_factor=2, mode="nearest")\n',
+        "F.interpolate(x, scale_factor=2)\n",
+        "F.interpolate(x, scale_factor=2, mode=mode)\n",
+        'nn.Upsample(scale_factor=2, mode="nearest")\n',
+        "model = DistributedDataParallel(model)\n",
+        "isinstance(model, nn.DataParallel)\n",
+        "DataLoader(ds, num_workers=0)\n",
+        "DataLoader(ds, num_workers=n)\n",
+        "DataLoader(ds, num_workers=True)\n",
+        "loss = F.cross_entropy(logits, y)\n",
+        "loss = cross_entropy(logits, y)\n",
+        "criterion = nn.CrossEntropyLoss()\nloss = criterion(logits, y)\n",
+        "probs = F.softmax(logits, -1)\nloss = F.nll_loss(torch.log(probs), y)\n",
+        "TrainingArguments(output_dir='o', save_steps=500, logging_steps=100)\n",
+        "TrainingArguments(output_dir='o', save_steps=steps, logging_steps=125)\n",
+        "TrainingArguments(output_dir='o', save_steps=300, logging_steps=0)\n",
+        "# breakpoint() is mentioned, not called\n",
+    ],
+)
+def test_good_examples_pass(source: str) -> None:
+    assert keys(source) == []
+
+
+def test_a_finding_carries_path_line_column_and_message() -> None:
+    source = 'import torch\n\nstate = torch.load("m.pt")\n'
+    assert check_source(source, [TORCH_LOAD], path="train.py") == [
+        Finding(
+            "train.py",
+            3,
+            9,
+            "torch-load-map-location",
+            "torch-load-map-location symptom — fix: torch-load-map-location fix",
+        )
+    ]
+
+
+def test_columns_count_characters_not_bytes() -> None:
+    (finding,) = check_source('s = "héé"; torch.load(p)\n', [TORCH_LOAD])
+    assert finding.col == 12
+
+
+def test_literal_limit_takes_an_int_max() -> None:
+    limit = {**NUM_WORKERS, "max": 4}
+    assert keys("DataLoader(ds, num_workers=5)\n", [limit]) == ["num-workers"]
+    assert keys("DataLoader(ds, num_workers=4)\n", [limit]) == []
+
+
+def test_usable_cpus_is_at_least_one() -> None:
+    assert guard_checker.usable_cpus() >= 1
+
+
+def test_a_keyed_ignore_silences_only_that_key() -> None:
+    source = (
+        "torch.load(p)  # kb: ignore[torch-load-map-location]\n"
+        "model = nn.DataParallel(m)  # kb: ignore[other]\n"
+    )
+    assert keys(source) == ["data-parallel"]
+
+
+def test_a_bare_ignore_silences_every_key_and_spans_the_call() -> None:
+    source = "torch.load(\n    p,  # kb: ignore\n)\nnn.DataParallel(m)  # kb: ignore[a, data-parallel]\n"
+    assert keys(source) == []
+
+
+def test_an_unparseable_source_gets_only_regex_rules() -> None:
+    assert keys("def broken(:\nbreakpoint()\ntorch.load(p)\n") == ["stray-breakpoint"]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"key": "k", "kind": "nonsense", "symptom": "s", "fix": "f"},
+        rule("k", "missing-keyword", call=["torch.load"]),
+        rule("k", "regex", pattern="("),
+        rule("k", "literal-limit", call=["DataLoader"], keyword="num_workers", max="lots"),
+        rule("k", "config-relation", call=["T"], multiple_of=["a"]),
+        {"kind": "banned-call", "call": ["x"]},
+    ],
+)
+def test_a_broken_rule_is_refused(bad: dict[str, Any]) -> None:
+    with pytest.raises(RuleError):
+        check_source("x = 1\n", [bad])
+
+
+# --- files and the command line -------------------------------------------------------------------
+
+
+def write_rules(folder: Path, rules: list[dict[str, Any]]) -> str:
+    path = folder / "rules.json"
+    path.write_text(json.dumps(rules), encoding="utf-8")
+    return str(path)
+
+
+def test_main_exits_1_and_prints_file_line_on_findings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "train.py"
+    bad.write_text("import torch\nm = torch.load('m.pt')\n", encoding="utf-8")
+    assert main(["--rules", write_rules(tmp_path, RULES), str(bad)]) == 1
+    message = "torch-load-map-location symptom — fix: torch-load-map-location fix"
+    assert capsys.readouterr().out == f"{bad}:2:5: [torch-load-map-location] {message}\n"
+
+
+def test_main_exits_0_on_clean_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "train.py"
+    good.write_text("m = torch.load('m.pt', map_location='cpu')\n", encoding="utf-8")
+    assert main(["--rules", write_rules(tmp_path, RULES), str(good)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_a_syntax_error_is_reported_not_failed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("def f(:\n    torch.load(p)\n", encoding="utf-8")
+    assert main(["--rules", write_rules(tmp_path, RULES), str(broken)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"{broken}:1:") and "syntax error" in err
+
+
+def test_non_python_files_get_only_regex_rules(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("torch.load(p)\nbreakpoint()\n", encoding="utf-8")
+    assert [f.key for f in check_files([str(notes)], RULES)] == ["stray-breakpoint"]
+
+
+def test_a_missing_file_or_rules_file_does_not_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--rules", write_rules(tmp_path, RULES), str(tmp_path / "gone.py")]) == 0
+    assert main(["--rules", str(tmp_path / "no-rules.json"), str(tmp_path / "gone.py")]) == 2
+    assert "no-rules.json" in capsys.readouterr().err
+
+
+def test_a_rules_file_may_wrap_the_list(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps({"version": 1, "rules": [DATA_PARALLEL]}), encoding="utf-8")
+    bad = tmp_path / "m.py"
+    bad.write_text("nn.DataParallel(m)\n", encoding="utf-8")
+    assert main(["--rules", str(rules), str(bad)]) == 1
+
+
+def test_hostile_rule_text_only_ever_becomes_message_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hostile = "\"\"\" ' \\ \n__import__('os').system('touch PWNED') {0} %s"
+    rules = [
+        {**TORCH_LOAD, "key": "k1", "symptom": hostile, "fix": hostile},
+        {
+            **BREAKPOINT,
+            "key": "k2",
+            "symptom": '"""); __import__(\'os\').system(\'touch PWNED\'); ("""',
+            "fix": "\\",
+        },
+    ]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.py").write_text("torch.load(p)\nbreakpoint()\n", encoding="utf-8")
+    assert main(["--rules", write_rules(tmp_path, rules), "m.py"]) == 1
+    assert not (tmp_path / "PWNED").exists()
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and "__import__('os').system('touch PWNED')" in lines[0]
+    (finding, _) = check_files(["m.py"], rules)
+    assert finding.message == f"{hostile} — fix: {hostile}"
+
+
+def test_the_checker_runs_alone_as_a_copied_script(tmp_path: Path) -> None:
+    script = tmp_path / "guard_checker.py"
+    shutil.copy(MODULE, script)
+    (tmp_path / "m.py").write_text("import torch as th\nth.load(p)\n", encoding="utf-8")
+    rules = write_rules(tmp_path, RULES)
+    result = subprocess.run(
+        [sys.executable, "-I", str(script), "--rules", rules, "m.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith("m.py:2:1: [torch-load-map-location]")
+
+
+def test_the_checker_imports_only_the_standard_library() -> None:
+    tree = ast.parse(MODULE.read_text(encoding="utf-8"))
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "relative import"
+            imported.add((node.module or "").split(".")[0])
+    assert "kb" not in imported
+    assert imported <= set(sys.stdlib_module_names), imported - set(sys.stdlib_module_names)
+
+
+def test_the_checker_never_evaluates_code() -> None:
+    tree = ast.parse(MODULE.read_text(encoding="utf-8"))
+    called = {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+    assert not called & {"eval", "exec", "compile", "__import__"}
