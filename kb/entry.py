@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kb.domains import resolve_domain
@@ -56,6 +56,9 @@ class EntryContent:
     source: str = "own"
     related: tuple[str, ...] = ()
     status: str = "active"
+    #: Checks that keep the fault from coming back (kb/guard_checker.py rules), each with the bad and
+    #: the good example it was written against.
+    guards: tuple[dict[str, Any], ...] = field(default=(), hash=False)
 
     def replace(self, **changes: Any) -> EntryContent:
         return dataclasses.replace(self, **changes)
@@ -64,6 +67,7 @@ class EntryContent:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         for name in LIST_FIELDS:
             data[name] = list(data[name])
+        data["guards"] = [dict(guard) for guard in self.guards]
         return data
 
 
@@ -105,6 +109,7 @@ def normalized(content: EntryContent) -> EntryContent:
     texts["source"] = texts["source"] or "own"
     return dataclasses.replace(
         content,
+        guards=check_guards(key, content.guards),
         key=key,
         domain=resolve_domain(content.domain),
         status=status,
@@ -113,6 +118,27 @@ def normalized(content: EntryContent) -> EntryContent:
         related=tuple(r for r in clean_list(content.related) if r != key),
         **texts,
     )
+
+
+GUARD_KINDS = ("missing-keyword", "banned-call", "literal-limit", "call-order", "config-relation", "regex")
+
+
+def check_guards(key: str, guards: Any) -> tuple[dict[str, Any], ...]:
+    """Each guard names a kind kb knows and carries its bad and good examples."""
+    checked = []
+    for number, guard in enumerate(guards or (), 1):
+        if not isinstance(guard, dict):
+            raise InvalidEntry(f"entry '{key}': guard {number} must be a table of fields")
+        if guard.get("kind") not in GUARD_KINDS:
+            raise InvalidEntry(
+                f"entry '{key}': guard {number} has kind {guard.get('kind')!r}; use one of "
+                f"{', '.join(GUARD_KINDS)}"
+            )
+        for example in ("bad", "good"):
+            if not isinstance(guard.get(example), str) or not guard[example].strip():
+                raise InvalidEntry(f"entry '{key}': guard {number} needs a '{example}' example")
+        checked.append(dict(guard))
+    return tuple(checked)
 
 
 def check_key(key: str) -> None:

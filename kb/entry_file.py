@@ -49,7 +49,7 @@ SECTIONS: dict[str, str] = {
 }
 _SECTION_BY_LOWER = {title.lower(): title for title in SECTIONS}
 
-FRONT_MATTER_KEYS = ("key", "domain", "cause_path", "tags", "source", "related", "status")
+FRONT_MATTER_KEYS = ("key", "domain", "cause_path", "tags", "source", "related", "status", "guards")
 _LIST_KEYS = frozenset({"tags", "related"})
 
 _markdown: MarkdownIt | None = None
@@ -135,7 +135,11 @@ def _parse_front_matter(front: list[str], path: Path | str | None) -> dict[str, 
             raise EntryFileError(
                 path, key_line, f"unknown front matter key '{name}' (known: {', '.join(FRONT_MATTER_KEYS)})"
             )
-        if name in _LIST_KEYS:
+        if name == "guards":
+            if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+                raise EntryFileError(path, key_line, "'guards' must be [[guards]] tables")
+            fields[name] = tuple(value)
+        elif name in _LIST_KEYS:
             if isinstance(value, str):
                 value = [value]
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -152,7 +156,7 @@ def _parse_front_matter(front: list[str], path: Path | str | None) -> dict[str, 
 
 
 def _key_line(front: list[str], name: str) -> int | None:
-    pattern = re.compile(rf"^\s*{re.escape(name)}\s*=")
+    pattern = re.compile(rf"^\s*(?:{re.escape(name)}\s*=|\[\[{re.escape(name)}\]\])")
     return next((i + 2 for i, line in enumerate(front) if pattern.match(line)), None)
 
 
@@ -279,6 +283,8 @@ def _front_matter_lines(content: EntryContent) -> list[str]:
         lines.append(f"related = {toml_array(content.related)}")
     if content.status != "active":
         lines.append(f"status = {toml_string(content.status)}")
+    for guard in content.guards:
+        lines += ["", "[[guards]]", *(f"{name} = {toml_value(value)}" for name, value in guard.items())]
     return lines
 
 
@@ -357,3 +363,18 @@ def _toml_char(ch: str) -> str:
 
 def toml_array(values: Sequence[str]) -> str:
     return "[" + ", ".join(toml_string(v) for v in values) + "]"
+
+
+def toml_value(value: Any) -> str:
+    """TOML for the values a guard holds: text, numbers, booleans, lists and small tables."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_string(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {type(value).__name__} in TOML")

@@ -35,7 +35,6 @@ USAGE_FIELDS = (
     "hits",
     "last_hit",
     "occurrences",
-    "guards",
     "matchers",
     "last_check_at",
     "last_check_outcome",

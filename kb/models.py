@@ -73,6 +73,7 @@ class Entry(SQLModel, table=True):
             source=self.source,
             related=tuple(self.related),
             status=self.status,
+            guards=tuple(dict(guard) for guard in self.guards),
         )
 
     def record(self) -> dict[str, Any]:

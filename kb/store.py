@@ -499,7 +499,6 @@ def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> d
         "hits": 0,
         "last_hit": None,
         "occurrences": 1,
-        "guards": [],
         "matchers": [],
         "last_check_at": None,
         "last_check_outcome": None,

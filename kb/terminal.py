@@ -49,6 +49,9 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
     if content.related:
         lines += _field("Related", ", ".join(content.related), width, bold)
     lines += _field("Source", content.source, width, bold)
+    for guard in content.guards:
+        target = guard.get("call") or guard.get("inner") or [guard.get("pattern", "")]
+        lines += _field("Guard", f"{guard['kind']}: {', '.join(map(str, target))}", width, bold)
     if facts:
         lines += _field("Status", facts, width, bold)
     if content.snippet:

@@ -108,8 +108,8 @@ def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path
     open_store(str(other)).close()
     code, _, err = kb(runner, "--db", str(other), "import", str(wiki))
     assert code == 0, err
-    without_snippets = {key: c.replace(snippet="") for key, c in contents().items()}  # type: ignore[attr-defined]
-    assert contents(other) == without_snippets  # a wiki table has no room for snippets
+    as_tables = {key: c.replace(snippet="", guards=()) for key, c in contents().items()}  # type: ignore[attr-defined]
+    assert contents(other) == as_tables  # a wiki table has no room for snippets or guards
 
 
 def test_the_markdown_export_is_deterministic_and_filtered(runner: CliRunner) -> None:
