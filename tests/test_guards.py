@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,3 +54,76 @@ def test_guards_round_trip_through_the_entry_file() -> None:
 def test_a_guard_without_its_examples_or_kind_is_refused(guard: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidEntry, match=message):
         normalized(EntryContent(key="k", domain="data", symptom="s", guards=(guard,)))
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+def pre_commit(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "NO_COLOR": "1"}
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("pre-commit")), "run", "--all-files", "--color", "never"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(
+    not Path(sys.executable).with_name("pre-commit").exists(), reason="pre-commit is not installed"
+)
+def test_the_exported_hook_blocks_every_known_fault_and_passes_the_fix(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    result = CliRunner().invoke(app, ["export", "pre-commit", "--out", str(repo / "kb-guards")])
+    assert result.exit_code == 0, result.output
+    (repo / ".pre-commit-config.yaml").write_text((repo / "kb-guards" / "pre-commit-config.yaml").read_text())
+    bad = "\n".join(str(guard["bad"]) for content in GUARDED for guard in content.guards)
+    (repo / "train.py").write_text(bad + "\n")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    blocked = pre_commit(repo, tmp_path / "pre-commit-home")
+    assert blocked.returncode == 1, blocked.stdout + blocked.stderr
+    for content in GUARDED:
+        assert f"[{content.key}]" in blocked.stdout, content.key
+    assert "train.py:1:" in blocked.stdout
+    good = "\n".join(str(guard["good"]) for content in GUARDED for guard in content.guards)
+    (repo / "train.py").write_text(good + "\n")
+    git(repo, "add", "-A")
+    passed = pre_commit(repo, tmp_path / "pre-commit-home")
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+def test_entry_text_never_becomes_code(tmp_path: Path) -> None:
+    from kb.guards import write_pre_commit
+
+    hostile = '"""\\\' \\\\ \n __import__(\'os\').system(\'touch PWNED\') """'
+    content = normalized(
+        EntryContent(
+            key="hostile",
+            domain="data",
+            symptom=hostile,
+            fix=hostile,
+            guards=({"kind": "regex", "pattern": "torch", "bad": "torch", "good": "x"},),
+        )
+    )
+    written = write_pre_commit([content], tmp_path / "out", "kb export pre-commit --out out")
+    compile(written.checker.read_text(), str(written.checker), "exec")
+    target = tmp_path / "t.py"
+    target.write_text("import torch\n")
+    run = subprocess.run(
+        [sys.executable, "-I", str(written.checker), "--rules", str(written.rules), str(target)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1 and "[hostile]" in run.stdout
+    assert not (tmp_path / "PWNED").exists() and not Path("PWNED").exists()

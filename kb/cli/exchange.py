@@ -188,3 +188,22 @@ def import_command(
         )
     if dry_run:
         typer.echo("dry run: nothing was changed")
+
+
+@export_app.command("pre-commit")
+def export_pre_commit(
+    ctx: typer.Context,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The folder for the checker and its rules.")],
+) -> None:
+    """A stdlib-only checker, its rule table and a `repo: local` pre-commit hook, from the entries' guards.
+
+    At commit time it needs no kb and no network. Each finding names file:line, the entry key, the
+    symptom it prevents and the fix; `# kb: ignore[KEY]` silences one line.
+    """
+    from kb.exchange import Filters, select_entries
+    from kb.guards import write_pre_commit
+
+    with common.open_kb(ctx, remind=False) as store:
+        contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
+    written = write_pre_commit(contents, out, f"kb export pre-commit --out {out.as_posix()}")
+    typer.echo(f"wrote {written.checker}, {written.rules} ({written.rule_count} rules) and {written.config}")
