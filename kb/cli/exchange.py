@@ -207,3 +207,18 @@ def export_pre_commit(
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     written = write_pre_commit(contents, out, f"kb export pre-commit --out {out.as_posix()}")
     typer.echo(f"wrote {written.checker}, {written.rules} ({written.rule_count} rules) and {written.config}")
+
+
+@export_app.command("pytest")
+def export_pytest(
+    ctx: typer.Context,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The folder for the test file and its rules.")],
+) -> None:
+    """A pytest file: the guard checker over the repository, GPU and shape checks (skipped without torch)."""
+    from kb.exchange import Filters, select_entries
+    from kb.guards import write_pytest
+
+    with common.open_kb(ctx, remind=False) as store:
+        contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
+    path = write_pytest(contents, out, f"kb export pytest --out {out.as_posix()}")
+    typer.echo(f"wrote {path} (with the checker and its rules beside it); run: pytest {path}")

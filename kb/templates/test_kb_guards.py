@@ -1,0 +1,86 @@
+"""Known faults must not come back: the kb guards, as pytest checks.
+
+- The code check runs the same checker as the pre-commit hook (kb_guard_checker.py, beside this
+  file) over the repository's Python files, with the rules in kb_guards.json.
+- The environment check compares the GPUs nvidia-smi sees with those torch sees.
+- The shape checks run each model in kb_shapes.json (if present) on a dummy input and compare the
+  output shape: [{"factory": "package.module:make_model", "input": [1, 3, 224, 224],
+  "output": [1, 1000]}].
+
+Each skips, with its reason, where torch, a GPU or the config is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import kb_guard_checker  # noqa: E402
+
+
+def repository_root() -> Path:
+    try:
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=HERE, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        return Path(top)
+    except (OSError, subprocess.CalledProcessError):
+        return Path.cwd()
+
+
+def python_files(root: Path) -> list[str]:
+    skip = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", "build", "dist"}
+    return sorted(
+        str(p)
+        for p in root.rglob("*.py")
+        if not skip & set(p.parts) and HERE not in p.parents and p.parent != HERE
+    )
+
+
+def test_no_known_fault_in_the_code() -> None:
+    rules = kb_guard_checker.load_rules(str(HERE / "kb_guards.json"))
+    findings = kb_guard_checker.check_files(python_files(repository_root()), rules)
+    assert not findings, "\n" + "\n".join(finding.render() for finding in findings)
+
+
+def test_nvidia_smi_and_torch_see_the_same_gpus() -> None:
+    if shutil.which("nvidia-smi") is None:
+        pytest.skip("nvidia-smi is not installed: no NVIDIA GPU to compare")
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, check=False).stdout
+    smi = sum(1 for line in listed.splitlines() if line.startswith("GPU "))
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None and visible.strip():
+        smi = min(smi, len([d for d in visible.split(",") if d.strip()]))
+    assert torch.cuda.device_count() == smi, (
+        f"nvidia-smi lists {smi} GPU(s) but torch.cuda.device_count() is {torch.cuda.device_count()}: "
+        "check the CUDA build of torch, CUDA_VISIBLE_DEVICES and the container's --gpus"
+    )
+
+
+def shape_cases() -> list[dict[str, object]]:
+    config = HERE / "kb_shapes.json"
+    return json.loads(config.read_text(encoding="utf-8")) if config.exists() else []
+
+
+@pytest.mark.parametrize("case", shape_cases() or [None], ids=lambda c: str(c["factory"]) if c else "none")
+def test_model_output_shapes(case: dict[str, object] | None) -> None:
+    if case is None:
+        pytest.skip("no kb_shapes.json beside this file: no model shapes declared")
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    module_name, _, factory = str(case["factory"]).partition(":")
+    model = getattr(importlib.import_module(module_name), factory)()
+    model.eval()
+    with torch.no_grad():
+        output = model(torch.zeros(*case["input"]))  # type: ignore[misc]
+    assert list(output.shape) == list(case["output"]), f"{case['factory']}: output shape {list(output.shape)}"
