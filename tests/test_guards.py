@@ -172,3 +172,20 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
     passed = run_generated_tests(repo, folder)
     assert passed.returncode == 0, passed.stdout
     assert "SKIPPED" in passed.stdout and "no kb_shapes.json" in passed.stdout
+
+
+def test_the_cross_entropy_tripwire_rejects_probabilities(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch", reason="torch is not installed: the tripwire wraps torch")
+    from kb.guards import write_pytest
+
+    write_pytest(GUARDED, tmp_path, "kb export pytest --out x")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import kb_tripwires  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(tmp_path))
+    strict = kb_tripwires.guarded(torch.nn.functional.cross_entropy)
+    logits, target = torch.tensor([[2.0, -1.0, 0.5]]), torch.tensor([0])
+    assert float(strict(logits, target)) > 0
+    with pytest.raises(AssertionError, match="received probabilities"):
+        strict(torch.softmax(logits, dim=1), target)
