@@ -103,6 +103,12 @@ def template_for(flags: EntryFlags) -> str:
         f"cause_path = {toml_string(flags.cause_path or '')}",
         f"tags = {toml_array(flags.tags or [])}",
         f"source = {toml_string(flags.source or 'own')}",
+        "# Guards keep the fault from coming back (kb export pre-commit); uncomment and adapt:",
+        "# [[guards]]",
+        '# kind = "banned-call"',
+        '# call = ["nn.DataParallel"]',
+        '# bad = "model = nn.DataParallel(model)"',
+        '# good = "model = DistributedDataParallel(model)"',
         "+++",
     ]
     values = flags.overrides()
