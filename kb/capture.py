@@ -50,10 +50,6 @@ def split_tags(tags: Iterable[str] | None) -> list[str] | None:
     return [part.strip() for tag in tags for part in tag.split(",") if part.strip()]
 
 
-def lint_problem(validation: str) -> str | None:
-    return validation_problem(validation)
-
-
 def content_from_flags(flags: EntryFlags, store: EntryStore) -> EntryContent:
     if not flags.symptom or not flags.symptom.strip():
         raise InvalidEntry("the symptom is empty; pass --symptom 'the error line you saw'")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -54,7 +53,8 @@ class IndexReader:
         self.location = location
         self._conn: sqlite3.Connection | Any = None
 
-    def __enter__(self) -> IndexReader:
+    def open(self) -> IndexReader:
+        """Connect and check the index is current. Raises IndexNotReady when it is not."""
         self._conn = self._connect()
         try:
             self._check_ready()
@@ -62,6 +62,9 @@ class IndexReader:
             self.close()
             raise
         return self
+
+    def __enter__(self) -> IndexReader:
+        return self if self._conn is not None else self.open()
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
@@ -241,9 +244,3 @@ class _CoreConnection:
     def close(self) -> None:
         self._conn.close()
         self._engine.dispose()
-
-
-@contextmanager
-def reading(location: DatabaseLocation) -> Iterator[IndexReader]:
-    with IndexReader(location) as reader:
-        yield reader

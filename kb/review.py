@@ -13,7 +13,7 @@ import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from kb.errors import UsageError
@@ -125,7 +125,6 @@ class Stats:
     due_for_review: int
     last_review: str | None
     review_interval_days: int
-    extra: dict[str, object] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -186,6 +185,7 @@ def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
     today = now.date().isoformat()
     if store.meta("last_reminder") == today:
         return None
+    store.set_meta("last_reminder", today)  # looked at today: the due list is computed once a day at most
     last_review = store.meta("last_review")
     last = datetime.fromisoformat(last_review) if last_review else None
     if last is not None and now - last < interval:
@@ -193,7 +193,6 @@ def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
     due = due_for_review(store.list(), store.signatures(), now, interval)
     if not due:
         return None
-    store.set_meta("last_reminder", today)
     since = f"last review {(now - last).days} days ago" if last else "never reviewed"
     return (
         f"kb: {len(due)} entries are due for review ({since}): kb review (silence with {REMINDER_OFF_ENV}=1)"

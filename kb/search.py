@@ -92,12 +92,12 @@ def search(
     pattern = _compile(text, options)
     query = analyze(text)
     try:
-        reader = IndexReader(location).__enter__()
+        reader = IndexReader(location).open()
     except IndexNotReady:
         if prepare is None:
             raise
         prepare()
-        reader = IndexReader(location).__enter__()
+        reader = IndexReader(location).open()
     with reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
         ranked = rank(query, candidates, term_idf)

@@ -15,9 +15,13 @@ import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.errors import KbError, UsageError
 from kb.lean import LeanParser, print_json, run_reporting_errors
+
+if TYPE_CHECKING:
+    from kb.search import SearchResponse
 
 
 @dataclass(frozen=True)
@@ -116,10 +120,7 @@ def _bold(text: str) -> str:
     return f"\x1b[1m{text}\x1b[0m"
 
 
-def format_response(response: object, explain: bool, width: int) -> str:
-    from kb.search import SearchResponse
-
-    assert isinstance(response, SearchResponse)
+def format_response(response: SearchResponse, explain: bool, width: int) -> str:
     lines: list[str] = []
     if explain:
         lines += [

@@ -15,7 +15,6 @@ store then rebuilds every entry's terms on its next open.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
 
 _TOKEN = re.compile(
@@ -138,7 +137,3 @@ def _bigrams(run: str) -> list[str]:
     if len(run) == 1:
         return [run]
     return [run[i : i + 2] for i in range(len(run) - 1)]
-
-
-def term_counts(text: str) -> Counter[str]:
-    return Counter(tokenize(text))

@@ -233,3 +233,22 @@ def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
     assert code == 2 and "did you mean 'hardware'" in err
     code, _, err = kb(runner, "tree", "--format", "svg")
     assert code == 2 and "--format must be" in err
+
+
+def test_the_reminder_looks_at_the_due_list_at_most_once_a_day(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kb.review as upkeep
+
+    kb(runner, "where")
+    calls: list[int] = []
+    real = upkeep.due_for_review
+
+    def counting(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(upkeep, "due_for_review", counting)
+    kb(runner, "list")
+    kb(runner, "list")
+    assert len(calls) <= 1

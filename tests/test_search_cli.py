@@ -267,3 +267,21 @@ def test_the_fast_route_loads_neither_typer_nor_the_orm(tmp_path: Path) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+def test_a_search_opens_the_database_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kb.index_reader
+
+    run(capsys, monkeypatch, "warm up")  # creates and seeds the database
+    opened: list[int] = []
+    real = kb.index_reader.IndexReader._connect
+
+    def counting(self: kb.index_reader.IndexReader) -> object:
+        opened.append(1)
+        return real(self)
+
+    monkeypatch.setattr(kb.index_reader.IndexReader, "_connect", counting)
+    run(capsys, monkeypatch, "device-side assert")
+    assert opened == [1]
