@@ -120,25 +120,55 @@ def normalized(content: EntryContent) -> EntryContent:
     )
 
 
-GUARD_KINDS = ("missing-keyword", "banned-call", "literal-limit", "call-order", "config-relation", "regex")
+GUARD_KINDS = (
+    "missing-keyword",
+    "banned-call",
+    "literal-limit",
+    "call-order",
+    "config-relation",
+    "regex",
+    "environment",
+    "tripwire",
+)
 
 
-def check_guards(key: str, guards: Any) -> tuple[dict[str, Any], ...]:
-    """Each guard names a kind kb knows and carries its bad and good examples."""
+def check_guards(key: str, guards: Any, where: str | None = None) -> tuple[dict[str, Any], ...]:
+    """Each guard names a kind kb knows, has the fields that kind needs, and carries its bad and good
+    examples. The fields are checked here, where the guard is written, because one broken rule would
+    otherwise make every exported checker refuse its whole table. WHERE names the source in messages
+    (default: the entry)."""
+    prefix = where or f"entry '{key}'"
     checked = []
     for number, guard in enumerate(guards or (), 1):
         if not isinstance(guard, dict):
-            raise InvalidEntry(f"entry '{key}': guard {number} must be a table of fields")
+            raise InvalidEntry(f"{prefix}: guard {number} must be a table of fields")
         if guard.get("kind") not in GUARD_KINDS:
-            raise InvalidEntry(
-                f"entry '{key}': guard {number} has kind {guard.get('kind')!r}; use one of "
-                f"{', '.join(GUARD_KINDS)}"
-            )
+            kinds = ", ".join(GUARD_KINDS)
+            raise InvalidEntry(f"{prefix}: guard {number} has kind {guard.get('kind')!r}; use one of {kinds}")
         for example in ("bad", "good"):
             if not isinstance(guard.get(example), str) or not guard[example].strip():
-                raise InvalidEntry(f"entry '{key}': guard {number} needs a '{example}' example")
+                raise InvalidEntry(f"{prefix}: guard {number} needs a '{example}' example")
+        problem = _guard_problem(key, guard)
+        if problem:
+            raise InvalidEntry(f"{prefix}: guard {number} ({guard['kind']}): {problem}")
         checked.append(dict(guard))
     return tuple(checked)
+
+
+def _guard_problem(key: str, guard: dict[str, Any]) -> str | None:
+    from kb import guard_checker  # deferred: only entries with guards need it
+
+    fields = {name: value for name, value in guard.items() if name not in ("bad", "good")}
+    try:
+        guard_checker.validate_rules([{**fields, "key": key, "symptom": "", "fix": ""}])
+    except guard_checker.RuleError as error:
+        return str(error).split(": ", 1)[-1]
+    for example in ("bad", "good") if guard["kind"] == "environment" else ():
+        try:
+            guard_checker.parse_facts(guard[example])
+        except ValueError as error:
+            return f"the {example} example must be facts, one NAME=value per line: {error}"
+    return None
 
 
 def check_key(key: str) -> None:

@@ -20,6 +20,21 @@ of its kind:
 - config-relation: "call", "multiple_of": [a, b]. Flags a literal a that is not a multiple of a
   literal b.
 - regex: "pattern", searched on every line of every file.
+- environment: "check", one of the checks below. Not a source check: `check_files` ignores it, and
+  `check_environment` decides it over facts (a dict of name -> text value: environment variables by
+  their name, "nvidia-smi-gpus" and "torch-gpus" as counts; a name that is absent is unknown or
+  unset). `gather_facts` collects the real ones. Each entry's bad and good examples are facts
+  written one `NAME=value` per line (`parse_facts`).
+  - env-var: "variable", optional "pattern" (a regex the whole value must match; without it the
+    value must be set and not empty) and "required" (default true; false lets the variable be
+    unset, while a value that is set must still match).
+  - gpu-count: the GPUs `nvidia-smi -L` lists, limited by CUDA_VISIBLE_DEVICES, must be the GPUs
+    `torch.cuda.device_count()` sees. Skipped when nvidia-smi, torch or a GPU is missing.
+- tripwire: "call" (the dotted path of a function to wrap at run time, or a list of them),
+  "argument" (a position from 0, or a parameter name) and "forbid": "probabilities" (rows in [0, 1]
+  that sum to 1 along dim 1: softmax output where logits belong) or "nonfinite" (any NaN or inf).
+  Not a source check either: kb_tripwires.py, exported beside the pytest file, enforces it; its
+  examples are Python snippets that need torch.
 
 Call names match on the dotted spelling or its tail (`torch.nn.DataParallel` matches the rule name
 `nn.DataParallel`), after import aliases are resolved (`import torch as th` makes `th.load` a
@@ -31,7 +46,9 @@ keys; a bare `# kb: ignore` silences every rule there.
 
 Run as a script: `python guard_checker.py --rules rules.json FILE...` prints
 `path:line:col: [key] symptom — fix: …` per finding (line and column count from 1) and exits 1 when
-there is any, 0 otherwise, 2 for a usage error or an unusable rules file. A Python file that does
+there is any, 0 otherwise, 2 for a usage error or an unusable rules file. With `--environment`
+instead of files it decides the environment rules on this machine (a container's entrypoint can run
+it) and exits 1 when one fails; a skipped check does not fail. A Python file that does
 not parse is reported on stderr and skipped without failing the commit: pre-commit's own Python
 hooks (and the interpreter) report syntax errors, and a guard should not fail for a reason it
 cannot explain. Regex rules still run on it, and on files that are not Python.
@@ -41,9 +58,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -62,7 +82,13 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "call-order": ("inner", "outer"),
     "config-relation": ("call", "multiple_of"),
     "regex": ("pattern",),
+    "environment": ("check",),
+    "tripwire": ("call", "argument", "forbid"),
 }
+#: The kinds a source file is checked against; the others are decided elsewhere.
+SOURCE_KINDS = ("missing-keyword", "banned-call", "literal-limit", "call-order", "config-relation", "regex")
+ENVIRONMENT_CHECKS = ("env-var", "gpu-count")
+TRIPWIRE_FORBIDS = ("probabilities", "nonfinite")
 _NAME_LISTS = ("call", "inner", "outer", "outer_factories")
 _IGNORE = re.compile(r"#\s*kb:\s*ignore(?:\[(?P<keys>[^\]]*)\])?")
 _NEWLINE = re.compile(r"\r\n?|\n")
@@ -138,12 +164,37 @@ def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
         pair = rule["multiple_of"]
         ok = isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
         _expect(ok, where, '"multiple_of" must be two keyword names')
+    if rule["kind"] == "environment":
+        _validate_environment(rule, where)
+    if rule["kind"] == "tripwire":
+        _validate_tripwire(rule, where)
     if "pattern" in rule:
         _expect(isinstance(rule["pattern"], str), where, '"pattern" must be a string')
         try:
             re.compile(rule["pattern"])
         except re.error as error:
             raise RuleError(f"{where}: bad pattern: {error}") from None
+
+
+def _validate_environment(rule: Mapping[str, Any], where: str) -> None:
+    check = rule["check"]
+    _expect(check in ENVIRONMENT_CHECKS, where, f'"check" must be one of {", ".join(ENVIRONMENT_CHECKS)}')
+    if check == "env-var":
+        variable = rule.get("variable")
+        _expect(isinstance(variable, str) and bool(variable), where, '"variable" must name a variable')
+    if "required" in rule:
+        _expect(isinstance(rule["required"], bool), where, '"required" must be true or false')
+
+
+def _validate_tripwire(rule: Mapping[str, Any], where: str) -> None:
+    dotted = all("." in name for name in _names(rule, "call"))
+    _expect(dotted, where, '"call" must be dotted paths such as torch.nn.functional.cross_entropy')
+    argument = rule["argument"]
+    ok = (_is_int(argument) and argument >= 0) or (isinstance(argument, str) and argument.isidentifier())
+    _expect(ok, where, '"argument" must be a position (an int >= 0) or a parameter name')
+    _expect(
+        rule["forbid"] in TRIPWIRE_FORBIDS, where, f'"forbid" must be one of {", ".join(TRIPWIRE_FORBIDS)}'
+    )
 
 
 def _expect(condition: bool, where: str, problem: str) -> None:
@@ -415,6 +466,147 @@ def check_files(paths: Iterable[str], rules: Sequence[Rule]) -> list[Finding]:
     return [finding for path in paths for finding in _check_path(path, checked)[0]]
 
 
+# --- environment checks ----------------------------------------------------------------------------
+
+NVIDIA_SMI_GPUS = "nvidia-smi-gpus"
+TORCH_GPUS = "torch-gpus"
+VISIBLE_DEVICES = "CUDA_VISIBLE_DEVICES"
+_TORCH_COUNT = "import torch; print(torch.cuda.device_count())"
+
+
+class Verdict(NamedTuple):
+    status: str  # "pass", "fail" or "skip"
+    reason: str
+
+
+def parse_facts(text: str) -> dict[str, str]:
+    """Facts written one `NAME=value` per line, as environment guards' examples are; blank lines
+    and `#` comments are skipped, and the value is everything after the first `=`."""
+    facts: dict[str, str] = {}
+    for number, line in enumerate(_NEWLINE.split(text), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, equals, value = line.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"line {number}: expected NAME=value, got {line!r}")
+        facts[name.strip()] = value
+    return facts
+
+
+def check_environment(
+    rule: Rule, facts: Mapping[str, str], unknown: Mapping[str, str] | None = None
+) -> Verdict:
+    """Decide one environment rule over FACTS alone, so that its examples can prove it.
+
+    UNKNOWN says why a fact could not be gathered (nvidia-smi missing, torch not installed): a check
+    that needs it is skipped with that reason rather than failed.
+    """
+    if rule["check"] == "env-var":
+        return _env_var(rule, facts)
+    return _gpu_count(facts, unknown or {})
+
+
+def _env_var(rule: Rule, facts: Mapping[str, str]) -> Verdict:
+    name, value = rule["variable"], facts.get(rule["variable"])
+    if value is None:
+        if rule.get("required", True):
+            return Verdict("fail", f"{name} is not set")
+        return Verdict("pass", f"{name} is not set, which is allowed")
+    pattern = rule.get("pattern")
+    if pattern is None:
+        ok = bool(value.strip())
+        return Verdict("pass" if ok else "fail", f"{name}={value!r}" + ("" if ok else " is empty"))
+    if re.fullmatch(pattern, value):
+        return Verdict("pass", f"{name}={value!r} matches {pattern}")
+    return Verdict("fail", f"{name}={value!r} does not match {pattern}")
+
+
+def _count(facts: Mapping[str, str], name: str) -> int | None:
+    value = facts.get(name, "").strip()
+    return int(value) if value.isdigit() else None
+
+
+def _gpu_count(facts: Mapping[str, str], unknown: Mapping[str, str]) -> Verdict:
+    listed, seen = _count(facts, NVIDIA_SMI_GPUS), _count(facts, TORCH_GPUS)
+    if listed is None:
+        return Verdict("skip", unknown.get(NVIDIA_SMI_GPUS, "nvidia-smi's GPU count is unknown"))
+    if listed == 0:
+        return Verdict("skip", "nvidia-smi lists no GPU")
+    if seen is None:
+        return Verdict("skip", unknown.get(TORCH_GPUS, "torch's GPU count is unknown"))
+    expected, limit = listed, ""
+    visible = facts.get(VISIBLE_DEVICES)
+    if visible is not None and visible.strip():
+        expected = min(listed, len([device for device in visible.split(",") if device.strip()]))
+        limit = f" ({VISIBLE_DEVICES}={visible!r} leaves {expected})"
+    if seen == expected:
+        return Verdict("pass", f"nvidia-smi and torch both see {seen} GPU(s)")
+    return Verdict("fail", f"nvidia-smi lists {listed} GPU(s){limit} but torch.cuda.device_count() is {seen}")
+
+
+def gather_facts(rules: Sequence[Rule], timeout: float = 120) -> tuple[dict[str, str], dict[str, str]]:
+    """The facts these rules need, from this machine, and why any of them is unknown.
+
+    torch is asked in a child process with the same interpreter: importing it here would cost
+    seconds and initialise CUDA in the caller, and torch may not be installed at all.
+    """
+    facts, unknown = dict(os.environ), dict[str, str]()
+    if any(rule.get("check") == "gpu-count" for rule in rules):
+        for name, gather in ((NVIDIA_SMI_GPUS, _nvidia_smi_gpus), (TORCH_GPUS, _torch_gpus)):
+            value, why = gather(timeout)
+            if value is None:
+                unknown[name] = why
+            else:
+                facts[name] = value
+            if facts.get(NVIDIA_SMI_GPUS, "0") == "0":
+                break  # no GPU to compare with: spare the seconds torch takes to import
+    return facts, unknown
+
+
+def _run(argv: list[str], timeout: float) -> tuple[str | None, str]:
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return None, str(error)
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        return None, lines[-1] if lines else f"exit status {done.returncode}"
+    return done.stdout, ""
+
+
+def _nvidia_smi_gpus(timeout: float) -> tuple[str | None, str]:
+    executable = shutil.which("nvidia-smi")
+    if executable is None:
+        return None, "nvidia-smi is not installed: no NVIDIA driver to compare with"
+    out, why = _run([executable, "-L"], timeout)
+    if out is None:
+        return None, f"nvidia-smi -L failed: {why}"
+    return str(sum(1 for line in out.splitlines() if line.startswith("GPU "))), ""
+
+
+def _torch_gpus(timeout: float) -> tuple[str | None, str]:
+    if importlib.util.find_spec("torch") is None:
+        return None, f"torch is not installed for {sys.executable}"
+    out, why = _run([sys.executable, "-c", _TORCH_COUNT], timeout)
+    if out is None or not out.strip().isdigit():
+        return None, f"torch could not count the GPUs: {why or out}"
+    return out.strip(), ""
+
+
+def _check_environment_rules(rules: Sequence[Rule]) -> int:
+    chosen = [rule for rule in rules if rule["kind"] == "environment"]
+    facts, unknown = gather_facts(chosen)
+    failed = False
+    for rule in chosen:
+        verdict = check_environment(rule, facts, unknown)
+        failed = failed or verdict.status == "fail"
+        line = f"[{rule['key']}] {rule['check']}: {verdict.status}: {verdict.reason}"
+        if verdict.status == "fail":
+            line += f" — {rule['symptom']} — fix: {rule['fix']}"
+        _write(sys.stdout, " ".join(line.splitlines()))
+    return 1 if failed else 0
+
+
 # --- command line ----------------------------------------------------------------------------------
 
 
@@ -431,6 +623,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         description="Flag code that brings back a fault the knowledge base already knows.",
     )
     parser.add_argument("--rules", required=True, metavar="FILE", help="JSON list of rules")
+    parser.add_argument(
+        "--environment", action="store_true", help="check this machine against the environment rules"
+    )
     parser.add_argument("files", nargs="*", metavar="FILE", help="files to check")
     return parser.parse_args(argv)
 
@@ -443,6 +638,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as error:
         _write(sys.stderr, f"guard_checker: {args.rules}: {error}")
         return 2
+    if args.environment:
+        return _check_environment_rules(rules)
     found = False
     for path in args.files:
         findings, problem = _check_path(path, rules)

@@ -299,3 +299,140 @@ def test_the_checker_never_evaluates_code() -> None:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     }
     assert not called & {"eval", "exec", "compile", "__import__"}
+
+
+# --- environment checks and tripwires --------------------------------------------------------------
+
+GPU_COUNT = rule("gpus-agree", "environment", check="gpu-count")
+VISIBLE = rule(
+    "visible-devices",
+    "environment",
+    check="env-var",
+    variable="CUDA_VISIBLE_DEVICES",
+    pattern=r"\d+(,\d+)*",
+)
+SET = rule("set", "environment", check="env-var", variable="CUDA_VISIBLE_DEVICES")
+TRIPWIRE = rule(
+    "ce-probabilities",
+    "tripwire",
+    call="torch.nn.functional.cross_entropy",
+    argument=0,
+    forbid="probabilities",
+)
+
+
+def test_facts_are_name_value_lines() -> None:
+    text = "# a comment\n\nA=1\nB=\nURL=http://x/?a=b\r\n  C = 2"
+    assert guard_checker.parse_facts(text) == {"A": "1", "B": "", "URL": "http://x/?a=b", "C": " 2"}
+    with pytest.raises(ValueError, match="line 1: expected NAME=value"):
+        guard_checker.parse_facts("just words")
+
+
+@pytest.mark.parametrize(
+    ("environment_rule", "facts", "status", "reason"),
+    [
+        (VISIBLE, {}, "fail", "CUDA_VISIBLE_DEVICES is not set"),
+        (VISIBLE, {"CUDA_VISIBLE_DEVICES": "-1"}, "fail", "does not match"),
+        (VISIBLE, {"CUDA_VISIBLE_DEVICES": "0,1"}, "pass", "matches"),
+        (VISIBLE, {"CUDA_VISIBLE_DEVICES": "0,1,"}, "fail", "does not match"),
+        ({**VISIBLE, "required": False}, {}, "pass", "not set, which is allowed"),
+        ({**VISIBLE, "required": False}, {"CUDA_VISIBLE_DEVICES": ""}, "fail", "does not match"),
+        (SET, {"CUDA_VISIBLE_DEVICES": " "}, "fail", "is empty"),
+        (SET, {"CUDA_VISIBLE_DEVICES": "3"}, "pass", "'3'"),
+        (GPU_COUNT, {"nvidia-smi-gpus": "2", "torch-gpus": "2"}, "pass", "both see 2 GPU(s)"),
+        (GPU_COUNT, {"nvidia-smi-gpus": "2", "torch-gpus": "0"}, "fail", "lists 2 GPU(s) but"),
+        (
+            GPU_COUNT,
+            {"nvidia-smi-gpus": "4", "CUDA_VISIBLE_DEVICES": "0,1", "torch-gpus": "2"},
+            "pass",
+            "both see 2",
+        ),
+        (
+            GPU_COUNT,
+            {"nvidia-smi-gpus": "2", "CUDA_VISIBLE_DEVICES": "", "torch-gpus": "0"},
+            "fail",
+            "torch.cuda.device_count() is 0",
+        ),
+        (
+            GPU_COUNT,
+            {"nvidia-smi-gpus": "2", "CUDA_VISIBLE_DEVICES": "2,3", "torch-gpus": "0"},
+            "fail",
+            "CUDA_VISIBLE_DEVICES='2,3' leaves 2",
+        ),
+        (GPU_COUNT, {"torch-gpus": "1"}, "skip", "nvidia-smi's GPU count is unknown"),
+        (GPU_COUNT, {"nvidia-smi-gpus": "0", "torch-gpus": "0"}, "skip", "nvidia-smi lists no GPU"),
+        (GPU_COUNT, {"nvidia-smi-gpus": "1"}, "skip", "torch's GPU count is unknown"),
+    ],
+)
+def test_environment_checks_decide_over_facts_alone(
+    environment_rule: dict[str, Any], facts: dict[str, str], status: str, reason: str
+) -> None:
+    verdict = guard_checker.check_environment(environment_rule, facts)
+    assert verdict.status == status and reason in verdict.reason, verdict
+
+
+def test_a_skip_gives_the_reason_the_fact_is_unknown() -> None:
+    unknown = {"torch-gpus": "torch is not installed for /usr/bin/python3"}
+    verdict = guard_checker.check_environment(GPU_COUNT, {"nvidia-smi-gpus": "1"}, unknown)
+    assert verdict == guard_checker.Verdict("skip", unknown["torch-gpus"])
+
+
+def test_gathering_facts_counts_what_nvidia_smi_lists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    smi = tmp_path / "nvidia-smi"
+    smi.write_text("#!/bin/sh\necho 'GPU 0: A100 (UUID: GPU-1)'\necho 'GPU 1: A100 (UUID: GPU-2)'\n")
+    smi.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("KB_SOME_FACT", "x")
+    facts, unknown = guard_checker.gather_facts([GPU_COUNT])
+    assert facts["nvidia-smi-gpus"] == "2" and facts["KB_SOME_FACT"] == "x"
+    assert "torch-gpus" in facts or "torch" in unknown["torch-gpus"]
+
+
+def test_without_nvidia_smi_the_gpu_count_is_skipped_with_its_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    facts, unknown = guard_checker.gather_facts([GPU_COUNT])
+    verdict = guard_checker.check_environment(GPU_COUNT, facts, unknown)
+    assert verdict.status == "skip" and "nvidia-smi is not installed" in verdict.reason
+    assert "torch-gpus" not in unknown  # torch is not asked when there is no GPU to compare with
+
+
+def test_only_source_rules_check_source() -> None:
+    source = "import torch\nloss = torch.nn.functional.cross_entropy(torch.softmax(x, 1), y)\n"
+    assert check_source(source, [GPU_COUNT, VISIBLE, TRIPWIRE]) == []
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        rule("k", "environment", check="disk-space"),
+        rule("k", "environment", check="env-var"),
+        rule("k", "environment", check="env-var", variable="X", required="yes"),
+        rule("k", "environment", check="env-var", variable="X", pattern="("),
+        rule("k", "tripwire", call="cross_entropy", argument=0, forbid="nonfinite"),
+        rule("k", "tripwire", call="torch.f", argument=-1, forbid="nonfinite"),
+        rule("k", "tripwire", call="torch.f", argument="not a name", forbid="nonfinite"),
+        rule("k", "tripwire", call="torch.f", argument=0, forbid="negatives"),
+        rule("k", "tripwire", call="torch.f", argument=0),
+    ],
+)
+def test_a_broken_environment_or_tripwire_rule_is_refused(bad: dict[str, Any]) -> None:
+    with pytest.raises(RuleError):
+        guard_checker.validate_rules([bad])
+
+
+def test_main_checks_the_environment_rules_on_this_machine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = write_rules(tmp_path, [VISIBLE, TRIPWIRE, TORCH_LOAD])
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "-1")
+    assert main(["--rules", rules, "--environment"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("[visible-devices] env-var: fail: CUDA_VISIBLE_DEVICES='-1' does not match")
+    assert out.rstrip().endswith("fix: visible-devices fix") and out.count("\n") == 1
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0")
+    assert main(["--rules", rules, "--environment"]) == 0
+    assert capsys.readouterr().out.startswith("[visible-devices] env-var: pass")
