@@ -20,6 +20,19 @@ def plain(text: str) -> str:
     return text
 
 
+def guard_summary(guard: dict[str, object]) -> str:
+    """What a guard watches, in a few words: `tripwire: torch.nn.functional.cross_entropy argument 0
+    must not hold probabilities`, `environment: env-var CUDA_VISIBLE_DEVICES`."""
+    kind = guard["kind"]
+    if kind == "environment":
+        return f"environment: {guard['check']} {guard.get('variable', '')}".rstrip()
+    target = guard.get("call") or guard.get("inner") or guard.get("pattern", "")
+    names = ", ".join(map(str, target)) if isinstance(target, list) else str(target)
+    if kind == "tripwire":
+        return f"tripwire: {names} argument {guard['argument']!r} must not hold {guard['forbid']}"
+    return f"{kind}: {names}"
+
+
 def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: Style = plain) -> str:
     """The whole entry, label column on the left, for `kb show`."""
     title = f"{content.key} · {content.domain}"
@@ -50,8 +63,7 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
         lines += _field("Related", ", ".join(content.related), width, bold)
     lines += _field("Source", content.source, width, bold)
     for guard in content.guards:
-        target = guard.get("call") or guard.get("inner") or [guard.get("pattern", "")]
-        lines += _field("Guard", f"{guard['kind']}: {', '.join(map(str, target))}", width, bold)
+        lines += _field("Guard", guard_summary(guard), width, bold)
     if facts:
         lines += _field("Status", facts, width, bold)
     if content.snippet:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -13,10 +17,26 @@ import pytest
 from kb.entry import EntryContent, normalized
 from kb.entry_file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
-from kb.guard_checker import check_source
+from kb.guard_checker import SOURCE_KINDS, check_environment, check_source, parse_facts
 from kb.seed import read_seed_entries
 
-GUARDED = [content for content in read_seed_entries() if content.guards]
+SEEDS = read_seed_entries()
+GUARDED = [content for content in SEEDS if content.guards]
+
+
+def seed_guards(*kinds: str) -> list[tuple[EntryContent, dict[str, Any]]]:
+    """Each seed guard of these kinds, with the entry it belongs to."""
+    return [(content, guard) for content in SEEDS for guard in content.guards if guard["kind"] in kinds]
+
+
+def guard_id(pair: tuple[EntryContent, dict[str, Any]]) -> str:
+    content, guard = pair
+    return f"{content.key}:{guard.get('check') or guard.get('forbid') or guard['kind']}"
+
+
+SOURCE_GUARDS = seed_guards(*SOURCE_KINDS)
+ENVIRONMENT_GUARDS = seed_guards("environment")
+TRIPWIRE_GUARDS = seed_guards("tripwire")
 
 
 def rule(content: EntryContent, guard: dict[str, Any]) -> dict[str, Any]:
@@ -29,13 +49,37 @@ def test_ten_or_more_seed_faults_carry_a_guard() -> None:
     assert len(GUARDED) >= 10
 
 
-@pytest.mark.parametrize("content", GUARDED, ids=lambda c: c.key)
-def test_each_guard_catches_its_bad_example_and_passes_its_good_one(content: EntryContent) -> None:
-    for guard in content.guards:
-        rules = [rule(content, guard)]
-        bad = check_source(str(guard["bad"]) + "\n", rules, "bad.py")
-        assert [finding.key for finding in bad] == [content.key], guard["bad"]
-        assert check_source(str(guard["good"]) + "\n", rules, "good.py") == [], guard["good"]
+@pytest.mark.parametrize("pair", SOURCE_GUARDS, ids=guard_id)
+def test_each_source_guard_catches_its_bad_example_and_passes_its_good_one(
+    pair: tuple[EntryContent, dict[str, Any]],
+) -> None:
+    content, guard = pair
+    rules = [rule(content, guard)]
+    bad = check_source(str(guard["bad"]) + "\n", rules, "bad.py")
+    assert [finding.key for finding in bad] == [content.key], guard["bad"]
+    assert check_source(str(guard["good"]) + "\n", rules, "good.py") == [], guard["good"]
+
+
+def test_the_seeds_carry_environment_checks_and_tripwires() -> None:
+    assert {guard_id(pair) for pair in ENVIRONMENT_GUARDS} >= {
+        "docker-gpus-all-cuda-visible-devices:gpu-count",
+        "docker-gpus-all-cuda-visible-devices:env-var",
+    }
+    assert {guard_id(pair) for pair in TRIPWIRE_GUARDS} >= {
+        "double-softmax-cross-entropy:probabilities",
+        "nan-source-unknown-numerical-probe:nonfinite",
+    }
+
+
+@pytest.mark.parametrize("pair", ENVIRONMENT_GUARDS, ids=guard_id)
+def test_each_environment_guard_fails_its_bad_facts_and_passes_its_good_ones(
+    pair: tuple[EntryContent, dict[str, Any]],
+) -> None:
+    content, guard = pair
+    bad = check_environment(rule(content, guard), parse_facts(guard["bad"]))
+    assert bad.status == "fail", (guard["bad"], bad)
+    good = check_environment(rule(content, guard), parse_facts(guard["good"]))
+    assert good.status == "pass", (guard["good"], good)
 
 
 def test_guards_round_trip_through_the_entry_file() -> None:
@@ -49,6 +93,22 @@ def test_guards_round_trip_through_the_entry_file() -> None:
         ({"kind": "telepathy", "bad": "x", "good": "y"}, "has kind 'telepathy'"),
         ({"kind": "regex", "pattern": "x", "good": "y"}, "needs a 'bad' example"),
         ({"kind": "regex", "pattern": "x", "bad": "x", "good": " "}, "needs a 'good' example"),
+        ({"kind": "regex", "pattern": "(", "bad": "x", "good": "y"}, r"guard 1 \(regex\): bad pattern"),
+        (
+            {"kind": "environment", "check": "gpu-count", "bad": "two GPUs", "good": "torch-gpus=2"},
+            "the bad example must be facts, one NAME=value per line",
+        ),
+        (
+            {
+                "kind": "tripwire",
+                "call": "torch.f",
+                "argument": 0,
+                "forbid": "zeros",
+                "bad": "x",
+                "good": "y",
+            },
+            '"forbid" must be one of probabilities, nonfinite',
+        ),
     ],
 )
 def test_a_guard_without_its_examples_or_kind_is_refused(guard: dict[str, Any], message: str) -> None:
@@ -85,16 +145,16 @@ def test_the_exported_hook_blocks_every_known_fault_and_passes_the_fix(tmp_path:
     result = CliRunner().invoke(app, ["export", "pre-commit", "--out", str(repo / "kb-guards")])
     assert result.exit_code == 0, result.output
     (repo / ".pre-commit-config.yaml").write_text((repo / "kb-guards" / "pre-commit-config.yaml").read_text())
-    bad = "\n".join(str(guard["bad"]) for content in GUARDED for guard in content.guards)
+    bad = "\n".join(str(guard["bad"]) for _, guard in SOURCE_GUARDS)
     (repo / "train.py").write_text(bad + "\n")
     git(repo, "init", "-q")
     git(repo, "add", "-A")
     blocked = pre_commit(repo, tmp_path / "pre-commit-home")
     assert blocked.returncode == 1, blocked.stdout + blocked.stderr
-    for content in GUARDED:
+    for content, _ in SOURCE_GUARDS:
         assert f"[{content.key}]" in blocked.stdout, content.key
     assert "train.py:1:" in blocked.stdout
-    good = "\n".join(str(guard["good"]) for content in GUARDED for guard in content.guards)
+    good = "\n".join(str(guard["good"]) for _, guard in SOURCE_GUARDS)
     (repo / "train.py").write_text(good + "\n")
     git(repo, "add", "-A")
     passed = pre_commit(repo, tmp_path / "pre-commit-home")
@@ -129,14 +189,15 @@ def test_entry_text_never_becomes_code(tmp_path: Path) -> None:
     assert not (tmp_path / "PWNED").exists() and not Path("PWNED").exists()
 
 
-def run_generated_tests(repo: Path, folder: Path) -> subprocess.CompletedProcess[str]:
+def run_generated_tests(repo: Path, folder: Path, **environ: str) -> subprocess.CompletedProcess[str]:
+    env = {name: value for name, value in os.environ.items() if name != "CUDA_VISIBLE_DEVICES"}
     return subprocess.run(
         [
             sys.executable,
             "-m",
             "pytest",
             "-q",
-            "-rs",
+            "-rfEsp",
             "-p",
             "no:cacheprovider",
             str(folder / "test_kb_guards.py"),
@@ -144,6 +205,7 @@ def run_generated_tests(repo: Path, folder: Path) -> subprocess.CompletedProcess
         cwd=repo,
         capture_output=True,
         text=True,
+        env={**env, **environ},
         check=False,
     )
 
@@ -162,30 +224,157 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
     assert result.exit_code == 0, result.output
     assert (folder / "test_kb_guards.py").read_text().startswith("# Generated by `kb export pytest")
     git(repo, "init", "-q")
-    bad = "\n".join(str(guard["bad"]) for content in GUARDED for guard in content.guards)
+    bad = "\n".join(str(guard["bad"]) for _, guard in SOURCE_GUARDS)
     (repo / "train.py").write_text(bad + "\n")
-    failed = run_generated_tests(repo, folder)
+    failed = run_generated_tests(repo, folder, CUDA_VISIBLE_DEVICES="-1")
     assert failed.returncode == 1, failed.stdout
     assert "[torch-load-map-location]" in failed.stdout and "train.py:1:" in failed.stdout
-    good = "\n".join(str(guard["good"]) for content in GUARDED for guard in content.guards)
+    assert "FAILED" in failed.stdout and "docker-gpus-all-cuda-visible-devices:env-var" in failed.stdout
+    assert "CUDA_VISIBLE_DEVICES='-1' does not match" in failed.stdout
+    good = "\n".join(str(guard["good"]) for _, guard in SOURCE_GUARDS)
     (repo / "train.py").write_text(good + "\n")
     passed = run_generated_tests(repo, folder)
     assert passed.returncode == 0, passed.stdout
     assert "SKIPPED" in passed.stdout and "no kb_shapes.json" in passed.stdout
+    assert "PASSED" in passed.stdout and "docker-gpus-all-cuda-visible-devices:env-var" in passed.stdout
+    if shutil.which("nvidia-smi") is None:
+        assert "nvidia-smi is not installed" in passed.stdout
 
 
-def test_the_cross_entropy_tripwire_rejects_probabilities(tmp_path: Path) -> None:
-    torch = pytest.importorskip("torch", reason="torch is not installed: the tripwire wraps torch")
+def exported_tripwires(folder: Path, contents: list[EntryContent]) -> ModuleType:
+    """kb_tripwires.py as `kb export pytest` writes it, loaded under a fresh name (each export
+    reads its own kb_guards.json)."""
     from kb.guards import write_pytest
 
-    write_pytest(GUARDED, tmp_path, "kb export pytest --out x")
-    sys.path.insert(0, str(tmp_path))
+    write_pytest(contents, folder, "kb export pytest --out x")
+    spec = importlib.util.spec_from_file_location(f"kb_tripwires_{folder.name}", folder / "kb_tripwires.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_example(snippet: str, name: str) -> None:
+    """A seed tripwire's example: kb's own trusted text, run as the guard's author meant it."""
+    exec(compile(snippet, name, "exec"), {"__name__": "__kb_example__"})
+
+
+@pytest.mark.parametrize("pair", TRIPWIRE_GUARDS, ids=guard_id)
+def test_each_tripwire_trips_on_its_bad_example_and_not_its_good_one(
+    pair: tuple[EntryContent, dict[str, Any]], tmp_path: Path
+) -> None:
+    pytest.importorskip("torch", reason="torch is not installed: the tripwire examples run torch")
+    content, guard = pair
+    tripwires = exported_tripwires(tmp_path, GUARDED)
+    uninstall = tripwires.install()
     try:
-        import kb_tripwires  # type: ignore[import-not-found]
+        with pytest.raises(AssertionError, match=re.escape(f"[kb: {content.key}]")):
+            run_example(guard["bad"], f"<{content.key} bad example>")
+        run_example(guard["good"], f"<{content.key} good example>")
     finally:
-        sys.path.remove(str(tmp_path))
-    strict = kb_tripwires.guarded(torch.nn.functional.cross_entropy)
-    logits, target = torch.tensor([[2.0, -1.0, 0.5]]), torch.tensor([0])
-    assert float(strict(logits, target)) > 0
-    with pytest.raises(AssertionError, match="received probabilities"):
-        strict(torch.softmax(logits, dim=1), target)
+        uninstall()
+    run_example(guard["bad"], f"<{content.key} bad example, no tripwire>")
+
+
+FAKE_LOSS = """
+class Tensor:
+    def __init__(self, *rows):
+        self.rows = [list(row) for row in rows]
+
+    def detach(self):
+        return self
+
+    def is_floating_point(self):
+        return True
+
+    def isfinite(self):
+        return Flag(all(math.isfinite(v) for row in self.rows for v in row))
+
+
+class Flag:
+    def __init__(self, value):
+        self.value = value
+
+    def all(self):
+        return self.value
+
+
+def loss(input, target, weight=None):
+    return 0.0
+
+
+import math
+"""
+
+
+def test_a_tripwire_wraps_its_call_by_position_or_name_and_undoes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wrapper's logic, without torch: a stand-in module whose `loss` takes tensor-like values."""
+    (tmp_path / "fakeloss.py").write_text(FAKE_LOSS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import fakeloss  # type: ignore[import-not-found]
+
+    original = fakeloss.loss
+    guards = (
+        {
+            "kind": "tripwire",
+            "call": "fakeloss.loss",
+            "argument": 0,
+            "forbid": "nonfinite",
+            "bad": "b",
+            "good": "g",
+        },
+        {
+            "kind": "tripwire",
+            "call": "fakeloss.loss",
+            "argument": "target",
+            "forbid": "nonfinite",
+            "bad": "b",
+            "good": "g",
+        },
+    )
+    content = normalized(
+        EntryContent(key="fake-nan", domain="numerics", symptom="loss is nan", fix="clamp", guards=guards)
+    )
+    tripwires = exported_tripwires(tmp_path / "export", [content])
+    nan, finite = fakeloss.Tensor([float("nan"), 1.0]), fakeloss.Tensor([0.0, 1.0])
+    uninstall = tripwires.install()
+    try:
+        assert fakeloss.loss(finite, finite) == 0.0
+        for args, kwargs in (((nan, finite), {}), ((finite,), {"target": nan})):
+            with pytest.raises(
+                AssertionError,
+                match=r"fakeloss.loss received NaN or inf .*\[kb: fake-nan\] loss is nan — fix: clamp",
+            ):
+                fakeloss.loss(*args, **kwargs)
+    finally:
+        uninstall()
+    assert fakeloss.loss is original
+
+
+def test_a_tripwire_on_a_module_that_is_not_installed_is_left_out(tmp_path: Path) -> None:
+    guard = {
+        "kind": "tripwire",
+        "call": "no_such_module.f",
+        "argument": 0,
+        "forbid": "nonfinite",
+        "bad": "b",
+        "good": "g",
+    }
+    content = normalized(EntryContent(key="k", domain="numerics", symptom="s", guards=(guard,)))
+    exported_tripwires(tmp_path, [content]).install()()
+
+
+def test_kb_show_names_what_each_guard_watches() -> None:
+    from typer.testing import CliRunner
+
+    from kb.cli import app
+
+    result = CliRunner().invoke(app, ["show", "double-softmax-cross-entropy"])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.stdout.split())
+    assert "Guard call-order: softmax" in shown
+    assert "Guard tripwire: torch.nn.functional.cross_entropy argument 0 must not hold probabilities" in shown
+    result = CliRunner().invoke(app, ["show", "docker-gpus-all-cuda-visible-devices"])
+    assert "Guard environment: env-var CUDA_VISIBLE_DEVICES" in " ".join(result.stdout.split())

@@ -2,20 +2,20 @@
 
 - The code check runs the same checker as the pre-commit hook (kb_guard_checker.py, beside this
   file) over the repository's Python files, with the rules in kb_guards.json.
-- The environment check compares the GPUs nvidia-smi sees with those torch sees.
+- The environment checks are the "environment" rules of kb_guards.json, one test each: an
+  environment variable's value, or the GPUs nvidia-smi lists against those torch sees.
 - The shape checks run each model in kb_shapes.json (if present) on a dummy input and compare the
   output shape: [{"factory": "package.module:make_model", "input": [1, 3, 224, 224],
   "output": [1, 1000]}].
 
-Each skips, with its reason, where torch, a GPU or the config is missing.
+Each skips, with its reason, where nvidia-smi, torch, a GPU or the config is missing. The runtime
+tripwires are in kb_tripwires.py, for a conftest.py to import.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +26,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import kb_guard_checker  # noqa: E402
+
+RULES = kb_guard_checker.load_rules(str(HERE / "kb_guards.json"))
+ENVIRONMENT_RULES = [rule for rule in RULES if rule["kind"] == "environment"]
 
 
 def repository_root() -> Path:
@@ -48,23 +51,29 @@ def python_files(root: Path) -> list[str]:
 
 
 def test_no_known_fault_in_the_code() -> None:
-    rules = kb_guard_checker.load_rules(str(HERE / "kb_guards.json"))
-    findings = kb_guard_checker.check_files(python_files(repository_root()), rules)
+    findings = kb_guard_checker.check_files(python_files(repository_root()), RULES)
     assert not findings, "\n" + "\n".join(finding.render() for finding in findings)
 
 
-def test_nvidia_smi_and_torch_see_the_same_gpus() -> None:
-    if shutil.which("nvidia-smi") is None:
-        pytest.skip("nvidia-smi is not installed: no NVIDIA GPU to compare")
-    torch = pytest.importorskip("torch", reason="torch is not installed")
-    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, check=False).stdout
-    smi = sum(1 for line in listed.splitlines() if line.startswith("GPU "))
-    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-    if visible is not None and visible.strip():
-        smi = min(smi, len([d for d in visible.split(",") if d.strip()]))
-    assert torch.cuda.device_count() == smi, (
-        f"nvidia-smi lists {smi} GPU(s) but torch.cuda.device_count() is {torch.cuda.device_count()}: "
-        "check the CUDA build of torch, CUDA_VISIBLE_DEVICES and the container's --gpus"
+@pytest.fixture(scope="module")
+def facts() -> tuple[dict[str, str], dict[str, str]]:
+    """This machine's facts, gathered once: asking torch for its GPUs takes seconds."""
+    return kb_guard_checker.gather_facts(ENVIRONMENT_RULES)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ENVIRONMENT_RULES or [None],
+    ids=lambda rule: f"{rule['key']}:{rule['check']}" if rule else "none",
+)
+def test_environment(rule: dict[str, object] | None, facts: tuple[dict[str, str], dict[str, str]]) -> None:
+    if rule is None:
+        pytest.skip("no environment rules in kb_guards.json")
+    verdict = kb_guard_checker.check_environment(rule, *facts)
+    if verdict.status == "skip":
+        pytest.skip(verdict.reason)
+    assert verdict.status == "pass", (
+        f"[{rule['key']}] {verdict.reason}: {rule['symptom']} — fix: {rule['fix']}"
     )
 
 
