@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, short in (("--tag", "-t"), ("--variant", None), ("--related", None)):
         parser.add_argument(*(name for name in (flag, short) if name), action="append")
     parser.add_argument("--from-file", type=Path)
+    parser.add_argument("--guards", type=Path)
     for flag in ("--from-last", "--from-triage", "--env", "--new", "--occurrence", "--force", "--json"):
         parser.add_argument(flag, action="store_true")
     return parser
@@ -78,7 +79,7 @@ class InputAsker:
 
 def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:
     """What to record, from where, and how: exactly what the Typer face passes on."""
-    from kb.capture import EntryFlags, split_tags  # deferred: the store, and so the ORM
+    from kb.capture import EntryFlags, read_guards_file, split_tags  # deferred: the store, and so the ORM
     from kb.recording import Sources
 
     given = EntryFlags(
@@ -86,6 +87,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         tags=split_tags(values["tags"]),
         variants=values["variants"],
         related=values["related"],
+        guards=read_guards_file(values["guards"]) if values["guards"] else None,
     )
     sources = Sources(
         values["from_log"],

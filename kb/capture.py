@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kb.domains import DOMAIN_NAMES
-from kb.entry import EntryContent, key_from_symptom, normalized
-from kb.entry_file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string
-from kb.errors import InvalidEntry, UsageError
+from kb.entry import EntryContent, check_guards, key_from_symptom, normalized
+from kb.entry_file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string, toml_value
+from kb.errors import InvalidEntry, KbError, UsageError
 from kb.lint import validation_problem
 from kb.models import Entry
 from kb.store import EntryStore
@@ -34,6 +36,8 @@ class EntryFlags:
     snippet: str | None = None
     source: str | None = None
     related: list[str] | None = None
+    #: Read from `--guards FILE` (read_guards_file); attached to whatever guards the entry has.
+    guards: tuple[dict[str, Any], ...] | None = None
 
     def overrides(self) -> dict[str, object]:
         """The given fields under EntryContent's names."""
@@ -48,6 +52,33 @@ def split_tags(tags: Iterable[str] | None) -> list[str] | None:
     if tags is None:
         return None
     return [part.strip() for tag in tags for part in tag.split(",") if part.strip()]
+
+
+def read_guards_file(path: Path) -> tuple[dict[str, Any], ...]:
+    """The `[[guards]]` tables of a TOML file, checked as an entry's guards are, so that a bad file
+    is refused before any question is asked or anything is written."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise KbError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InvalidEntry(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidEntry(f"{path}: not valid TOML: {error}") from None
+    extra = sorted(set(data) - {"guards"})
+    if extra:
+        raise InvalidEntry(f"{path}: only [[guards]] tables belong here, not {', '.join(extra)}")
+    guards = data.get("guards")
+    if not isinstance(guards, list) or not guards:
+        raise InvalidEntry(f"{path}: no [[guards]] tables in it")
+    return check_guards("", guards, where=str(path))
+
+
+def with_guards(
+    existing: tuple[dict[str, Any], ...], added: Iterable[dict[str, Any]]
+) -> tuple[dict[str, Any], ...]:
+    """EXISTING, then each added guard it does not already hold: attaching twice changes nothing."""
+    return existing + tuple(guard for guard in added if guard not in existing)
 
 
 def content_from_flags(flags: EntryFlags, store: EntryStore) -> EntryContent:
@@ -65,6 +96,8 @@ def content_from_file(path: Path, flags: EntryFlags) -> EntryContent:
     """An entry file, with any flags given on the command line taking precedence."""
     content = read_entry_file(path)
     overrides = flags.overrides()
+    if flags.guards:
+        overrides["guards"] = with_guards(content.guards, flags.guards)
     return normalized(content.replace(**overrides)) if overrides else content
 
 
@@ -105,8 +138,10 @@ def template_for(flags: EntryFlags) -> str:
         '# call = ["nn.DataParallel"]',
         '# bad = "model = nn.DataParallel(model)"',
         '# good = "model = DistributedDataParallel(model)"',
-        "+++",
     ]
+    for guard in flags.guards or ():
+        front += ["", "[[guards]]", *(f"{name} = {toml_value(value)}" for name, value in guard.items())]
+    front.append("+++")
     values = flags.overrides()
     sections = []
     for title, name in SECTIONS.items():

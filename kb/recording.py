@@ -77,6 +77,11 @@ def record_entry(
         if duplicate is not None:
             say(f"This looks like an existing entry: {duplicate.key}\n  {duplicate.symptom[:160]}")
             if occurrence or _confirm_occurrence(duplicate.key, ask):
+                if given.guards:
+                    say(
+                        f"kb: the guards were not attached; attach them with "
+                        f"`kb edit {duplicate.key} --guards FILE`"
+                    )
                 return Recorded(store.record_occurrence(duplicate.key, content.conditions), occurrence=True)
         elif occurrence:
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")

@@ -80,6 +80,10 @@ def add(
     from_file: Annotated[
         Path | None, _text_option("--from-file", "Read the entry from an entry file.")
     ] = None,
+    guards: Annotated[
+        Path | None,
+        _text_option("--guards", "Attach the [[guards]] tables of a TOML file (see kb export pre-commit)."),
+    ] = None,
     env: Annotated[
         bool,
         typer.Option("--env", help="Capture the environment baseline: Python, OS, GPUs, versions, env vars."),
@@ -96,7 +100,7 @@ def add(
     as_json: common.JsonOption = False,
 ) -> None:
     """Record a fault: symptom → validation → fix. Prompts for what is missing on a terminal."""
-    from kb.capture import EntryFlags, split_tags  # deferred: pulls in the store and search
+    from kb.capture import EntryFlags, read_guards_file, split_tags  # deferred: pulls in the store and search
     from kb.recording import Sources
 
     given = EntryFlags(
@@ -115,6 +119,7 @@ def add(
         snippet=snippet,
         source=source,
         related=related,
+        guards=read_guards_file(guards) if guards else None,
     )
     sources = Sources(from_log, from_last, from_commit, from_triage, from_file, env)
     record_entry(ctx, given, sources, edit=edit, new=new, occurrence=occurrence, force=force, as_json=as_json)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -58,13 +59,26 @@ def edit(
     ctx: typer.Context,
     key: common.KeyArgument,
     force: Annotated[bool, typer.Option("--force", help="Keep a validation that fails the lint.")] = False,
+    guards: Annotated[
+        Path | None,
+        typer.Option(
+            "--guards",
+            help="Attach the [[guards]] tables of a TOML file instead of opening the editor.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Edit an entry in $EDITOR. An invalid result can be re-opened or aborted; nothing is lost."""
+    from kb.capture import read_guards_file, with_guards
     from kb.entry_file import render_entry_file
 
+    added = read_guards_file(guards) if guards else None
     with common.open_kb(ctx) as store:
         before = store.get(key).content()
-        after = edit_until_valid(render_entry_file(before), key, force)
+        if added is not None:
+            after = before.replace(guards=with_guards(before.guards, added))
+        else:
+            after = edit_until_valid(render_entry_file(before), key, force)
         if after == before:
             typer.echo(f"no changes to {key}")
             return

@@ -1,0 +1,205 @@
+"""Guards on a person's own entries: `kb add --guards FILE` on both faces, and `kb edit --guards`."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli import app
+from kb.store import open_store
+
+SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
+FLAGS = ["-k", "frob", "-s", SYMPTOM, "-d", "numerics", "-v", "nvidia-smi", "-f", "pin the driver"]
+
+GUARDS = """\
+[[guards]]
+kind = "banned-call"
+call = ["frobnicate"]
+bad = "frobnicate(batch)"
+good = "defrobnicate(batch)"
+
+[[guards]]
+kind = "environment"
+check = "env-var"
+variable = "FROB_MODE"
+pattern = "safe|fast"
+bad = "FROB_MODE=wild"
+good = "FROB_MODE=safe"
+"""
+
+
+def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, text: str, name: str = "guards.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def guards_of(key: str) -> list[dict[str, object]]:
+    with open_store() as store:
+        entry = store.find(key)
+        return [] if entry is None else list(entry.content().guards)
+
+
+def assert_one_line_error(err: str, *fragments: str) -> None:
+    assert err.count("\n") == 1 and err.startswith("kb: ") and "Traceback" not in err, err
+    for fragment in fragments:
+        assert fragment in err, err
+
+
+def test_add_attaches_the_guards_of_a_file(runner: CliRunner, tmp_path: Path) -> None:
+    code, _, err = kb(runner, "add", *FLAGS, "--guards", write(tmp_path, GUARDS))
+    assert code == 0, err
+    guards = guards_of("frob")
+    assert [guard["kind"] for guard in guards] == ["banned-call", "environment"]
+    assert guards[1]["variable"] == "FROB_MODE" and guards[1]["good"] == "FROB_MODE=safe"
+
+
+def test_the_attached_guards_reach_the_exported_rule_table(runner: CliRunner, tmp_path: Path) -> None:
+    assert kb(runner, "add", *FLAGS, "--guards", write(tmp_path, GUARDS))[0] == 0
+    code, _, err = kb(runner, "export", "pre-commit", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    rules = json.loads((tmp_path / "out" / "kb_guards.json").read_text(encoding="utf-8"))["rules"]
+    mine = [rule for rule in rules if rule["key"] == "frob"]
+    assert [rule["kind"] for rule in mine] == ["banned-call", "environment"]
+    assert mine[0]["symptom"] == SYMPTOM and mine[0]["fix"] == "pin the driver" and "bad" not in mine[0]
+
+
+BAD_FILES = [
+    ("[[guards]]\nkind = \n", ["not valid TOML"]),
+    ('[[guards]]\nkind = "telepathy"\nbad = "x"\ngood = "y"\n', ["guard 1 has kind 'telepathy'"]),
+    ('[[guards]]\nkind = "regex"\npattern = "("\nbad = "x"\ngood = "y"\n', ["guard 1 (regex): bad pattern"]),
+    ('[[guards]]\nkind = "regex"\npattern = "x"\nbad = "x"\n', ["guard 1 needs a 'good' example"]),
+    (
+        '[[guards]]\nkind = "environment"\ncheck = "gpu-count"\nbad = "no GPU"\ngood = "torch-gpus=1"\n',
+        ["the bad example must be facts"],
+    ),
+    ('key = "x"\n[[guards]]\nkind = "regex"\npattern = "x"\nbad = "x"\ngood = "y"\n', ["not key"]),
+    ("# nothing here\n", ["no [[guards]] tables"]),
+]
+
+
+@pytest.mark.parametrize(("text", "fragments"), BAD_FILES)
+def test_a_bad_guards_file_is_one_line_and_writes_nothing(
+    runner: CliRunner, tmp_path: Path, text: str, fragments: list[str]
+) -> None:
+    path = write(tmp_path, text)
+    code, _, err = kb(runner, "add", *FLAGS, "--guards", path)
+    assert code == 1
+    assert_one_line_error(err, path, *fragments)
+    assert guards_of("frob") == [] and not _exists("frob")
+
+
+def _exists(key: str) -> bool:
+    with open_store() as store:
+        return store.find(key) is not None
+
+
+def test_a_missing_guards_file_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    code, _, err = kb(runner, "add", *FLAGS, "--guards", str(tmp_path / "gone.toml"))
+    assert code == 1
+    assert_one_line_error(err, "cannot read", "gone.toml")
+
+
+def test_the_lean_route_attaches_guards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kb.add_cli import main
+
+    assert main([*FLAGS, "--guards", write(tmp_path, GUARDS)]) == 0, capsys.readouterr().err
+    assert [guard["kind"] for guard in guards_of("frob")] == ["banned-call", "environment"]
+
+
+@pytest.mark.parametrize(("text", "fragments"), BAD_FILES[:3])
+def test_the_lean_route_refuses_a_bad_guards_file_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, fragments: list[str]
+) -> None:
+    from kb.add_cli import main
+
+    assert main([*FLAGS, "--guards", write(tmp_path, text)]) == 1
+    assert_one_line_error(capsys.readouterr().err, *fragments)
+    assert not _exists("frob")
+
+
+def test_the_lean_route_as_a_process_refuses_a_bad_file_before_any_question(tmp_path: Path) -> None:
+    path = write(tmp_path, BAD_FILES[1][0])
+    code = (
+        "import sys\nfrom kb.__main__ import main\n"
+        f"sys.argv = ['kb', 'add', '--db', {str(tmp_path / 'lean.db')!r}, '--guards', {path!r}]\n"
+        "main()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, input="")
+    assert result.returncode == 1
+    assert_one_line_error(result.stderr, "has kind 'telepathy'")
+
+
+def test_both_add_parsers_read_the_guards_file_the_same(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kb.add_cli import parse_add_args, request
+
+    argv = [*FLAGS, "--guards", write(tmp_path, GUARDS)]
+    seen: list[tuple[object, ...]] = []
+
+    def capture(ctx: object, given: object, sources: object, **switches: bool) -> None:
+        switches.pop("edit", None)
+        seen.append((given, sources, switches))
+
+    monkeypatch.setattr("kb.cli.add.record_entry", capture)
+    assert runner.invoke(app, ["add", *argv]).exit_code == 0
+    assert seen == [request(parse_add_args(argv))]
+
+
+def test_guards_given_with_an_entry_file_are_added_to_its_own(runner: CliRunner, tmp_path: Path) -> None:
+    entry = tmp_path / "entry.md"
+    entry.write_text(
+        '+++\nkey = "from-file"\ndomain = "numerics"\n\n[[guards]]\nkind = "regex"\npattern = "x"\n'
+        f'bad = "x"\ngood = "y"\n+++\n\n## Symptom\n\n{SYMPTOM}\n\n## Validation\n\n```sh\nnvidia-smi\n```\n',
+        encoding="utf-8",
+    )
+    code, _, err = kb(runner, "add", "--from-file", str(entry), "--guards", write(tmp_path, GUARDS))
+    assert code == 0, err
+    assert [guard["kind"] for guard in guards_of("from-file")] == ["regex", "banned-call", "environment"]
+
+
+def test_the_editor_template_holds_the_given_guards(tmp_path: Path) -> None:
+    from kb.capture import EntryFlags, content_from_text, read_guards_file, template_for
+
+    guards = read_guards_file(Path(write(tmp_path, GUARDS)))
+    flags = EntryFlags(key="frob", domain="numerics", symptom=SYMPTOM, validation="nvidia-smi")
+    assert "\n[[guards]]\n" not in template_for(flags)
+    text = template_for(dataclasses.replace(flags, guards=guards))
+    assert content_from_text(text).guards == guards
+
+
+def test_edit_attaches_guards_without_the_editor_and_only_once(runner: CliRunner, tmp_path: Path) -> None:
+    assert kb(runner, "add", *FLAGS)[0] == 0
+    path = write(tmp_path, GUARDS)
+    code, out, err = kb(runner, "edit", "frob", "--guards", path)
+    assert code == 0 and "saved frob" in out, err
+    assert len(guards_of("frob")) == 2
+    code, out, _ = kb(runner, "edit", "frob", "--guards", path)
+    assert code == 0 and "no changes to frob" in out
+    code, _, err = kb(runner, "edit", "frob", "--guards", write(tmp_path, BAD_FILES[1][0], "bad.toml"))
+    assert code == 1
+    assert_one_line_error(err, "bad.toml", "telepathy")
+    assert len(guards_of("frob")) == 2
+
+
+def test_a_known_fault_counted_again_says_its_guards_were_not_attached(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    assert kb(runner, "add", *FLAGS)[0] == 0
+    again = ["-s", SYMPTOM, "-d", "numerics", "-v", "nvidia-smi", "--occurrence"]
+    code, _, err = kb(runner, "add", *again, "--guards", write(tmp_path, GUARDS))
+    assert code == 0, err
+    assert "guards were not attached" in err and "kb edit frob --guards" in err
+    assert guards_of("frob") == []
