@@ -523,7 +523,7 @@ def _env_var(rule: Rule, facts: Mapping[str, str]) -> Verdict:
 
 def _count(facts: Mapping[str, str], name: str) -> int | None:
     value = facts.get(name, "").strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 def _gpu_count(facts: Mapping[str, str], unknown: Mapping[str, str]) -> Verdict:
@@ -588,9 +588,10 @@ def _torch_gpus(timeout: float) -> tuple[str | None, str]:
     if importlib.util.find_spec("torch") is None:
         return None, f"torch is not installed for {sys.executable}"
     out, why = _run([sys.executable, "-c", _TORCH_COUNT], timeout)
-    if out is None or not out.strip().isdigit():
+    last = out.strip().splitlines()[-1] if out and out.strip() else ""
+    if not (last.isascii() and last.isdigit()):
         return None, f"torch could not count the GPUs: {why or out}"
-    return out.strip(), ""
+    return last, ""
 
 
 def _check_environment_rules(rules: Sequence[Rule]) -> int:

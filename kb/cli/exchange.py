@@ -214,11 +214,15 @@ def export_pytest(
     ctx: typer.Context,
     out: Annotated[Path, typer.Option("--out", "-o", help="The folder for the test file and its rules.")],
 ) -> None:
-    """A pytest file: the guard checker over the repository, GPU and shape checks (skipped without torch)."""
+    """A pytest file: the guard checker over the repository, the environment and shape checks (each
+    skipped, with its reason, without nvidia-smi, torch or a GPU), and kb_tripwires.py for a conftest.py.
+    """
     from kb.exchange import Filters, select_entries
     from kb.guards import write_pytest
 
     with common.open_kb(ctx, remind=False) as store:
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     path = write_pytest(contents, out, f"kb export pytest --out {out.as_posix()}")
-    typer.echo(f"wrote {path} (with the checker and its rules beside it); run: pytest {path}")
+    typer.echo(
+        f"wrote {path} (with the checker, its rules and kb_tripwires.py beside it); run: pytest {path}"
+    )
