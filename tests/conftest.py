@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,3 +49,13 @@ def empty_store(db_path: Path) -> Iterator[EntryStore]:
 def interactive(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pretend a person is at the terminal, so commands prompt; CliRunner input answers."""
     monkeypatch.setattr("kb.cli.common.interactive", lambda: True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run `async def` tests (the TUI's pilot tests) in a fresh event loop; no plugin needed."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    asyncio.run(pyfuncitem.obj(**arguments))
+    return True

@@ -106,3 +106,21 @@ def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     for domain in DOMAIN_NAMES:
         if counts.by_domain.get(domain):
             typer.echo(f"  {domain:<11} {counts.by_domain[domain]}")
+
+
+@app.command()
+def tui(ctx: typer.Context) -> None:
+    """Browse, search as you type, read, copy, run and review entries in one screen.
+
+    Press ? inside for the keys; q quits. The mouse works too. NO_COLOR is respected.
+    """
+    import sys
+
+    from kb.errors import KbError
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise KbError("kb tui needs a terminal; for scripts use kb search, kb show and kb review --list")
+    from kb.library import Library  # deferred: only the TUI pays for it
+    from kb.tui.app import KbApp  # deferred: Textual takes ~0.2 s to import, which no other command needs
+
+    KbApp(Library(ctx.obj)).run()

@@ -1,0 +1,356 @@
+"""`kb tui`: the knowledge base in one screen, calling the same core as the CLI (kb.library).
+
+Everything that touches the database and could take longer than a frame runs in a thread worker:
+searching (a newer keystroke cancels the older search, and a cancelled search's results are
+dropped), browsing, the trees, the review list and running a validation. The main thread only
+paints and handles keys.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane
+from textual.worker import get_current_worker
+
+from kb.errors import KbError
+from kb.library import Found, Library
+from kb.tree import walk_branches
+from kb.tui.form import EntryForm
+from kb.tui.panes import SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
+from kb.tui.render import plural
+from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
+
+if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
+    from kb.models import Entry
+    from kb.review import ReviewItem
+    from kb.runner import CheckResult
+    from kb.tree import Branch
+
+#: While keys come faster than this (seconds), the entry pane waits: rendering an entry costs more
+#: than a search, and would slow the result list down for an entry nobody has time to read.
+OPEN_DELAY = 0.15
+#: Each search makes tens of thousands of short-lived tuples, and Textual keeps hundreds of thousands
+#: of long-lived objects (its render caches). With Python's default thresholds a full collection,
+#: rescanning all of them, ran every two or three keystrokes and took ~0.2 s at 10,000 entries;
+#: these make full collections rare. What exists at the first frame is frozen out of them entirely.
+COLLECTOR_THRESHOLDS = (50_000, 20, 100)
+T = TypeVar("T")
+
+#: Below this many columns the list sits above the entry instead of beside it.
+NARROW = 110
+#: Each tab's entry view, which the actions (copy, run, edit) act on.
+ENTRY_VIEWS = {"search-tab": "#search-entry", "tree-tab": "#tree-entry", "review-tab": "#review-entry"}
+
+
+class KbApp(App[None]):
+    TITLE = "kb"
+    CSS_PATH = Path(__file__).with_name("kb.tcss")  # absolute, so that subclasses elsewhere find it
+    BINDINGS = [
+        Binding("slash", "focus_search", "Search", key_display="/"),
+        Binding("s", "show_tab('search-tab')", "Search", show=False),
+        Binding("t", "show_tab('tree-tab')", "Tree"),
+        Binding("r", "show_tab('review-tab')", "Review"),
+        Binding("c", "copy('validation')", "Copy check"),
+        Binding("f", "copy('fix')", "Copy fix"),
+        Binding("x", "run_check", "Run check"),
+        Binding("a", "add", "Add"),
+        Binding("e", "edit", "Edit"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, library: Library) -> None:
+        super().__init__()
+        self.library = library
+        #: How many times results were shown: lets tests and the benchmark wait for a search.
+        self.results_shown = 0
+        self.found: Found | None = None
+        self._counts = ""
+        self._pending_open: Timer | None = None
+        self._collector = gc.get_threshold()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent(id="tabs"):
+            with TabPane("Search", id="search-tab"):
+                yield SearchPane()
+            with TabPane("Tree", id="tree-tab"):
+                yield TreePane()
+            with TabPane("Review", id="review-tab"):
+                yield ReviewPane()
+        yield Static("opening the knowledge base…", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.library.location.display()
+        self.query_one("#query", Input).focus()
+
+    def on_ready(self) -> None:
+        """After the first frame: opening the store (and, the first time, seeding it) takes a while."""
+        self._collector = gc.get_threshold()
+        gc.freeze()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
+        self.search(self.current_query())
+        self.refresh_counts()
+
+    def on_resize(self) -> None:
+        self.screen.set_class(self.size.width < NARROW, "-narrow")
+
+    def on_unmount(self) -> None:
+        self.library.close()
+        gc.set_threshold(*self._collector)
+        gc.unfreeze()
+
+    # --- searching ----------------------------------------------------------------------------------
+
+    def current_query(self) -> str:
+        return query_text(self.query_one("#query", Input).value)
+
+    def current_domain(self) -> str | None:
+        value = self.query_one("#domain-filter", Select).value
+        return value if isinstance(value, str) else None
+
+    @on(Input.Changed, "#query")
+    def search_as_you_type(self) -> None:
+        self.search(self.current_query())
+
+    @on(Input.Submitted, "#query")
+    def search_for_real(self) -> None:
+        """Enter: the search `kb search` would make, usage record included; then on to the results."""
+        self.search(self.current_query(), record=True)
+        self.query_one("#results", DataTable).focus()
+
+    @on(Select.Changed, "#domain-filter")
+    def filter_domain(self) -> None:
+        self.search(self.current_query())
+
+    def search(self, text: str, record: bool = False) -> None:
+        domain = self.current_domain()
+        self.fetch("search", lambda: self.library.find(text, domain, record=record), self.show_found)
+
+    def fetch(self, group: str, load: Callable[[], T], show: Callable[[T], object]) -> None:
+        """LOAD in a thread worker, then SHOW its result on the main thread. A newer fetch of the same
+        GROUP cancels the older one, whose result is then dropped; a KbError goes to the status bar."""
+
+        def work() -> None:
+            worker = get_current_worker()
+            try:
+                value = load()
+            except KbError as exc:
+                if not worker.is_cancelled:
+                    self.call_from_thread(self.set_status, f"kb: {exc}")
+                return
+            if not worker.is_cancelled:
+                self.call_from_thread(show, value)
+
+        self.run_worker(work, name=group, group=group, thread=True, exclusive=True)
+
+    def show_found(self, found: Found) -> None:
+        self.found = found
+        self.query_one(SearchPane).show_rows(found.rows)
+        self.results_shown += 1
+        self.set_status()
+        if self._pending_open is not None:
+            self._pending_open.stop()
+        top = found.rows[0].key if found.rows else None
+        self._pending_open = self.set_timer(OPEN_DELAY, lambda: self.open_entry(top, "#search-entry"))
+
+    def describe_found(self) -> str:
+        found = self.found
+        if found is None:
+            return "searching…"
+        shown = f" (showing {SHOWN_ROWS})" if len(found.rows) > SHOWN_ROWS else ""
+        if not found.query.strip():
+            return f"browsing {plural(len(found.rows), 'entry', 'entries')}{shown}; type to search"
+        if found.confident:
+            return f"{plural(len(found.rows), 'result')}, the first a confident match"
+        guess = f"; likely domain: {found.likely_domain}" if found.likely_domain else ""
+        if not found.rows:
+            return f"nothing matches{guess}; record the fix when you find it (a)"
+        return f"no confident match, closest {plural(len(found.rows), 'entry', 'entries')}{guess}"
+
+    # --- reading an entry ---------------------------------------------------------------------------
+
+    def on_search_pane_picked(self, message: SearchPane.Picked) -> None:
+        self.open_entry(message.key, "#search-entry")
+
+    def on_tree_pane_picked(self, message: TreePane.Picked) -> None:
+        self.open_entry(message.key, "#tree-entry")
+
+    def on_review_pane_picked(self, message: ReviewPane.Picked) -> None:
+        self.open_entry(message.key, "#review-entry")
+
+    def open_entry(self, key: str | None, view: str) -> None:
+        pane = self.query_one(view, EntryView)
+        if key is None:
+            pane.show(None)
+        else:
+            self.fetch(f"open {view}", lambda: self.library.entry(key), pane.show)
+
+    def reading(self) -> Entry | None:
+        """The entry open in the current tab, which copy, run and edit act on."""
+        tab = self.query_one(TabbedContent).active or "search-tab"
+        return self.query_one(ENTRY_VIEWS[tab], EntryView).entry
+
+    # --- tabs ---------------------------------------------------------------------------------------
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_focus_search(self) -> None:
+        self.action_show_tab("search-tab")
+        self.query_one("#query", Input).focus()
+
+    def action_focus_results(self) -> None:
+        self.query_one("#results", DataTable).focus()
+
+    @on(TabbedContent.TabActivated)
+    def load_tab(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "tree-tab":
+            self._load_forest()
+            self.query_one("#forest").focus()
+        elif event.pane.id == "review-tab":
+            self._load_due()
+            self.query_one("#due").focus()
+        else:
+            self.set_status()
+
+    def _load_forest(self) -> None:
+        self.fetch("tree", self.library.forest, self._show_forest)
+
+    def _show_forest(self, forest: list[Branch]) -> None:
+        self.query_one(TreePane).show_forest(forest)
+        recurring = sum(1 for _, branch in walk_branches(forest) if branch.recurring)
+        self.set_status(f"fault trees of {plural(len(forest), 'domain')}; {recurring} recurring (↻)")
+
+    def _load_due(self) -> None:
+        self.fetch("review", self.library.due, self._show_due)
+
+    def _show_due(self, due: list[ReviewItem]) -> None:
+        self.query_one(ReviewPane).show_due(due)
+        self.set_status(f"{plural(len(due), 'entry', 'entries')} due for review" if due else "nothing is due")
+
+    # --- status -------------------------------------------------------------------------------------
+
+    def refresh_counts(self) -> None:
+        def counted() -> str:
+            active = self.library.counts().by_status.get("active", 0)  # archived ones are out of sight
+            return f"{plural(active, 'entry', 'entries')} · {len(self.library.due())} due"
+
+        self.fetch("counts", counted, self._set_counts)
+
+    def _set_counts(self, text: str) -> None:
+        self._counts = text
+        self.set_status()
+
+    def set_status(self, message: str | None = None) -> None:
+        parts = [part for part in (self._counts, message or self.describe_found()) if part]
+        self.query_one("#status", Static).update(" · ".join(parts))
+
+    # --- actions on the entry being read ------------------------------------------------------------
+
+    def action_copy(self, field: str) -> None:
+        entry = self.reading()
+        if entry is None:
+            self.notify("Open an entry first.", severity="warning")
+            return
+        text = entry.validation if field == "validation" else entry.fix
+        if not text:
+            self.notify(f"{entry.key} has no {field}; add one with Edit (e).", severity="warning")
+            return
+        self.copy_to_clipboard(text)
+        self.notify(f"Copied the {'validation command' if field == 'validation' else 'fix'} of {entry.key}.")
+
+    def action_run_check(self) -> None:
+        entry = self.reading()
+        if entry is None or not entry.validation:
+            what = "Open an entry first." if entry is None else f"{entry.key} has no validation to run."
+            self.notify(what, severity="warning")
+            return
+        key = entry.key
+
+        def answered(run: bool | None) -> None:
+            if run:
+                self.set_status(f"running the validation of {key}…")
+                self._run_check(key)
+            else:
+                self.notify("Not run.")
+
+        self.push_screen(ConfirmRun(key, entry.validation), answered)
+
+    def _run_check(self, key: str) -> None:
+        self.fetch("run", lambda: self.library.check(key), lambda result: self._show_run(key, result))
+
+    def _show_run(self, key: str, result: CheckResult) -> None:
+        self.push_screen(RunOutput(key, result))
+        self.set_status()
+        self._reopen(key)
+
+    def action_add(self) -> None:
+        self.push_screen(EntryForm(self.library), self._saved)
+
+    def action_edit(self) -> None:
+        entry = self.reading()
+        if entry is None:
+            self.notify("Open an entry first.", severity="warning")
+            return
+        self.push_screen(EntryForm(self.library, entry.content()), self._saved)
+
+    def _saved(self, key: str | None) -> None:
+        if key is None:
+            return
+        self.notify(f"Saved {key}.")
+        self.refresh_counts()
+        self._reopen(key)
+        self.search(self.current_query())
+
+    def _reopen(self, key: str) -> None:
+        tab = self.query_one(TabbedContent).active or "search-tab"
+        self.open_entry(key, ENTRY_VIEWS[tab])
+
+    def action_review(self, decision: str) -> None:
+        """k keep, a archive, m merge, e edit: what `kb review` offers, for the highlighted entry."""
+        entry = self.query_one("#review-entry", EntryView).entry
+        if entry is None:
+            self.notify("Nothing to review here.", severity="warning")
+            return
+        key = entry.key
+        if decision == "edit":
+
+            def edited(saved: str | None) -> None:
+                if saved is not None:
+                    self._decide(lambda: self.library.keep(saved), f"edited and kept {saved}")
+
+            self.push_screen(EntryForm(self.library, entry.content()), edited)
+        elif decision == "merge":
+
+            def merge_into(target: str | None) -> None:
+                if target is not None:
+                    self._decide(lambda: self.library.merge(key, target), f"merged {key} into {target}")
+
+            self.push_screen(MergeInto(key), merge_into)
+        elif decision == "archive":
+            self._decide(lambda: self.library.archive(key), f"archived {key}; kb restore {key} undoes it")
+        else:
+            self._decide(lambda: self.library.keep(key), f"kept {key}; reviewed now")
+
+    def _decide(self, decision: Callable[[], object], said: str) -> None:
+        try:
+            decision()
+        except KbError as exc:
+            self.notify(f"kb: {exc}", severity="error")
+            return
+        self.notify(said)
+        self._load_due()
+        self.refresh_counts()
+
+    def action_help(self) -> None:
+        self.push_screen(Help())

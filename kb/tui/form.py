@@ -1,0 +1,162 @@
+"""Add and edit an entry in a form that says what is wrong next to the field, as you type.
+
+The checks are the ones `kb add` makes (kb.entry's key rule, kb.lint's validation lint, the domain
+names); saving goes through the same Library.save as the CLI's add and edit. Fields the form does
+not show (variants, conditions, environment, snippet, guards…) are kept as they were.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
+
+from kb.domains import DOMAIN_NAMES, DOMAINS
+from kb.entry import EntryContent, check_key
+from kb.errors import KbError
+from kb.lint import validation_problem
+
+if TYPE_CHECKING:
+    from kb.library import Library
+
+#: (field, label, hint): the order a person fills them in, symptom → validation → fix first.
+ONE_LINE_FIELDS = {
+    "symptom": ("Symptom", "the literal error line you saw, or a plain description"),
+    "validation": ("Validation", "ONE command that proves the cause, e.g. nvidia-smi"),
+    "cause_path": ("Cause path", "e.g. IO bottleneck > num_workers"),
+    "tags": ("Tags", "comma-separated, e.g. cuda, oom"),
+    "key": ("Key", "a slug; left empty, it is made from the symptom"),
+}
+PROSE_FIELDS = {"fix": "Fix", "root_cause": "Root cause"}
+
+
+def field_problems(values: dict[str, str], domain: str | None, force: bool) -> dict[str, str]:
+    """What is wrong with each field, by field name: the form shows each beside its field."""
+    problems = {}
+    if not values["symptom"].strip():
+        problems["symptom"] = "write what you saw: the error line, or a plain description"
+    if not domain:
+        problems["domain"] = "choose the fault domain"
+    if values["key"].strip():
+        try:
+            check_key(values["key"].strip())
+        except KbError as exc:
+            problems["key"] = str(exc)
+    lint = validation_problem(values["validation"])
+    if lint and not force:
+        problems["validation"] = lint
+    return problems
+
+
+class EntryForm(ModalScreen[str | None]):
+    """Dismisses with the saved entry's key, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, library: Library, original: EntryContent | None = None) -> None:
+        super().__init__()
+        self.library = library
+        self.original = original
+        self._warned_duplicate: str | None = None
+
+    def compose(self) -> ComposeResult:
+        content = self.original
+        title = f"Edit {content.key}" if content else "Add an entry: symptom → validation → fix"
+        with Vertical(classes="dialog form"):
+            yield Label(Text(title), classes="dialog-title")
+            with VerticalScroll():
+                for name in ("symptom", "validation"):
+                    yield from self._one_line(name, content)
+                yield Label("Domain", classes="field-label")
+                yield Select(
+                    [(f"{name} · {DOMAINS[name]}", name) for name in DOMAIN_NAMES],
+                    value=content.domain if content else Select.NULL,
+                    prompt="choose the fault domain",
+                    id="domain",
+                )
+                yield Label("", id="domain-error", classes="field-error")
+                for name, label in PROSE_FIELDS.items():
+                    yield Label(label, classes="field-label")
+                    yield TextArea(getattr(content, name) if content else "", id=name, classes="prose")
+                for name in ("cause_path", "tags", "key"):
+                    yield from self._one_line(name, content)
+                yield Checkbox("Keep the validation even if the lint rejects it", id="force")
+                yield Label("", id="form-error", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel (Esc)", id="cancel")
+                yield Button("Save (Ctrl+S)", id="save", variant="primary")
+
+    def _one_line(self, name: str, content: EntryContent | None) -> ComposeResult:
+        label, hint = ONE_LINE_FIELDS[name]
+        value = ""
+        if content is not None:
+            value = ", ".join(content.tags) if name == "tags" else str(getattr(content, name))
+        yield Label(label, classes="field-label")
+        yield Input(value, placeholder=hint, id=name)
+        yield Label("", id=f"{name}-error", classes="field-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#symptom", Input).focus()
+
+    @on(Input.Changed, "#validation")
+    def lint_as_you_type(self, event: Input.Changed) -> None:
+        problem = validation_problem(event.value) if event.value.strip() else None
+        self.query_one("#validation-error", Label).update(Text(problem or ""))
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        values = {name: self.query_one(f"#{name}", Input).value for name in ONE_LINE_FIELDS}
+        selected = self.query_one("#domain", Select).value
+        domain = selected if isinstance(selected, str) else None
+        force = self.query_one("#force", Checkbox).value
+        problems = field_problems(values, domain, force)
+        for name in (*ONE_LINE_FIELDS, "domain"):
+            self.query_one(f"#{name}-error", Label).update(Text(problems.get(name, "")))
+        self.query_one("#form-error", Label).update("")
+        if problems:
+            return
+        assert domain is not None
+        try:
+            key = self._save(values, domain, force)
+        except KbError as exc:
+            self.query_one("#form-error", Label).update(Text(str(exc)))
+            return
+        if key is not None:
+            self.dismiss(key)
+
+    def _save(self, values: dict[str, str], domain: str, force: bool) -> str | None:
+        symptom = values["symptom"].strip()
+        if self.original is None:
+            duplicate = self.library.duplicate_of(symptom)
+            if duplicate is not None and self._warned_duplicate != symptom:
+                self._warned_duplicate = symptom
+                self.query_one("#symptom-error", Label).update(
+                    Text(f"looks like the existing entry {duplicate.key}; Save again to add it anyway")
+                )
+                return None
+        base = self.original or EntryContent(key="", domain=domain, symptom=symptom)
+        content = base.replace(
+            key=values["key"].strip()
+            or (self.original.key if self.original else self.library.unique_key(symptom)),
+            domain=domain,
+            symptom=symptom,
+            validation=values["validation"].strip(),
+            cause_path=values["cause_path"],
+            tags=tuple(t.strip() for t in values["tags"].split(",") if t.strip()),
+            **{name: self.query_one(f"#{name}", TextArea).text for name in PROSE_FIELDS},
+        )
+        replacing = self.original.key if self.original else None
+        return self.library.save(content, replacing=replacing, force=force).key
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,198 @@
+"""The three tabs: search as you type, the fault trees, and the review.
+
+Each pane holds a list on the left and the entry it points at on the right (an EntryView). The
+panes only show what they are given; the app fetches it from the Library in worker threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import DataTable, Input, Markdown, Select, Tree
+from textual.widgets.tree import TreeNode
+
+from kb.domains import DOMAIN_NAMES
+from kb.library import Row
+from kb.tree import Branch, cut, one_line
+from kb.tui.render import entry_markdown, plural
+
+if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
+    from kb.models import Entry
+    from kb.review import ReviewItem
+
+#: A multi-line paste is kept whole, its lines joined by this mark, so the search sees the traceback.
+LINE_MARK = " ⏎ "
+#: Rows a table shows at most; the status bar says when there are more.
+SHOWN_ROWS = 500
+
+
+class EntryView(VerticalScroll):
+    """The entry being read, rendered as Markdown; `key` is None while nothing is open."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="entry-view")
+        self.key: str | None = None
+        self.entry: Entry | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Markdown("*Pick an entry to read it here.*")
+
+    def show(self, entry: Entry | None) -> None:
+        self.entry = entry
+        self.key = entry.key if entry else None
+        text = entry_markdown(entry.content(), entry.facts()) if entry else "*Pick an entry to read it here.*"
+        self.query_one(Markdown).update(text)
+        self.scroll_home(animate=False)
+
+
+class QueryInput(Input):
+    """An Input that keeps a pasted traceback whole (a plain Input keeps only its first line).
+
+    Letters typed here are the query, so the app's one-letter keys wait until Esc or ↓ leaves it.
+    """
+
+    BINDINGS = [
+        Binding("escape,down", "app.focus_results", "Results"),
+    ]
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Textual calls Input's own handler after this one, unless told not to (prevent_default)."""
+        if "\n" in event.text.strip("\n"):
+            joined = LINE_MARK.join(line for line in event.text.splitlines() if line.strip())
+            self.insert_text_at_cursor(joined)
+            event.prevent_default()
+            event.stop()
+
+
+def query_text(value: str) -> str:
+    """The search box's value as the text to search: pasted lines become lines again."""
+    return value.replace(LINE_MARK, "\n")
+
+
+class ResultTable(DataTable[Text]):
+    BINDINGS = [Binding("escape", "app.focus_search", "Search box", show=False)]
+
+
+class SearchPane(Vertical):
+    class Picked(Message):
+        """The highlighted result changed: the app opens that entry."""
+
+        def __init__(self, key: str | None) -> None:
+            super().__init__()
+            self.key = key
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="search-bar"):
+            yield QueryInput(
+                placeholder="paste an error or describe the fault (Esc: the results and the keys)", id="query"
+            )
+            yield Select([(name, name) for name in DOMAIN_NAMES], prompt="all domains", id="domain-filter")
+        with Horizontal(classes="split"):
+            table: ResultTable = ResultTable(id="results", cursor_type="row", zebra_stripes=False)
+            table.add_columns("score", "domain", "key", "symptom")
+            yield table
+            yield EntryView(id="search-entry")
+
+    def show_rows(self, rows: Sequence[Row]) -> None:
+        table = self.query_one(ResultTable)
+        table.clear()
+        for row in rows[:SHOWN_ROWS]:
+            score = Text("" if row.score is None else f"{row.score:.0f}", justify="right")
+            if row.confident:
+                score.stylize("bold")
+            table.add_row(
+                score, Text(row.domain), Text(row.key), Text(cut(one_line(row.symptom), 70)), key=row.key
+            )
+        if not rows:
+            self.post_message(self.Picked(None))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self.post_message(self.Picked(event.row_key.value))
+
+
+def branch_label(branch: Branch) -> Text:
+    label = Text(branch.name, style="bold" if branch.recurring else "")
+    label.append(
+        f"  {plural(branch.entry_count, 'entry', 'entries')}, {plural(branch.occurred, 'occurrence')}"
+    )
+    if branch.recurring:
+        label.append("  ↻ recurring", style="bold")
+    return label
+
+
+class TreePane(Horizontal):
+    class Picked(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def compose(self) -> ComposeResult:
+        tree: Tree[str] = Tree("fault trees", id="forest")
+        tree.show_root = False
+        yield tree
+        yield EntryView(id="tree-entry")
+
+    def show_forest(self, forest: Sequence[Branch]) -> None:
+        tree: Tree[str] = self.query_one(Tree)
+        tree.clear()
+        for domain in forest:
+            self._add(tree.root, domain)
+        tree.root.expand()
+        tree.cursor_line = 0  # on the first domain, so that Enter opens it straight away
+
+    def _add(self, parent: TreeNode[str], branch: Branch) -> None:
+        node = parent.add(branch_label(branch), expand=branch.recurring)
+        for child in branch.children.values():
+            self._add(node, child)
+        for entry in branch.entries:
+            label = Text(entry.key, style="bold")
+            label.append(f" · {cut(one_line(entry.symptom), 60)}")
+            node.add_leaf(label, data=entry.key)
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[str]) -> None:
+        """An entry opens as the cursor reaches it, as in the result list; a branch keeps the pane."""
+        event.stop()
+        if event.node.data is not None:
+            self.post_message(self.Picked(event.node.data))
+
+
+class ReviewPane(Horizontal):
+    """`kb review` on one screen: k keep, a archive, e edit, m merge the highlighted entry."""
+
+    BINDINGS = [
+        Binding("k", "app.review('keep')", "Keep"),
+        Binding("a", "app.review('archive')", "Archive"),
+        Binding("m", "app.review('merge')", "Merge"),
+        Binding("e", "app.review('edit')", "Edit"),
+    ]
+
+    class Picked(Message):
+        def __init__(self, key: str | None) -> None:
+            super().__init__()
+            self.key = key
+
+    def compose(self) -> ComposeResult:
+        table: DataTable[Text] = DataTable(id="due", cursor_type="row")
+        table.add_columns("key", "why it needs a look")
+        yield table
+        yield EntryView(id="review-entry")
+
+    def show_due(self, due: Sequence[ReviewItem]) -> None:
+        table: DataTable[Text] = self.query_one(DataTable)
+        table.clear()
+        for item in due[:SHOWN_ROWS]:
+            table.add_row(Text(item.key), Text(cut("; ".join(item.reasons), 60)), key=item.key)
+        if not due:
+            self.post_message(self.Picked(None))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self.post_message(self.Picked(event.row_key.value))

@@ -1,0 +1,72 @@
+"""Entries and results as text for the TUI: pure functions from data to strings.
+
+Entry text is a person's, so it is never trusted as Markdown structure where a stray character
+would change the page: the symptom, the validation and the snippet go in fenced blocks longer than
+any backtick run inside them; one-line fields are escaped. The fix, root cause and other prose
+sections are Markdown in entry files already, and render as such.
+"""
+
+from __future__ import annotations
+
+from kb.entry import EntryContent
+from kb.tree import escape_markdown, markdown_code
+
+
+def fenced(text: str, info: str = "") -> str:
+    """TEXT as a fenced code block that no backtick run inside it can close early."""
+    longest = run = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{text}\n{fence}"
+
+
+def entry_markdown(content: EntryContent, facts: str = "") -> str:
+    """The entry as one Markdown page: what you saw, the one line that proves it, the fix, then why."""
+    title = f"**{escape_markdown(content.key)}** · {escape_markdown(content.domain)}"
+    if content.cause_path:
+        title += f" · {escape_markdown(content.cause_path)}"
+    if "\n" in content.symptom:
+        parts = [title, fenced(content.symptom)]
+    else:  # one line, the usual case: a quote takes three lines fewer than a code block
+        parts = [title, f"> {escape_markdown(content.symptom)}"]
+    parts.append("### Validation")
+    if content.validation:
+        parts.append(fenced(content.validation, "sh"))
+    else:
+        parts.append("*None yet: add one with Edit (e).*")
+    if content.fix:
+        parts += ["### Fix", content.fix]
+    if content.symptom_variants:
+        variants = "\n".join(f"- {escape_markdown(v)}" for v in content.symptom_variants)
+        parts += ["### Also seen as", variants]
+    for heading, value in (
+        ("Root cause", content.root_cause),
+        ("Conditions", content.conditions),
+        ("Environment", content.environment),
+        ("Case", content.case),
+    ):
+        if value:
+            parts += [f"### {heading}", value]
+    if content.snippet:
+        parts += ["### Snippet", fenced(content.snippet, "python")]
+    about = []
+    if content.tags:
+        about.append("Tags: " + ", ".join(markdown_code(t) for t in content.tags))
+    if content.related:
+        about.append("Related: " + ", ".join(markdown_code(r) for r in content.related))
+    about.append(f"Source: {escape_markdown(content.source)}")
+    if content.guards:
+        about.append(
+            f"Guards: {len(content.guards)} ({', '.join(sorted({g['kind'] for g in content.guards}))})"
+        )
+    if facts:
+        about.append(escape_markdown(facts))
+    parts += ["---", "  \n".join(about)]
+    return "\n\n".join(parts) + "\n"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 entry`, `3 entries`."""
+    return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"

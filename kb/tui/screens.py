@@ -1,0 +1,165 @@
+"""The TUI's modal screens: confirm a run, show its output, merge into, and help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, Static
+
+if TYPE_CHECKING:
+    from kb.runner import CheckResult
+
+
+class ConfirmRun(ModalScreen[bool]):
+    """kb never runs a stored command on its own: this asks, with the command in full, Cancel first."""
+
+    BINDINGS = [
+        Binding("escape,n", "answer(False)", "Cancel"),
+        Binding("y", "answer(True)", "Run it"),
+    ]
+
+    def __init__(self, key: str, command: str) -> None:
+        super().__init__()
+        self.key = key
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(f"Run the validation of {self.key}?"), classes="dialog-title")
+            yield Static(Text(f"$ {self.command}"), id="command")
+            yield Label("It runs on this machine, in the current folder, for at most 60 s.")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel (n)", id="cancel", variant="primary")
+                yield Button("Run (y)", id="run", variant="warning")
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "run")
+
+    def action_answer(self, run: bool) -> None:
+        self.dismiss(run)
+
+
+OUTCOME_WORDS = {
+    "passed": "passed (exit 0)",
+    "failed": "failed (exit {exit})",
+    "timeout": "killed at the timeout",
+    "error": "could not start",
+}
+
+
+def outcome_line(result: CheckResult) -> str:
+    said = OUTCOME_WORDS[result.outcome].format(exit=result.exit_code)
+    return f"{said} in {result.seconds:.1f} s; recorded on the entry"
+
+
+class RunOutput(ModalScreen[None]):
+    """What the validation printed, and how it ended."""
+
+    BINDINGS = [Binding("escape,enter,q", "dismiss", "Close")]
+
+    def __init__(self, key: str, result: CheckResult) -> None:
+        super().__init__()
+        self.key = key
+        self.result = result
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(Text(f"{self.key}: {outcome_line(self.result)}"), classes="dialog-title")
+            with VerticalScroll(id="output"):
+                yield Static(Text(self.result.output.rstrip("\n") or "(no output)"))
+            with Horizontal(classes="buttons"):
+                yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss()
+
+
+class MergeInto(ModalScreen[str | None]):
+    """Ask which entry to fold this one into: `kb review KEY --merge-into OTHER`."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, key: str, suggestion: str = "") -> None:
+        super().__init__()
+        self.key = key
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(f"Merge {self.key} into which entry?"), classes="dialog-title")
+            yield Label("Its symptom becomes a variant of that entry, and its usage adds up.")
+            yield Input(self.suggestion, placeholder="key of the entry to keep", id="target")
+            yield Label("", id="target-error", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button("Merge", id="merge", variant="warning")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "merge":
+            self._answer()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        self._answer()
+
+    def _answer(self) -> None:
+        target = self.query_one("#target", Input).value.strip()
+        if not target or target == self.key:
+            self.query_one("#target-error", Label).update("name another entry's key")
+            return
+        self.dismiss(target)
+
+
+HELP = """\
+# kb: the knowledge base in one screen
+
+**Search** as you type, or paste a whole traceback: the entries are ranked as `kb search` ranks them.
+Press **Enter** in the search box to search for real (it is then counted, as `kb search` counts it),
+**↓** or **Tab** to reach the results, and pick one to read it on the right.
+
+| key | does |
+| --- | --- |
+| `/` | search: focus the search box |
+| `s` `t` `r` | the Search, Tree and Review tabs |
+| `c` | copy the validation command of the entry you are reading |
+| `f` | copy its fix |
+| `x` | run its validation, after you confirm; the result is recorded |
+| `a` | add an entry |
+| `e` | edit the entry you are reading |
+| `?` | this help |
+| `q` | quit (Ctrl+Q works everywhere, even while typing) |
+
+**Tree** shows the fault trees of `kb tree`: domain → cause path → entries, with how many entries
+each branch holds and how often they occurred. Branches marked ↻ keep recurring. Enter opens an entry.
+
+**Review** steps through the entries due, most in need of attention first, as `kb review` does:
+**k** keep, **a** archive (common knowledge now), **e** edit, **m** merge into another entry.
+
+The mouse works too: click a tab, a result, a tree branch or a button. Ctrl+P opens the command
+palette, where you can switch between the light and dark themes.
+"""
+
+
+class Help(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Markdown(HELP)
+            with Horizontal(classes="buttons"):
+                yield Button("Close", id="close", variant="primary")
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss()

@@ -1,0 +1,380 @@
+"""kb tui, driven through Textual's pilot on a seeded database file in the test's folder.
+
+A file, not `:memory:`: the app searches in worker threads, which must see the same database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Tree
+from typer.testing import CliRunner
+
+from kb.cli import app as cli
+from kb.entry import EntryContent
+from kb.library import Library
+from kb.tui.app import KbApp
+from kb.tui.form import EntryForm
+from kb.tui.panes import EntryView, QueryInput
+from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
+
+TRACEBACK = """\
+Traceback (most recent call last):
+  File "train.py", line 41, in <module>
+    loss = criterion(model(x), y)
+  File "/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1511, in _call_impl
+RuntimeError: CUDA error: device-side assert triggered
+"""
+
+
+@pytest.fixture
+def library(db_path: Path) -> Iterator[Library]:
+    library = Library(str(db_path))
+    library.store()  # created and seeded before the app starts, as a second launch finds it
+    yield library
+    library.close()
+
+
+async def settle(app: KbApp, pilot: Pilot[None]) -> None:
+    """Until every worker has finished and the app has handled what they sent."""
+    for _ in range(500):
+        await pilot.pause()
+        if not any(worker.is_running for worker in app.workers):
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the app's workers did not finish")
+
+
+@asynccontextmanager
+async def running(
+    library: Library, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[tuple[KbApp, Pilot[None]]]:
+    """The app on LIBRARY, started and done with its first search."""
+    app = KbApp(library)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        yield app, pilot
+
+
+async def add_form(app: KbApp, pilot: Pilot[None]) -> EntryForm:
+    await pilot.press("escape", "a")
+    await settle(app, pilot)
+    assert isinstance(app.screen, EntryForm)
+    return app.screen
+
+
+async def type_query(app: KbApp, pilot: Pilot[None], text: str) -> None:
+    app.query_one("#query", Input).value = text
+    await settle(app, pilot)
+
+
+async def open_top(app: KbApp, pilot: Pilot[None]) -> EntryView:
+    """Pick the highlighted result, as Enter or a click on it would."""
+    await pilot.press("escape")
+    await pilot.press("enter")
+    await settle(app, pilot)
+    return app.query_one("#search-entry", EntryView)
+
+
+async def test_search_then_open(library: Library) -> None:
+    async with running(library, (120, 40)) as (app, pilot):
+        assert app.found is not None and app.found.query == ""  # browsing before any key
+        assert len(app.found.rows) == library.counts().by_status["active"]
+        await pilot.press(*"device-side assert")
+        await settle(app, pilot)
+        assert app.found.rows[0].key == "cuda-device-side-assert"
+        view = await open_top(app, pilot)
+        assert view.key == "cuda-device-side-assert"
+        assert view.entry is not None and view.entry.validation
+        assert "results" in str(app.query_one("#status").render())
+
+
+async def test_enter_in_the_search_box_counts_as_a_search(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "RuntimeError: CUDA error: device-side assert triggered")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.focused is app.query_one("#results", DataTable)
+    assert library.entry("cuda-device-side-assert").hits == 1
+
+
+async def test_typing_alone_leaves_no_usage_record(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        await pilot.press(*"device-side assert")
+        await settle(app, pilot)
+    assert library.entry("cuda-device-side-assert").hits == 0
+
+
+async def test_a_pasted_traceback_is_searched_whole(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        app.query_one(QueryInput).post_message(events.Paste(TRACEBACK))
+        await settle(app, pilot)
+        assert app.found is not None
+        assert app.found.query.splitlines()[-1] == "RuntimeError: CUDA error: device-side assert triggered"
+        assert app.found.rows[0].key == "cuda-device-side-assert"
+        assert app.found.confident
+
+
+async def test_the_newest_search_wins(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        for text in ("nccl", "nccl timeout", "device-side assert"):
+            app.search(text)
+        await settle(app, pilot)
+        assert app.found is not None and app.found.query == "device-side assert"
+
+
+async def test_domain_filter(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        app.query_one("#domain-filter", Select).value = "hardware"
+        await settle(app, pilot)
+        assert app.found is not None and app.found.rows
+        assert {row.domain for row in app.found.rows} == {"hardware"}
+        await type_query(app, pilot, "CUDA out of memory")
+        assert {row.domain for row in app.found.rows} <= {"hardware"}
+
+
+async def test_tree_navigation_opens_an_entry(library: Library) -> None:
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "t")
+        await settle(app, pilot)
+        tree = app.query_one("#forest", Tree)
+        assert app.focused is tree
+        domains = [str(node.label).split()[0] for node in tree.root.children]
+        assert domains[0] == "data" and len(domains) == 7
+        await pilot.press("enter")  # open the first domain
+        await settle(app, pilot)
+        for _ in range(40):  # down through branches, opening them, until an entry is selected
+            await pilot.press("down", "enter")
+            await settle(app, pilot)
+            if app.query_one("#tree-entry", EntryView).key:
+                break
+        key = app.query_one("#tree-entry", EntryView).key
+        assert key is not None and library.entry(key).domain == "data"
+
+
+@pytest.fixture
+def due_library(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
+    """Seeded today, opened two months later: every seed entry is due for review."""
+    now = [datetime.now(UTC)]
+    monkeypatch.setattr("kb.store.utc_now", lambda: now[0])
+    library = Library(str(db_path))
+    library.store()
+    now[0] += timedelta(days=60)
+    yield library
+    library.close()
+
+
+async def test_review_archive_and_keep(due_library: Library) -> None:
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        table = app.query_one("#due", DataTable)
+        due_before = table.row_count
+        first = app.query_one("#review-entry", EntryView).key
+        assert due_before > 0 and first is not None
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert due_library.entry(first).status == "archived"
+        assert table.row_count == due_before - 1
+        second = app.query_one("#review-entry", EntryView).key
+        assert second is not None and second != first
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert due_library.entry(second).reviewed is not None
+        assert table.row_count == due_before - 2
+
+
+async def test_review_merge(due_library: Library) -> None:
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        source = app.query_one("#review-entry", EntryView).key
+        assert source is not None
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MergeInto)
+        app.screen.query_one("#target", Input).value = "cuda-device-side-assert"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, MergeInto)
+    assert due_library.store().find(source) is None
+
+
+async def test_add_with_a_lint_error_then_corrected(library: Library) -> None:
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "ValueError: tokenizer vocabulary has 3 extra tokens"
+        form.query_one("#validation", Input).value = "check the logs"
+        await settle(app, pilot)
+        error = form.query_one("#validation-error", Label)
+        assert "check the logs" in str(error.render()) or str(error.render())  # shown as you type
+        form.query_one("#domain", Select).value = "model"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is form  # refused: the validation is prose
+        assert str(form.query_one("#validation-error", Label).render())
+        form.query_one("#validation", Input).value = "python -c \"print('tokens')\""
+        await settle(app, pilot)
+        assert not str(form.query_one("#validation-error", Label).render())
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+    entry = library.entry("valueerror-tokenizer-vocabulary-has-3-extra")
+    assert entry.domain == "model" and entry.validation.startswith("python -c")
+
+
+async def test_add_can_keep_a_validation_the_lint_rejects(library: Library) -> None:
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "the dashboard shows no GPU metrics"
+        form.query_one("#validation", Input).value = "look at grafana"
+        form.query_one("#domain", Select).value = "logging"
+        form.query_one("#key", Input).value = "no-gpu-metrics"
+        form.query_one("#force", Checkbox).value = True
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+    assert library.entry("no-gpu-metrics").validation == "look at grafana"
+
+
+async def test_add_refuses_a_bad_key_and_a_missing_domain_beside_the_fields(library: Library) -> None:
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "something odd"
+        form.query_one("#validation", Input).value = "nvidia-smi"
+        form.query_one("#key", Input).value = "Not A Slug"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is form
+        assert "slug" in str(form.query_one("#key-error", Label).render())
+        assert "domain" in str(form.query_one("#domain-error", Label).render())
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.screen is not form
+    assert library.store().find("something-odd") is None
+
+
+async def test_edit_keeps_the_fields_the_form_does_not_show(library: Library) -> None:
+    before = library.entry("cuda-device-side-assert").content()
+    async with running(library, (100, 40)) as (app, pilot):
+        await type_query(app, pilot, "device-side assert")
+        await open_top(app, pilot)
+        await pilot.press("e")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        assert form.query_one("#symptom", Input).value == before.symptom
+        form.query_one("#cause_path", Input).value = "Data format > label out of range"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+    after = library.entry("cuda-device-side-assert").content()
+    assert after.cause_path == "Data format > label out of range"
+    assert after.symptom_variants == before.symptom_variants and after.snippet == before.snippet
+
+
+async def test_copy_the_validation_and_the_fix(library: Library) -> None:
+    entry = library.entry("cuda-device-side-assert")
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "device-side assert")
+        await open_top(app, pilot)
+        await pilot.press("c")
+        assert app.clipboard == entry.validation
+        await pilot.press("f")
+        assert app.clipboard == entry.fix
+
+
+@pytest.fixture
+def echo_entry(library: Library) -> str:
+    content = EntryContent(
+        key="echo-check", domain="logging", symptom="the echo fault", validation="echo kb-was-here"
+    )
+    library.save(content)
+    return content.key
+
+
+async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the echo fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRun)
+        assert app.focused is not None and app.focused.id == "cancel"  # Enter does not run it
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, ConfirmRun | RunOutput)
+    assert library.entry(echo_entry).last_check_outcome is None
+
+
+async def test_run_confirmed_shows_the_output_and_records_it(library: Library, echo_entry: str) -> None:
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the echo fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        await pilot.press("y")
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, RunOutput)
+        assert screen.result.outcome == "passed"
+        assert "kb-was-here" in screen.result.output
+        await pilot.press("escape")
+        await settle(app, pilot)
+    entry = library.entry(echo_entry)
+    assert entry.last_check_outcome == "passed" and "kb-was-here" in (entry.last_check_output or "")
+
+
+async def test_help_opens_and_q_quits(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        await pilot.press("escape", "question_mark")
+        assert isinstance(app.screen, Help)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, Help)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_typing_q_in_the_search_box_searches_for_it(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        await pilot.press("q")
+        await settle(app, pilot)
+        assert app.is_running and app.query_one("#query", Input).value == "q"
+
+
+async def test_no_color_is_respected(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert KbApp(library).no_color
+    monkeypatch.delenv("NO_COLOR")
+    assert not KbApp(library).no_color
+
+
+async def test_the_first_use_creates_and_seeds_the_database(db_path: Path) -> None:
+    app = KbApp(Library(str(db_path)))
+    async with app.run_test() as pilot:
+        await settle(app, pilot)
+        assert app.found is not None and len(app.found.rows) > 50
+    assert db_path.exists()
+
+
+def test_kb_tui_needs_a_terminal(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["tui"])
+    assert result.exit_code == 1
+    assert "kb tui needs a terminal" in result.output
+
+
+async def test_a_database_that_cannot_open_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    async with running(Library(str(blocker / "kb.db"))) as (app, _pilot):
+        status = str(app.query_one("#status").render())
+        assert status.startswith("kb: ") and app.is_running

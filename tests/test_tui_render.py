@@ -1,0 +1,75 @@
+"""The TUI's pure pieces: an entry as Markdown, and the Library's agreement with `kb search`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+
+from kb.entry import EntryContent
+from kb.library import Library
+from kb.paths import resolve_location
+from kb.search import SearchOptions, search
+from kb.tui.panes import LINE_MARK, query_text
+from kb.tui.render import entry_markdown, fenced
+
+PARSER = MarkdownIt("commonmark")
+
+
+@given(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\r"), min_size=1)
+)
+def test_a_fenced_block_holds_exactly_its_text(text: str) -> None:
+    """Entry text holds no NUL or CR: kb.entry.clean_text replaces them before anything is stored."""
+    tokens = [t for t in PARSER.parse(fenced(text, "sh")) if t.type == "fence"]
+    assert len(tokens) == 1
+    assert tokens[0].content == text + "\n"
+
+
+def test_entry_text_cannot_change_the_page_structure() -> None:
+    content = EntryContent(
+        key="hostile",
+        domain="data",
+        symptom="# not a heading | not a table <b>not bold</b>",
+        validation="echo ``` && echo done",
+        fix="Use `torch.load(path, map_location='cpu')`.",
+        symptom_variants=("* not a list item",),
+    )
+    page = entry_markdown(content, "active · hits 0")
+    tokens = PARSER.parse(page)
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert headings == ["Validation", "Fix", "Also seen as"]
+    fences = [t.content for t in tokens if t.type == "fence"]
+    assert fences == ["echo ``` && echo done\n"]
+    assert not any(t.type == "html_inline" for t in tokens if t.children for t in t.children)
+
+
+def test_a_multi_line_symptom_is_kept_as_written() -> None:
+    content = EntryContent(key="k", domain="data", symptom="Traceback:\n  File x\nValueError: bad")
+    fences = [t.content for t in PARSER.parse(entry_markdown(content)) if t.type == "fence"]
+    assert fences[0] == "Traceback:\n  File x\nValueError: bad\n"
+
+
+def test_pasted_lines_come_back_as_lines() -> None:
+    assert query_text(LINE_MARK.join(["Traceback:", "RuntimeError: x"])) == "Traceback:\nRuntimeError: x"
+
+
+def test_the_library_ranks_as_kb_search_does(db_path: Path) -> None:
+    library = Library(str(db_path))
+    library.store()
+    query = "RuntimeError: DataLoader worker (pid 123) is killed by signal: Killed."
+    found = library.find(query)
+    response = search(query, resolve_location(str(db_path)), SearchOptions(limit=50, record_usage=False))
+    assert [row.key for row in found.rows] == [s.candidate.record["key"] for s in response.results]
+    assert found.confident == response.confident
+    library.close()
+
+
+def test_the_tui_draws_its_first_frame_before_loading_the_orm() -> None:
+    code = "import sys, kb.library, kb.tui.app; print('sqlmodel' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
