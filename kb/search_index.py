@@ -62,6 +62,8 @@ def field_texts(content: EntryContent) -> dict[str, str]:
 def index_entry(content: EntryContent) -> EntryIndex:
     weights: dict[str, float] = {}
     for name, text in field_texts(content).items():
+        if not text:
+            continue  # most entries leave several fields empty; an import indexes thousands
         for term, count in Counter(tokenize(text, phrases=name in PHRASE_FIELDS)).items():
             weights[term] = weights.get(term, 0.0) + FIELD_WEIGHTS[name] * count
     forms = (content.symptom, *content.symptom_variants)

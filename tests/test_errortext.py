@@ -126,3 +126,35 @@ def test_two_occurrences_of_one_fault_share_a_signature() -> None:
 def test_masking_is_idempotent_on_any_text(text: str) -> None:
     once = signature(find_decisive(text).line)
     assert signature(once) == once
+
+
+#: Pieces the masks are made of, so that random text often comes close to matching them.
+MASK_PIECES = [
+    *'0123456789abcdefxABCDEF:./\\~-+()[],<> "_=٣',
+    'File "',
+    "torch.Size([",
+    "https://",
+    "cuda:",
+    "npu:",
+    "pid ",
+    "rank=",
+    " object at 0x",
+    "C:",
+    ".py",
+    "GiB",
+    " and ",
+    "2024-03-14 09:08:43",
+]
+
+
+@given(st.lists(st.sampled_from(MASK_PIECES), max_size=40).map("".join) | st.text(max_size=200))
+def test_looking_where_a_mask_can_start_changes_no_match(text: str) -> None:
+    """The quick check in front of the masks only skips positions where none of them could match."""
+    import re
+
+    from kb.errortext import _MASK, _MASKS
+
+    every_mask = re.compile("|".join(f"(?P<{name}{n}>{pattern})" for n, (name, pattern) in enumerate(_MASKS)))
+    assert [(m.span(), m.lastgroup) for m in _MASK.finditer(text)] == [
+        (m.span(), m.lastgroup) for m in every_mask.finditer(text)
+    ]

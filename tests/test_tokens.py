@@ -49,3 +49,12 @@ def test_chinese_becomes_bigrams() -> None:
 @given(st.text(max_size=300))
 def test_tokenize_never_fails(text: str) -> None:
     assert all(token for token in tokenize(text))
+
+
+@given(st.text(alphabet="0123456789x.:-eE+ aT,٣", max_size=30))
+def test_text_without_the_noise_hint_has_no_noise_numbers(text: str) -> None:
+    """The cheap look for a noise number never misses one the full pattern would remove."""
+    from kb.tokens import _NOISE_HINT, _NOISE_NUMBERS
+
+    if _NOISE_NUMBERS.search(text):
+        assert _NOISE_HINT.search(text)
