@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, DataTable, Input, Label, Select, Tree
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, TabbedContent, Tree
 from typer.testing import CliRunner
 
 from kb.cli import app as cli
@@ -378,3 +378,17 @@ async def test_a_database_that_cannot_open_is_reported_not_raised(tmp_path: Path
     async with running(Library(str(blocker / "kb.db"))) as (app, _pilot):
         status = str(app.query_one("#status").render())
         assert status.startswith("kb: ") and app.is_running
+
+
+async def test_the_mouse_switches_tabs_and_opens_results(library: Library) -> None:
+    async with running(library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, "device-side assert")
+        await pilot.click("#results", offset=(10, 2))  # the second row, below the header
+        await settle(app, pilot)
+        await pilot.pause(0.3)
+        await settle(app, pilot)
+        assert app.query_one("#search-entry", EntryView).key == app.found.rows[1].key  # type: ignore[union-attr]
+        await pilot.click("#--content-tab-tree-tab")
+        await settle(app, pilot)
+        assert app.query_one("#tabs", TabbedContent).active == "tree-tab"
+        assert app.query_one("#forest", Tree).root.children
