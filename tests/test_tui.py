@@ -392,3 +392,16 @@ async def test_the_mouse_switches_tabs_and_opens_results(library: Library) -> No
         await settle(app, pilot)
         assert app.query_one("#tabs", TabbedContent).active == "tree-tab"
         assert app.query_one("#forest", Tree).root.children
+
+
+async def test_results_arriving_under_a_dialog_land_in_the_main_screen(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        form = await add_form(app, pilot)
+        app.search("nccl timeout")
+        app.refresh_counts()
+        await settle(app, pilot)
+        await pilot.pause(0.3)  # the entry pane follows the results
+        await settle(app, pilot)
+        assert app.screen is form and app.is_running
+        assert app.found is not None and app.found.query == "nccl timeout"
+        assert app.query_one("#search-entry", EntryView) is not None

@@ -17,7 +17,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane, Tree
 from textual.worker import get_current_worker
 
 from kb.errors import KbError
@@ -91,7 +91,18 @@ class KbApp(App[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.library.location.display()
-        self.query_one("#query", Input).focus()
+        # Kept, not queried later: a query runs against the screen on top, which may be a dialog,
+        # and a worker's result can arrive while one is open or while the app is closing.
+        self.query_box = self.query_one("#query", Input)
+        self.domain_filter = self.query_one("#domain-filter", Select)
+        self.results = self.query_one("#results", DataTable)
+        self.search_pane = self.query_one(SearchPane)
+        self.tree_pane = self.query_one(TreePane)
+        self.review_pane = self.query_one(ReviewPane)
+        self.tabs = self.query_one(TabbedContent)
+        self.status_bar = self.query_one("#status", Static)
+        self.views = {tab: self.query_one(selector, EntryView) for tab, selector in ENTRY_VIEWS.items()}
+        self.query_box.focus()
 
     def on_ready(self) -> None:
         """After the first frame: opening the store (and, the first time, seeding it) takes a while."""
@@ -112,10 +123,10 @@ class KbApp(App[None]):
     # --- searching ----------------------------------------------------------------------------------
 
     def current_query(self) -> str:
-        return query_text(self.query_one("#query", Input).value)
+        return query_text(self.query_box.value)
 
     def current_domain(self) -> str | None:
-        value = self.query_one("#domain-filter", Select).value
+        value = self.domain_filter.value
         return value if isinstance(value, str) else None
 
     @on(Input.Changed, "#query")
@@ -126,7 +137,7 @@ class KbApp(App[None]):
     def search_for_real(self) -> None:
         """Enter: the search `kb search` would make, usage record included; then on to the results."""
         self.search(self.current_query(), record=True)
-        self.query_one("#results", DataTable).focus()
+        self.results.focus()
 
     @on(Select.Changed, "#domain-filter")
     def filter_domain(self) -> None:
@@ -155,13 +166,13 @@ class KbApp(App[None]):
 
     def show_found(self, found: Found) -> None:
         self.found = found
-        self.query_one(SearchPane).show_rows(found.rows)
+        self.search_pane.show_rows(found.rows)
         self.results_shown += 1
         self.set_status()
         if self._pending_open is not None:
             self._pending_open.stop()
         top = found.rows[0].key if found.rows else None
-        self._pending_open = self.set_timer(OPEN_DELAY, lambda: self.open_entry(top, "#search-entry"))
+        self._pending_open = self.set_timer(OPEN_DELAY, lambda: self.open_entry(top, "search-tab"))
 
     def describe_found(self) -> str:
         found = self.found
@@ -180,46 +191,45 @@ class KbApp(App[None]):
     # --- reading an entry ---------------------------------------------------------------------------
 
     def on_search_pane_picked(self, message: SearchPane.Picked) -> None:
-        self.open_entry(message.key, "#search-entry")
+        self.open_entry(message.key, "search-tab")
 
     def on_tree_pane_picked(self, message: TreePane.Picked) -> None:
-        self.open_entry(message.key, "#tree-entry")
+        self.open_entry(message.key, "tree-tab")
 
     def on_review_pane_picked(self, message: ReviewPane.Picked) -> None:
-        self.open_entry(message.key, "#review-entry")
+        self.open_entry(message.key, "review-tab")
 
-    def open_entry(self, key: str | None, view: str) -> None:
-        pane = self.query_one(view, EntryView)
+    def open_entry(self, key: str | None, tab: str) -> None:
+        pane = self.views[tab]
         if key is None:
             pane.show(None)
         else:
-            self.fetch(f"open {view}", lambda: self.library.entry(key), pane.show)
+            self.fetch(f"open {tab}", lambda: self.library.entry(key), pane.show)
 
     def reading(self) -> Entry | None:
         """The entry open in the current tab, which copy, run and edit act on."""
-        tab = self.query_one(TabbedContent).active or "search-tab"
-        return self.query_one(ENTRY_VIEWS[tab], EntryView).entry
+        return self.views[self.tabs.active or "search-tab"].entry
 
     # --- tabs ---------------------------------------------------------------------------------------
 
     def action_show_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        self.tabs.active = tab
 
     def action_focus_search(self) -> None:
         self.action_show_tab("search-tab")
-        self.query_one("#query", Input).focus()
+        self.query_box.focus()
 
     def action_focus_results(self) -> None:
-        self.query_one("#results", DataTable).focus()
+        self.results.focus()
 
     @on(TabbedContent.TabActivated)
     def load_tab(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "tree-tab":
             self._load_forest()
-            self.query_one("#forest").focus()
+            self.tree_pane.query_one(Tree).focus()
         elif event.pane.id == "review-tab":
             self._load_due()
-            self.query_one("#due").focus()
+            self.review_pane.query_one(DataTable).focus()
         else:
             self.set_status()
 
@@ -227,7 +237,7 @@ class KbApp(App[None]):
         self.fetch("tree", self.library.forest, self._show_forest)
 
     def _show_forest(self, forest: list[Branch]) -> None:
-        self.query_one(TreePane).show_forest(forest)
+        self.tree_pane.show_forest(forest)
         recurring = sum(1 for _, branch in walk_branches(forest) if branch.recurring)
         self.set_status(f"fault trees of {plural(len(forest), 'domain')}; {recurring} recurring (↻)")
 
@@ -235,7 +245,7 @@ class KbApp(App[None]):
         self.fetch("review", self.library.due, self._show_due)
 
     def _show_due(self, due: list[ReviewItem]) -> None:
-        self.query_one(ReviewPane).show_due(due)
+        self.review_pane.show_due(due)
         self.set_status(f"{plural(len(due), 'entry', 'entries')} due for review" if due else "nothing is due")
 
     # --- status -------------------------------------------------------------------------------------
@@ -253,7 +263,7 @@ class KbApp(App[None]):
 
     def set_status(self, message: str | None = None) -> None:
         parts = [part for part in (self._counts, message or self.describe_found()) if part]
-        self.query_one("#status", Static).update(" · ".join(parts))
+        self.status_bar.update(" · ".join(parts))
 
     # --- actions on the entry being read ------------------------------------------------------------
 
@@ -313,12 +323,12 @@ class KbApp(App[None]):
         self.search(self.current_query())
 
     def _reopen(self, key: str) -> None:
-        tab = self.query_one(TabbedContent).active or "search-tab"
-        self.open_entry(key, ENTRY_VIEWS[tab])
+        tab = self.tabs.active or "search-tab"
+        self.open_entry(key, tab)
 
     def action_review(self, decision: str) -> None:
         """k keep, a archive, m merge, e edit: what `kb review` offers, for the highlighted entry."""
-        entry = self.query_one("#review-entry", EntryView).entry
+        entry = self.views["review-tab"].entry
         if entry is None:
             self.notify("Nothing to review here.", severity="warning")
             return
