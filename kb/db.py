@@ -42,6 +42,9 @@ Migration = Callable[[Connection], None]
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 MIGRATION_TABLE = "kb_migration"
+#: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
+#: postings spill half-built pages mid-transaction. It grows only as pages are read or written.
+SQLITE_CACHE_KIB = 32 * 1024
 
 
 def m001_create_entry(conn: Connection) -> None:
@@ -195,6 +198,7 @@ def _tune_sqlite(engine: Engine) -> None:
         with contextlib.suppress(sqlite3.OperationalError):  # read-only: keep the journal mode, still read
             cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute(f"PRAGMA cache_size = -{SQLITE_CACHE_KIB}")
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -20,7 +20,7 @@ from kb.entry_file import decode_entry_bytes, parse_entry_file, render_entry_fil
 from kb.errors import EntryFileError, KbError, UsageError
 from kb.lint import validation_problem
 from kb.models import Entry
-from kb.store import EntryStore
+from kb.store import EntryStore, gc_paused
 
 Conflict = Literal["skip", "overwrite", "rename"]
 CONFLICTS: tuple[Conflict, ...] = ("skip", "overwrite", "rename")
@@ -145,10 +145,11 @@ def read_import(
     if not files:
         raise KbError(f"{path} holds no .md or .jsonl files to import")
     incoming: list[Incoming] = []
-    for number, file in enumerate(files, 1):
-        incoming.extend(_read_file(file, default_source or f"imported from {file.name}"))
-        if progress:
-            progress(number, len(files))
+    with gc_paused():
+        for number, file in enumerate(files, 1):
+            incoming.extend(_read_file(file, default_source or f"imported from {file.name}"))
+            if progress:
+                progress(number, len(files))
     return incoming
 
 

@@ -14,6 +14,8 @@ import os
 import re
 import shlex
 import shutil
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 ValidationKind = Literal["python", "shell"]
@@ -83,14 +85,17 @@ def validation_kind(command: str) -> ValidationKind:
     return "python" if _python_problem(text) is None else "shell"
 
 
-def _shell_words(text: str) -> list[str] | None:
+@lru_cache(maxsize=1024)
+def _shell_words(text: str) -> tuple[str, ...] | None:
+    """TEXT split as /bin/sh would, or None if it cannot be. Cached: judging a command asks twice
+    (what it is, then whether it is usable), and an import of a wiki page repeats its commands."""
     try:
-        return shlex.split(text)
+        return tuple(shlex.split(text))
     except ValueError:
         return None
 
 
-def _first_command_word(words: list[str]) -> str | None:
+def _first_command_word(words: Sequence[str]) -> str | None:
     for word in words:
         if _ENV_ASSIGNMENT.match(word):
             continue
@@ -108,7 +113,7 @@ def _is_command(word: str) -> bool:
     return shutil.which(word) is not None
 
 
-def _python_c_problem(words: list[str]) -> str | None:
+def _python_c_problem(words: Sequence[str]) -> str | None:
     if "-c" not in words:
         return None  # `python script.py` or `python -m module` is a shell command like any other
     index = words.index("-c")
@@ -128,7 +133,10 @@ def _python_problem(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def _parse_problem(code: str) -> str | None:
+    """Why CODE is not Python, or None. Cached like the shell words: bare Python is parsed twice, and
+    an imported page repeats its commands."""
     try:
         ast.parse(code)
     except SyntaxError as exc:

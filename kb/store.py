@@ -8,11 +8,9 @@ SQLAlchemy URL, so a team can move to PostgreSQL without touching the callers.
 from __future__ import annotations
 
 import difflib
-import multiprocessing
-import os
+import gc
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,6 +20,7 @@ from sqlalchemy import Engine, Table, delete, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
+from kb.bulk_write import bulk_insert, indexing, write_index
 from kb.db import SchemaState, migrate, open_engine
 from kb.entry import LIST_FIELDS, EntryContent, normalized
 from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreUnavailable
@@ -29,7 +28,7 @@ from kb.errortext import NORMALIZER_VERSION
 from kb.lint import validation_problem
 from kb.models import Entry, kb_meta, search_df, search_doc, search_miss, search_term
 from kb.paths import DatabaseLocation, resolve_location
-from kb.search_index import EntryIndex, index_entry
+from kb.search_index import index_entry
 
 Clock = Callable[[], datetime]
 
@@ -387,30 +386,54 @@ class EntryStore:
         """Add and overwrite entries in one transaction; USAGE (from a backup) is restored as it was.
 
         New entries go in as one bulk insert: building an ORM object per row costs more than the
-        whole rest of an import of thousands of entries.
+        whole rest of an import of thousands of entries. A large import indexes the contents it was
+        given, in worker processes that run while the entries are being written, rather than
+        reading them back afterwards.
         """
         now = self.now()
-        with self._writing() as session:
+        with gc_paused(), self._writing() as session:
+            if adds and len(adds) + len(updates) > BULK_REINDEX_THRESHOLD:
+                self._import_in_bulk(session, adds, updates, now)
+                return
             if adds:
-                entry_table: Table = Entry.__table__  # type: ignore[attr-defined]
-                _bulk_insert(
-                    session, entry_table, [_entry_row(content, usage, now) for content, usage in adds]
-                )
-            changed: list[Entry] = []
-            for content, usage in updates:
-                entry = self._locked(session, content.key)
-                entry.set_content(content)
-                entry.updated = now
-                _restore_usage(entry, usage)
-                session.add(entry)
-                changed.append(entry)
+                _insert_entries(session, adds, now)
+            changed = [self._overwritten(session, content, usage, now) for content, usage in updates]
             session.flush()
-            if adds and len(adds) + len(changed) > BULK_REINDEX_THRESHOLD:
-                _rebuild_index(session)
-            else:
-                added = [content.key for content, _ in adds]
-                fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
-                _reindex(session, [*fresh, *changed])
+            added = [content.key for content, _ in adds]
+            fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
+            _reindex(session, [*fresh, *changed])
+
+    def _import_in_bulk(
+        self,
+        session: Session,
+        adds: Sequence[tuple[EntryContent, dict[str, Any]]],
+        updates: Sequence[tuple[EntryContent, dict[str, Any]]],
+        now: datetime,
+    ) -> None:
+        """Write a large import and rebuild the whole index, from the contents in hand: the stored
+        entries it leaves alone, then the ones it overwrites or adds."""
+        overwritten = {content.key for content, _ in updates}
+        contents = [content for _, content in _stored_contents(session) if content.key not in overwritten]
+        contents += [content for content, _ in (*updates, *adds)]
+        with indexing(contents) as indexes:
+            _insert_entries(session, adds, now)
+            for content, usage in updates:
+                self._overwritten(session, content, usage, now)
+            session.flush()
+            ids: dict[str, int] = dict(session.execute(select(Entry.key, Entry.id)).all())
+            write_index(
+                session, ((ids[c.key], c.status, index) for c, index in zip(contents, indexes, strict=True))
+            )
+
+    def _overwritten(
+        self, session: Session, content: EntryContent, usage: dict[str, Any], now: datetime
+    ) -> Entry:
+        entry = self._locked(session, content.key)
+        entry.set_content(content)
+        entry.updated = now
+        _restore_usage(entry, usage)
+        session.add(entry)
+        return entry
 
     def record_hit(self, key: str) -> None:
         with self._writing() as session:
@@ -466,27 +489,6 @@ def _index(session: Session, entry: Entry) -> None:
         )
         _shift_df(session, list(index.terms), +1)
     session.flush()
-
-
-def _bulk_insert(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-    """Insert many rows through SQLAlchemy, which converts JSON and times for any database."""
-    for start in range(0, len(rows), 5000):
-        session.execute(insert(table), rows[start : start + 5000])
-
-
-def _bulk_insert_tuples(
-    session: Session, table: Table, names: Sequence[str], rows: Sequence[tuple[Any, ...]]
-) -> None:
-    """Plain rows (text and numbers only) given as tuples, in NAMES order."""
-    if not rows:
-        return
-    connection = session.connection()
-    if connection.dialect.name == "sqlite":
-        columns = ", ".join(f'"{name}"' for name in names)  # `key` and `case` are SQL words
-        sql = f"INSERT INTO {table.name} ({columns}) VALUES ({', '.join('?' for _ in names)})"
-        connection.exec_driver_sql(sql, list(rows))
-        return
-    _bulk_insert(session, table, [dict(zip(names, row, strict=True)) for row in rows])
 
 
 def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> dict[str, Any]:
@@ -577,62 +579,55 @@ def _shift_df(session: Session, terms: list[str], change: int) -> None:
         session.execute(delete(search_df).where(search_df.c.df <= 0))
 
 
-#: From this many entries on, indexing is spread over the CPUs: it is pure Python and CPU-bound.
-PARALLEL_INDEX_FROM = 4000
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold off the cyclic garbage collector for a bulk job.
+
+    Parsing or writing thousands of entries allocates millions of short-lived objects, which keeps
+    triggering collections that find almost nothing (they cost a tenth of an import). Garbage
+    without cycles is freed by reference counting meanwhile; the collector sees to the rest after.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
-def index_all(contents: Sequence[EntryContent]) -> list[EntryIndex]:
-    """Index every entry, in worker processes when there are many (imports, rebuilds)."""
-    workers = min(os.cpu_count() or 1, 8)
-    if (
-        len(contents) < PARALLEL_INDEX_FROM
-        or workers < 2
-        or "fork" not in multiprocessing.get_all_start_methods()
-    ):
-        return [index_entry(content) for content in contents]
-    context = multiprocessing.get_context("fork")  # the children need nothing but the pure indexer
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(index_entry, contents, chunksize=max(1, len(contents) // (workers * 4))))
+def _insert_entries(
+    session: Session, adds: Sequence[tuple[EntryContent, dict[str, Any]]], now: datetime
+) -> None:
+    if adds:
+        entry_table: Table = Entry.__table__  # type: ignore[attr-defined]
+        bulk_insert(session, entry_table, [_entry_row(content, usage, now) for content, usage in adds])
+
+
+def _stored_contents(session: Session) -> list[tuple[int, EntryContent]]:
+    """Every entry's id and content, read as plain rows: ORM objects would cost more than indexing."""
+    columns = [getattr(Entry, name) for name in ("id", *EntryContent.__dataclass_fields__)]
+    stored: list[tuple[int, EntryContent]] = []
+    for row in session.execute(select(*columns)):
+        values = row._asdict()
+        entry_id = values.pop("id")
+        for name in LIST_FIELDS:
+            values[name] = tuple(values[name])
+        stored.append((entry_id, EntryContent(**values)))
+    return stored
 
 
 def _rebuild_index(session: Session) -> None:
-    """Recompute every entry's search rows in bulk, and stamp the normalizer version.
-
-    Reads plain rows rather than ORM objects, and writes tuples: an import of 10,000 entries
-    spends its time here.
-    """
-    session.execute(delete(search_term))
-    session.execute(delete(search_doc))
-    session.execute(delete(search_df))
-    df: Counter[str] = Counter()
-    terms: list[tuple[str, int, float]] = []
-    docs: list[dict[str, object]] = []
-    columns = [getattr(Entry, name) for name in ("id", *EntryContent.__dataclass_fields__)]
-    ids: list[int] = []
-    contents: list[EntryContent] = []
-    for row in session.execute(select(*columns)):
-        values = row._asdict()
-        ids.append(values.pop("id"))
-        for name in LIST_FIELDS:
-            values[name] = tuple(values[name])
-        contents.append(EntryContent(**values))
-    for entry_id, content, index in zip(ids, contents, index_all(contents), strict=True):
-        docs.append(
-            {
-                "entry_id": entry_id,
-                "status": content.status,
-                "length": index.length,
-                "signatures": list(index.signatures),
-                "exception_types": list(index.exception_types),
-            }
+    """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
+    stored = _stored_contents(session)
+    with indexing([content for _, content in stored]) as indexes:
+        write_index(
+            session,
+            (
+                (entry_id, content.status, index)
+                for (entry_id, content), index in zip(stored, indexes, strict=True)
+            ),
         )
-        terms.extend((t, entry_id, w) for t, w in index.terms.items())
-        df.update(index.terms.keys())
-    _bulk_insert(session, search_doc, docs)
-    _bulk_insert_tuples(session, search_term, ("term", "entry_id", "weight"), terms)
-    _bulk_insert_tuples(session, search_df, ("term", "df"), list(df.items()))
-    session.execute(delete(kb_meta).where(kb_meta.c.name == "normalizer_version"))
-    session.execute(insert(kb_meta).values(name="normalizer_version", value=str(NORMALIZER_VERSION)))
 
 
 def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStore:

@@ -375,8 +375,8 @@ def _read_table(
         return []
     rows: list[ImportedRow] = []
     for line, cells in body:
-        count = _source_cell_count(lines[line - 1])
-        if count > len(header):
+        count = _cells_beyond(lines[line - 1], len(header))
+        if count is not None:
             raise EntryFileError(
                 path,
                 line,
@@ -412,17 +412,24 @@ def _header_fields(header: Sequence[Token], line: int, path: str) -> list[str | 
     return fields
 
 
-def _source_cell_count(line: str) -> int:
-    """How many cells a table row's source line holds, split the way markdown-it splits it
-    (the table extension keeps only as many as the header has)."""
+def _cells_beyond(line: str, width: int) -> int | None:
+    """How many cells a table row's source line holds, when that is more than WIDTH (the header's).
+
+    The table extension keeps only WIDTH cells and drops the rest silently, so the line is split again
+    the way markdown-it splits it; but only when it has enough pipes for that, which most rows lack:
+    a cell past the first needs a pipe before it, and a leading or trailing pipe adds no cell.
+    """
+    text = line.lstrip("> \t").strip()
+    if text.count("|") + 1 - text.startswith("|") - (len(text) > 1 and text.endswith("|")) <= width:
+        return None
     from markdown_it.rules_block.table import escapedSplit
 
-    cells = escapedSplit(line.lstrip("> \t").strip())
+    cells = escapedSplit(text)
     if cells and cells[0] == "":
         cells.pop(0)
     if cells and cells[-1] == "":
         cells.pop()
-    return len(cells)
+    return len(cells) if len(cells) > width else None
 
 
 def _row_fields(
@@ -482,6 +489,12 @@ class _Block:
     part: str | None = None
     label: str = ""
     code: str | None = None
+    #: A table row's cells, turned into text only if a part takes the row in: on a page of tables
+    #: and no problem sections, no part ever does.
+    cells: tuple[Token, ...] = ()
+
+    def content(self) -> str:
+        return " | ".join(inline_text(cell) for cell in self.cells) if self.cells else self.text
 
 
 @dataclass
@@ -534,7 +547,8 @@ def _blocks(tokens: Sequence[Token]) -> list[_Block]:
             marker = ""
         elif token.type == "table_open":
             end = _closing(tokens, index)
-            blocks += [_table_line(line, cells) for line, cells in _cells_by_row(tokens[index : end + 1])]
+            rows = _cells_by_row(tokens[index : end + 1])
+            blocks += [_Block("content", line, "", cells=tuple(cells)) for line, cells in rows]
             index = end
         index += 1
     return blocks
@@ -594,10 +608,6 @@ def _first_code_line(code: str) -> str | None:
     return None
 
 
-def _table_line(line: int, cells: Sequence[Token]) -> _Block:
-    return _Block("content", line, " | ".join(inline_text(cell) for cell in cells))
-
-
 def _problems(blocks: Sequence[_Block]) -> list[_Problem]:
     """Group the parts (label headings, bold labels) under the heading that owns them.
 
@@ -612,7 +622,7 @@ def _problems(blocks: Sequence[_Block]) -> list[_Problem]:
             block.kind == "heading" and block.part is None and _inside(block, part)
         ):
             if part is not None:
-                part.texts.append(block.text)
+                part.texts.append(block.content())
                 part.code = part.code or block.code
             continue
         if block.kind == "label":

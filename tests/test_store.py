@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 
-from kb.entry import EntryContent
+from kb.entry import EntryContent, normalized
 from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, UnknownDomain
 from kb.store import EntryStore, open_store
 
@@ -120,10 +123,71 @@ def test_two_processes_writing_at_once_never_hit_database_is_locked(db_path: Pat
 
 
 def test_indexing_in_worker_processes_gives_the_same_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kb.bulk_write import index_all
     from kb.search_index import index_entry
     from kb.seed import read_seed_entries
-    from kb.store import index_all
 
     contents = read_seed_entries()
-    monkeypatch.setattr("kb.store.PARALLEL_INDEX_FROM", 2)
+    monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
     assert index_all(contents) == [index_entry(content) for content in contents]
+
+
+def _index_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    with sqlite3.connect(path) as conn:
+        return {
+            table: sorted(conn.execute(f"SELECT * FROM {table}"))
+            for table in ("search_term", "search_doc", "search_df")
+        }
+
+
+def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Into a kb that holds entries, with some overwritten: the index written from the contents in
+    hand, by worker processes, equals one rebuilt from the stored rows."""
+    from kb.store import _rebuild_index
+
+    monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
+    with open_store(str(db_path)) as store:
+        for n in range(5):
+            store.add(fault(f"kept-{n}", tags=("loader",)))
+        store.set_status("kept-0", "archived")
+        adds: list[tuple[EntryContent, dict[str, Any]]] = [
+            (normalized(fault(f"new-{n}", domain="model", fix=f"fix {n}")), {}) for n in range(30)
+        ]
+        updates = [(normalized(fault("kept-1", symptom_variants=("worker hangs",))), {"hits": 3})]
+        store.apply_import(adds, updates)
+        assert store.get("kept-1").hits == 3 and store.get("kept-1").symptom_variants == ["worker hangs"]
+    imported = _index_rows(db_path)
+    with open_store(str(db_path)) as store, store._writing() as session:
+        _rebuild_index(session)
+    assert _index_rows(db_path) == imported
+    assert len(imported["search_doc"]) == 35
+
+
+def test_a_failed_large_import_writes_nothing(
+    empty_store: EntryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
+    empty_store.add(fault("taken"))
+    keys = [*(f"new-{n}" for n in range(30)), "taken"]
+    adds: list[tuple[EntryContent, dict[str, Any]]] = [(normalized(fault(key)), {}) for key in keys]
+    with pytest.raises(IntegrityError):
+        empty_store.apply_import(adds, [])
+    assert empty_store.keys() == ["taken"]
+
+
+def test_the_garbage_collector_is_paused_only_for_the_bulk_job() -> None:
+    from kb.store import gc_paused
+
+    assert gc.isenabled()
+    with gc_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()  # whoever turned it off still has it off
+    finally:
+        gc.enable()

@@ -509,3 +509,34 @@ def test_importing_the_module_does_not_load_markdown_it() -> None:
     code = "import json, sys, kb.wiki; print(json.dumps('markdown_it' in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(result.stdout) is False
+
+
+@given(line=st.text(alphabet="|\\` a>\t", max_size=12), width=st.integers(min_value=1, max_value=4))
+def test_a_row_is_split_again_whenever_it_could_hold_too_many_cells(line: str, width: int) -> None:
+    """Skipping the second split for rows with few pipes never hides a row markdown-it cut short."""
+    from markdown_it.rules_block.table import escapedSplit
+
+    from kb.wiki import _cells_beyond
+
+    cells = escapedSplit(line.lstrip("> \t").strip())
+    if cells and cells[0] == "":
+        cells.pop(0)
+    if cells and cells[-1] == "":
+        cells.pop()
+    assert _cells_beyond(line, width) == (len(cells) if len(cells) > width else None)
+
+
+def test_rows_with_escaped_pipes_or_no_outer_pipes_are_counted_right() -> None:
+    page = "| Symptom | Fix |\n| --- | --- |\n| a \\| b | c \\|\n| d | e |\n"
+    assert [row.fields["symptom"] for row in parse_markdown(page)] == ["a | b", "d"]
+    with pytest.raises(EntryFileError, match=r"^wiki\.md:3: this row has 3 cells"):
+        parse_markdown("Symptom | Fix\n--- | ---\na | b | c\n", path="wiki.md")
+
+
+def test_a_table_inside_a_problem_section_is_part_of_its_text() -> None:
+    page = (
+        "## data\n\n### Loader hangs\n\n**Symptom:** DataLoader worker hangs\n\n**Fix:**\n\n"
+        "| step | what |\n| --- | --- |\n| 1 | set `num_workers=0` |\n"
+    )
+    [row] = parse_markdown(page)
+    assert row.fields["fix"] == "step | what\n1 | set num_workers=0"
