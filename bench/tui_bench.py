@@ -104,7 +104,7 @@ async def keystrokes(db: Path) -> tuple[list[float], float]:
 
 async def _settled(app: App[None], count: int) -> None:
     """Until results were shown COUNT times and no worker is left running."""
-    while app.results_shown < count or any(w.is_running for w in app.workers):  # type: ignore[attr-defined]
+    while app.results_shown < count or any(w.is_running for w in app.workers):
         await asyncio.sleep(0.001)
 
 

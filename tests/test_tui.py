@@ -46,7 +46,7 @@ async def settle(app: KbApp, pilot: Pilot[None]) -> None:
     """Until every worker has finished and the app has handled what they sent."""
     for _ in range(500):
         await pilot.pause()
-        if not any(worker.is_running for worker in app.workers):
+        if not app.busy:
             await pilot.pause()
             return
         await asyncio.sleep(0.01)
@@ -385,8 +385,6 @@ async def test_the_mouse_switches_tabs_and_opens_results(library: Library) -> No
         await type_query(app, pilot, "device-side assert")
         await pilot.click("#results", offset=(10, 2))  # the second row, below the header
         await settle(app, pilot)
-        await pilot.pause(0.3)
-        await settle(app, pilot)
         assert app.query_one("#search-entry", EntryView).key == app.found.rows[1].key  # type: ignore[union-attr]
         await pilot.click("#--content-tab-tree-tab")
         await settle(app, pilot)
@@ -399,8 +397,6 @@ async def test_results_arriving_under_a_dialog_land_in_the_main_screen(library: 
         form = await add_form(app, pilot)
         app.search("nccl timeout")
         app.refresh_counts()
-        await settle(app, pilot)
-        await pilot.pause(0.3)  # the entry pane follows the results
         await settle(app, pilot)
         assert app.screen is form and app.is_running
         assert app.found is not None and app.found.query == "nccl timeout"

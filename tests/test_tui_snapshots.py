@@ -41,10 +41,9 @@ async def settled(pilot: Pilot[Any]) -> None:
         box.cursor_blink = False  # a blinking cursor would be in the picture half of the time
     for _ in range(500):
         await pilot.pause()
-        if app.results_shown and not any(worker.is_running for worker in app.workers):
+        if app.results_shown and not app.busy:
             break
         await asyncio.sleep(0.01)
-    await pilot.pause(0.3)  # the entry pane follows the results after a short pause
     await pilot.pause()
 
 
