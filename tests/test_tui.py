@@ -401,3 +401,21 @@ async def test_results_arriving_under_a_dialog_land_in_the_main_screen(library: 
         assert app.screen is form and app.is_running
         assert app.found is not None and app.found.query == "nccl timeout"
         assert app.query_one("#search-entry", EntryView) is not None
+
+
+async def test_review_edit_saves_and_counts_as_reviewed(due_library: Library) -> None:
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        key = app.query_one("#review-entry", EntryView).key
+        assert key is not None
+        await pilot.press("e")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        form.query_one("#tags", Input).value = "reviewed-in-the-tui"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+    entry = due_library.entry(key)
+    assert entry.tags == ["reviewed-in-the-tui"] and entry.reviewed is not None
