@@ -56,6 +56,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     """Run `async def` tests (the TUI's pilot tests) in a fresh event loop; no plugin needed."""
     if not inspect.iscoroutinefunction(pyfuncitem.obj):
         return None
-    arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    wanted = inspect.signature(pyfuncitem.obj).parameters
+    arguments = {name: value for name, value in pyfuncitem.funcargs.items() if name in wanted}
     asyncio.run(pyfuncitem.obj(**arguments))
     return True
