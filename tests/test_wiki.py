@@ -15,14 +15,8 @@ from markdown_it import MarkdownIt
 from kb.domains import DOMAIN_NAMES
 from kb.entry import EntryContent, normalized
 from kb.errors import EntryFileError, UsageError
-from kb.wiki import (
-    DEFAULT_COLUMNS,
-    EXTRA_COLUMNS,
-    ImportedRow,
-    column_field,
-    parse_markdown,
-    render_markdown,
-)
+from kb.markdown_tokens import ImportedRow, column_field
+from kb.wiki import DEFAULT_COLUMNS, EXTRA_COLUMNS, parse_markdown, render_markdown
 
 ALL = DEFAULT_COLUMNS + EXTRA_COLUMNS
 
