@@ -22,18 +22,23 @@ from sqlmodel import Session, col, select
 
 from kb.bulk_write import bulk_insert, indexing, write_index
 from kb.db import SchemaState, migrate, open_engine
-from kb.entry import LIST_FIELDS, EntryContent, normalized
+from kb.entry import EntryContent, normalized
 from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreUnavailable
 from kb.errortext import NORMALIZER_VERSION
+from kb.index_writer import (
+    BULK_REINDEX_THRESHOLD,
+    index_one,
+    rebuild_index,
+    reindex,
+    stored_contents,
+    unindex,
+)
 from kb.lint import validation_problem
-from kb.models import Entry, kb_meta, search_df, search_doc, search_miss, search_term
+from kb.models import Entry, kb_meta, search_doc, search_miss
 from kb.paths import DatabaseLocation, resolve_location
-from kb.search_index import index_entry
 
 Clock = Callable[[], datetime]
 
-#: Past this many changed entries, rebuilding the whole index beats updating document frequencies.
-BULK_REINDEX_THRESHOLD = 20
 
 #: The tail of a check's output worth keeping beside the entry.
 CHECK_OUTPUT_KEPT = 4000
@@ -198,7 +203,7 @@ class EntryStore:
                     raise KeyTaken(content.key)
                 session.add(entry)
                 session.flush()
-                _index(session, entry)
+                index_one(session, entry)
         except IntegrityError as exc:  # another process took the key between our check and insert
             raise KeyTaken(content.key) from exc
         return entry
@@ -213,7 +218,7 @@ class EntryStore:
             entry.set_content(content)
             entry.updated = self.now()
             session.add(entry)
-            _index(session, entry)
+            index_one(session, entry)
         return entry
 
     def set_status(self, key: str, status: str) -> Entry:
@@ -228,7 +233,7 @@ class EntryStore:
     def purge(self, key: str) -> None:
         with self._writing() as session:
             entry = self._locked(session, key)
-            _unindex(session, entry)
+            unindex(session, entry)
             session.delete(entry)
 
     def sync_seed(
@@ -268,7 +273,7 @@ class EntryStore:
                 else:
                     report.kept.append(item.content.key)
             session.flush()
-            _reindex(session, changed)
+            reindex(session, changed)
         return report
 
     def add_many(self, contents: Sequence[EntryContent]) -> int:
@@ -295,7 +300,7 @@ class EntryStore:
             if conditions.strip() and conditions.strip() not in entry.conditions:
                 stamp = self.now().date().isoformat()
                 entry.conditions = f"{entry.conditions}\n\n{stamp}: {conditions.strip()}".strip()
-                _index(session, entry)
+                index_one(session, entry)
             entry.updated = self.now()
             session.add(entry)
         return entry
@@ -355,10 +360,10 @@ class EntryStore:
             target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
             target.updated = target.reviewed = self.now()
             session.add(target)
-            _unindex(session, source)
+            unindex(session, source)
             session.delete(source)
             session.flush()
-            _index(session, target)
+            index_one(session, target)
             _stamp_review(session, self.now())
         return target
 
@@ -401,7 +406,7 @@ class EntryStore:
             session.flush()
             added = [content.key for content, _ in adds]
             fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
-            _reindex(session, [*fresh, *changed])
+            reindex(session, [*fresh, *changed])
 
     def _import_in_bulk(
         self,
@@ -413,7 +418,7 @@ class EntryStore:
         """Write a large import and rebuild the whole index, from the contents in hand: the stored
         entries it leaves alone, then the ones it overwrites or adds."""
         overwritten = {content.key for content, _ in updates}
-        contents = [content for _, content in _stored_contents(session) if content.key not in overwritten]
+        contents = [content for _, content in stored_contents(session) if content.key not in overwritten]
         contents += [content for content, _ in (*updates, *adds)]
         with indexing(contents) as indexes:
             _insert_entries(session, adds, now)
@@ -458,7 +463,7 @@ class EntryStore:
         if stored == str(NORMALIZER_VERSION):
             return False
         with self._writing() as session:
-            _rebuild_index(session)
+            rebuild_index(session)
         return True
 
     def _locked(self, session: Session, key: str) -> Entry:
@@ -466,29 +471,6 @@ class EntryStore:
         if entry is None:
             raise EntryNotFound(key, self.closest_key(key))
         return entry
-
-
-def _index(session: Session, entry: Entry) -> None:
-    """Recompute ENTRY's search rows, keeping the document frequencies exact."""
-    _unindex(session, entry)
-    assert entry.id is not None
-    index = index_entry(entry.content())
-    session.execute(
-        insert(search_doc).values(
-            entry_id=entry.id,
-            status=entry.status,
-            length=index.length,
-            signatures=list(index.signatures),
-            exception_types=list(index.exception_types),
-        )
-    )
-    if index.terms:
-        session.execute(
-            insert(search_term),
-            [{"term": term, "entry_id": entry.id, "weight": weight} for term, weight in index.terms.items()],
-        )
-        _shift_df(session, list(index.terms), +1)
-    session.flush()
 
 
 def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> dict[str, Any]:
@@ -545,40 +527,6 @@ def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
     )
 
 
-def _reindex(session: Session, entries: Sequence[Entry]) -> None:
-    """Index a batch: entry by entry when it is small, one bulk rebuild when it is not."""
-    if len(entries) > BULK_REINDEX_THRESHOLD:
-        _rebuild_index(session)
-        return
-    for entry in entries:
-        _index(session, entry)
-
-
-def _unindex(session: Session, entry: Entry) -> None:
-    old_terms = list(
-        session.execute(select(search_term.c.term).where(search_term.c.entry_id == entry.id)).scalars()
-    )
-    if old_terms:
-        _shift_df(session, old_terms, -1)
-        session.execute(delete(search_term).where(search_term.c.entry_id == entry.id))
-    session.execute(delete(search_doc).where(search_doc.c.entry_id == entry.id))
-
-
-def _shift_df(session: Session, terms: list[str], change: int) -> None:
-    for start in range(0, len(terms), 500):
-        chunk = terms[start : start + 500]
-        known = set(session.execute(select(search_df.c.term).where(search_df.c.term.in_(chunk))).scalars())
-        if known:
-            session.execute(
-                update(search_df).where(search_df.c.term.in_(known)).values(df=search_df.c.df + change)
-            )
-        fresh = [t for t in chunk if t not in known]
-        if fresh and change > 0:
-            session.execute(insert(search_df), [{"term": t, "df": change} for t in fresh])
-    if change < 0:
-        session.execute(delete(search_df).where(search_df.c.df <= 0))
-
-
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Hold off the cyclic garbage collector for a bulk job.
@@ -602,32 +550,6 @@ def _insert_entries(
     if adds:
         entry_table: Table = Entry.__table__  # type: ignore[attr-defined]
         bulk_insert(session, entry_table, [_entry_row(content, usage, now) for content, usage in adds])
-
-
-def _stored_contents(session: Session) -> list[tuple[int, EntryContent]]:
-    """Every entry's id and content, read as plain rows: ORM objects would cost more than indexing."""
-    columns = [getattr(Entry, name) for name in ("id", *EntryContent.__dataclass_fields__)]
-    stored: list[tuple[int, EntryContent]] = []
-    for row in session.execute(select(*columns)):
-        values = row._asdict()
-        entry_id = values.pop("id")
-        for name in LIST_FIELDS:
-            values[name] = tuple(values[name])
-        stored.append((entry_id, EntryContent(**values)))
-    return stored
-
-
-def _rebuild_index(session: Session) -> None:
-    """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
-    stored = _stored_contents(session)
-    with indexing([content for _, content in stored]) as indexes:
-        write_index(
-            session,
-            (
-                (entry_id, content.status, index)
-                for (entry_id, content), index in zip(stored, indexes, strict=True)
-            ),
-        )
 
 
 def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStore:

@@ -136,7 +136,7 @@ def test_a_new_normalizer_version_rebuilds_the_search_index(tmp_path: Path) -> N
 def test_the_index_stays_exact_through_edits(tmp_path: Path) -> None:
     """Document frequencies kept up to date write by write equal a full rebuild."""
     from kb.entry import EntryContent
-    from kb.store import _rebuild_index
+    from kb.index_writer import rebuild_index
 
     path = tmp_path / "kb.db"
     with open_store(str(path)) as store:
@@ -150,6 +150,6 @@ def test_the_index_stays_exact_through_edits(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         incremental = sorted(conn.execute("SELECT term, df FROM search_df"))
     with open_store(str(path)) as store, store._writing() as session:
-        _rebuild_index(session)
+        rebuild_index(session)
     with sqlite3.connect(path) as conn:
         assert sorted(conn.execute("SELECT term, df FROM search_df")) == incremental

@@ -145,7 +145,7 @@ def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
 ) -> None:
     """Into a kb that holds entries, with some overwritten: the index written from the contents in
     hand, by worker processes, equals one rebuilt from the stored rows."""
-    from kb.store import _rebuild_index
+    from kb.index_writer import rebuild_index
 
     monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
     with open_store(str(db_path)) as store:
@@ -160,7 +160,7 @@ def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
         assert store.get("kept-1").hits == 3 and store.get("kept-1").symptom_variants == ["worker hangs"]
     imported = _index_rows(db_path)
     with open_store(str(db_path)) as store, store._writing() as session:
-        _rebuild_index(session)
+        rebuild_index(session)
     assert _index_rows(db_path) == imported
     assert len(imported["search_doc"]) == 35
 
