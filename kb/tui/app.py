@@ -114,7 +114,7 @@ class KbApp(App[None]):
         self.refresh_counts()
 
     def on_resize(self) -> None:
-        self.screen.set_class(self.size.width < NARROW, "-narrow")
+        self.set_class(self.size.width < NARROW, "-narrow")  # on the app: dialogs come and go
 
     def on_unmount(self) -> None:
         self.library.close()
