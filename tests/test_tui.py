@@ -419,3 +419,21 @@ async def test_review_edit_saves_and_counts_as_reviewed(due_library: Library) ->
         assert app.screen is not form
     entry = due_library.entry(key)
     assert entry.tags == ["reviewed-in-the-tui"] and entry.reviewed is not None
+
+
+async def test_add_warns_of_a_known_fault_before_adding_a_copy(library: Library) -> None:
+    known = library.entry("cuda-device-side-assert")
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = known.symptom
+        form.query_one("#validation", Input).value = "nvidia-smi"
+        form.query_one("#domain", Select).value = "data"
+        form.query_one("#key", Input).value = "my-device-assert"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is form
+        assert known.key in str(form.query_one("#symptom-error", Label).render())
+        await pilot.press("ctrl+s")  # Save again: add it anyway
+        await settle(app, pilot)
+        assert app.screen is not form
+    assert library.entry("my-device-assert").symptom == known.symptom
