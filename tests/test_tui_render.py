@@ -42,7 +42,7 @@ def test_entry_text_cannot_change_the_page_structure() -> None:
     page = entry_markdown(content, "active · hits 0")
     tokens = PARSER.parse(page)
     headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
-    assert headings == ["Validation", "Fix", "Also seen as"]
+    assert headings == ["Validation · c copies it, x runs it", "Fix · f copies it", "Also seen as"]
     fences = [t.content for t in tokens if t.type == "fence"]
     assert fences == ["echo ``` && echo done\n"]
     assert not any(t.type == "html_inline" for t in tokens if t.children for t in t.children)

@@ -31,13 +31,13 @@ def entry_markdown(content: EntryContent, facts: str = "") -> str:
         parts = [title, fenced(content.symptom)]
     else:  # one line, the usual case: a quote takes three lines fewer than a code block
         parts = [title, f"> {escape_markdown(content.symptom)}"]
-    parts.append("### Validation")
+    parts.append("### Validation · c copies it, x runs it")
     if content.validation:
         parts.append(fenced(content.validation, "sh"))
     else:
         parts.append("*None yet: add one with Edit (e).*")
     if content.fix:
-        parts += ["### Fix", content.fix]
+        parts += ["### Fix · f copies it", content.fix]
     if content.symptom_variants:
         variants = "\n".join(f"- {escape_markdown(v)}" for v in content.symptom_variants)
         parts += ["### Also seen as", variants]
