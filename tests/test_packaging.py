@@ -22,6 +22,7 @@ def test_the_wheel_ships_the_seed_entries(tmp_path: Path) -> None:
     assert seeds and {f"kb/{name}" for name in seeds} <= names
     assert "kb/__main__.py" in names
     assert {"kb/templates/test_kb_guards.py", "kb/templates/kb_tripwires.py"} <= names  # kb export pytest
+    assert "kb/tui/kb.tcss" in names  # kb tui's stylesheet
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:
