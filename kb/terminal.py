@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from kb.entry import EntryContent
@@ -117,3 +118,46 @@ def format_table(rows: Sequence[Sequence[str]], width: int = 80) -> str:
         last = last if len(last) <= room else last[: room - 1] + "…"
         out.append(f"{head}  {last}".rstrip())
     return "\n".join(out)
+
+
+# --- one line in a given width (the tree, the TUI's lists) ------------------------------------------
+
+
+def one_line(text: str) -> str:
+    """TEXT on one line: whitespace runs become one space; control characters, lone surrogates and
+    non-characters (which break a terminal, an SVG or UTF-8) become U+FFFD."""
+    return " ".join("".join(map(_safe_char, text)).split())
+
+
+def _safe_char(char: str) -> str:
+    if char.isspace():
+        return " "
+    if unicodedata.category(char) in {"Cc", "Cs"} or char in "\ufffe\uffff":
+        return "\ufffd"
+    return char
+
+
+def display_width(text: str) -> int:
+    """Terminal columns TEXT takes: wide (CJK) characters take two, combining marks none."""
+    return sum(_char_width(char) for char in text)
+
+
+def _char_width(char: str) -> int:
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in {"W", "F"} else 1
+
+
+def cut(text: str, width: int) -> str:
+    """TEXT cut to WIDTH columns, ending in "…" when something was cut."""
+    if display_width(text) <= width:
+        return text
+    room = max(width, 1) - 1
+    used = 0
+    kept = []
+    for char in text:
+        used += _char_width(char)
+        if used > room:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import statistics
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -24,6 +23,7 @@ from typing import Literal
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry import normalize_cause_path
 from kb.errors import KbError, UnknownDomain
+from kb.terminal import cut, display_width, one_line
 
 #: The branch that holds entries with no cause path yet. It is shown last and never flagged: what
 #: recurs there is a missing cause path, which no guard can stop.
@@ -189,21 +189,7 @@ def recurring_branches(forest: Sequence[Branch], top: int = 5) -> list[tuple[str
     return flagged[: max(top, 0)]
 
 
-# --- shared text helpers ---------------------------------------------------------------------------
-
-
-def one_line(text: str) -> str:
-    """TEXT on one line: whitespace runs become one space; control characters, lone surrogates and
-    non-characters (which break a terminal, an SVG or UTF-8) become U+FFFD."""
-    return " ".join("".join(map(_safe_char, text)).split())
-
-
-def _safe_char(char: str) -> str:
-    if char.isspace():
-        return " "
-    if unicodedata.category(char) in {"Cc", "Cs"} or char in "\ufffe\uffff":
-        return "\ufffd"
-    return char
+# --- words every format shares ---------------------------------------------------------------------
 
 
 def _counts(branch: Branch) -> str:
@@ -218,32 +204,6 @@ def _entry_facts(entry: TreeEntry) -> str:
 
 
 # --- terminal text ---------------------------------------------------------------------------------
-
-
-def display_width(text: str) -> int:
-    """Terminal columns TEXT takes: wide (CJK) characters take two, combining marks none."""
-    return sum(_char_width(char) for char in text)
-
-
-def _char_width(char: str) -> int:
-    if unicodedata.combining(char):
-        return 0
-    return 2 if unicodedata.east_asian_width(char) in {"W", "F"} else 1
-
-
-def cut(text: str, width: int) -> str:
-    """TEXT cut to WIDTH columns, ending in "…" when something was cut."""
-    if display_width(text) <= width:
-        return text
-    room = max(width, 1) - 1
-    used = 0
-    kept = []
-    for char in text:
-        used += _char_width(char)
-        if used > room:
-            break
-        kept.append(char)
-    return "".join(kept) + "…"
 
 
 #: The least of a name kept when a line is too long: below this, the whole line is cut instead.

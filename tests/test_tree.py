@@ -23,6 +23,7 @@ from markdown_it.token import Token
 
 from kb.domains import DOMAIN_NAMES
 from kb.errors import UnknownDomain
+from kb.terminal import one_line
 from kb.tree import (
     MERMAID_ENTRIES_LEFT_OUT,
     MERMAID_MAX_EDGES,
@@ -36,7 +37,6 @@ from kb.tree import (
     build_forest,
     forest_as_json,
     mark_recurring,
-    one_line,
     recurring_branches,
     recurring_threshold,
     render_markdown,

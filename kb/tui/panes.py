@@ -20,7 +20,8 @@ from textual.widgets.tree import TreeNode
 
 from kb.domains import DOMAIN_NAMES
 from kb.library import Row
-from kb.tree import Branch, cut, one_line
+from kb.terminal import cut, one_line
+from kb.tree import Branch
 from kb.tui.render import entry_markdown, plural
 
 if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
