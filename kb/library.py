@@ -2,7 +2,8 @@
 
 The TUI is a face like the CLI: it parses a keystroke, calls one method here, and shows the result.
 Every method is the same core call a CLI command makes (kb.search.search, EntryStore, kb.review,
-kb.tree, kb.runner), so the two faces cannot drift apart.
+kb.tree, kb.runner); where a command takes more than one call, the steps live here once
+(`forest_of`, `run_check`) and both faces call them, so the two cannot drift apart.
 
 Threads: the TUI searches in worker threads while the main thread paints. A search opens its own
 sqlite3 connection (kb.index_reader), and the store's engine hands each thread its own connection,
@@ -121,20 +122,13 @@ class Library:
 
     def forest(self, domain: str | None = None) -> list[Branch]:
         """`kb tree`: domain → cause path → entries, with the branch counts."""
-        from kb.tree import TreeEntry, build_forest
-
-        entries = [
-            TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences)
-            for e in self.store().list(domain=domain)
-        ]
-        return build_forest(entries, domain)
+        return forest_of(self.store(), domain)
 
     def due(self) -> list[ReviewItem]:
         """`kb review`: the entries due, most in need of attention first."""
-        from kb.review import due_for_review, review_interval
+        from kb.review import due_now
 
-        store = self.store()
-        return due_for_review(store.list(), store.signatures(), store.now(), review_interval())
+        return due_now(self.store())
 
     def keep(self, key: str) -> Entry:
         return self.store().mark_reviewed(key)
@@ -179,10 +173,28 @@ class Library:
     def check(self, key: str, timeout: float = 60.0) -> CheckResult:
         """`kb check KEY --yes`: run the validation command and record the result on the entry.
         The caller has asked the person first; nothing calls this on its own."""
-        from kb.runner import run_validation
-
         store = self.store()
-        entry = store.get(key)
-        result = run_validation(entry.validation, timeout=timeout)
-        store.record_check(key, result.outcome, result.exit_code, result.output, result.started)
-        return result
+        return run_check(store, key, store.get(key).validation, timeout)
+
+
+def forest_of(store: EntryStore, domain: str | None = None) -> list[Branch]:
+    """The fault trees of the active entries, only DOMAIN's when set, as `kb tree` and the Tree tab
+    show them. Every entry goes in: a branch recurs or not against the whole knowledge base."""
+    from kb.tree import TreeEntry, build_forest
+
+    entries = [
+        TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences) for e in store.list()
+    ]
+    return build_forest(entries, domain)
+
+
+def run_check(store: EntryStore, key: str, command: str, timeout: float) -> CheckResult:
+    """Run COMMAND, the validation proposed by entry KEY, and record how it went on KEY.
+
+    Only after the person said yes: `kb check` and the TUI ask first, `kb triage` asks or was told
+    with --run."""
+    from kb.runner import run_validation
+
+    result = run_validation(command, timeout=timeout)
+    store.record_check(key, result.outcome, result.exit_code, result.output, result.started)
+    return result

@@ -74,6 +74,11 @@ def due_for_review(
     return items
 
 
+def due_now(store: EntryStore) -> list[ReviewItem]:
+    """What `kb review` steps through today, with the interval KB_REVIEW_DAYS sets."""
+    return due_for_review(store.list(), store.signatures(), store.now(), review_interval())
+
+
 def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> tuple[str, ...]:
     reasons = []
     if validation_problem(entry.validation):

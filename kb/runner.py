@@ -1,11 +1,12 @@
 """Running an entry's validation command, and only when a person asked for it.
 
-`kb check KEY` (after a confirmation) and `kb triage` call `run_validation`; nothing else in kb runs
-a stored command. The command runs as the person would type it: bare Python through this interpreter
-(a bare expression shows its value, as the REPL does), anything else through /bin/sh, the command
-string always being the single `-c` argument. It reads /dev/null, so it can never wait for input,
-and it leads its own session, so that the timeout, Ctrl-C or its own end takes down everything it
-started: a check leaves nothing running behind it.
+`kb check KEY` and the TUI (each after a confirmation) and `kb triage` reach `run_validation`
+through `kb.library.run_check`; nothing else in kb runs a stored command. The command runs as the
+person would type it: bare Python through this interpreter (a bare expression shows its value, as
+the REPL does), anything else through /bin/sh, the command string always being the single `-c`
+argument. It reads /dev/null, so it can never wait for input, and it leads its own session, so that
+the timeout, Ctrl-C or its own end takes down everything it started: a check leaves nothing running
+behind it.
 
 Output is read as it arrives and only its tail is kept, because the end of a log is where the
 answer is and a runaway command must not fill memory.

@@ -46,7 +46,7 @@ def review(
         if key is not None:
             typer.echo(_decide(store, key, keep, archive, merge_into))
             return
-        due = upkeep.due_for_review(store.list(), store.signatures(), store.now(), upkeep.review_interval())
+        due = upkeep.due_now(store)
         if list_due or as_json or not common.interactive():
             if not (list_due or as_json):
                 raise KbError(
@@ -231,16 +231,13 @@ def tree(
     Branches that recur most are flagged: a guard (kb export pre-commit / pytest) could stop them.
     """
     from kb import tree as trees
+    from kb.library import forest_of
 
     fmt = "json" if as_json else output
     if fmt not in ("text", "markdown", "mermaid", "json"):
         raise UsageError(f"--format must be text, markdown, mermaid or json, not '{output}'")
     with common.open_kb(ctx, remind=fmt == "text") as store:
-        entries = [
-            trees.TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences)
-            for e in store.list()
-        ]
-    forest = trees.build_forest(entries, domain)
+        forest = forest_of(store, domain)
     if fmt == "json":
         common.print_json(trees.forest_as_json(forest))
     elif fmt == "markdown":

@@ -37,7 +37,7 @@ def check(
 
     Exit status: 0 when the command exited 0, 1 when it failed or was killed at the timeout.
     """
-    from kb.runner import run_validation
+    from kb.library import run_check
 
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
@@ -46,8 +46,7 @@ def check(
         if not as_json:
             typer.echo(f"{key}: {entry.symptom[:100]}\n  $ {entry.validation}")
         _confirm_run(yes, "Run it?")
-        result = run_validation(entry.validation, timeout=timeout)
-        store.record_check(key, result.outcome, result.exit_code, result.output, result.started)
+        result = run_check(store, key, entry.validation, timeout)
     if as_json:
         common.print_json(
             {
@@ -187,14 +186,13 @@ def _anchor_and_locate(
 
 def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float, quiet: bool) -> None:
     from kb import triage_session as session
-    from kb.runner import run_validation
+    from kb.library import run_check
 
     proposal = next((p for p in record.proposals if p.source == source and p.runnable), None)
     if proposal is None:
         runnable = ", ".join(p.source for p in record.proposals if p.runnable) or "none"
         raise KbError(f"--run {source}: not a proposed check here (proposed: {runnable})")
-    result = run_validation(proposal.command, timeout=timeout)
-    store.record_check(source, result.outcome, result.exit_code, result.output, result.started)
+    result = run_check(store, source, proposal.command, timeout)
     session.record_verification(record, source, result)
     if not quiet:
         _print_result(result)
