@@ -15,9 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from search_bench import synthetic_entries
 
-from kb.exchange import Filters, export_jsonl, export_markdown, import_entries, read_import
-from kb.store import EntryStore, open_store
-from kb.wiki import DEFAULT_COLUMNS
+from kb.exchange.markdown_tables import DEFAULT_COLUMNS
+from kb.exchange.transfer import Filters, export_jsonl, export_markdown, import_entries, read_import
+from kb.store.entry_store import EntryStore, open_store
 
 
 def timed(label: str, work: object) -> float:

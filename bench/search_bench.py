@@ -49,7 +49,7 @@ def timed(argv: list[str], runs: int, env: dict[str, str], stdin: bytes | None =
 
 
 def synthetic_entries(count: int, seed: int = 7) -> list[object]:
-    from kb.entry import EntryContent
+    from kb.entry.content import EntryContent
 
     rng = random.Random(seed)
     rare = [f"{rng.choice(WORDS)}_{n}" for n in range(count // 5 + 1)]
@@ -74,8 +74,8 @@ def synthetic_entries(count: int, seed: int = 7) -> list[object]:
 
 
 def build_large_database(path: Path, count: int) -> float:
-    from kb.seed import load_seed
-    from kb.store import open_store
+    from kb.store.entry_store import open_store
+    from kb.upkeep.seeding import load_seed
 
     start = time.perf_counter()
     with open_store(str(path)) as store:

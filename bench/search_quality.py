@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 
 from kb.paths import resolve_location
-from kb.search import SearchOptions, search
-from kb.seed import open_knowledge_base
+from kb.search.lookup import SearchOptions, search
+from kb.upkeep.seeding import open_knowledge_base
 
 QUERIES = Path(__file__).resolve().parent / "queries"
 

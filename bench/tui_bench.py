@@ -33,7 +33,7 @@ QUERIES = ("device-side assert", "nccl timeout rank", "loss nan after warmup", "
 FIRST_PAINT = """
 import time
 start = time.perf_counter()
-from kb.library import Library
+from kb.tui.library import Library
 from kb.tui.app import KbApp
 
 class Timed(KbApp):
@@ -73,8 +73,8 @@ async def keystrokes(db: Path) -> tuple[list[float], float]:
     The pilot's press() also waits for the app to go idle, which is not what a person waits for, so
     the time is taken when the app shows the results (in show_found), not when press() returns.
     """
-    from kb.library import Found, Library
     from kb.tui.app import KbApp
+    from kb.tui.library import Found, Library
 
     class Timed(KbApp):
         shown_at = 0.0

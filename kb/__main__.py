@@ -30,16 +30,16 @@ def main() -> None:
     if argv[:1] == ["search"] and not {"-h", "--help", "--show-completion", "--install-completion"} & set(
         argv
     ):
-        from kb.search_cli import main as search_main
+        from kb.cli.fast_search import main as search_main
 
         sys.exit(search_main(argv[1:]))
     if argv[:1] == ["add"]:
-        from kb.add_cli import TYPER_ONLY
-        from kb.add_cli import main as add_main
+        from kb.cli.fast_add import TYPER_ONLY
+        from kb.cli.fast_add import main as add_main
 
         if not TYPER_ONLY & set(argv):
             sys.exit(add_main(fill_optional_values(argv[1:])))
-    from kb.cli import app
+    from kb.cli.app import app
 
     app(args=fill_optional_values(argv), prog_name="kb")
 

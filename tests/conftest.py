@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.store import EntryStore
+from kb.store.entry_store import EntryStore
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +39,7 @@ def runner() -> CliRunner:
 @pytest.fixture
 def empty_store(db_path: Path) -> Iterator[EntryStore]:
     """A store with no entries (the seed is not loaded)."""
-    from kb.store import open_store
+    from kb.store.entry_store import open_store
 
     with open_store(str(db_path)) as store:
         yield store

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli import app
-from kb.store import open_store
+from kb.cli.app import app
+from kb.store.entry_store import open_store
 
 SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
 FLAGS = ["-k", "frob", "-s", SYMPTOM, "-d", "numerics", "-v", "nvidia-smi", "-f", "pin the driver"]
@@ -112,7 +112,7 @@ def test_a_missing_guards_file_is_one_line(runner: CliRunner, tmp_path: Path) ->
 
 
 def test_the_lean_route_attaches_guards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from kb.add_cli import main
+    from kb.cli.fast_add import main
 
     assert main([*FLAGS, "--guards", write(tmp_path, GUARDS)]) == 0, capsys.readouterr().err
     assert [guard["kind"] for guard in guards_of("frob")] == ["banned-call", "environment"]
@@ -122,7 +122,7 @@ def test_the_lean_route_attaches_guards(tmp_path: Path, capsys: pytest.CaptureFi
 def test_the_lean_route_refuses_a_bad_guards_file_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, fragments: list[str]
 ) -> None:
-    from kb.add_cli import main
+    from kb.cli.fast_add import main
 
     assert main([*FLAGS, "--guards", write(tmp_path, text)]) == 1
     assert_one_line_error(capsys.readouterr().err, *fragments)
@@ -144,7 +144,7 @@ def test_the_lean_route_as_a_process_refuses_a_bad_file_before_any_question(tmp_
 def test_both_add_parsers_read_the_guards_file_the_same(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kb.add_cli import parse_add_args, request
+    from kb.cli.fast_add import parse_add_args, request
 
     argv = [*FLAGS, "--guards", write(tmp_path, GUARDS)]
     seen: list[tuple[object, ...]] = []
@@ -171,7 +171,7 @@ def test_guards_given_with_an_entry_file_are_added_to_its_own(runner: CliRunner,
 
 
 def test_the_editor_template_holds_the_given_guards(tmp_path: Path) -> None:
-    from kb.capture import EntryFlags, content_from_text, read_guards_file, template_for
+    from kb.capture.adding import EntryFlags, content_from_text, read_guards_file, template_for
 
     guards = read_guards_file(Path(write(tmp_path, GUARDS)))
     flags = EntryFlags(key="frob", domain="numerics", symptom=SYMPTOM, validation="nvidia-smi")

@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.__main__ import fill_optional_values
-from kb.cli import app
-from kb.sources import ago
-from kb.store import open_store
+from kb.capture.sources import ago
+from kb.cli.app import app
+from kb.store.entry_store import open_store
 
 NEW_FAULT = "RuntimeError: the frobnicator kernel rejected its input batch"
 
@@ -89,7 +89,7 @@ def test_a_binary_log_is_refused(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_from_last_offers_the_last_search_that_found_nothing(runner: CliRunner) -> None:
-    from kb.search_cli import main
+    from kb.cli.fast_search import main
 
     assert main(["the frobnicator emits purple smoke on shutdown"]) == 1
     code, _, err = kb(
@@ -311,7 +311,7 @@ ADD_ARGVS = [
 def test_both_add_parsers_mean_the_same(
     argv: list[str], runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kb.add_cli import parse_add_args, request
+    from kb.cli.fast_add import parse_add_args, request
 
     seen: list[tuple[object, ...]] = []
 
@@ -348,7 +348,7 @@ class TerminalInput(io.StringIO):
 def test_the_lean_add_route_asks_on_a_terminal_too(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kb.add_cli import main
+    from kb.cli.fast_add import main
 
     answers = ['python -c "print(1)"', "pin it", "", "", ""]
     monkeypatch.setattr(sys, "stdin", TerminalInput("\n".join(answers) + "\n"))
@@ -359,7 +359,7 @@ def test_the_lean_add_route_asks_on_a_terminal_too(
 
 
 def test_the_lean_add_route_reports_errors_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from kb.add_cli import main
+    from kb.cli.fast_add import main
 
     assert main(["--bogus"]) == 2
     assert main(["-s", "   ", "-d", "data", "-v", "ls"]) == 1

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli import app
+from kb.cli.app import app
 
 SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
 

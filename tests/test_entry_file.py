@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kb.domains import DOMAIN_NAMES
-from kb.entry import EntryContent, normalized
-from kb.entry_file import parse_entry_file, read_entry_file, render_entry_file
+from kb.entry.content import EntryContent, normalized
+from kb.entry.file import parse_entry_file, read_entry_file, render_entry_file
 from kb.errors import EntryFileError, UnknownDomain
 
 HOSTILE = [

@@ -13,19 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import kb.environment
-from kb.environment import (
+import kb.capture.environment
+from kb.capture.environment import (
     GPU_QUERY,
-    REDACTED,
     Baseline,
     capture_baseline,
     installed_version,
-    is_secret_name,
     parse_gpus,
-    redact,
-    redact_text,
     run_command,
 )
+from kb.entry.redaction import REDACTED, is_secret_name, redact, redact_text
 
 SEED = Path(__file__).resolve().parent.parent / "seed_entries"
 
@@ -150,7 +147,7 @@ def test_capturing_for_real_reads_torch_metadata_without_importing_torch(tmp_pat
     )
     code = (
         "import json, sys\n"
-        "from kb.environment import capture_baseline\n"
+        "from kb.capture.environment import capture_baseline\n"
         "baseline = capture_baseline()\n"
         "print(json.dumps({'imported': 'torch' in sys.modules, 'packages': baseline.packages}))\n"
     )
@@ -184,7 +181,7 @@ def test_the_real_runner_returns_none_when_a_command_is_missing_or_fails(argv: l
 
 
 def test_the_real_runner_gives_up_after_its_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kb.environment, "NVIDIA_SMI_TIMEOUT", 0.2)
+    monkeypatch.setattr(kb.capture.environment, "NVIDIA_SMI_TIMEOUT", 0.2)
     assert run_command([sys.executable, "-c", "import time; time.sleep(30)"]) is None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.errortext import find_decisive, mask, signature
+from kb.text.paste import find_decisive, mask, signature
 
 CHAINED = """Traceback (most recent call last):
   File "train.py", line 40, in <module>
@@ -152,7 +152,7 @@ def test_looking_where_a_mask_can_start_changes_no_match(text: str) -> None:
     """The quick check in front of the masks only skips positions where none of them could match."""
     import re
 
-    from kb.errortext import _MASK, _MASKS
+    from kb.text.paste import _MASK, _MASKS
 
     every_mask = re.compile("|".join(f"(?P<{name}{n}>{pattern})" for n, (name, pattern) in enumerate(_MASKS)))
     assert [(m.span(), m.lastgroup) for m in _MASK.finditer(text)] == [

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from kb.cli import app
-from kb.store import open_store
+from kb.cli.app import app
+from kb.store.entry_store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -63,7 +63,7 @@ def test_conflicts_are_never_overwritten_silently(runner: CliRunner, tmp_path: P
     kb(runner, "where")  # a seeded knowledge base
     with open_store() as store:
         mine = store.get("torch-load-map-location").content()
-    from kb.entry_file import render_entry_file
+    from kb.entry.file import render_entry_file
 
     theirs.write_text(render_entry_file(mine.replace(fix="Their fix.")))
     code, out, _ = kb(runner, "import", str(theirs))
@@ -98,7 +98,7 @@ def test_import_reports_usage_errors(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path: Path) -> None:
-    from kb.wiki import EXTRA_COLUMNS
+    from kb.exchange.markdown_tables import EXTRA_COLUMNS
 
     kb(runner, "where")
     wiki = tmp_path / "wiki.md"
@@ -149,8 +149,8 @@ def test_a_teams_own_wiki_table_is_imported(runner: CliRunner, tmp_path: Path) -
 def test_the_committed_export_of_the_seeds_is_current() -> None:
     """exports/kb.md lets anyone browse kb's knowledge on the forge; regenerate it with
     `kb --db /tmp/fresh.db export markdown --out exports/kb.md`."""
-    from kb.seed import read_seed_entries
-    from kb.wiki import render_markdown
+    from kb.exchange.markdown_tables import render_markdown
+    from kb.upkeep.seeding import read_seed_entries
 
     expected = render_markdown(sorted(read_seed_entries(), key=lambda c: (c.domain, c.key)))
     assert (ROOT / "exports" / "kb.md").read_text(encoding="utf-8") == expected
@@ -167,9 +167,9 @@ TEXT = st.lists(st.one_of(HOSTILE, st.text(max_size=8)), max_size=6).map("".join
 def test_jsonl_lines_round_trip_hostile_text(
     symptom: str, fix: str, tags: list[str], variants: list[str]
 ) -> None:
-    from kb.entry import EntryContent, normalized
-    from kb.exchange import _read_jsonl
-    from kb.models import Entry
+    from kb.entry.content import EntryContent, normalized
+    from kb.exchange.transfer import _read_jsonl
+    from kb.store.models import Entry
 
     content = normalized(
         EntryContent(
@@ -183,7 +183,7 @@ def test_jsonl_lines_round_trip_hostile_text(
     )
     entry = Entry(key="k", domain="data", symptom="x", created=START, updated=START, hits=3)
     entry.set_content(content)
-    from kb.exchange import full_record
+    from kb.exchange.transfer import full_record
 
     (back,) = _read_jsonl(json.dumps(full_record(entry)), Path("x.jsonl"))
     assert back.content == content and back.usage["hits"] == 3 and back.usage["created"] == START

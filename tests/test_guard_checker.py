@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from kb import guard_checker
-from kb.guard_checker import Finding, RuleError, check_files, check_source, main
+from kb.guards import checker as guard_checker
+from kb.guards.checker import Finding, RuleError, check_files, check_source, main
 
 MODULE = Path(guard_checker.__file__)
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from kb.entry import EntryContent, normalized
-from kb.entry_file import parse_entry_file, render_entry_file
+from kb.entry.content import EntryContent, normalized
+from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
-from kb.guard_checker import SOURCE_KINDS, check_environment, check_source, parse_facts
-from kb.seed import read_seed_entries
+from kb.guards.checker import SOURCE_KINDS, check_environment, check_source, parse_facts
+from kb.upkeep.seeding import read_seed_entries
 
 SEEDS = read_seed_entries()
 GUARDED = [content for content in SEEDS if content.guards]
@@ -138,7 +138,7 @@ def pre_commit(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
 def test_the_exported_hook_blocks_every_known_fault_and_passes_the_fix(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from kb.cli import app
+    from kb.cli.app import app
 
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -162,7 +162,7 @@ def test_the_exported_hook_blocks_every_known_fault_and_passes_the_fix(tmp_path:
 
 
 def test_entry_text_never_becomes_code(tmp_path: Path) -> None:
-    from kb.guards import write_pre_commit
+    from kb.guards.export import write_pre_commit
 
     hostile = '"""\\\' \\\\ \n __import__(\'os\').system(\'touch PWNED\') """'
     content = normalized(
@@ -215,7 +215,7 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
 ) -> None:
     from typer.testing import CliRunner
 
-    from kb.cli import app
+    from kb.cli.app import app
 
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -244,7 +244,7 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
 def exported_tripwires(folder: Path, contents: list[EntryContent]) -> ModuleType:
     """kb_tripwires.py as `kb export pytest` writes it, loaded under a fresh name (each export
     reads its own kb_guards.json)."""
-    from kb.guards import write_pytest
+    from kb.guards.export import write_pytest
 
     write_pytest(contents, folder, "kb export pytest --out x")
     spec = importlib.util.spec_from_file_location(f"kb_tripwires_{folder.name}", folder / "kb_tripwires.py")
@@ -369,7 +369,7 @@ def test_a_tripwire_on_a_module_that_is_not_installed_is_left_out(tmp_path: Path
 def test_kb_show_names_what_each_guard_watches() -> None:
     from typer.testing import CliRunner
 
-    from kb.cli import app
+    from kb.cli.app import app
 
     result = CliRunner().invoke(app, ["show", "double-softmax-cross-entropy"])
     assert result.exit_code == 0, result.output

@@ -1,9 +1,12 @@
-"""Import hygiene: fast help, a core that never prints or imports a UI, and help on every command."""
+"""Import hygiene: fast help, the layer contracts (import-linter), a core that never prints, and help on
+every command."""
 
 from __future__ import annotations
 
 import ast
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,10 +15,10 @@ import pytest
 from typer.models import CommandInfo
 from typer.testing import CliRunner
 
-from kb.cli import app
+from kb.cli.app import app
 
 KB = Path(__file__).resolve().parent.parent / "kb"
-FACES = {"__main__.py", "search_cli.py", "add_cli.py", "cli_output.py", "lean.py"}
+LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))
 HEAVY = ("sqlmodel", "sqlalchemy", "textual", "rapidfuzz", "markdown_it", "pydantic")
 
 
@@ -40,23 +43,14 @@ def test_kb_version_loads_no_database_layer() -> None:
 
 
 def core_modules() -> list[Path]:
-    return [p for p in KB.rglob("*.py") if p.name not in FACES and not {"cli", "tui"} & set(p.parts)]
+    """Every module outside the faces (kb/cli, kb/tui and the console script)."""
+    return [p for p in KB.rglob("*.py") if p.name != "__main__.py" and not {"cli", "tui"} & set(p.parts)]
 
 
-@pytest.mark.parametrize("path", core_modules(), ids=lambda p: p.name)
-def test_the_core_never_prints_nor_imports_a_face(path: Path) -> None:
+@pytest.mark.parametrize("path", core_modules(), ids=lambda p: str(p.relative_to(KB)))
+def test_the_core_never_prints(path: Path) -> None:
+    """What the core has to say leaves it as data or a KbError; the faces decide how it looks."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    imported = {
-        alias.name.split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for alias in node.names
-    }
-    imported |= {
-        (node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-    }
-    assert not imported & {"typer", "textual", "click", "rich"}
-    assert "kb.cli" not in {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     calls = {
         node.func.id
         for node in ast.walk(tree)
@@ -65,13 +59,45 @@ def test_the_core_never_prints_nor_imports_a_face(path: Path) -> None:
     assert "print" not in calls
 
 
-def test_only_the_store_layer_opens_database_connections() -> None:
-    """store.py writes through the ORM; index_reader.py is its lean read side for `kb search`."""
-    for path in core_modules():
-        if path.name in {"store.py", "db.py", "models.py", "index_reader.py"}:
-            continue
-        text = path.read_text(encoding="utf-8")
-        assert "Session(" not in text and "create_engine" not in text, path.name
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """import-linter over the kb package found under ROOT, with the contracts in pyproject.toml."""
+    return subprocess.run(
+        [
+            LINT_IMPORTS,
+            "--config",
+            str(KB.parent / "pyproject.toml"),
+            "--no-cache",
+        ],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_the_layer_contracts_hold() -> None:
+    result = lint_imports(KB.parent)
+    assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("entry/lint.py", "import typer", "The core never imports a face"),
+        ("upkeep/review.py", "from kb.cli import lean", "The core never imports a face"),
+        ("search/ranking.py", "import sqlite3", "Only the store opens a database"),
+        ("capture/suggestions.py", "from sqlmodel import Session", "Only the store opens a database"),
+        ("store/models.py", "from kb.search import lookup", "Dependencies point one way"),
+    ],
+)
+def test_the_layer_contracts_catch_a_breach(tmp_path: Path, module: str, line: str, contract: str) -> None:
+    shutil.copytree(KB, tmp_path / "kb", ignore=shutil.ignore_patterns("__pycache__"))
+    with (tmp_path / "kb" / module).open("a", encoding="utf-8") as source:
+        source.write(f"\n{line}  # noqa\n")
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    broken = [row for row in result.stdout.splitlines() if row.endswith("BROKEN")]
+    assert any(row.startswith(contract) for row in broken), result.stdout
 
 
 def command_name(command: CommandInfo) -> str:

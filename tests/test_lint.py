@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.lint import validation_kind, validation_problem
+from kb.entry.lint import validation_kind, validation_problem
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, inspect
 
-from kb.db import MIGRATIONS, SCHEMA_VERSION
 from kb.errors import SchemaTooNew, StoreUnavailable
-from kb.store import open_store
+from kb.store.database import MIGRATIONS, SCHEMA_VERSION
+from kb.store.entry_store import open_store
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -111,14 +111,14 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
 
 
 def test_the_fast_path_knows_every_migration() -> None:
-    from kb.schema import MIGRATION_NAMES
+    from kb.store.schema import MIGRATION_NAMES
 
     assert tuple(m.__name__ for m in MIGRATIONS) == MIGRATION_NAMES
 
 
 def test_a_new_normalizer_version_rebuilds_the_search_index(tmp_path: Path) -> None:
-    from kb.errortext import NORMALIZER_VERSION
-    from kb.seed import open_knowledge_base
+    from kb.text.paste import NORMALIZER_VERSION
+    from kb.upkeep.seeding import open_knowledge_base
 
     path = tmp_path / "kb.db"
     open_knowledge_base(str(path)).close()
@@ -135,8 +135,8 @@ def test_a_new_normalizer_version_rebuilds_the_search_index(tmp_path: Path) -> N
 
 def test_the_index_stays_exact_through_edits(tmp_path: Path) -> None:
     """Document frequencies kept up to date write by write equal a full rebuild."""
-    from kb.entry import EntryContent
-    from kb.index_writer import rebuild_index
+    from kb.entry.content import EntryContent
+    from kb.store.index_writer import rebuild_index
 
     path = tmp_path / "kb.db"
     with open_store(str(path)) as store:

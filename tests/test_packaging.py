@@ -21,7 +21,10 @@ def test_the_wheel_ships_the_seed_entries(tmp_path: Path) -> None:
     seeds = {p.relative_to(ROOT).as_posix() for p in (ROOT / "seed_entries").rglob("*") if p.is_file()}
     assert seeds and {f"kb/{name}" for name in seeds} <= names
     assert "kb/__main__.py" in names
-    assert {"kb/templates/test_kb_guards.py", "kb/templates/kb_tripwires.py"} <= names  # kb export pytest
+    assert {
+        "kb/guards/templates/test_kb_guards.py",
+        "kb/guards/templates/kb_tripwires.py",
+    } <= names  # kb export pytest
     assert "kb/tui/kb.tcss" in names  # kb tui's stylesheet
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.errortext import signature
-from kb.ranking import Candidate, LexicalScore, analyze, bm25, foreign_runtime, fuzzy_similarity, rank
+from kb.search.ranking import Candidate, LexicalScore, analyze, bm25, foreign_runtime, fuzzy_similarity, rank
+from kb.text.paste import signature
 
 
 def candidate(

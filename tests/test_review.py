@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli import app
-from kb.store import open_store
+from kb.cli.app import app
+from kb.store.entry_store import open_store
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
@@ -19,7 +19,7 @@ START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[timedelta], None]:
     """Set the time kb sees; call it to move forward."""
     now = [START]
-    monkeypatch.setattr("kb.store.utc_now", lambda: now[0])
+    monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: now[0])
 
     def move(by: timedelta) -> None:
         now[0] = now[0] + by
@@ -238,7 +238,7 @@ def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
 def test_the_reminder_looks_at_the_due_list_at_most_once_a_day(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import kb.review as upkeep
+    import kb.upkeep.review as upkeep
 
     kb(runner, "where")
     calls: list[int] = []

@@ -14,8 +14,8 @@ from types import FrameType
 
 import pytest
 
-from kb.lint import validation_kind
-from kb.runner import OUTPUT_LIMIT, run_validation, user_python
+from kb.entry.lint import validation_kind
+from kb.verify.runner import OUTPUT_LIMIT, run_validation, user_python
 
 #: A child that outlives its shell unless the runner kills the whole process group.
 CHILD = "sleep 30 & echo $! > child.pid"

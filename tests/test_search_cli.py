@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli import app
-from kb.search_cli import SearchArgs, main, parse_search_args
-from kb.store import open_store
+from kb.cli.app import app
+from kb.cli.fast_search import SearchArgs, main, parse_search_args
+from kb.store.entry_store import open_store
 
 TRACEBACK = """Traceback (most recent call last):
   File "/home/me/proj/train.py", line 211, in <module>
@@ -248,7 +248,7 @@ def test_both_parsers_mean_the_same(
         seen.append(args)
         return 0
 
-    monkeypatch.setattr("kb.search_cli.run_search", capture)
+    monkeypatch.setattr("kb.cli.fast_search.run_search", capture)
     result = runner.invoke(app, ["search", *argv])
     assert result.exit_code == 0, result.output
     assert seen == [parse_search_args(argv)]
@@ -272,16 +272,16 @@ def test_the_fast_route_loads_neither_typer_nor_the_orm(tmp_path: Path) -> None:
 def test_a_search_opens_the_database_once(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import kb.index_reader
+    import kb.store.index_reader
 
     run(capsys, monkeypatch, "warm up")  # creates and seeds the database
     opened: list[int] = []
-    real = kb.index_reader.IndexReader._connect
+    real = kb.store.index_reader.IndexReader._connect
 
-    def counting(self: kb.index_reader.IndexReader) -> object:
+    def counting(self: kb.store.index_reader.IndexReader) -> object:
         opened.append(1)
         return real(self)
 
-    monkeypatch.setattr(kb.index_reader.IndexReader, "_connect", counting)
+    monkeypatch.setattr(kb.store.index_reader.IndexReader, "_connect", counting)
     run(capsys, monkeypatch, "device-side assert")
     assert opened == [1]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from kb.entry_file import read_entry_file, render_entry_file
+from kb.entry.file import read_entry_file, render_entry_file
 from kb.paths import seed_directory
-from kb.seed import load_seed, open_knowledge_base, read_seed_entries
-from kb.store import EntryStore
+from kb.store.entry_store import EntryStore
+from kb.upkeep.seeding import load_seed, open_knowledge_base, read_seed_entries
 
 
 def copy_seed(tmp_path: Path, keys: list[str]) -> Path:

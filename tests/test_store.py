@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from kb.entry import EntryContent, normalized
+from kb.entry.content import EntryContent, normalized
 from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, UnknownDomain
-from kb.store import EntryStore, open_store
+from kb.store.entry_store import EntryStore, open_store
 
 
 def fault(key: str, domain: str = "data", **fields: Any) -> EntryContent:
@@ -79,8 +79,8 @@ def test_update_can_rename_but_not_onto_a_taken_key(empty_store: EntryStore) -> 
 
 
 def test_a_failed_write_changes_nothing(empty_store: EntryStore) -> None:
-    from kb.seed import decide_seed_action
-    from kb.store import SeedItem
+    from kb.store.entry_store import SeedItem
+    from kb.upkeep.seeding import decide_seed_action
 
     def explode(current: object, item: SeedItem) -> str:
         if item.content.key == "second":
@@ -123,12 +123,12 @@ def test_two_processes_writing_at_once_never_hit_database_is_locked(db_path: Pat
 
 
 def test_indexing_in_worker_processes_gives_the_same_index(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kb.bulk_write import index_all
-    from kb.search_index import index_entry
-    from kb.seed import read_seed_entries
+    from kb.store.bulk_write import index_all
+    from kb.text.entry_terms import index_entry
+    from kb.upkeep.seeding import read_seed_entries
 
     contents = read_seed_entries()
-    monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
+    monkeypatch.setattr("kb.store.bulk_write.PARALLEL_INDEX_FROM", 2)
     assert index_all(contents) == [index_entry(content) for content in contents]
 
 
@@ -145,9 +145,9 @@ def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
 ) -> None:
     """Into a kb that holds entries, with some overwritten: the index written from the contents in
     hand, by worker processes, equals one rebuilt from the stored rows."""
-    from kb.index_writer import rebuild_index
+    from kb.store.index_writer import rebuild_index
 
-    monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
+    monkeypatch.setattr("kb.store.bulk_write.PARALLEL_INDEX_FROM", 2)
     with open_store(str(db_path)) as store:
         for n in range(5):
             store.add(fault(f"kept-{n}", tags=("loader",)))
@@ -168,7 +168,7 @@ def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
 def test_a_failed_large_import_writes_nothing(
     empty_store: EntryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("kb.bulk_write.PARALLEL_INDEX_FROM", 2)
+    monkeypatch.setattr("kb.store.bulk_write.PARALLEL_INDEX_FROM", 2)
     empty_store.add(fault("taken"))
     keys = [*(f"new-{n}" for n in range(30)), "taken"]
     adds: list[tuple[EntryContent, dict[str, Any]]] = [(normalized(fault(key)), {}) for key in keys]
@@ -178,7 +178,7 @@ def test_a_failed_large_import_writes_nothing(
 
 
 def test_the_garbage_collector_is_paused_only_for_the_bulk_job() -> None:
-    from kb.store import gc_paused
+    from kb.store.entry_store import gc_paused
 
     assert gc.isenabled()
     with gc_paused():

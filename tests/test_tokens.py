@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.tokens import stem, tokenize
+from kb.text.tokens import stem, tokenize
 
 
 def test_identifiers_keep_their_whole_and_give_their_parts() -> None:
@@ -54,7 +54,7 @@ def test_tokenize_never_fails(text: str) -> None:
 @given(st.text(alphabet="0123456789x.:-eE+ aT,٣", max_size=30))
 def test_text_without_the_noise_hint_has_no_noise_numbers(text: str) -> None:
     """The cheap look for a noise number never misses one the full pattern would remove."""
-    from kb.tokens import _NOISE_HINT, _NOISE_NUMBERS
+    from kb.text.tokens import _NOISE_HINT, _NOISE_NUMBERS
 
     if _NOISE_NUMBERS.search(text):
         assert _NOISE_HINT.search(text)

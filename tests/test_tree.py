@@ -22,9 +22,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from kb.domains import DOMAIN_NAMES
+from kb.entry.terminal import one_line
 from kb.errors import UnknownDomain
-from kb.terminal import one_line
-from kb.tree import (
+from kb.upkeep.fault_tree import (
     MERMAID_ENTRIES_LEFT_OUT,
     MERMAID_MAX_EDGES,
     MERMAID_MAX_TEXT,
@@ -99,7 +99,7 @@ EXPECTED = {
     "numerics > loss scale": (1, 2),
     "hardware": (1, 1),
     "hardware > 驱动": (1, 1),
-    'hardware > 驱动 > CUDA "12" | <b': (1, 1),  # ">" always separates parts, as in kb.entry
+    'hardware > 驱动 > CUDA "12" | <b': (1, 1),  # ">" always separates parts, as in kb.entry.content
 }
 
 HOSTILE = [

@@ -17,11 +17,11 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, TabbedContent, Tree
 from typer.testing import CliRunner
 
-from kb.cli import app as cli
-from kb.entry import EntryContent
-from kb.library import Library
+from kb.cli.app import app as cli
+from kb.entry.content import EntryContent
 from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
+from kb.tui.library import Library
 from kb.tui.panes import EntryView, QueryInput
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
 
@@ -164,7 +164,7 @@ async def test_tree_navigation_opens_an_entry(library: Library) -> None:
 def due_library(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
     """Seeded today, opened two months later: every seed entry is due for review."""
     now = [datetime.now(UTC)]
-    monkeypatch.setattr("kb.store.utc_now", lambda: now[0])
+    monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: now[0])
     library = Library(str(db_path))
     library.store()
     now[0] += timedelta(days=60)

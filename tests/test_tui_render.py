@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from kb.entry import EntryContent
-from kb.library import Library
+from kb.entry.content import EntryContent
 from kb.paths import resolve_location
-from kb.search import SearchOptions, search
+from kb.search.lookup import SearchOptions, search
+from kb.tui.library import Library
 from kb.tui.panes import LINE_MARK, query_text
 from kb.tui.render import entry_markdown, fenced
 
@@ -24,7 +24,7 @@ PARSER = MarkdownIt("commonmark")
     st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\r"), min_size=1)
 )
 def test_a_fenced_block_holds_exactly_its_text(text: str) -> None:
-    """Entry text holds no NUL or CR: kb.entry.clean_text replaces them before anything is stored."""
+    """Entry text holds no NUL or CR: kb.entry.content.clean_text replaces them before anything is stored."""
     tokens = [t for t in PARSER.parse(fenced(text, "sh")) if t.type == "fence"]
     assert len(tokens) == 1
     assert tokens[0].content == text + "\n"
@@ -70,6 +70,6 @@ def test_the_library_ranks_as_kb_search_does(db_path: Path) -> None:
 
 
 def test_the_tui_draws_its_first_frame_before_loading_the_orm() -> None:
-    code = "import sys, kb.library, kb.tui.app; print('sqlmodel' in sys.modules)"
+    code = "import sys, kb.tui.library, kb.tui.app; print('sqlmodel' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

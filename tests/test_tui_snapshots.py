@@ -17,8 +17,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from kb.library import Library
 from kb.tui.app import KbApp
+from kb.tui.library import Library
 
 SnapCompare = Callable[..., bool]
 FIXED_NOW = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
@@ -26,7 +26,7 @@ FIXED_NOW = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
 
 @pytest.fixture
 def app(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[KbApp]:
-    monkeypatch.setattr("kb.store.utc_now", lambda: FIXED_NOW)
+    monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: FIXED_NOW)
     library = Library(str(db_path))
     library.store()
     yield KbApp(library)

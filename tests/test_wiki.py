@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from kb.domains import DOMAIN_NAMES
-from kb.entry import EntryContent, normalized
+from kb.entry.content import EntryContent, normalized
 from kb.errors import EntryFileError, UsageError
-from kb.markdown_tokens import ImportedRow, column_field
-from kb.wiki import DEFAULT_COLUMNS, EXTRA_COLUMNS, parse_markdown, render_markdown
+from kb.exchange.markdown_tables import DEFAULT_COLUMNS, EXTRA_COLUMNS, parse_markdown, render_markdown
+from kb.exchange.markdown_tokens import ImportedRow, column_field
 
 ALL = DEFAULT_COLUMNS + EXTRA_COLUMNS
 
@@ -500,7 +500,7 @@ def test_tables_and_sections_come_back_in_document_order() -> None:
 
 
 def test_importing_the_module_does_not_load_markdown_it() -> None:
-    code = "import json, sys, kb.wiki; print(json.dumps('markdown_it' in sys.modules))"
+    code = "import json, sys, kb.exchange.markdown_tables; print(json.dumps('markdown_it' in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(result.stdout) is False
 
@@ -510,7 +510,7 @@ def test_a_row_is_split_again_whenever_it_could_hold_too_many_cells(line: str, w
     """Skipping the second split for rows with few pipes never hides a row markdown-it cut short."""
     from markdown_it.rules_block.table import escapedSplit
 
-    from kb.wiki import _cells_beyond
+    from kb.exchange.markdown_tables import _cells_beyond
 
     cells = escapedSplit(line.lstrip("> \t").strip())
     if cells and cells[0] == "":

@@ -1,10 +1,7 @@
-"""The `kb` command: each command parses, calls one core function, and prints.
+"""The command-line faces: each command parses, calls one core function, and prints.
 
-Commands live in modules by what they act on; importing this package registers them all on `app`,
-in the order `kb --help` lists them.
+Importing this package imports nothing, so that the fast faces (`kb.cli.fast_search`,
+`kb.cli.fast_add`, built on `kb.cli.lean` and the standard library) never pay for Typer. The Typer
+app is `kb.cli.app`; its commands live in modules by what they act on. May import any core package
+and `kb.tui.app` (to start `kb tui`); nothing in the core imports this package.
 """
-
-from kb.cli import add, entries, exchange, knowledge, upkeep, verify  # noqa: F401  (registers the commands)
-from kb.cli.common import app
-
-__all__ = ["app"]

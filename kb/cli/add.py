@@ -6,9 +6,9 @@ cause path and tags are suggested and accepted with Enter. The symptom can come 
 (`--from-commit`), everything from a triage draft (`--from-triage`). A fault that is already known is
 counted again instead of copied. Nothing is written until every question is answered.
 
-Like `kb search`, the console script routes `kb add` to a lean stdlib twin (kb/add_cli.py) before
+Like `kb search`, the console script routes `kb add` to a lean stdlib twin (kb/cli/fast_add.py) before
 Typer loads, except for `--help` and `--edit`; both build the same flags and call the same
-kb.recording.record_entry(). This module is what `kb add --help`, `--edit` and the tests use.
+kb.capture.recording.record_entry(). This module is what `kb add --help`, `--edit` and the tests use.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from kb.cli.common import app
 from kb.cli.entries import edit_until_valid
 
 if TYPE_CHECKING:
-    from kb.capture import EntryFlags
-    from kb.entry import EntryContent
-    from kb.recording import Sources
+    from kb.capture.adding import EntryFlags
+    from kb.capture.recording import Sources
+    from kb.entry.content import EntryContent
 
 
 def _text_option(flag: str, help_text: str, short: str | None = None) -> object:
@@ -100,8 +100,12 @@ def add(
     as_json: common.JsonOption = False,
 ) -> None:
     """Record a fault: symptom → validation → fix. Prompts for what is missing on a terminal."""
-    from kb.capture import EntryFlags, read_guards_file, split_tags  # deferred: pulls in the store and search
-    from kb.recording import Sources
+    from kb.capture.adding import (  # deferred: pulls in the store and search
+        EntryFlags,
+        read_guards_file,
+        split_tags,
+    )
+    from kb.capture.recording import Sources
 
     given = EntryFlags(
         key=key,
@@ -149,10 +153,10 @@ def record_entry(
     as_json: bool = False,
 ) -> None:
     """The whole of `kb add`, also offered at the end of `kb triage`."""
-    from kb.recording import record_entry as record
+    from kb.capture.recording import record_entry as record
 
     def edit_template(flags: EntryFlags) -> EntryContent:
-        from kb.capture import template_for
+        from kb.capture.adding import template_for
 
         return edit_until_valid(template_for(flags), "new-entry", force)
 
@@ -169,6 +173,6 @@ def record_entry(
             force=force,
             edit=edit_template if edit else None,
         )
-    from kb.cli_output import report_recorded
+    from kb.cli.output import report_recorded
 
     report_recorded(recorded, as_json, common.print_json, typer.echo)

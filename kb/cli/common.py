@@ -22,7 +22,7 @@ from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.errors import KbError
 
 if TYPE_CHECKING:
-    from kb.store import EntryStore
+    from kb.store.entry_store import EntryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -92,12 +92,12 @@ def main_options(
 def open_kb(ctx: typer.Context, remind: bool = True) -> Iterator[EntryStore]:
     """The store for a command. REMIND: say on stderr, at most once a day, when a review is overdue
     (commands printing --json pass False, so that their output stays pure)."""
-    from kb.seed import open_knowledge_base  # deferred: opening the store costs the ORM import
+    from kb.upkeep.seeding import open_knowledge_base  # deferred: opening the store costs the ORM import
 
     store = open_knowledge_base(ctx.obj)
     try:
         if remind:
-            from kb.review import review_interval, review_reminder
+            from kb.upkeep.review import review_interval, review_reminder
 
             message = review_reminder(store, review_interval())
             if message:

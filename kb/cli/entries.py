@@ -12,13 +12,13 @@ from kb.cli.common import app
 from kb.errors import Cancelled, KbError
 
 if TYPE_CHECKING:
-    from kb.entry import EntryContent
+    from kb.entry.content import EntryContent
 
 
 def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
     """Open $EDITOR until the entry parses; on abort keep the text as a draft. Nothing is lost."""
-    from kb import capture
-    from kb.editor import edit_text, save_draft
+    from kb.capture import adding as capture
+    from kb.capture.editor import edit_text, save_draft
 
     while True:
         text = edit_text(text, name)
@@ -40,7 +40,7 @@ def show(
     snippet: Annotated[bool, typer.Option("--snippet", help="Print only the debugging snippet.")] = False,
 ) -> None:
     """Show one entry, readable on an 80-column terminal."""
-    from kb.terminal import format_entry
+    from kb.entry.terminal import format_entry
 
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
@@ -69,8 +69,8 @@ def edit(
     ] = None,
 ) -> None:
     """Edit an entry in $EDITOR. An invalid result can be re-opened or aborted; nothing is lost."""
-    from kb.capture import read_guards_file, with_guards
-    from kb.entry_file import render_entry_file
+    from kb.capture.adding import read_guards_file, with_guards
+    from kb.entry.file import render_entry_file
 
     added = read_guards_file(guards) if guards else None
     with common.open_kb(ctx) as store:
@@ -98,7 +98,7 @@ def list_entries(
     as_json: common.JsonOption = False,
 ) -> None:
     """List entries, filtered by domain, tag and status."""
-    from kb.terminal import format_table
+    from kb.entry.terminal import format_table
 
     if status not in ("active", "archived", "all"):
         raise typer.BadParameter("use active, archived or all", param_hint="--status")
@@ -152,7 +152,7 @@ def restore(
         raise typer.BadParameter("give a KEY or --last-prune (one of them)")
     with common.open_kb(ctx) as store:
         if last_prune:
-            from kb.review import last_prune as pruned_keys
+            from kb.upkeep.review import last_prune as pruned_keys
 
             keys = [k for k in pruned_keys(store) if store.find(k) is not None]
         else:

@@ -16,7 +16,7 @@ from kb.cli.common import KbTyper, app
 from kb.errors import UsageError
 
 if TYPE_CHECKING:
-    from kb.exchange import Filters
+    from kb.exchange.transfer import Filters
 
 export_app = KbTyper(
     name="export",
@@ -35,7 +35,7 @@ SinceOption = Annotated[
 
 
 def _filters(domain: str | None, tag: str | None, status: str, since: str | None) -> Filters:
-    from kb.exchange import Filters
+    from kb.exchange.transfer import Filters
 
     if status not in ("active", "archived", "all"):
         raise UsageError("--status must be active, archived or all")
@@ -93,8 +93,8 @@ def export_markdown(
     GitHub-flavoured Markdown that renders on GitHub and GitLab, and diffs cleanly: stable order, no
     timestamps.
     """
-    from kb.exchange import export_markdown as render
-    from kb.wiki import DEFAULT_COLUMNS, EXTRA_COLUMNS
+    from kb.exchange.markdown_tables import DEFAULT_COLUMNS, EXTRA_COLUMNS
+    from kb.exchange.transfer import export_markdown as render
 
     extra = [c.strip().replace("-", "_") for c in (columns or "").split(",") if c.strip()]
     unknown = [c for c in extra if c not in EXTRA_COLUMNS and c not in DEFAULT_COLUMNS]
@@ -117,7 +117,7 @@ def export_files(
     since: SinceOption = None,
 ) -> None:
     """One entry file per entry, in a folder per domain: what a team keeps in a repository."""
-    from kb.exchange import export_files as write_files
+    from kb.exchange.transfer import export_files as write_files
 
     filters = _filters(domain, tag, status, since)
     with common.open_kb(ctx, remind=False) as store, _progress("exporting", False) as progress:
@@ -135,7 +135,7 @@ def export_jsonl(
     since: SinceOption = None,
 ) -> None:
     """A lossless backup, one JSON object per entry: every field, usage and check history included."""
-    from kb.exchange import export_jsonl as lines
+    from kb.exchange.transfer import export_jsonl as lines
 
     filters = _filters(domain, tag, status, since)
     with common.open_kb(ctx, remind=False) as store:
@@ -164,7 +164,7 @@ def import_command(
     as_json: common.JsonOption = False,
 ) -> None:
     """Read entries back from the wiki or a backup. All or nothing: a malformed file names its line."""
-    from kb.exchange import CONFLICTS, import_entries, read_import
+    from kb.exchange.transfer import CONFLICTS, import_entries, read_import
 
     if on_conflict not in CONFLICTS:
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
@@ -200,8 +200,8 @@ def export_pre_commit(
     At commit time it needs no kb and no network. Each finding names file:line, the entry key, the
     symptom it prevents and the fix; `# kb: ignore[KEY]` silences one line.
     """
-    from kb.exchange import Filters, select_entries
-    from kb.guards import write_pre_commit
+    from kb.exchange.transfer import Filters, select_entries
+    from kb.guards.export import write_pre_commit
 
     with common.open_kb(ctx, remind=False) as store:
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
@@ -217,8 +217,8 @@ def export_pytest(
     """A pytest file: the guard checker over the repository, the environment and shape checks (each
     skipped, with its reason, without nvidia-smi, torch or a GPU), and kb_tripwires.py for a conftest.py.
     """
-    from kb.exchange import Filters, select_entries
-    from kb.guards import write_pytest
+    from kb.exchange.transfer import Filters, select_entries
+    from kb.guards.export import write_pytest
 
     with common.open_kb(ctx, remind=False) as store:
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]

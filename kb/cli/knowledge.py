@@ -39,7 +39,7 @@ def search(
 
     Exit status: 0 when a confident match was found, 1 when none was, 2 for usage errors.
     """
-    from kb.search_cli import SearchArgs, run_search
+    from kb.cli.fast_search import SearchArgs, run_search
 
     args = SearchArgs(
         query=query or [],
@@ -65,7 +65,7 @@ def seed(
     as_json: common.JsonOption = False,
 ) -> None:
     """Load or refresh the seed entries. Entries you edited are never overwritten."""
-    from kb.seed import load_seed
+    from kb.upkeep.seeding import load_seed
 
     with common.open_kb(ctx, remind=not as_json) as store:
         report = load_seed(store, directory)
@@ -83,7 +83,7 @@ def seed(
 @app.command()
 def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """Show where the database is, its schema version and its counts."""
-    from kb.db import SCHEMA_VERSION
+    from kb.store.database import SCHEMA_VERSION
 
     with common.open_kb(ctx, remind=not as_json) as store:
         counts = store.counts()
@@ -120,7 +120,7 @@ def tui(ctx: typer.Context) -> None:
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise KbError("kb tui needs a terminal; for scripts use kb search, kb show and kb review --list")
-    from kb.library import Library  # deferred: only the TUI pays for it
     from kb.tui.app import KbApp  # deferred: Textual takes ~0.2 s to import, which no other command needs
+    from kb.tui.library import Library  # deferred: only the TUI pays for it
 
     KbApp(Library(ctx.obj)).run()

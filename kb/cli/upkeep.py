@@ -11,8 +11,8 @@ from kb.cli.common import app
 from kb.errors import Cancelled, KbError, UsageError
 
 if TYPE_CHECKING:
-    from kb.review import ReviewItem
-    from kb.store import EntryStore
+    from kb.store.entry_store import EntryStore
+    from kb.upkeep.review import ReviewItem
 
 
 @app.command()
@@ -35,7 +35,7 @@ def review(
     Every decision is saved as it is made. For scripts: --list [--json], or
     KEY --keep|--archive|--merge-into K.
     """
-    from kb import review as upkeep
+    from kb.upkeep import review as upkeep
 
     actions = [keep, archive, merge_into is not None]
     if sum(actions) > 1:
@@ -96,7 +96,7 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
     if not due:
         typer.echo("nothing is due for review")
         return
-    from kb.terminal import format_table
+    from kb.entry.terminal import format_table
 
     rows = [(i.key, str(i.attention), "; ".join(i.reasons)) for i in due]
     typer.echo(format_table(rows, common.width()))
@@ -104,8 +104,8 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
 
 def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
     from kb.cli.entries import edit_until_valid
-    from kb.entry_file import render_entry_file
-    from kb.terminal import format_entry
+    from kb.entry.file import render_entry_file
+    from kb.entry.terminal import format_entry
 
     archived: list[str] = []
     typer.echo(f"{len(due)} entries due for review, most in need of attention first.")
@@ -165,7 +165,7 @@ def prune(
     as_json: common.JsonOption = False,
 ) -> None:
     """Archive entries by rule. A dry run unless --apply; never deletes; undo with kb restore --last-prune."""
-    from kb import review as upkeep
+    from kb.upkeep import review as upkeep
 
     unused = upkeep.parse_duration(unused_for) if unused_for else None
     with common.open_kb(ctx, remind=not as_json) as store:
@@ -190,7 +190,7 @@ def prune(
 @app.command()
 def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """Entries per domain, added this month, most and never hit, failing checks, review status."""
-    from kb import review as upkeep
+    from kb.upkeep import review as upkeep
 
     with common.open_kb(ctx, remind=not as_json) as store:
         result = upkeep.compute_stats(store, upkeep.review_interval())
@@ -230,8 +230,8 @@ def tree(
 
     Branches that recur most are flagged: a guard (kb export pre-commit / pytest) could stop them.
     """
-    from kb import tree as trees
-    from kb.library import forest_of
+    from kb.upkeep import fault_tree as trees
+    from kb.upkeep.fault_tree import forest_of
 
     fmt = "json" if as_json else output
     if fmt not in ("text", "markdown", "mermaid", "json"):

@@ -15,9 +15,9 @@ from kb.cli.common import app
 from kb.errors import Cancelled, KbError
 
 if TYPE_CHECKING:
-    from kb.runner import CheckResult
-    from kb.store import EntryStore
-    from kb.triage_session import TriageRecord
+    from kb.store.entry_store import EntryStore
+    from kb.verify.runner import CheckResult
+    from kb.verify.triage import TriageRecord
 
 TimeoutOption = Annotated[
     float, typer.Option("--timeout", min=1, help="Seconds before the command is killed.")
@@ -37,7 +37,7 @@ def check(
 
     Exit status: 0 when the command exited 0, 1 when it failed or was killed at the timeout.
     """
-    from kb.library import run_check
+    from kb.verify.runner import run_check
 
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
@@ -112,7 +112,7 @@ def triage(
     nothing runs except the checks named with --run. The result is a draft entry; finish it with
     `kb add --from-triage`.
     """
-    from kb import triage_session as session
+    from kb.verify import triage as session
 
     with common.open_kb(ctx, remind=not as_json) as store:
         record = _anchor_and_locate(store, log, symptom, conditions, env, as_json)
@@ -133,9 +133,9 @@ def triage(
         return
     typer.echo(f"Draft entry saved: {draft}\nFinish it with: kb add --from-triage")
     if common.interactive() and typer.confirm("Record it as an entry now?", default=True):
-        from kb.capture import EntryFlags
+        from kb.capture.adding import EntryFlags
+        from kb.capture.recording import Sources
         from kb.cli.add import record_entry
-        from kb.recording import Sources
 
         record_entry(ctx, EntryFlags(), Sources(from_triage=True))
 
@@ -143,9 +143,9 @@ def triage(
 def _anchor_and_locate(
     store: EntryStore, log: str | None, symptom: str | None, conditions: str | None, env: bool, as_json: bool
 ) -> TriageRecord:
-    from kb import triage_session as session
-    from kb.search import SearchOptions, search
-    from kb.sources import read_log
+    from kb.capture.sources import read_log
+    from kb.search.lookup import SearchOptions, search
+    from kb.verify import triage as session
 
     talk = not as_json and common.interactive()
     if log is not None:
@@ -162,7 +162,7 @@ def _anchor_and_locate(
         )
     environment = ""
     if env:
-        from kb.environment import capture_baseline
+        from kb.capture.environment import capture_baseline
 
         environment = capture_baseline().as_text()
     anchor = session.anchor(text, conditions, environment)
@@ -185,8 +185,8 @@ def _anchor_and_locate(
 
 
 def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float, quiet: bool) -> None:
-    from kb import triage_session as session
-    from kb.library import run_check
+    from kb.verify import triage as session
+    from kb.verify.runner import run_check
 
     proposal = next((p for p in record.proposals if p.source == source and p.runnable), None)
     if proposal is None:

@@ -1,4 +1,4 @@
-"""`kb tui`: the knowledge base in one screen, calling the same core as the CLI (kb.library).
+"""`kb tui`: the knowledge base in one screen, calling the same core as the CLI (kb.tui.library).
 
 Everything that touches the database and could take longer than a frame runs in a thread worker:
 searching (a newer keystroke cancels the older search, and a cancelled search's results are
@@ -21,18 +21,18 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static, Ta
 from textual.worker import get_current_worker
 
 from kb.errors import KbError
-from kb.library import Found, Library
-from kb.tree import walk_branches
 from kb.tui.form import EntryForm
+from kb.tui.library import Found, Library
 from kb.tui.panes import SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
 from kb.tui.render import plural
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
+from kb.upkeep.fault_tree import walk_branches
 
 if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
-    from kb.models import Entry
-    from kb.review import ReviewItem
-    from kb.runner import CheckResult
-    from kb.tree import Branch
+    from kb.store.models import Entry
+    from kb.upkeep.fault_tree import Branch
+    from kb.upkeep.review import ReviewItem
+    from kb.verify.runner import CheckResult
 
 #: The entry pane waits until typing pauses this long (seconds). Drawing an entry costs more than a
 #: search, and drawn while the next search runs it doubled the slowest keystrokes at 10,000 entries

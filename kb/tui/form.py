@@ -1,8 +1,9 @@
 """Add and edit an entry in a form that says what is wrong next to the field, as you type.
 
-The checks are the ones `kb add` makes (kb.entry's key rule, kb.lint's validation lint, the domain
-names); saving goes through the same Library.save as the CLI's add and edit. Fields the form does
-not show (variants, conditions, environment, snippet, guards…) are kept as they were.
+The checks are the ones `kb add` makes (kb.entry.content's key rule, kb.entry.lint's validation lint,
+the domain names); saving goes through kb.capture.adding.save_entry, as the CLI's add and edit do.
+Fields the form does not show (variants, conditions, environment, snippet, guards…) are kept as they
+were.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
 
 from kb.domains import DOMAIN_NAMES, DOMAINS
-from kb.entry import EntryContent, check_key
+from kb.entry.content import EntryContent, check_key
+from kb.entry.lint import validation_problem
 from kb.errors import KbError
-from kb.lint import validation_problem
 
 if TYPE_CHECKING:
-    from kb.library import Library
+    from kb.tui.library import Library
 
 #: (field, label, hint): the order a person fills them in, symptom → validation → fix first.
 ONE_LINE_FIELDS = {

@@ -19,14 +19,14 @@ from textual.widgets import DataTable, Input, Markdown, Select, Tree
 from textual.widgets.tree import TreeNode
 
 from kb.domains import DOMAIN_NAMES
-from kb.library import Row
-from kb.terminal import cut, one_line
-from kb.tree import Branch
+from kb.entry.terminal import cut, one_line
+from kb.tui.library import Row
 from kb.tui.render import entry_markdown, plural
+from kb.upkeep.fault_tree import Branch
 
 if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
-    from kb.models import Entry
-    from kb.review import ReviewItem
+    from kb.store.models import Entry
+    from kb.upkeep.review import ReviewItem
 
 #: A multi-line paste is kept whole, its lines joined by this mark, so the search sees the traceback.
 LINE_MARK = " ⏎ "

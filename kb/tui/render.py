@@ -8,8 +8,8 @@ sections are Markdown in entry files already, and render as such.
 
 from __future__ import annotations
 
-from kb.entry import EntryContent
-from kb.tree import escape_markdown, markdown_code
+from kb.entry.content import EntryContent
+from kb.upkeep.fault_tree import escape_markdown, markdown_code
 
 
 def fenced(text: str, info: str = "") -> str:

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
 if TYPE_CHECKING:
-    from kb.runner import CheckResult
+    from kb.verify.runner import CheckResult
 
 
 class ConfirmRun(ModalScreen[bool]):

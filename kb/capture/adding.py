@@ -1,0 +1,156 @@
+"""Turning what a person typed (flags, an entry file, an edited template) into a stored entry."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb.domains import DOMAIN_NAMES
+from kb.entry.content import EntryContent, check_guards, key_from_symptom, normalized
+from kb.entry.file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string, toml_value
+from kb.entry.lint import validation_problem
+from kb.errors import InvalidEntry, KbError, UsageError
+from kb.store.entry_store import EntryStore
+from kb.store.models import Entry
+
+
+@dataclass(frozen=True)
+class EntryFlags:
+    """The fields given on the command line; None means not given."""
+
+    key: str | None = None
+    domain: str | None = None
+    symptom: str | None = None
+    validation: str | None = None
+    fix: str | None = None
+    root_cause: str | None = None
+    cause_path: str | None = None
+    tags: list[str] | None = None
+    variants: list[str] | None = None
+    conditions: str | None = None
+    environment: str | None = None
+    case: str | None = None
+    snippet: str | None = None
+    source: str | None = None
+    related: list[str] | None = None
+    #: Read from `--guards FILE` (read_guards_file); attached to whatever guards the entry has.
+    guards: tuple[dict[str, Any], ...] | None = None
+
+    def overrides(self) -> dict[str, object]:
+        """The given fields under EntryContent's names."""
+        values = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "variants"}
+        values["symptom_variants"] = self.variants
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items() if v is not None}
+        return values
+
+
+def split_tags(tags: Iterable[str] | None) -> list[str] | None:
+    """`-t cuda -t "oom, memory"` gives ["cuda", "oom", "memory"]."""
+    if tags is None:
+        return None
+    return [part.strip() for tag in tags for part in tag.split(",") if part.strip()]
+
+
+def read_guards_file(path: Path) -> tuple[dict[str, Any], ...]:
+    """The `[[guards]]` tables of a TOML file, checked as an entry's guards are, so that a bad file
+    is refused before any question is asked or anything is written."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise KbError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InvalidEntry(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidEntry(f"{path}: not valid TOML: {error}") from None
+    extra = sorted(set(data) - {"guards"})
+    if extra:
+        raise InvalidEntry(f"{path}: only [[guards]] tables belong here, not {', '.join(extra)}")
+    guards = data.get("guards")
+    if not isinstance(guards, list) or not guards:
+        raise InvalidEntry(f"{path}: no [[guards]] tables in it")
+    return check_guards("", guards, where=str(path))
+
+
+def with_guards(
+    existing: tuple[dict[str, Any], ...], added: Iterable[dict[str, Any]]
+) -> tuple[dict[str, Any], ...]:
+    """EXISTING, then each added guard it does not already hold: attaching twice changes nothing."""
+    return existing + tuple(guard for guard in added if guard not in existing)
+
+
+def content_from_flags(flags: EntryFlags, store: EntryStore) -> EntryContent:
+    if not flags.symptom or not flags.symptom.strip():
+        raise InvalidEntry("the symptom is empty; pass --symptom 'the error line you saw'")
+    if not flags.domain:
+        raise UsageError(f"missing --domain (one of: {', '.join(DOMAIN_NAMES)})")
+    key = flags.key or store.unique_key(key_from_symptom(flags.symptom))
+    values = flags.overrides()
+    values["key"] = key
+    return normalized(EntryContent(**values))  # type: ignore[arg-type]
+
+
+def content_from_file(path: Path, flags: EntryFlags) -> EntryContent:
+    """An entry file, with any flags given on the command line taking precedence."""
+    content = read_entry_file(path)
+    overrides = flags.overrides()
+    if flags.guards:
+        overrides["guards"] = with_guards(content.guards, flags.guards)
+    return normalized(content.replace(**overrides)) if overrides else content
+
+
+def content_from_text(text: str, force: bool = False) -> EntryContent:
+    """An edited entry file, refused when its validation fails the lint (unless forced)."""
+    content = parse_entry_file(text, "<edited entry>")
+    if not force:
+        check_validation(content)
+    return content
+
+
+def check_validation(content: EntryContent) -> None:
+    problem = validation_problem(content.validation)
+    if problem:
+        raise InvalidEntry(f"validation of '{content.key}': {problem} (or keep it anyway with --force)")
+
+
+def save_entry(
+    store: EntryStore, content: EntryContent, replacing: str | None = None, force: bool = False
+) -> Entry:
+    """Add CONTENT, or replace the entry REPLACING with it, as `kb add`, `kb edit` and the TUI's form
+    do: the validation must pass the lint unless FORCE."""
+    if not force:
+        check_validation(content)
+    return store.add(content) if replacing is None else store.update(replacing, content)
+
+
+def template_for(flags: EntryFlags) -> str:
+    """An entry file to fill in, holding whatever the flags already gave."""
+    key = flags.key or (key_from_symptom(flags.symptom) if flags.symptom else "new-entry")
+    front = [
+        "+++",
+        f"# domain: one of {', '.join(DOMAIN_NAMES)}",
+        f"key = {toml_string(key)}",
+        f"domain = {toml_string(flags.domain or '')}",
+        f"cause_path = {toml_string(flags.cause_path or '')}",
+        f"tags = {toml_array(flags.tags or [])}",
+        f"source = {toml_string(flags.source or 'own')}",
+        "# Guards keep the fault from coming back (kb export pre-commit); uncomment and adapt:",
+        "# [[guards]]",
+        '# kind = "banned-call"',
+        '# call = ["nn.DataParallel"]',
+        '# bad = "model = nn.DataParallel(model)"',
+        '# good = "model = DistributedDataParallel(model)"',
+    ]
+    for guard in flags.guards or ():
+        front += ["", "[[guards]]", *(f"{name} = {toml_value(value)}" for name, value in guard.items())]
+    front.append("+++")
+    values = flags.overrides()
+    sections = []
+    for title, name in SECTIONS.items():
+        value = values.get(name, "")
+        if isinstance(value, tuple):
+            value = "\n".join(f"- {v}" for v in value)
+        sections.append(f"## {title}\n\n{value}".rstrip())
+    return "\n".join(front) + "\n\n" + "\n\n".join(sections) + "\n"

@@ -1,0 +1,209 @@
+"""Recording a fault: the whole of `kb add`, whichever face asks the questions.
+
+The flow fills the entry from its sources (a log, the last unanswered search, a commit, a triage
+draft, the environment), asks for what is missing through an `Asker` (a terminal prompt, or nobody:
+then a missing answer is an error), suggests the domain, cause path and tags, and records a known
+fault as another occurrence instead of a copy. Nothing is written until every question is answered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
+from kb.domains import DOMAIN_NAMES, resolve_domain
+from kb.entry.content import EntryContent
+from kb.errors import KbError, UnknownDomain, UsageError
+from kb.store.entry_store import EntryStore
+from kb.store.models import Entry
+
+
+class Asker(Protocol):
+    """How a face puts a question to a person."""
+
+    def text(self, question: str, default: str | None = None) -> str: ...
+
+    def confirm(self, question: str, default: bool) -> bool: ...
+
+
+Say = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where the entry's text may come from besides the flags."""
+
+    from_log: str | None = None
+    from_last: bool = False
+    from_commit: str | None = None
+    from_triage: bool = False
+    from_file: Path | None = None
+    env: bool = False
+
+
+@dataclass(frozen=True)
+class Recorded:
+    entry: Entry
+    occurrence: bool  # True when counted as another occurrence of an existing entry
+
+
+def record_entry(
+    store: EntryStore,
+    given: EntryFlags,
+    sources: Sources,
+    *,
+    ask: Asker | None,
+    say: Say,
+    new: bool = False,
+    occurrence: bool = False,
+    force: bool = False,
+    edit: Callable[[EntryFlags], EntryContent] | None = None,
+) -> Recorded:
+    """Add the entry, or count an occurrence of the one it duplicates. ASK None means no terminal."""
+    if new and occurrence:
+        raise UsageError("--new and --occurrence contradict each other; choose one")
+    given = fill_from_sources(given, sources)
+    if sources.from_last:
+        given = _from_last_search(given, store, say)
+    content = _compose(given, store, sources, ask, say, edit)
+    if not new:
+        from kb.capture.suggestions import find_duplicate
+
+        duplicate = find_duplicate(store, content.symptom)
+        if duplicate is not None:
+            say(f"This looks like an existing entry: {duplicate.key}\n  {duplicate.symptom[:160]}")
+            if occurrence or _confirm_occurrence(duplicate.key, ask):
+                if given.guards:
+                    say(
+                        f"kb: the guards were not attached; attach them with "
+                        f"`kb edit {duplicate.key} --guards FILE`"
+                    )
+                return Recorded(store.record_occurrence(duplicate.key, content.conditions), occurrence=True)
+        elif occurrence:
+            raise KbError("no existing entry looks like this one; drop --occurrence to add it")
+    return Recorded(save_entry(store, content, force=force), occurrence=False)
+
+
+def fill_from_sources(given: EntryFlags, sources: Sources) -> EntryFlags:
+    from kb.capture import sources as text_sources
+
+    changes: dict[str, object] = {}
+    if sources.from_log is not None and not given.symptom:
+        changes["symptom"] = text_sources.symptom_from_log(text_sources.read_log(sources.from_log))
+    if sources.from_commit is not None and not given.fix:
+        changes["fix"] = text_sources.commit_fix(sources.from_commit or "HEAD").as_fix()
+    if sources.env:
+        from kb.capture.environment import capture_baseline
+
+        baseline = capture_baseline().as_text()
+        changes["environment"] = f"{given.environment}\n{baseline}".strip() if given.environment else baseline
+    return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
+
+
+def _from_last_search(given: EntryFlags, store: EntryStore, say: Say) -> EntryFlags:
+    from kb.capture.sources import ago
+
+    miss = store.last_miss()
+    if miss is None:
+        raise KbError("no search without a confident answer to take the symptom from; search first")
+    say(f"you searched this {ago(miss.searched, store.now())}: {miss.decisive[:200]}")
+    return given if given.symptom else dataclasses.replace(given, symptom=miss.decisive)
+
+
+def _compose(
+    given: EntryFlags,
+    store: EntryStore,
+    sources: Sources,
+    ask: Asker | None,
+    say: Say,
+    edit: Callable[[EntryFlags], EntryContent] | None,
+) -> EntryContent:
+    from_file = sources.from_file
+    if sources.from_triage:
+        from kb.verify.triage import latest_triage_draft
+
+        from_file = latest_triage_draft()
+        if from_file is None:
+            raise KbError("no triage draft yet; run `kb triage` first")
+    if from_file is not None:
+        content = content_from_file(from_file, given)
+        return _ask_missing_in(content, ask) if ask else content
+    if edit is not None:
+        return edit(given)
+    given = converse(given, store, ask) if ask else _accept_suggested_domain(given, store, say)
+    return content_from_flags(given, store)
+
+
+def converse(given: EntryFlags, store: EntryStore, ask: Asker) -> EntryFlags:
+    """The three questions, then the suggestions; Enter accepts each suggestion.
+
+    When the flags already hold the symptom, the validation and the fix, only what is still required
+    (the domain) is asked.
+    """
+    from kb.capture.suggestions import suggest
+
+    if given.validation and given.fix and given.symptom:
+        if given.domain:
+            return given
+        return dataclasses.replace(given, domain=_ask_domain(ask, suggest(store, given.symptom).domain))
+    changes: dict[str, object] = {}
+    symptom = given.symptom or ask.text("Symptom (the error line you saw)")
+    changes["symptom"] = symptom
+    if not given.validation:
+        changes["validation"] = ask.text("Validation (one line that proves the cause)")
+    if not given.fix:
+        changes["fix"] = ask.text("Fix", default="")
+    hints = suggest(store, symptom)
+    if not given.domain:
+        changes["domain"] = _ask_domain(ask, hints.domain)
+    if not given.cause_path:
+        known = f" (known: {'; '.join(hints.known_paths[:4])})" if hints.known_paths else ""
+        changes["cause_path"] = ask.text(f"Cause path{known}", default=hints.cause_path or "")
+    if given.tags is None:
+        answer = ask.text("Tags", default=", ".join(hints.tags))
+        changes["tags"] = split_tags([answer]) or []
+    return dataclasses.replace(given, **changes)  # type: ignore[arg-type]
+
+
+def _ask_domain(ask: Asker, suggested: str | None) -> str:
+    question = f"Domain ({', '.join(DOMAIN_NAMES)})"
+    while True:
+        answer = ask.text(question, default=suggested)
+        try:
+            return resolve_domain(answer)
+        except UnknownDomain as exc:
+            question = f"{exc}. Domain"
+
+
+def _accept_suggested_domain(given: EntryFlags, store: EntryStore, say: Say) -> EntryFlags:
+    """Off a terminal the domain may still be inferred, and kb says so."""
+    if given.domain or not given.symptom:
+        return given
+    from kb.capture.suggestions import suggest
+
+    hints = suggest(store, given.symptom)
+    if hints.domain is None:
+        return given
+    say(f"kb: domain {hints.domain} (suggested from the symptom; pass --domain to choose)")
+    return dataclasses.replace(given, domain=hints.domain)
+
+
+def _ask_missing_in(content: EntryContent, ask: Asker) -> EntryContent:
+    changes: dict[str, str] = {}
+    if not content.validation:
+        changes["validation"] = ask.text("Validation (one line that proves the cause)")
+    if not content.fix:
+        changes["fix"] = ask.text("Fix", default="")
+    return content.replace(**changes) if changes else content
+
+
+def _confirm_occurrence(key: str, ask: Asker | None) -> bool:
+    if ask is None:
+        raise KbError(
+            f"this looks like '{key}'; add --occurrence to count it there, or --new to add it anyway"
+        )
+    return ask.confirm(f"Record it as another occurrence of {key} instead of a new entry?", default=True)

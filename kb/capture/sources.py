@@ -1,0 +1,108 @@
+"""Where a new entry's words can come from, so that recording a fix takes seconds.
+
+A log or traceback gives the symptom (its decisive line, found the way `kb search` finds it); the
+last search that found nothing gives it too; a git commit gives the fix (its message and the files
+it changed).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from kb.errors import KbError
+from kb.text.paste import find_decisive
+
+#: A log whose first bytes hold a NUL, or this share of control characters, is not text.
+BINARY_CONTROL_SHARE = 0.10
+
+
+def read_log(source: str) -> str:
+    """The text of a log file, or of standard input for `-`. Refuses binary files."""
+    if source == "-":
+        raw = sys.stdin.buffer.read()
+        name = "standard input"
+    else:
+        path = Path(source)
+        try:
+            raw = path.read_bytes()
+        except IsADirectoryError:
+            raise KbError(f"{path} is a folder; give a log file") from None
+        except OSError as exc:
+            raise KbError(f"cannot read {path}: {exc.strerror}") from None
+        name = str(path)
+    if looks_binary(raw):
+        raise KbError(f"{name} is not a text log (it holds binary data); give the log or traceback as text")
+    text = raw.decode("utf-8", errors="replace")
+    if not text.strip():
+        raise KbError(f"{name} is empty")
+    return text
+
+
+def looks_binary(raw: bytes) -> bool:
+    head = raw[:8192]
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 12, 13, 27))
+    return bool(head) and controls / len(head) > BINARY_CONTROL_SHARE
+
+
+def symptom_from_log(text: str) -> str:
+    """The decisive error line of a log or traceback: what the entry's symptom should say."""
+    return find_decisive(text).line
+
+
+@dataclass(frozen=True)
+class CommitFix:
+    revision: str
+    message: str
+    files: tuple[str, ...]
+
+    def as_fix(self) -> str:
+        changed = ", ".join(f"`{name}`" for name in self.files[:8])
+        more = f" and {len(self.files) - 8} more" if len(self.files) > 8 else ""
+        files = f"\n\nChanged: {changed}{more} (commit {self.revision[:10]})." if self.files else ""
+        return self.message.strip() + files
+
+
+def commit_fix(revision: str = "HEAD", cwd: Path | None = None) -> CommitFix:
+    """The fix as a commit recorded it: its message and the files it changed."""
+    sha = _git(["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], cwd, revision).strip()
+    message = _git(["log", "-1", "--format=%B", sha], cwd, revision)
+    files = _git(["diff-tree", "--no-commit-id", "--name-only", "-r", "--root", sha], cwd, revision)
+    return CommitFix(sha, message, tuple(line for line in files.splitlines() if line.strip()))
+
+
+def _git(args: list[str], cwd: Path | None, revision: str) -> str:
+    try:
+        result = subprocess.run(
+            ["git", *args],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except FileNotFoundError:
+        raise KbError("--from-commit needs git, which is not installed") from None
+    except subprocess.TimeoutExpired:
+        raise KbError("git did not answer within 10 s") from None
+    if result.returncode != 0:
+        if "not a git repository" in result.stderr.lower():
+            raise KbError("--from-commit: this folder is not inside a git repository")
+        raise KbError(f"--from-commit: no commit '{revision}' here")
+    return result.stdout
+
+
+def ago(then: datetime, now: datetime) -> str:
+    """`12 minutes ago`, for telling people how fresh a remembered search is."""
+    seconds = max(0, int((now - then).total_seconds()))
+    for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    return "just now"

@@ -1,0 +1,85 @@
+"""Suggestions for a new entry, each accepted with Enter: its domain, cause path and tags; and the
+existing entry it may duplicate.
+
+The domain comes from the keyword map of the first-aid handbook (seed_entries/domains.toml); the
+cause path from the branches that domain's fault tree already has; the tags from the exception type,
+the keywords that placed the domain, and the identifiers in the symptom.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kb.search.handbook import load_triage
+from kb.search.lookup import SearchOptions, search
+from kb.store.entry_store import EntryStore
+from kb.text.paste import find_decisive, signature
+
+#: A search match at least this close to a new symptom is the same fault, not a new one.
+DUPLICATE_FUZZY = 0.95
+
+_IDENTIFIER = re.compile(r"\b[A-Za-z_][\w]*(?:[._][A-Za-z_]\w*)+\b")
+
+
+@dataclass(frozen=True)
+class Suggestions:
+    domain: str | None
+    cause_path: str | None
+    tags: tuple[str, ...]
+    known_paths: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    key: str
+    symptom: str
+    same_signature: bool
+
+
+def suggest(store: EntryStore, symptom: str) -> Suggestions:
+    guess = load_triage().guess_domain(symptom)
+    domain = guess.domain if guess else None
+    nearest = _nearest(store, symptom, domain)
+    if domain is None and nearest is not None:
+        domain = str(nearest["domain"])
+    known: tuple[str, ...] = ()
+    cause_path = None
+    if domain:
+        paths = store.cause_paths(domain)
+        known = tuple(path for path, _ in paths.most_common(8))
+        if nearest is not None and nearest["domain"] == domain and nearest["cause_path"]:
+            cause_path = str(nearest["cause_path"])
+        elif known:
+            cause_path = known[0]
+    return Suggestions(domain, cause_path, suggest_tags(symptom, guess.keywords if guess else ()), known)
+
+
+def suggest_tags(symptom: str, keywords: tuple[str, ...] = ()) -> tuple[str, ...]:
+    decisive = find_decisive(symptom)
+    tags: dict[str, None] = {}
+    if decisive.short_type:
+        tags[decisive.short_type] = None
+    for keyword in keywords[:3]:
+        tags[keyword] = None
+    for identifier in _IDENTIFIER.findall(symptom)[:3]:
+        tags[identifier] = None
+    return tuple(tags)[:6]
+
+
+def find_duplicate(store: EntryStore, symptom: str) -> Duplicate | None:
+    """An active entry that already describes this symptom: the same signature, or nearly the same text."""
+    response = search(symptom, store.location, SearchOptions(limit=3, record_usage=False))
+    wanted = signature(find_decisive(symptom).line)
+    for scored in response.results:
+        record = scored.candidate.record
+        same = wanted in scored.candidate.signatures
+        if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
+            return Duplicate(str(record["key"]), str(record["symptom"]), same)
+    return None
+
+
+def _nearest(store: EntryStore, symptom: str, domain: str | None) -> dict[str, object] | None:
+    options = SearchOptions(limit=1, domain=domain, record_usage=False)
+    results = search(symptom, store.location, options).results
+    return results[0].candidate.record if results else None

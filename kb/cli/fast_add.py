@@ -1,0 +1,131 @@
+"""The lean `kb add` face: the same options as the Typer command, parsed by the standard library.
+
+Recording a fix should cost little more than the ORM it needs (~0.35 s to import SQLModel); Typer's
+imports and command building add ~0.05 s more. So the console script routes `kb add` here, except
+`--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both faces build the same EntryFlags and
+Sources and call kb.capture.recording.record_entry(); tests/test_capture.py checks the parsers agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kb.cli.lean import LeanParser, echo, print_json, run_reporting_errors
+from kb.entry.content import TEXT_FIELDS
+
+if TYPE_CHECKING:
+    from kb.capture.adding import EntryFlags
+    from kb.capture.recording import Sources
+
+#: The flags that stay on Typer: help, and the editor (Typer's prompts drive the re-open loop).
+TYPER_ONLY = frozenset({"-h", "--help", "-e", "--edit"})
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = LeanParser(prog="kb add", add_help=False)
+    for flag, short in (
+        ("--symptom", "-s"),
+        ("--validation", "-v"),
+        ("--fix", "-f"),
+        ("--domain", "-d"),
+        ("--key", "-k"),
+        ("--root-cause", None),
+        ("--cause-path", None),
+        ("--conditions", None),
+        ("--environment", None),
+        ("--case", None),
+        ("--snippet", None),
+        ("--source", None),
+        ("--from-log", None),
+        ("--from-commit", None),
+        ("--db", None),
+    ):
+        parser.add_argument(*(name for name in (flag, short) if name))
+    for flag, short in (("--tag", "-t"), ("--variant", None), ("--related", None)):
+        parser.add_argument(*(name for name in (flag, short) if name), action="append")
+    parser.add_argument("--from-file", type=Path)
+    parser.add_argument("--guards", type=Path)
+    for flag in ("--from-last", "--from-triage", "--env", "--new", "--occurrence", "--force", "--json"):
+        parser.add_argument(flag, action="store_true")
+    return parser
+
+
+def parse_add_args(argv: list[str]) -> dict[str, Any]:
+    """The arguments after `kb add`, as the keyword arguments of kb.cli.add.add (plus `db`)."""
+    values = vars(build_parser().parse_args(argv))
+    values["tags"] = values.pop("tag")
+    values["variants"] = values.pop("variant")
+    values["as_json"] = values.pop("json")
+    return values
+
+
+class InputAsker:
+    """Questions on the terminal with input(): what Typer's prompts do, without Typer."""
+
+    def text(self, question: str, default: str | None = None) -> str:
+        while True:
+            suffix = f" [{default}]" if default else ""
+            answer = input(f"{question}{suffix}: ").strip()
+            if answer or default is not None:
+                return answer or (default or "")
+
+    def confirm(self, question: str, default: bool) -> bool:
+        answer = input(f"{question} [{'Y/n' if default else 'y/N'}]: ").strip().lower()
+        return default if not answer else answer.startswith("y")
+
+
+def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:
+    """What to record, from where, and how: exactly what the Typer face passes on."""
+    from kb.capture.adding import (  # deferred: the store, and so the ORM
+        EntryFlags,
+        read_guards_file,
+        split_tags,
+    )
+    from kb.capture.recording import Sources
+
+    given = EntryFlags(
+        **{name: values[name] for name in ("key", "domain", *TEXT_FIELDS)},
+        tags=split_tags(values["tags"]),
+        variants=values["variants"],
+        related=values["related"],
+        guards=read_guards_file(values["guards"]) if values["guards"] else None,
+    )
+    sources = Sources(
+        values["from_log"],
+        values["from_last"],
+        values["from_commit"],
+        values["from_triage"],
+        values["from_file"],
+        values["env"],
+    )
+    switches = {name: bool(values[name]) for name in ("new", "occurrence", "force", "as_json")}
+    return given, sources, switches
+
+
+def run_add(values: dict[str, Any]) -> int:
+    from kb.capture.recording import record_entry
+    from kb.cli.output import report_recorded
+    from kb.upkeep.seeding import open_knowledge_base
+
+    given, sources, switches = request(values)
+    ask = InputAsker() if sys.stdin.isatty() else None
+    with open_knowledge_base(values["db"]) as store:
+        recorded = record_entry(
+            store,
+            given,
+            sources,
+            ask=ask,
+            say=lambda message: echo(message, err=True),
+            new=switches["new"],
+            occurrence=switches["occurrence"],
+            force=switches["force"],
+        )
+    report_recorded(recorded, switches["as_json"], print_json, echo)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    return run_reporting_errors(lambda: run_add(parse_add_args(argv)))

@@ -1,0 +1,175 @@
+"""The `kb search` face: its options, and how results are printed.
+
+`kb search` is typed mid-incident, so the console script routes it here before Typer loads: a lean
+argparse parser (stdlib, ~5 ms) instead of Typer's ~100 ms of imports. `kb search --help` and every
+other command stay on Typer, whose `search` command builds the same SearchArgs and calls the same
+run_search(); tests/test_search_cli.py checks that both parsers agree on every option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kb.cli.lean import LeanParser, print_json, run_reporting_errors
+from kb.errors import KbError, UsageError
+
+if TYPE_CHECKING:
+    from kb.search.lookup import SearchResponse
+
+
+@dataclass(frozen=True)
+class SearchArgs:
+    query: list[str] = field(default_factory=list)
+    file: str | None = None
+    as_json: bool = False
+    explain: bool = False
+    limit: int = 5
+    domain: str | None = None
+    include_archived: bool = False
+    exact: bool = False
+    regex: bool = False
+    db: str | None = None
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
+def parse_search_args(argv: list[str]) -> SearchArgs:
+    """Parse the arguments after `kb search` (the lean twin of the Typer command)."""
+    parser = LeanParser(prog="kb search", add_help=False)
+    parser.add_argument("query", nargs="*")
+    parser.add_argument("--file", "-F")
+    parser.add_argument("--json", dest="as_json", action="store_true")
+    parser.add_argument("--explain", action="store_true")
+    parser.add_argument("--limit", "-n", type=_positive, default=5)
+    parser.add_argument("--domain", "-d")
+    parser.add_argument("--all", dest="include_archived", action="store_true")
+    parser.add_argument("--exact", action="store_true")
+    parser.add_argument("--regex", action="store_true")
+    parser.add_argument("--db")
+    namespace = parser.parse_args(argv)
+    return SearchArgs(**vars(namespace))
+
+
+def read_query(args: SearchArgs) -> str:
+    """The text to search for: the words given, standard input for `-`, or the --file."""
+    if args.file is not None:
+        if args.query:
+            raise UsageError("give either a query or --file, not both")
+        path = Path(args.file)
+        try:
+            return path.read_bytes().decode("utf-8", errors="replace")
+        except IsADirectoryError:
+            raise KbError(f"{path} is a folder; --file takes a log file") from None
+        except OSError as exc:
+            raise KbError(f"cannot read {path}: {exc.strerror}") from None
+    if args.query == ["-"]:
+        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    if not args.query:
+        raise UsageError("nothing to search: kb search 'error text', or pipe a log into kb search -")
+    return " ".join(args.query)
+
+
+def run_search(args: SearchArgs) -> int:
+    """Search, print, and return the exit code: 0 for a confident match, 1 for none."""
+    from kb.paths import resolve_location
+    from kb.search.lookup import SearchOptions, search
+
+    def prepare() -> None:
+        from kb.upkeep.seeding import (
+            open_knowledge_base,  # deferred: only a new or outdated database pays for the ORM
+        )
+
+        open_knowledge_base(args.db).close()
+
+    text = read_query(args)
+    options = SearchOptions(
+        limit=args.limit,
+        domain=args.domain,
+        include_archived=args.include_archived,
+        exact=args.exact,
+        regex=args.regex,
+    )
+    response = search(text, resolve_location(args.db), options, prepare=prepare)
+    if args.as_json:
+        print_json(response.as_json(args.explain))
+    else:
+        sys.stdout.write(format_response(response, args.explain, _width()) + "\n")
+    return 0 if response.confident else 1
+
+
+def _width() -> int:
+    return min(shutil.get_terminal_size((100, 24)).columns, 120)
+
+
+def _bold(text: str) -> str:
+    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+        return text
+    return f"\x1b[1m{text}\x1b[0m"
+
+
+def format_response(response: SearchResponse, explain: bool, width: int) -> str:
+    lines: list[str] = []
+    if explain:
+        lines += [
+            f"decisive:  {response.query.decisive.line}",
+            f"signature: {response.query.signature}",
+            f"read as:   {'an error' if response.query.kind == 'error' else 'a description'}",
+        ]
+        if response.query.foreign_runtime:
+            lines.append(
+                f"gate:      looks like {response.query.foreign_runtime}, not ML: nothing is confident"
+            )
+        lines.append("")
+    if not response.confident:
+        lines.append("No confident match in the knowledge base.")
+        if response.domain_guess:
+            guess = response.domain_guess
+            lines.append(f"Likely domain: {guess.domain} (keywords: {', '.join(guess.keywords[:5])})")
+        if response.golden_checks:
+            lines.append(f"Golden checks for {response.golden_checks.domain}: {response.golden_checks.title}")
+            lines += [f"    {line}" for line in response.golden_checks.lines]
+        if response.results:
+            lines += ["", "Closest entries:"]
+        else:
+            lines.append("Record the fix when you find it: kb add")
+    for rank, scored in enumerate(response.results, 1):
+        record = scored.candidate.record
+        mark = "  confident" if scored.confident else ""
+        lines.append(
+            _bold(f"{rank}. {record['key']}") + f"  [{record['domain']}]  score {scored.score:.0f}{mark}"
+        )
+        lines += _wrapped(record["symptom"], width, "   ")
+        if record["validation"]:
+            lines.append(f"   $ {record['validation']}")
+        if record["fix"]:
+            lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
+        if explain:
+            lines += _wrapped("why: " + scored.why, width, "   ")
+    return "\n".join(lines).rstrip()
+
+
+def _wrapped(text: str, width: int, indent: str, max_lines: int = 2) -> list[str]:
+    lines = textwrap.wrap(" ".join(text.split()), max(30, width - len(indent)))
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], lines[max_lines - 1][: max(0, width - len(indent) - 1)] + "…"]
+    return [indent + line for line in lines]
+
+
+def main(argv: list[str]) -> int:
+    """The fast route: `kb search …` without Typer."""
+    return run_reporting_errors(lambda: run_search(parse_search_args(argv)))

@@ -1,0 +1,26 @@
+"""Output both `kb add` faces share (Typer's and the lean one), so they print the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kb.capture.recording import Recorded
+
+
+def report_recorded(
+    recorded: Recorded, as_json: bool, print_json: Callable[[Any], None], echo: Callable[..., None]
+) -> None:
+    """What both faces print once an entry is recorded."""
+    from kb.entry.lint import validation_problem
+
+    entry = recorded.entry
+    if as_json:
+        print_json(entry.record())
+    elif recorded.occurrence:
+        echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences}x)")
+    else:
+        problem = validation_problem(entry.validation)
+        if problem:
+            echo(f"kb: kept with --force: {problem}; `kb list --unvalidated` finds it", err=True)
+        echo(f"added {entry.key} ({entry.domain}); see it with: kb show {entry.key}")

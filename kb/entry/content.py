@@ -1,0 +1,207 @@
+"""An entry's authored content, free of any database.
+
+`EntryContent` is what an entry file holds and what a person writes: symptom → validation → fix, plus
+the fields that place the fault. The store adds bookkeeping (times, hits, checks) around it. Keeping
+the content a plain frozen dataclass lets parsing, rendering, linting and ranking stay pure, and keeps
+the ORM off the paths that do not write.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.domains import resolve_domain
+from kb.entry.redaction import redact_text
+from kb.errors import InvalidEntry
+
+KEY_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_KEY_LENGTH = 80
+STATUSES = ("active", "archived")
+
+TEXT_FIELDS = (
+    "symptom",
+    "validation",
+    "fix",
+    "root_cause",
+    "cause_path",
+    "conditions",
+    "environment",
+    "case",
+    "snippet",
+    "source",
+)
+LIST_FIELDS = ("symptom_variants", "tags", "related")
+#: The prose and commands a person pastes into, where a token can hide; redacted on every write.
+FREE_TEXT_FIELDS = (
+    "symptom",
+    "validation",
+    "fix",
+    "root_cause",
+    "conditions",
+    "environment",
+    "case",
+    "snippet",
+)
+
+
+@dataclass(frozen=True)
+class EntryContent:
+    """One fault, as a person writes it down."""
+
+    key: str
+    domain: str
+    symptom: str
+    symptom_variants: tuple[str, ...] = ()
+    validation: str = ""
+    fix: str = ""
+    root_cause: str = ""
+    cause_path: str = ""
+    tags: tuple[str, ...] = ()
+    conditions: str = ""
+    environment: str = ""
+    case: str = ""
+    snippet: str = ""
+    source: str = "own"
+    related: tuple[str, ...] = ()
+    status: str = "active"
+    #: Checks that keep the fault from coming back (kb/guards/checker.py rules), each with the bad and
+    #: the good example it was written against.
+    guards: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+
+    def replace(self, **changes: Any) -> EntryContent:
+        return dataclasses.replace(self, **changes)
+
+    def as_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        for name in LIST_FIELDS:
+            data[name] = list(data[name])
+        data["guards"] = [dict(guard) for guard in self.guards]
+        return data
+
+
+def clean_text(text: str) -> str:
+    """The one normalisation every stored text gets: newlines unified, NULs replaced, ends trimmed."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")
+    return text.strip()
+
+
+def clean_list(items: Any) -> tuple[str, ...]:
+    """Trim each item, drop empties and repeats, keep the order."""
+    seen: dict[str, None] = {}
+    for item in items or ():
+        text = clean_text(str(item))
+        if text and text not in seen:
+            seen[text] = None
+    return tuple(seen)
+
+
+def normalize_cause_path(path: str) -> str:
+    """`IO bottleneck>num_workers` and `IO bottleneck >  num_workers` become `IO bottleneck > num_workers`."""
+    parts = [p.strip() for p in re.split(r"\s*>\s*", clean_text(path).replace("\n", " "))]
+    return " > ".join(p for p in parts if p)
+
+
+def normalized(content: EntryContent) -> EntryContent:
+    """Return CONTENT with every field cleaned and checked, and secrets redacted (every write to the
+    store passes here, so no face can forget it). Raises InvalidEntry."""
+    key = clean_text(content.key)
+    check_key(key)
+    symptom = redact_text(clean_text(content.symptom))
+    if not symptom:
+        raise InvalidEntry(f"entry '{key}': the symptom is empty; write what you saw, e.g. the error line")
+    status = clean_text(content.status).lower() or "active"
+    if status not in STATUSES:
+        raise InvalidEntry(f"entry '{key}': status must be one of {', '.join(STATUSES)}, not '{status}'")
+    texts = {name: clean_text(getattr(content, name)) for name in TEXT_FIELDS}
+    texts.update({name: redact_text(texts[name]) for name in FREE_TEXT_FIELDS if texts[name]})
+    texts["symptom"] = symptom
+    texts["cause_path"] = normalize_cause_path(content.cause_path)
+    texts["source"] = texts["source"] or "own"
+    return dataclasses.replace(
+        content,
+        guards=check_guards(key, content.guards),
+        key=key,
+        domain=resolve_domain(content.domain),
+        status=status,
+        symptom_variants=tuple(
+            v for v in dict.fromkeys(map(redact_text, clean_list(content.symptom_variants))) if v != symptom
+        ),
+        tags=clean_list(content.tags),
+        related=tuple(r for r in clean_list(content.related) if r != key),
+        **texts,
+    )
+
+
+GUARD_KINDS = (
+    "missing-keyword",
+    "banned-call",
+    "literal-limit",
+    "call-order",
+    "config-relation",
+    "regex",
+    "environment",
+    "tripwire",
+)
+
+
+def check_guards(key: str, guards: Any, where: str | None = None) -> tuple[dict[str, Any], ...]:
+    """Each guard names a kind kb knows, has the fields that kind needs, and carries its bad and good
+    examples. The fields are checked here, where the guard is written, because one broken rule would
+    otherwise make every exported checker refuse its whole table. WHERE names the source in messages
+    (default: the entry)."""
+    prefix = where or f"entry '{key}'"
+    checked = []
+    for number, guard in enumerate(guards or (), 1):
+        if not isinstance(guard, dict):
+            raise InvalidEntry(f"{prefix}: guard {number} must be a table of fields")
+        if guard.get("kind") not in GUARD_KINDS:
+            kinds = ", ".join(GUARD_KINDS)
+            raise InvalidEntry(f"{prefix}: guard {number} has kind {guard.get('kind')!r}; use one of {kinds}")
+        for example in ("bad", "good"):
+            if not isinstance(guard.get(example), str) or not guard[example].strip():
+                raise InvalidEntry(f"{prefix}: guard {number} needs a '{example}' example")
+        problem = _guard_problem(key, guard)
+        if problem:
+            raise InvalidEntry(f"{prefix}: guard {number} ({guard['kind']}): {problem}")
+        checked.append(dict(guard))
+    return tuple(checked)
+
+
+def _guard_problem(key: str, guard: dict[str, Any]) -> str | None:
+    from kb.guards import checker as guard_checker  # deferred: only entries with guards need it
+
+    fields = {name: value for name, value in guard.items() if name not in ("bad", "good")}
+    try:
+        guard_checker.validate_rules([{**fields, "key": key, "symptom": "", "fix": ""}])
+    except guard_checker.RuleError as error:
+        return str(error).split(": ", 1)[-1]
+    for example in ("bad", "good") if guard["kind"] == "environment" else ():
+        try:
+            guard_checker.parse_facts(guard[example])
+        except ValueError as error:
+            return f"the {example} example must be facts, one NAME=value per line: {error}"
+    return None
+
+
+def check_key(key: str) -> None:
+    if not KEY_PATTERN.match(key) or len(key) > MAX_KEY_LENGTH:
+        raise InvalidEntry(
+            f"key '{key}' is not a slug: use lowercase letters, digits and single '-' "
+            f"(at most {MAX_KEY_LENGTH} characters), e.g. torch-load-map-location"
+        )
+
+
+_WORDS_TO_SKIP = {"error", "the", "a", "an", "of", "is", "in", "to", "and", "or", "on", "at", "for"}
+
+
+def key_from_symptom(symptom: str, max_words: int = 6) -> str:
+    """A readable slug from a symptom: `RuntimeError: CUDA error: device-side assert triggered`
+    becomes `runtimeerror-cuda-device-side-assert-triggered`."""
+    ascii_text = unicodedata.normalize("NFKD", symptom).encode("ascii", "ignore").decode().lower()
+    words = [w for w in re.split(r"[^a-z0-9]+", ascii_text) if w and w not in _WORDS_TO_SKIP]
+    slug = "-".join(words[:max_words])[:MAX_KEY_LENGTH].strip("-")
+    return slug or "entry"

@@ -1,0 +1,163 @@
+"""Entries as text for a terminal: pure functions from content to lines, wrapped to a width.
+
+The validation command is never wrapped, so that it can be copied in one piece.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+import unicodedata
+from collections.abc import Callable, Sequence
+
+from kb.entry.content import EntryContent
+
+Style = Callable[[str], str]
+
+LABEL_WIDTH = 13
+
+
+def plain(text: str) -> str:
+    return text
+
+
+def guard_summary(guard: dict[str, object]) -> str:
+    """What a guard watches, in a few words: `tripwire: torch.nn.functional.cross_entropy argument 0
+    must not hold probabilities`, `environment: env-var CUDA_VISIBLE_DEVICES`."""
+    kind = guard["kind"]
+    if kind == "environment":
+        return f"environment: {guard['check']} {guard.get('variable', '')}".rstrip()
+    target = guard.get("call") or guard.get("inner") or guard.get("pattern", "")
+    names = ", ".join(map(str, target)) if isinstance(target, list) else str(target)
+    if kind == "tripwire":
+        return f"tripwire: {names} argument {guard['argument']!r} must not hold {guard['forbid']}"
+    return f"{kind}: {names}"
+
+
+def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: Style = plain) -> str:
+    """The whole entry, label column on the left, for `kb show`."""
+    title = f"{content.key} · {content.domain}"
+    lines = [bold(title)]
+    if content.cause_path and len(title) + 3 + len(content.cause_path) <= width:
+        lines[0] = bold(f"{title} · {content.cause_path}")
+    elif content.cause_path:
+        lines += _field("Cause path", content.cause_path, width, bold)
+    lines += _field("Symptom", content.symptom, width, bold)
+    for variant in content.symptom_variants:
+        lines += _field("  also", variant, width, bold)
+    if content.validation:
+        lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "$ " + content.validation)
+    else:
+        lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "(none: add one with `kb edit`)")
+    for label, value in (
+        ("Fix", content.fix),
+        ("Root cause", content.root_cause),
+        ("Conditions", content.conditions),
+        ("Environment", content.environment),
+        ("Case", content.case),
+    ):
+        if value:
+            lines += _field(label, value, width, bold)
+    if content.tags:
+        lines += _field("Tags", ", ".join(content.tags), width, bold)
+    if content.related:
+        lines += _field("Related", ", ".join(content.related), width, bold)
+    lines += _field("Source", content.source, width, bold)
+    for guard in content.guards:
+        lines += _field("Guard", guard_summary(guard), width, bold)
+    if facts:
+        lines += _field("Status", facts, width, bold)
+    if content.snippet:
+        lines.append(bold("Snippet") + "  (kb show " + content.key + " --snippet)")
+        lines += ["  " + line for line in content.snippet.splitlines()]
+    return "\n".join(lines)
+
+
+_STARTS_OWN_LINE = re.compile(r"^\s*(?:[-*+] |\d+[.)] |```|~~~|#|\|)|^\s{4}")
+
+
+def reflow(text: str) -> list[str]:
+    """Markdown-ish paragraphs: soft-wrapped lines are joined, list items and code keep their lines."""
+    lines: list[str] = []
+    in_code = False
+    joinable = False
+    for line in text.splitlines():
+        fence = line.lstrip().startswith(("```", "~~~"))
+        if in_code or fence or not line.strip() or _STARTS_OWN_LINE.match(line):
+            lines.append(line.rstrip())
+            joinable = bool(line.strip()) and not in_code and not fence and not line.startswith("    ")
+            in_code = in_code != fence
+            continue
+        if joinable and lines:
+            lines[-1] = f"{lines[-1]} {line.strip()}"
+        else:
+            lines.append(line.strip())
+        joinable = True
+    return lines
+
+
+def _field(label: str, value: str, width: int, bold: Style) -> list[str]:
+    body_width = max(20, width - LABEL_WIDTH)
+    wrapped: list[str] = []
+    for paragraph in reflow(value) or [""]:
+        wrapped += textwrap.wrap(paragraph, body_width, break_on_hyphens=False, break_long_words=True) or [""]
+    head = bold(label.ljust(LABEL_WIDTH)) + wrapped[0]
+    return [head] + [" " * LABEL_WIDTH + line for line in wrapped[1:]]
+
+
+def format_table(rows: Sequence[Sequence[str]], width: int = 80) -> str:
+    """Columns padded to their widest cell; the last column is cut to fit WIDTH."""
+    if not rows:
+        return ""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    out = []
+    for row in rows:
+        head = "  ".join(cell.ljust(w) for cell, w in zip(row[:-1], widths, strict=False))
+        room = max(10, width - len(head) - 2)
+        last = " ".join(row[-1].split())
+        last = last if len(last) <= room else last[: room - 1] + "…"
+        out.append(f"{head}  {last}".rstrip())
+    return "\n".join(out)
+
+
+# --- one line in a given width (the tree, the TUI's lists) ------------------------------------------
+
+
+def one_line(text: str) -> str:
+    """TEXT on one line: whitespace runs become one space; control characters, lone surrogates and
+    non-characters (which break a terminal, an SVG or UTF-8) become U+FFFD."""
+    return " ".join("".join(map(_safe_char, text)).split())
+
+
+def _safe_char(char: str) -> str:
+    if char.isspace():
+        return " "
+    if unicodedata.category(char) in {"Cc", "Cs"} or char in "\ufffe\uffff":
+        return "\ufffd"
+    return char
+
+
+def display_width(text: str) -> int:
+    """Terminal columns TEXT takes: wide (CJK) characters take two, combining marks none."""
+    return sum(_char_width(char) for char in text)
+
+
+def _char_width(char: str) -> int:
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in {"W", "F"} else 1
+
+
+def cut(text: str, width: int) -> str:
+    """TEXT cut to WIDTH columns, ending in "…" when something was cut."""
+    if display_width(text) <= width:
+        return text
+    room = max(width, 1) - 1
+    used = 0
+    kept = []
+    for char in text:
+        used += _char_width(char)
+        if used > room:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"

@@ -1,0 +1,274 @@
+"""Export to the team wiki and import back: Markdown tables, entry files, JSON Lines.
+
+Exports are deterministic (stable order, no timestamps in the body), so an export kept in a wiki
+repository diffs cleanly. Imports read every file first and write nothing unless all of it parses:
+one transaction for the whole import. The same key with different content is never overwritten
+silently: `skip` (the default) keeps yours, `overwrite` takes theirs, `rename` keeps both.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from kb.entry.content import EntryContent, key_from_symptom, normalized
+from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
+from kb.entry.lint import validation_problem
+from kb.errors import EntryFileError, KbError, UsageError
+from kb.store.entry_store import EntryStore, gc_paused
+from kb.store.models import Entry
+
+Conflict = Literal["skip", "overwrite", "rename"]
+CONFLICTS: tuple[Conflict, ...] = ("skip", "overwrite", "rename")
+JSONL_FORMAT = 1
+Progress = Callable[[int, int], None]
+
+#: Bookkeeping a JSON Lines backup carries besides the content, restored as it was.
+USAGE_FIELDS = (
+    "created",
+    "updated",
+    "reviewed",
+    "hits",
+    "last_hit",
+    "occurrences",
+    "matchers",
+    "last_check_at",
+    "last_check_outcome",
+    "last_check_exit",
+    "last_check_output",
+    "seed_digest",
+)
+_TIME_FIELDS = frozenset({"created", "updated", "reviewed", "last_hit", "last_check_at"})
+
+
+@dataclass(frozen=True)
+class Filters:
+    domain: str | None = None
+    tag: str | None = None
+    status: str | None = "active"
+    since: datetime | None = None
+
+
+def select_entries(store: EntryStore, filters: Filters) -> list[Entry]:
+    entries = store.list(filters.domain, filters.tag, filters.status)
+    if filters.since is not None:
+        entries = [e for e in entries if e.updated >= filters.since]
+    return sorted(entries, key=lambda e: (e.domain, e.key))
+
+
+# --- export -----------------------------------------------------------------------------------------
+
+
+def export_markdown(store: EntryStore, filters: Filters, columns: Sequence[str]) -> str:
+    from kb.exchange.markdown_tables import render_markdown
+
+    return render_markdown([e.content() for e in select_entries(store, filters)], columns)
+
+
+def export_files(
+    store: EntryStore, filters: Filters, folder: Path, progress: Progress | None = None
+) -> list[Path]:
+    """One entry file per entry, in a folder per domain: the shape of seed_entries/ (`kb seed --from`)."""
+    entries = select_entries(store, filters)
+    written = []
+    for number, entry in enumerate(entries, 1):
+        path = folder / entry.domain / f"{entry.key}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_entry_file(entry.content()), encoding="utf-8")
+        written.append(path)
+        if progress:
+            progress(number, len(entries))
+    return written
+
+
+def export_jsonl(store: EntryStore, filters: Filters) -> Iterator[str]:
+    """A lossless backup: every field of every entry, usage and check history included."""
+    for entry in select_entries(store, filters):
+        yield json.dumps(full_record(entry), ensure_ascii=False, sort_keys=True)
+
+
+def full_record(entry: Entry) -> dict[str, Any]:
+    data = entry.content().as_dict()
+    for name in USAGE_FIELDS:
+        value = getattr(entry, name)
+        data[name] = value.isoformat() if isinstance(value, datetime) else value
+    data["kb_format"] = JSONL_FORMAT
+    return data
+
+
+# --- import -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Incoming:
+    content: EntryContent
+    usage: dict[str, Any]
+    origin: str  # file:line, for messages
+
+
+@dataclass
+class ImportReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)
+    unvalidated: list[str] = field(default_factory=list)
+    dry_run: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "added": self.added,
+            "updated": self.updated,
+            "skipped": self.skipped,
+            "renamed": [{"from": a, "to": b} for a, b in self.renamed],
+            "unvalidated": self.unvalidated,
+            "dry_run": self.dry_run,
+        }
+
+
+def read_import(
+    path: Path, default_source: str | None = None, progress: Progress | None = None
+) -> list[Incoming]:
+    """Every entry in PATH (a file, or a folder searched for .md and .jsonl files). Raises on the first
+    malformed file, naming it and the line, before anything is written."""
+    if not path.exists():
+        raise KbError(f"{path} does not exist")
+    files = (
+        sorted(p for p in path.rglob("*") if p.suffix.lower() in (".md", ".markdown", ".jsonl"))
+        if path.is_dir()
+        else [path]
+    )
+    if not files:
+        raise KbError(f"{path} holds no .md or .jsonl files to import")
+    incoming: list[Incoming] = []
+    with gc_paused():
+        for number, file in enumerate(files, 1):
+            incoming.extend(_read_file(file, default_source or f"imported from {file.name}"))
+            if progress:
+                progress(number, len(files))
+    return incoming
+
+
+def _read_file(path: Path, source: str) -> list[Incoming]:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
+    text = decode_entry_bytes(raw, path)
+    if path.suffix.lower() == ".jsonl":
+        return list(_read_jsonl(text, path))
+    if text.lstrip().startswith("+++"):
+        return [Incoming(parse_entry_file(text, path), {}, f"{path}:1")]
+    from kb.exchange.markdown_tables import parse_markdown
+
+    return [
+        _from_row(row.fields, f"{row.path}:{row.line}", path, row.line, source)
+        for row in parse_markdown(text, str(path))
+    ]
+
+
+def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise EntryFileError(path, number, f"not JSON: {exc.msg}") from exc
+        if not isinstance(data, dict):
+            raise EntryFileError(path, number, "each line must be one JSON object (an entry)")
+        usage = {name: data.pop(name) for name in USAGE_FIELDS if name in data}
+        data.pop("kb_format", None)
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        try:
+            content = normalized(EntryContent(**values))
+        except TypeError as exc:
+            raise EntryFileError(path, number, f"not a kb entry: {exc}") from exc
+        except KbError as exc:
+            raise EntryFileError(path, number, str(exc)) from exc
+        yield Incoming(content, _usage(usage, path, number), f"{path}:{number}")
+
+
+def _usage(usage: dict[str, Any], path: Path, line: int) -> dict[str, Any]:
+    restored = dict(usage)
+    for name in _TIME_FIELDS & restored.keys():
+        value = restored[name]
+        try:
+            restored[name] = datetime.fromisoformat(value) if value else None
+        except (TypeError, ValueError) as exc:
+            raise EntryFileError(path, line, f"'{name}' is not a time: {value!r}") from exc
+    return restored
+
+
+def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, source: str) -> Incoming:
+    values = dict(fields)
+    symptom = str(values.get("symptom", ""))
+    if not values.get("domain"):
+        from kb.search.handbook import load_triage
+
+        guess = load_triage().guess_domain(" ".join(str(v) for v in values.values()))
+        if guess is None:
+            raise EntryFileError(
+                path,
+                line,
+                "cannot tell the fault domain: add a Domain column, or put the "
+                "table under a '## <domain>' heading (data, model, training, …)",
+            )
+        values["domain"] = guess.domain
+    values.setdefault("key", key_from_symptom(symptom))
+    values.setdefault("source", source)
+    try:
+        content = normalized(EntryContent(**values))  # type: ignore[arg-type]
+    except KbError as exc:
+        raise EntryFileError(path, line, str(exc)) from exc
+    return Incoming(content, {}, origin)
+
+
+def import_entries(
+    store: EntryStore, incoming: Sequence[Incoming], on_conflict: Conflict = "skip", dry_run: bool = False
+) -> ImportReport:
+    """Plan the import against what the store holds, then (unless DRY_RUN) apply it in one transaction."""
+    if on_conflict not in CONFLICTS:
+        raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
+    report = ImportReport(dry_run=dry_run)
+    existing = {e.key: e.content() for e in store.list(status=None)}
+    taken = set(existing)
+    adds: list[Incoming] = []
+    updates: list[Incoming] = []
+    for item in incoming:
+        key = item.content.key
+        if key not in existing:
+            adds.append(item)
+            taken.add(item.content.key)
+            existing[item.content.key] = item.content
+            report.added.append(item.content.key)
+        elif existing[key] == item.content:
+            report.skipped.append(key)
+        elif on_conflict == "overwrite":
+            updates.append(item)
+            report.updated.append(key)
+        elif on_conflict == "rename":
+            renamed = _renamed(item, taken, report)
+            adds.append(renamed)
+            report.added.append(renamed.content.key)
+        else:
+            report.skipped.append(key)
+        if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
+            report.unvalidated.append(item.content.key)
+    if not dry_run and (adds or updates):
+        store.apply_import([(i.content, i.usage) for i in adds], [(i.content, i.usage) for i in updates])
+    return report
+
+
+def _renamed(item: Incoming, taken: set[str], report: ImportReport) -> Incoming:
+    base, n = item.content.key, 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    new_key = f"{base}-{n}"
+    taken.add(new_key)
+    report.renamed.append((base, new_key))
+    return Incoming(item.content.replace(key=new_key), item.usage, item.origin)

@@ -1,0 +1,175 @@
+"""`kb search`: paste any error, get the entry that fixes it.
+
+The flow: understand the paste (kb.text.paste), fetch the entries that share its informative words
+from the write-time index (kb.store.index_reader), rank them (kb.search.ranking), and leave a usage
+record: a hit on a confident answer, or a miss that `kb add --from-last` can offer later.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from kb.domains import resolve_domain
+from kb.errors import UsageError
+from kb.paths import DatabaseLocation
+from kb.search.handbook import DomainGuess, GoldenCheck, load_triage
+from kb.search.ranking import Candidate, LexicalScore, Query, Scored, analyze, bm25, idf, rank
+from kb.store.index_reader import COMMON_TERM_SHARE, IndexNotReady, IndexReader
+
+#: How many candidates, by lexical score, go on to the fuzzy rerank.
+CANDIDATES = 60
+#: At most this many query terms are looked up, the most informative first.
+MAX_QUERY_TERMS = 64
+
+MAX_QUERY_CHARS = 20_000_000
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    limit: int = 5
+    domain: str | None = None
+    include_archived: bool = False
+    exact: bool = False
+    regex: bool = False
+    record_usage: bool = True
+
+
+@dataclass(frozen=True)
+class SearchResponse:
+    query: Query
+    results: list[Scored]
+    domain_guess: DomainGuess | None
+    golden_checks: GoldenCheck | None
+
+    @property
+    def confident(self) -> bool:
+        return bool(self.results) and self.results[0].confident
+
+    def as_json(self, explain: bool = False) -> dict[str, Any]:
+        results = []
+        for scored in self.results:
+            record = scored.candidate.record
+            item = {
+                name: record.get(name)
+                for name in ("key", "symptom", "validation", "fix", "root_cause", "domain", "cause_path")
+            }
+            item.update(score=scored.score, confident=scored.confident)
+            if explain:
+                item["why"] = scored.why
+            results.append(item)
+        return {
+            "query": self.query.text[:2000],
+            "decisive": self.query.decisive.line,
+            "signature": self.query.signature,
+            "domain_guess": self.domain_guess.domain if self.domain_guess else None,
+            "results": results,
+        }
+
+
+def search(
+    text: str,
+    location: DatabaseLocation,
+    options: SearchOptions | None = None,
+    prepare: Callable[[], None] | None = None,
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+) -> SearchResponse:
+    """Search the knowledge base at LOCATION for TEXT.
+
+    PREPARE is called once when the index is not ready (a new database, an older schema, another
+    normalizer version); it should open the full store, which creates, migrates and reindexes.
+    """
+    options = options or SearchOptions()
+    text = text.replace("\x00", " ")[-MAX_QUERY_CHARS:]
+    if not text.strip():
+        raise UsageError(
+            "the query is empty: paste an error, pipe a log into `kb search -`, or describe the fault"
+        )
+    domain = resolve_domain(options.domain) if options.domain else None
+    pattern = _compile(text, options)
+    query = analyze(text)
+    try:
+        reader = IndexReader(location).open()
+    except IndexNotReady:
+        if prepare is None:
+            raise
+        prepare()
+        reader = IndexReader(location).open()
+    with reader:
+        candidates, term_idf = _candidates(reader, query, options, pattern)
+        ranked = rank(query, candidates, term_idf)
+        if domain:
+            ranked = [s for s in ranked if s.candidate.record["domain"] == domain]
+        results = ranked[: options.limit]
+        if options.record_usage:
+            if results and results[0].confident:
+                reader.record_hit(results[0].candidate.entry_id, clock())
+            else:
+                reader.record_miss(text, query.decisive.line, clock())
+    if results and results[0].confident:
+        top = results[0].candidate.record
+        return SearchResponse(query, results, DomainGuess(top["domain"], ("(the confident match)",)), None)
+    triage = load_triage()  # only a search that found nothing sure pays for the keyword map
+    guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
+    golden = triage.golden.get(guess.domain) if guess else None
+    return SearchResponse(query, results, guess, golden)
+
+
+def _compile(text: str, options: SearchOptions) -> re.Pattern[str] | None:
+    if options.exact and options.regex:
+        raise UsageError("--exact and --regex cannot be used together")
+    if options.regex:
+        try:
+            return re.compile(text.strip(), re.IGNORECASE)
+        except re.error as exc:
+            raise UsageError(f"--regex: {exc}") from exc
+    if options.exact:
+        return re.compile(re.escape(" ".join(text.split())), re.IGNORECASE)
+    return None
+
+
+def _candidates(
+    reader: IndexReader, query: Query, options: SearchOptions, pattern: re.Pattern[str] | None
+) -> tuple[list[Candidate], dict[str, float]]:
+    statuses = ("active", "archived") if options.include_archived else ("active",)
+    n_docs, avg_length = reader.corpus()
+    if n_docs == 0:
+        return [], {}
+    weights = dict(query.term_weights)
+    if pattern is not None and options.regex:
+        weights = {}
+    df = reader.document_frequencies(list(weights))
+    term_idf = {t: idf(df.get(t, 0), n_docs) for t in weights}
+    informative = [t for t in weights if t in df and df[t] <= max(1, COMMON_TERM_SHARE * n_docs)]
+    informative.sort(key=lambda t: -weights[t] * idf(df[t], n_docs))
+    informative = informative[:MAX_QUERY_TERMS]
+    lexical = bm25(weights, reader.postings(informative, statuses), df, n_docs, avg_length)
+    ids = sorted(lexical, key=lambda i: -lexical[i].bm25)[:CANDIDATES]
+    extra = reader.entries_with_matchers(statuses)
+    if pattern is not None:
+        ids = reader.all_ids(statuses) if options.regex else sorted(lexical)
+    docs = reader.documents(list(dict.fromkeys([*ids, *extra])))
+    candidates = []
+    for entry_id, doc in docs.items():
+        if pattern is not None and not any(pattern.search(form) for form in _forms(doc)):
+            continue
+        candidates.append(
+            Candidate(
+                entry_id=entry_id,
+                key=doc["key"],
+                hits=int(doc["hits"] or 0),
+                signatures=tuple(doc["signatures"]),
+                exception_types=tuple(doc["exception_types"]),
+                matchers=tuple(doc["matchers"] or ()),
+                lexical=lexical.get(entry_id) or LexicalScore(),
+                record=doc,
+            )
+        )
+    return candidates, term_idf
+
+
+def _forms(doc: dict[str, Any]) -> list[str]:
+    return [doc["symptom"], *(doc.get("symptom_variants") or [])]

@@ -1,0 +1,297 @@
+"""Ranking: pure functions from an analysed query and candidate entries to scored, explained results.
+
+A prototype measured on real pastes found that no single signal is enough: character-level fuzzy
+ratios plateau and score unrelated errors high, while IDF-weighted word overlap is strongest for
+descriptions and logs, and fuzzy matching is strongest on literal error lines. So the score fuses:
+
+- lexical: BM25 over the entry's fields (weights in kb.text.entry_terms), relative to the best candidate;
+- coverage: how much of the decisive line's information (IDF mass) the entry contains;
+- fuzzy: 0.5·token_set_ratio + 0.5·token_sort_ratio of the masked decisive line against each masked
+  symptom form (token_set alone scores any subset 100; the blend breaks such ties);
+- exception type: an exact match of the exception class;
+- precise matchers on an entry (`contains` / `regex`), which override everything;
+- hits, only to break ties.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from kb.text.paste import Decisive, find_decisive, signature
+from kb.text.tokens import tokenize
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+
+WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
+
+#: A result is confident only with this much evidence (calibrated on real pastes and negatives;
+#: see bench/ and the README's design notes).
+CONFIDENT_SCORE = 62.0
+CONFIDENT_EVIDENCE = 0.55
+
+VARIANT_FACTOR = 0.95
+
+#: Same message shape, different quoted names (`'NoneType' object has no attribute 'group'` against
+#: `'DataParallel' object has no attribute 'fc'`): a different fault wearing the same words.
+QUOTE_MISMATCH_FACTOR = 0.7
+QUOTED_NAME_WEIGHT = 2.0
+
+QueryKind = Literal["error", "description"]
+
+_FOREIGN_RUNTIMES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Go", re.compile(r"^goroutine \d+ \[|^panic: |\.go:\d+\b", re.M)),
+    (
+        "Java",
+        re.compile(
+            r"\bjava\.lang\.|^\s+at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|Exception in thread \"", re.M
+        ),
+    ),
+    (
+        "JavaScript",
+        re.compile(
+            r"^\s*at .*\.(?:m?js|cjs|ts|tsx|jsx):\d+:\d+\)?\s*$|node_modules|npm ERR!|\bERESOLVE\b", re.M
+        ),
+    ),
+    ("Rust", re.compile(r"thread '[^']*' panicked at|\berror\[E\d{4}\]|\.rs:\d+:\d+")),
+    ("C++", re.compile(r"terminate called after throwing an instance of 'std::")),
+    ("Swift", re.compile(r"^Thread \d+: Fatal error", re.M)),
+    ("Kubernetes", re.compile(r"CrashLoopBackOff|Back-off restarting failed container", re.I)),
+    (
+        "SQL server",
+        re.compile(r"Deadlock found when trying to get lock|Lock wait timeout exceeded|\bSQLSTATE\b"),
+    ),
+    ("LaTeX", re.compile(r"^! LaTeX Error", re.M)),
+    ("browser", re.compile(r"blocked by CORS policy|is not defined\s*$", re.M)),
+    ("git", re.compile(r"\[rejected\].*\(non-fast-forward\)|^fatal: ", re.M)),
+)
+
+_ML_MARKERS = re.compile(
+    r"\b(?:torch|pytorch|cuda|cudnn|nccl|tensor|tensors|gpu|gpus|nvidia|dataloader|num_workers|transformers|"
+    r"tokenizer|huggingface|numpy|tensorflow|jax|keras|epoch|batch_size|optimizer|gradient|gradients|loss|"
+    r"logits|embedding|fp16|bf16|bfloat16|amp|checkpoint|state_dict|nan|inf|training|inference|model)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Query:
+    """A paste, understood: what it is about and which words to look for."""
+
+    text: str
+    decisive: Decisive
+    signature: str
+    kind: QueryKind
+    term_weights: dict[str, float]
+    #: The decisive line's words (numbers left out), with how much each says: quoted names count double.
+    decisive_terms: dict[str, float]
+    foreign_runtime: str | None
+
+
+def analyze(text: str) -> Query:
+    decisive = find_decisive(text)
+    is_error = bool(decisive.exception_type) or decisive.line != " ".join(text.split())[: len(decisive.line)]
+    kind: QueryKind = (
+        "error"
+        if (is_error and len(text.strip()) != len(decisive.line)) or decisive.exception_type
+        else "description"
+    )
+    weights: dict[str, float] = {}
+    _add_terms(weights, decisive.line, 1.0)
+    for line in decisive.other_errors:
+        _add_terms(weights, line, 0.4)
+    for line in decisive.context:
+        _add_terms(weights, line, 0.2)
+    return Query(
+        text=text,
+        decisive=decisive,
+        signature=signature(decisive.line),
+        kind=kind,
+        term_weights=weights,
+        decisive_terms=_decisive_terms(decisive.line),
+        foreign_runtime=foreign_runtime(text),
+    )
+
+
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+_FRAME_LINE = re.compile(r'^\s*(?:File "|at |\[rank\d+\]:\s+File ")')
+
+
+def _decisive_terms(line: str) -> dict[str, float]:
+    terms = {t: 1.0 for t in tokenize(line) if not _NUMBER.match(t)}
+    for name in quoted_names(line):
+        for term in tokenize(name, phrases=False):
+            if term in terms:
+                terms[term] = QUOTED_NAME_WEIGHT
+    return terms
+
+
+def _add_terms(weights: dict[str, float], text: str, weight: float) -> None:
+    for term in tokenize(text):
+        weights[term] = max(weights.get(term, 0.0), weight)
+
+
+def foreign_runtime(text: str) -> str | None:
+    """The non-ML runtime a paste comes from (a Go panic, a Java stack), unless it also talks ML."""
+    sample = text[-200_000:]
+    for name, pattern in _FOREIGN_RUNTIMES:
+        if pattern.search(sample):
+            return None if len(_ML_MARKERS.findall(sample)) >= 2 else name
+    return None
+
+
+# --- lexical --------------------------------------------------------------------------------------
+
+
+def idf(df: int, n_docs: int) -> float:
+    return math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
+
+
+@dataclass
+class LexicalScore:
+    bm25: float = 0.0
+    matched: dict[str, float] = field(default_factory=dict)  # term → its IDF
+
+
+def bm25(
+    query_weights: dict[str, float],
+    postings: Iterable[tuple[str, int, float, float]],
+    df: dict[str, int],
+    n_docs: int,
+    avg_length: float,
+) -> dict[int, LexicalScore]:
+    """BM25 over weighted postings (term, entry id, weighted term frequency, entry length)."""
+    scores: dict[int, LexicalScore] = {}
+    avg = avg_length or 1.0
+    for term, entry_id, tf, length in postings:
+        term_idf = idf(df.get(term, 1), n_docs)
+        norm = tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / avg))
+        score = scores.setdefault(entry_id, LexicalScore())
+        score.bm25 += query_weights.get(term, 0.0) * term_idf * norm
+        score.matched[term] = term_idf
+    return scores
+
+
+# --- fusion ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An entry that shares words with the query, with what ranking needs to know about it."""
+
+    entry_id: int
+    key: str
+    hits: int
+    signatures: tuple[str, ...]
+    exception_types: tuple[str, ...]
+    matchers: tuple[dict[str, Any], ...]
+    lexical: LexicalScore
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Scored:
+    candidate: Candidate
+    score: float
+    confident: bool
+    parts: dict[str, float]
+    why: str
+
+
+def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
+    """Best 0.5·token_set_ratio + 0.5·token_sort_ratio over an entry's symptom forms, in 0..1.
+
+    Quoted names must agree when both sides have some. Variants count a little less than the
+    symptom: a variant is often the generic face of a specific fault (`device-side assert triggered`
+    behind a label error), and when only that face matches, the entry about the generic fault wins.
+    """
+    from rapidfuzz import fuzz, utils  # deferred: only ranking needs it, and only once per search
+
+    if not query_signature or not signatures:
+        return 0.0
+    query = utils.default_process(query_signature)
+    query_quoted = _lowered(quoted_names(query_signature))
+    best = 0.0
+    for position, form in enumerate(signatures):
+        processed = utils.default_process(form)
+        value = 0.5 * fuzz.token_set_ratio(query, processed) + 0.5 * fuzz.token_sort_ratio(query, processed)
+        form_quoted = _lowered(quoted_names(form))
+        if query_quoted and form_quoted and not query_quoted & form_quoted:
+            value *= QUOTE_MISMATCH_FACTOR
+        best = max(best, value if position == 0 else VARIANT_FACTOR * value)
+    return best / 100.0
+
+
+_QUOTED = re.compile(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
+
+
+def _lowered(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(name.lower() for name in names)
+
+
+def quoted_names(text: str) -> frozenset[str]:
+    """The quoted names in a message (`'NoneType'`, `"fc.weight"`): what says which object failed."""
+    return frozenset(next(g for g in match.groups() if g) for match in _QUOTED.finditer(text))
+
+
+def matcher_hit(matchers: Iterable[dict[str, Any]], text: str) -> str | None:
+    """The first precise matcher (contains / regex) that TEXT satisfies, described."""
+    lowered = text.lower()
+    for matcher in matchers:
+        if "contains" in matcher and str(matcher["contains"]).lower() in lowered:
+            return f"contains {matcher['contains']!r}"
+        if "regex" in matcher:
+            try:
+                if re.search(str(matcher["regex"]), text):
+                    return f"regex {matcher['regex']!r}"
+            except re.error:
+                continue
+    return None
+
+
+def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, float]) -> list[Scored]:
+    """Score every candidate and return them best first. TERM_IDF holds every query term's IDF."""
+    if not candidates:
+        return []
+    top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
+    decisive_mass = sum(w * term_idf.get(t, 0.0) for t, w in query.decisive_terms.items())
+    scored = []
+    for candidate in candidates:
+        lexical = candidate.lexical.bm25 / top_bm25
+        matched_decisive = sum(
+            query.decisive_terms[t] * v
+            for t, v in candidate.lexical.matched.items()
+            if t in query.decisive_terms
+        )
+        coverage = matched_decisive / decisive_mass if decisive_mass else 0.0
+        fuzzy = fuzzy_similarity(query.signature, candidate.signatures)
+        type_match = float(
+            bool(query.decisive.short_type) and query.decisive.short_type in candidate.exception_types
+        )
+        parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}
+        score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
+        hit = matcher_hit(candidate.matchers, query.text)
+        if hit:
+            score = 100.0
+        evidence = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
+        confident = bool(hit) or (
+            query.foreign_runtime is None and score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
+        )
+        why = _explain(parts, candidate, hit, query)
+        scored.append(Scored(candidate, round(score, 1), confident, parts, why))
+    scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.key))
+    return scored
+
+
+def _explain(parts: dict[str, float], candidate: Candidate, hit: str | None, query: Query) -> str:
+    if hit:
+        return f"precise matcher {hit}"
+    words = sorted(candidate.lexical.matched, key=lambda t: -candidate.lexical.matched[t])[:6]
+    pieces = [f"{name} {value:.2f}" for name, value in parts.items()]
+    if query.foreign_runtime:
+        pieces.append(f"not ML: looks like {query.foreign_runtime}")
+    return ", ".join(pieces) + (f"; words: {', '.join(words)}" if words else "")

@@ -1,0 +1,263 @@
+"""The engine and the schema: connecting, SQLite's concurrency settings, and named migrations.
+
+An empty database gets the current schema from the models and is stamped with every migration's
+name. An existing database runs only the migrations it has not seen, in order, each in its own
+transaction. So `MIGRATIONS` is append-only: a migration, once released, never changes, and a
+database from any earlier kb upgrades losslessly (tests/test_migrations.py checks fresh == upgraded).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    inspect,
+    text,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DatabaseError, OperationalError
+
+from kb.errors import NotADatabase, SchemaTooNew, StoreUnavailable
+from kb.paths import DatabaseLocation
+from kb.store.schema import SQLITE_BUSY_TIMEOUT_MS
+
+Migration = Callable[[Connection], None]
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+MIGRATION_TABLE = "kb_migration"
+#: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
+#: postings spill half-built pages mid-transaction. It grows only as pages are read or written.
+SQLITE_CACHE_KIB = 32 * 1024
+
+
+def m001_create_entry(conn: Connection) -> None:
+    """The first released schema, written out so it never drifts with the models."""
+    metadata = MetaData()
+    Table(
+        "entry",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("key", String, nullable=False, index=True, unique=True),
+        Column("domain", String, nullable=False, index=True),
+        Column("symptom", String, nullable=False),
+        Column("symptom_variants", JSON, nullable=False),
+        Column("validation", String, nullable=False),
+        Column("fix", String, nullable=False),
+        Column("root_cause", String, nullable=False),
+        Column("cause_path", String, nullable=False),
+        Column("tags", JSON, nullable=False),
+        Column("conditions", String, nullable=False),
+        Column("environment", String, nullable=False),
+        Column("case", String, nullable=False),
+        Column("snippet", String, nullable=False),
+        Column("source", String, nullable=False),
+        Column("related", JSON, nullable=False),
+        Column("status", String, nullable=False, index=True),
+        Column("created", DateTime(timezone=True), nullable=False),
+        Column("updated", DateTime(timezone=True), nullable=False),
+        Column("reviewed", DateTime(timezone=True), nullable=True),
+        Column("hits", Integer, nullable=False),
+        Column("last_hit", DateTime(timezone=True), nullable=True),
+        Column("occurrences", Integer, nullable=False),
+        Column("guards", JSON, nullable=False),
+        Column("matchers", JSON, nullable=False),
+        Column("last_check_at", DateTime(timezone=True), nullable=True),
+        Column("last_check_outcome", String, nullable=True),
+        Column("last_check_exit", Integer, nullable=True),
+        Column("last_check_output", String, nullable=True),
+        Column("seed_digest", String, nullable=True),
+    )
+    Table(
+        MIGRATION_TABLE,
+        metadata,
+        Column("name", String, primary_key=True),
+        Column("applied", DateTime(timezone=True), nullable=False),
+    )
+    metadata.create_all(conn)
+
+
+def m002_add_search_index(conn: Connection) -> None:
+    """Tables for search computed at write time; the store fills them when it next opens."""
+    metadata = MetaData()
+    Table("entry", metadata, Column("id", Integer, primary_key=True))
+    Table(
+        "search_doc",
+        metadata,
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+        Column("status", String, nullable=False),
+        Column("length", Float, nullable=False),
+        Column("signatures", JSON, nullable=False),
+        Column("exception_types", JSON, nullable=False),
+    )
+    Table(
+        "search_term",
+        metadata,
+        Column("term", String, primary_key=True),
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+        Column("weight", Float, nullable=False),
+        sqlite_with_rowid=False,
+    )
+    Table(
+        "search_df",
+        metadata,
+        Column("term", String, primary_key=True),
+        Column("df", Integer, nullable=False),
+        sqlite_with_rowid=False,
+    )
+    Table(
+        "search_miss",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("query", String, nullable=False),
+        Column("decisive", String, nullable=False),
+        Column("searched", DateTime(timezone=True), nullable=False),
+    )
+    Table(
+        "kb_meta",
+        metadata,
+        Column("name", String, primary_key=True),
+        Column("value", String, nullable=False),
+    )
+    for table in metadata.sorted_tables:
+        if table.name != "entry":
+            table.create(conn)
+
+
+# Append only: MIGRATIONS[n] takes a database from version n to n + 1.
+MIGRATIONS: list[Migration] = [m001_create_entry, m002_add_search_index]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class SchemaState:
+    version: int
+    created: bool
+    applied: tuple[str, ...]
+
+
+def open_engine(location: DatabaseLocation) -> Engine:
+    """An engine for LOCATION, with SQLite set up so concurrent kb processes wait instead of failing."""
+    if not location.is_sqlite:
+        return create_engine(location.url)
+    if location.path is not None:
+        _check_sqlite_path(location)
+    engine = create_engine(location.url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+    _tune_sqlite(engine)
+    return engine
+
+
+def _check_sqlite_path(location: DatabaseLocation) -> None:
+    path = location.path
+    assert path is not None
+    if path.is_dir():
+        raise StoreUnavailable(f"{path} is a folder, not a database file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(len(SQLITE_HEADER))
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot read {path}: {exc.strerror}") from exc
+        if header and header != SQLITE_HEADER:
+            raise NotADatabase(str(path))
+
+
+def _tune_sqlite(engine: Engine) -> None:
+    """WAL lets readers work beside a writer; BEGIN IMMEDIATE makes writers queue on the busy timeout.
+
+    A deferred transaction that reads and then writes can fail at once with "database is locked"
+    when another process committed in between; taking the write lock up front avoids that.
+    """
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # let SQLAlchemy's "begin" event issue BEGIN
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        with contextlib.suppress(sqlite3.OperationalError):  # read-only: keep the journal mode, still read
+            cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute(f"PRAGMA cache_size = -{SQLITE_CACHE_KIB}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get("kb_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def migrate(engine: Engine, location: DatabaseLocation, now: datetime | None = None) -> SchemaState:
+    """Bring the database at ENGINE to the current schema. Raises StoreUnavailable or SchemaTooNew."""
+    from sqlmodel import SQLModel  # deferred: only opening a store for writing pays for the ORM
+
+    import kb.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+
+    stamp = (now or datetime.now(UTC)).replace(tzinfo=None)
+    try:
+        with engine.connect() as conn:
+            conn = conn.execution_options(kb_write=True)
+            with conn.begin():
+                tables = set(inspect(conn).get_table_names())
+                if not tables:
+                    SQLModel.metadata.create_all(conn)
+                    names = [m.__name__ for m in MIGRATIONS]
+                    _record(conn, names, stamp)
+                    return SchemaState(SCHEMA_VERSION, created=True, applied=tuple(names))
+                if MIGRATION_TABLE not in tables:
+                    where = location.display()
+                    raise StoreUnavailable(
+                        f"{where} is a database but not a kb database (no {MIGRATION_TABLE})"
+                    )
+                done = {row[0] for row in conn.execute(text(f"SELECT name FROM {MIGRATION_TABLE}"))}
+            known = [m.__name__ for m in MIGRATIONS]
+            if done - set(known):
+                raise SchemaTooNew(location.display(), len(done), SCHEMA_VERSION)
+            applied: list[str] = []
+            for migration in MIGRATIONS:
+                if migration.__name__ in done:
+                    continue
+                with conn.begin():
+                    migration(conn)
+                    _record(conn, [migration.__name__], stamp)
+                applied.append(migration.__name__)
+            return SchemaState(SCHEMA_VERSION, created=False, applied=tuple(applied))
+    except (OperationalError, DatabaseError) as exc:
+        raise StoreUnavailable(_explain(exc, location)) from exc
+
+
+def _record(conn: Connection, names: list[str], stamp: datetime) -> None:
+    for name in names:
+        conn.execute(
+            text(f"INSERT INTO {MIGRATION_TABLE} (name, applied) VALUES (:n, :a)"), {"n": name, "a": stamp}
+        )
+
+
+def _explain(exc: Exception, location: DatabaseLocation) -> str:
+    message = str(getattr(exc, "orig", exc)).strip()
+    where = location.display()
+    if "file is not a database" in message:
+        return str(NotADatabase(where))
+    if "unable to open" in message or "readonly" in message or "read-only" in message:
+        return f"cannot write the database at {where}: {message}; choose a writable place with --db or KB_DB"
+    return f"cannot use the database at {where}: {message}"

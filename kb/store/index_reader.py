@@ -1,0 +1,246 @@
+"""The read side of the search index, without the ORM: what makes `kb search` start fast.
+
+Importing SQLModel costs about 0.3 s, more than the whole search budget. For an SQLite database this
+module talks to it with the standard library's sqlite3; for any other URL it uses SQLAlchemy Core.
+The SQL is the same portable SQL either way. It only reads, except for the two usage records a search
+leaves behind (a hit on the entry it found, or a miss to offer to `kb add`), each one transaction.
+
+When the database does not exist yet, or its schema or normalizer version is not the current one,
+`IndexNotReady` tells the caller to open the full store once, which creates, migrates and reindexes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from kb.errors import NotADatabase, StoreUnavailable
+from kb.paths import DatabaseLocation
+from kb.store.schema import MIGRATION_NAMES, SQLITE_BUSY_TIMEOUT_MS
+from kb.text.paste import NORMALIZER_VERSION
+
+_MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
+
+#: Terms found in more than this share of entries say little and cost many rows; they are skipped.
+COMMON_TERM_SHARE = 0.35
+
+_ENTRY_COLUMNS = (
+    "id",
+    "key",
+    "domain",
+    "symptom",
+    "validation",
+    "fix",
+    "root_cause",
+    "cause_path",
+    "status",
+    "hits",
+    "matchers",
+    "tags",
+    "symptom_variants",
+)
+
+
+class IndexNotReady(Exception):
+    """The database needs the full store first: it is new, older, or indexed by another normalizer."""
+
+
+class IndexReader:
+    def __init__(self, location: DatabaseLocation) -> None:
+        self.location = location
+        self._conn: sqlite3.Connection | Any = None
+
+    def open(self) -> IndexReader:
+        """Connect and check the index is current. Raises IndexNotReady when it is not."""
+        self._conn = self._connect()
+        try:
+            self._check_ready()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __enter__(self) -> IndexReader:
+        return self if self._conn is not None else self.open()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _connect(self) -> Any:
+        if self.location.is_sqlite and self.location.path is not None:
+            path = self.location.path
+            if not path.exists():
+                raise IndexNotReady("no database yet")
+            try:
+                conn = sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                # A usage record may be lost to a power cut, never corrupted (WAL); not worth an fsync.
+                conn.execute("PRAGMA synchronous = NORMAL")
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
+            return conn
+        return _CoreConnection(self.location.url)
+
+    def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
+        try:
+            return list(self._conn.execute(sql, params or {}).fetchall())
+        except sqlite3.DatabaseError as exc:
+            message = str(exc)
+            if "no such table" in message:
+                raise IndexNotReady(message) from exc
+            if "file is not a database" in message:
+                raise NotADatabase(self.location.display()) from exc
+            raise StoreUnavailable(f"cannot read {self.location.display()}: {message}") from exc
+
+    def _check_ready(self) -> None:
+        names = {row[0] for row in self._rows("SELECT name FROM kb_migration")}
+        if names != _MIGRATION_NAMES:
+            raise IndexNotReady("schema differs")
+        version = self._rows("SELECT value FROM kb_meta WHERE name = 'normalizer_version'")
+        if not version or version[0][0] != str(NORMALIZER_VERSION):
+            raise IndexNotReady("normalizer differs")
+
+    # --- statistics and postings ----------------------------------------------------------------
+
+    def corpus(self) -> tuple[int, float]:
+        """Number of indexed entries and their average length."""
+        row = self._rows("SELECT COUNT(*), AVG(length) FROM search_doc")[0]
+        return int(row[0] or 0), float(row[1] or 0.0)
+
+    def document_frequencies(self, terms: Sequence[str]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for chunk in _chunks(terms):
+            term_sql, params = _in("t", chunk)
+            found.update(
+                (term, int(df))
+                for term, df in self._rows(
+                    f"SELECT term, df FROM search_df WHERE term IN ({term_sql})", params
+                )
+            )
+        return found
+
+    def postings(
+        self, terms: Sequence[str], statuses: Sequence[str]
+    ) -> Iterator[tuple[str, int, float, float]]:
+        """(term, entry id, weight, entry length) for entries of the given statuses."""
+        status_sql, status_params = _in("s", statuses)
+        for chunk in _chunks(terms):
+            term_sql, term_params = _in("t", chunk)
+            sql = (
+                "SELECT t.term, t.entry_id, t.weight, d.length FROM search_term t "
+                "JOIN search_doc d ON d.entry_id = t.entry_id "
+                f"WHERE t.term IN ({term_sql}) AND d.status IN ({status_sql})"
+            )
+            for term, entry_id, weight, length in self._rows(sql, {**term_params, **status_params}):
+                yield str(term), int(entry_id), float(weight), float(length)
+
+    def documents(self, entry_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """Entry fields and search fields for the given ids."""
+        docs: dict[int, dict[str, Any]] = {}
+        columns = ", ".join(f"e.{c}" if c != "key" else 'e."key"' for c in _ENTRY_COLUMNS)
+        for chunk in _chunks(list(entry_ids)):
+            id_sql, params = _in("i", chunk)
+            sql = (
+                f"SELECT {columns}, d.signatures, d.exception_types FROM entry e "
+                f"JOIN search_doc d ON d.entry_id = e.id WHERE e.id IN ({id_sql})"
+            )
+            for row in self._rows(sql, params):
+                record = dict(zip(_ENTRY_COLUMNS, row, strict=False))
+                record["matchers"] = _json(record["matchers"])
+                record["tags"] = _json(record["tags"])
+                record["symptom_variants"] = _json(record["symptom_variants"])
+                record["signatures"] = _json(row[-2])
+                record["exception_types"] = _json(row[-1])
+                docs[int(record["id"])] = record
+        return docs
+
+    def all_ids(self, statuses: Sequence[str]) -> list[int]:
+        status_sql, params = _in("s", statuses)
+        return [
+            int(row[0])
+            for row in self._rows(f"SELECT entry_id FROM search_doc WHERE status IN ({status_sql})", params)
+        ]
+
+    def entries_with_matchers(self, statuses: Sequence[str]) -> list[int]:
+        status_sql, params = _in("s", statuses)
+        sql = f"SELECT id FROM entry WHERE matchers != '[]' AND status IN ({status_sql})"
+        return [int(row[0]) for row in self._rows(sql, params)]
+
+    # --- usage records --------------------------------------------------------------------------
+
+    def record_hit(self, entry_id: int, now: datetime) -> None:
+        self._write(
+            "UPDATE entry SET hits = hits + 1, last_hit = :now WHERE id = :id",
+            {"now": _stamp(now), "id": entry_id},
+        )
+
+    def record_miss(self, query: str, decisive: str, now: datetime) -> None:
+        self._write(
+            "INSERT INTO search_miss (query, decisive, searched) VALUES (:query, :decisive, :now)",
+            {"query": query[:20_000], "decisive": decisive, "now": _stamp(now)},
+        )
+
+    def _write(self, sql: str, params: dict[str, Any]) -> None:
+        try:
+            if isinstance(self._conn, sqlite3.Connection):
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._conn.execute(sql, params)
+                self._conn.execute("COMMIT")
+            else:
+                self._conn.write(sql, params)
+        except sqlite3.OperationalError:
+            if isinstance(self._conn, sqlite3.Connection) and self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            # A read-only database still answers searches; only the usage record is lost.
+
+
+def _stamp(moment: datetime) -> str:
+    """The same text SQLAlchemy writes for a UTC datetime on SQLite."""
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
+    """An `IN (...)` list of named parameters: the same SQL for sqlite3 and SQLAlchemy."""
+    params = {f"{prefix}{n}": value for n, value in enumerate(values)}
+    return ", ".join(f":{name}" for name in params), params
+
+
+class _CoreConnection:
+    """The same tiny interface over SQLAlchemy Core, for databases other than SQLite."""
+
+    def __init__(self, url: str) -> None:
+        from sqlalchemy import create_engine  # deferred: only non-SQLite databases need it
+
+        self._engine = create_engine(url)
+        self._conn = self._engine.connect()
+
+    def execute(self, sql: str, params: dict[str, Any]) -> Any:
+        from sqlalchemy import text
+
+        return self._conn.execute(text(sql), params)
+
+    def write(self, sql: str, params: dict[str, Any]) -> None:
+        from sqlalchemy import text
+
+        with self._engine.begin() as conn:
+            conn.execute(text(sql), params)
+
+    def close(self) -> None:
+        self._conn.close()
+        self._engine.dispose()

@@ -1,0 +1,164 @@
+"""The database tables. Data only: the store decides how rows are read and written.
+
+Importing this module costs the ORM (~0.3 s), so only the write paths and `kb` commands that need
+the full store import it; `kb --help` and the read-only fast paths never do.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, Table
+from sqlmodel import AutoString, Field, SQLModel
+from sqlmodel.sql.sqltypes import UTCDateTime
+
+from kb.entry.content import EntryContent
+
+
+class Entry(SQLModel, table=True):
+    """One fault: its content (kb.entry.content.EntryContent) plus bookkeeping and what tools attach."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(index=True, unique=True)
+    domain: str = Field(index=True)
+    symptom: str
+    symptom_variants: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    validation: str = ""
+    fix: str = ""
+    root_cause: str = ""
+    cause_path: str = ""
+    tags: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    conditions: str = ""
+    environment: str = ""
+    case: str = ""
+    snippet: str = ""
+    source: str = "own"
+    related: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="active", index=True)
+
+    created: datetime
+    updated: datetime
+    reviewed: datetime | None = None
+    hits: int = 0
+    last_hit: datetime | None = None
+    occurrences: int = 1
+
+    # Attached by later tools; empty until they do.
+    guards: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    matchers: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    last_check_at: datetime | None = None
+    last_check_outcome: str | None = None
+    last_check_exit: int | None = None
+    last_check_output: str | None = None
+
+    #: Digest of the seed file this entry was last loaded from; lets `kb seed` tell untouched from edited.
+    seed_digest: str | None = None
+
+    def content(self) -> EntryContent:
+        return EntryContent(
+            key=self.key,
+            domain=self.domain,
+            symptom=self.symptom,
+            symptom_variants=tuple(self.symptom_variants),
+            validation=self.validation,
+            fix=self.fix,
+            root_cause=self.root_cause,
+            cause_path=self.cause_path,
+            tags=tuple(self.tags),
+            conditions=self.conditions,
+            environment=self.environment,
+            case=self.case,
+            snippet=self.snippet,
+            source=self.source,
+            related=tuple(self.related),
+            status=self.status,
+            guards=tuple(dict(guard) for guard in self.guards),
+        )
+
+    def record(self) -> dict[str, Any]:
+        """Everything about the entry as JSON-ready data; times are UTC ISO 8601."""
+        data = self.content().as_dict()
+        for name in ("created", "updated", "reviewed", "last_hit", "last_check_at"):
+            value: datetime | None = getattr(self, name)
+            data[name] = value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
+        data.update(
+            hits=self.hits,
+            occurrences=self.occurrences,
+            guards=self.guards,
+            matchers=self.matchers,
+            last_check_outcome=self.last_check_outcome,
+            last_check_exit=self.last_check_exit,
+        )
+        return data
+
+    def facts(self) -> str:
+        """One line of bookkeeping for people: status, usage, dates."""
+        reviewed = self.reviewed.date().isoformat() if self.reviewed else "never"
+        check = f" · last check {self.last_check_outcome}" if self.last_check_outcome else ""
+        return (
+            f"{self.status} · hits {self.hits} · seen {self.occurrences}x · created {self.created.date()}"
+            f" · updated {self.updated.date()} · reviewed {reviewed}{check}"
+        )
+
+    def set_content(self, content: EntryContent) -> None:
+        for name, value in content.as_dict().items():
+            setattr(self, name, value)
+
+
+#: Applied schema migrations, by name; the schema version is how many have been applied (kb.store.database).
+kb_migration = Table(
+    "kb_migration",
+    SQLModel.metadata,
+    Column("name", AutoString, primary_key=True),
+    Column("applied", UTCDateTime, nullable=False),
+)
+
+
+# The search index is derived data that only the store reads and writes, in bulk: plain Core tables
+# (on the same metadata, so a fresh database gets them) cost far less to import than model classes.
+
+search_doc = Table(
+    "search_doc",
+    SQLModel.metadata,
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+    Column("status", AutoString, nullable=False),
+    Column("length", Float, nullable=False),
+    Column("signatures", JSON, nullable=False),
+    Column("exception_types", JSON, nullable=False),
+)
+
+search_term = Table(
+    "search_term",
+    SQLModel.metadata,
+    Column("term", AutoString, primary_key=True),
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+    Column("weight", Float, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+search_df = Table(
+    "search_df",
+    SQLModel.metadata,
+    Column("term", AutoString, primary_key=True),
+    Column("df", Integer, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+#: Searches that found nothing confident, remembered so `kb add --from-last` can offer them.
+search_miss = Table(
+    "search_miss",
+    SQLModel.metadata,
+    Column("id", Integer, primary_key=True),
+    Column("query", AutoString, nullable=False),
+    Column("decisive", AutoString, nullable=False),
+    Column("searched", UTCDateTime, nullable=False),
+)
+
+#: Small facts about the database itself, such as the normalizer version of its signatures.
+kb_meta = Table(
+    "kb_meta",
+    SQLModel.metadata,
+    Column("name", AutoString, primary_key=True),
+    Column("value", AutoString, nullable=False),
+)

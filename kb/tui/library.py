@@ -1,0 +1,175 @@
+"""The knowledge base as `kb tui` uses it: the CLI's core functions, behind one object.
+
+The TUI is a face like the CLI: it parses a keystroke, calls one method here, and shows the result.
+Every method is the same core call a CLI command makes (kb.search.lookup.search, EntryStore,
+kb.upkeep.review, kb.upkeep.fault_tree.forest_of, kb.verify.runner.run_check,
+kb.capture.adding.save_entry), so the two faces cannot drift apart; nothing here is a step of its own.
+
+Threads: the TUI searches in worker threads while the main thread paints. A search opens its own
+sqlite3 connection (kb.store.index_reader), and the store's engine hands each thread its own connection,
+so nothing here is shared between threads except the store object, which opens lazily under a lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kb.domains import resolve_domain
+from kb.paths import DatabaseLocation, resolve_location
+from kb.search.lookup import SearchOptions, search
+
+if TYPE_CHECKING:
+    from kb.capture.suggestions import Duplicate
+    from kb.entry.content import EntryContent
+    from kb.store.entry_store import EntryStore, StoreCounts
+    from kb.store.models import Entry
+    from kb.upkeep.fault_tree import Branch
+    from kb.upkeep.review import ReviewItem
+    from kb.verify.runner import CheckResult
+
+#: More than a terminal shows, so that scrolling finds the rest.
+RESULT_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the result list."""
+
+    key: str
+    domain: str
+    symptom: str
+    score: float | None = None  # None when browsing: no query, no score
+    confident: bool = False
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a search (or browsing, for an empty query) shows."""
+
+    rows: list[Row]
+    query: str
+    confident: bool
+    likely_domain: str | None = None
+
+
+class Library:
+    def __init__(self, spec: str | None = None) -> None:
+        self.spec = spec
+        self.location: DatabaseLocation = resolve_location(spec)
+        self._store: EntryStore | None = None
+        self._opening = threading.Lock()
+        #: Browsing lists every entry; at 10,000 that is worth keeping until something is written.
+        self._browsed: dict[str | None, Found] = {}
+
+    # --- the store, opened once ---------------------------------------------------------------------
+
+    def store(self) -> EntryStore:
+        """The full store: creates, migrates, seeds and indexes the database the first time."""
+        with self._opening:
+            if self._store is None:
+                from kb.upkeep.seeding import open_knowledge_base  # deferred: the ORM import is ~0.3 s
+
+                self._store = open_knowledge_base(self.spec)
+            return self._store
+
+    def _prepare(self) -> None:
+        self.store()
+
+    def close(self) -> None:
+        with self._opening:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+    # --- finding ------------------------------------------------------------------------------------
+
+    def find(self, text: str, domain: str | None = None, record: bool = False) -> Found:
+        """`kb search TEXT`, ranked the same way. RECORD leaves the usage record a search leaves."""
+        if not text.strip():
+            return self.browse(domain)
+        options = SearchOptions(limit=RESULT_LIMIT, domain=domain, record_usage=record)
+        response = search(text, self.location, options, prepare=self._prepare)
+        rows = [
+            Row(
+                str(s.candidate.record["key"]),
+                str(s.candidate.record["domain"]),
+                str(s.candidate.record["symptom"]),
+                s.score,
+                s.confident,
+            )
+            for s in response.results
+        ]
+        guess = response.domain_guess.domain if response.domain_guess else None
+        return Found(rows, text, response.confident, guess)
+
+    def browse(self, domain: str | None = None) -> Found:
+        """Every active entry (of DOMAIN), by domain and key: what an empty search box shows."""
+        domain = resolve_domain(domain) if domain else None
+        if domain not in self._browsed:
+            rows = [Row(e.key, e.domain, e.symptom) for e in self.store().list(domain=domain)]
+            self._browsed[domain] = Found(rows, "", confident=False)
+        return self._browsed[domain]
+
+    def entry(self, key: str) -> Entry:
+        return self.store().get(key)
+
+    def counts(self) -> StoreCounts:
+        return self.store().counts()
+
+    # --- the fault trees and the review --------------------------------------------------------------
+
+    def forest(self, domain: str | None = None) -> list[Branch]:
+        """`kb tree`: domain → cause path → entries, with the branch counts."""
+        from kb.upkeep.fault_tree import forest_of
+
+        return forest_of(self.store(), domain)
+
+    def due(self) -> list[ReviewItem]:
+        """`kb review`: the entries due, most in need of attention first."""
+        from kb.upkeep.review import due_now
+
+        return due_now(self.store())
+
+    def keep(self, key: str) -> Entry:
+        return self.store().mark_reviewed(key)
+
+    def archive(self, key: str) -> Entry:
+        self._browsed.clear()
+        return self.store().mark_reviewed(key, status="archived")
+
+    def merge(self, key: str, into: str) -> Entry:
+        store = self.store()
+        self._browsed.clear()
+        return store.merge(key, store.get(into).key)
+
+    # --- writing entries ----------------------------------------------------------------------------
+
+    def duplicate_of(self, symptom: str) -> Duplicate | None:
+        """The active entry that already describes SYMPTOM, as `kb add` finds it."""
+        from kb.capture.suggestions import find_duplicate
+
+        return find_duplicate(self.store(), symptom)
+
+    def save(self, content: EntryContent, replacing: str | None = None, force: bool = False) -> Entry:
+        """Add CONTENT, or replace the entry REPLACING with it, as `kb add` and `kb edit` do."""
+        from kb.capture.adding import save_entry
+
+        self._browsed.clear()
+        return save_entry(self.store(), content, replacing=replacing, force=force)
+
+    def unique_key(self, symptom: str) -> str:
+        from kb.entry.content import key_from_symptom
+
+        return self.store().unique_key(key_from_symptom(symptom))
+
+    # --- running a validation, only when asked -------------------------------------------------------
+
+    def check(self, key: str, timeout: float = 60.0) -> CheckResult:
+        """`kb check KEY --yes`: run the validation command and record the result on the entry.
+        The caller has asked the person first; nothing calls this on its own."""
+        store = self.store()
+        from kb.verify.runner import run_check
+
+        return run_check(store, key, store.get(key).validation, timeout)

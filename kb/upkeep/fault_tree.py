@@ -1,0 +1,468 @@
+"""The fault tree: entries grouped by domain and cause path, to see why a fault keeps coming back.
+
+A list of entries answers "have I seen this?"; a tree answers "where do my faults come from?". Each
+domain is a root and each part of an entry's cause path (`IO bottleneck > num_workers`) a branch
+under it, so that ten entries about worker processes add up on one branch instead of hiding among
+fifty rows. A branch that has happened far more often than the others is flagged as recurring: that
+is where a guard (a pre-commit hook, a pytest check) pays for itself.
+
+Everything here is pure: `build_forest` turns entries into branches with their counts and flags, and
+the renderers turn branches into text for a terminal, GitHub-flavoured Markdown, Mermaid or JSON.
+The renderers escape what they show, so a symptom full of pipes, quotes, backticks or `<script>`
+shows as the text it is.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from kb.domains import DOMAIN_NAMES, resolve_domain
+from kb.entry.content import normalize_cause_path
+from kb.entry.terminal import cut, display_width, one_line
+from kb.errors import KbError, UnknownDomain
+
+if TYPE_CHECKING:
+    from kb.store.entry_store import EntryStore
+
+#: The branch that holds entries with no cause path yet. It is shown last and never flagged: what
+#: recurs there is a missing cause path, which no guard can stop.
+NO_CAUSE_PATH = "(no cause path)"
+
+RECURRING_MARK = "recurring: a guard could stop it"
+
+#: A branch is recurring when it happened at least this often...
+RECURRING_FLOOR = 3
+#: ...and at least this many times as often as the median branch.
+RECURRING_MEDIAN_FACTOR = 2
+
+
+@dataclass(frozen=True)
+class TreeEntry:
+    """What the tree needs of an entry."""
+
+    key: str
+    domain: str
+    cause_path: str  # parts joined by " > "; "" goes under NO_CAUSE_PATH
+    symptom: str
+    hits: int  # times a search found it confidently
+    occurrences: int  # times it was recorded as happening (>= 1)
+
+    @property
+    def occurred(self) -> int:
+        return self.hits + self.occurrences
+
+
+@dataclass
+class Branch:
+    """One node of the tree. The counts cover the whole subtree; `build_forest` computes them."""
+
+    name: str
+    entries: list[TreeEntry] = field(default_factory=list)  # entries whose cause path ends here
+    children: dict[str, Branch] = field(default_factory=dict)  # by entry count, then name
+    entry_count: int = 0
+    occurred: int = 0  # hits + occurrences over the subtree
+    recurring: bool = False
+
+
+# --- building --------------------------------------------------------------------------------------
+
+
+def cause_parts(cause_path: str) -> list[str]:
+    """`IO bottleneck > num_workers` → its parts; an empty path → [NO_CAUSE_PATH]."""
+    path = normalize_cause_path(cause_path)
+    return path.split(" > ") if path else [NO_CAUSE_PATH]
+
+
+def build_forest(entries: Iterable[TreeEntry], domain: str | None = None) -> list[Branch]:
+    """One root per domain that has entries, in the order of DOMAIN_NAMES; only DOMAIN's root when set.
+
+    DOMAIN is resolved with `resolve_domain`, which raises UnknownDomain with a suggestion; a known
+    domain with no entries gives one empty root. Recurring branches are flagged over all entries
+    before the domain is picked, so a domain's view flags the same branches as the whole tree.
+    """
+    wanted = resolve_domain(domain) if domain is not None else None
+    roots: dict[str, Branch] = {}
+    for entry in entries:
+        name = _domain_of(entry)
+        node = roots.setdefault(name, Branch(name))
+        for part in cause_parts(entry.cause_path):
+            node = node.children.setdefault(part, Branch(part))
+        node.entries.append(entry)
+    for root in roots.values():
+        _summarize(root)
+    forest = sorted(roots.values(), key=_domain_rank)
+    mark_recurring(forest)
+    if wanted is not None:
+        return [roots.get(wanted) or Branch(wanted)]
+    return forest
+
+
+def _domain_of(entry: TreeEntry) -> str:
+    try:
+        return resolve_domain(entry.domain)
+    except UnknownDomain:
+        return entry.domain  # a stored entry is validated; keep an odd one visible rather than fail
+
+
+def _domain_rank(root: Branch) -> tuple[int, str]:
+    known = root.name in DOMAIN_NAMES
+    return (DOMAIN_NAMES.index(root.name) if known else len(DOMAIN_NAMES), root.name)
+
+
+def _summarize(branch: Branch) -> None:
+    """Fill in the counts of BRANCH's subtree and put its children and entries in display order."""
+    for child in branch.children.values():
+        _summarize(child)
+    branch.entries.sort(key=lambda e: (-e.occurred, e.key))
+    branch.children = dict(sorted(branch.children.items(), key=lambda item: _child_rank(item[1])))
+    kids = branch.children.values()
+    branch.entry_count = len(branch.entries) + sum(child.entry_count for child in kids)
+    branch.occurred = sum(e.occurred for e in branch.entries) + sum(child.occurred for child in kids)
+
+
+def _child_rank(branch: Branch) -> tuple[bool, int, str, str]:
+    return (branch.name == NO_CAUSE_PATH, -branch.entry_count, branch.name.casefold(), branch.name)
+
+
+# --- recurring branches ----------------------------------------------------------------------------
+
+
+def repeats(branch: Branch) -> int:
+    """How often the branch's faults came back after they were first recorded.
+
+    Each entry's first occurrence is the recording itself; what recurs is everything after it. So a
+    broad branch of ten faults each seen once does not recur, while one fault found by five searches does.
+    """
+    return branch.occurred - branch.entry_count
+
+
+def recurring_threshold(occurred: Sequence[int]) -> float:
+    """How often a branch's faults must have come back to count as recurring, given every branch's count.
+
+    The rule: `repeats >= max(RECURRING_FLOOR, RECURRING_MEDIAN_FACTOR * median)`, where `repeats` is
+    hits + occurrences beyond each entry's first over the branch's subtree, and the median is over all
+    cause branches (not the domain roots, not NO_CAUSE_PATH).
+
+    - Relative to the median, so the bar rises with the knowledge base: when every branch has been
+      hit ten times, none of them stands out, and a flag on all of them would say nothing.
+    - The median and not the mean, so that one runaway branch does not raise the bar for the rest.
+    - Twice the median: a branch must be clearly above the typical one, not just above half of them.
+    - At least RECURRING_FLOOR (3): in a young knowledge base the median is 1 or 2, and a fault seen
+      twice may be a coincidence; three times is a pattern worth a guard.
+    """
+    median = statistics.median(occurred) if occurred else 0
+    return max(RECURRING_FLOOR, RECURRING_MEDIAN_FACTOR * median)
+
+
+def mark_recurring(forest: Sequence[Branch]) -> None:
+    """Set `recurring` on every branch of FOREST by `recurring_threshold` (roots are never flagged)."""
+    branches = [branch for _, branch in walk_branches(forest)]
+    threshold = recurring_threshold([repeats(b) for b in branches if b.name != NO_CAUSE_PATH])
+    for root in forest:
+        root.recurring = False
+    for branch in branches:
+        branch.recurring = branch.name != NO_CAUSE_PATH and repeats(branch) >= threshold
+
+
+def walk_branches(forest: Sequence[Branch]) -> Iterator[tuple[str, Branch]]:
+    """Every branch below the roots, depth first, with its path (`data > IO bottleneck`)."""
+
+    def walk(path: str, branch: Branch) -> Iterator[tuple[str, Branch]]:
+        for child in branch.children.values():
+            child_path = f"{path} > {child.name}"
+            yield child_path, child
+            yield from walk(child_path, child)
+
+    for root in forest:
+        yield from walk(root.name, root)
+
+
+def recurring_branches(forest: Sequence[Branch], top: int = 5) -> list[tuple[str, Branch]]:
+    """The TOP flagged branches with their paths, the ones that happened most first.
+
+    The flags are the ones `build_forest` set (over the whole knowledge base); call `mark_recurring`
+    first on a forest built by hand.
+    """
+    flagged = [(path, branch) for path, branch in walk_branches(forest) if branch.recurring]
+    flagged.sort(key=lambda item: (-item[1].occurred, item[0]))
+    return flagged[: max(top, 0)]
+
+
+# --- words every format shares ---------------------------------------------------------------------
+
+
+def _counts(branch: Branch) -> str:
+    """`3 entries, 9 occurrences`, singular where it is one."""
+    entries = "1 entry" if branch.entry_count == 1 else f"{branch.entry_count} entries"
+    occurred = "1 occurrence" if branch.occurred == 1 else f"{branch.occurred} occurrences"
+    return f"{entries}, {occurred}"
+
+
+def _entry_facts(entry: TreeEntry) -> str:
+    return f"(hits {entry.hits}, seen {entry.occurrences}x)"
+
+
+# --- terminal text ---------------------------------------------------------------------------------
+
+
+#: The least of a name kept when a line is too long: below this, the whole line is cut instead.
+_MIN_NAME = 8
+
+
+def _fit(prefix: str, name: str, suffix: str, width: int) -> str:
+    """PREFIX + NAME + SUFFIX in WIDTH columns: the name gives way first, so counts and flag stay."""
+    line = prefix + name + suffix
+    if display_width(line) <= width:
+        return line
+    room = width - display_width(prefix) - display_width(suffix)
+    if room >= _MIN_NAME:
+        return prefix + cut(name, room) + suffix
+    return cut(line, width)
+
+
+def render_text(forest: Sequence[Branch], width: int = 80) -> str:
+    """The forest as a box-drawing tree for a terminal, every line at most WIDTH columns.
+
+    data  [3 entries, 9 occurrences]
+    ├── IO bottleneck  [2 entries, 8 occurrences]  ← recurring: a guard could stop it
+    │   └── num_workers  [2 entries, 8 occurrences]  ← recurring: a guard could stop it
+    │       ├── dataloader-worker-killed  (hits 3, seen 2x)
+    │       └── too-many-open-files  (hits 1, seen 2x)
+    └── (no cause path)  [1 entry, 1 occurrence]
+        └── odd-fault  (hits 0, seen 1x)
+    """
+    blocks = []
+    for root in forest:
+        lines = [_branch_line("", root, width)]
+        _text_children(root, "", width, lines)
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _branch_line(prefix: str, branch: Branch, width: int) -> str:
+    """`name  [N entries, M occurrences]`, and the recurring mark, shortened when the line is narrow."""
+    name = one_line(branch.name)
+    suffix = f"  [{_counts(branch)}]"
+    if branch.recurring:
+        full = f"{suffix}  ← {RECURRING_MARK}"
+        room = width - display_width(prefix + full)
+        suffix = full if room >= min(_MIN_NAME, display_width(name)) else f"{suffix}  ← recurring"
+    return _fit(prefix, name, suffix, width)
+
+
+def _text_children(branch: Branch, indent: str, width: int, lines: list[str]) -> None:
+    items: list[TreeEntry | Branch] = [*branch.entries, *branch.children.values()]
+    for i, item in enumerate(items):
+        last = i == len(items) - 1
+        prefix = indent + ("└── " if last else "├── ")
+        if isinstance(item, Branch):
+            lines.append(_branch_line(prefix, item, width))
+            _text_children(item, indent + ("    " if last else "│   "), width, lines)
+        else:
+            lines.append(_fit(prefix, one_line(item.key), "  " + _entry_facts(item), width))
+
+
+# --- Markdown --------------------------------------------------------------------------------------
+
+#: Characters with a meaning in GitHub-flavoured Markdown inline text: emphasis, code, links, HTML,
+#: tables, headings, entities, strikethrough and math. A backslash before any ASCII punctuation is
+#: a literal in CommonMark, so escaping one that needed no escape is harmless.
+_MARKDOWN_SPECIAL = frozenset("\\`*_[]<>|#&~$!")
+
+
+def escape_markdown(text: str) -> str:
+    """TEXT on one line, as Markdown that renders as exactly that text."""
+    return "".join("\\" + char if char in _MARKDOWN_SPECIAL else char for char in one_line(text))
+
+
+def markdown_code(text: str) -> str:
+    """TEXT as an inline code span: a fence longer than any backtick run inside it."""
+    text = one_line(text)
+    longest = run = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * (longest + 1)
+    spaced = text.startswith(" ") and text.endswith(" ") and bool(text.strip(" "))
+    pad = " " if text.startswith("`") or text.endswith("`") or spaced or not text else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def render_markdown(forest: Sequence[Branch]) -> str:
+    """The forest as a nested Markdown list (GitHub-flavoured), every text escaped.
+
+    - **data** — 3 entries, 9 occurrences
+      - **IO bottleneck** — 2 entries, 8 occurrences ⚠ recurring: a guard could stop it
+        - `too-many-open-files` — OSError: \\[Errno 24\\] Too many open files (hits 1, seen 2x)
+    """
+    lines: list[str] = []
+    for root in forest:
+        _markdown_branch(root, 0, lines)
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _markdown_branch(branch: Branch, depth: int, lines: list[str]) -> None:
+    flag = f" ⚠ {RECURRING_MARK}" if branch.recurring else ""
+    lines.append(f"{'  ' * depth}- **{escape_markdown(branch.name)}** — {_counts(branch)}{flag}")
+    indent = "  " * (depth + 1)
+    for entry in branch.entries:
+        symptom = escape_markdown(entry.symptom)
+        lines.append(f"{indent}- {markdown_code(entry.key)} — {symptom} {_entry_facts(entry)}")
+    for child in branch.children.values():
+        _markdown_branch(child, depth + 1, lines)
+
+
+# --- Mermaid ---------------------------------------------------------------------------------------
+
+#: Characters a Mermaid label must not hold raw, as Mermaid entity codes (`#quot;` becomes `&quot;`
+#: in the drawing). Quotes end the label; brackets, pipes and braces are node and edge syntax; `#`,
+#: `&` and `;` would make text look like an entity; `<`, `>` like HTML; `%` starts directives;
+#: a backtick starts a Markdown label. A raw `:` would let Mermaid's own clean-up take `style x:#…;`
+#: or `classDef x:#…;` in a symptom for a style and drop the `;` that ends an entity code.
+_MERMAID_ENTITIES: dict[str, str] = {
+    '"': "#quot;",
+    ":": "#58;",
+    "#": "#35;",
+    "&": "#amp;",
+    ";": "#59;",
+    "<": "#lt;",
+    ">": "#gt;",
+    "[": "#91;",
+    "]": "#93;",
+    "(": "#40;",
+    ")": "#41;",
+    "{": "#123;",
+    "}": "#125;",
+    "|": "#124;",
+    "`": "#96;",
+    "\\": "#92;",
+    "%": "#37;",
+    "\u2060": "#8288;",  # so that every raw word joiner in a label is one of _MERMAID_MARKERS
+}
+
+#: Mermaid marks entities with `ﬂ°` and `¶ß` while it decodes them, and turns those pairs into `&`
+#: and `;` wherever they appear, escaped or not. A word joiner (invisible) keeps a literal pair apart.
+_MERMAID_MARKERS = {"ﬂ°": "ﬂ\u2060°", "¶ß": "¶\u2060ß"}
+
+#: Symptoms are cut to this many columns (a CJK character takes two) in a Mermaid leaf, so that one
+#: long traceback line does not make a box as wide as the page.
+MERMAID_SYMPTOM_CHARS = 60
+
+
+def escape_mermaid(text: str) -> str:
+    """TEXT on one line, safe inside a double-quoted Mermaid label."""
+    text = "".join(_MERMAID_ENTITIES.get(char, char) for char in one_line(text))
+    for pair, kept_apart in _MERMAID_MARKERS.items():
+        text = text.replace(pair, kept_apart)
+    return text
+
+
+#: Mermaid's limits, which a chart cannot raise for itself (they are "secure" settings): past
+#: MERMAID_MAX_TEXT characters, counted in UTF-16 units as JavaScript counts, it draws "Maximum text
+#: size in diagram exceeded" instead of the chart; past MERMAID_MAX_EDGES edges it fails.
+MERMAID_MAX_TEXT = 50_000
+MERMAID_MAX_EDGES = 500
+
+MERMAID_ENTRIES_LEFT_OUT = "%% entries left out: with them the chart would pass Mermaid's size limits"
+
+
+class MermaidTooLarge(KbError):
+    """Even without its entries, the tree is more than one Mermaid chart can draw."""
+
+    def __init__(self, edges: int, size: int) -> None:
+        super().__init__(
+            f"the tree is too large for one Mermaid chart ({edges} edges, {size} characters; Mermaid "
+            f"draws at most {MERMAID_MAX_EDGES} and {MERMAID_MAX_TEXT:,}): draw one domain at a time"
+        )
+
+
+def render_mermaid(forest: Sequence[Branch], direction: Literal["LR", "TD"] = "LR") -> str:
+    """The forest as a Mermaid flowchart, for wikis that draw Mermaid (GitHub, GitLab, Obsidian).
+
+    Node ids are generated (`n0`, `n1`, ...), labels are escaped with Mermaid entity codes, so any
+    text is valid; recurring branches get the class `recurring`; entries are leaf nodes. When the
+    entries would take the chart past Mermaid's limits, they are left out (a `%%` comment says so)
+    and the branches, which carry the counts, are drawn alone. Raises MermaidTooLarge when even
+    those do not fit.
+    """
+    for with_entries in (True, False):
+        lines, edges = _mermaid_chart(forest, direction, with_entries)
+        if not with_entries:
+            lines.insert(1, MERMAID_ENTRIES_LEFT_OUT)
+        chart = "\n".join(lines) + "\n"
+        size = len(chart.encode("utf-16-le")) // 2
+        if edges <= MERMAID_MAX_EDGES and size <= MERMAID_MAX_TEXT:
+            return chart
+    raise MermaidTooLarge(edges, size)
+
+
+def _mermaid_chart(forest: Sequence[Branch], direction: str, with_entries: bool) -> tuple[list[str], int]:
+    """The lines of the chart and its number of edges."""
+    lines = [f"flowchart {direction}"]
+    edges: list[str] = []
+    flagged: list[str] = []
+    ids = itertools.count()
+
+    def new_node(label: str) -> str:
+        node = f"n{next(ids)}"
+        lines.append(f'    {node}["{label}"]')
+        return node
+
+    def add(branch: Branch, parent: str | None) -> None:
+        node = new_node(f"{escape_mermaid(branch.name)}<br/>{escape_mermaid(_counts(branch))}")
+        if parent is not None:
+            edges.append(f"    {parent} --> {node}")
+        if branch.recurring:
+            flagged.append(node)
+        for entry in branch.entries if with_entries else ():
+            symptom = cut(one_line(entry.symptom), MERMAID_SYMPTOM_CHARS)
+            leaf = new_node(
+                f"{escape_mermaid(entry.key)}<br/>{escape_mermaid(symptom)}"
+                f"<br/>{escape_mermaid(_entry_facts(entry))}"
+            )
+            edges.append(f"    {node} --> {leaf}")
+        for child in branch.children.values():
+            add(child, node)
+
+    for root in forest:
+        add(root, None)
+    lines += edges
+    if flagged:
+        lines.append("    classDef recurring fill:#fdd,stroke:#c00")
+        lines.append(f"    class {','.join(flagged)} recurring")
+    return lines, len(edges)
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+
+
+def forest_as_json(forest: Sequence[Branch]) -> list[dict[str, object]]:
+    """The forest as nested dicts of plain values, for `--json`."""
+    return [_branch_json(root) for root in forest]
+
+
+def _branch_json(branch: Branch) -> dict[str, object]:
+    return {
+        "name": branch.name,
+        "entry_count": branch.entry_count,
+        "occurred": branch.occurred,
+        "recurring": branch.recurring,
+        "entries": [
+            {"key": e.key, "symptom": e.symptom, "hits": e.hits, "occurrences": e.occurrences}
+            for e in branch.entries
+        ],
+        "children": [_branch_json(child) for child in branch.children.values()],
+    }
+
+
+def forest_of(store: EntryStore, domain: str | None = None) -> list[Branch]:
+    """The fault trees of the active entries, only DOMAIN's when set, as `kb tree` and the Tree tab
+    show them. Every entry goes in: a branch recurs or not against the whole knowledge base."""
+    entries = [
+        TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences) for e in store.list()
+    ]
+    return build_forest(entries, domain)

@@ -1,0 +1,254 @@
+"""Keeping the knowledge base alive (000 §6.1): the monthly review, pruning, stats, the reminder.
+
+A review steps through the entries not reviewed for a while (30 days by default), those that most
+need attention first: never used, a check that failed or went stale, a likely duplicate, a missing
+validation or fix. Each decision is written as it is made, so stopping half-way loses nothing.
+Pruning archives by rule, dry-run first, never deletes, and is undone with `kb restore`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from kb.entry.lint import validation_problem
+from kb.errors import UsageError
+from kb.store.entry_store import EntryStore
+from kb.store.models import Entry
+
+REVIEW_DAYS = 30
+STALE_CHECK_DAYS = 90
+REMINDER_OFF_ENV = "KB_NO_REVIEW_REMINDER"
+REVIEW_DAYS_ENV = "KB_REVIEW_DAYS"
+
+#: How much each reason to look at an entry weighs when ordering the review.
+ATTENTION = {
+    "no validation that runs": 5,
+    "last check failed": 4,
+    "likely duplicate": 3,
+    "never hit": 3,
+    "no fix": 2,
+    "check is stale": 1,
+    "never checked": 1,
+    "no root cause": 1,
+}
+
+
+def review_interval() -> timedelta:
+    """30 days, unless KB_REVIEW_DAYS says otherwise."""
+    raw = os.environ.get(REVIEW_DAYS_ENV, "")
+    return timedelta(days=int(raw)) if raw.isdigit() and int(raw) > 0 else timedelta(days=REVIEW_DAYS)
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    key: str
+    domain: str
+    symptom: str
+    reasons: tuple[str, ...]
+    attention: int
+    last_reviewed: datetime
+
+
+def due_for_review(
+    entries: Sequence[Entry], signatures: dict[str, tuple[str, ...]], now: datetime, interval: timedelta
+) -> list[ReviewItem]:
+    """The active entries not reviewed within INTERVAL, the ones needing most attention first."""
+    duplicates = likely_duplicates(signatures)
+    items = []
+    for entry in entries:
+        if entry.status != "active":
+            continue
+        last = entry.reviewed or entry.created
+        if now - last < interval:
+            continue
+        reasons = attention_reasons(entry, now, duplicates.get(entry.key))
+        score = sum(ATTENTION[reason.split(":")[0]] for reason in reasons)
+        items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last))
+    items.sort(key=lambda item: (-item.attention, item.last_reviewed, item.key))
+    return items
+
+
+def due_now(store: EntryStore) -> list[ReviewItem]:
+    """What `kb review` steps through today, with the interval KB_REVIEW_DAYS sets."""
+    return due_for_review(store.list(), store.signatures(), store.now(), review_interval())
+
+
+def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> tuple[str, ...]:
+    reasons = []
+    if validation_problem(entry.validation):
+        reasons.append("no validation that runs")
+    if entry.last_check_outcome in ("failed", "timeout", "error"):
+        reasons.append("last check failed")
+    if duplicate_of:
+        reasons.append(f"likely duplicate: of {duplicate_of}")
+    if entry.hits == 0:
+        reasons.append("never hit")
+    if not entry.fix:
+        reasons.append("no fix")
+    if entry.last_check_at is None:
+        reasons.append("never checked")
+    elif now - entry.last_check_at > timedelta(days=STALE_CHECK_DAYS):
+        reasons.append("check is stale")
+    if not entry.root_cause:
+        reasons.append("no root cause")
+    return tuple(reasons)
+
+
+def likely_duplicates(signatures: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """key → another key whose symptom or a variant has the same signature."""
+    by_signature: dict[str, list[str]] = defaultdict(list)
+    for key, forms in signatures.items():
+        for form in set(forms):
+            by_signature[form].append(key)
+    found: dict[str, str] = {}
+    for keys in by_signature.values():
+        if len(keys) > 1:
+            for key in keys:
+                found.setdefault(key, next(other for other in keys if other != key))
+    return found
+
+
+# --- stats ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    total: int
+    by_domain: dict[str, int]
+    by_status: dict[str, int]
+    added_this_month: int
+    most_hit: list[tuple[str, int]]
+    never_hit: int
+    never_hit_keys: list[str]
+    failing_checks: list[tuple[str, str]]
+    due_for_review: int
+    last_review: str | None
+    review_interval_days: int
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "total": self.total,
+            "by_domain": self.by_domain,
+            "by_status": self.by_status,
+            "added_this_month": self.added_this_month,
+            "most_hit": [{"key": k, "hits": h} for k, h in self.most_hit],
+            "never_hit": self.never_hit,
+            "never_hit_keys": self.never_hit_keys,
+            "failing_checks": [{"key": k, "outcome": o} for k, o in self.failing_checks],
+            "review": {
+                "due": self.due_for_review,
+                "last_review": self.last_review,
+                "interval_days": self.review_interval_days,
+            },
+        }
+
+
+def month_start(now: datetime) -> datetime:
+    return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+
+
+def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
+    now = store.now()
+    entries = store.list(status=None)
+    active = [e for e in entries if e.status == "active"]
+    due = due_for_review(active, store.signatures(), now, interval)
+    hit = sorted((e for e in active if e.hits), key=lambda e: (-e.hits, e.key))
+    never = sorted(e.key for e in active if e.hits == 0)
+    return Stats(
+        total=len(entries),
+        by_domain=dict(Counter(e.domain for e in active)),
+        by_status=dict(Counter(e.status for e in entries)),
+        added_this_month=sum(1 for e in entries if e.created >= month_start(now)),
+        most_hit=[(e.key, e.hits) for e in hit[:10]],
+        never_hit=len(never),
+        never_hit_keys=never[:10],
+        failing_checks=[
+            (e.key, e.last_check_outcome or "")
+            for e in active
+            if e.last_check_outcome in ("failed", "timeout", "error")
+        ],
+        due_for_review=len(due),
+        last_review=store.meta("last_review"),
+        review_interval_days=interval.days,
+    )
+
+
+# --- the reminder -----------------------------------------------------------------------------------
+
+
+def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
+    """One line, at most once a day, when a review is overdue; None otherwise (or when silenced)."""
+    if os.environ.get(REMINDER_OFF_ENV):
+        return None
+    now = store.now()
+    today = now.date().isoformat()
+    if store.meta("last_reminder") == today:
+        return None
+    store.set_meta("last_reminder", today)  # looked at today: the due list is computed once a day at most
+    last_review = store.meta("last_review")
+    last = datetime.fromisoformat(last_review) if last_review else None
+    if last is not None and now - last < interval:
+        return None
+    due = due_for_review(store.list(), store.signatures(), now, interval)
+    if not due:
+        return None
+    since = f"last review {(now - last).days} days ago" if last else "never reviewed"
+    return (
+        f"kb: {len(due)} entries are due for review ({since}): kb review (silence with {REMINDER_OFF_ENV}=1)"
+    )
+
+
+# --- pruning ----------------------------------------------------------------------------------------
+
+_DURATION = re.compile(r"^(\d+)\s*([dwy])$")
+
+
+def parse_duration(text: str) -> timedelta:
+    """`180d`, `6w`, `1y`."""
+    match = _DURATION.match(text.strip().lower())
+    if not match:
+        raise UsageError(f"'{text}' is not a duration; write it like 180d, 6w or 1y")
+    number, unit = int(match.group(1)), match.group(2)
+    return timedelta(days=number * {"d": 1, "w": 7, "y": 365}[unit])
+
+
+CHECK_STATUSES = ("failed", "timeout", "error", "never")
+
+
+def prune_candidates(
+    store: EntryStore, unused_for: timedelta | None, domain: str | None, check_status: str | None
+) -> list[Entry]:
+    """Active entries matching every rule given: unused for that long, in that domain, with that check."""
+    if unused_for is None and domain is None and check_status is None:
+        raise UsageError("give at least one rule: --unused-for 180d, --domain or --status")
+    if check_status is not None and check_status not in CHECK_STATUSES:
+        raise UsageError(f"--status must be one of {', '.join(CHECK_STATUSES)}")
+    now = store.now()
+    chosen = []
+    for entry in store.list(domain=domain):
+        if unused_for is not None and now - (entry.last_hit or entry.created) < unused_for:
+            continue
+        if check_status == "never" and entry.last_check_at is not None:
+            continue
+        if check_status not in (None, "never") and entry.last_check_outcome != check_status:
+            continue
+        chosen.append(entry)
+    return chosen
+
+
+def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:
+    """Archive KEYS and remember them, so that `kb restore --last-prune` can undo the whole prune."""
+    archived = store.archive_many(keys)
+    store.set_meta("last_prune", json.dumps({"at": store.now().isoformat(), "keys": list(archived)}))
+    return archived
+
+
+def last_prune(store: EntryStore) -> list[str]:
+    raw = store.meta("last_prune")
+    return list(json.loads(raw)["keys"]) if raw else []

@@ -1,0 +1,81 @@
+"""Loading the seed entries that ship with kb, without ever overwriting a user's edit.
+
+Each seeded entry remembers the digest of the seed file content it came from. On a later `kb seed`,
+an entry whose current content still has that digest was never touched by its owner and takes the new
+seed text; an entry whose content differs was edited and is kept as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from kb.entry.content import EntryContent
+from kb.entry.file import read_entry_file, render_entry_file
+from kb.entry.lint import validation_problem
+from kb.errors import EntryFileError
+from kb.paths import seed_directory
+from kb.store.entry_store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store
+from kb.store.models import Entry
+
+
+def content_digest(content: EntryContent) -> str:
+    """A digest of what a person wrote (status excluded: archiving is not editing)."""
+    canonical = render_entry_file(content.replace(status="active"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def read_seed_entries(directory: Path | None = None) -> list[EntryContent]:
+    """Every entry file under DIRECTORY, checked: key == file name, domain == folder, keys unique."""
+    directory = directory or seed_directory()
+    entries: list[EntryContent] = []
+    seen: dict[str, Path] = {}
+    for path in sorted(directory.glob("*/*.md")):
+        content = read_entry_file(path)
+        if content.key != path.stem:
+            raise EntryFileError(path, 2, f"key '{content.key}' differs from the file name '{path.stem}'")
+        if content.domain != path.parent.name:
+            raise EntryFileError(
+                path, None, f"domain '{content.domain}' differs from the folder '{path.parent.name}'"
+            )
+        if content.key in seen:
+            raise EntryFileError(path, 2, f"key '{content.key}' is also used by {seen[content.key]}")
+        problem = validation_problem(content.validation)
+        if problem:
+            raise EntryFileError(path, _section_line(path, "Validation"), f"validation: {problem}")
+        seen[content.key] = path
+        entries.append(content)
+    return entries
+
+
+def _section_line(path: Path, title: str) -> int | None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((n for n, line in enumerate(lines, 1) if line.strip().lower() == f"## {title.lower()}"), None)
+
+
+def decide_seed_action(current: Entry | None, item: SeedItem) -> SeedAction:
+    if current is None:
+        return "add"
+    if current.seed_digest == item.digest:
+        return "unchanged"
+    if current.seed_digest is not None and content_digest(current.content()) == current.seed_digest:
+        return "update"
+    return "kept"
+
+
+def load_seed(store: EntryStore, directory: Path | None = None) -> SeedReport:
+    """Add new seed entries and refresh untouched ones, in one transaction."""
+    items = [SeedItem(content, content_digest(content)) for content in read_seed_entries(directory)]
+    return store.sync_seed(items, decide_seed_action)
+
+
+def open_knowledge_base(spec: str | None = None, clock: Clock | None = None) -> EntryStore:
+    """Open the store; a database created by this very call gets the seed entries at once."""
+    store = open_store(spec, clock)
+    if store.was_created:
+        try:
+            load_seed(store)
+        except BaseException:
+            store.close()
+            raise
+    return store
