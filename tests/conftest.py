@@ -1,21 +1,58 @@
-"""Shared fixtures. Every test runs against a database in its own temporary folder."""
+"""Shared fixtures. Every test runs against a database in its own temporary folder.
+
+That database is a copy of one seeded knowledge base, built once per test session by the real first-use
+path (`open_knowledge_base`): seeding takes about 0.6 s, a copy about a millisecond. A test that needs
+what a new user has, no database at all until kb makes one, is marked `new_database`; `empty_store`
+gives a store with no entries.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import inspect
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from kb.store.entry_store import EntryStore
 
+#: Examples per property: 100 while you work and in CI (each run draws new ones); HYPOTHESIS_PROFILE=thorough
+#: before a release, or after touching a parser, tries ten times as many.
+settings.register_profile("default", max_examples=100, deadline=None)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "new_database: start with no database, as a new user does")
+
+
+@pytest.fixture(scope="session")
+def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A knowledge base seeded once by the first-use path, for every test to start from a copy of."""
+    from kb.upkeep.seeding import open_knowledge_base
+
+    folder = tmp_path_factory.mktemp("seeded")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+        patch.setenv("HOME", str(folder / "home"))
+        open_knowledge_base(str(folder / "kb.db")).close()
+    assert not (folder / "kb.db-wal").exists() or not (folder / "kb.db-wal").stat().st_size
+    return folder / "kb.db"
+
 
 @pytest.fixture(autouse=True)
-def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def isolated_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, seeded_template: Path
+) -> Path:
     """Keep the developer's real knowledge base, drafts and editor out of every test."""
+    if not request.node.get_closest_marker("new_database") and "empty_store" not in request.fixturenames:
+        shutil.copyfile(seeded_template, tmp_path / "kb.db")
     monkeypatch.setenv("KB_DB", str(tmp_path / "kb.db"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))

@@ -282,6 +282,7 @@ def test_an_unknown_domain_suggests_the_closest(runner: CliRunner) -> None:
     assert_one_line_error(err, "did you mean 'deployment'")
 
 
+@pytest.mark.new_database
 def test_the_first_command_on_an_empty_database_already_knows_the_seeds(runner: CliRunner) -> None:
     code, out, _ = kb(runner, "list", "--json")
     assert code == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.domains import DOMAIN_NAMES
@@ -67,7 +67,6 @@ def build(key: str, domain: str, symptom: str, **fields: object) -> EntryContent
         return None
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     key=keys,
     domain=st.sampled_from(DOMAIN_NAMES),

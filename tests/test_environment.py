@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import kb.capture.environment
@@ -410,7 +410,6 @@ hf_tokens = st.text(alphabet=ALNUM, min_size=30, max_size=30).map(lambda body: "
 github_tokens = st.text(alphabet=ALNUM, min_size=36, max_size=36).map(lambda body: "ghp_" + body)
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200), st.one_of(hf_tokens, github_tokens), st.text(max_size=200))
 def test_an_embedded_token_never_survives_redact_text(before: str, token: str, after: str) -> None:
     assert token not in redact_text(before + token + after)

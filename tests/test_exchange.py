@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -162,7 +162,6 @@ HOSTILE = st.sampled_from(
 TEXT = st.lists(st.one_of(HOSTILE, st.text(max_size=8)), max_size=6).map("".join)
 
 
-@settings(max_examples=100, deadline=None)
 @given(symptom=TEXT, fix=TEXT, tags=st.lists(TEXT, max_size=3), variants=st.lists(TEXT, max_size=3))
 def test_jsonl_lines_round_trip_hostile_text(
     symptom: str, fix: str, tags: list[str], variants: list[str]

@@ -14,6 +14,9 @@ from kb.store.entry_store import open_store
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
+#: The seed entries are loaded at the injected clock's time, as a new user's first command loads them.
+pytestmark = pytest.mark.new_database
+
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[timedelta], None]:

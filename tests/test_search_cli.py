@@ -269,6 +269,7 @@ def test_the_fast_route_loads_neither_typer_nor_the_orm(tmp_path: Path) -> None:
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
 
 
+@pytest.mark.new_database
 def test_a_search_opens_the_database_once(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

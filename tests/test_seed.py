@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from kb.entry.file import read_entry_file, render_entry_file
 from kb.paths import seed_directory
 from kb.store.entry_store import EntryStore
@@ -20,6 +22,7 @@ def copy_seed(tmp_path: Path, keys: list[str]) -> Path:
     return folder
 
 
+@pytest.mark.new_database
 def test_a_new_database_is_seeded_on_first_use(db_path: Path) -> None:
     with open_knowledge_base(str(db_path)) as store:
         assert len(store.keys()) == len(read_seed_entries())

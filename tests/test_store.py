@@ -140,6 +140,7 @@ def _index_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         }
 
 
+@pytest.mark.new_database
 def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -346,7 +346,6 @@ def test_render_markdown_parses_back_to_the_tree() -> None:
         assert entry_items[entry.key] == f" — {entry.symptom} {facts}"
 
 
-@settings(max_examples=200, deadline=None)
 @given(key=text.filter(one_line), cause=cause_path, symptom=text)
 def test_markdown_renders_any_text_as_that_text(key: str, cause: str, symptom: str) -> None:
     forest = build_forest([entry_of(key, cause, symptom, hits=2)])
@@ -410,7 +409,6 @@ def test_render_mermaid_draws_nodes_edges_and_the_recurring_class() -> None:
     assert render_mermaid(build_forest(ENTRIES), "TD").startswith("flowchart TD\n")
 
 
-@settings(max_examples=300, deadline=None)
 @given(key=text, cause=cause_path, symptom=text, domain=st.sampled_from(DOMAIN_NAMES))
 def test_mermaid_labels_hold_no_quote_nor_bracket_for_any_text(
     key: str, cause: str, symptom: str, domain: str

@@ -53,12 +53,17 @@ async def settle(app: KbApp, pilot: Pilot[None]) -> None:
     raise AssertionError("the app's workers did not finish")
 
 
+#: Long enough for a burst of pilot key presses, short enough not to be waited out 30 times.
+TEST_OPEN_DELAY = 0.05
+
+
 @asynccontextmanager
 async def running(
     library: Library, size: tuple[int, int] = (80, 24)
 ) -> AsyncIterator[tuple[KbApp, Pilot[None]]]:
-    """The app on LIBRARY, started and done with its first search."""
-    app = KbApp(library)
+    """The app on LIBRARY, started and done with its first search. The entry pane waits for typing to
+    pause as it does for a person, only for less long."""
+    app = KbApp(library, open_delay=TEST_OPEN_DELAY)
     async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
         yield app, pilot
@@ -358,6 +363,7 @@ async def test_no_color_is_respected(library: Library, monkeypatch: pytest.Monke
     assert not KbApp(library).no_color
 
 
+@pytest.mark.new_database
 async def test_the_first_use_creates_and_seeds_the_database(db_path: Path) -> None:
     app = KbApp(Library(str(db_path)))
     async with app.run_test() as pilot:

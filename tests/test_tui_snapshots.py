@@ -29,7 +29,7 @@ def app(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[KbApp]:
     monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: FIXED_NOW)
     library = Library(str(db_path))
     library.store()
-    yield KbApp(library)
+    yield KbApp(library, open_delay=0.05)
     library.close()
 
 
@@ -69,13 +69,13 @@ def test_search_in_a_large_terminal(app: KbApp, snap_compare: SnapCompare) -> No
 
 def test_search_with_colour(app: KbApp, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR")
-    colourful = KbApp(app.library)
+    colourful = KbApp(app.library, open_delay=0.05)
     assert snap_compare(colourful, terminal_size=(120, 36), run_before=searched("nan loss", "numerics"))
 
 
 def test_light_theme(app: KbApp, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR")
-    light = KbApp(app.library)
+    light = KbApp(app.library, open_delay=0.05)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.theme = "textual-light"

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
@@ -110,7 +110,6 @@ def assert_no_html_from_field_text(markdown: str) -> None:
     assert {c.content for c in inline} <= {"<br>"}
 
 
-@settings(max_examples=200, deadline=None)
 @given(entry_lists)
 def test_render_then_parse_gives_back_every_exported_field(contents: list[EntryContent]) -> None:
     markdown = render_markdown(contents, columns=ALL)
@@ -124,7 +123,6 @@ def test_render_then_parse_gives_back_every_exported_field(contents: list[EntryC
     assert_no_html_from_field_text(markdown)
 
 
-@settings(max_examples=50, deadline=None)
 @given(entry_lists)
 def test_the_default_columns_read_back_with_the_domain_from_the_section_heading(
     contents: list[EntryContent],

@@ -68,9 +68,10 @@ class KbApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, library: Library) -> None:
+    def __init__(self, library: Library, open_delay: float = OPEN_DELAY) -> None:
         super().__init__()
         self.library = library
+        self.open_delay = open_delay
         #: How many times results were shown: lets tests and the benchmark wait for a search.
         self.results_shown = 0
         self.found: Found | None = None
@@ -172,7 +173,7 @@ class KbApp(App[None]):
         self.set_status()
         self._cancel_pending_open()
         top = found.rows[0].key if found.rows else None
-        self._pending_open = self.set_timer(OPEN_DELAY, lambda: self.open_entry(top, "search-tab"))
+        self._pending_open = self.set_timer(self.open_delay, lambda: self.open_entry(top, "search-tab"))
 
     def _cancel_pending_open(self) -> None:
         if self._pending_open is not None:
