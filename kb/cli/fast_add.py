@@ -3,7 +3,7 @@
 Recording a fix should cost little more than the ORM it needs (~0.35 s to import SQLModel); Typer's
 imports and command building add ~0.05 s more. So the console script routes `kb add` here, except
 `--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both faces build the same EntryFlags and
-Sources and call kb.capture.recording.record_entry(); tests/test_capture.py checks the parsers agree.
+Sources and call kb.capture.recording.record_entry(); tests/capture/test_recording.py checks the parsers agree.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 `kb search` is typed mid-incident, so the console script routes it here before Typer loads: a lean
 argparse parser (stdlib, ~5 ms) instead of Typer's ~100 ms of imports. `kb search --help` and every
 other command stay on Typer, whose `search` command builds the same SearchArgs and calls the same
-run_search(); tests/test_search_cli.py checks that both parsers agree on every option.
+run_search(); tests/cli/test_search.py checks that both parsers agree on every option.
 """
 
 from __future__ import annotations

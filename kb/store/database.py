@@ -3,7 +3,7 @@
 An empty database gets the current schema from the models and is stamped with every migration's
 name. An existing database runs only the migrations it has not seen, in order, each in its own
 transaction. So `MIGRATIONS` is append-only: a migration, once released, never changes, and a
-database from any earlier kb upgrades losslessly (tests/test_migrations.py checks fresh == upgraded).
+database from any earlier kb upgrades losslessly (tests/store/test_migrations.py checks fresh == upgraded).
 """
 
 from __future__ import annotations

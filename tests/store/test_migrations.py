@@ -13,7 +13,7 @@ from kb.errors import SchemaTooNew, StoreUnavailable
 from kb.store.database import MIGRATIONS, SCHEMA_VERSION
 from kb.store.entry_store import open_store
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def schema_of(path: Path) -> dict[str, Any]:

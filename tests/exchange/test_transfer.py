@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from kb.cli.app import app
 from kb.store.entry_store import open_store
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 

@@ -2,7 +2,7 @@
 
 The clock is fixed so that the dates on an entry do not change the picture; the database path in
 the header is replaced by its name. Update after a deliberate change of look with
-`pytest tests/test_tui_snapshots.py --snapshot-update`, then look at the new SVGs.
+`pytest tests/tui/test_snapshots.py --snapshot-update`, then look at the new SVGs.
 """
 
 from __future__ import annotations

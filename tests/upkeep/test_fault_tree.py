@@ -45,7 +45,7 @@ from kb.upkeep.fault_tree import (
     walk_branches,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 ENTRIES = [
     TreeEntry(
