@@ -39,9 +39,9 @@ def main() -> None:
 
         if not TYPER_ONLY & set(argv):
             sys.exit(add_main(fill_optional_values(argv[1:])))
-    from kb.cli.app import app
+    from kb.cli.app import run
 
-    app(args=fill_optional_values(argv), prog_name="kb")
+    sys.exit(run(fill_optional_values(argv)))
 
 
 if __name__ == "__main__":

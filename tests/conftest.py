@@ -59,7 +59,7 @@ def isolated_home(
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", "false")
     monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setattr("kb.cli.common.interactive", lambda: False)
+    monkeypatch.setattr("kb.cli.console.interactive", lambda: False)
     return tmp_path
 
 
@@ -85,7 +85,7 @@ def empty_store(db_path: Path) -> Iterator[EntryStore]:
 @pytest.fixture
 def interactive(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pretend a person is at the terminal, so commands prompt; CliRunner input answers."""
-    monkeypatch.setattr("kb.cli.common.interactive", lambda: True)
+    monkeypatch.setattr("kb.cli.console.interactive", lambda: True)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kb.cli import common
+from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.entries import edit_until_valid
 
@@ -129,18 +129,6 @@ def add(
     record_entry(ctx, given, sources, edit=edit, new=new, occurrence=occurrence, force=force, as_json=as_json)
 
 
-class TerminalAsker:
-    """Questions on the terminal, through Typer's prompts."""
-
-    def text(self, question: str, default: str | None = None) -> str:
-        if default is None:
-            return str(typer.prompt(question))
-        return str(typer.prompt(question, default=default, show_default=bool(default)))
-
-    def confirm(self, question: str, default: bool) -> bool:
-        return typer.confirm(question, default=default)
-
-
 def record_entry(
     ctx: typer.Context,
     given: EntryFlags,
@@ -160,7 +148,7 @@ def record_entry(
 
         return edit_until_valid(template_for(flags), "new-entry", force)
 
-    ask = TerminalAsker() if common.interactive() else None
+    ask = console.TerminalAsker() if console.interactive() else None
     with common.open_kb(ctx, remind=not as_json) as store:
         recorded = record(
             store,
@@ -175,4 +163,4 @@ def record_entry(
         )
     from kb.cli.output import report_recorded
 
-    report_recorded(recorded, as_json, common.print_json, typer.echo)
+    report_recorded(recorded, as_json, console.print_json, typer.echo)

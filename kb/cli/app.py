@@ -1,10 +1,46 @@
 """The `kb` command: each command parses, calls one core function, and prints.
 
 Commands live in modules by what they act on; importing this module registers them all on `app`,
-in the order `kb --help` lists them.
+in the order `kb --help` lists them. `run()` is how the console script calls it.
 """
+
+from __future__ import annotations
+
+import sys
 
 from kb.cli import add, entries, exchange, knowledge, upkeep, verify  # noqa: F401  (registers the commands)
 from kb.cli.common import app
+from kb.cli.console import report_error, usage_message
+from kb.errors import UsageError
 
-__all__ = ["app"]
+__all__ = ["app", "run"]
+
+
+def run(argv: list[str]) -> int:
+    """Run the command line ARGV and return its exit code.
+
+    Typer reports a bad command line in four lines (usage, a hint, a blank, the error). Here it is one,
+    like every other kb error: `kb: list: invalid value for --status … (see kb list --help)`, with
+    Typer's own suggestion of the nearest command kept.
+    """
+    try:
+        result = app(args=argv, prog_name="kb", standalone_mode=False)
+    except Exception as exc:  # Typer's usage errors are Click's, which Typer does not export
+        message = getattr(exc, "format_message", None)
+        code = getattr(exc, "exit_code", None)
+        if message is None or not isinstance(code, int):
+            raise
+        context = getattr(exc, "ctx", None)
+        prog = getattr(context, "command_path", None) or "kb"
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `kb` alone, or `kb export`: the help itself
+            sys.stdout.write(message() + "\n")
+            return code
+        return report_error(UsageError(usage_message(prog, _sentence(message()))))
+    return result if isinstance(result, int) else 0
+
+
+def _sentence(message: str) -> str:
+    """`No such command 'serch'. Did you mean 'search'?` → `no such command 'serch'; did you mean …`"""
+    message = message.strip().rstrip(".")
+    message = message.replace(". Did you mean", "; did you mean")
+    return message[:1].lower() + message[1:]

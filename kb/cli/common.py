@@ -7,10 +7,6 @@ store pulls in the ORM (~0.3 s), which help and the read-only fast paths must ne
 from __future__ import annotations
 
 import functools
-import json
-import os
-import shutil
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -18,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from kb import __version__
+from kb.cli.console import report_error
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.errors import KbError
 
@@ -28,18 +25,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _reporting_errors(command: F) -> F:
-    """The one place where KbError becomes a one-line message and an exit code."""
+    """Every command reports its errors through kb.cli.console.report_error, as the fast faces do."""
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except KbError as exc:
-            typer.echo(f"kb: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
-        except (KeyboardInterrupt, typer.Abort):
-            typer.echo("kb: interrupted; nothing was written", err=True)
-            raise typer.Exit(130) from None
+        except (KbError, KeyboardInterrupt, EOFError) as exc:
+            raise typer.Exit(report_error(exc)) from None
+        except typer.Abort:
+            raise typer.Exit(report_error(KeyboardInterrupt())) from None
 
     return run  # type: ignore[return-value]
 
@@ -78,7 +73,12 @@ def main_options(
     ctx: typer.Context,
     db: Annotated[
         str | None,
-        typer.Option("--db", help="Database file or SQLAlchemy URL [env: KB_DB]", show_default=False),
+        typer.Option(
+            "--db",
+            help="Database file or SQLAlchemy URL [env: KB_DB]",
+            show_default=False,
+            metavar="PATH|URL",
+        ),
     ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
@@ -107,32 +107,19 @@ def open_kb(ctx: typer.Context, remind: bool = True) -> Iterator[EntryStore]:
         store.close()
 
 
-def interactive() -> bool:
-    """Prompts only make sense when a person is at the keyboard."""
-    return sys.stdin.isatty()
-
-
-def width() -> int:
-    return min(shutil.get_terminal_size((80, 24)).columns, 120)
-
-
-def bold(text: str) -> str:
-    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
-        return text
-    return typer.style(text, bold=True)
-
-
-def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
 def domain_or_none(value: str | None) -> str | None:
     return resolve_domain(value) if value else None
 
 
 DomainOption = Annotated[
     str | None,
-    typer.Option("--domain", "-d", help=f"Fault domain: {', '.join(DOMAIN_NAMES)}.", show_default=False),
+    typer.Option(
+        "--domain",
+        "-d",
+        help=f"Fault domain: {', '.join(DOMAIN_NAMES)}.",
+        show_default=False,
+        metavar="DOMAIN",
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-KeyArgument = Annotated[str, typer.Argument(help="The entry's key.", show_default=False)]
+KeyArgument = Annotated[str, typer.Argument(help="The entry's key.", show_default=False, metavar="KEY")]

@@ -7,12 +7,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kb.cli import common
+from kb.cli import common, console
 from kb.cli.common import app
-from kb.errors import Cancelled, KbError
+from kb.cli.console import usage_message
+from kb.errors import Cancelled, KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.entry.content import EntryContent
+
+#: What `kb list --status` takes.
+LIST_STATUSES = ("active", "archived", "all")
 
 
 def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
@@ -26,7 +30,7 @@ def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
             return capture.content_from_text(text, force=force)
         except KbError as exc:
             typer.echo(f"kb: {exc}", err=True)
-            if common.interactive() and typer.confirm("Re-open the editor?", default=True):
+            if console.interactive() and typer.confirm("Re-open the editor?", default=True):
                 continue
             draft = save_draft(text, name)
             raise Cancelled(f"not saved; your text is kept in {draft}") from None
@@ -45,13 +49,13 @@ def show(
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
     if as_json:
-        common.print_json(entry.record())
+        console.print_json(entry.record())
     elif snippet:
         if not entry.snippet:
             raise KbError(f"entry '{key}' has no snippet")
         typer.echo(entry.snippet)
     else:
-        typer.echo(format_entry(entry.content(), entry.facts(), common.width(), common.bold))
+        typer.echo(format_entry(entry.content(), entry.facts(), console.width(), console.bold))
 
 
 @app.command()
@@ -65,6 +69,7 @@ def edit(
             "--guards",
             help="Attach the [[guards]] tables of a TOML file instead of opening the editor.",
             show_default=False,
+            metavar="FILE",
         ),
     ] = None,
 ) -> None:
@@ -90,8 +95,12 @@ def edit(
 def list_entries(
     ctx: typer.Context,
     domain: common.DomainOption = None,
-    tag: Annotated[str | None, typer.Option("--tag", "-t", help="Only entries with this tag.")] = None,
-    status: Annotated[str, typer.Option("--status", help="active, archived or all.")] = "active",
+    tag: Annotated[
+        str | None, typer.Option("--tag", "-t", help="Only entries with this tag.", metavar="TAG")
+    ] = None,
+    status: Annotated[
+        str, typer.Option("--status", help="active, archived or all.", metavar="STATUS")
+    ] = "active",
     unvalidated: Annotated[
         bool, typer.Option("--unvalidated", help="Only entries whose validation fails the lint.")
     ] = False,
@@ -100,19 +109,23 @@ def list_entries(
     """List entries, filtered by domain, tag and status."""
     from kb.entry.terminal import format_table
 
-    if status not in ("active", "archived", "all"):
-        raise typer.BadParameter("use active, archived or all", param_hint="--status")
+    if status not in LIST_STATUSES:
+        import difflib
+
+        nearest = difflib.get_close_matches(status, LIST_STATUSES, n=1)
+        hint = f"did you mean '{nearest[0]}'?" if nearest else "use active, archived or all"
+        raise UsageError(usage_message("kb list", f"unknown --status '{status}'; {hint}"))
     with common.open_kb(ctx, remind=not as_json) as store:
         entries = store.list(
             common.domain_or_none(domain), tag, None if status == "all" else status, unvalidated
         )
     if as_json:
-        common.print_json([e.record() for e in entries])
+        console.print_json([e.record() for e in entries])
         return
     if not entries:
         typer.echo("no entries match", err=True)
         return
-    typer.echo(format_table([(e.key, e.domain, e.symptom) for e in entries], common.width()))
+    typer.echo(format_table([(e.key, e.domain, e.symptom) for e in entries], console.width()))
 
 
 @app.command()
@@ -130,7 +143,7 @@ def rm(
             typer.echo(f"archived {key}; undo with: kb restore {key}")
             return
         if not yes:
-            if not common.interactive():
+            if not console.interactive():
                 raise KbError("--purge deletes for good; add --yes to confirm when not on a terminal")
             if not typer.confirm(f"Delete '{key}' ({entry.symptom[:50]}) for good?", default=False):
                 raise Cancelled("not deleted")
@@ -141,7 +154,9 @@ def rm(
 @app.command()
 def restore(
     ctx: typer.Context,
-    key: Annotated[str | None, typer.Argument(help="The entry's key.", show_default=False)] = None,
+    key: Annotated[
+        str | None, typer.Argument(help="The entry's key.", show_default=False, metavar="KEY")
+    ] = None,
     last_prune: Annotated[
         bool,
         typer.Option("--last-prune", help="Bring back every entry the last `kb prune --apply` archived."),

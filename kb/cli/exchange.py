@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kb.cli import common
+from kb.cli import common, console
 from kb.cli.common import KbTyper, app
 from kb.errors import UsageError
 
@@ -26,11 +26,20 @@ export_app = KbTyper(
 )
 app.add_typer(export_app, name="export")
 
-TagOption = Annotated[str | None, typer.Option("--tag", "-t", help="Only entries with this tag.")]
-StatusOption = Annotated[str, typer.Option("--status", help="active, archived or all.")]
+TagOption = Annotated[
+    str | None, typer.Option("--tag", "-t", help="Only entries with this tag.", metavar="TAGOPTION")
+]
+StatusOption = Annotated[
+    str, typer.Option("--status", help="active, archived or all.", metavar="STATUSOPTION")
+]
 SinceOption = Annotated[
     str | None,
-    typer.Option("--since", help="Only entries changed since this date (YYYY-MM-DD).", show_default=False),
+    typer.Option(
+        "--since",
+        help="Only entries changed since this date (YYYY-MM-DD).",
+        show_default=False,
+        metavar="SINCEOPTION",
+    ),
 ]
 
 
@@ -78,10 +87,16 @@ def _progress(label: str, quiet: bool) -> Iterator[Callable[[int, int], None] | 
 @export_app.command("markdown")
 def export_markdown(
     ctx: typer.Context,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.", metavar="PATH")
+    ] = None,
     columns: Annotated[
         str | None,
-        typer.Option("--columns", help="Add columns: key,root_cause,tags,cause_path,domain,conditions,…"),
+        typer.Option(
+            "--columns",
+            help="Add columns: key,root_cause,tags,cause_path,domain,conditions,…",
+            metavar="COLUMNS",
+        ),
     ] = None,
     domain: common.DomainOption = None,
     tag: TagOption = None,
@@ -110,7 +125,9 @@ def export_markdown(
 @export_app.command("files")
 def export_files(
     ctx: typer.Context,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The folder to write (one file per entry).")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The folder to write (one file per entry).", metavar="PATH")
+    ],
     domain: common.DomainOption = None,
     tag: TagOption = None,
     status: StatusOption = "active",
@@ -128,7 +145,9 @@ def export_files(
 @export_app.command("jsonl")
 def export_jsonl(
     ctx: typer.Context,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.", metavar="PATH")
+    ] = None,
     domain: common.DomainOption = None,
     tag: TagOption = None,
     status: StatusOption = "all",
@@ -147,19 +166,27 @@ def export_jsonl(
 def import_command(
     ctx: typer.Context,
     path: Annotated[
-        Path, typer.Argument(help="A file or a folder: Markdown tables or sections, entry files, JSONL.")
+        Path,
+        typer.Argument(
+            help="A file or a folder: Markdown tables or sections, entry files, JSONL.", metavar="PATH"
+        ),
     ],
     on_conflict: Annotated[
         str,
         typer.Option(
-            "--on-conflict", help="Same key, different content: skip (keep yours), overwrite, rename."
+            "--on-conflict",
+            help="Same key, different content: skip (keep yours), overwrite, rename.",
+            metavar="POLICY",
         ),
     ] = "skip",
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
     ] = False,
     source: Annotated[
-        str | None, typer.Option("--source", help="Where these entries come from [default: the file name].")
+        str | None,
+        typer.Option(
+            "--source", help="Where these entries come from [default: the file name].", metavar="NAME"
+        ),
     ] = None,
     as_json: common.JsonOption = False,
 ) -> None:
@@ -173,7 +200,7 @@ def import_command(
     with common.open_kb(ctx, remind=not as_json) as store:
         report = import_entries(store, incoming, on_conflict, dry_run)
     if as_json:
-        common.print_json(report.as_json())
+        console.print_json(report.as_json())
         return
     verb = "would add" if dry_run else "added"
     typer.echo(
@@ -193,7 +220,9 @@ def import_command(
 @export_app.command("pre-commit")
 def export_pre_commit(
     ctx: typer.Context,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The folder for the checker and its rules.")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The folder for the checker and its rules.", metavar="PATH")
+    ],
 ) -> None:
     """A stdlib-only checker, its rule table and a `repo: local` pre-commit hook, from the entries' guards.
 
@@ -212,7 +241,9 @@ def export_pre_commit(
 @export_app.command("pytest")
 def export_pytest(
     ctx: typer.Context,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The folder for the test file and its rules.")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The folder for the test file and its rules.", metavar="PATH")
+    ],
 ) -> None:
     """A pytest file: the guard checker over the repository, the environment and shape checks (each
     skipped, with its reason, without nvidia-smi, torch or a GPU), and kb_tripwires.py for a conftest.py.

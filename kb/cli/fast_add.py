@@ -3,17 +3,18 @@
 Recording a fix should cost little more than the ORM it needs (~0.35 s to import SQLModel); Typer's
 imports and command building add ~0.05 s more. So the console script routes `kb add` here, except
 `--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both faces build the same EntryFlags and
-Sources and call kb.capture.recording.record_entry(); tests/capture/test_recording.py checks the parsers agree.
+Sources and call kb.capture.recording.record_entry(); tests/capture/test_recording.py checks the parsers
+agree.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.cli.lean import LeanParser, echo, print_json, run_reporting_errors
+from kb.cli import console
+from kb.cli.console import LeanParser, TerminalAsker, echo, print_json, run_reporting_errors
 from kb.entry.content import TEXT_FIELDS
 
 if TYPE_CHECKING:
@@ -62,21 +63,6 @@ def parse_add_args(argv: list[str]) -> dict[str, Any]:
     return values
 
 
-class InputAsker:
-    """Questions on the terminal with input(): what Typer's prompts do, without Typer."""
-
-    def text(self, question: str, default: str | None = None) -> str:
-        while True:
-            suffix = f" [{default}]" if default else ""
-            answer = input(f"{question}{suffix}: ").strip()
-            if answer or default is not None:
-                return answer or (default or "")
-
-    def confirm(self, question: str, default: bool) -> bool:
-        answer = input(f"{question} [{'Y/n' if default else 'y/N'}]: ").strip().lower()
-        return default if not answer else answer.startswith("y")
-
-
 def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:
     """What to record, from where, and how: exactly what the Typer face passes on."""
     from kb.capture.adding import (  # deferred: the store, and so the ORM
@@ -111,7 +97,7 @@ def run_add(values: dict[str, Any]) -> int:
     from kb.upkeep.seeding import open_knowledge_base
 
     given, sources, switches = request(values)
-    ask = InputAsker() if sys.stdin.isatty() else None
+    ask = TerminalAsker() if console.interactive() else None
     with open_knowledge_base(values["db"]) as store:
         recorded = record_entry(
             store,

@@ -9,15 +9,13 @@ run_search(); tests/cli/test_search.py checks that both parsers agree on every o
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.cli.lean import LeanParser, print_json, run_reporting_errors
+from kb.cli.console import LeanParser, bold, print_json, run_reporting_errors, width
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
@@ -108,18 +106,8 @@ def run_search(args: SearchArgs) -> int:
     if args.as_json:
         print_json(response.as_json(args.explain))
     else:
-        sys.stdout.write(format_response(response, args.explain, _width()) + "\n")
+        sys.stdout.write(format_response(response, args.explain, width()) + "\n")
     return 0 if response.confident else 1
-
-
-def _width() -> int:
-    return min(shutil.get_terminal_size((100, 24)).columns, 120)
-
-
-def _bold(text: str) -> str:
-    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
-        return text
-    return f"\x1b[1m{text}\x1b[0m"
 
 
 def format_response(response: SearchResponse, explain: bool, width: int) -> str:
@@ -151,7 +139,7 @@ def format_response(response: SearchResponse, explain: bool, width: int) -> str:
         record = scored.candidate.record
         mark = "  confident" if scored.confident else ""
         lines.append(
-            _bold(f"{rank}. {record['key']}") + f"  [{record['domain']}]  score {scored.score:.0f}{mark}"
+            bold(f"{rank}. {record['key']}") + f"  [{record['domain']}]  score {scored.score:.0f}{mark}"
         )
         lines += _wrapped(record["symptom"], width, "   ")
         if record["validation"]:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kb.cli import common
+from kb.cli import common, console
 from kb.cli.common import app
 from kb.domains import DOMAIN_NAMES
 
@@ -17,15 +17,19 @@ def search(
     ctx: typer.Context,
     query: Annotated[
         list[str] | None,
-        typer.Argument(help="Error text or a description; '-' reads standard input.", show_default=False),
+        typer.Argument(
+            help="Error text or a description; '-' reads standard input.", show_default=False, metavar="QUERY"
+        ),
     ] = None,
-    file: Annotated[str | None, typer.Option("--file", "-F", help="Read the query from a log file.")] = None,
+    file: Annotated[
+        str | None, typer.Option("--file", "-F", help="Read the query from a log file.", metavar="FILE")
+    ] = None,
     as_json: common.JsonOption = False,
     explain: Annotated[
         bool,
         typer.Option("--explain", help="Show the decisive line, the signature and why each result scored."),
     ] = False,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.")] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.", metavar="N")] = 5,
     domain: common.DomainOption = None,
     include_archived: Annotated[bool, typer.Option("--all", help="Search archived entries too.")] = False,
     exact: Annotated[
@@ -60,7 +64,10 @@ def search(
 def seed(
     ctx: typer.Context,
     directory: Annotated[
-        Path | None, typer.Option("--from", help="A folder of entry files [default: the bundled seeds].")
+        Path | None,
+        typer.Option(
+            "--from", help="A folder of entry files [default: the bundled seeds].", metavar="DIRECTORY"
+        ),
     ] = None,
     as_json: common.JsonOption = False,
 ) -> None:
@@ -70,7 +77,7 @@ def seed(
     with common.open_kb(ctx, remind=not as_json) as store:
         report = load_seed(store, directory)
     if as_json:
-        common.print_json(vars(report))
+        console.print_json(vars(report))
         return
     typer.echo(
         f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
@@ -89,7 +96,7 @@ def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
         counts = store.counts()
         location = store.location.display()
     if as_json:
-        common.print_json(
+        console.print_json(
             {
                 "database": location,
                 "schema_version": SCHEMA_VERSION,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kb.cli import common
+from kb.cli import common, console
 from kb.cli.common import app
 from kb.errors import Cancelled, KbError, UsageError
 
@@ -18,11 +18,16 @@ if TYPE_CHECKING:
 @app.command()
 def review(
     ctx: typer.Context,
-    key: Annotated[str | None, typer.Argument(help="Decide on one entry (with an action flag).")] = None,
+    key: Annotated[
+        str | None, typer.Argument(help="Decide on one entry (with an action flag).", metavar="KEY")
+    ] = None,
     keep: Annotated[bool, typer.Option("--keep", help="Still useful: mark it reviewed.")] = False,
     archive: Annotated[bool, typer.Option("--archive", help="Common knowledge now: archive it.")] = False,
     merge_into: Annotated[
-        str | None, typer.Option("--merge-into", help="Fold it into another entry.", show_default=False)
+        str | None,
+        typer.Option(
+            "--merge-into", help="Fold it into another entry.", show_default=False, metavar="MERGE_INTO"
+        ),
     ] = None,
     list_due: Annotated[
         bool, typer.Option("--list", help="List the entries due, most in need first.")
@@ -47,7 +52,7 @@ def review(
             typer.echo(_decide(store, key, keep, archive, merge_into))
             return
         due = upkeep.due_now(store)
-        if list_due or as_json or not common.interactive():
+        if list_due or as_json or not console.interactive():
             if not (list_due or as_json):
                 raise KbError(
                     "kb review steps through entries on a terminal; use --list, or KEY --keep/--archive"
@@ -79,7 +84,7 @@ def _existing_key(store: EntryStore, key: str) -> str:
 
 def _print_due(due: list[ReviewItem], as_json: bool) -> None:
     if as_json:
-        common.print_json(
+        console.print_json(
             [
                 {
                     "key": i.key,
@@ -99,7 +104,7 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
     from kb.entry.terminal import format_table
 
     rows = [(i.key, str(i.attention), "; ".join(i.reasons)) for i in due]
-    typer.echo(format_table(rows, common.width()))
+    typer.echo(format_table(rows, console.width()))
 
 
 def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
@@ -112,7 +117,7 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
     for number, item in enumerate(due, 1):
         entry = store.get(item.key)
         typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(item.reasons)}")
-        typer.echo(format_entry(entry.content(), entry.facts(), common.width(), common.bold))
+        typer.echo(format_entry(entry.content(), entry.facts(), console.width(), console.bold))
         while True:
             choice = typer.prompt(
                 "[k]eep [a]rchive [e]dit [m]erge [d]elete [s]kip [q]uit", default="s"
@@ -150,13 +155,21 @@ def prune(
     ctx: typer.Context,
     unused_for: Annotated[
         str | None,
-        typer.Option("--unused-for", help="Not hit for this long, e.g. 180d, 26w, 1y.", show_default=False),
+        typer.Option(
+            "--unused-for",
+            help="Not hit for this long, e.g. 180d, 26w, 1y.",
+            show_default=False,
+            metavar="UNUSED_FOR",
+        ),
     ] = None,
     domain: common.DomainOption = None,
     status: Annotated[
         str | None,
         typer.Option(
-            "--status", help="Last check outcome: failed, timeout, error or never.", show_default=False
+            "--status",
+            help="Last check outcome: failed, timeout, error or never.",
+            show_default=False,
+            metavar="STATUS",
         ),
     ] = None,
     apply: Annotated[
@@ -172,7 +185,7 @@ def prune(
         chosen = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
         archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()
     if as_json:
-        common.print_json({"applied": apply, "entries": [e.key for e in chosen], "archived": list(archived)})
+        console.print_json({"applied": apply, "entries": [e.key for e in chosen], "archived": list(archived)})
         return
     if not chosen:
         typer.echo("no entry matches those rules; nothing to prune")
@@ -195,7 +208,7 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     with common.open_kb(ctx, remind=not as_json) as store:
         result = upkeep.compute_stats(store, upkeep.review_interval())
     if as_json:
-        common.print_json(result.as_json())
+        console.print_json(result.as_json())
         return
     from kb.domains import DOMAIN_NAMES
 
@@ -220,9 +233,14 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
 @app.command()
 def tree(
     ctx: typer.Context,
-    domain: Annotated[str | None, typer.Argument(help="Only this domain's tree.", show_default=False)] = None,
+    domain: Annotated[
+        str | None, typer.Argument(help="Only this domain's tree.", show_default=False, metavar="DOMAIN")
+    ] = None,
     output: Annotated[
-        str, typer.Option("--format", help="text, markdown, mermaid or json.", show_default=True)
+        str,
+        typer.Option(
+            "--format", help="text, markdown, mermaid or json.", show_default=True, metavar="OUTPUT"
+        ),
     ] = "text",
     as_json: common.JsonOption = False,
 ) -> None:
@@ -239,13 +257,13 @@ def tree(
     with common.open_kb(ctx, remind=fmt == "text") as store:
         forest = forest_of(store, domain)
     if fmt == "json":
-        common.print_json(trees.forest_as_json(forest))
+        console.print_json(trees.forest_as_json(forest))
     elif fmt == "markdown":
         typer.echo(trees.render_markdown(forest))
     elif fmt == "mermaid":
         typer.echo(trees.render_mermaid(forest))
     else:
-        typer.echo(trees.render_text(forest, common.width()))
+        typer.echo(trees.render_text(forest, console.width()))
         recurring = trees.recurring_branches(forest)
         if recurring:
             typer.echo("\nRecurring most (a guard could stop them):")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kb.cli import common
+from kb.cli import common, console
 from kb.cli.common import app
 from kb.errors import Cancelled, KbError
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from kb.verify.triage import TriageRecord
 
 TimeoutOption = Annotated[
-    float, typer.Option("--timeout", min=1, help="Seconds before the command is killed.")
+    float,
+    typer.Option("--timeout", min=1, help="Seconds before the command is killed.", metavar="TIMEOUTOPTION"),
 ]
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Run without asking (for scripts).")]
 
@@ -48,7 +49,7 @@ def check(
         _confirm_run(yes, "Run it?")
         result = run_check(store, key, entry.validation, timeout)
     if as_json:
-        common.print_json(
+        console.print_json(
             {
                 "key": key,
                 "command": result.command,
@@ -67,7 +68,7 @@ def check(
 def _confirm_run(yes: bool, question: str) -> None:
     if yes:
         return
-    if not common.interactive():
+    if not console.interactive():
         raise KbError("kb runs a stored command only when asked: add --yes to run it without a terminal")
     if not typer.confirm(question, default=False):
         raise Cancelled("not run")
@@ -89,19 +90,28 @@ def triage(
     ctx: typer.Context,
     log: Annotated[
         str | None,
-        typer.Option("--log", help="The log or traceback file ('-' for stdin).", show_default=False),
+        typer.Option(
+            "--log", help="The log or traceback file ('-' for stdin).", show_default=False, metavar="LOG"
+        ),
     ] = None,
     symptom: Annotated[
         str | None,
-        typer.Option("--symptom", "-s", help="The phenomenon, if you have no log.", show_default=False),
+        typer.Option(
+            "--symptom", "-s", help="The phenomenon, if you have no log.", show_default=False, metavar="TEXT"
+        ),
     ] = None,
     conditions: Annotated[
-        str | None, typer.Option("--conditions", help="How to reproduce it.", show_default=False)
+        str | None,
+        typer.Option("--conditions", help="How to reproduce it.", show_default=False, metavar="TEXT"),
     ] = None,
     env: Annotated[bool, typer.Option("--env/--no-env", help="Capture the environment baseline.")] = True,
     run: Annotated[
         list[str] | None,
-        typer.Option("--run", help="Run this proposed check (an entry key); repeatable. Implies consent."),
+        typer.Option(
+            "--run",
+            help="Run this proposed check (an entry key); repeatable. Implies consent.",
+            metavar="KEY",
+        ),
     ] = None,
     timeout: TimeoutOption = 60.0,
     as_json: common.JsonOption = False,
@@ -116,7 +126,7 @@ def triage(
 
     with common.open_kb(ctx, remind=not as_json) as store:
         record = _anchor_and_locate(store, log, symptom, conditions, env, as_json)
-        if as_json or not common.interactive():
+        if as_json or not console.interactive():
             for source in run or []:
                 _verify(store, record, source, timeout, quiet=as_json)
         else:
@@ -129,10 +139,10 @@ def triage(
     if as_json:
         data = record.as_json()
         data["draft"] = str(draft)
-        common.print_json(data)
+        console.print_json(data)
         return
     typer.echo(f"Draft entry saved: {draft}\nFinish it with: kb add --from-triage")
-    if common.interactive() and typer.confirm("Record it as an entry now?", default=True):
+    if console.interactive() and typer.confirm("Record it as an entry now?", default=True):
         from kb.capture.adding import EntryFlags
         from kb.capture.recording import Sources
         from kb.cli.add import record_entry
@@ -147,7 +157,7 @@ def _anchor_and_locate(
     from kb.search.lookup import SearchOptions, search
     from kb.verify import triage as session
 
-    talk = not as_json and common.interactive()
+    talk = not as_json and console.interactive()
     if log is not None:
         text = read_log(log)
     elif symptom:

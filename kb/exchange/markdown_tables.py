@@ -15,7 +15,8 @@ code is never mistaken for structure.
 
 Every cell is escaped so that it shows exactly its text, and the parser undoes exactly that escaping,
 which makes render → parse a lossless round trip for every exported column (a hypothesis property in
-tests/exchange/test_markdown_tables.py checks it over hostile text). markdown-it-py is imported lazily: kb keeps start-up
+tests/exchange/test_markdown_tables.py checks it over hostile text). markdown-it-py is imported lazily:
+kb keeps start-up
 fast, and only the commands that import or export need it.
 """
 

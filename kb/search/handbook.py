@@ -1,4 +1,5 @@
-"""The triage knowledge of the first-aid handbook (000 §3), read from `seed_entries/domains.toml`.
+"""The triage knowledge of the project first-aid handbook (《项目急救手册》), read from
+`seed_entries/domains.toml`.
 
 The keyword → domain map locates a fault's domain from the words of a paste; each domain has its
 "golden three lines", the first checks to run there; the rollback rule says when to start over.

@@ -1,4 +1,5 @@
-"""Keeping the knowledge base alive (000 §6.1): the monthly review, pruning, stats, the reminder.
+"""Keeping the knowledge base alive, as the first-aid handbook asks of a personal one: the monthly
+review, pruning, stats, the reminder.
 
 A review steps through the entries not reviewed for a while (30 days by default), those that most
 need attention first: never used, a check that failed or went stale, a likely duplicate, a missing

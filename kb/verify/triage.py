@@ -1,4 +1,4 @@
-"""The four-step method of the first-aid handbook (000 §3) as data: anchor, locate, verify, roll back.
+"""The first-aid handbook's four-step method (《项目急救手册》) as data: anchor, locate, verify, roll back.
 
 The CLI walks a person through it; this module holds what each step produces, so that the flow can
 be scripted (`kb triage --json` with every answer as a flag) and tested without a terminal.

@@ -346,7 +346,7 @@ class TerminalInput(io.StringIO):
 
 
 def test_the_lean_add_route_asks_on_a_terminal_too(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], interactive: None
 ) -> None:
     from kb.cli.fast_add import main
 

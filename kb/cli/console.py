@@ -1,0 +1,91 @@
+"""What every command-line face shares, with the standard library alone: the one place an error becomes
+a line on stderr and an exit code, plain output, terminal facts, and the questions asked at a prompt.
+
+The fast faces (`kb search`, `kb add`) and the Typer app (kb.cli.common) both use these, so that a
+message, a JSON document, a bold key or a wrapped line looks the same whichever parser read the
+command line. Nothing here imports Typer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from kb.errors import KbError, UsageError
+
+#: Exit code for Ctrl-C, as shells report a SIGINT.
+INTERRUPTED = 130
+
+
+class LeanParser(argparse.ArgumentParser):
+    """argparse that reports a bad command line as kb's own one-line usage error (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(usage_message(self.prog, message))
+
+
+def usage_message(prog: str, message: str) -> str:
+    """`search: MESSAGE (see kb search --help)`: what a bad command line gets, from either parser."""
+    command = prog.removeprefix("kb").strip()
+    return f"{command + ': ' if command else ''}{message} (see {prog} --help)"
+
+
+def report_error(exc: BaseException) -> int:
+    """The one place an expected failure becomes `kb: message` on stderr; returns its exit code."""
+    if isinstance(exc, KbError):
+        sys.stderr.write(f"kb: {exc}\n")
+        return exc.exit_code
+    sys.stderr.write("kb: interrupted; nothing was written\n")
+    return INTERRUPTED
+
+
+def run_reporting_errors(command: Callable[[], int]) -> int:
+    """Run COMMAND; an expected failure or Ctrl-C becomes one line and its exit code."""
+    try:
+        return command()
+    except (KbError, KeyboardInterrupt, EOFError) as exc:
+        return report_error(exc)
+
+
+def echo(message: str, err: bool = False) -> None:
+    (sys.stderr if err else sys.stdout).write(message + "\n")
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def interactive() -> bool:
+    """Prompts only make sense when a person is at the keyboard."""
+    return sys.stdin.isatty()
+
+
+def width() -> int:
+    """The terminal's width for wrapped text: 80 columns when it cannot be told, never over 120."""
+    return min(shutil.get_terminal_size((80, 24)).columns, 120)
+
+
+def bold(text: str) -> str:
+    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+        return text
+    return f"\x1b[1m{text}\x1b[0m"
+
+
+class TerminalAsker:
+    """Questions at the terminal prompt, for `kb add`, `kb edit` and `kb triage` on either face."""
+
+    def text(self, question: str, default: str | None = None) -> str:
+        while True:
+            suffix = f" [{default}]" if default else ""
+            answer = input(f"{question}{suffix}: ").strip()
+            if answer or default is not None:
+                return answer or (default or "")
+
+    def confirm(self, question: str, default: bool) -> bool:
+        answer = input(f"{question} [{'Y/n' if default else 'y/N'}]: ").strip().lower()
+        return default if not answer else answer.startswith("y")

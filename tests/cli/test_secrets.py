@@ -1,0 +1,128 @@
+"""Secrets never reach the database, whichever face or format an entry comes through.
+
+Redaction happens where every write passes (kb.entry.content.normalized), so each test goes in by a
+different door and then reads the raw database file and its write-ahead log, not kb's view of them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli.app import app
+from kb.store.entry_store import open_store
+from kb.tui.library import Library
+
+#: Credentials in the forms people paste, each built at run time so no real-looking token sits in git.
+SECRETS = {
+    "hugging face": "hf_" + "Q7wErTy1UiOp2AsDfGh3JkLzXcVbNm4x",
+    "openai": "sk-" + "proj4Rt7Yu1Io9Pa2Sd5Fg8Hj3Kl6",
+    "github": "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6",
+    "github pat": "github_pat_" + "11ABCDEFG0123456789_abcdefghijKLMNOP",
+    "aws": "AKIA" + "IOSFODNN7EXAMPLQ",
+    "bearer": "Bearer " + "eyJhbGciOi.eyJzdWIiOi.sIgnAtUrE9x",
+    "url token": "https://deploy:" + "s3cr3tTok3n42" + "@git.example.com/team/repo.git",
+    "postgres": "postgres://kb:" + "hunter2pass" + "@db.example.com:5432/kb",
+    "named key": "WANDB_API_KEY=" + "plainvaluewithoutshape",
+    "named password": "DB_PASSWORD=" + "correcthorsebattery",
+    "named credential": "GCP_CREDENTIAL=" + "anotherplainvalue",
+    "named secret": "CLIENT_SECRET=" + "yetanotherplainvalue",
+}
+#: The part of each that must not be stored.
+SECRET_PARTS = [
+    "Q7wErTy1UiOp2AsDfGh3JkLzXcVbNm4x",
+    "proj4Rt7Yu1Io9Pa2Sd5Fg8Hj3Kl6",
+    "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6",
+    "11ABCDEFG0123456789_abcdefghijKLMNOP",
+    "IOSFODNN7EXAMPLQ",
+    "eyJhbGciOi.eyJzdWIiOi",
+    "s3cr3tTok3n42",
+    "hunter2pass",
+    "plainvaluewithoutshape",
+    "correcthorsebattery",
+    "anotherplainvalue",
+    "yetanotherplainvalue",
+]
+PASTED = " ; ".join(SECRETS.values())
+
+
+def assert_no_secret_stored(db: Path) -> None:
+    raw = b"".join(path.read_bytes() for path in (db, db.with_name(db.name + "-wal")) if path.exists())
+    leaked = [part for part in SECRET_PARTS if part.encode() in raw]
+    assert leaked == []
+
+
+def kb(runner: CliRunner, *args: str) -> None:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+
+
+def entry_file(key: str) -> str:
+    return (
+        f'+++\nkey = "{key}"\ndomain = "deployment"\n+++\n\n## Symptom\n\nRuntimeError: push rejected\n\n'
+        f"## Validation\n\ngit remote -v\n\n## Fix\n\nRotate it: {PASTED}\n\n"
+        f"## Conditions\n\n{PASTED}\n\n## Environment\n\n{PASTED}\n"
+    )
+
+
+def test_kb_add(runner: CliRunner, db_path: Path) -> None:
+    kb(runner, "add", "--new", "-k", "added", "-s", "RuntimeError: push rejected", "-d", "deployment",
+       "-v", "git remote -v", "-f", PASTED, "--conditions", PASTED, "--environment", PASTED)  # fmt: skip
+    assert_no_secret_stored(db_path)
+
+
+def test_kb_edit(runner: CliRunner, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    kb(runner, "add", "--new", "-k", "edited", "-s", "RuntimeError: push rejected", "-d", "deployment",
+       "-v", "git remote -v", "-f", "rotate it")  # fmt: skip
+    script = tmp_path / "editor.py"
+    script.write_text(
+        f"import sys, pathlib\npathlib.Path(sys.argv[1]).write_text({entry_file('edited')!r})\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
+    kb(runner, "edit", "edited")
+    assert_no_secret_stored(db_path)
+
+
+@pytest.mark.parametrize("form", ["entry file", "markdown table", "jsonl"])
+def test_kb_import(runner: CliRunner, db_path: Path, tmp_path: Path, form: str) -> None:
+    if form == "entry file":
+        source = tmp_path / "imported.md"
+        source.write_text(entry_file("imported"), encoding="utf-8")
+    elif form == "markdown table":
+        source = tmp_path / "wiki.md"
+        source.write_text(
+            f"## deployment\n\n| Symptom | Validation | Fix |\n|---|---|---|\n"
+            f"| RuntimeError: push rejected | `git remote -v` | {PASTED} |\n",
+            encoding="utf-8",
+        )
+    else:
+        source = tmp_path / "backup.jsonl"
+        record = {
+            "key": "imported", "domain": "deployment", "symptom": "RuntimeError: push rejected",
+            "validation": "git remote -v", "fix": PASTED, "conditions": PASTED, "environment": PASTED,
+        }  # fmt: skip
+        source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    kb(runner, "import", str(source))
+    assert_no_secret_stored(db_path)
+
+
+def test_the_tuis_save(db_path: Path) -> None:
+    """The TUI's add and edit forms save through Library.save."""
+    library = Library(str(db_path))
+    with open_store(str(db_path)) as store:
+        content = store.get("cuda-device-side-assert").content()
+    library.save(content.replace(fix=PASTED, conditions=PASTED, environment=PASTED), replacing=content.key)
+    library.close()
+    assert_no_secret_stored(db_path)
+
+
+def test_an_occurrence_appends_its_conditions_redacted(runner: CliRunner, db_path: Path) -> None:
+    with open_store(str(db_path)) as store:
+        symptom = store.get("cuda-device-side-assert").symptom
+    kb(runner, "add", "--occurrence", "-s", symptom, "--conditions", PASTED)
+    assert_no_secret_stored(db_path)
