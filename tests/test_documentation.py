@@ -1,0 +1,68 @@
+"""The README documents the command line that exists: every command and option, and nothing else."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import typer.main
+
+from kb.cli.app import app
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+TYPER_OWN = {"--help", "--install-completion", "--show-completion"}
+
+
+def command_line() -> dict[str, set[str]]:
+    """Each command's path (`kb export markdown`) and its long options."""
+    found: dict[str, set[str]] = {}
+
+    def visit(command: object, path: str) -> None:
+        params = getattr(command, "params", [])
+        found[path] = {opt for param in params for opt in param.opts if opt.startswith("--")} - TYPER_OWN
+        for name, sub in getattr(command, "commands", {}).items():
+            visit(sub, f"{path} {name}")
+
+    visit(typer.main.get_command(app), "kb")
+    return found
+
+
+def tour() -> list[str]:
+    block = README.split("## A tour", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    return [line.split("#")[0].strip() for line in block.splitlines() if line.strip().startswith("kb ")]
+
+
+def test_every_command_is_in_the_readme() -> None:
+    missing = [path for path in command_line() if path != "kb" and path not in README]
+    assert missing == []
+
+
+def reference() -> dict[str, set[str]]:
+    """The README's command-line reference table: each command and the options it lists."""
+    table = README.split("## Command-line reference", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(kb [^`]+)` \| (.*) \|$", table, flags=re.MULTILINE)
+    return {path: set(re.findall(r"`(--[\w-]+)`", options)) for path, options in rows}
+
+
+def test_the_reference_lists_every_command_with_exactly_its_options() -> None:
+    actual = {path: options for path, options in command_line().items() if path != "kb"}
+    groups = {path for path in actual if any(other.startswith(path + " ") for other in actual)}
+    assert reference() == {path: options for path, options in actual.items() if path not in groups}
+
+
+def test_the_global_options_are_in_the_readme() -> None:
+    for option in command_line()["kb"]:
+        assert f"`kb {option}" in README, option
+
+
+def test_every_command_in_the_tour_exists() -> None:
+    commands = command_line()
+    for line in tour():
+        words = [word for word in line.split() if not word.startswith(("-", "…"))]
+        path = "kb"
+        for word in words[1:]:
+            if f"{path} {word}" in commands:
+                path = f"{path} {word}"
+        assert path != "kb", line
+        for option in re.findall(r"(?<![\w-])--[a-z][\w-]*", line):
+            assert option in commands[path] | {"--help"}, f"{line}: {option}"
