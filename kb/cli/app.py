@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+import typer
+
 from kb.cli import add, entries, exchange, knowledge, upkeep, verify  # noqa: F401  (registers the commands)
 from kb.cli.common import app
 from kb.cli.console import report_error, usage_message
@@ -25,17 +27,13 @@ def run(argv: list[str]) -> int:
     """
     try:
         result = app(args=argv, prog_name="kb", standalone_mode=False)
-    except Exception as exc:  # Typer's usage errors are Click's, which Typer does not export
-        message = getattr(exc, "format_message", None)
-        code = getattr(exc, "exit_code", None)
-        if message is None or not isinstance(code, int):
-            raise
+    except typer.TyperException as exc:  # Click's usage errors, which Typer exports under this base
         context = getattr(exc, "ctx", None)
         prog = getattr(context, "command_path", None) or "kb"
         if type(exc).__name__ == "NoArgsIsHelpError":  # `kb` alone, or `kb export`: the help itself
-            sys.stdout.write(message() + "\n")
-            return code
-        return report_error(UsageError(usage_message(prog, _sentence(message()))))
+            sys.stdout.write(exc.format_message() + "\n")
+            return exc.exit_code
+        return report_error(UsageError(usage_message(prog, _sentence(exc.format_message()))))
     return result if isinstance(result, int) else 0
 
 

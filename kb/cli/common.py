@@ -31,10 +31,8 @@ def _reporting_errors(command: F) -> F:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (KbError, KeyboardInterrupt, EOFError) as exc:
+        except (KbError, KeyboardInterrupt, EOFError, typer.Abort) as exc:
             raise typer.Exit(report_error(exc)) from None
-        except typer.Abort:
-            raise typer.Exit(report_error(KeyboardInterrupt())) from None
 
     return run  # type: ignore[return-value]
 

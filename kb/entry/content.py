@@ -110,15 +110,14 @@ def normalized(content: EntryContent) -> EntryContent:
     store passes here, so no face can forget it). Raises InvalidEntry."""
     key = clean_text(content.key)
     check_key(key)
-    symptom = redact_text(clean_text(content.symptom))
+    texts = {name: clean_text(getattr(content, name)) for name in TEXT_FIELDS}
+    texts.update({name: redact_text(texts[name]) for name in FREE_TEXT_FIELDS if texts[name]})
+    symptom = texts["symptom"]
     if not symptom:
         raise InvalidEntry(f"entry '{key}': the symptom is empty; write what you saw, e.g. the error line")
     status = clean_text(content.status).lower() or "active"
     if status not in STATUSES:
         raise InvalidEntry(f"entry '{key}': status must be one of {', '.join(STATUSES)}, not '{status}'")
-    texts = {name: clean_text(getattr(content, name)) for name in TEXT_FIELDS}
-    texts.update({name: redact_text(texts[name]) for name in FREE_TEXT_FIELDS if texts[name]})
-    texts["symptom"] = symptom
     texts["cause_path"] = normalize_cause_path(content.cause_path)
     texts["source"] = texts["source"] or "own"
     return dataclasses.replace(
