@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import sys
 
+from kb.cli.options import ADD_OPTIONS, optional_values
+
 #: Options whose value may be left out, and what it then means (`kb add --from-commit` is HEAD).
-OPTIONAL_VALUES = {"--from-commit": "HEAD"}
+OPTIONAL_VALUES = optional_values(ADD_OPTIONS)
 
 
 def fill_optional_values(argv: list[str]) -> list[str]:

@@ -7,8 +7,10 @@ store pulls in the ORM (~0.3 s), which help and the read-only fast paths must ne
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -19,6 +21,7 @@ from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.errors import KbError
 
 if TYPE_CHECKING:
+    from kb.cli.options import Option
     from kb.store.entry_store import EntryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -121,3 +124,53 @@ DomainOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 KeyArgument = Annotated[str, typer.Argument(help="The entry's key.", show_default=False, metavar="KEY")]
+
+
+def declared(options: tuple[Option, ...]) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Give a command `def command(ctx, **values)` the parameters of the option table OPTIONS.
+
+    Typer reads a command's parameters from its signature, so the signature is built from the same
+    rows the lean parser is built from (kb.cli.options). The command receives the values keyed by
+    option name, exactly as the lean parser returns them.
+    """
+    context = inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
+    parameters = [context, *(_typer_parameter(option) for option in options)]
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(command)
+        def with_values(ctx: typer.Context, **values: Any) -> None:
+            for option in options:
+                if option.kind == "words" and values[option.name] is None:
+                    values[option.name] = []
+            command(ctx, **values)
+
+        with_values.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        with_values.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+        return with_values
+
+    return decorate
+
+
+def _typer_parameter(option: Option) -> inspect.Parameter:
+    if option.kind == "words":
+        info: Any = typer.Argument(help=option.help, show_default=False, metavar=option.metavar)
+        annotation: Any = list[str] | None
+    elif option.kind == "switch":
+        info = typer.Option(*option.flags, help=option.help)
+        annotation = bool
+    else:
+        settings: dict[str, Any] = {"help": option.help, "metavar": option.metavar}
+        if option.kind == "count":
+            settings["min"] = 1
+        else:
+            settings["show_default"] = False
+        info = typer.Option(*option.flags, **settings)
+        annotation = {"text": str | None, "path": Path | None, "repeated": list[str] | None, "count": int}[
+            option.kind
+        ]
+    return inspect.Parameter(
+        option.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=option.default,
+        annotation=Annotated[annotation, info],
+    )

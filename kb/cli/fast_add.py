@@ -2,19 +2,18 @@
 
 Recording a fix should cost little more than the ORM it needs (~0.35 s to import SQLModel); Typer's
 imports and command building add ~0.05 s more. So the console script routes `kb add` here, except
-`--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both faces build the same EntryFlags and
-Sources and call kb.capture.recording.record_entry(); tests/capture/test_recording.py checks the parsers
-agree.
+`--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both parsers are built from one table,
+kb.cli.options.ADD_OPTIONS; both faces turn its values into the same request() and call
+kb.capture.recording.record_entry().
 """
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.cli import console
-from kb.cli.console import LeanParser, TerminalAsker, echo, print_json, run_reporting_errors
+from kb.cli.console import TerminalAsker, echo, print_json, run_reporting_errors
+from kb.cli.options import ADD_OPTIONS, parse_lean, typer_only_flags
 from kb.entry.content import TEXT_FIELDS
 
 if TYPE_CHECKING:
@@ -22,45 +21,12 @@ if TYPE_CHECKING:
     from kb.capture.recording import Sources
 
 #: The flags that stay on Typer: help, and the editor (Typer's prompts drive the re-open loop).
-TYPER_ONLY = frozenset({"-h", "--help", "-e", "--edit"})
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = LeanParser(prog="kb add", add_help=False)
-    for flag, short in (
-        ("--symptom", "-s"),
-        ("--validation", "-v"),
-        ("--fix", "-f"),
-        ("--domain", "-d"),
-        ("--key", "-k"),
-        ("--root-cause", None),
-        ("--cause-path", None),
-        ("--conditions", None),
-        ("--environment", None),
-        ("--case", None),
-        ("--snippet", None),
-        ("--source", None),
-        ("--from-log", None),
-        ("--from-commit", None),
-        ("--db", None),
-    ):
-        parser.add_argument(*(name for name in (flag, short) if name))
-    for flag, short in (("--tag", "-t"), ("--variant", None), ("--related", None)):
-        parser.add_argument(*(name for name in (flag, short) if name), action="append")
-    parser.add_argument("--from-file", type=Path)
-    parser.add_argument("--guards", type=Path)
-    for flag in ("--from-last", "--from-triage", "--env", "--new", "--occurrence", "--force", "--json"):
-        parser.add_argument(flag, action="store_true")
-    return parser
+TYPER_ONLY = typer_only_flags(ADD_OPTIONS)
 
 
 def parse_add_args(argv: list[str]) -> dict[str, Any]:
-    """The arguments after `kb add`, as the keyword arguments of kb.cli.add.add (plus `db`)."""
-    values = vars(build_parser().parse_args(argv))
-    values["tags"] = values.pop("tag")
-    values["variants"] = values.pop("variant")
-    values["as_json"] = values.pop("json")
-    return values
+    """The arguments after `kb add`, as the values the Typer command receives."""
+    return parse_lean("kb add", ADD_OPTIONS, argv)
 
 
 def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:

@@ -3,19 +3,19 @@
 `kb search` is typed mid-incident, so the console script routes it here before Typer loads: a lean
 argparse parser (stdlib, ~5 ms) instead of Typer's ~100 ms of imports. `kb search --help` and every
 other command stay on Typer, whose `search` command builds the same SearchArgs and calls the same
-run_search(); tests/cli/test_search.py checks that both parsers agree on every option.
+run_search(). Both parsers are built from one table, kb.cli.options.SEARCH_OPTIONS.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.cli.console import LeanParser, bold, print_json, run_reporting_errors, width
+from kb.cli.console import bold, print_json, run_reporting_errors, width
+from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
@@ -36,31 +36,9 @@ class SearchArgs:
     db: str | None = None
 
 
-def _positive(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{value}' is not a number") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return number
-
-
 def parse_search_args(argv: list[str]) -> SearchArgs:
-    """Parse the arguments after `kb search` (the lean twin of the Typer command)."""
-    parser = LeanParser(prog="kb search", add_help=False)
-    parser.add_argument("query", nargs="*")
-    parser.add_argument("--file", "-F")
-    parser.add_argument("--json", dest="as_json", action="store_true")
-    parser.add_argument("--explain", action="store_true")
-    parser.add_argument("--limit", "-n", type=_positive, default=5)
-    parser.add_argument("--domain", "-d")
-    parser.add_argument("--all", dest="include_archived", action="store_true")
-    parser.add_argument("--exact", action="store_true")
-    parser.add_argument("--regex", action="store_true")
-    parser.add_argument("--db")
-    namespace = parser.parse_args(argv)
-    return SearchArgs(**vars(namespace))
+    """Parse the arguments after `kb search` with the lean parser built from the option table."""
+    return SearchArgs(**parse_lean("kb search", SEARCH_OPTIONS, argv))
 
 
 def read_query(args: SearchArgs) -> str:

@@ -3,61 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
+from kb.cli.options import SEARCH_OPTIONS
 from kb.domains import DOMAIN_NAMES
 
 
 @app.command()
-def search(
-    ctx: typer.Context,
-    query: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Error text or a description; '-' reads standard input.", show_default=False, metavar="QUERY"
-        ),
-    ] = None,
-    file: Annotated[
-        str | None, typer.Option("--file", "-F", help="Read the query from a log file.", metavar="FILE")
-    ] = None,
-    as_json: common.JsonOption = False,
-    explain: Annotated[
-        bool,
-        typer.Option("--explain", help="Show the decisive line, the signature and why each result scored."),
-    ] = False,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many results.", metavar="N")] = 5,
-    domain: common.DomainOption = None,
-    include_archived: Annotated[bool, typer.Option("--all", help="Search archived entries too.")] = False,
-    exact: Annotated[
-        bool, typer.Option("--exact", help="Only entries whose symptom contains the query.")
-    ] = False,
-    regex: Annotated[
-        bool, typer.Option("--regex", help="The query is a regular expression over symptoms.")
-    ] = False,
-) -> None:
+@common.declared(SEARCH_OPTIONS)
+def search(ctx: typer.Context, **values: Any) -> None:
     """Paste any error (or pipe a log with -) and get the entry that fixes it.
 
     Exit status: 0 when a confident match was found, 1 when none was, 2 for usage errors.
     """
     from kb.cli.fast_search import SearchArgs, run_search
 
-    args = SearchArgs(
-        query=query or [],
-        file=file,
-        as_json=as_json,
-        explain=explain,
-        limit=limit,
-        domain=domain,
-        include_archived=include_archived,
-        exact=exact,
-        regex=regex,
-        db=ctx.obj,
-    )
-    raise typer.Exit(run_search(args))
+    raise typer.Exit(run_search(SearchArgs(**{**values, "db": values["db"] or ctx.obj})))
 
 
 @app.command()

@@ -297,34 +297,6 @@ def test_triage_needs_a_phenomenon_off_a_terminal(runner: CliRunner) -> None:
     assert code == 1 and "--log" in err
 
 
-ADD_ARGVS = [
-    ["-s", "boom", "-v", "ls", "-f", "fix it", "-d", "data"],
-    ["--symptom", "boom", "--tag", "a, b", "-t", "c", "--variant", "v1", "--variant", "v2", "--json"],
-    ["--from-log", "-", "--from-commit", "HEAD~1", "--env", "--new", "--force", "--related", "k1"],
-    ["--from-last", "--occurrence", "--conditions", "bf16", "--environment", "torch 2.3", "--key", "k"],
-    ["--from-triage", "--root-cause", "rc", "--cause-path", "a > b", "--case", "c", "--snippet", "s"],
-    ["--from-file", "entry.md", "--source", "wiki", "--domain", "hardware"],
-]
-
-
-@pytest.mark.parametrize("argv", ADD_ARGVS)
-def test_both_add_parsers_mean_the_same(
-    argv: list[str], runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from kb.cli.fast_add import parse_add_args, request
-
-    seen: list[tuple[object, ...]] = []
-
-    def capture(ctx: object, given: object, sources: object, **switches: bool) -> None:
-        switches.pop("edit", None)
-        seen.append((given, sources, switches))
-
-    monkeypatch.setattr("kb.cli.add.record_entry", capture)
-    result = runner.invoke(app, ["add", *argv])
-    assert result.exit_code == 0, result.output
-    assert seen == [request(parse_add_args(argv))]
-
-
 def test_the_lean_add_route_records_without_typer(tmp_path: Path) -> None:
     db = tmp_path / "lean.db"
     code = (

@@ -141,23 +141,6 @@ def test_the_lean_route_as_a_process_refuses_a_bad_file_before_any_question(tmp_
     assert_one_line_error(result.stderr, "has kind 'telepathy'")
 
 
-def test_both_add_parsers_read_the_guards_file_the_same(
-    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from kb.cli.fast_add import parse_add_args, request
-
-    argv = [*FLAGS, "--guards", write(tmp_path, GUARDS)]
-    seen: list[tuple[object, ...]] = []
-
-    def capture(ctx: object, given: object, sources: object, **switches: bool) -> None:
-        switches.pop("edit", None)
-        seen.append((given, sources, switches))
-
-    monkeypatch.setattr("kb.cli.add.record_entry", capture)
-    assert runner.invoke(app, ["add", *argv]).exit_code == 0
-    assert seen == [request(parse_add_args(argv))]
-
-
 def test_guards_given_with_an_entry_file_are_added_to_its_own(runner: CliRunner, tmp_path: Path) -> None:
     entry = tmp_path / "entry.md"
     entry.write_text(

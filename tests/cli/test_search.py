@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli.app import app
-from kb.cli.fast_search import SearchArgs, main, parse_search_args
+from kb.cli.fast_search import main
 from kb.store.entry_store import open_store
 
 TRACEBACK = """Traceback (most recent call last):
@@ -225,33 +225,6 @@ def test_explain_shows_decisive_line_signature_and_reasons(
     assert "decisive:  IndexError: Target 12 is out of bounds." in out
     assert "signature: indexerror: target <num> is out of bounds." in out
     assert "why: lexical" in out
-
-
-ARGVS = [
-    ["device-side assert"],
-    ["-"],
-    ["--json", "--limit", "3", "a", "b"],
-    ["-n", "2", "--domain", "data", "--all", "x"],
-    ["--exact", "--explain", "Too many open files"],
-    ["--regex", "Errno 2[48]"],
-    ["--file", "train.log", "-F", "other.log"],
-]
-
-
-@pytest.mark.parametrize("argv", ARGVS)
-def test_both_parsers_mean_the_same(
-    argv: list[str], runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    seen: list[SearchArgs] = []
-
-    def capture(args: SearchArgs) -> int:
-        seen.append(args)
-        return 0
-
-    monkeypatch.setattr("kb.cli.fast_search.run_search", capture)
-    result = runner.invoke(app, ["search", *argv])
-    assert result.exit_code == 0, result.output
-    assert seen == [parse_search_args(argv)]
 
 
 def test_the_fast_route_loads_neither_typer_nor_the_orm(tmp_path: Path) -> None:

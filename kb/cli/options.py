@@ -1,0 +1,155 @@
+"""The options of `kb search` and `kb add`, declared once for both of their parsers.
+
+Those two commands are parsed twice: by a lean argparse parser that the console script uses before
+Typer is imported (kb/cli/fast_search.py, kb/cli/fast_add.py), and by Typer for `--help`, `kb add
+--edit` and the tests. Each option is one row here; `lean_parser()` builds the argparse parser from the
+rows and kb.cli.common.declared() builds the Typer command's parameters from the same rows, so the two
+cannot drift apart. Both hand the command the same dict of values, keyed by `Option.name`.
+
+Standard library only: this module is on the fast path.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from kb.cli.console import LeanParser
+from kb.domains import DOMAIN_NAMES
+
+#: text: one string; path: one file path; repeated: a string per use; switch: present or not;
+#: count: a whole number of at least 1; words: the positional words of a query.
+Kind = Literal["text", "path", "repeated", "switch", "count", "words"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One command-line option (or the positional words), as both parsers see it."""
+
+    name: str
+    flags: tuple[str, ...]
+    help: str
+    kind: Kind = "text"
+    metavar: str | None = None
+    default: Any = None
+    #: What the option means when its value is left out (`--from-commit` alone is HEAD).
+    omitted: str | None = None
+    #: False for the few options only Typer handles (`kb add --edit` drives Typer's prompts).
+    lean: bool = True
+
+
+def text(name: str, flags: tuple[str, ...], help: str, metavar: str = "TEXT", **rest: Any) -> Option:
+    return Option(name, flags, help, "text", metavar, **rest)
+
+
+def path(name: str, flags: tuple[str, ...], help: str) -> Option:
+    return Option(name, flags, help, "path", "FILE")
+
+
+def repeated(name: str, flags: tuple[str, ...], help: str, metavar: str) -> Option:
+    return Option(name, flags, help, "repeated", metavar)
+
+
+def switch(name: str, flags: tuple[str, ...], help: str, **rest: Any) -> Option:
+    return Option(name, flags, help, "switch", None, False, **rest)
+
+
+DOMAIN = text("domain", ("--domain", "-d"), f"Fault domain: {', '.join(DOMAIN_NAMES)}.", "DOMAIN")
+JSON = switch("as_json", ("--json",), "Print JSON for scripts.")
+DB = text("db", ("--db",), "Database file or SQLAlchemy URL [env: KB_DB]", "PATH|URL")
+
+SEARCH_OPTIONS: tuple[Option, ...] = (
+    Option("query", (), "Error text or a description; '-' reads standard input.", "words", "QUERY"),
+    text("file", ("--file", "-F"), "Read the query from a log file.", "FILE"),
+    JSON,
+    switch("explain", ("--explain",), "Show the decisive line, the signature and why each result scored."),
+    Option("limit", ("--limit", "-n"), "How many results.", "count", "N", 5),
+    DOMAIN,
+    switch("include_archived", ("--all",), "Search archived entries too."),
+    switch("exact", ("--exact",), "Only entries whose symptom contains the query."),
+    switch("regex", ("--regex",), "The query is a regular expression over symptoms."),
+    DB,
+)
+
+ADD_OPTIONS: tuple[Option, ...] = (
+    text("symptom", ("--symptom", "-s"), "What you saw: the literal error line."),
+    text("validation", ("--validation", "-v"), "One line that proves or disproves the cause.", "COMMAND"),
+    text("fix", ("--fix", "-f"), "What to change, with the exact API."),
+    DOMAIN,
+    text("key", ("--key", "-k"), "Slug; made from the symptom if omitted.", "KEY"),
+    text("root_cause", ("--root-cause",), "Why it happens."),
+    text("cause_path", ("--cause-path",), "Branch of the fault tree, e.g. 'IO bottleneck > num_workers'."),
+    repeated("tags", ("--tag", "-t"), "A tag; repeat or separate with commas.", "TAG"),
+    repeated("variants", ("--variant",), "Another literal form of the symptom.", "TEXT"),
+    text("conditions", ("--conditions",), "How to reproduce it."),
+    text("environment", ("--environment",), "Versions and env vars."),
+    text("case", ("--case",), "The story, if worth keeping."),
+    text("snippet", ("--snippet",), "A debugging snippet to keep."),
+    text("source", ("--source",), "Where it comes from [default: own].", "SOURCE"),
+    repeated("related", ("--related",), "Key of a related entry; repeatable.", "KEY"),
+    text("from_log", ("--from-log",), "Take the symptom from a log or traceback file ('-': stdin).", "FILE"),
+    switch("from_last", ("--from-last",), "Take the symptom from your last search that found nothing."),
+    text("from_commit", ("--from-commit",), "Take the fix from a commit [REV: HEAD].", "REV", omitted="HEAD"),
+    switch("from_triage", ("--from-triage",), "Finish the draft your last `kb triage` left."),
+    path("from_file", ("--from-file",), "Read the entry from an entry file."),
+    path("guards", ("--guards",), "Attach the [[guards]] tables of a TOML file (see kb export pre-commit)."),
+    switch("env", ("--env",), "Capture the environment baseline: Python, OS, GPUs, versions, env vars."),
+    switch("edit", ("--edit", "-e"), "Write the entry in $EDITOR, from a template.", lean=False),
+    switch("new", ("--new",), "Add it even if an entry looks the same."),
+    switch("occurrence", ("--occurrence",), "If an entry looks the same, count this as another occurrence."),
+    switch("force", ("--force",), "Keep a validation that fails the lint."),
+    JSON,
+    DB,
+)
+
+
+def typer_only_flags(options: tuple[Option, ...]) -> frozenset[str]:
+    """The flags that send a command line to Typer instead of the lean parser (help among them)."""
+    return frozenset({"-h", "--help"}).union(*(option.flags for option in options if not option.lean))
+
+
+def optional_values(options: tuple[Option, ...]) -> dict[str, str]:
+    """Flag → the value it means when none follows it."""
+    return {flag: option.omitted for option in options if option.omitted for flag in option.flags}
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
+def lean_parser(prog: str, options: tuple[Option, ...]) -> argparse.ArgumentParser:
+    """The argparse parser for OPTIONS; help and the Typer-only flags are left to Typer."""
+    parser = LeanParser(prog=prog, add_help=False)
+    for option in options:
+        if not option.lean:
+            continue
+        if option.kind == "words":
+            parser.add_argument(option.name, nargs="*", metavar=option.metavar)
+            continue
+        settings: dict[str, Any] = {"dest": option.name, "default": option.default}
+        if option.kind == "switch":
+            settings["action"] = "store_true"
+        else:
+            settings["metavar"] = option.metavar
+        if option.kind == "repeated":
+            settings["action"] = "append"
+        elif option.kind == "path":
+            settings["type"] = Path
+        elif option.kind == "count":
+            settings["type"] = _positive
+        parser.add_argument(*option.flags, **settings)
+    return parser
+
+
+def parse_lean(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[str, Any]:
+    """ARGV as the values Typer would pass for the same command line (Typer-only options at default)."""
+    values = vars(lean_parser(prog, options).parse_args(argv))
+    return {option.name: values.get(option.name, option.default) for option in options}
