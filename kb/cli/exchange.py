@@ -103,10 +103,10 @@ def export_markdown(
     status: StatusOption = "active",
     since: SinceOption = None,
 ) -> None:
-    """The symptom | validation command | fix table of 000 §6.1, one table per domain.
+    """The symptom | validation command | fix table, one table per domain.
 
-    GitHub-flavoured Markdown that renders on GitHub and GitLab, and diffs cleanly: stable order, no
-    timestamps.
+    The three columns of the project first-aid handbook (section 6.1). GitHub-flavoured Markdown that
+    renders on GitHub and GitLab, and diffs cleanly: stable order, no timestamps.
     """
     from kb.exchange.markdown_tables import DEFAULT_COLUMNS, EXTRA_COLUMNS
     from kb.exchange.transfer import export_markdown as render

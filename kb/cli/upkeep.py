@@ -244,10 +244,12 @@ def tree(
     ] = "text",
     as_json: common.JsonOption = False,
 ) -> None:
-    """The fault trees of 000 §6.2: domain → cause path → entries, with how often each branch recurs.
+    """Fault trees: domain → cause path → entries, with how often each branch recurs.
 
     Branches that recur most are flagged: a guard (kb export pre-commit / pytest) could stop them.
+    The project first-aid handbook (section 6.2) builds these to find design faults.
     """
+    from kb.exchange import fault_tree_pages as pages
     from kb.upkeep import fault_tree as trees
     from kb.upkeep.fault_tree import forest_of
 
@@ -259,9 +261,9 @@ def tree(
     if fmt == "json":
         console.print_json(trees.forest_as_json(forest))
     elif fmt == "markdown":
-        typer.echo(trees.render_markdown(forest))
+        typer.echo(pages.tree_as_markdown(forest))
     elif fmt == "mermaid":
-        typer.echo(trees.render_mermaid(forest))
+        typer.echo(pages.tree_as_mermaid(forest))
     else:
         typer.echo(trees.render_text(forest, console.width()))
         recurring = trees.recurring_branches(forest)

@@ -1,5 +1,6 @@
-"""The fault as data, pure: an entry's content, the entry file, the validation lint, and the text an
-entry shows on a terminal.
+"""The fault as data, pure: an entry's content, the entry file, the validation lint, secret redaction,
+and how entry text is shown safely on a terminal (`terminal`) and in Markdown (`markdown`, the one
+escaper every page kb writes uses).
 
 May import the standard library, `kb.errors`, `kb.domains`, `kb.paths` and the guard checker's rule
 validation (`kb.guards.checker`, itself stdlib-only). Never the store, the ORM or a face.

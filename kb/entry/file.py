@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.entry.content import EntryContent, normalized
+from kb.entry.markdown import code_block
 from kb.errors import EntryFileError, KbError
 
 if TYPE_CHECKING:
@@ -294,25 +295,19 @@ def _render_prose(title: str, value: str) -> str:
 
 
 def _render_block(title: str, value: str, info: str) -> str:
-    return f"## {title}\n\n{_fenced(value, info)}"
+    return f"## {title}\n\n{code_block(value, info)}"
 
 
 def _render_list(title: str, values: tuple[str, ...]) -> str:
     blocks = [
-        f"- {v}" if "\n" not in v and _reads_back(f"## {title}\n\n- {v}", (v,)) else _fenced(v, "text")
+        f"- {v}" if "\n" not in v and _reads_back(f"## {title}\n\n- {v}", (v,)) else code_block(v, "text")
         for v in values
     ]
     body = "\n".join(blocks) if all(b.startswith("- ") for b in blocks) else "\n\n".join(blocks)
     rendered = f"## {title}\n\n{body}"
     if _reads_back(rendered, values):
         return rendered
-    return f"## {title}\n\n" + "\n\n".join(_fenced(v, "text") for v in values)
-
-
-def _fenced(value: str, info: str) -> str:
-    longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{info}\n{value}\n{fence}"
+    return f"## {title}\n\n" + "\n\n".join(code_block(v, "text") for v in values)
 
 
 def _reads_back(section: str, expected: str | tuple[str, ...]) -> bool:

@@ -13,7 +13,8 @@ TROUBLESHOOTING.md files with a heading per problem and Symptom / Cause / Resolu
 It works on markdown-it-py's token stream, never on the raw text with regexes, so a `|` or `##` inside
 code is never mistaken for structure.
 
-Every cell is escaped so that it shows exactly its text, and the parser undoes exactly that escaping,
+Every cell is escaped (kb.entry.markdown) so that it shows exactly its text, and the parser
+undoes exactly that escaping,
 which makes render → parse a lossless round trip for every exported column (a hypothesis property in
 tests/exchange/test_markdown_tables.py checks it over hostile text). markdown-it-py is imported lazily:
 kb keeps start-up
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from kb.domains import DOMAIN_NAMES, DOMAINS, resolve_domain
 from kb.entry.content import LIST_FIELDS, EntryContent, clean_list, clean_text
+from kb.entry.markdown import code_span, escape_heading, escape_text
 from kb.errors import EntryFileError, UsageError
 from kb.exchange.markdown_tokens import (
     ImportedRow,
@@ -79,10 +81,6 @@ COLUMN_TITLES: dict[str, str] = {
 }
 
 
-#: Characters that carry inline meaning on GitHub or GitLab (emphasis, code, links, strikethrough,
-#: math, table cells); a backslash before ASCII punctuation is a literal in CommonMark.
-_BACKSLASHED = frozenset("\\|*_`[]~$")
-_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 #: List items are joined with "; "; a separator inside an item is escaped so the list stays splittable.
 _LIST_SEPARATORS = frozenset(";\uff1b")  # and the fullwidth semicolon
 #: Hand-written tag cells often use commas instead; kb escapes those inside its own tags too.
@@ -147,60 +145,11 @@ def render_cell(entry: EntryContent, column: str) -> str:
     """ENTRY's COLUMN as the text of one table cell."""
     value = getattr(entry, column)
     if column == "validation":
-        return code_cell(value)
+        return code_span(value, in_table=True)
     if column in LIST_FIELDS:
         separators = _LIST_SEPARATORS | (_TAG_SEPARATORS if column == "tags" else frozenset())
-        return "; ".join(escape_cell(item, separators) for item in value)
-    return escape_cell(str(value))
-
-
-def escape_cell(text: str, separators: frozenset[str] = frozenset()) -> str:
-    """TEXT as table-cell Markdown that renders as exactly TEXT; newlines become `<br>`.
-
-    SEPARATORS are escaped too (a backslash for ASCII punctuation, a numeric entity otherwise), so a
-    list joined with them can be split again.
-    """
-    return "".join(_escape_char(ch, separators) for ch in text)
-
-
-def _escape_char(ch: str, separators: frozenset[str]) -> str:
-    if ch == "\n":
-        return "<br>"
-    if ch in _ENTITIES:
-        return _ENTITIES[ch]
-    if ch in _BACKSLASHED or (ch in separators and ch.isascii()):
-        return "\\" + ch
-    if ch in separators:
-        return f"&#x{ord(ch):X};"
-    return ch
-
-
-def escape_heading(text: str) -> str:
-    """TEXT as the text of an ATX heading: one line, and a `#` never closes the heading."""
-    return escape_cell(" ".join(text.split("\n"))).replace("#", "\\#")
-
-
-def code_cell(command: str) -> str:
-    """COMMAND as a code span that survives any backticks in it, with each `|` written `\\|` (GFM).
-
-    A command with a newline cannot be a code span; it becomes escaped text with `<br>`.
-    """
-    if not command:
-        return ""
-    if "\n" in command or not command.strip(" "):
-        return escape_cell(command)
-    fence = "`" * (_longest_backtick_run(command) + 1)
-    pad = " " if "`" in command or command[0] == " " or command[-1] == " " else ""
-    body = command.replace("|", "\\|")
-    return f"{fence}{pad}{body}{pad}{fence}"
-
-
-def _longest_backtick_run(text: str) -> int:
-    longest = run = 0
-    for ch in text:
-        run = run + 1 if ch == "`" else 0
-        longest = max(longest, run)
-    return longest
+        return "; ".join(escape_text(item, separators) for item in value)
+    return escape_text(str(value))
 
 
 # --- parsing ---------------------------------------------------------------------------------------

@@ -9,37 +9,28 @@ sections are Markdown in entry files already, and render as such.
 from __future__ import annotations
 
 from kb.entry.content import EntryContent
-from kb.upkeep.fault_tree import escape_markdown, markdown_code
-
-
-def fenced(text: str, info: str = "") -> str:
-    """TEXT as a fenced code block that no backtick run inside it can close early."""
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{info}\n{text}\n{fence}"
+from kb.entry.markdown import code_block, code_span, escape_line
+from kb.entry.terminal import one_line
 
 
 def entry_markdown(content: EntryContent, facts: str = "") -> str:
     """The entry as one Markdown page: what you saw, the one line that proves it, the fix, then why."""
-    title = f"**{escape_markdown(content.key)}** · {escape_markdown(content.domain)}"
+    title = f"**{escape_line(content.key)}** · {escape_line(content.domain)}"
     if content.cause_path:
-        title += f" · {escape_markdown(content.cause_path)}"
+        title += f" · {escape_line(content.cause_path)}"
     if "\n" in content.symptom:
-        parts = [title, fenced(content.symptom)]
+        parts = [title, code_block(content.symptom)]
     else:  # one line, the usual case: a quote takes three lines fewer than a code block
-        parts = [title, f"> {escape_markdown(content.symptom)}"]
+        parts = [title, f"> {escape_line(content.symptom)}"]
     parts.append("### Validation · c copies it, x runs it")
     if content.validation:
-        parts.append(fenced(content.validation, "sh"))
+        parts.append(code_block(content.validation, "sh"))
     else:
         parts.append("*None yet: add one with Edit (e).*")
     if content.fix:
         parts += ["### Fix · f copies it", content.fix]
     if content.symptom_variants:
-        variants = "\n".join(f"- {escape_markdown(v)}" for v in content.symptom_variants)
+        variants = "\n".join(f"- {escape_line(v)}" for v in content.symptom_variants)
         parts += ["### Also seen as", variants]
     for heading, value in (
         ("Root cause", content.root_cause),
@@ -50,19 +41,19 @@ def entry_markdown(content: EntryContent, facts: str = "") -> str:
         if value:
             parts += [f"### {heading}", value]
     if content.snippet:
-        parts += ["### Snippet", fenced(content.snippet, "python")]
+        parts += ["### Snippet", code_block(content.snippet, "python")]
     about = []
     if content.tags:
-        about.append("Tags: " + ", ".join(markdown_code(t) for t in content.tags))
+        about.append("Tags: " + ", ".join(code_span(one_line(t)) for t in content.tags))
     if content.related:
-        about.append("Related: " + ", ".join(markdown_code(r) for r in content.related))
-    about.append(f"Source: {escape_markdown(content.source)}")
+        about.append("Related: " + ", ".join(code_span(one_line(r)) for r in content.related))
+    about.append(f"Source: {escape_line(content.source)}")
     if content.guards:
         about.append(
             f"Guards: {len(content.guards)} ({', '.join(sorted({g['kind'] for g in content.guards}))})"
         )
     if facts:
-        about.append(escape_markdown(facts))
+        about.append(escape_line(facts))
     parts += ["---", "  \n".join(about)]
     return "\n\n".join(parts) + "\n"
 

@@ -225,7 +225,7 @@ def test_hostile_html_is_escaped_and_each_domain_has_one_table() -> None:
         ('grep "a\\|b" log | wc -l', '`grep "a\\\\|b" log \\| wc -l`'),
         ("echo `hostname`", "`` echo `hostname` ``"),
         ("`pwd`", "`` `pwd` ``"),
-        ("a ``` b", "```` a ``` b ````"),
+        ("a ``` b", "````a ``` b````"),
         ("ls\nls -la", "ls<br>ls -la"),
         ("echo *.py [x]", "`echo *.py [x]`"),
     ],

@@ -6,8 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import given
-from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from kb.entry.content import EntryContent
@@ -15,19 +13,9 @@ from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
 from kb.tui.library import Library
 from kb.tui.panes import LINE_MARK, query_text
-from kb.tui.render import entry_markdown, fenced
+from kb.tui.render import entry_markdown
 
 PARSER = MarkdownIt("commonmark")
-
-
-@given(
-    st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\r"), min_size=1)
-)
-def test_a_fenced_block_holds_exactly_its_text(text: str) -> None:
-    """Entry text holds no NUL or CR: kb.entry.content.clean_text replaces them before anything is stored."""
-    tokens = [t for t in PARSER.parse(fenced(text, "sh")) if t.type == "fence"]
-    assert len(tokens) == 1
-    assert tokens[0].content == text + "\n"
 
 
 def test_entry_text_cannot_change_the_page_structure() -> None:
