@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from search_bench import synthetic_entries
+from search_bench import import_synthetic
 
 from kb.exchange.markdown_tables import DEFAULT_COLUMNS
 from kb.exchange.transfer import Filters, export_jsonl, export_markdown, import_entries, read_import
@@ -38,7 +38,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         with open_store(str(tmp / "source.db")) as store:
-            store.add_many(synthetic_entries(args.entries))  # type: ignore[arg-type]
+            import_synthetic(store, args.entries)
             markdown, jsonl = tmp / "kb.md", tmp / "kb.jsonl"
             timed(
                 f"export markdown ({args.entries:,})",

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
+import kb.clock
 from kb.domains import resolve_domain
 from kb.errors import UsageError
 from kb.paths import DatabaseLocation
@@ -75,7 +76,7 @@ def search(
     location: DatabaseLocation,
     options: SearchOptions | None = None,
     prepare: Callable[[], None] | None = None,
-    clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    clock: Callable[[], datetime] | None = None,
 ) -> SearchResponse:
     """Search the knowledge base at LOCATION for TEXT.
 
@@ -83,6 +84,7 @@ def search(
     normalizer version); it should open the full store, which creates, migrates and reindexes.
     """
     options = options or SearchOptions()
+    clock = clock or kb.clock.utc_now
     text = text.replace("\x00", " ")[-MAX_QUERY_CHARS:]
     if not text.strip():
         raise UsageError(

@@ -20,6 +20,7 @@ from sqlalchemy import Engine, Table, delete, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
+import kb.clock
 from kb.entry.content import EntryContent, clean_text, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
@@ -44,14 +45,6 @@ Clock = Callable[[], datetime]
 #: The tail of a check's output worth keeping beside the entry.
 CHECK_OUTPUT_KEPT = 4000
 SeedAction = Literal["add", "update", "unchanged", "kept"]
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _current_clock() -> Clock:
-    return utc_now
 
 
 @dataclass(frozen=True)
@@ -277,11 +270,6 @@ class EntryStore:
             reindex(session, changed)
         return report
 
-    def add_many(self, contents: Sequence[EntryContent]) -> int:
-        """Add many entries in one transaction (benchmarks, bulk loads); the index is rebuilt once."""
-        self.apply_import([(normalized(content), {}) for content in contents], [])
-        return len(contents)
-
     def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
         """Keep the last run of KEY's validation, for review: what happened, when, and what it said."""
         with self._writing() as session:
@@ -442,13 +430,6 @@ class EntryStore:
         session.add(entry)
         return entry
 
-    def record_hit(self, key: str) -> None:
-        with self._writing() as session:
-            entry = self._locked(session, key)
-            entry.hits += 1
-            entry.last_hit = self.now()
-            session.add(entry)
-
     def last_miss(self) -> RecentMiss | None:
         """The most recent search that found nothing confident."""
         query = select(search_miss.c.query, search_miss.c.decisive, search_miss.c.searched)
@@ -559,7 +540,7 @@ def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStor
 
     CLOCK defaults to the real time, looked up at call time so that tests can move it forward.
     """
-    clock = clock or _current_clock()
+    clock = clock or kb.clock.utc_now
     location = resolve_location(spec)
     engine = open_engine(location)
     try:

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Literal
 
+import kb.clock
 from kb.entry.lint import ValidationKind, validation_kind
 
 if TYPE_CHECKING:
@@ -66,15 +67,11 @@ class CheckResult:
     started: datetime  # aware, UTC
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 def run_validation(
     command: str,
     timeout: float = 60.0,
     cwd: Path | None = None,
-    clock: Callable[[], datetime] = _utc_now,
+    clock: Callable[[], datetime] | None = None,
     env: Mapping[str, str] | None = None,
 ) -> CheckResult:
     """Run COMMAND once, for at most TIMEOUT seconds, and report what happened.
@@ -84,7 +81,7 @@ def run_validation(
     KeyboardInterrupt kills everything the command started and is raised again.
     """
     kind = validation_kind(command)
-    started = clock().astimezone(UTC)
+    started = (clock or kb.clock.utc_now)().astimezone(UTC)
     begin = time.monotonic()
     try:
         process = subprocess.Popen(

@@ -30,8 +30,9 @@ def contents(db: Path | None = None) -> dict[str, object]:
 
 def test_a_jsonl_backup_restores_every_field(runner: CliRunner, tmp_path: Path) -> None:
     kb(runner, "check", "torch-load-map-location", "--yes", "--timeout", "5")
+    symptom = json.loads(kb(runner, "show", "port-already-in-use", "--json")[1])["symptom"]
+    assert kb(runner, "search", symptom)[0] == 0  # a confident search counts a hit
     with open_store() as store:
-        store.record_hit("port-already-in-use")
         store.record_occurrence("port-already-in-use", "after a crash")
     kb(runner, "rm", "tensorboard-tag-typo")
     backup = tmp_path / "kb.jsonl"

@@ -169,7 +169,7 @@ async def test_tree_navigation_opens_an_entry(library: Library) -> None:
 def due_library(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
     """Seeded today, opened two months later: every seed entry is due for review."""
     now = [datetime.now(UTC)]
-    monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: now[0])
+    monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
     library = Library(str(db_path))
     library.store()
     now[0] += timedelta(days=60)

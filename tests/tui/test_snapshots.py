@@ -26,7 +26,7 @@ FIXED_NOW = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
 
 @pytest.fixture
 def app(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[KbApp]:
-    monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: FIXED_NOW)
+    monkeypatch.setattr("kb.clock.utc_now", lambda: FIXED_NOW)
     library = Library(str(db_path))
     library.store()
     yield KbApp(library, open_delay=0.05)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.new_database
 def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[timedelta], None]:
     """Set the time kb sees; call it to move forward."""
     now = [START]
-    monkeypatch.setattr("kb.store.entry_store.utc_now", lambda: now[0])
+    monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
 
     def move(by: timedelta) -> None:
         now[0] = now[0] + by
@@ -55,6 +55,14 @@ def add(runner: CliRunner, key: str, symptom: str, validation: str = "nvidia-smi
     assert code == 0, err
 
 
+def search_finds(runner: CliRunner, key: str, text: str | None = None) -> None:
+    """Search as a user does, for KEY's own symptom unless TEXT is given; the search records the hit."""
+    if text is None:
+        text = json.loads(kb(runner, "show", key, "--json")[1])["symptom"]
+    code, out, err = kb(runner, "search", "--json", text)
+    assert code == 0 and json.loads(out)["results"][0]["key"] == key, err
+
+
 def due_keys(runner: CliRunner) -> list[str]:
     code, out, _ = kb(runner, "review", "--list", "--json")
     assert code == 0
@@ -75,8 +83,7 @@ def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[ti
     add(runner, "failing-check", "the gizmo overheats", "false")
     add(runner, "healthy", "the sprocket squeaks")
     kb(runner, "check", "failing-check", "--yes")
-    with open_store() as store:
-        store.record_hit("healthy")
+    search_finds(runner, "healthy")
     clock(timedelta(days=31))
     keys = due_keys(runner)
     assert keys.index("prose-check") < keys.index("failing-check") < keys.index("healthy")
@@ -166,8 +173,7 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     add(runner, "old-gizmo", "the old gizmo jams")
     add(runner, "used-gizmo", "the used gizmo jams")
     clock(timedelta(days=200))
-    with open_store() as store:
-        store.record_hit("used-gizmo")
+    search_finds(runner, "used-gizmo")
     code, out, _ = kb(runner, "prune", "--unused-for", "180d", "--domain", "hardware")
     assert code == 0 and "would archive old-gizmo" in out and "used-gizmo" not in out and "dry run" in out
     assert json.loads(kb(runner, "show", "old-gizmo", "--json")[1])["status"] == "active"
@@ -197,9 +203,8 @@ def test_upkeep_usage_errors(runner: CliRunner, args: list[str], message: str) -
 def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     add(runner, "failing", "the doohickey wobbles", "false")
     kb(runner, "check", "failing", "--yes")
-    with open_store() as store:
-        store.record_hit("failing")
-        store.record_hit("failing")
+    search_finds(runner, "failing")
+    search_finds(runner, "failing", "doohickey wobbles")
     code, out, _ = kb(runner, "stats", "--json")
     data = json.loads(out)
     assert code == 0
@@ -217,9 +222,8 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
 def test_the_fault_tree_counts_and_flags_what_recurs(runner: CliRunner) -> None:
     code, out, _ = kb(runner, "tree", "data")
     assert code == 0 and out.startswith("data  [") and "├── " in out and "Recurring most" not in out
-    with open_store() as store:
-        for _ in range(6):
-            store.record_hit("dataloader-too-many-open-files")
+    for _ in range(6):
+        search_finds(runner, "dataloader-too-many-open-files")
     code, out, _ = kb(runner, "tree", "data")
     assert "Recurring most (a guard could stop them):" in out
     recurring = out.split("Recurring most")[1]
