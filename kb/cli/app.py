@@ -29,12 +29,31 @@ def run(argv: list[str]) -> int:
         result = app(args=argv, prog_name="kb", standalone_mode=False)
     except typer.TyperException as exc:  # Click's usage errors, which Typer exports under this base
         context = getattr(exc, "ctx", None)
-        prog = getattr(context, "command_path", None) or "kb"
+        prog = getattr(context, "command_path", None) or _command_path(argv)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `kb` alone, or `kb export`: the help itself
             sys.stdout.write(exc.format_message() + "\n")
             return exc.exit_code
         return report_error(UsageError(usage_message(prog, _sentence(exc.format_message()))))
     return result if isinstance(result, int) else 0
+
+
+def _command_path(argv: list[str]) -> str:
+    """`kb export markdown` for `kb --db x export markdown --out`: the commands ARGV names, for the
+    errors Click raises without a context (an option missing its value)."""
+    command = typer.main.get_command(app)
+    path = ["kb"]
+    words = iter(argv)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif word.startswith("-"):
+            continue
+        elif word in getattr(command, "commands", {}):  # a group: Typer's commands are Click's
+            command = command.commands[word]  # type: ignore[attr-defined]
+            path.append(word)
+        else:
+            break
+    return " ".join(path)
 
 
 def _sentence(message: str) -> str:

@@ -35,6 +35,10 @@ def test_a_bad_value_suggests_the_nearest(capsys: pytest.CaptureFixture[str]) ->
         (["list", "--status", "weird"], "kb: list: unknown --status 'weird'; use active, archived or all"),
         (["list", "--limit", "3"], "kb: list: no such option: --limit (see kb list --help)"),
         (["check", "x", "--timeout", "soon"], "kb: check: invalid value for '--timeout'"),
+        (
+            ["--db", "x.db", "export", "markdown", "--out"],
+            "kb: export markdown: option '--out' requires an argument (see kb export markdown --help)",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_and_exit_2(
