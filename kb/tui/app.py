@@ -172,8 +172,9 @@ class KbApp(App[None]):
         self.results_shown += 1
         self.set_status()
         self._cancel_pending_open()
-        top = found.rows[0].key if found.rows else None
-        self._pending_open = self.set_timer(self.open_delay, lambda: self.open_entry(top, "search-tab"))
+        self._pending_open = self.set_timer(
+            self.open_delay, lambda: self.open_entry(self.search_pane.highlighted_key(), "search-tab")
+        )
 
     def _cancel_pending_open(self) -> None:
         if self._pending_open is not None:
@@ -202,7 +203,9 @@ class KbApp(App[None]):
     # --- reading an entry ---------------------------------------------------------------------------
 
     def on_search_pane_picked(self, message: SearchPane.Picked) -> None:
-        self.open_entry(message.key, "search-tab")
+        """A highlight while typing has not paused is the new results' first row: the pause opens it."""
+        if self._pending_open is None:
+            self.open_entry(message.key, "search-tab")
 
     def on_tree_pane_picked(self, message: TreePane.Picked) -> None:
         self.open_entry(message.key, "tree-tab")

@@ -54,7 +54,7 @@ async def settle(app: KbApp, pilot: Pilot[None]) -> None:
 
 
 #: Long enough for a burst of pilot key presses, short enough not to be waited out 30 times.
-TEST_OPEN_DELAY = 0.05
+TEST_OPEN_DELAY = 0.15
 
 
 @asynccontextmanager
