@@ -102,6 +102,27 @@ async def test_search_then_open(library: Library) -> None:
         assert "results" in str(app.query_one("#status").render())
 
 
+async def test_the_entry_pane_waits_for_typing_to_pause(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    entry = library.entry
+
+    def counted(key: str) -> object:
+        opened.append(key)
+        return entry(key)
+
+    async with running(library, (120, 40)) as (app, pilot):
+        monkeypatch.setattr(library, "entry", counted)
+        app.open_delay = 10.0  # a person still typing
+        await pilot.press(*"device-side assert")
+        assert opened == [] and app.busy
+        app.open_delay = TEST_OPEN_DELAY  # and pausing
+        await pilot.press("space")
+        await settle(app, pilot)
+    assert opened == ["cuda-device-side-assert"]
+
+
 async def test_enter_in_the_search_box_counts_as_a_search(library: Library) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "RuntimeError: CUDA error: device-side assert triggered")

@@ -10,7 +10,6 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli.app import app
-from kb.store.entry_store import open_store
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
