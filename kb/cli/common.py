@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 from kb import __version__
 from kb.cli.console import report_error
@@ -40,10 +41,29 @@ def _reporting_errors(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
+class _NamedArgument(TyperArgument):
+    """An argument whose help shows its value name (`KEY`), not also its Python type (`KEY <str>`)."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+
+class KbCommand(TyperCommand):
+    """Typer's command, with arguments shown by value name alone. Typer offers no setting for it,
+    so the arguments it built are given the subclass that leaves the type out."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if type(param) is TyperArgument and param.metavar:
+                param.__class__ = _NamedArgument
+
+
 class KbTyper(typer.Typer):
     """A Typer whose commands report KbError as `kb: message` on stderr instead of a traceback."""
 
     def command(self, *args: Any, **kwargs: Any) -> Callable[[F], F]:
+        kwargs.setdefault("cls", KbCommand)
         register = super().command(*args, **kwargs)
 
         def decorator(function: F) -> F:
