@@ -1,10 +1,19 @@
-"""Search quality on kb's own development queries (bench/queries), written apart from the shared eval.
+"""Search quality on kb's own evaluation sets (bench/queries), kept apart from the shared one.
 
     python bench/search_quality.py [-v]
 
-Prints top-1 / top-3 over the positives, how many positives are marked confident, and how many
-negatives (errors from other fields) are rejected. Use it when tuning ranking or confidence; the
-shared evaluation (../shared/eval/eval_search.py) is the check, not the thing to tune on.
+Two sets, each searched on a fresh knowledge base with the seeds loaded:
+
+- dev: queries about the seed entries (dev_positive.jsonl) and errors from other fields
+  (dev_negative.jsonl), written without seeing the shared evaluation;
+- user: entries as users record them with `kb add` (user/*_entries.jsonl, each from a real public
+  issue thread), queries copied from *other* threads about the same faults (user/*_queries.jsonl),
+  and real ML errors that no entry covers (user/*_negatives.jsonl). Every item names its threads.
+
+For each set and each kind of paste it prints top-1, top-3, the share of queries whose first result
+is marked confident, the precision of confident answers, and how many negatives were rejected (no
+confident result). Use it when tuning ranking or confidence; the shared evaluation
+(../shared/eval/eval_search.py) is the check, not the thing to tune on.
 """
 
 from __future__ import annotations
@@ -12,8 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.entry.content import EntryContent, normalized
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
 from kb.upkeep.seeding import open_knowledge_base
@@ -21,10 +33,101 @@ from kb.upkeep.seeding import open_knowledge_base
 QUERIES = Path(__file__).resolve().parent / "queries"
 
 
-def load(name: str) -> list[dict[str, object]]:
-    return [
-        json.loads(line) for line in (QUERIES / name).read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
+def load(paths: Iterable[Path]) -> list[dict[str, object]]:
+    rows = []
+    for path in sorted(paths):
+        rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return rows
+
+
+@dataclass
+class Tally:
+    n: int = 0
+    top1: int = 0
+    top3: int = 0
+    confident: int = 0
+    confident_right: int = 0
+
+    def add(self, rank: int | None, confident: bool) -> None:
+        self.n += 1
+        self.top1 += rank == 1
+        self.top3 += rank is not None and rank <= 3
+        self.confident += confident
+        self.confident_right += confident and rank == 1
+
+    def row(self, name: str) -> str:
+        precision = f"{self.confident_right / self.confident:.3f}" if self.confident else "  -  "
+        return (
+            f"  {name:12} {self.n:4}   top1 {self.top1 / self.n:.2f}   top3 {self.top3 / self.n:.2f}   "
+            f"confident {self.confident / self.n:.2f}   precision {precision}"
+        )
+
+
+@dataclass
+class Report:
+    name: str
+    overall: Tally = field(default_factory=Tally)
+    kinds: dict[str, Tally] = field(default_factory=dict)
+    negatives: int = 0
+    rejected: int = 0
+
+    def lines(self) -> list[str]:
+        lines = [f"{self.name}:", self.overall.row("all")]
+        lines += [self.kinds[kind].row(kind) for kind in sorted(self.kinds)]
+        lines.append(f"  negatives    {self.negatives:4}   rejected {self.rejected}/{self.negatives}")
+        return lines
+
+
+def evaluate(
+    name: str,
+    entries: list[dict[str, object]],
+    positives: list[dict[str, object]],
+    negatives: list[dict[str, object]],
+    verbose: bool,
+) -> Report:
+    report = Report(name)
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "kb.db")
+        with open_knowledge_base(db) as store:
+            for item in entries:
+                store.add(
+                    normalized(
+                        EntryContent(
+                            key=str(item["key"]),
+                            domain=str(item["domain"]),
+                            symptom=str(item["symptom"]),
+                            validation=str(item.get("validation") or ""),
+                            fix=str(item.get("fix") or ""),
+                            tags=tuple(item.get("tags") or ()),  # type: ignore[call-overload]
+                            source=str(item.get("entry_thread") or "own"),
+                        )
+                    )
+                )
+        location = resolve_location(db)
+        options = SearchOptions(limit=5, record_usage=False)
+        for query in positives:
+            response = search(str(query["query"]), location, options)
+            keys = [r.candidate.key for r in response.results]
+            expected = set(query["expect"])  # type: ignore[call-overload]
+            rank = next((n for n, key in enumerate(keys, 1) if key in expected), None)
+            confident = response.confident
+            report.overall.add(rank, confident)
+            report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident)
+            if verbose and (rank != 1 or not confident):
+                label = "MISS" if rank != 1 else "UNSURE"
+                print(
+                    f"{label} {query['id']} {query['kind']}: rank={rank} confident={confident} "
+                    f"want={sorted(expected)} got={keys[:3]} decisive={response.query.decisive.line[:100]!r}"
+                )
+        for query in negatives:
+            response = search(str(query["query"]), location, options)
+            report.negatives += 1
+            if not response.confident:
+                report.rejected += 1
+            elif verbose:
+                top = response.results[0]
+                print(f"FALSE {query['id']}: {top.candidate.key} score={top.score}")
+    return report
 
 
 def main() -> None:
@@ -33,43 +136,26 @@ def main() -> None:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="print every miss and false match")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "kb.db")
-        open_knowledge_base(db).close()
-        location = resolve_location(db)
-        options = SearchOptions(limit=5, record_usage=False)
-        top1 = top3 = confident = wrong_confident = 0
-        positives = load("dev_positive.jsonl")
-        by_kind: dict[str, list[int]] = {}
-        for query in positives:
-            results = search(str(query["query"]), location, options).results
-            keys = [r.candidate.key for r in results]
-            expected = set(query["expect"])  # type: ignore[call-overload]
-            rank = next((n for n, key in enumerate(keys, 1) if key in expected), None)
-            top1 += rank == 1
-            top3 += rank is not None and rank <= 3
-            by_kind.setdefault(str(query["kind"]), []).append(int(rank == 1))
-            if results and results[0].confident:
-                confident += 1
-                wrong_confident += rank != 1
-            if args.verbose and rank != 1:
-                print(
-                    f"MISS {query['id']} {query['kind']}: rank={rank} want={sorted(expected)} got={keys[:3]}"
-                )
-        rejected = 0
-        negatives = load("dev_negative.jsonl")
-        for query in negatives:
-            results = search(str(query["query"]), location, options).results
-            if not any(r.confident for r in results):
-                rejected += 1
-            elif args.verbose:
-                print(f"FALSE {query['id']}: {results[0].candidate.key} score={results[0].score}")
-    n = len(positives)
-    kinds = ", ".join(f"{kind} {sum(v) / len(v):.2f}" for kind, v in sorted(by_kind.items()))
-    print(
-        f"top1={top1 / n:.2f} top3={top3 / n:.2f} confident={confident}/{n} (wrong {wrong_confident}) "
-        f"negatives_rejected={rejected}/{len(negatives)}  top1 by kind: {kinds}"
-    )
+    user = QUERIES / "user"
+    reports = [
+        evaluate(
+            "dev (seed entries)",
+            [],
+            load([QUERIES / "dev_positive.jsonl"]),
+            load([QUERIES / "dev_negative.jsonl"]),
+            args.verbose,
+        ),
+        evaluate(
+            "user (entries recorded from real threads, queries from other threads)",
+            load(user.glob("*_entries.jsonl")),
+            load(user.glob("*_queries.jsonl")),
+            load(user.glob("*_negatives.jsonl")),
+            args.verbose,
+        ),
+    ]
+    for report in reports:
+        if report.overall.n:
+            print("\n".join(report.lines()))
 
 
 if __name__ == "__main__":

@@ -126,6 +126,8 @@ def format_response(response: SearchResponse, explain: bool, width: int) -> str:
             lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
         if explain:
             lines += _wrapped("why: " + scored.why, width, "   ")
+            if scored.decided_by:
+                lines += _wrapped("decided by: " + scored.decided_by, width, "   ")
     return "\n".join(lines).rstrip()
 
 

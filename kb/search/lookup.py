@@ -61,6 +61,7 @@ class SearchResponse:
             item.update(score=scored.score, confident=scored.confident)
             if explain:
                 item["why"] = scored.why
+                item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
         return {
             "query": self.query.text[:2000],

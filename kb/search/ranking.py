@@ -34,6 +34,9 @@ WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
 CONFIDENT_SCORE = 62.0
 CONFIDENT_EVIDENCE = 0.55
 
+#: A confident answer shares at least this many of the deciding line's words with the entry.
+MIN_SHARED_TERMS = 2
+
 VARIANT_FACTOR = 0.95
 
 #: Same message shape, different quoted names (`'NoneType' object has no attribute 'group'` against
@@ -42,6 +45,11 @@ QUOTE_MISMATCH_FACTOR = 0.7
 QUOTED_NAME_WEIGHT = 2.0
 
 QueryKind = Literal["error", "description"]
+
+#: How much the words of a line that might be the real error count, against the decisive line's.
+ALTERNATIVE_WEIGHT = 0.6
+#: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
+ALTERNATIVE_FACTOR = 0.97
 
 _FOREIGN_RUNTIMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Go", re.compile(r"^goroutine \d+ \[|^panic: |\.go:\d+\b", re.M)),
@@ -79,6 +87,17 @@ _ML_MARKERS = re.compile(
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One line a paste might be about, ready to compare with an entry's symptoms."""
+
+    line: str
+    signature: str
+    short_type: str
+    #: The line's words (numbers left out), with how much each says: quoted names count double.
+    terms: dict[str, float]
+
+
+@dataclass(frozen=True)
 class Query:
     """A paste, understood: what it is about and which words to look for."""
 
@@ -90,6 +109,8 @@ class Query:
     #: The decisive line's words (numbers left out), with how much each says: quoted names count double.
     decisive_terms: dict[str, float]
     foreign_runtime: str | None
+    #: The decisive line first, then the other lines the paste might be about.
+    readings: tuple[Reading, ...] = ()
 
 
 def analyze(text: str) -> Query:
@@ -102,18 +123,25 @@ def analyze(text: str) -> Query:
     )
     weights: dict[str, float] = {}
     _add_terms(weights, decisive.line, 1.0)
+    for line, _ in decisive.candidates:
+        _add_terms(weights, line, ALTERNATIVE_WEIGHT)
     for line in decisive.other_errors:
         _add_terms(weights, line, 0.4)
     for line in decisive.context:
         _add_terms(weights, line, 0.2)
+    readings = tuple(
+        Reading(line, signature(line), exc_type.rsplit(".", 1)[-1], _decisive_terms(line))
+        for line, exc_type in ((decisive.line, decisive.exception_type), *decisive.candidates)
+    )
     return Query(
         text=text,
         decisive=decisive,
-        signature=signature(decisive.line),
+        signature=readings[0].signature,
         kind=kind,
         term_weights=weights,
-        decisive_terms=_decisive_terms(decisive.line),
+        decisive_terms=readings[0].terms,
         foreign_runtime=foreign_runtime(text),
+        readings=readings,
     )
 
 
@@ -200,6 +228,8 @@ class Scored:
     confident: bool
     parts: dict[str, float]
     why: str
+    #: The line of the paste that decided this score, when it was not the decisive line.
+    decided_by: str | None = None
 
 
 def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
@@ -254,37 +284,59 @@ def matcher_hit(matchers: Iterable[dict[str, Any]], text: str) -> str | None:
 
 
 def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, float]) -> list[Scored]:
-    """Score every candidate and return them best first. TERM_IDF holds every query term's IDF."""
+    """Score every candidate and return them best first. TERM_IDF holds every query term's IDF.
+
+    Each line the paste might be about (its readings) is compared with the candidate, and the best
+    reading decides; a reading other than the decisive line counts a little less, so that it wins
+    only on better evidence.
+    """
     if not candidates:
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
-    decisive_mass = sum(w * term_idf.get(t, 0.0) for t, w in query.decisive_terms.items())
+    readings = query.readings or (
+        Reading(query.decisive.line, query.signature, query.decisive.short_type, query.decisive_terms),
+    )
     scored = []
     for candidate in candidates:
         lexical = candidate.lexical.bm25 / top_bm25
-        matched_decisive = sum(
-            query.decisive_terms[t] * v
-            for t, v in candidate.lexical.matched.items()
-            if t in query.decisive_terms
-        )
-        coverage = matched_decisive / decisive_mass if decisive_mass else 0.0
-        fuzzy = fuzzy_similarity(query.signature, candidate.signatures)
-        type_match = float(
-            bool(query.decisive.short_type) and query.decisive.short_type in candidate.exception_types
-        )
-        parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}
-        score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
+        best: tuple[float, float, dict[str, float], Reading] | None = None
+        for position, reading in enumerate(readings):
+            score, evidence, parts = _reading_score(reading, candidate, lexical, term_idf)
+            if position:
+                score *= ALTERNATIVE_FACTOR
+            if best is None or score > best[0]:
+                best = (score, evidence, parts, reading)
+        assert best is not None
+        score, evidence, parts, reading = best
         hit = matcher_hit(candidate.matchers, query.text)
         if hit:
             score = 100.0
-        evidence = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
         confident = bool(hit) or (
             query.foreign_runtime is None and score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
         )
         why = _explain(parts, candidate, hit, query)
-        scored.append(Scored(candidate, round(score, 1), confident, parts, why))
-    scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.key))
+        decided_by = None if hit or reading is readings[0] else reading.line
+        scored.append(Scored(candidate, round(score, 1), confident, parts, why, decided_by))
+    scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
     return scored
+
+
+def _reading_score(
+    reading: Reading, candidate: Candidate, lexical: float, term_idf: dict[str, float]
+) -> tuple[float, float, dict[str, float]]:
+    """(score, evidence, parts) of one reading of the paste against one candidate."""
+    mass = sum(w * term_idf.get(t, 0.0) for t, w in reading.terms.items())
+    matched = sum(reading.terms[t] * v for t, v in candidate.lexical.matched.items() if t in reading.terms)
+    coverage = matched / mass if mass else 0.0
+    fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
+    type_match = float(bool(reading.short_type) and reading.short_type in candidate.exception_types)
+    parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}
+    score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
+    evidence = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
+    shared = sum(1 for t in reading.terms if t in candidate.lexical.matched)
+    if shared < MIN_SHARED_TERMS:  # one word in common (`kb search x`) is never enough to be sure
+        evidence = 0.0
+    return score, evidence, parts
 
 
 def _explain(parts: dict[str, float], candidate: Candidate, hit: str | None, query: Query) -> str:

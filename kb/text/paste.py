@@ -14,23 +14,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-NORMALIZER_VERSION = 1
+NORMALIZER_VERSION = 2
 
 #: Only the tail of a huge paste is searched for the decisive error; errors end logs.
 MAX_SCAN_CHARS = 2_000_000
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r(?!\n)")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
 #: Prefixes that tools add to every line of a program's output; the line itself goes on.
 _PASSTHROUGH_PREFIX = re.compile(
     r"^(?:\s*\[(?:rank|default|local_rank)\s*\d+\]:\s?"  # torchrun: [rank0]: / [default0]:
-    r"|\s*\|\s(?=\s*\S))"  # exception-group gutter "  | "
+    r"|\s*\|\s(?=\s*\S)"  # exception-group gutter "  | "
+    r"|E {2,}(?=\S)"  # pytest's failure lines: "E       RuntimeError: ..."
+    r"|\s*[│┃|]\s?(?=.*[│┃]\s*$))"  # inside a Rich box-drawn traceback: "│ ... │"
 )
+#: The right edge of a Rich box, once its left edge is gone.
+_BOX_RIGHT = re.compile(r"\s*[│┃]\s*$")
+#: The top and bottom edges of a box, and the frame lines drawn inside one.
+_BOX_EDGE = re.compile(r"^\s*[╭╰┏┗─━]|^\s*[❱>]?\s*\d+\s+[│┃]|^\s*\S+\.py:\d+ in \S+\s*$")
 
 #: Prefixes of a new log record (glog, vLLM, Python logging): what follows is not a continuation.
 _RECORD_PREFIX = re.compile(
     r"""^(?:
-        \s*\[?[IWEF]\d{4}\ \d{2}:\d{2}:\d{2}\.\d+(?:\ +\d+)?\ [\w./-]+:\d+\]\s?
+        \s*\[?[IWEF]\d{3,4}\ \d{2}:\d{2}:\d{2}\.\d+(?:\ +\d+)?\ [\w./-]+:\d+\]\s?
+      | \s*\[[IWEF]\ [\w./-]+:\d+\]\s?
       | (?:INFO|WARNING|ERROR|DEBUG|CRITICAL)\ \d{2}-\d{2}\ \d{2}:\d{2}:\d{2}\ [\w.]+:\d+\]\ ?
       | \[?\d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s*(?:-\s*)?(?:[\w.]+\s*-\s*)?
         (?:\[?(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL)\]?\s*[-:|]?\s*)?
@@ -55,8 +62,16 @@ WRAPPERS = frozenset(
         "KeyboardInterrupt",
     }
 )
+#: Messages that only say that something else failed (a build step, a subprocess, a worker).
+WRAPPER_MESSAGE = re.compile(
+    r"Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
+    r"|failed with exit (?:code|status)|Command errored out with exit status"
+    r"|exited with (?:exit )?(?:code|status)"
+    r"|^(?:Worker|Process) \S+ (?:died|exited)",
+    re.IGNORECASE,
+)
 
-#: Lines CUDA and ROCm append to every error; they say nothing about which error it was.
+#: Lines CUDA, ROCm, pip and build tools append to every error; they say nothing about which it was.
 BOILERPLATE = re.compile(
     r"(?:CUDA|HIP) kernel errors might be asynchronously reported"
     r"|For debugging consider passing (?:CUDA_LAUNCH_BLOCKING|AMD_SERIALIZE_KERNEL)"
@@ -64,11 +79,25 @@ BOILERPLATE = re.compile(
     r"|^Search for `cuda"
     r"|^\s*(?:Exception raised from|frame #\d+:)"
     r"|^To execute this test, run the following"
+    r"|subprocess-exited-with-error|did not run successfully|^\s*[│|]?\s*exit code: \d+"
+    r"|^\s*╰─>|^\s*note: This (?:error originates from a subprocess|is an issue with the package)"
+    r"|Failed (?:building wheel|to build)|Could not build wheels|failed-wheel-build-for-install"
+    r"|\[end of output\]|See above for output|hint: This usually indicates a problem"
+    r"|ninja: build stopped|^\s*(?:=+|-+)\s*$|To enable traceback see:|^\S+ FAILED\s*$"
+    r"|^\s*Root Cause \(first observed failure\)|^\s*Failures:\s*$|<NO_OTHER_FAILURES>"
 )
 
 _FRAME = re.compile(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
+_FRAME_HEAD = re.compile(r'^\s*File "[^"]+", line \d+')
 _TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):")
+_CHAINED = re.compile(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
 _CPP_WHAT = re.compile(r"^\s*what\(\):\s*(?P<message>.+)$")
+_CPP_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
+#: A log line at error level: `[TensorRT] ERROR: …`, `nvcc fatal : …`, `error: …`, `E0601 …`.
+_ERROR_LEVEL = re.compile(
+    r"^\s*(?:\[[\w .-]+\]\s*)?(?:ERROR|FATAL|CRITICAL|Error|error|fatal)\b\s*(?:\[[^\]]*\])?\s*:"
+    r"|^\s*[\w.+-]+(?:\.\w+)?\s+fatal\s*:|^\s*\S+\.(?:cpp|cu|h|hpp|c|cc):\d+(?::\d+)?:\s*(?:fatal )?error"
+)
 _FALLBACK = re.compile(
     r"\b(?:error|errno|failed|failure|killed|exception|fatal|abort(?:ed)?|panic|assert(?:ion)?|"
     r"nan|inf|out of memory|oom|segmentation fault|core dumped|refused|denied|timeout|timed out|hang)\b",
@@ -80,16 +109,24 @@ _MAX_MESSAGE_LINES = 3
 #: A paste with no exception and at most this many lines is a description: all of it matters.
 DESCRIPTION_MAX_LINES = 25
 _MAX_MESSAGE_CHARS = 500
+#: How many lines, besides the decisive one, a paste may offer as what it might be about.
+MAX_CANDIDATES = 4
 
 
 @dataclass(frozen=True)
 class Decisive:
-    """What a paste is about: its decisive error line, and the other errors seen on the way."""
+    """What a paste is about: its decisive error line, and the other errors seen on the way.
+
+    CANDIDATES are the other lines that might be the real error (the first error of a chain, an
+    error-level log line above a knock-on exception, a warning that explains it); ranking weighs
+    each of them against every entry and lets the evidence decide.
+    """
 
     line: str
     exception_type: str = ""
     other_errors: tuple[str, ...] = ()
     context: tuple[str, ...] = field(default_factory=tuple)
+    candidates: tuple[tuple[str, str], ...] = ()  # (line, exception type)
 
     @property
     def short_type(self) -> str:
@@ -104,22 +141,41 @@ class Line:
 
 
 def clean_lines(text: str) -> list[Line]:
-    """The paste's lines without colour codes, rank/log prefixes and caret markers."""
-    text = ANSI.sub("", text.replace("\r\n", "\n"))
+    """The paste's lines without colour codes, rank/log/pytest prefixes, box edges and caret markers."""
+    text = ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = []
-    for raw in text.split("\n"):
+    for raw in _reshaped(text).split("\n"):
         line = _PASSTHROUGH_PREFIX.sub("", raw, count=1)
         record = _RECORD_PREFIX.match(line)
         if record and record.end() > 0:
             line = line[record.end() :]
         line = _PASSTHROUGH_PREFIX.sub("", line, count=1)
+        if _BOX_RIGHT.search(raw):
+            line = _BOX_RIGHT.sub("", line)
         if line.strip() and not set(line.strip()) <= {"^", "~"}:
             lines.append(Line(line.rstrip(), bool(record and record.end() > 0)))
     return lines
 
 
+_FLATTENED = re.compile(r'\s(?=Traceback \(most recent call last\):|File "[^"]+", line \d+)')
+_FLAT_EXCEPTION = re.compile(r"(?<=\S)\s+(?=(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): )")
+
+
+def _reshaped(text: str) -> str:
+    """A traceback a forum flattened onto one line, given its lines back."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) > 200 and line.count('File "') >= 2:
+            line = _FLATTENED.sub("\n", line)
+            last = line.rsplit("\n", 1)
+            last[-1] = _FLAT_EXCEPTION.sub("\n", last[-1])
+            line = "\n".join(last)
+        out.append(line)
+    return "\n".join(out)
+
+
 def find_decisive(text: str) -> Decisive:
-    """The error a person would read first to know what went wrong.
+    """The error a person would read first to know what went wrong, and the other lines it might be.
 
     The last exception of the last traceback, unless it merely wraps another; a C++ `what():` line;
     otherwise the last line that sounds like an error; otherwise the text itself (a description).
@@ -127,36 +183,112 @@ def find_decisive(text: str) -> Decisive:
     if len(text) > MAX_SCAN_CHARS:
         text = text[-MAX_SCAN_CHARS:]
     lines = clean_lines(text)
-    errors: list[tuple[int, str, str]] = []  # (index, type, line)
+    errors = _errors(lines)
+    chosen = _choose(errors)
+    if chosen is not None:
+        index, exc_type, line = chosen
+        message = _with_continuation(lines, index, line) if exc_type != "what()" else line
+        exc_type = "" if exc_type == "what()" else exc_type
+        others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
+        alternatives = _alternatives(lines, errors, chosen)
+        return Decisive(message, exc_type, others, _context(lines, index), alternatives)
+    levelled = [
+        (index, item.text.strip())
+        for index, item in enumerate(lines)
+        if _ERROR_LEVEL.match(item.text) and not BOILERPLATE.search(item.text)
+    ]
+    if levelled:  # a log: its first error-level line is where it went wrong
+        index, line = levelled[0]
+        last = _fallback_lines(lines)[-1:]
+        alternatives = tuple((other, "") for _, other in last if other != line)
+        return Decisive(line, "", (), _context(lines, index), alternatives)
+    if len(lines) > DESCRIPTION_MAX_LINES or errors:
+        fallback = _fallback_lines(lines)
+        if fallback:
+            index, line = fallback[-1]
+            alternatives = tuple((other, "") for _, other in fallback[:1] if other != line)
+            wrapped = tuple((e[2], e[1]) for e in errors)[-1:]
+            return Decisive(line, "", (), _context(lines, index), (*alternatives, *wrapped))
+    if errors:  # nothing but a wrapper: it is all there is to go on
+        index, exc_type, line = errors[-1]
+        return Decisive(_with_continuation(lines, index, line), exc_type, (), _context(lines, index))
+    return Decisive(" ".join(" ".join(item.text for item in lines).split())[:_MAX_MESSAGE_CHARS])
+
+
+def _errors(lines: list[Line]) -> list[tuple[int, str, str]]:
+    """(index, exception type, line) of every exception, C++ what() and the line after a traceback."""
+    errors: list[tuple[int, str, str]] = []
     for index, item in enumerate(lines):
         line = item.text
-        if line[:1].isspace():
+        what = _CPP_WHAT.match(line)
+        if what:
+            errors.append((index, "what()", what.group("message").strip()))
+            continue
+        terminate = _CPP_TERMINATE.search(line)
+        if terminate:
+            errors.append((index, terminate.group("type").rsplit(":", 1)[-1], line.strip()))
+            continue
+        if line[:1].isspace() or _BOX_EDGE.match(line):
             continue
         match = _EXCEPTION.match(line)
         if match:
             errors.append((index, match.group("type"), line))
-            continue
-        what = _CPP_WHAT.match(line)
-        if what:
-            errors.append((index, "", what.group("message").strip()))
-    chosen = _choose(errors)
-    if chosen is not None:
-        index, exc_type, line = chosen
-        message = _with_continuation(lines, index, line)
-        others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
-        return Decisive(message, exc_type, others, _context(lines, index))
-    if len(lines) > DESCRIPTION_MAX_LINES:
-        for index in range(len(lines) - 1, -1, -1):
-            line = lines[index].text
-            if _FALLBACK.search(line) and not BOILERPLATE.search(line):
-                return Decisive(line.strip(), "", (), _context(lines, index))
-    return Decisive(" ".join(" ".join(item.text for item in lines).split())[:_MAX_MESSAGE_CHARS])
+        elif _ends_traceback(lines, index):
+            errors.append((index, "", line.strip()))
+    return errors
+
+
+def _ends_traceback(lines: list[Line], index: int) -> bool:
+    """Whether line INDEX is the message a traceback ends with though it names no exception type:
+    it follows a frame (`File "…", line N` and its code line) and is not another frame."""
+    line = lines[index].text
+    if _FRAME_HEAD.match(line) or _TRACEBACK.match(line) or index < 2:
+        return False
+    previous, before = lines[index - 1].text, lines[index - 2].text
+    return bool(_FRAME_HEAD.match(before)) and not _FRAME_HEAD.match(previous) and not line.startswith(" ")
+
+
+def _is_wrapper(error: tuple[int, str, str]) -> bool:
+    return error[1].rsplit(".", 1)[-1] in WRAPPERS or bool(WRAPPER_MESSAGE.search(error[2]))
 
 
 def _choose(errors: list[tuple[int, str, str]]) -> tuple[int, str, str] | None:
-    candidates = [e for e in errors if e[1].rsplit(".", 1)[-1] not in WRAPPERS] or errors
+    candidates = [e for e in errors if not _is_wrapper(e)]
     real = [e for e in candidates if not e[1].endswith("Warning")] or candidates
     return real[-1] if real else None
+
+
+def _alternatives(
+    lines: list[Line], errors: list[tuple[int, str, str]], chosen: tuple[int, str, str]
+) -> tuple[tuple[str, str], ...]:
+    """Other lines the paste might be about: the first error of a chain, the first error-level log
+    line, a warning, a C++ what(); the closest to the top of the paste first, a few at most."""
+    found: list[tuple[str, str]] = []
+    real = [e for e in errors if not _is_wrapper(e) and e is not chosen]
+    firsts = [e for e in real if not e[1].endswith("Warning")][:1]
+    warnings = [e for e in real if e[1].endswith("Warning")][-1:]
+    for index, exc_type, line in (*firsts, *warnings):
+        kind = "" if exc_type == "what()" else exc_type
+        text = line if exc_type == "what()" else _with_continuation(lines, index, line)
+        found.append((text, kind))
+    for index, item in enumerate(lines):
+        if index != chosen[0] and _ERROR_LEVEL.match(item.text) and not BOILERPLATE.search(item.text):
+            found.append((item.text.strip(), ""))
+            break
+    return tuple(dict.fromkeys(found))[:MAX_CANDIDATES]
+
+
+def _fallback_lines(lines: list[Line]) -> list[tuple[int, str]]:
+    """The lines of a log that sound like an error, boilerplate and wrappers left out."""
+    return [
+        (index, item.text.strip())
+        for index, item in enumerate(lines)
+        if _FALLBACK.search(item.text)
+        and not BOILERPLATE.search(item.text)
+        and not WRAPPER_MESSAGE.search(item.text)
+        and not _TRACEBACK.match(item.text)
+        and not _FRAME_HEAD.match(item.text)
+    ]
 
 
 def _with_continuation(lines: list[Line], index: int, first: str) -> str:
@@ -171,7 +303,8 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
         if (
             _TRACEBACK.match(line)
             or _EXCEPTION.match(line.strip())
-            or line.startswith(("The above", "During"))
+            or _CHAINED.match(line)
+            or _FRAME_HEAD.match(line)
         ):
             break
         if BOILERPLATE.search(line):

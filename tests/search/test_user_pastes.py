@@ -1,0 +1,66 @@
+"""Entries recorded as users record them, found from another thread's paste of the same fault.
+
+Each symptom is the error line of one public thread; each paste (tests/text/pastes) is from another.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli.app import app
+
+PASTES = Path(__file__).resolve().parents[1] / "text" / "pastes"
+
+#: key → (domain, symptom as its thread reported it, the thread), and the paste from another thread.
+CASES = {
+    "trt-network-without-outputs": (
+        "deployment",
+        "[TensorRT] ERROR: Network must have at least one output",  # NVIDIA/TensorRT#183
+        "tensorrt_knock_on_other.txt",
+    ),
+    "nccl-watchdog-timeout": (
+        "hardware",
+        "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, "
+        "NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for 600004 milliseconds "
+        "before timing out.",  # hiyouga/LlamaFactory#7396
+        "nccl_banner_then_watchdog.txt",
+    ),
+    "nvcc-arch-unsupported": (
+        "hardware",
+        "nvcc fatal: Unsupported gpu architecture 'compute_86' ninja: build stopped: subcommand failed",
+        "nvcc_in_make_log.txt",  # symptom: Ruyi-Zha/naf_cbct#15
+    ),
+    "tokenizers-too-old": (
+        "model",
+        "Exception: data did not match any variant of untagged enum ModelWrapper at line 1251012 column 3",
+        "untagged_enum_no_prefix.txt",  # symptom: allenai/open-instruct#738
+    ),
+}
+
+
+@pytest.fixture
+def recorded(runner: CliRunner) -> None:
+    for key, (domain, symptom, _) in CASES.items():
+        argv = ["add", "--force", "-k", key, "-d", domain, "-s", symptom, "-v", "nvidia-smi", "-f", "see it"]
+        result = runner.invoke(app, argv)
+        assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("key", CASES)
+def test_another_threads_paste_finds_the_entry_first_and_is_sure(
+    recorded: None, runner: CliRunner, key: str
+) -> None:
+    text = (PASTES / CASES[key][2]).read_text(encoding="utf-8")
+    result = runner.invoke(app, ["search", "--json", "-"], input=text)
+    top = json.loads(result.stdout)["results"][0]
+    assert (top["key"], top["confident"]) == (key, True)
+
+
+def test_explain_names_the_line_that_decided(recorded: None, runner: CliRunner) -> None:
+    text = (PASTES / "tensorrt_knock_on_other.txt").read_text(encoding="utf-8")
+    result = runner.invoke(app, ["search", "--explain", "-n", "1", "-"], input=text)
+    assert "decided by: [TensorRT] ERROR: Network must have at least one output" in result.stdout
