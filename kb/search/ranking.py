@@ -15,6 +15,7 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -31,8 +32,14 @@ WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
 
 #: A result is confident only with this much evidence (calibrated on real pastes and negatives;
 #: see bench/ and the README's design notes).
-CONFIDENT_SCORE = 62.0
-CONFIDENT_EVIDENCE = 0.55
+CONFIDENT_SCORE = 55.0
+CONFIDENT_EVIDENCE = 0.3
+#: ... and only when it leads the next entry by this many points: a paste that two entries explain
+#: about equally well is not settled, however well each explains it.
+CONFIDENT_MARGIN = 15.0
+#: The margin is taken over entries outside the first one's family only when its symptom matches
+#: the paste's line this closely.
+FAMILY_FUZZY = 0.75
 
 #: A confident answer shares at least this many of the deciding line's words with the entry.
 MIN_SHARED_TERMS = 2
@@ -311,14 +318,40 @@ def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, floa
         hit = matcher_hit(candidate.matchers, query.text)
         if hit:
             score = 100.0
-        confident = bool(hit) or (
+        sure = bool(hit) or (
             query.foreign_runtime is None and score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
         )
         why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
-        scored.append(Scored(candidate, round(score, 1), confident, parts, why, decided_by))
+        scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by))
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
-    return scored
+    return _settled(scored)
+
+
+def _settled(scored: list[Scored]) -> list[Scored]:
+    """Only the first result can be sure without a precise matcher, and only by a clear margin over
+    the best entry outside its family: entries it names as related (the causes behind a generic
+    `device-side assert`) refine the answer rather than compete with it."""
+    settled = []
+    for position, result in enumerate(scored):
+        matcher = result.why.startswith("precise matcher")
+        if not matcher and result.confident:
+            sure = position == 0 and result.score - _best_rival(result, scored[1:]) >= CONFIDENT_MARGIN
+            if not sure:
+                result = dataclasses.replace(result, confident=False)
+        settled.append(result)
+    return settled
+
+
+def _best_rival(top: Scored, others: Sequence[Scored]) -> float:
+    if top.parts.get("fuzzy", 0.0) < FAMILY_FUZZY:  # a loose match: every close entry competes
+        return others[0].score if others else 0.0
+    family = set(top.candidate.record.get("related") or ())
+    for other in others:
+        related = set(other.candidate.record.get("related") or ())
+        if other.candidate.key not in family and top.candidate.key not in related:
+            return other.score
+    return 0.0
 
 
 def _reading_score(

@@ -41,6 +41,7 @@ _ENTRY_COLUMNS = (
     "matchers",
     "tags",
     "symptom_variants",
+    "related",
 )
 
 
@@ -156,6 +157,7 @@ class IndexReader:
                 record["matchers"] = _json(record["matchers"])
                 record["tags"] = _json(record["tags"])
                 record["symptom_variants"] = _json(record["symptom_variants"])
+                record["related"] = _json(record["related"]) or []
                 record["signatures"] = _json(row[-2])
                 record["exception_types"] = _json(row[-1])
                 docs[int(record["id"])] = record

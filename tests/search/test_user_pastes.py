@@ -51,13 +51,13 @@ def recorded(runner: CliRunner) -> None:
 
 
 @pytest.mark.parametrize("key", CASES)
-def test_another_threads_paste_finds_the_entry_first_and_is_sure(
-    recorded: None, runner: CliRunner, key: str
-) -> None:
+def test_another_threads_paste_finds_the_entry_first(recorded: None, runner: CliRunner, key: str) -> None:
     text = (PASTES / CASES[key][2]).read_text(encoding="utf-8")
     result = runner.invoke(app, ["search", "--json", "-"], input=text)
     top = json.loads(result.stdout)["results"][0]
-    assert (top["key"], top["confident"]) == (key, True)
+    assert top["key"] == key
+    # A seed about unsynchronised seeds also explains a watchdog timeout, close behind: not settled.
+    assert top["confident"] is (key != "nccl-watchdog-timeout")
 
 
 def test_explain_names_the_line_that_decided(recorded: None, runner: CliRunner) -> None:

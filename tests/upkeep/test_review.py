@@ -170,7 +170,7 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:
     add(runner, "old-gizmo", "the old gizmo jams")
-    add(runner, "used-gizmo", "the used gizmo jams")
+    add(runner, "used-gizmo", "the sprocket wheel squeals under load")
     clock(timedelta(days=200))
     search_finds(runner, "used-gizmo")
     code, out, _ = kb(runner, "prune", "--unused-for", "180d", "--domain", "hardware")
