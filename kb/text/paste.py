@@ -95,9 +95,12 @@ _CPP_WHAT = re.compile(r"^\s*what\(\):\s*(?P<message>.+)$")
 _CPP_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
 #: A log line at error level: `[TensorRT] ERROR: …`, `nvcc fatal : …`, `error: …`, `E0601 …`.
 _ERROR_LEVEL = re.compile(
-    r"^\s*(?:\[[\w .-]+\]\s*)?(?:ERROR|FATAL|CRITICAL|Error|error|fatal)\b\s*(?:\[[^\]]*\])?\s*:"
+    r"^\s*(?:\[[\w .-]+\]\s*)?(?:ERROR|FATAL|CRITICAL|Error|error|fatal)\b\s*(?:\[[^\]]*\])?\s*:(?=\s*\S)"
+    r"|^\s*(?:\[[^\]]{1,40}\]\s*){0,3}\[(?:E|ERROR|F|FATAL)\]\s*\S"
     r"|^\s*[\w.+-]+(?:\.\w+)?\s+fatal\s*:|^\s*\S+\.(?:cpp|cu|h|hpp|c|cc):\d+(?::\d+)?:\s*(?:fatal )?error"
 )
+#: A level word and nothing else (`ERROR:`): the error itself is on another line.
+_BARE_LEVEL = re.compile(r"^\W*\w+\W*$")
 _FALLBACK = re.compile(
     r"\b(?:error|errno|failed|failure|killed|exception|fatal|abort(?:ed)?|panic|assert(?:ion)?|"
     r"nan|inf|out of memory|oom|segmentation fault|core dumped|refused|denied|timeout|timed out|hang)\b",
@@ -216,10 +219,22 @@ def find_decisive(text: str) -> Decisive:
 
 
 def _errors(lines: list[Line]) -> list[tuple[int, str, str]]:
-    """(index, exception type, line) of every exception, C++ what() and the line after a traceback."""
+    """(index, exception type, line) of every exception, C++ what() and the line after a traceback.
+
+    A traceback that a tool indented (pip's "[13 lines of output]") ends in an exception at the
+    traceback's own indentation, so that indentation counts as the margin.
+    """
     errors: list[tuple[int, str, str]] = []
+    margin = 0
     for index, item in enumerate(lines):
         line = item.text
+        indent = len(line) - len(line.lstrip())
+        if _TRACEBACK.match(line):
+            margin = indent
+        elif _FRAME_HEAD.match(line):  # frames sit two columns inside their traceback
+            margin = max(0, indent - 2)
+        if indent and indent == margin:
+            line = line[indent:]
         what = _CPP_WHAT.match(line)
         if what:
             errors.append((index, "what()", what.group("message").strip()))
@@ -284,6 +299,7 @@ def _fallback_lines(lines: list[Line]) -> list[tuple[int, str]]:
         (index, item.text.strip())
         for index, item in enumerate(lines)
         if _FALLBACK.search(item.text)
+        and not _BARE_LEVEL.match(item.text)
         and not BOILERPLATE.search(item.text)
         and not WRAPPER_MESSAGE.search(item.text)
         and not _TRACEBACK.match(item.text)
@@ -292,10 +308,19 @@ def _fallback_lines(lines: list[Line]) -> list[tuple[int, str]]:
 
 
 def _with_continuation(lines: list[Line], index: int, first: str) -> str:
-    """The exception line plus the message lines that follow it (a multi-line state_dict error)."""
+    """The exception line plus the message lines that follow it (a multi-line state_dict error).
+
+    An exception line with nothing after its colon (`RuntimeError:`) has its message on the indented
+    lines below it, which are taken as they are.
+    """
     parts = [first.strip()]
+    bare = first.rstrip().endswith(":") and bool(_EXCEPTION.match(first.strip()))
     for item in lines[index + 1 : index + 1 + 20]:
         line = item.text
+        if bare and line[:1].isspace() and not _FRAME_HEAD.match(line) and len(parts) < _MAX_MESSAGE_LINES:
+            if not BOILERPLATE.search(line):
+                parts.append(line.strip())
+            continue
         if item.new_record:
             break
         if len(parts) >= _MAX_MESSAGE_LINES or sum(map(len, parts)) > _MAX_MESSAGE_CHARS:

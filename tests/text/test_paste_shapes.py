@@ -23,6 +23,9 @@ SOURCES = {
     "rich_box.txt": "https://github.com/Textualize/rich/issues/3581",
     "untagged_enum_no_prefix.txt": "https://github.com/lllyasviel/FramePack/issues/147",
     "stripped_indentation.txt": "https://github.com/marduk191/ComfyUI-Fluxpromptenhancer/issues/3",
+    "pip_indented_traceback.txt": "https://github.com/deepspeedai/DeepSpeed/issues/2902",
+    "bare_exception_message.txt": "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
+    "bracketed_error_level.txt": "https://github.com/NVIDIA/TensorRT-LLM/issues/107",
 }
 
 
@@ -91,3 +94,20 @@ def test_a_message_above_frames_that_lost_their_indentation() -> None:
     lines = [decisive.line, *(line for line, _ in decisive.candidates)]
     wanted = "data did not match any variant of untagged enum PyPreTokenizerTypeWrapper at line 951 column 3"
     assert wanted in lines or wanted in decisive.line
+
+
+def test_a_traceback_pip_indented_inside_its_output_block() -> None:
+    decisive = find_decisive(paste("pip_indented_traceback.txt"))
+    assert decisive.line.startswith("Exception: >- DeepSpeed Op Builder: Installed CUDA version 12.0")
+    assert decisive.exception_type == "Exception"
+
+
+def test_an_exception_whose_message_is_on_the_lines_below() -> None:
+    decisive = find_decisive(paste("bare_exception_message.txt"))
+    assert decisive.line.startswith("RuntimeError: The detected CUDA version (12.2) mismatches the version")
+
+
+def test_a_bracketed_error_level_beats_a_bare_error_word() -> None:
+    decisive = find_decisive(paste("bracketed_error_level.txt"))
+    assert "getPluginCreator could not find plugin" in decisive.line
+    assert all(line != "ERROR:" for line, _ in decisive.candidates)
