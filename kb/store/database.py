@@ -140,8 +140,14 @@ def m002_add_search_index(conn: Connection) -> None:
             table.create(conn)
 
 
+def m003_index_terms_by_entry(conn: Connection) -> None:
+    """An index of search terms by entry: editing or adding an entry in a large knowledge base read
+    every posting to find its own (about 0.1 s per add at 100,000 entries)."""
+    conn.execute(text("CREATE INDEX search_term_by_entry ON search_term (entry_id)"))
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
-MIGRATIONS: list[Migration] = [m001_create_entry, m002_add_search_index]
+MIGRATIONS: list[Migration] = [m001_create_entry, m002_add_search_index, m003_index_terms_by_entry]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 

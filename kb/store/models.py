@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, Table
+from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, Table
 from sqlmodel import AutoString, Field, SQLModel
 from sqlmodel.sql.sqltypes import UTCDateTime
 
@@ -134,6 +134,8 @@ search_term = Table(
     Column("term", AutoString, primary_key=True),
     Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
     Column("weight", Float, nullable=False),
+    #: Reindexing an entry finds its terms by entry; the primary key leads with the term.
+    Index("search_term_by_entry", "entry_id"),
     sqlite_with_rowid=False,
 )
 
