@@ -1,5 +1,5 @@
 """The triage knowledge of the project first-aid handbook (《项目急救手册》), read from
-`seed_entries/domains.toml`.
+`seed_entries/domains.toml`, and the error messages many faults share (`shared_messages.toml`).
 
 The keyword → domain map locates a fault's domain from the words of a paste; each domain has its
 "golden three lines", the first checks to run there; the rollback rule says when to start over.
@@ -87,3 +87,12 @@ def load_triage(path: Path | None = None) -> Triage:
         rollback_after=int(rollback.get("after_failures", 2)),
         rollback_steps=tuple(rollback.get("steps", ())),
     )
+
+
+@cache
+def load_shared_messages(path: Path | None = None) -> tuple[str, ...]:
+    """The error messages many different faults raise (seed_entries/shared_messages.toml), lowercased."""
+    data: dict[str, Any] = tomllib.loads(
+        (path or seed_directory() / "shared_messages.toml").read_text(encoding="utf-8")
+    )
+    return tuple(str(message).lower() for message in data.get("messages", ()))

@@ -17,7 +17,7 @@ import kb.clock
 from kb.domains import resolve_domain
 from kb.errors import UsageError
 from kb.paths import DatabaseLocation
-from kb.search.handbook import DomainGuess, GoldenCheck, load_triage
+from kb.search.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.search.ranking import Candidate, LexicalScore, Query, Scored, analyze, bm25, idf, rank
 from kb.store.index_reader import COMMON_TERM_SHARE, IndexNotReady, IndexReader
 
@@ -103,7 +103,7 @@ def search(
         reader = IndexReader(location).open()
     with reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
-        ranked = rank(query, candidates, term_idf)
+        ranked = rank(query, candidates, term_idf, load_shared_messages())
         if domain:
             ranked = [s for s in ranked if s.candidate.record["domain"] == domain]
         results = ranked[: options.limit]

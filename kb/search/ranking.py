@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from kb.text.paste import Decisive, find_decisive, signature
+from kb.text.paste import Decisive, find_decisive, prose_lines, signature
 from kb.text.tokens import tokenize
 
 BM25_K1 = 1.2
@@ -55,6 +55,11 @@ QueryKind = Literal["error", "description"]
 
 #: How much the words of a line that might be the real error count, against the decisive line's.
 ALTERNATIVE_WEIGHT = 0.6
+#: ... and the words of the lines just above the decisive one (usually stack frames).
+CONTEXT_WEIGHT = 0.2
+#: ... and the words of a short paste's own prose (a title, a sentence, log lines; not its frames).
+PROSE_WEIGHT = 0.3
+MAX_PROSE_CHARS = 20_000
 #: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
 ALTERNATIVE_FACTOR = 0.97
 
@@ -135,7 +140,10 @@ def analyze(text: str) -> Query:
     for line in decisive.other_errors:
         _add_terms(weights, line, 0.4)
     for line in decisive.context:
-        _add_terms(weights, line, 0.2)
+        _add_terms(weights, line, CONTEXT_WEIGHT)
+    if len(text) <= MAX_PROSE_CHARS:
+        for line in prose_lines(text):
+            _add_terms(weights, line, PROSE_WEIGHT)
     readings = tuple(
         Reading(line, signature(line), exc_type.rsplit(".", 1)[-1], _decisive_terms(line))
         for line, exc_type in ((decisive.line, decisive.exception_type), *decisive.candidates)
@@ -290,12 +298,19 @@ def matcher_hit(matchers: Iterable[dict[str, Any]], text: str) -> str | None:
     return None
 
 
-def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, float]) -> list[Scored]:
+def rank(
+    query: Query,
+    candidates: Sequence[Candidate],
+    term_idf: dict[str, float],
+    shared_messages: Sequence[str] = (),
+) -> list[Scored]:
     """Score every candidate and return them best first. TERM_IDF holds every query term's IDF.
 
     Each line the paste might be about (its readings) is compared with the candidate, and the best
     reading decides; a reading other than the decisive line counts a little less, so that it wins
-    only on better evidence.
+    only on better evidence. When the deciding line holds one of SHARED_MESSAGES (raised by many
+    different faults), a candidate is sure only if the paste also shares its own words beyond that
+    line.
     """
     if not candidates:
         return []
@@ -319,13 +334,34 @@ def rank(query: Query, candidates: Sequence[Candidate], term_idf: dict[str, floa
         if hit:
             score = 100.0
         sure = bool(hit) or (
-            query.foreign_runtime is None and score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
+            query.foreign_runtime is None
+            and score >= CONFIDENT_SCORE
+            and evidence >= CONFIDENT_EVIDENCE
+            and not _only_a_shared_message(reading, candidate, query, term_idf, shared_messages)
         )
         why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
         scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by))
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
     return _settled(scored)
+
+
+def _only_a_shared_message(
+    reading: Reading, candidate: Candidate, query: Query, term_idf: dict[str, float], shared: Sequence[str]
+) -> bool:
+    """Whether READING matches CANDIDATE through a message many faults raise, and nothing more: the
+    words they share beyond it come at most from the stack frames around it."""
+    lowered = reading.line.lower()
+    if not any(message in lowered for message in shared):
+        return False
+    beyond = [
+        term
+        for term in candidate.lexical.matched
+        if term not in reading.terms
+        and term_idf.get(term, 0.0) >= 1.0
+        and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
+    ]
+    return len(beyond) < MIN_SHARED_TERMS
 
 
 def _settled(scored: list[Scored]) -> list[Scored]:

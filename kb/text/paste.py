@@ -345,6 +345,20 @@ def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
     return tuple(item.text.strip() for item in window if not BOILERPLATE.search(item.text))
 
 
+def prose_lines(text: str) -> tuple[str, ...]:
+    """The lines of a paste that a person wrote or a program logged: not traceback frames (a
+    `File "…", line N` head and the code line under it), not the traceback header."""
+    lines = clean_lines(text)
+    prose = []
+    for index, item in enumerate(lines):
+        if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text):
+            continue
+        if index and _FRAME_HEAD.match(lines[index - 1].text):
+            continue
+        prose.append(item.text.strip())
+    return tuple(prose)
+
+
 # --- masking ----------------------------------------------------------------------------------------
 
 _MASKS: list[tuple[str, str]] = [

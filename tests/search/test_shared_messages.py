@@ -1,0 +1,39 @@
+"""A message many faults raise is a lead, not an answer: kb shows the entry and is not sure of it."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from kb.cli.app import app
+from kb.search.handbook import load_shared_messages
+
+#: From https://github.com/databrickslabs/dolly/issues/90: a shape error in a language model, which
+#: the seed about an STFT sample-rate mismatch (whose symptom is the same message) does not explain.
+DOLLY = "RuntimeError: mat1 and mat2 shapes cannot be multiplied (863x1 and 11x5120)"
+
+
+def search(runner: CliRunner, text: str) -> list[dict[str, object]]:
+    result = runner.invoke(app, ["search", "--json", "-"], input=text)
+    return list(json.loads(result.stdout)["results"])
+
+
+def test_the_list_is_data_and_lowercase() -> None:
+    messages = load_shared_messages()
+    assert "mat1 and mat2 shapes cannot be multiplied" in messages
+    assert all(message == message.lower() for message in messages)
+
+
+def test_the_bare_message_finds_the_entry_but_is_not_sure(runner: CliRunner) -> None:
+    top = search(runner, DOLLY)[0]
+    assert (top["key"], top["confident"]) == ("stft-sample-rate-mismatch", False)
+
+
+def test_the_message_with_the_entrys_own_context_is_sure(runner: CliRunner) -> None:
+    text = (
+        "Resampled half the clips with torchaudio.functional.resample before torch.stft; the spectrogram "
+        "shape differs per sample_rate\n" + DOLLY
+    )
+    top = search(runner, text)[0]
+    assert (top["key"], top["confident"]) == ("stft-sample-rate-mismatch", True)
