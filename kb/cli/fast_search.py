@@ -110,6 +110,9 @@ def format_response(response: SearchResponse, explain: bool, width: int) -> str:
             lines.append(f"Golden checks for {response.golden_checks.domain}: {response.golden_checks.title}")
             lines += [f"    {line}" for line in response.golden_checks.lines]
         if response.results:
+            settle = response.results[0].candidate.record.get("validation")
+            if settle:
+                lines += ["To settle it, run the first entry's check:", f"    $ {settle}"]
             lines += ["", "Closest entries:"]
         else:
             lines.append("Record the fix when you find it: kb add")

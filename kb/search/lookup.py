@@ -63,12 +63,16 @@ class SearchResponse:
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
+        settle = (
+            None if self.confident or not self.results else self.results[0].candidate.record.get("validation")
+        )
         return {
             "query": self.query.text[:2000],
             "decisive": self.query.decisive.line,
             "signature": self.query.signature,
             "domain_guess": self.domain_guess.domain if self.domain_guess else None,
             "results": results,
+            "settle_with": settle or None,
         }
 
 

@@ -76,7 +76,8 @@ def test_json_has_the_documented_shape(
 ) -> None:
     code, data = search_json(capsys, monkeypatch, "-", stdin=TRACEBACK.encode())
     assert code == 0
-    assert set(data) == {"query", "decisive", "signature", "domain_guess", "results"}
+    assert set(data) == {"query", "decisive", "signature", "domain_guess", "results", "settle_with"}
+    assert data["settle_with"] is None  # a confident answer needs no settling
     assert data["decisive"] == "IndexError: Target 12 is out of bounds."
     results = data["results"]
     assert isinstance(results, list)

@@ -37,3 +37,11 @@ def test_the_message_with_the_entrys_own_context_is_sure(runner: CliRunner) -> N
     )
     top = search(runner, text)[0]
     assert (top["key"], top["confident"]) == ("stft-sample-rate-mismatch", True)
+
+
+def test_an_unsure_answer_says_what_would_settle_it(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["search", "--json", "-"], input=DOLLY)
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["validation"]
+    shown = runner.invoke(app, ["search", DOLLY]).stdout
+    assert "To settle it, run the first entry's check:\n    $ " in shown
