@@ -1,5 +1,5 @@
 """The triage knowledge of the project first-aid handbook (《项目急救手册》), read from
-`seed_entries/domains.toml`, and the error messages many faults share (`shared_messages.toml`).
+`seed_entries/domains.toml`, and the error messages many faults share (`shared_messages.txt`).
 
 The keyword → domain map locates a fault's domain from the words of a paste; each domain has its
 "golden three lines", the first checks to run there; the rollback rule says when to start over.
@@ -7,7 +7,6 @@ The keyword → domain map locates a fault's domain from the words of a paste; e
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -73,6 +72,8 @@ def _is_word(char: str) -> bool:
 
 @cache
 def load_triage(path: Path | None = None) -> Triage:
+    import tomllib  # deferred: only a search that found nothing sure reads the keyword map
+
     data: dict[str, Any] = tomllib.loads(
         (path or seed_directory() / "domains.toml").read_text(encoding="utf-8")
     )
@@ -91,8 +92,7 @@ def load_triage(path: Path | None = None) -> Triage:
 
 @cache
 def load_shared_messages(path: Path | None = None) -> tuple[str, ...]:
-    """The error messages many different faults raise (seed_entries/shared_messages.toml), lowercased."""
-    data: dict[str, Any] = tomllib.loads(
-        (path or seed_directory() / "shared_messages.toml").read_text(encoding="utf-8")
-    )
-    return tuple(str(message).lower() for message in data.get("messages", ()))
+    """The error messages many different faults raise (seed_entries/shared_messages.txt), lowercased."""
+    text = (path or seed_directory() / "shared_messages.txt").read_text(encoding="utf-8")
+    lines = (line.strip() for line in text.splitlines())
+    return tuple(line.lower() for line in lines if line and not line.startswith("#"))
