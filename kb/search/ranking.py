@@ -283,12 +283,14 @@ def quoted_names(text: str) -> frozenset[str]:
     return frozenset(next(g for g in match.groups() if g) for match in _QUOTED.finditer(text))
 
 
-def matcher_hit(matchers: Iterable[dict[str, Any]], text: str) -> str | None:
-    """The first precise matcher (contains / regex) that TEXT satisfies, described."""
-    lowered = text.lower()
+def matcher_hit(matchers: Iterable[dict[str, Any]], text: str, lowered: str | None = None) -> str | None:
+    """The first precise matcher (contains / regex) that TEXT satisfies, described. LOWERED is TEXT
+    lower-cased, when the caller already has it (a 10 MB paste is not lowered once per entry)."""
     for matcher in matchers:
-        if "contains" in matcher and str(matcher["contains"]).lower() in lowered:
-            return f"contains {matcher['contains']!r}"
+        if "contains" in matcher:
+            lowered = text.lower() if lowered is None else lowered
+            if str(matcher["contains"]).lower() in lowered:
+                return f"contains {matcher['contains']!r}"
         if "regex" in matcher:
             try:
                 if re.search(str(matcher["regex"]), text):
@@ -315,6 +317,7 @@ def rank(
     if not candidates:
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
+    lowered: str | None = None
     readings = query.readings or (
         Reading(query.decisive.line, query.signature, query.decisive.short_type, query.decisive_terms),
     )
@@ -330,7 +333,9 @@ def rank(
                 best = (score, evidence, parts, reading)
         assert best is not None
         score, evidence, parts, reading = best
-        hit = matcher_hit(candidate.matchers, query.text)
+        if candidate.matchers and lowered is None:
+            lowered = query.text.lower()
+        hit = matcher_hit(candidate.matchers, query.text, lowered)
         if hit:
             score = 100.0
         sure = bool(hit) or (

@@ -16,8 +16,20 @@ from dataclasses import dataclass, field
 
 NORMALIZER_VERSION = 2
 
-#: Only the tail of a huge paste is searched for the decisive error; errors end logs.
+#: A huge paste is read whole only near its end (errors end logs) and around the last places before
+#: that where an error is written (a traceback buried in a log that went on).
 MAX_SCAN_CHARS = 2_000_000
+_HOTSPOT_MARKERS = (
+    "Traceback (most recent call last)",
+    "Error:",
+    "Exception:",
+    "error:",
+    "ERROR",
+    "FATAL",
+    "what():",
+)
+_HOTSPOTS_PER_MARKER = 3
+_HOTSPOT_CHARS = 4_000
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
@@ -177,15 +189,41 @@ def _reshaped(text: str) -> str:
     return "\n".join(out)
 
 
+def focused(text: str) -> str:
+    """TEXT itself, or for a huge paste its tail plus the neighbourhood of the last few error marks
+    before the tail, found with plain substring search so that a 100 MB log costs milliseconds."""
+    if len(text) <= MAX_SCAN_CHARS:
+        return text
+    start_of_tail = len(text) - MAX_SCAN_CHARS
+    spots: set[int] = set()
+    for marker in _HOTSPOT_MARKERS:
+        end = start_of_tail
+        for _ in range(_HOTSPOTS_PER_MARKER):
+            found = text.rfind(marker, 0, end)
+            if found < 0:
+                break
+            spots.add(found)
+            end = found
+    pieces: list[str] = []
+    covered = 0
+    for spot in sorted(spots):
+        begin = max(covered, text.rfind("\n", 0, max(0, spot - _HOTSPOT_CHARS)) + 1)
+        finish = text.find("\n", min(start_of_tail, spot + _HOTSPOT_CHARS))
+        finish = start_of_tail if finish < 0 or finish > start_of_tail else finish
+        if begin < finish:
+            pieces.append(text[begin:finish])
+            covered = finish
+    tail_start = text.find("\n", start_of_tail) + 1 or start_of_tail
+    return "\n".join([*pieces, text[tail_start:]])
+
+
 def find_decisive(text: str) -> Decisive:
     """The error a person would read first to know what went wrong, and the other lines it might be.
 
     The last exception of the last traceback, unless it merely wraps another; a C++ `what():` line;
     otherwise the last line that sounds like an error; otherwise the text itself (a description).
     """
-    if len(text) > MAX_SCAN_CHARS:
-        text = text[-MAX_SCAN_CHARS:]
-    lines = clean_lines(text)
+    lines = clean_lines(focused(text))
     errors = _errors(lines)
     chosen = _choose(errors)
     if chosen is not None:
@@ -257,10 +295,15 @@ def _ends_traceback(lines: list[Line], index: int) -> bool:
     """Whether line INDEX is the message a traceback ends with though it names no exception type:
     it follows a frame (`File "…", line N` and its code line) and is not another frame."""
     line = lines[index].text
-    if _FRAME_HEAD.match(line) or _TRACEBACK.match(line) or index < 2:
+    if _FRAME_HEAD.match(line) or _TRACEBACK.match(line) or index < 2 or lines[index].new_record:
         return False
     previous, before = lines[index - 1].text, lines[index - 2].text
-    return bool(_FRAME_HEAD.match(before)) and not _FRAME_HEAD.match(previous) and not line.startswith(" ")
+    return (
+        bool(_FRAME_HEAD.match(before))
+        and not _FRAME_HEAD.match(previous)
+        and not _EXCEPTION.match(previous.strip())
+        and not line.startswith(" ")
+    )
 
 
 def _is_wrapper(error: tuple[int, str, str]) -> bool:

@@ -111,3 +111,11 @@ def test_a_bracketed_error_level_beats_a_bare_error_word() -> None:
     decisive = find_decisive(paste("bracketed_error_level.txt"))
     assert "getPluginCreator could not find plugin" in decisive.line
     assert all(line != "ERROR:" for line, _ in decisive.candidates)
+
+
+def test_a_traceback_buried_deep_in_a_huge_log_is_found() -> None:
+    line = "2026-11-29 10:00:00,000 INFO trainer step 1 loss 0.5 lr 3e-4 grad_norm 1.5\n"
+    filler = line * (3_000_000 // len(line))
+    text = filler + paste("rich_box.txt") + filler  # the run went on logging for 3 MB after it
+    assert len(text) > 2 * 3_000_000
+    assert find_decisive(text).line == "ZeroDivisionError: division by zero"
