@@ -37,6 +37,10 @@ CONFIDENT_EVIDENCE = 0.3
 #: ... and only when it leads the next entry by this many points: a paste that two entries explain
 #: about equally well is not settled, however well each explains it.
 CONFIDENT_MARGIN = 15.0
+#: A description has no error line to compare literally; it is settled when one entry explains its
+#: words far better than any other: a fused score this high and a lead this large.
+DESCRIPTION_SCORE = 45.0
+DESCRIPTION_MARGIN = 20.0
 #: The margin is taken over entries outside the first one's family only when its symptom matches
 #: the paste's line this closely.
 FAMILY_FUZZY = 0.75
@@ -318,6 +322,7 @@ def rank(
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
     lowered: str | None = None
+    margins: dict[int, float] = {}  # id of a result → the lead it needs to be sure
     readings = query.readings or (
         Reading(query.decisive.line, query.signature, query.decisive.short_type, query.decisive_terms),
     )
@@ -338,17 +343,20 @@ def rank(
         hit = matcher_hit(candidate.matchers, query.text, lowered)
         if hit:
             score = 100.0
-        sure = bool(hit) or (
-            query.foreign_runtime is None
-            and score >= CONFIDENT_SCORE
-            and evidence >= CONFIDENT_EVIDENCE
-            and not _only_a_shared_message(reading, candidate, query, term_idf, shared_messages)
+        plausible = query.foreign_runtime is None and not _only_a_shared_message(
+            reading, candidate, query, term_idf, shared_messages
         )
+        by_evidence = plausible and score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
+        by_lead = plausible and query.kind == "description" and score >= DESCRIPTION_SCORE
         why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
-        scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by))
+        result = Scored(
+            candidate, round(score, 1), bool(hit) or by_evidence or by_lead, parts, why, decided_by
+        )
+        margins[id(result)] = CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
+        scored.append(result)
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
-    return _settled(scored)
+    return _settled(scored, margins)
 
 
 def _only_a_shared_message(
@@ -369,7 +377,7 @@ def _only_a_shared_message(
     return len(beyond) < MIN_SHARED_TERMS
 
 
-def _settled(scored: list[Scored]) -> list[Scored]:
+def _settled(scored: list[Scored], margins: dict[int, float]) -> list[Scored]:
     """Only the first result can be sure without a precise matcher, and only by a clear margin over
     the best entry outside its family: entries it names as related (the causes behind a generic
     `device-side assert`) refine the answer rather than compete with it."""
@@ -377,7 +385,8 @@ def _settled(scored: list[Scored]) -> list[Scored]:
     for position, result in enumerate(scored):
         matcher = result.why.startswith("precise matcher")
         if not matcher and result.confident:
-            sure = position == 0 and result.score - _best_rival(result, scored[1:]) >= CONFIDENT_MARGIN
+            lead = result.score - _best_rival(result, scored[1:])
+            sure = position == 0 and lead >= margins.get(id(result), CONFIDENT_MARGIN)
             if not sure:
                 result = dataclasses.replace(result, confident=False)
         settled.append(result)

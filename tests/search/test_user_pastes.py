@@ -34,6 +34,15 @@ CASES = {
         "nvcc fatal: Unsupported gpu architecture 'compute_86' ninja: build stopped: subcommand failed",
         "nvcc_in_make_log.txt",  # symptom: Ruyi-Zha/naf_cbct#15
     ),
+    "ddp-checkpointing-marks-variable-twice": (
+        "training",
+        "RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the "
+        "following reasons: 1) Use of a module parameter outside the `forward` function. Please make sure "
+        "model parameters are not shared across multiple concurrent forward-backward passes. or try to "
+        "use _set_static_graph() as a workaround if this module graph does not change during training "
+        "loop.2) Reused parameters in multiple reentrant backward passes.",  # yangjianxin1/Firefly#194
+        "description_title_and_body.txt",  # a title and two sentences: artidoro/qlora#223
+    ),
     "tokenizers-too-old": (
         "model",
         "Exception: data did not match any variant of untagged enum ModelWrapper at line 1251012 column 3",

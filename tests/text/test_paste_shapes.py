@@ -26,6 +26,7 @@ SOURCES = {
     "pip_indented_traceback.txt": "https://github.com/deepspeedai/DeepSpeed/issues/2902",
     "bare_exception_message.txt": "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
     "bracketed_error_level.txt": "https://github.com/NVIDIA/TensorRT-LLM/issues/107",
+    "description_title_and_body.txt": "https://github.com/artidoro/qlora/issues/223",
 }
 
 
