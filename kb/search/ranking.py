@@ -139,6 +139,10 @@ def analyze(text: str) -> Query:
     )
     weights: dict[str, float] = {}
     _add_terms(weights, decisive.line, 1.0)
+    for name in quoted_names(decisive.line):  # the quoted names say which object failed
+        for term in tokenize(name, phrases=False):
+            if term in weights:
+                weights[term] = QUOTED_NAME_WEIGHT
     for line, _ in decisive.candidates:
         _add_terms(weights, line, ALTERNATIVE_WEIGHT)
     for line in decisive.other_errors:
@@ -273,6 +277,15 @@ def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
             value *= QUOTE_MISMATCH_FACTOR
         best = max(best, value if position == 0 else VARIANT_FACTOR * value)
     return best / 100.0
+
+
+def _names_disagree(line: str, signatures: Sequence[str]) -> bool:
+    """Whether LINE and every symptom form quote names, and no form shares one with LINE."""
+    wanted = _lowered(quoted_names(line))
+    if not wanted:
+        return False
+    forms = [_lowered(quoted_names(form)) for form in signatures]
+    return all(form and not form & wanted for form in forms)
 
 
 _QUOTED = re.compile(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
@@ -413,6 +426,8 @@ def _reading_score(
     coverage = matched / mass if mass else 0.0
     fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
     type_match = float(bool(reading.short_type) and reading.short_type in candidate.exception_types)
+    if type_match and _names_disagree(reading.line, candidate.signatures):
+        type_match = 0.0  # the same exception class about another object is another fault
     parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}
     score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
     evidence = max(fuzzy * (0.5 + 0.5 * coverage), coverage)

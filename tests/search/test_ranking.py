@@ -98,3 +98,24 @@ def test_bm25_rewards_rare_words() -> None:
     postings = [("nccl", 1, 1.0, 10.0), ("error", 1, 1.0, 10.0), ("error", 2, 3.0, 10.0)]
     scores = bm25({"nccl": 1.0, "error": 1.0}, postings, {"nccl": 1, "error": 50}, 100, 10.0)
     assert scores[1].bm25 > scores[2].bm25
+
+
+def test_the_quoted_names_tell_two_faults_of_one_exception_class_apart() -> None:
+    """Both say `ImportError: cannot import name …`; only the name says which library moved."""
+    query = analyze("ImportError: cannot import name 'tree_multimap' from 'jax.tree_util'")
+    idf = dict.fromkeys(query.term_weights, 2.0)
+    hub = candidate(
+        "hub-cached-download-removed",
+        "ImportError: cannot import name 'cached_download' from 'huggingface_hub'",
+        types=("ImportError",),
+        matched={"cannot": 2.0, "import": 2.0, "name": 2.0, "importerror": 2.0},
+    )
+    jax = candidate(
+        "jax-tree-multimap-removed",
+        "AttributeError: module 'jax' has no attribute 'tree_multimap'",
+        types=("AttributeError",),
+        matched={"tree_multimap": 2.0, "multimap": 2.0, "jax": 2.0},
+    )
+    ranked = rank(query, [hub, jax], idf)
+    assert ranked[0].candidate.key == "jax-tree-multimap-removed"
+    assert ranked[1].parts["type"] == 0.0  # the same class, about another name, is not a type match
