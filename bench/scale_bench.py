@@ -1,0 +1,187 @@
+"""How `kb search` slows as a knowledge base grows, on two kinds of large corpus, as ratios.
+
+    python bench/scale_bench.py [--runs 9] [--entries 100000]
+
+Builds two knowledge bases of ENTRIES synthetic entries each, besides the seeds:
+
+- third: every word of the queries below sits in about a third of the entries, the worst case for an
+  index that reads whole posting lists (and just under the cutoff that skips words in over a third);
+- zipf: a vocabulary of 20,000 made-up words drawn by a Zipf law, plus ML words at rates like real
+  ones (`error` in most entries, `cuda` in a quarter, `nccl` in a few in a hundred).
+
+Each query is timed as cold `kb search` processes on the seeded knowledge base and on both large ones,
+interleaved run by run so that the box's load falls on all three alike; it prints medians and each
+large one's ratio to seeded. Targets (issue 14): every ratio within 2x, their median within 1.5x.
+The queries are pastes from bench/queries/user, copied from public threads: a one-line error, the
+longest traceback in the set, and a description.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from bench_support import KB, compile_kb
+
+HERE = Path(__file__).resolve().parent
+ONE_LINE = "RuntimeError: CUDA error: device-side assert triggered"
+
+#: ML words and roughly the share of entries that hold them in a real team's knowledge base.
+ML_RATES = {
+    "error": 0.7,
+    "runtimeerror": 0.3,
+    "cuda": 0.25,
+    "torch": 0.5,
+    "tensor": 0.3,
+    "model": 0.4,
+    "device": 0.15,
+    "memory": 0.1,
+    "assert": 0.03,
+    "nccl": 0.03,
+    "triggered": 0.02,
+    "side": 0.02,
+    "import": 0.1,
+    "file": 0.2,
+    "line": 0.2,
+}
+
+
+def queries() -> dict[str, str]:
+    """The one-line error, the longest traceback and a description, from the user set."""
+    rows = []
+    for path in sorted((HERE / "queries" / "user").glob("*_queries.jsonl")):
+        rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    tracebacks = [r for r in rows if r["kind"] == "traceback"]
+    longest = max(tracebacks, key=lambda r: (len(str(r["query"]).splitlines()), r["id"]))
+    description = next(r for r in rows if r["kind"] == "description")
+    return {
+        "one-line": ONE_LINE,
+        "traceback": str(longest["query"]),
+        "description": str(description["query"]),
+    }
+
+
+def words_of(texts: list[str]) -> list[str]:
+    return sorted({w.lower() for text in texts for w in text.replace("'", " ").split() if w.isalpha()})
+
+
+def third_corpus(count: int, query_words: list[str], seed: int = 11) -> list[object]:
+    """Entries in which each query word turns up in about a third."""
+    from kb.entry.content import EntryContent
+
+    rng = random.Random(seed)
+    entries = []
+    for n in range(count):
+        chosen = [w for w in query_words if rng.random() < 1 / 3] or [rng.choice(query_words)]
+        rng.shuffle(chosen)
+        entries.append(
+            EntryContent(
+                key=f"third-{n}",
+                domain="hardware",
+                symptom=f"RuntimeError: {' '.join(chosen[:12])} {n}",
+                validation="nvidia-smi",
+                fix=" ".join(chosen[12:24]) or "restart",
+            )
+        )
+    return entries
+
+
+def zipf_corpus(count: int, seed: int = 13) -> list[object]:
+    """Entries of Zipf-distributed made-up words, with ML words at realistic rates."""
+    from kb.entry.content import EntryContent
+
+    rng = random.Random(seed)
+    vocabulary = [f"w{n:05d}x" for n in range(20_000)]
+    weights = [1 / (rank + 1) for rank in range(len(vocabulary))]
+    entries = []
+    for n in range(count):
+        words = rng.choices(vocabulary, weights=weights, k=14)
+        words += [w for w, rate in ML_RATES.items() if rng.random() < rate]
+        rng.shuffle(words)
+        entries.append(
+            EntryContent(
+                key=f"zipf-{n}",
+                domain="model",
+                symptom=" ".join(words[:10]),
+                validation="nvidia-smi",
+                fix=" ".join(words[10:]) or "restart",
+            )
+        )
+    return entries
+
+
+def build(path: Path, entries: list[object]) -> float:
+    from kb.entry.content import normalized
+    from kb.exchange.transfer import Incoming, import_entries
+    from kb.store.entry_store import open_store
+    from kb.upkeep.seeding import load_seed
+
+    start = time.perf_counter()
+    with open_store(str(path)) as store:
+        load_seed(store)
+        incoming = [Incoming(normalized(e), {}, f"synthetic:{n}") for n, e in enumerate(entries)]  # type: ignore[arg-type]
+        import_entries(store, incoming)
+    return time.perf_counter() - start
+
+
+def cold(db: Path, text: str) -> float:
+    env = dict(os.environ, KB_DB=str(db), NO_COLOR="1")
+    start = time.perf_counter()
+    subprocess.run(
+        [*KB, "search", "-"],
+        input=text.encode(),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    compile_kb()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--entries", type=int, default=100_000)
+    args = parser.parse_args()
+    texts = queries()
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        dbs = {"seeded": tmp / "seeded.db", "third": tmp / "third.db", "zipf": tmp / "zipf.db"}
+        subprocess.run([*KB, "where"], env=dict(os.environ, KB_DB=str(dbs["seeded"])), capture_output=True)
+        built = {
+            "third": build(dbs["third"], third_corpus(args.entries, words_of(list(texts.values())))),
+            "zipf": build(dbs["zipf"], zipf_corpus(args.entries)),
+        }
+        times: dict[tuple[str, str], list[float]] = {}
+        for _ in range(args.runs):
+            for query, text in texts.items():
+                for name, db in dbs.items():
+                    times.setdefault((query, name), []).append(cold(db, text))
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    print(f"built {args.entries:,} entries: third in {built['third']:.0f} s, zipf in {built['zipf']:.0f} s")
+    ratios = []
+    for query in texts:
+        seeded = statistics.median(times[(query, "seeded")])
+        row = f"{query:12} seeded {seeded * 1000:6.0f} ms"
+        for name in ("third", "zipf"):
+            large = statistics.median(times[(query, name)])
+            ratios.append(large / seeded)
+            row += f"   {name} {large * 1000:6.0f} ms {large / seeded:5.2f}x"
+        print(row)
+    print(
+        f"worst {max(ratios):.2f}x (target <= 2x), median {statistics.median(ratios):.2f}x (target <= 1.5x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
