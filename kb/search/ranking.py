@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from kb.text.paste import Decisive, find_decisive, prose_lines, signature
+from kb.text.paste import Decisive, find_decisive, signature
 from kb.text.tokens import tokenize
 
 BM25_K1 = 1.2
@@ -63,7 +63,6 @@ ALTERNATIVE_WEIGHT = 0.6
 CONTEXT_WEIGHT = 0.2
 #: ... and the words of a short paste's own prose (a title, a sentence, log lines; not its frames).
 PROSE_WEIGHT = 0.3
-MAX_PROSE_CHARS = 20_000
 #: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
 ALTERNATIVE_FACTOR = 0.97
 
@@ -119,14 +118,16 @@ class Query:
 
     text: str
     decisive: Decisive
-    signature: str
     kind: QueryKind
     term_weights: dict[str, float]
-    #: The decisive line's words (numbers left out), with how much each says: quoted names count double.
-    decisive_terms: dict[str, float]
     foreign_runtime: str | None
     #: The decisive line first, then the other lines the paste might be about.
-    readings: tuple[Reading, ...] = ()
+    readings: tuple[Reading, ...]
+
+    @property
+    def signature(self) -> str:
+        """The decisive line's signature."""
+        return self.readings[0].signature
 
 
 def analyze(text: str) -> Query:
@@ -139,19 +140,15 @@ def analyze(text: str) -> Query:
     )
     weights: dict[str, float] = {}
     _add_terms(weights, decisive.line, 1.0)
-    for name in quoted_names(decisive.line):  # the quoted names say which object failed
-        for term in tokenize(name, phrases=False):
-            if term in weights:
-                weights[term] = QUOTED_NAME_WEIGHT
+    _weigh_quoted_names(weights, decisive.line)  # the quoted names say which object failed
     for line, _ in decisive.candidates:
         _add_terms(weights, line, ALTERNATIVE_WEIGHT)
     for line in decisive.other_errors:
         _add_terms(weights, line, 0.4)
     for line in decisive.context:
         _add_terms(weights, line, CONTEXT_WEIGHT)
-    if len(text) <= MAX_PROSE_CHARS:
-        for line in prose_lines(text):
-            _add_terms(weights, line, PROSE_WEIGHT)
+    for line in decisive.prose:
+        _add_terms(weights, line, PROSE_WEIGHT)
     readings = tuple(
         Reading(line, signature(line), exc_type.rsplit(".", 1)[-1], _decisive_terms(line))
         for line, exc_type in ((decisive.line, decisive.exception_type), *decisive.candidates)
@@ -159,26 +156,28 @@ def analyze(text: str) -> Query:
     return Query(
         text=text,
         decisive=decisive,
-        signature=readings[0].signature,
         kind=kind,
         term_weights=weights,
-        decisive_terms=readings[0].terms,
         foreign_runtime=foreign_runtime(text),
         readings=readings,
     )
 
 
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
-_FRAME_LINE = re.compile(r'^\s*(?:File "|at |\[rank\d+\]:\s+File ")')
 
 
 def _decisive_terms(line: str) -> dict[str, float]:
     terms = {t: 1.0 for t in tokenize(line) if not _NUMBER.match(t)}
+    _weigh_quoted_names(terms, line)
+    return terms
+
+
+def _weigh_quoted_names(terms: dict[str, float], line: str) -> None:
+    """Give the terms of LINE's quoted names, where TERMS has them, the weight of a quoted name."""
     for name in quoted_names(line):
         for term in tokenize(name, phrases=False):
             if term in terms:
                 terms[term] = QUOTED_NAME_WEIGHT
-    return terms
 
 
 def _add_terms(weights: dict[str, float], text: str, weight: float) -> None:
@@ -252,7 +251,10 @@ class Scored:
     parts: dict[str, float]
     why: str
     #: The line of the paste that decided this score, when it was not the decisive line.
-    decided_by: str | None = None
+    decided_by: str | None
+    #: How far a sure result must lead the next entry outside its family; None for a precise
+    #: matcher, which is sure wherever it ranks.
+    lead_needed: float | None
 
 
 def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
@@ -335,10 +337,7 @@ def rank(
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
     lowered: str | None = None
-    margins: dict[int, float] = {}  # id of a result → the lead it needs to be sure
-    readings = query.readings or (
-        Reading(query.decisive.line, query.signature, query.decisive.short_type, query.decisive_terms),
-    )
+    readings = query.readings
     scored = []
     for candidate in candidates:
         lexical = candidate.lexical.bm25 / top_bm25
@@ -363,13 +362,11 @@ def rank(
         by_lead = plausible and query.kind == "description" and score >= DESCRIPTION_SCORE
         why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
-        result = Scored(
-            candidate, round(score, 1), bool(hit) or by_evidence or by_lead, parts, why, decided_by
-        )
-        margins[id(result)] = CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
-        scored.append(result)
+        lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
+        sure = bool(hit) or by_evidence or by_lead
+        scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by, lead))
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
-    return _settled(scored, margins)
+    return _settled(scored)
 
 
 def _only_a_shared_message(
@@ -390,17 +387,15 @@ def _only_a_shared_message(
     return len(beyond) < MIN_SHARED_TERMS
 
 
-def _settled(scored: list[Scored], margins: dict[int, float]) -> list[Scored]:
+def _settled(scored: list[Scored]) -> list[Scored]:
     """Only the first result can be sure without a precise matcher, and only by a clear margin over
     the best entry outside its family: entries it names as related (the causes behind a generic
     `device-side assert`) refine the answer rather than compete with it."""
     settled = []
     for position, result in enumerate(scored):
-        matcher = result.why.startswith("precise matcher")
-        if not matcher and result.confident:
+        if result.confident and result.lead_needed is not None:
             lead = result.score - _best_rival(result, scored[1:])
-            sure = position == 0 and lead >= margins.get(id(result), CONFIDENT_MARGIN)
-            if not sure:
+            if position or lead < result.lead_needed:
                 result = dataclasses.replace(result, confident=False)
         settled.append(result)
     return settled

@@ -12,7 +12,8 @@ and the store recomputes the signatures it holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 
 NORMALIZER_VERSION = 2
 
@@ -30,6 +31,8 @@ _HOTSPOT_MARKERS = (
 )
 _HOTSPOTS_PER_MARKER = 3
 _HOTSPOT_CHARS = 4_000
+#: A paste up to this long offers all its prose lines (a title, sentences, log lines) to ranking.
+MAX_PROSE_CHARS = 20_000
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
@@ -142,6 +145,8 @@ class Decisive:
     other_errors: tuple[str, ...] = ()
     context: tuple[str, ...] = field(default_factory=tuple)
     candidates: tuple[tuple[str, str], ...] = ()  # (line, exception type)
+    #: The paste's own lines without its stack frames, for a paste short enough to weigh them all.
+    prose: tuple[str, ...] = ()
 
     @property
     def short_type(self) -> str:
@@ -224,6 +229,13 @@ def find_decisive(text: str) -> Decisive:
     otherwise the last line that sounds like an error; otherwise the text itself (a description).
     """
     lines = clean_lines(focused(text))
+    decisive = _decide(lines)
+    if len(text) <= MAX_PROSE_CHARS:
+        decisive = replace(decisive, prose=_prose(lines))
+    return decisive
+
+
+def _decide(lines: list[Line]) -> Decisive:
     errors = _errors(lines)
     chosen = _choose(errors)
     if chosen is not None:
@@ -233,13 +245,9 @@ def find_decisive(text: str) -> Decisive:
         others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
         alternatives = _alternatives(lines, errors, chosen)
         return Decisive(message, exc_type, others, _context(lines, index), alternatives)
-    levelled = [
-        (index, item.text.strip())
-        for index, item in enumerate(lines)
-        if _ERROR_LEVEL.match(item.text) and not BOILERPLATE.search(item.text)
-    ]
+    levelled = next(_error_level_lines(lines), None)
     if levelled:  # a log: its first error-level line is where it went wrong
-        index, line = levelled[0]
+        index, line = levelled
         last = _fallback_lines(lines)[-1:]
         alternatives = tuple((other, "") for _, other in last if other != line)
         return Decisive(line, "", (), _context(lines, index), alternatives)
@@ -329,11 +337,17 @@ def _alternatives(
         kind = "" if exc_type == "what()" else exc_type
         text = line if exc_type == "what()" else _with_continuation(lines, index, line)
         found.append((text, kind))
-    for index, item in enumerate(lines):
-        if index != chosen[0] and _ERROR_LEVEL.match(item.text) and not BOILERPLATE.search(item.text):
-            found.append((item.text.strip(), ""))
-            break
+    levelled = next((line for index, line in _error_level_lines(lines) if index != chosen[0]), None)
+    if levelled:
+        found.append((levelled, ""))
     return tuple(dict.fromkeys(found))[:MAX_CANDIDATES]
+
+
+def _error_level_lines(lines: list[Line]) -> Iterator[tuple[int, str]]:
+    """(index, line) of each error-level log line that is not boilerplate, top to bottom."""
+    for index, item in enumerate(lines):
+        if _ERROR_LEVEL.match(item.text) and not BOILERPLATE.search(item.text):
+            yield index, item.text.strip()
 
 
 def _fallback_lines(lines: list[Line]) -> list[tuple[int, str]]:
@@ -388,10 +402,9 @@ def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
     return tuple(item.text.strip() for item in window if not BOILERPLATE.search(item.text))
 
 
-def prose_lines(text: str) -> tuple[str, ...]:
-    """The lines of a paste that a person wrote or a program logged: not traceback frames (a
-    `File "…", line N` head and the code line under it), not the traceback header."""
-    lines = clean_lines(text)
+def _prose(lines: list[Line]) -> tuple[str, ...]:
+    """The lines a person wrote or a program logged: not traceback frames (a `File "…", line N` head
+    and the code line under it), not the traceback header."""
     prose = []
     for index, item in enumerate(lines):
         if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text):
