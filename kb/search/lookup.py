@@ -107,9 +107,7 @@ def search(
         reader = IndexReader(location).open()
     with reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
-        ranked = rank(query, candidates, term_idf, load_shared_messages())
-        if domain:
-            ranked = [s for s in ranked if s.candidate.record["domain"] == domain]
+        ranked = rank(query, candidates, term_idf, load_shared_messages(), domain)
         results = ranked[: options.limit]
         if options.record_usage:
             if results and results[0].confident:

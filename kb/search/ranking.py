@@ -324,8 +324,10 @@ def rank(
     candidates: Sequence[Candidate],
     term_idf: dict[str, float],
     shared_messages: Sequence[str] = (),
+    domain: str | None = None,
 ) -> list[Scored]:
-    """Score every candidate and return them best first. TERM_IDF holds every query term's IDF.
+    """Score every candidate and return them best first (only DOMAIN's, when given: the others
+    neither show nor compete for confidence). TERM_IDF holds every query term's IDF.
 
     Each line the paste might be about (its readings) is compared with the candidate, and the best
     reading decides; a reading other than the decisive line counts a little less, so that it wins
@@ -365,6 +367,8 @@ def rank(
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
         sure = bool(hit) or by_evidence or by_lead
         scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by, lead))
+    if domain:
+        scored = [result for result in scored if result.candidate.record["domain"] == domain]
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
     return _settled(scored)
 

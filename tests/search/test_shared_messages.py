@@ -45,3 +45,16 @@ def test_an_unsure_answer_says_what_would_settle_it(runner: CliRunner) -> None:
     assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["validation"]
     shown = runner.invoke(app, ["search", DOLLY]).stdout
     assert "To settle it, run the first entry's check:\n    $ " in shown
+
+
+def test_with_a_domain_only_that_domains_entries_compete(runner: CliRunner) -> None:
+    """The same fault recorded twice, in two domains: unsettled overall, settled within one domain."""
+    symptom = "RuntimeError: the frobnicator kernel rejected tensor shard 7 on rank 3"
+    for key, domain in (("frobnicator-data", "data"), ("frobnicator-hardware", "hardware")):
+        argv = ["add", "--new", "-k", key, "-d", domain, "-s", symptom, "-v", "nvidia-smi", "-f", "pin it"]
+        assert runner.invoke(app, argv).exit_code == 0
+    overall = search(runner, symptom)
+    assert not overall[0]["confident"]
+    result = runner.invoke(app, ["search", "--json", "--domain", "hardware", "-"], input=symptom)
+    top = json.loads(result.stdout)["results"][0]
+    assert (top["key"], top["confident"]) == ("frobnicator-hardware", True)
