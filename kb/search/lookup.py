@@ -7,6 +7,7 @@ record: a hit on a confident answer, or a miss that `kb add --from-last` can off
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,11 +19,25 @@ from kb.domains import resolve_domain
 from kb.errors import UsageError
 from kb.paths import DatabaseLocation
 from kb.search.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
-from kb.search.ranking import Candidate, LexicalScore, Query, Scored, analyze, bm25, idf, rank
-from kb.store.index_reader import COMMON_TERM_SHARE, IndexNotReady, IndexReader
+from kb.search.ranking import (
+    Candidate,
+    LexicalScore,
+    Query,
+    Scored,
+    analyze,
+    idf,
+    lexical_scores,
+    rank,
+    term_coefficient,
+)
+from kb.search.top_k import TermPlan, top_entries
+from kb.store.index_reader import IndexNotReady, IndexReader
 
 #: How many candidates, by lexical score, go on to the fuzzy rerank.
 CANDIDATES = 60
+#: Words found in more than this share of the entries say little about which one a paste is about;
+#: they are not looked up.
+COMMON_TERM_SHARE = 0.35
 #: At most this many query terms are looked up, the most informative first.
 MAX_QUERY_TERMS = 64
 
@@ -140,22 +155,28 @@ def _candidates(
     reader: IndexReader, query: Query, options: SearchOptions, pattern: re.Pattern[str] | None
 ) -> tuple[list[Candidate], dict[str, float]]:
     statuses = ("active", "archived") if options.include_archived else ("active",)
-    n_docs, avg_length = reader.corpus()
+    n_docs, average_length = reader.corpus()
     if n_docs == 0:
         return [], {}
-    weights = dict(query.term_weights)
-    if pattern is not None and options.regex:
-        weights = {}
+    weights = {} if options.regex else dict(query.term_weights)
     df = reader.document_frequencies(list(weights))
     term_idf = {t: idf(df.get(t, 0), n_docs) for t in weights}
     informative = [t for t in weights if t in df and df[t] <= max(1, COMMON_TERM_SHARE * n_docs)]
-    informative.sort(key=lambda t: -weights[t] * idf(df[t], n_docs))
-    informative = informative[:MAX_QUERY_TERMS]
-    lexical = bm25(weights, reader.postings(informative, statuses), df, n_docs, avg_length)
-    ids = sorted(lexical, key=lambda i: -lexical[i].bm25)[:CANDIDATES]
+    informative.sort(key=lambda t: -weights[t] * term_idf[t])
+    coefficients = {t: term_coefficient(weights[t], term_idf[t]) for t in informative[:MAX_QUERY_TERMS]}
+    postings = reader.postings(statuses, average_length)
+    if pattern is None:
+        plans = [TermPlan(t, c, df[t]) for t, c in coefficients.items()]
+        ids = list(top_entries(plans, CANDIDATES, postings))
+    elif options.regex:
+        ids = reader.all_ids(statuses)
+    else:  # an exact phrase holds every one of its words, so the rarest word's entries are all there is
+        rarest = min(coefficients, key=lambda t: df[t], default=None)
+        ids = [entry for _, entry, _ in postings.whole([rarest])] if rarest else reader.all_ids(statuses)
+    lexical = lexical_scores(postings.of_entries(ids, list(coefficients)), coefficients, term_idf)
+    if pattern is None:
+        ids = heapq.nlargest(CANDIDATES, lexical, key=lambda i: (lexical[i].bm25, -i))
     extra = reader.entries_with_matchers(statuses)
-    if pattern is not None:
-        ids = reader.all_ids(statuses) if options.regex else sorted(lexical)
     docs = reader.documents(list(dict.fromkeys([*ids, *extra])))
     candidates = []
     for entry_id, doc in docs.items():

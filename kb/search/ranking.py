@@ -22,11 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, signature
 from kb.text.tokens import tokenize
-
-BM25_K1 = 1.2
-BM25_B = 0.75
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
 
@@ -207,23 +205,29 @@ class LexicalScore:
     matched: dict[str, float] = field(default_factory=dict)  # term → its IDF
 
 
-def bm25(
-    query_weights: dict[str, float],
-    postings: Iterable[tuple[str, int, float, float]],
-    df: dict[str, int],
-    n_docs: int,
-    avg_length: float,
+def lexical_scores(
+    postings: Iterable[tuple[str, int, float]], coefficients: dict[str, float], term_idf: dict[str, float]
 ) -> dict[int, LexicalScore]:
-    """BM25 over weighted postings (term, entry id, weighted term frequency, entry length)."""
-    scores: dict[int, LexicalScore] = {}
-    avg = avg_length or 1.0
-    for term, entry_id, tf, length in postings:
-        term_idf = idf(df.get(term, 1), n_docs)
-        norm = tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / avg))
-        score = scores.setdefault(entry_id, LexicalScore())
-        score.bm25 += query_weights.get(term, 0.0) * term_idf * norm
-        score.matched[term] = term_idf
+    """BM25 of each entry in POSTINGS (term, entry id, impact): the sum over its terms of the term's
+    coefficient (query weight * IDF * (k1 + 1)) times its impact, added in COEFFICIENTS' order so
+    that the score does not depend on the order the postings came in."""
+    found: dict[int, dict[str, float]] = {}
+    for term, entry_id, impact in postings:
+        if term in coefficients:
+            found.setdefault(entry_id, {})[term] = impact
+    scores = {}
+    for entry_id, impacts in found.items():
+        total = 0.0
+        for term, coefficient in coefficients.items():
+            if term in impacts:
+                total += coefficient * impacts[term]
+        scores[entry_id] = LexicalScore(total, {term: term_idf.get(term, 0.0) for term in impacts})
     return scores
+
+
+def term_coefficient(query_weight: float, term_idf: float) -> float:
+    """What an entry gains from a query term per unit of impact: query weight * IDF * (k1 + 1)."""
+    return query_weight * term_idf * (BM25_K1 + 1)
 
 
 # --- fusion ---------------------------------------------------------------------------------------

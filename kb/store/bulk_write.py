@@ -14,23 +14,26 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from itertools import repeat
 from typing import Any
 
-from sqlalchemy import Connection, Table, delete, insert
+from sqlalchemy import Connection, Table, delete, insert, select, update
 from sqlmodel import Session
 
 from kb.entry.content import EntryContent
-from kb.store.models import kb_meta, search_df, search_doc, search_term
+from kb.store.models import Entry, kb_meta, search_df, search_doc, search_term
+from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
+from kb.text.bm25 import impact
 from kb.text.entry_terms import EntryIndex, index_entry
 from kb.text.paste import NORMALIZER_VERSION
 
 #: From this many entries on, indexing is spread over the CPUs: it is pure Python and CPU-bound.
 PARALLEL_INDEX_FROM = 4000
 
-_POSTING_COLUMNS = ("term", "entry_id", "weight")
+_POSTING_COLUMNS = ("term", "entry_id", "weight", "length", "impact", "status")
 #: Postings are written this many at a time, as the indexes come in.
 _POSTINGS_BATCH = 50_000
+#: The impacts of a full build are normalised by the average length of this many entries.
+_IMPACT_SAMPLE = 2000
 
 
 @contextmanager
@@ -68,14 +71,24 @@ def write_index(session: Session, indexed: Iterable[tuple[int, str, EntryIndex]]
     """Replace the whole search index with INDEXED (entry id, status, index) rows.
 
     An import of 10,000 entries writes almost half a million postings: they go in as tuples, a batch
-    at a time as the indexes arrive, so that writing overlaps the indexing still going on.
+    at a time as the indexes arrive, so that writing overlaps the indexing still going on. Each
+    posting's impact, which only orders a term's postings (a search rescales it to the current
+    average length), is computed with the average length of the first entries indexed.
     """
-    session.execute(delete(search_term))
-    session.execute(delete(search_doc))
-    session.execute(delete(search_df))
+    for table in (search_term, search_doc, search_df):
+        session.execute(delete(table))
+    # On SQLite, where a writer excludes other writers anyway and readers keep their snapshot, the
+    # postings' indexes are built once at the end, in one sort: far faster than row by row. (On a
+    # server, dropping them would block every search until the import commits.)
+    connection = session.connection()
+    rebuild_indexes = connection.dialect.name == "sqlite"
+    for posting_index in search_term.indexes if rebuild_indexes else ():
+        posting_index.drop(connection)
     df: Counter[str] = Counter()
-    terms: list[tuple[str, int, float]] = []
     docs: list[dict[str, object]] = []
+    postings: list[tuple[str, int, float, float, str]] = []
+    count, total_length = 0, 0
+    average: float | None = None
     for entry_id, status, index in indexed:
         docs.append(
             {
@@ -86,16 +99,56 @@ def write_index(session: Session, indexed: Iterable[tuple[int, str, EntryIndex]]
                 "exception_types": list(index.exception_types),
             }
         )
-        terms.extend(zip(index.terms.keys(), repeat(entry_id), index.terms.values()))
+        count += 1
+        total_length += length_units(index.length)
+        length = index.length
+        postings.extend((term, entry_id, tf, length, status) for term, tf in index.terms.items())
         df.update(index.terms.keys())
-        if len(terms) >= _POSTINGS_BATCH:
-            bulk_insert_tuples(session, search_term, _POSTING_COLUMNS, terms)
-            terms = []
-    bulk_insert_tuples(session, search_term, _POSTING_COLUMNS, terms)
+        if average is None and count >= _IMPACT_SAMPLE:
+            average = total_length / 1000 / count
+        if average is not None and len(postings) >= _POSTINGS_BATCH:
+            _write_postings(session, postings, average)
+            bulk_insert(session, search_doc, docs)
+            postings, docs = [], []
+    if average is None:
+        average = (total_length / 1000 / count if count else 0.0) or 1.0
+    _write_postings(session, postings, average)
     bulk_insert(session, search_doc, docs)
+    for posting_index in search_term.indexes if rebuild_indexes else ():
+        posting_index.create(connection)
     bulk_insert_tuples(session, search_df, ("term", "df"), list(df.items()))
-    session.execute(delete(kb_meta).where(kb_meta.c.name == "normalizer_version"))
-    session.execute(insert(kb_meta).values(name="normalizer_version", value=str(NORMALIZER_VERSION)))
+    _count_rules(session)
+    names = ("normalizer_version", INDEXED_ENTRIES, INDEXED_LENGTH, IMPACT_LENGTH)
+    session.execute(delete(kb_meta).where(kb_meta.c.name.in_(names)))
+    session.execute(
+        insert(kb_meta),
+        [
+            {"name": "normalizer_version", "value": str(NORMALIZER_VERSION)},
+            {"name": INDEXED_ENTRIES, "value": str(count)},
+            {"name": INDEXED_LENGTH, "value": str(total_length)},
+            {"name": IMPACT_LENGTH, "value": repr(average)},
+        ],
+    )
+
+
+def _write_postings(
+    session: Session, postings: list[tuple[str, int, float, float, str]], average: float
+) -> None:
+    postings.sort()  # in key order, each posting lands next to the last one written
+    rows = [
+        (term, entry_id, tf, length, impact(tf, length, average), status)
+        for term, entry_id, tf, length, status in postings
+    ]
+    bulk_insert_tuples(session, search_term, _POSTING_COLUMNS, rows)
+
+
+def _count_rules(session: Session) -> None:
+    """Mark the entries that have precise matchers, which every search tries."""
+    for entry_id, matchers in session.execute(select(Entry.id, Entry.matchers)):  # type: ignore[call-overload]
+        if matchers:
+            session.execute(
+                update(search_doc).where(search_doc.c.entry_id == entry_id).values(rules=len(matchers))
+            )
 
 
 def bulk_insert(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:

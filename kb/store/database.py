@@ -22,6 +22,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -146,8 +147,40 @@ def m003_index_terms_by_entry(conn: Connection) -> None:
     conn.execute(text("CREATE INDEX search_term_by_entry ON search_term (entry_id)"))
 
 
+def m004_postings_in_impact_order(conn: Connection) -> None:
+    """Postings that carry their entry's length, status and BM25 impact, readable best first: a
+    search at 100,000 entries read every posting of its common words (200,000 rows and more), each
+    joined to search_doc. Entries with precise matchers get an index of their own. The postings are derived
+    data: the table is rebuilt empty, and the store reindexes on opening, as for a new normalizer."""
+    conn.execute(text("DROP TABLE search_term"))
+    metadata = MetaData()
+    Table("entry", metadata, Column("id", Integer, primary_key=True))
+    postings = Table(
+        "search_term",
+        metadata,
+        Column("term", String, primary_key=True),
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+        Column("weight", Float, nullable=False),
+        Column("length", Float, nullable=False),
+        Column("impact", Float, nullable=False),
+        Column("status", String, nullable=False),
+        Index("search_term_by_impact", "term", "impact", "entry_id", "status", "weight", "length"),
+        Index("search_term_by_entry", "entry_id"),
+        sqlite_with_rowid=False,
+    )
+    postings.create(conn)
+    conn.execute(text("ALTER TABLE search_doc ADD COLUMN rules INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(text("CREATE INDEX search_doc_with_rules ON search_doc (rules)"))
+    conn.execute(text("DELETE FROM kb_meta WHERE name = 'normalizer_version'"))
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
-MIGRATIONS: list[Migration] = [m001_create_entry, m002_add_search_index, m003_index_terms_by_entry]
+MIGRATIONS: list[Migration] = [
+    m001_create_entry,
+    m002_add_search_index,
+    m003_index_terms_by_entry,
+    m004_postings_in_impact_order,
+]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import Engine, Table, delete, insert, update
+from sqlalchemy import Engine, Table, delete, insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
@@ -33,6 +33,7 @@ from kb.store.index_writer import (
     index_one,
     rebuild_index,
     reindex,
+    set_indexed_status,
     stored_contents,
     unindex,
 )
@@ -221,7 +222,7 @@ class EntryStore:
             entry.status = status
             entry.updated = self.now()
             session.add(entry)
-            session.execute(update(search_doc).where(search_doc.c.entry_id == entry.id).values(status=status))
+            set_indexed_status(session, entry)
         return entry
 
     def purge(self, key: str) -> None:
@@ -327,9 +328,7 @@ class EntryStore:
             if status and status != entry.status:
                 entry.status = status
                 entry.updated = self.now()
-                session.execute(
-                    update(search_doc).where(search_doc.c.entry_id == entry.id).values(status=status)
-                )
+                set_indexed_status(session, entry)
             session.add(entry)
             _stamp_review(session, self.now())
         return entry
@@ -367,9 +366,7 @@ class EntryStore:
                     entry.status = "archived"
                     entry.updated = self.now()
                     session.add(entry)
-                    session.execute(
-                        update(search_doc).where(search_doc.c.entry_id == entry.id).values(status="archived")
-                    )
+                    set_indexed_status(session, entry)
                     archived[key] = None
         return tuple(archived)
 

@@ -12,20 +12,28 @@ When the database does not exist yet, or its schema or normalizer version is not
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
-from kb.store.schema import MIGRATION_NAMES, SQLITE_BUSY_TIMEOUT_MS
+from kb.store.schema import (
+    IMPACT_LENGTH,
+    INDEXED_ENTRIES,
+    INDEXED_LENGTH,
+    MIGRATION_NAMES,
+    SQLITE_BUSY_TIMEOUT_MS,
+)
+from kb.text.bm25 import BM25_B, BM25_K1
 from kb.text.paste import NORMALIZER_VERSION
 
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
-
-#: Terms found in more than this share of entries say little and cost many rows; they are skipped.
-COMMON_TERM_SHARE = 0.35
+_STATS = {"n": INDEXED_ENTRIES, "l": INDEXED_LENGTH}
+_PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
 
 _ENTRY_COLUMNS = (
     "id",
@@ -91,6 +99,11 @@ class IndexReader:
 
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
         try:
+            if isinstance(self._conn, sqlite3.Connection) and params:
+                # sqlite3 binds named parameters a microsecond slower each than positional ones,
+                # which a search looking up thousands of postings feels.
+                names = _PARAMETER.findall(sql)
+                return self._conn.execute(_PARAMETER.sub("?", sql), [params[n] for n in names]).fetchall()
             return list(self._conn.execute(sql, params or {}).fetchall())
         except sqlite3.DatabaseError as exc:
             message = str(exc)
@@ -111,9 +124,13 @@ class IndexReader:
     # --- statistics and postings ----------------------------------------------------------------
 
     def corpus(self) -> tuple[int, float]:
-        """Number of indexed entries and their average length."""
-        row = self._rows("SELECT COUNT(*), AVG(length) FROM search_doc")[0]
-        return int(row[0] or 0), float(row[1] or 0.0)
+        """How many entries the index holds, and their average length (kept by kb.store.index_writer)."""
+        stats = dict(self._rows("SELECT name, value FROM kb_meta WHERE name IN (:n, :l)", _STATS))
+        if INDEXED_ENTRIES not in stats or INDEXED_LENGTH not in stats:
+            count, average = self._rows("SELECT COUNT(*), AVG(length) FROM search_doc")[0]
+            return int(count or 0), float(average or 0.0)
+        count = int(stats[INDEXED_ENTRIES])
+        return count, int(stats[INDEXED_LENGTH]) / 1000 / count if count else 0.0
 
     def document_frequencies(self, terms: Sequence[str]) -> dict[str, int]:
         found: dict[str, int] = {}
@@ -127,20 +144,12 @@ class IndexReader:
             )
         return found
 
-    def postings(
-        self, terms: Sequence[str], statuses: Sequence[str]
-    ) -> Iterator[tuple[str, int, float, float]]:
-        """(term, entry id, weight, entry length) for entries of the given statuses."""
-        status_sql, status_params = _in("s", statuses)
-        for chunk in _chunks(terms):
-            term_sql, term_params = _in("t", chunk)
-            sql = (
-                "SELECT t.term, t.entry_id, t.weight, d.length FROM search_term t "
-                "JOIN search_doc d ON d.entry_id = t.entry_id "
-                f"WHERE t.term IN ({term_sql}) AND d.status IN ({status_sql})"
-            )
-            for term, entry_id, weight, length in self._rows(sql, {**term_params, **status_params}):
-                yield str(term), int(entry_id), float(weight), float(length)
+    def postings(self, statuses: Sequence[str], average_length: float) -> Postings:
+        """The postings of entries of STATUSES, as kb.search.top_k reads them, with impacts for
+        AVERAGE_LENGTH (the corpus's now)."""
+        rows = self._rows("SELECT value FROM kb_meta WHERE name = :name", {"name": IMPACT_LENGTH})
+        stored = float(rows[0][0]) if rows else average_length
+        return Postings(self._rows, statuses, average_length, stored)
 
     def documents(self, entry_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """Entry fields and search fields for the given ids."""
@@ -172,7 +181,7 @@ class IndexReader:
 
     def entries_with_matchers(self, statuses: Sequence[str]) -> list[int]:
         status_sql, params = _in("s", statuses)
-        sql = f"SELECT id FROM entry WHERE matchers != '[]' AND status IN ({status_sql})"
+        sql = f"SELECT entry_id FROM search_doc WHERE rules > 0 AND status IN ({status_sql})"
         return [int(row[0]) for row in self._rows(sql, params)]
 
     # --- usage records --------------------------------------------------------------------------
@@ -221,6 +230,101 @@ def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
     """An `IN (...)` list of named parameters: the same SQL for sqlite3 and SQLAlchemy."""
     params = {f"{prefix}{n}": value for n, value in enumerate(values)}
     return ", ".join(f":{name}" for name in params), params
+
+
+@dataclass(frozen=True)
+class Page:
+    """Postings of one term, best first, and where the next page starts."""
+
+    rows: list[tuple[int, float]]
+    #: The (stored impact, entry id) to read on from; None when the term has no more postings.
+    after: tuple[float, int] | None
+    #: No posting after this page has a higher impact than this.
+    bound: float
+
+
+class Postings:
+    """One search's view of the postings: entries of the given statuses only, with BM25 impacts for
+    the current average length.
+
+    Stored impacts were computed with the average of the last full build, which orders each term's
+    postings; every impact handed out is recomputed from the posting's weight and length. When the
+    average has grown since, an impact can exceed the stored one, but by a bounded factor: with
+    tf / (tf + A + B*len) stored, the current one is at most 1 / (1 + r*(1/stored - 1)), where r is the
+    old average over the new one (or 1 when the average has shrunk).
+    """
+
+    def __init__(
+        self,
+        rows: Callable[[str, dict[str, Any]], list[tuple[Any, ...]]],
+        statuses: Sequence[str],
+        average_length: float,
+        stored_average: float,
+    ) -> None:
+        self._rows = rows
+        self._status_sql, self._status_params = _in("s", statuses)
+        average = average_length or 1.0
+        self._saturation = BM25_K1 * (1 - BM25_B)
+        self._per_length = BM25_K1 * BM25_B / average
+        self._growth = min(1.0, (stored_average or average) / average)
+
+    def _impact(self, weight: float, length: float) -> float:
+        return weight / (weight + self._saturation + self._per_length * length)
+
+    def whole(self, terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
+        for chunk in _chunks(terms):
+            term_sql, params = _in("t", chunk)
+            sql = (
+                "SELECT term, entry_id, weight, length FROM search_term "
+                f"WHERE term IN ({term_sql}) AND status IN ({self._status_sql})"
+            )
+            for term, entry_id, weight, length in self._rows(sql, {**params, **self._status_params}):
+                yield str(term), int(entry_id), self._impact(weight, length)
+
+    def page(self, term: str, after: tuple[float, int] | None, size: int) -> Page:
+        """A keyset page: the same SQL serves every backend, and each page is one index seek."""
+        where = "" if after is None else "AND (impact, entry_id) < (:impact, :entry) "
+        sql = (
+            f"SELECT entry_id, weight, length, impact FROM search_term WHERE term = :term {where}"
+            f"AND status IN ({self._status_sql}) ORDER BY impact DESC, entry_id DESC LIMIT :size"
+        )
+        params: dict[str, Any] = {"term": term, "size": size, **self._status_params}
+        if after is not None:
+            params.update(impact=after[0], entry=after[1])
+        found = self._rows(sql, params)
+        saturation, per_length = self._saturation, self._per_length  # _impact, inlined: 10,000s of rows
+        rows = [(e, w / (w + saturation + per_length * n)) for e, w, n, _ in found]
+        if len(found) < size:
+            return Page(rows, None, 0.0)
+        last_entry, last_impact = int(found[-1][0]), float(found[-1][3])
+        bound = 1.0 / (1.0 + self._growth * (1.0 / last_impact - 1.0)) if last_impact > 0 else 0.0
+        return Page(rows, (last_impact, last_entry), bound)
+
+    def impacts(self, term: str, entry_ids: Sequence[int]) -> dict[int, float]:
+        found: dict[int, float] = {}
+        for chunk in _chunks(sorted(entry_ids)):  # in key order, each seek starts near the last
+            id_sql, params = _in("i", chunk)
+            sql = (
+                "SELECT entry_id, weight, length FROM search_term "
+                f"WHERE term = :term AND entry_id IN ({id_sql})"
+            )
+            for entry_id, weight, length in self._rows(sql, {"term": term, **params}):
+                found[int(entry_id)] = self._impact(weight, length)
+        return found
+
+    def of_entries(self, entry_ids: Sequence[int], terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
+        """Every (term, entry id, impact) of TERMS in the given entries."""
+        if not terms:
+            return
+        term_sql, term_params = _in("t", terms)
+        for chunk in _chunks(list(entry_ids)):
+            id_sql, id_params = _in("i", chunk)
+            sql = (
+                "SELECT term, entry_id, weight, length FROM search_term "
+                f"WHERE entry_id IN ({id_sql}) AND term IN ({term_sql})"
+            )
+            for term, entry_id, weight, length in self._rows(sql, {**id_params, **term_params}):
+                yield str(term), int(entry_id), self._impact(weight, length)
 
 
 class _CoreConnection:

@@ -126,14 +126,25 @@ search_doc = Table(
     Column("length", Float, nullable=False),
     Column("signatures", JSON, nullable=False),
     Column("exception_types", JSON, nullable=False),
+    #: How many precise matchers the entry has: every search tries the few that have some.
+    Column("rules", Integer, nullable=False, server_default="0"),
+    Index("search_doc_with_rules", "rules"),
 )
 
+#: One row per (term, entry): the term's weighted frequency in the entry and the entry's length, which
+#: BM25 scores, and its status, which searches filter on, so that a search reads nothing else. The
+#: impact, tf / (tf + k1*(1 - b + b*len/avg)) with the average length of the last full build, orders a
+#: term's postings best first (kb.search.top_k); a search rescales it to the current average.
 search_term = Table(
     "search_term",
     SQLModel.metadata,
     Column("term", AutoString, primary_key=True),
     Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
     Column("weight", Float, nullable=False),
+    Column("length", Float, nullable=False),
+    Column("impact", Float, nullable=False),
+    Column("status", AutoString, nullable=False),
+    Index("search_term_by_impact", "term", "impact", "entry_id", "status", "weight", "length"),
     #: Reindexing an entry finds its terms by entry; the primary key leads with the term.
     Index("search_term_by_entry", "entry_id"),
     sqlite_with_rowid=False,
@@ -157,7 +168,8 @@ search_miss = Table(
     Column("searched", UTCDateTime, nullable=False),
 )
 
-#: Small facts about the database itself, such as the normalizer version of its signatures.
+#: Small facts about the database itself: the normalizer version of its signatures, and the search
+#: index's statistics (kb.store.index_writer), which a search reads instead of counting.
 kb_meta = Table(
     "kb_meta",
     SQLModel.metadata,

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.search.ranking import Candidate, LexicalScore, analyze, bm25, foreign_runtime, fuzzy_similarity, rank
+from kb.search.ranking import (
+    Candidate,
+    LexicalScore,
+    analyze,
+    foreign_runtime,
+    fuzzy_similarity,
+    idf,
+    lexical_scores,
+    rank,
+    term_coefficient,
+)
 from kb.text.paste import signature
 
 
@@ -95,9 +105,27 @@ def test_an_ml_paste_that_mentions_node_modules_is_not_foreign() -> None:
 
 
 def test_bm25_rewards_rare_words() -> None:
-    postings = [("nccl", 1, 1.0, 10.0), ("error", 1, 1.0, 10.0), ("error", 2, 3.0, 10.0)]
-    scores = bm25({"nccl": 1.0, "error": 1.0}, postings, {"nccl": 1, "error": 50}, 100, 10.0)
+    term_idf = {"nccl": idf(1, 100), "error": idf(50, 100)}
+    coefficients = {term: term_coefficient(1.0, value) for term, value in term_idf.items()}
+    postings = [
+        (
+            "nccl",
+            1,
+            0.4,
+        ),
+        ("error", 1, 0.4),
+        ("error", 2, 0.7),
+    ]
+    scores = lexical_scores(postings, coefficients, term_idf)
     assert scores[1].bm25 > scores[2].bm25
+    assert scores[1].matched == term_idf
+
+
+def test_bm25_does_not_depend_on_the_order_postings_come_in() -> None:
+    coefficients = {"a": 0.1, "b": 0.2, "c": 0.3}
+    postings = [("a", 1, 0.3), ("b", 1, 0.6), ("c", 1, 0.7)]
+    forward = lexical_scores(postings, coefficients, {})[1].bm25
+    assert lexical_scores(postings[::-1], coefficients, {})[1].bm25 == forward
 
 
 def test_the_quoted_names_tell_two_faults_of_one_exception_class_apart() -> None:

@@ -1,0 +1,108 @@
+"""The early-stopping top k returns exactly what scoring every entry would, reading less."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kb.search.top_k import TermPlan, score_exhaustively, top_entries
+
+
+@dataclass(frozen=True)
+class ListPage:
+    rows: list[tuple[int, float]]
+    after: tuple[float, int] | None
+    bound: float
+
+
+class ListSource:
+    """Postings in memory, served the way the index serves them, counting what is read."""
+
+    def __init__(self, postings: dict[str, dict[int, float]]) -> None:
+        self.postings = postings
+        self.read = 0
+        self.looked_up = 0
+
+    def whole(self, terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
+        for term in terms:
+            for entry, impact in self.postings.get(term, {}).items():
+                self.read += 1
+                yield term, entry, impact
+
+    def page(self, term: str, after: tuple[float, int] | None, size: int) -> ListPage:
+        ordered = sorted(((i, e) for e, i in self.postings.get(term, {}).items()), reverse=True)
+        if after is not None:
+            ordered = [key for key in ordered if key < after]
+        taken = ordered[:size]
+        self.read += len(taken)
+        rows = [(entry, impact) for impact, entry in taken]
+        if len(taken) < size:
+            return ListPage(rows, None, 0.0)
+        return ListPage(rows, taken[-1], taken[-1][0])
+
+    def impacts(self, term: str, entry_ids: Sequence[int]) -> dict[int, float]:
+        self.looked_up += len(entry_ids)
+        own = self.postings.get(term, {})
+        return {entry: own[entry] for entry in entry_ids if entry in own}
+
+
+def ranked(scores: dict[int, float], k: int) -> list[int]:
+    return sorted(scores, key=lambda entry: (-scores[entry], entry))[:k]
+
+
+def top_ids(plans: list[TermPlan], k: int, source: ListSource, **tuning: int) -> list[int]:
+    """What the search does: the candidates, rescored in plan order, tie broken by entry id."""
+    found = top_entries(plans, k, source, **tuning)
+    exact = score_exhaustively(plans, source.postings)
+    return ranked({entry: exact[entry] for entry in found}, k)
+
+
+#: Few distinct impacts, so that ties between entries are common.
+impacts = st.sampled_from([0.05, 0.1, 0.2, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9])
+
+
+@st.composite
+def corpora(draw: st.DrawFn) -> tuple[list[TermPlan], dict[str, dict[int, float]]]:
+    entries = draw(st.integers(min_value=1, max_value=120))
+    terms = draw(st.integers(min_value=1, max_value=6))
+    postings: dict[str, dict[int, float]] = {}
+    plans = []
+    for n in range(terms):
+        term = f"t{n}"
+        members = draw(st.sets(st.integers(min_value=1, max_value=entries), max_size=entries))
+        postings[term] = {entry: draw(impacts) for entry in sorted(members)}
+        coefficient = draw(st.sampled_from([0.5, 1.0, 2.0, 3.7, 8.0]))
+        plans.append(TermPlan(term, coefficient, len(members)))
+    return plans, postings
+
+
+@settings(max_examples=300, deadline=None)
+@given(corpora(), st.integers(min_value=1, max_value=15), st.sampled_from([0, 3, 1000]))
+def test_the_top_k_is_the_top_k_of_scoring_everything(
+    corpus: tuple[list[TermPlan], dict[str, dict[int, float]]], k: int, whole_list: int
+) -> None:
+    plans, postings = corpus
+    source = ListSource(postings)
+    found = top_ids(plans, k, source, whole_list=whole_list, first_page=2)
+    assert found == ranked(score_exhaustively(plans, postings), k)
+
+
+def test_a_long_common_list_is_not_read_to_its_end() -> None:
+    """A rare word finds the few entries that matter; a word in every entry need not be read whole."""
+    common = {entry: 0.3 + (entry % 7) / 100 for entry in range(1, 50_001)}
+    rare = {entry: 0.8 for entry in range(1, 50_001, 5000)}
+    postings = {"common": common, "rare": rare}
+    plans = [TermPlan("rare", 9.0, len(rare)), TermPlan("common", 0.5, len(common))]
+    source = ListSource(postings)
+    found = top_ids(plans, 5, source)
+    assert found == ranked(score_exhaustively(plans, postings), 5)
+    assert source.read + 3 * source.looked_up < len(common) / 10
+
+
+def test_nothing_to_rank_gives_nothing() -> None:
+    assert top_entries([], 5, ListSource({})) == {}
+    assert top_entries([TermPlan("t", 1.0, 0)], 5, ListSource({})) == {}
+    assert top_entries([TermPlan("t", 1.0, 1)], 0, ListSource({"t": {1: 0.5}})) == {}
