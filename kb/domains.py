@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from kb.errors import UnknownDomain
 
 #: name → title. The order is the order domains are shown in.
@@ -45,6 +43,8 @@ def resolve_domain(name: str) -> str:
         return wanted
     if wanted in _ALIASES:
         return _ALIASES[wanted]
+    import difflib  # only a misspelt domain pays for it
+
     close = difflib.get_close_matches(wanted, [*DOMAIN_NAMES, *_ALIASES], n=1, cutoff=0.5)
     suggestion = _ALIASES.get(close[0], close[0]) if close else None
     raise UnknownDomain(name, suggestion, DOMAIN_NAMES)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 APP_NAME = "kb"
 DB_ENV = "KB_DB"
@@ -27,8 +27,7 @@ def user_data_dir() -> Path:
     return Path(base) / APP_NAME
 
 
-@dataclass(frozen=True)
-class DatabaseLocation:
+class DatabaseLocation(NamedTuple):
     """A resolved database location: the SQLAlchemy URL, plus the file when it is SQLite on disk."""
 
     url: str

@@ -8,25 +8,16 @@ command line. Nothing here imports Typer.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shutil
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
-from kb.errors import KbError, UsageError
+from kb.errors import KbError
 
 #: Exit code for Ctrl-C, as shells report a SIGINT.
 INTERRUPTED = 130
-
-
-class LeanParser(argparse.ArgumentParser):
-    """argparse that reports a bad command line as kb's own one-line usage error (exit 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(usage_message(self.prog, message))
 
 
 def usage_message(prog: str, message: str) -> str:
@@ -66,8 +57,19 @@ def interactive() -> bool:
 
 
 def width() -> int:
-    """The terminal's width for wrapped text: 80 columns when it cannot be told, never over 120."""
-    return min(shutil.get_terminal_size((80, 24)).columns, 120)
+    """The terminal's width for wrapped text: 80 columns when it cannot be told, never over 120.
+
+    What shutil.get_terminal_size does ($COLUMNS, then the terminal), without importing shutil:
+    `kb search` is typed mid-incident, and shutil costs it three milliseconds.
+    """
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return min(int(columns), 120)
+    try:
+        found = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+    except (AttributeError, ValueError, OSError):
+        found = 0
+    return min(found or 80, 120)
 
 
 def bold(text: str) -> str:

@@ -1,7 +1,7 @@
 """The `kb search` face: its options, and how results are printed.
 
 `kb search` is typed mid-incident, so the console script routes it here before Typer loads: a lean
-argparse parser (stdlib, ~5 ms) instead of Typer's ~100 ms of imports. `kb search --help` and every
+parser (kb.cli.options.parse_lean, standard library only) instead of Typer's ~100 ms of imports. `kb search --help` and every
 other command stay on Typer, whose `search` command builds the same SearchArgs and calls the same
 run_search(). Both parsers are built from one table, kb.cli.options.SEARCH_OPTIONS.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 import textwrap
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kb.cli.console import bold, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
@@ -22,9 +22,8 @@ if TYPE_CHECKING:
     from kb.search.lookup import SearchResponse
 
 
-@dataclass(frozen=True)
-class SearchArgs:
-    query: list[str] = field(default_factory=list)
+class SearchArgs(NamedTuple):
+    query: Sequence[str] = ()
     file: str | None = None
     as_json: bool = False
     explain: bool = False
@@ -53,7 +52,7 @@ def read_query(args: SearchArgs) -> str:
             raise KbError(f"{path} is a folder; --file takes a log file") from None
         except OSError as exc:
             raise KbError(f"cannot read {path}: {exc.strerror}") from None
-    if args.query == ["-"]:
+    if list(args.query) == ["-"]:
         return sys.stdin.buffer.read().decode("utf-8", errors="replace")
     if not args.query:
         raise UsageError("nothing to search: kb search 'error text', or pipe a log into kb search -")

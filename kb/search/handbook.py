@@ -8,29 +8,25 @@ The keyword → domain map locates a fault's domain from the words of a paste; e
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.paths import seed_directory
 
 
-@dataclass(frozen=True)
-class GoldenCheck:
+class GoldenCheck(NamedTuple):
     domain: str
     title: str
     lines: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DomainGuess:
+class DomainGuess(NamedTuple):
     domain: str
     keywords: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Triage:
+class Triage(NamedTuple):
     keywords: dict[str, str]
     golden: dict[str, GoldenCheck]
     rollback_after: int

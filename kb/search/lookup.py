@@ -10,9 +10,8 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import kb.clock
 from kb.domains import resolve_domain
@@ -44,8 +43,7 @@ MAX_QUERY_TERMS = 64
 MAX_QUERY_CHARS = 20_000_000
 
 
-@dataclass(frozen=True)
-class SearchOptions:
+class SearchOptions(NamedTuple):
     limit: int = 5
     domain: str | None = None
     include_archived: bool = False
@@ -54,8 +52,7 @@ class SearchOptions:
     record_usage: bool = True
 
 
-@dataclass(frozen=True)
-class SearchResponse:
+class SearchResponse(NamedTuple):
     query: Query
     results: list[Scored]
     domain_guess: DomainGuess | None

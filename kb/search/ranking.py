@@ -15,12 +15,11 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple
 
 from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, signature
@@ -99,8 +98,7 @@ _ML_MARKERS = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """One line a paste might be about, ready to compare with an entry's symptoms."""
 
     line: str
@@ -110,8 +108,7 @@ class Reading:
     terms: dict[str, float]
 
 
-@dataclass(frozen=True)
-class Query:
+class Query(NamedTuple):
     """A paste, understood: what it is about and which words to look for."""
 
     text: str
@@ -199,10 +196,9 @@ def idf(df: int, n_docs: int) -> float:
     return math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
 
 
-@dataclass
-class LexicalScore:
+class LexicalScore(NamedTuple):
     bm25: float = 0.0
-    matched: dict[str, float] = field(default_factory=dict)  # term → its IDF
+    matched: Mapping[str, float] = MappingProxyType({})  # term → its IDF
 
 
 def lexical_scores(
@@ -233,8 +229,7 @@ def term_coefficient(query_weight: float, term_idf: float) -> float:
 # --- fusion ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """An entry that shares words with the query, with what ranking needs to know about it."""
 
     entry_id: int
@@ -247,8 +242,7 @@ class Candidate:
     record: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(NamedTuple):
     candidate: Candidate
     score: float
     confident: bool
@@ -404,7 +398,7 @@ def _settled(scored: list[Scored]) -> list[Scored]:
         if result.confident and result.lead_needed is not None:
             lead = result.score - _best_rival(result, scored[1:])
             if position or lead < result.lead_needed:
-                result = dataclasses.replace(result, confident=False)
+                result = result._replace(confident=False)
         settled.append(result)
     return settled
 

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 #: Lists with at most this many postings are read whole, in one query with the others.
 WHOLE_LIST = 1000
@@ -37,8 +36,7 @@ LOOKUP_COST = 3.0
 THETA_BREADTH = 8
 
 
-@dataclass(frozen=True)
-class TermPlan:
+class TermPlan(NamedTuple):
     term: str
     #: The term's query weight * IDF * (k1 + 1): an entry gains coefficient * impact from the term.
     coefficient: float
@@ -71,15 +69,17 @@ class PostingSource(Protocol):
         """The impact of TERM for those of ENTRY_IDS that have it."""
 
 
-@dataclass
 class _Cursor:
-    bit: int
-    plan: TermPlan
-    bound: float
-    after: tuple[float, int] | None = None
-    size: int = FIRST_PAGE
-    read: int = 0
-    done: bool = False
+    """Where the reading of one long list stands."""
+
+    __slots__ = ("after", "bit", "bound", "done", "plan", "read", "size")
+
+    def __init__(self, bit: int, plan: TermPlan, size: int) -> None:
+        self.bit, self.plan, self.size = bit, plan, size
+        self.bound = plan.coefficient  # no impact exceeds 1
+        self.after: tuple[float, int] | None = None
+        self.read = 0
+        self.done = False
 
 
 def top_entries(
@@ -103,7 +103,7 @@ def top_entries(
         score[entry] = score.get(entry, 0.0) + coefficient[term] * impact
         known.setdefault(entry, 0)
     cursors = [
-        _Cursor(1 << n, plan, plan.coefficient, size=first_page)
+        _Cursor(1 << n, plan, first_page)
         for n, plan in enumerate(p for p in plans if p.postings > whole_list)
     ]
     every_bit = (1 << len(cursors)) - 1

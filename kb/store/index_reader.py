@@ -15,9 +15,8 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
@@ -232,8 +231,7 @@ def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
     return ", ".join(f":{name}" for name in params), params
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     """Postings of one term, best first, and where the next page starts."""
 
     rows: list[tuple[int, float]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 NORMALIZER_VERSION = 2
 
@@ -131,8 +131,7 @@ _MAX_MESSAGE_CHARS = 500
 MAX_CANDIDATES = 4
 
 
-@dataclass(frozen=True)
-class Decisive:
+class Decisive(NamedTuple):
     """What a paste is about: its decisive error line, and the other errors seen on the way.
 
     CANDIDATES are the other lines that might be the real error (the first error of a chain, an
@@ -143,7 +142,7 @@ class Decisive:
     line: str
     exception_type: str = ""
     other_errors: tuple[str, ...] = ()
-    context: tuple[str, ...] = field(default_factory=tuple)
+    context: tuple[str, ...] = ()
     candidates: tuple[tuple[str, str], ...] = ()  # (line, exception type)
     #: The paste's own lines without its stack frames, for a paste short enough to weigh them all.
     prose: tuple[str, ...] = ()
@@ -154,8 +153,7 @@ class Decisive:
         return self.exception_type.rsplit(".", 1)[-1]
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     text: str
     new_record: bool  # it began with a log-record prefix, so it continues nothing before it
 
@@ -231,7 +229,7 @@ def find_decisive(text: str) -> Decisive:
     lines = clean_lines(focused(text))
     decisive = _decide(lines)
     if len(text) <= MAX_PROSE_CHARS:
-        decisive = replace(decisive, prose=_prose(lines))
+        decisive = decisive._replace(prose=_prose(lines))
     return decisive
 
 

@@ -336,7 +336,7 @@ def test_the_lean_add_route_reports_errors_in_one_line(capsys: pytest.CaptureFix
     assert main(["--bogus"]) == 2
     assert main(["-s", "   ", "-d", "data", "-v", "ls"]) == 1
     err = capsys.readouterr().err
-    assert "unrecognized arguments" in err and "symptom is empty" in err and "Traceback" not in err
+    assert "no such option: --bogus" in err and "symptom is empty" in err and "Traceback" not in err
 
 
 def test_secrets_typed_into_the_environment_are_redacted(runner: CliRunner) -> None:

@@ -91,3 +91,52 @@ def test_every_row_is_readable_in_help(options: tuple[Option, ...]) -> None:
     for option in options:
         assert option.help.endswith((".", "]")), option.name
         assert option.kind == "switch" or (option.metavar or "").isupper(), option.name
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--limit=3", "device-side", "assert"],
+        ["-n3", "-dhardware", "device-side", "assert"],
+        ["nccl", "--json", "timeout", "--all"],
+        ["--", "--not-an-option", "-x"],
+        ["-"],
+    ],
+    ids=["flag=value", "-fvalue", "words anywhere", "-- ends the options", "stdin"],
+)
+def test_the_lean_parser_reads_what_typer_reads(
+    argv: list[str], runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[SearchArgs] = []
+
+    def capture(args: SearchArgs) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr("kb.cli.fast_search.run_search", capture)
+    result = runner.invoke(app, ["search", *argv])
+    assert result.exit_code == 0, result.output
+    assert seen == [parse_search_args(argv)]
+
+
+def test_a_negative_number_is_a_word_of_the_query() -> None:
+    """As argparse read it before: `kb search -100 ignore_index` (Click would call -1 an option)."""
+    assert parse_search_args(["-100", "ignore_index"]).query == ["-100", "ignore_index"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bogus", "x"], "search: no such option: --bogus (see kb search --help)"),
+        (["x", "--domain"], "search: option '--domain' requires an argument (see kb search --help)"),
+        (["--limit", "many", "x"], "search: invalid value for '--limit': 'many' is not a number"),
+        (["-n", "0", "x"], "search: invalid value for '-n': must be at least 1"),
+        (["--json=yes", "x"], "search: option '--json' does not take a value"),
+    ],
+)
+def test_a_bad_command_line_is_one_line_in_typers_words(argv: list[str], message: str) -> None:
+    from kb.errors import UsageError
+
+    with pytest.raises(UsageError) as raised:
+        parse_search_args(argv)
+    assert str(raised.value).startswith(message)

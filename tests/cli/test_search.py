@@ -161,7 +161,7 @@ def test_hostile_input_gets_a_normal_answer(
         (["--domain", "gpus", "x"], "unknown domain"),
         (["--regex", "(unclosed"], "--regex"),
         (["--file", "/nonexistent/train.log"], "cannot read"),
-        (["--bogus", "x"], "unrecognized arguments"),
+        (["--bogus", "x"], "no such option: --bogus"),
     ],
 )
 def test_usage_errors_are_one_line(
