@@ -60,6 +60,7 @@ class Tally:
         return (
             f"  {name:12} {self.n:4}   top1 {self.top1 / self.n:.2f}   top3 {self.top3 / self.n:.2f}   "
             f"confident {self.confident / self.n:.2f}   precision {precision}"
+            f"   ({self.top1} first, {self.confident} confident, {self.confident_right} of them right)"
         )
 
 

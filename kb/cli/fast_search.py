@@ -1,9 +1,10 @@
 """The `kb search` face: its options, and how results are printed.
 
 `kb search` is typed mid-incident, so the console script routes it here before Typer loads: a lean
-parser (kb.cli.options.parse_lean, standard library only) instead of Typer's ~100 ms of imports. `kb search --help` and every
-other command stay on Typer, whose `search` command builds the same SearchArgs and calls the same
-run_search(). Both parsers are built from one table, kb.cli.options.SEARCH_OPTIONS.
+parser (kb.cli.options.parse_lean, standard library only) instead of Typer's ~100 ms of imports.
+`kb search --help` and every other command stay on Typer, whose `search` command builds the same
+SearchArgs and calls the same run_search(). Both parsers are built from one table,
+kb.cli.options.SEARCH_OPTIONS.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-NORMALIZER_VERSION = 2
+NORMALIZER_VERSION = 3
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).

@@ -4,6 +4,7 @@ when they are searched.
 - Identifiers stay whole and also give their parts: `num_workers` → `num_workers`, `num`, `workers`;
   `LlamaTokenizer` → `llamatokenizer`, `llama`, `tokenizer`;
   `torch.load` → `torch.load`, `torch`, `load`; `device-side` → `device-side`, `device`, `side`.
+- Install locations are dropped: a path up to `site-packages/`, a compiled module's ABI tag.
 - Numbers are kept: `-100`, `8000` and `Errno 24` carry meaning (masking is for signatures only).
 - English words get a light suffix strip, so `hangs`, `hanging` and `hang` meet.
 - Chinese text becomes character bigrams, matched against the Chinese tags of entries.
@@ -42,6 +43,12 @@ _NOISE_NUMBERS = re.compile(
     r"|(?<![\w.])\d+\.\d+(?:[eE][-+]?\d+)?(?![\w.])"
     r"|\b0x[0-9a-fA-F]+\b"
 )
+#: Where a package is installed says nothing about the fault: a path up to its site-packages/ or
+#: dist-packages/ folder (the interpreter, the user's home, a conda env), and a compiled module's
+#: ABI tag (`flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so` is `flash_attn_2_cuda.so`).
+_INSTALL_PREFIX = re.compile(r"""(?<![^\s'"(=])[^\s'"(=]*?(?:site|dist)-packages[/\\]""")
+_ABI_TAG = re.compile(r"\.(?:cpython-\d+[\w-]*|abi3|cp\d+-win_amd64)(?=\.(?:so|pyd)\b)")
+
 #: What every one of those numbers contains. Most text has none, and looking for this is several
 #: times cheaper than running the pattern above, which tries each of its branches at every position.
 _NOISE_HINT = re.compile(r"\d[-:.]\d|0x")
@@ -76,6 +83,10 @@ def tokenize(text: str, phrases: bool = True) -> list[str]:
     tokens: list[str] = []
     previous: str | None = None
     previous_end = -1
+    if "-packages" in text:
+        text = _INSTALL_PREFIX.sub(" ", text)
+    if ".cpython-" in text or ".abi3" in text or ".cp3" in text:
+        text = _ABI_TAG.sub("", text)
     if _NOISE_HINT.search(text):
         text = _NOISE_NUMBERS.sub(" ", text)
     for match in _TOKEN.finditer(text):

@@ -93,7 +93,7 @@ def test_the_top_k_is_the_top_k_of_scoring_everything(
 def test_a_long_common_list_is_not_read_to_its_end() -> None:
     """A rare word finds the few entries that matter; a word in every entry need not be read whole."""
     common = {entry: 0.3 + (entry % 7) / 100 for entry in range(1, 50_001)}
-    rare = {entry: 0.8 for entry in range(1, 50_001, 5000)}
+    rare = dict.fromkeys(range(1, 50001, 5000), 0.8)
     postings = {"common": common, "rare": rare}
     plans = [TermPlan("rare", 9.0, len(rare)), TermPlan("common", 0.5, len(common))]
     source = ListSource(postings)

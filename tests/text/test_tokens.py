@@ -31,6 +31,25 @@ def test_meaningful_numbers_stay_and_timestamps_go() -> None:
     assert not {"2024", "09", "0.001000", "2.13"} & set(tokens)
 
 
+def test_where_a_package_is_installed_is_not_a_word_of_the_fault() -> None:
+    """Two reports of one fault differ in Python version, distribution and home folder; the
+    package, its module and the compiled extension's name are what they share."""
+    paste = (
+        "ImportError: /usr/local/lib/python3.10/dist-packages/"
+        "flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol\n"
+        '  File "/home/me/miniconda3/envs/a/lib/python3.9/site-packages/torch/nn/modules/module.py"'
+    )
+    tokens = tokenize(paste)
+    assert {"flash_attn_2_cuda.so", "flash", "attn", "torch", "module.py"} <= set(tokens)
+    assert not {"usr", "dist-packages", "site-packages", "cpython", "310", "miniconda3", "home", "me"} & set(
+        tokens
+    )
+    windows = (
+        r"C:\Users\me\AppData\Roaming\Python\Python310\site-packages\bitsandbytes\libbitsandbytes_cpu.dll"
+    )
+    assert tokenize(windows)[:2] == ["bitsandbyt", "libbitsandbytes_cpu.dll"]
+
+
 def test_neighbouring_words_make_phrases() -> None:
     assert "no log" in tokenize('"No log" in the table')
     assert "pad token" in tokenize("has no pad token")
