@@ -83,7 +83,11 @@ _FOREIGN_RUNTIMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Kubernetes", re.compile(r"CrashLoopBackOff|Back-off restarting failed container", re.I)),
     (
         "SQL server",
-        re.compile(r"Deadlock found when trying to get lock|Lock wait timeout exceeded|\bSQLSTATE\b"),
+        re.compile(
+            r"Deadlock found when trying to get lock|Lock wait timeout exceeded|\bSQLSTATE\b"
+            r"|^ERROR \d{4} \([0-9A-Z]{5}\)|\bpsql: error:|^FATAL:\s+password authentication failed",
+            re.M,
+        ),
     ),
     ("LaTeX", re.compile(r"^! LaTeX Error", re.M)),
     ("browser", re.compile(r"blocked by CORS policy|is not defined\s*$", re.M)),

@@ -29,7 +29,8 @@ from typing import NamedTuple, Protocol
 WHOLE_LIST = 1000
 FIRST_PAGE = 256
 MAX_PAGE = 16_384
-#: A point lookup costs about this many postings read in order (measured on SQLite at 100,000 entries).
+#: Looking up one entry in one list costs about this many postings read in order (measured on SQLite
+#: at 100,000 entries).
 LOOKUP_COST = 3.0
 #: θ is the k-th best exact score among this many times k entries with the best partial scores:
 #: completing a few more than k costs little and raises θ, which rules out far more entries.
@@ -65,8 +66,8 @@ class PostingSource(Protocol):
     def page(self, term: str, after: tuple[float, int] | None, size: int) -> PostingPage:
         """Up to SIZE postings of TERM, best first, from AFTER (None: from the start)."""
 
-    def impacts(self, term: str, entry_ids: Sequence[int]) -> Mapping[int, float]:
-        """The impact of TERM for those of ENTRY_IDS that have it."""
+    def of_entries(self, entry_ids: Sequence[int], terms: Sequence[str]) -> Iterable[tuple[str, int, float]]:
+        """Every (term, entry id, impact) of TERMS in the given entries."""
 
 
 class _Cursor:
@@ -113,20 +114,19 @@ def top_entries(
         return (known[entry] | exhausted) == every_bit
 
     def complete(entries: Iterable[int]) -> None:
-        """Make the scores of ENTRIES exact: look up the lists they were not seen in, or, where
-        that would take more time than reading the rest of a list, read the rest."""
-        pending = [e for e in entries if not is_exact(e)]
-        for cursor in cursors:
-            wanted = [e for e in pending if not known[e] & cursor.bit] if not cursor.done else []
-            if len(wanted) * LOOKUP_COST > cursor.plan.postings - cursor.read:
-                while not cursor.done:
-                    read_page(cursor)
-            elif wanted:
-                found = source.impacts(cursor.plan.term, wanted)
-                for entry in wanted:
-                    known[entry] |= cursor.bit
-                    if entry in found:
-                        score[entry] += cursor.plan.coefficient * found[entry]
+        """Make the scores of ENTRIES exact: look up, entry by entry, the long lists not yet read
+        to their end (an entry's postings sit together, so its lookups share index pages)."""
+        pending = sorted(e for e in entries if not is_exact(e))
+        live = {cursor.plan.term: cursor for cursor in cursors if not cursor.done}
+        if not pending or not live:
+            return
+        for term, entry, impact in source.of_entries(pending, list(live)):
+            cursor = live[term]
+            if not known[entry] & cursor.bit:
+                score[entry] += cursor.plan.coefficient * impact
+        live_bits = sum(cursor.bit for cursor in live.values())
+        for entry in pending:
+            known[entry] |= live_bits
 
     def read_page(cursor: _Cursor) -> int:
         nonlocal exhausted

@@ -165,7 +165,7 @@ def m004_postings_in_impact_order(conn: Connection) -> None:
         Column("impact", Float, nullable=False),
         Column("status", String, nullable=False),
         Index("search_term_by_impact", "term", "impact", "entry_id", "status", "weight", "length"),
-        Index("search_term_by_entry", "entry_id"),
+        Index("search_term_by_entry", "entry_id", "term", "weight", "length"),
         sqlite_with_rowid=False,
     )
     postings.create(conn)

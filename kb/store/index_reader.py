@@ -298,24 +298,12 @@ class Postings:
         bound = 1.0 / (1.0 + self._growth * (1.0 / last_impact - 1.0)) if last_impact > 0 else 0.0
         return Page(rows, (last_impact, last_entry), bound)
 
-    def impacts(self, term: str, entry_ids: Sequence[int]) -> dict[int, float]:
-        found: dict[int, float] = {}
-        for chunk in _chunks(sorted(entry_ids)):  # in key order, each seek starts near the last
-            id_sql, params = _in("i", chunk)
-            sql = (
-                "SELECT entry_id, weight, length FROM search_term "
-                f"WHERE term = :term AND entry_id IN ({id_sql})"
-            )
-            for entry_id, weight, length in self._rows(sql, {"term": term, **params}):
-                found[int(entry_id)] = self._impact(weight, length)
-        return found
-
     def of_entries(self, entry_ids: Sequence[int], terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
         """Every (term, entry id, impact) of TERMS in the given entries."""
         if not terms:
             return
         term_sql, term_params = _in("t", terms)
-        for chunk in _chunks(list(entry_ids)):
+        for chunk in _chunks(sorted(entry_ids)):  # in key order, each seek starts near the last
             id_sql, id_params = _in("i", chunk)
             sql = (
                 "SELECT term, entry_id, weight, length FROM search_term "

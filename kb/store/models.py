@@ -145,8 +145,9 @@ search_term = Table(
     Column("impact", Float, nullable=False),
     Column("status", AutoString, nullable=False),
     Index("search_term_by_impact", "term", "impact", "entry_id", "status", "weight", "length"),
-    #: Reindexing an entry finds its terms by entry; the primary key leads with the term.
-    Index("search_term_by_entry", "entry_id"),
+    #: An entry's own postings, with what scores them: to reindex it, and for a search to complete
+    #: the scores of the entries it settles on (kb.search.top_k).
+    Index("search_term_by_entry", "entry_id", "term", "weight", "length"),
     sqlite_with_rowid=False,
 )
 

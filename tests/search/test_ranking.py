@@ -92,7 +92,9 @@ def test_pastes_from_other_runtimes_are_never_confident() -> None:
     java = 'Exception in thread "main" java.lang.NullPointerException\n\tat com.acme.App.main(App.java:14)'
     go = "panic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.main()"
     js = "TypeError: Cannot read properties of undefined (reading 'map')\n    at App (/src/App.js:12:19)"
-    for paste in (java, go, js):
+    mysql = "ERROR 1045 (28000): Access denied for user 'app'@'10.0.0.7' (using password: YES)"
+    postgres = 'psql: error: connection to server at "db" (10.0.0.8), port 5432 failed: timeout expired'
+    for paste in (java, go, js, mysql, postgres):
         assert foreign_runtime(paste) is not None
         query = analyze(paste)
         same = candidate("same", query.decisive.line, matched=dict.fromkeys(query.term_weights, 3.0))

@@ -43,10 +43,12 @@ class ListSource:
             return ListPage(rows, None, 0.0)
         return ListPage(rows, taken[-1], taken[-1][0])
 
-    def impacts(self, term: str, entry_ids: Sequence[int]) -> dict[int, float]:
-        self.looked_up += len(entry_ids)
-        own = self.postings.get(term, {})
-        return {entry: own[entry] for entry in entry_ids if entry in own}
+    def of_entries(self, entry_ids: Sequence[int], terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
+        for entry in entry_ids:
+            for term in terms:
+                self.looked_up += 1
+                if entry in self.postings.get(term, {}):
+                    yield term, entry, self.postings[term][entry]
 
 
 def ranked(scores: dict[int, float], k: int) -> list[int]:
