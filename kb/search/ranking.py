@@ -8,7 +8,7 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 - coverage: how much of the decisive line's information (IDF mass) the entry contains;
 - fuzzy: 0.5·token_set_ratio + 0.5·token_sort_ratio of the masked decisive line against each masked
   symptom form (token_set alone scores any subset 100; the blend breaks such ties);
-- exception type: an exact match of the exception class;
+- exception type: an exact match of the exception class, worth less for a common class;
 - precise matchers on an entry (`contains` / `regex`), which override everything;
 - hits, only to break ties.
 """
@@ -41,6 +41,10 @@ DESCRIPTION_MARGIN = 20.0
 #: The margin is taken over entries outside the first one's family only when its symptom matches
 #: the paste's line this closely.
 FAMILY_FUZZY = 0.75
+
+#: An exception class this rare (by IDF: about one entry in twenty of a few hundred) counts fully when
+#: paste and entry share it; a commoner one (RuntimeError, ValueError) counts in proportion.
+TYPE_FULL_IDF = 3.0
 
 #: A confident answer shares at least this many of the deciding line's words with the entry.
 MIN_SHARED_TERMS = 2
@@ -427,6 +431,8 @@ def _reading_score(
     coverage = matched / mass if mass else 0.0
     fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
     type_match = float(bool(reading.short_type) and reading.short_type in candidate.exception_types)
+    if type_match:  # RuntimeError in common says less than DistBackendError in common
+        type_match = min(1.0, term_idf.get(reading.short_type.lower(), TYPE_FULL_IDF) / TYPE_FULL_IDF)
     if type_match and _names_disagree(reading.line, candidate.signatures):
         type_match = 0.0  # the same exception class about another object is another fault
     parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}

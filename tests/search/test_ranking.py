@@ -149,3 +149,13 @@ def test_the_quoted_names_tell_two_faults_of_one_exception_class_apart() -> None
     ranked = rank(query, [hub, jax], idf)
     assert ranked[0].candidate.key == "jax-tree-multimap-removed"
     assert ranked[1].parts["type"] == 0.0  # the same class, about another name, is not a type match
+
+
+def test_a_common_exception_class_in_common_says_less_than_a_rare_one() -> None:
+    query = analyze("RuntimeError: FlashAttention backward for head dim > 64 requires A100 or H100")
+    same_class = candidate("same-class", "RuntimeError: something else entirely", types=("RuntimeError",))
+    common = dict.fromkeys(query.term_weights, 1.0)
+    rare = dict(common, runtimeerror=6.0)
+    generic = rank(query, [same_class], common)[0].parts["type"]
+    telling = rank(query, [same_class], rare)[0].parts["type"]
+    assert telling == 1.0 and 0 < generic < 0.5
