@@ -3,14 +3,20 @@
 `KB_DB` (or `--db`) takes a file path or an SQLAlchemy URL, so a team can point every `kb` at one
 PostgreSQL database later without a new option. Without it, the database is `kb.db` in the
 platform's user data folder.
+
+`kb search` resolves its database before anything else and is typed mid-incident, so this module
+works in plain strings (os.path) and hands out pathlib paths only to callers that ask: importing
+pathlib costs a search about four milliseconds.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 APP_NAME = "kb"
 DB_ENV = "KB_DB"
@@ -18,20 +24,34 @@ DB_ENV = "KB_DB"
 
 def user_data_dir() -> Path:
     """The platform's per-user data folder for kb (XDG on Linux, Application Support on macOS)."""
+    from pathlib import Path
+
+    return Path(_user_data_folder())
+
+
+def _user_data_folder() -> str:
+    home = os.path.expanduser("~")
     if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / APP_NAME
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_NAME
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_NAME
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
+    elif sys.platform == "darwin":
+        base = os.path.join(home, "Library", "Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
+    return os.path.join(base, APP_NAME)
 
 
 class DatabaseLocation(NamedTuple):
     """A resolved database location: the SQLAlchemy URL, plus the file when it is SQLite on disk."""
 
     url: str
-    path: Path | None
+    #: The SQLite file, when the database is one on disk.
+    file: str | None
+
+    @property
+    def path(self) -> Path | None:
+        from pathlib import Path
+
+        return None if self.file is None else Path(self.file)
 
     @property
     def is_sqlite(self) -> bool:
@@ -39,8 +59,8 @@ class DatabaseLocation(NamedTuple):
 
     def display(self) -> str:
         """The location for people: the file path, or the URL with any password hidden."""
-        if self.path is not None:
-            return str(self.path)
+        if self.file is not None:
+            return self.file
         scheme, sep, rest = self.url.partition("://")
         if sep and "@" in rest:
             credentials, _, host = rest.rpartition("@")
@@ -51,19 +71,37 @@ class DatabaseLocation(NamedTuple):
 
 def resolve_location(spec: str | None = None) -> DatabaseLocation:
     """Turn --db / KB_DB / the default into a DatabaseLocation."""
-    spec = spec or os.environ.get(DB_ENV) or str(user_data_dir() / "kb.db")
+    spec = spec or os.environ.get(DB_ENV) or os.path.join(_user_data_folder(), "kb.db")
     if "://" in spec:
         if spec.startswith("sqlite:///") and spec != "sqlite:///:memory:":
-            return DatabaseLocation(spec, Path(spec.removeprefix("sqlite:///")))
+            return DatabaseLocation(spec, _tidy(spec.removeprefix("sqlite:///")))
         return DatabaseLocation(spec, None)
-    path = Path(spec).expanduser()
-    return DatabaseLocation(f"sqlite:///{path}", path)
+    file = _tidy(os.path.expanduser(spec))
+    return DatabaseLocation(f"sqlite:///{file}", file)
+
+
+def _tidy(path: str) -> str:
+    """PATH as pathlib would print it: no doubled or trailing separators, no `.` parts."""
+    if not path:
+        return "."
+    parts = [part for part in path.replace(os.sep, "/").split("/") if part not in ("", ".")]
+    root = "/" if path.startswith(("/", os.sep)) else ""
+    return (root + "/".join(parts) or ".").replace("/", os.sep)
 
 
 def seed_directory() -> Path:
     """The seed entries: inside the installed package, or at the top of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "seed_entries", here.parent / "seed_entries"):
-        if candidate.is_dir():
+    from pathlib import Path
+
+    return Path(seed_folder())
+
+
+def seed_folder() -> str:
+    here = os.path.dirname(os.path.realpath(__file__))
+    for candidate in (
+        os.path.join(here, "seed_entries"),
+        os.path.join(os.path.dirname(here), "seed_entries"),
+    ):
+        if os.path.isdir(candidate):
             return candidate
-    return here / "seed_entries"
+    return os.path.join(here, "seed_entries")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from kb.cli.console import bold, print_json, run_reporting_errors, width
@@ -46,9 +45,10 @@ def read_query(args: SearchArgs) -> str:
     if args.file is not None:
         if args.query:
             raise UsageError("give either a query or --file, not both")
-        path = Path(args.file)
+        path = args.file
         try:
-            return path.read_bytes().decode("utf-8", errors="replace")
+            with open(path, "rb") as handle:
+                return handle.read().decode("utf-8", errors="replace")
         except IsADirectoryError:
             raise KbError(f"{path} is a folder; --file takes a log file") from None
         except OSError as exc:

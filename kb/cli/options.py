@@ -11,7 +11,6 @@ Standard library only: this module is on the fast path.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from kb.cli.console import usage_message
@@ -151,6 +150,8 @@ def parse_lean(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[
         if option.kind == "repeated":
             values[option.name] = [*(values[option.name] or ()), value]
         elif option.kind == "path":
+            from pathlib import Path  # only `kb add` has path options; `kb search` need not pay for it
+
             values[option.name] = Path(value)
         elif option.kind == "count":
             values[option.name] = _positive(prog, flag, value)

@@ -7,12 +7,15 @@ The keyword → domain map locates a fault's domain from the words of a paste; e
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from functools import cache
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kb.paths import seed_directory
+from kb.paths import seed_folder
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class GoldenCheck(NamedTuple):
@@ -70,9 +73,8 @@ def _is_word(char: str) -> bool:
 def load_triage(path: Path | None = None) -> Triage:
     import tomllib  # deferred: only a search that found nothing sure reads the keyword map
 
-    data: dict[str, Any] = tomllib.loads(
-        (path or seed_directory() / "domains.toml").read_text(encoding="utf-8")
-    )
+    with open(path or os.path.join(seed_folder(), "domains.toml"), encoding="utf-8") as handle:
+        data: dict[str, Any] = tomllib.loads(handle.read())
     golden = {
         domain: GoldenCheck(domain, str(check.get("title", "")), tuple(check.get("lines", ())))
         for domain, check in data.get("golden_checks", {}).items()
@@ -89,6 +91,7 @@ def load_triage(path: Path | None = None) -> Triage:
 @cache
 def load_shared_messages(path: Path | None = None) -> tuple[str, ...]:
     """The error messages many different faults raise (seed_entries/shared_messages.txt), lowercased."""
-    text = (path or seed_directory() / "shared_messages.txt").read_text(encoding="utf-8")
+    with open(path or os.path.join(seed_folder(), "shared_messages.txt"), encoding="utf-8") as handle:
+        text = handle.read()
     lines = (line.strip() for line in text.splitlines())
     return tuple(line.lower() for line in lines if line and not line.startswith("#"))

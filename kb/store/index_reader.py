@@ -12,6 +12,7 @@ When the database does not exist yet, or its schema or normalizer version is not
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -83,9 +84,9 @@ class IndexReader:
             self._conn = None
 
     def _connect(self) -> Any:
-        if self.location.is_sqlite and self.location.path is not None:
-            path = self.location.path
-            if not path.exists():
+        if self.location.is_sqlite and self.location.file is not None:
+            path = self.location.file
+            if not os.path.exists(path):
                 raise IndexNotReady("no database yet")
             try:
                 conn = sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, isolation_level=None)
