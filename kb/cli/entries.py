@@ -10,6 +10,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.console import usage_message
+from kb.entry.visible import visible
 from kb.errors import Cancelled, KbError, UsageError
 
 if TYPE_CHECKING:
@@ -125,7 +126,8 @@ def list_entries(
     if not entries:
         typer.echo("no entries match", err=True)
         return
-    typer.echo(format_table([(e.key, e.domain, e.symptom) for e in entries], console.width()))
+    rows = [(visible(e.key), visible(e.domain), visible(e.symptom)) for e in entries]
+    typer.echo(format_table(rows, console.width()))
 
 
 @app.command()

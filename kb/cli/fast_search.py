@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from kb.cli.console import bold, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
+from kb.entry.visible import command_line, visible
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
@@ -92,8 +93,8 @@ def format_response(response: SearchResponse, explain: bool, width: int) -> str:
     lines: list[str] = []
     if explain:
         lines += [
-            f"decisive:  {response.query.decisive.line}",
-            f"signature: {response.query.signature}",
+            f"decisive:  {visible(response.query.decisive.line)}",
+            f"signature: {visible(response.query.signature)}",
             f"read as:   {'an error' if response.query.kind == 'error' else 'a description'}",
         ]
         if response.query.foreign_runtime:
@@ -112,25 +113,25 @@ def format_response(response: SearchResponse, explain: bool, width: int) -> str:
         if response.results:
             settle = response.results[0].candidate.record.get("validation")
             if settle:
-                lines += ["To settle it, run the first entry's check:", f"    $ {settle}"]
+                lines += ["To settle it, run the first entry's check:", f"    $ {command_line(settle)}"]
             lines += ["", "Closest entries:"]
         else:
             lines.append("Record the fix when you find it: kb add")
     for rank, scored in enumerate(response.results, 1):
-        record = scored.candidate.record
+        record = {k: visible(v) if isinstance(v, str) else v for k, v in scored.candidate.record.items()}
         mark = "  confident" if scored.confident else ""
         lines.append(
             bold(f"{rank}. {record['key']}") + f"  [{record['domain']}]  score {scored.score:.0f}{mark}"
         )
         lines += _wrapped(record["symptom"], width, "   ")
         if record["validation"]:
-            lines.append(f"   $ {record['validation']}")
+            lines.append(f"   $ {command_line(scored.candidate.record['validation'])}")
         if record["fix"]:
             lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
         if explain:
-            lines += _wrapped("why: " + scored.why, width, "   ")
+            lines += _wrapped("why: " + visible(scored.why), width, "   ")
             if scored.decided_by:
-                lines += _wrapped("decided by: " + scored.decided_by, width, "   ")
+                lines += _wrapped("decided by: " + visible(scored.decided_by), width, "   ")
     return "\n".join(lines).rstrip()
 
 

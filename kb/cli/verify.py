@@ -12,6 +12,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
+from kb.entry.visible import command_line, visible
 from kb.errors import Cancelled, KbError
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def check(
         if not entry.validation:
             raise KbError(f"entry '{key}' has no validation command; add one with `kb edit {key}`")
         if not as_json:
-            typer.echo(f"{key}: {entry.symptom[:100]}\n  $ {entry.validation}")
+            typer.echo(f"{key}: {visible(entry.symptom[:100])}\n  $ {command_line(entry.validation)}")
         _confirm_run(yes, "Run it?")
         result = run_check(store, key, entry.validation, timeout)
     if as_json:

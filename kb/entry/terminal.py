@@ -1,6 +1,7 @@
 """Entries as text for a terminal: pure functions from content to lines, wrapped to a width.
 
-The validation command is never wrapped, so that it can be copied in one piece.
+The validation command is never wrapped, so that it can be copied in one piece. Every field goes
+through kb.entry.visible first: entry text is never handed to a terminal as it is.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from kb.entry.content import EntryContent
+from kb.entry.visible import HIDDEN, command_line, visible
 
 Style = Callable[[str], str]
 
@@ -19,6 +21,19 @@ LABEL_WIDTH = 13
 
 def plain(text: str) -> str:
     return text
+
+
+def shown(content: EntryContent) -> EntryContent:
+    """CONTENT with every text field passed through visible(): what a terminal or a page may show."""
+    import dataclasses
+
+    changes: dict[str, object] = {}
+    for name, value in content.as_dict().items():
+        if isinstance(value, str) and HIDDEN.search(value):
+            changes[name] = visible(value)
+        elif isinstance(value, (list, tuple)) and any(isinstance(v, str) and HIDDEN.search(v) for v in value):
+            changes[name] = tuple(visible(v) if isinstance(v, str) else v for v in value)
+    return dataclasses.replace(content, **changes) if changes else content  # type: ignore[arg-type]
 
 
 def guard_summary(guard: dict[str, object]) -> str:
@@ -36,6 +51,8 @@ def guard_summary(guard: dict[str, object]) -> str:
 
 def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: Style = plain) -> str:
     """The whole entry, label column on the left, for `kb show`."""
+    command = command_line(content.validation)
+    content = shown(content)
     title = f"{content.key} · {content.domain}"
     lines = [bold(title)]
     if content.cause_path and len(title) + 3 + len(content.cause_path) <= width:
@@ -46,7 +63,7 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
     for variant in content.symptom_variants:
         lines += _field("  also", variant, width, bold)
     if content.validation:
-        lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "$ " + content.validation)
+        lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "$ " + command)
     else:
         lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "(none: add one with `kb edit`)")
     for label, value in (

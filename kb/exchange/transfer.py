@@ -64,9 +64,10 @@ def select_entries(store: EntryStore, filters: Filters) -> list[Entry]:
 
 
 def export_markdown(store: EntryStore, filters: Filters, columns: Sequence[str]) -> str:
+    from kb.entry.terminal import shown
     from kb.exchange.markdown_tables import render_markdown
 
-    return render_markdown([e.content() for e in select_entries(store, filters)], columns)
+    return render_markdown([shown(e.content()) for e in select_entries(store, filters)], columns)
 
 
 def export_files(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from kb.entry.content import EntryContent
 from kb.entry.markdown import code_block, code_span, escape_line
-from kb.entry.terminal import one_line
+from kb.entry.terminal import one_line, shown
 
 
 def entry_markdown(content: EntryContent, facts: str = "") -> str:
     """The entry as one Markdown page: what you saw, the one line that proves it, the fix, then why."""
+    content = shown(content)
     title = f"**{escape_line(content.key)}** · {escape_line(content.domain)}"
     if content.cause_path:
         title += f" · {escape_line(content.cause_path)}"

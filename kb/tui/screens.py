@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
+from kb.entry.visible import command_line
+
 if TYPE_CHECKING:
     from kb.verify.runner import CheckResult
 
@@ -31,7 +33,7 @@ class ConfirmRun(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Text(f"Run the validation of {self.key}?"), classes="dialog-title")
-            yield Static(Text(f"$ {self.command}"), id="command")
+            yield Static(Text(f"$ {command_line(self.command)}"), id="command")
             yield Label("It runs on this machine, in the current folder, for at most 60 s.")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (n)", id="cancel", variant="primary")

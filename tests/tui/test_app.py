@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, DataTable, Input, Label, Select, TabbedContent, Tree
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static, TabbedContent, Tree
 from typer.testing import CliRunner
 
 from kb.cli.app import app as cli
@@ -325,6 +325,23 @@ def echo_entry(library: Library) -> str:
     )
     library.save(content)
     return content.key
+
+
+async def test_the_run_dialog_shows_exactly_what_would_run(library: Library) -> None:
+    """Escapes in a shared entry's validation must not hide the command behind a harmless one."""
+    faked = "touch /tmp/kb-faked # \x1b[2K\x1b[1G  $ nvidia-smi -L"
+    library.save(EntryContent(key="faked", domain="hardware", symptom="the faked fault", validation=faked))
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the faked fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRun)
+        shown = str(app.screen.query_one("#command", Static).render())
+        assert shown == "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L"
+        await pilot.press("n")
+        await settle(app, pilot)
+    assert library.entry("faked").last_check_outcome is None
 
 
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
