@@ -65,7 +65,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TextIO
 
@@ -174,6 +174,114 @@ def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
             re.compile(rule["pattern"])
         except re.error as error:
             raise RuleError(f"{where}: bad pattern: {error}") from None
+        nested = _nested_repetition(rule["pattern"])
+        _expect(
+            nested is None,
+            where,
+            f"pattern repeats a repetition ({nested}), which can take exponential time on a short line;"
+            " make the inner one possessive (a++) or atomic ((?>a+)), or drop the outer one",
+        )
+
+
+def _in_set(members: Any, text: str, sre: Any) -> bool:
+    """Whether TEXT (one character) is in a parsed character set."""
+    categories: dict[str, Callable[[str], bool]] = {
+        str(sre.CATEGORY_DIGIT): str.isdigit,
+        str(sre.CATEGORY_SPACE): str.isspace,
+        str(sre.CATEGORY_WORD): lambda c: c.isalnum() or c == "_",
+    }
+    negate, inside = False, False
+    for op, value in members:
+        if op == sre.NEGATE:
+            negate = True
+        elif op == sre.LITERAL:
+            inside |= value == ord(text)
+        elif op == sre.RANGE:
+            inside |= value[0] <= ord(text) <= value[1]
+        elif op == sre.CATEGORY:
+            name = str(value)
+            base = categories.get(name.replace("NOT_", ""))
+            if base is None:
+                inside = True  # an unknown category: assume the worst
+            else:
+                inside |= base(text) != name.startswith("CATEGORY_NOT_")
+    return inside != negate
+
+
+def _nested_repetition(pattern: str) -> str | None:
+    """The first repetition inside another that can backtrack into it, such as `(a+)+` or `(.*a){12}`,
+    as pattern text; None when there is none. Such patterns take exponential (or high polynomial)
+    time on a line that almost matches, and Python's re cannot be interrupted, so they are refused
+    up front. Possessive repeats and atomic groups do not backtrack and are fine."""
+    import importlib
+
+    try:  # the parser the re module itself uses; before Python 3.11, where a copied checker may run,
+        # it had other names
+        parser: Any = importlib.import_module("re._parser")
+        sre: Any = importlib.import_module("re._constants")
+    except ImportError:
+        parser, sre = importlib.import_module("sre_parse"), importlib.import_module("sre_constants")
+
+    repeats = {sre.MAX_REPEAT, sre.MIN_REPEAT}
+
+    def inner_repeats(items: Any, unbounded_outer: bool) -> list[Any]:
+        """The repetitions in ITEMS an enclosing one could backtrack into, as their bodies."""
+        found = []
+        for op, value in items:
+            if op in repeats:
+                _, high, body = value
+                if high > 1 and (unbounded_outer or high == sre.MAXREPEAT):
+                    found.append(body)
+                found += inner_repeats(body, unbounded_outer)
+            elif op == sre.SUBPATTERN:
+                found += inner_repeats(value[-1], unbounded_outer)
+            elif op == sre.BRANCH:
+                for branch in value[1]:
+                    found += inner_repeats(branch, unbounded_outer)
+        return found  # ATOMIC_GROUP and POSSESSIVE_REPEAT: no backtracking into them
+
+    def delimiters(items: Any) -> list[int]:
+        """Characters every match of ITEMS must contain at its own level: what separates iterations."""
+        found = []
+        for op, value in items:
+            if op == sre.LITERAL:
+                found.append(value)
+            elif op == sre.SUBPATTERN:
+                found += delimiters(value[-1])
+        return found
+
+    def can_match(items: Any, char: int) -> bool:
+        text = chr(char)
+        for op, value in items:
+            if (op == sre.LITERAL and value == char) or (op == sre.NOT_LITERAL and value != char):
+                return True
+            if (op == sre.ANY and text != "\n") or (op == sre.IN and _in_set(value, text, sre)):
+                return True
+            if (op in repeats and can_match(value[2], char)) or (
+                op == sre.SUBPATTERN and can_match(value[-1], char)
+            ):
+                return True
+            if op == sre.BRANCH and any(can_match(branch, char) for branch in value[1]):
+                return True
+        return False
+
+    def risky(items: Any) -> bool:
+        for op, value in items:
+            if op in repeats:
+                _, high, body = value
+                inner = inner_repeats(body, high == sre.MAXREPEAT) if high > 1 else []
+                separated = any(not any(can_match(i, d) for i in inner) for d in delimiters(body))
+                if (inner and not separated) or risky(body):
+                    return True
+            elif (op == sre.SUBPATTERN and risky(value[-1])) or (
+                op == sre.BRANCH and any(risky(branch) for branch in value[1])
+            ):
+                return True
+        return False
+
+    if not risky(parser.parse(pattern)):
+        return None
+    return pattern if len(pattern) <= 40 else pattern[:37] + "..."
 
 
 def _validate_environment(rule: Mapping[str, Any], where: str) -> None:

@@ -436,3 +436,29 @@ def test_main_checks_the_environment_rules_on_this_machine(
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0")
     assert main(["--rules", rules, "--environment"]) == 0
     assert capsys.readouterr().out.startswith("[visible-devices] env-var: pass")
+
+
+@pytest.mark.parametrize(
+    "pattern", ["(a+)+$", r"(\d+\s*)+x", "(a*)*", "((ab)*)+", "(.*a){12}", "(a{1,3})+", r"(\s*\w+)+$"]
+)
+def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> None:
+    """`(a+)+$` ran the exported checker for over a minute on a 37-character line."""
+    rule = {"key": "slow", "kind": "regex", "pattern": pattern, "symptom": "s", "fix": "f"}
+    with pytest.raises(guard_checker.RuleError, match=r"rule 0 \(slow\): pattern repeats a repetition"):
+        guard_checker.validate_rules([rule])
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"cudnn\.benchmark\s*=\s*True",
+        r"(\d+|GPU-[0-9a-fA-F-]+|MIG-[\w/-]+)(,(\d+|GPU-[0-9a-fA-F-]+|MIG-[\w/-]+))*",
+        r"([^,]+,)+x",
+        "(a++)+",
+        "(?>a+)+",
+        "(?:ab|cd)+",
+    ],
+)
+def test_repetitions_that_cannot_overlap_are_kept(pattern: str) -> None:
+    rule = {"key": "fine", "kind": "regex", "pattern": pattern, "symptom": "s", "fix": "f"}
+    assert guard_checker.validate_rules([rule]) == [rule]
