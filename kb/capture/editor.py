@@ -9,6 +9,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+from kb.entry.redaction import redact_text
 from kb.errors import KbError
 from kb.paths import user_data_dir
 
@@ -40,5 +41,5 @@ def save_draft(text: str, name: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     path = folder / f"{name}-{stamp}.md"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(redact_text(text), encoding="utf-8")  # a draft is kept on disk: no credentials in it
     return path

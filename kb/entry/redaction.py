@@ -81,6 +81,18 @@ _QUOTED_KEY = re.compile(rf"([\"'])({_NAME})\1([ \t]*:[ \t]*)({_VALUE}|[^\s,}}\]
 #: `api_key: VALUE` on a YAML line; lower-case names only, so `KeyError: 'x'` is not taken for one.
 _YAML_KEY = re.compile(r"(?m)^([ \t]*(?:-[ \t]+)?)([a-z_][a-z0-9_.-]*)([ \t]*:[ \t]+)([^\r\n#]*[^\s#])")
 
+#: Passwords given to a command in its own way, the password being the last group of each:
+#: `curl -u admin:PASS`, `mysql -pPASS`, `sshpass -p PASS`, `docker login -p PASS`, `Password: PASS`.
+_COMMAND_PASSWORDS = (
+    re.compile(r"(?:(?<=\s)|^)(?:-u|--user)(?:[ \t]+|=)[^\s:@]+:([^\s@]+)(?!\S*@)"),
+    re.compile(r"(?i)\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?[ \t]-p([^\s-]\S*)"),
+    re.compile(r"(?i)\bsshpass[ \t]+-p[ \t]*(\S+)"),
+    re.compile(r"(?i)\b(?:docker|podman|helm)[ \t]+(?:registry[ \t]+)?login\b[^\n]*?[ \t]-p[ \t]+(\S+)"),
+    re.compile(r"(?i)\bpass(?:word|wd|phrase)[ \t]*:[ \t]*([^\s\"',;]+)"),
+)
+#: Flag names that hold a password though they are no word of a secret's name.
+_PASSWORD_FLAGS = frozenset({"pass", "pw", "passwd", "pwd"})
+
 _HEX = re.compile(
     r"(?<![A-Za-z0-9])(?=[0-9a-fA-F]*[0-9])(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,}(?![A-Za-z0-9])"
 )
@@ -112,7 +124,9 @@ def redact_text(text: str) -> str:
     text = _AUTH_SCHEME.sub(_redact_scheme, text)
     text = _QUOTED_KEY.sub(lambda m: _redact_group(m, name=2, value=4), text)
     text = _ASSIGNMENT.sub(lambda m: _redact_group(m, name=1, value=3), text)
-    text = _FLAG.sub(lambda m: _redact_group(m, name=1, value=3), text)
+    text = _FLAG.sub(lambda m: _redact_flag(m), text)
+    for pattern in _COMMAND_PASSWORDS:
+        text = pattern.sub(_redact_last_group, text)
     text = _YAML_KEY.sub(lambda m: _redact_group(m, name=2, value=4), text)
     text = _AUTH_HEADER.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
     text = _HEX.sub(REDACTED, text)
@@ -156,6 +170,20 @@ def _redact_scheme(match: re.Match[str]) -> str:
     if not _TOKEN_LIKE.search(credential):  # "Basic Multilingual", "basic CreateTable": words
         return match.group()
     return match.group(1) + match.group(2) + REDACTED
+
+
+def _redact_flag(match: re.Match[str]) -> str:
+    if match.group(1).lower() in _PASSWORD_FLAGS and match.group(3).strip("\"'") not in {REDACTED, ""}:
+        start, end = match.span(3)
+        return match.group()[: start - match.start()] + REDACTED + match.group()[end - match.start() :]
+    return _redact_group(match, name=1, value=3)
+
+
+def _redact_last_group(match: re.Match[str]) -> str:
+    if match.group(match.lastindex or 0) == REDACTED:
+        return match.group()
+    start, end = match.span(match.lastindex or 0)
+    return match.group()[: start - match.start()] + REDACTED + match.group()[end - match.start() :]
 
 
 def _redact_group(match: re.Match[str], *, name: int, value: int) -> str:

@@ -272,13 +272,14 @@ class EntryStore:
         return report
 
     def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
-        """Keep the last run of KEY's validation, for review: what happened, when, and what it said."""
+        """Keep the last run of KEY's validation, for review: what happened, when, and what it said
+        (redacted: a check such as `env | grep CUDA` or `huggingface-cli whoami` may print a token)."""
         with self._writing() as session:
             entry = self._locked(session, key)
             entry.last_check_at = at
             entry.last_check_outcome = outcome
             entry.last_check_exit = exit_code
-            entry.last_check_output = output[-CHECK_OUTPUT_KEPT:]
+            entry.last_check_output = redact_text(output[-CHECK_OUTPUT_KEPT:])
             session.add(entry)
         return entry
 

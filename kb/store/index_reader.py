@@ -33,6 +33,10 @@ from kb.text.paste import NORMALIZER_VERSION
 
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
 _STATS = {"n": INDEXED_ENTRIES, "l": INDEXED_LENGTH}
+#: A remembered miss keeps this much of the end of its paste ...
+MISS_QUERY_CHARS = 2000
+#: ... and the most recent this many misses are kept.
+KEPT_MISSES = 200
 _PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
 
 _ENTRY_COLUMNS = (
@@ -193,19 +197,35 @@ class IndexReader:
         )
 
     def record_miss(self, query: str, decisive: str, now: datetime) -> None:
+        """Remember a search with no confident answer, for `kb add --from-last`: its decisive line and
+        the end of the paste, both redacted (a paste may be `env | kb search -`), and only the most
+        recent KEPT_MISSES of them."""
+        from kb.entry.redaction import redact_text  # deferred: only a search that found nothing sure
+
         self._write(
             "INSERT INTO search_miss (query, decisive, searched) VALUES (:query, :decisive, :now)",
-            {"query": query[:20_000], "decisive": decisive, "now": _stamp(now)},
+            {
+                "query": redact_text(query[-MISS_QUERY_CHARS:]),
+                "decisive": redact_text(decisive),
+                "now": _stamp(now),
+            },
+            (
+                "DELETE FROM search_miss WHERE id <= (SELECT MAX(id) FROM search_miss) - :kept",
+                {"kept": KEPT_MISSES},
+            ),
         )
 
-    def _write(self, sql: str, params: dict[str, Any]) -> None:
+    def _write(self, sql: str, params: dict[str, Any], *more: tuple[str, dict[str, Any]]) -> None:
+        """SQL and MORE statements in one transaction."""
+        statements = [(sql, params), *more]
         try:
             if isinstance(self._conn, sqlite3.Connection):
                 self._conn.execute("BEGIN IMMEDIATE")
-                self._conn.execute(sql, params)
+                for statement, values in statements:
+                    self._conn.execute(statement, values)
                 self._conn.execute("COMMIT")
             else:
-                self._conn.write(sql, params)
+                self._conn.write(statements)
         except sqlite3.OperationalError:
             if isinstance(self._conn, sqlite3.Connection) and self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -328,11 +348,12 @@ class _CoreConnection:
 
         return self._conn.execute(text(sql), params)
 
-    def write(self, sql: str, params: dict[str, Any]) -> None:
+    def write(self, statements: Sequence[tuple[str, dict[str, Any]]]) -> None:
         from sqlalchemy import text
 
         with self._engine.begin() as conn:
-            conn.execute(text(sql), params)
+            for sql, params in statements:
+                conn.execute(text(sql), params)
 
     def close(self) -> None:
         self._conn.close()

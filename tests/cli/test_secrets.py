@@ -126,3 +126,62 @@ def test_an_occurrence_appends_its_conditions_redacted(runner: CliRunner, db_pat
         symptom = store.get("cuda-device-side-assert").symptom
     kb(runner, "add", "--occurrence", "-s", symptom, "--conditions", PASTED)
     assert_no_secret_stored(db_path)
+
+
+def test_a_search_that_finds_nothing_remembers_the_paste_redacted(
+    db_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`env | kb search -`: the miss is kept for `kb add --from-last`, without the credentials."""
+    import io
+
+    from kb.cli.fast_search import main
+
+    shaped = [value for value in SECRETS.values() if "=" not in value]
+    named = [value for value in SECRETS.values() if "=" in value]  # already NAME=value
+    lines = ["PATH=/usr/bin:/bin", *(f"VALUE_{n}={value}" for n, value in enumerate(shaped)), *named]
+    environment = "\n".join(lines)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(environment.encode()), encoding="utf-8"))
+    assert main(["-"]) == 1
+    capsys.readouterr()
+    with open_store(str(db_path)) as store:
+        assert store.last_miss() is not None
+    assert_no_secret_stored(db_path)
+
+
+def test_only_the_most_recent_misses_are_kept(db_path: Path) -> None:
+    from kb.paths import resolve_location
+    from kb.search.lookup import search
+    from kb.store.index_reader import KEPT_MISSES
+
+    for n in range(KEPT_MISSES + 5):
+        search(f"zzqx wibble {n}", resolve_location(str(db_path)))
+    import sqlite3
+
+    with sqlite3.connect(db_path) as conn:
+        kept = conn.execute("SELECT COUNT(*), MAX(decisive) FROM search_miss").fetchone()
+    assert kept[0] == KEPT_MISSES
+
+
+def test_a_checks_output_is_kept_redacted(db_path: Path) -> None:
+    """A validation such as `huggingface-cli whoami` or `env | grep HF` may print a token."""
+    from datetime import UTC, datetime
+
+    with open_store(str(db_path)) as store:
+        output = f"logged in\n{PASTED}\n"
+        store.record_check("cuda-device-side-assert", "passed", 0, output, datetime.now(UTC))
+    assert_no_secret_stored(db_path)
+
+
+def test_a_triage_draft_is_written_redacted() -> None:
+    from kb.entry.content import EntryContent
+    from kb.verify.triage import save_triage_draft
+
+    draft = EntryContent(
+        key="push-rejected",
+        domain="deployment",
+        symptom="RuntimeError: push rejected",
+        conditions=PASTED,
+        environment=PASTED,
+    )
+    text = save_triage_draft(draft).read_text(encoding="utf-8")
+    assert [part for part in SECRET_PARTS if part in text] == []

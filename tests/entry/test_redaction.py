@@ -191,3 +191,31 @@ def test_an_embedded_token_never_survives_redact_text(before: str, token: str, a
 @given(st.text(max_size=40), st.text(max_size=100), st.one_of(hf_tokens, github_tokens))
 def test_a_value_holding_a_token_is_redacted_whatever_its_name(name: str, before: str, token: str) -> None:
     assert redact(name, before + token) == REDACTED
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("curl -u admin:" + "s3cretpw https://x", "curl -u admin:[redacted] https://x"),
+        ("curl --user=admin:" + "s3cretpw https://x", "curl --user=admin:[redacted] https://x"),
+        ("mysql -u root -p" + "S3cretPW kb", "mysql -u root -p[redacted] kb"),
+        ("Password: " + "hunter2xyz", "Password: [redacted]"),
+        ("sshpass -p " + "hunter2 ssh gpu-box", "sshpass -p [redacted] ssh gpu-box"),
+        ("docker login -u me -p " + "hunter2 registry", "docker login -u me -p [redacted] registry"),
+        ("vpn --pass " + "hunter2", "vpn --pass [redacted]"),
+        ("vpn --pw " + "hunter2", "vpn --pw [redacted]"),
+    ],
+)
+def test_passwords_given_to_commands_their_own_way(text: str, expected: str) -> None:
+    assert redact_text(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["mysql -u root -p kb", "ssh -p 2222 gpu-box", "git log -p train.py", "cd $PWD", "python -u a.py"]
+)
+def test_flags_that_only_look_like_passwords_are_kept(text: str) -> None:
+    assert redact_text(text) == text
+
+
+def test_a_forward_pass_is_not_a_password() -> None:
+    assert redact_text("not used in the forward pass: see x") == "not used in the forward pass: see x"
