@@ -141,6 +141,9 @@ def rm(
     with common.open_kb(ctx) as store:
         entry = store.get(key)
         if not purge:
+            if entry.status == "archived":
+                typer.echo(f"{key} is already archived; bring it back with: kb restore {key}")
+                return
             store.set_status(key, "archived")
             typer.echo(f"archived {key}; undo with: kb restore {key}")
             return

@@ -55,6 +55,8 @@ def read_query(args: SearchArgs) -> str:
         except OSError as exc:
             raise KbError(f"cannot read {path}: {exc.strerror}") from None
     if list(args.query) == ["-"]:
+        if sys.stdin.isatty():  # a person at the keyboard: say what kb is waiting for
+            sys.stderr.write("kb: paste the error, then press Ctrl-D on a new line\n")
         return sys.stdin.buffer.read().decode("utf-8", errors="replace")
     if not args.query:
         raise UsageError("nothing to search: kb search 'error text', or pipe a log into kb search -")

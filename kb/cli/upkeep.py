@@ -113,7 +113,7 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
     from kb.entry.terminal import format_entry
 
     archived: list[str] = []
-    typer.echo(f"{len(due)} entries due for review, most in need of attention first.")
+    typer.echo(f"{_count(len(due))} due for review, most in need of attention first.")
     for number, item in enumerate(due, 1):
         entry = store.get(item.key)
         typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(item.reasons)}")
@@ -197,7 +197,7 @@ def prune(
     if apply:
         typer.echo(f"{len(archived)} archived; undo with: kb restore --last-prune")
     else:
-        typer.echo(f"{len(chosen)} entries; nothing changed (dry run). Add --apply to archive them.")
+        typer.echo(f"{_count(len(chosen))}; nothing changed (dry run). Add --apply to archive them.")
 
 
 @app.command()
@@ -270,4 +270,8 @@ def tree(
         if recurring:
             typer.echo("\nRecurring most (a guard could stop them):")
             for path, branch in recurring:
-                typer.echo(f"  {path}  ({branch.occurred} occurrences, {branch.entry_count} entries)")
+                typer.echo(f"  {path}  ({branch.occurred} occurrences, {_count(branch.entry_count)})")
+
+
+def _count(entries: int) -> str:
+    return "1 entry" if entries == 1 else f"{entries} entries"

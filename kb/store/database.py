@@ -36,7 +36,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, OperationalError
 
 from kb.errors import NotADatabase, SchemaTooNew, StoreUnavailable
-from kb.paths import DatabaseLocation
+from kb.paths import DatabaseLocation, user_data_dir
 from kb.store.schema import SQLITE_BUSY_TIMEOUT_MS
 
 Migration = Callable[[Connection], None]
@@ -208,10 +208,17 @@ def _check_sqlite_path(location: DatabaseLocation) -> None:
     assert path is not None
     if path.is_dir():
         raise StoreUnavailable(f"{path} is a folder, not a database file")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
+    if path.parent.exists() and not path.parent.is_dir():
+        raise StoreUnavailable(f"{path.parent} is a file, not a folder; check --db and KB_DB")
+    if not path.parent.is_dir():
+        if path.parent != user_data_dir():  # a typo in --db must not leave a folder and a new kb behind
+            raise StoreUnavailable(
+                f"the folder {path.parent} does not exist; create it first, or check --db and KB_DB"
+            )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
     if path.exists():
         try:
             with path.open("rb") as handle:

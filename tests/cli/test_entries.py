@@ -302,9 +302,21 @@ def test_where_reports_location_version_and_counts(runner: CliRunner, db_path: P
 
 def test_db_option_overrides_the_environment(runner: CliRunner, tmp_path: Path) -> None:
     other = tmp_path / "elsewhere" / "team.db"
+    other.parent.mkdir()
     code, out, _ = kb(runner, "--db", str(other), "where")
     assert code == 0 and str(other) in out
     assert other.exists()
+
+
+def test_a_db_in_a_folder_that_does_not_exist_is_refused_not_created(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """`kb --db /nonexistent/dir/kb.db where` created the folder and a seeded database."""
+    typo = tmp_path / "nonexistent" / "dir" / "kb.db"
+    code, _, err = kb(runner, "--db", str(typo), "where")
+    assert code != 0
+    assert_one_line_error(err, f"the folder {typo.parent} does not exist")
+    assert not typo.parent.parent.exists()
 
 
 def test_seed_refresh_reports_nothing_new(runner: CliRunner) -> None:
@@ -325,7 +337,7 @@ def test_version(runner: CliRunner) -> None:
     [
         ("not-sqlite", "not an SQLite database"),
         ("future", "newer than this kb understands"),
-        ("unwritable", "cannot create"),
+        ("unwritable", "is a file, not a folder"),
     ],
 )
 def test_unusable_databases_are_one_line_errors(
@@ -344,3 +356,10 @@ def test_unusable_databases_are_one_line_errors(
     code, _, err = kb(runner, "--db", str(path), "list")
     assert code == 1
     assert_one_line_error(err, fragment)
+
+
+def test_archiving_twice_says_it_already_was(runner: CliRunner) -> None:
+    add_basic(runner)
+    assert "archived my-assert" in kb(runner, "rm", "my-assert")[1]
+    code, out, _ = kb(runner, "rm", "my-assert")
+    assert code == 0 and "my-assert is already archived" in out

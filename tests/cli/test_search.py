@@ -260,3 +260,15 @@ def test_a_search_opens_the_database_once(
     monkeypatch.setattr(kb.store.index_reader.IndexReader, "_connect", counting)
     run(capsys, monkeypatch, "device-side assert")
     assert opened == [1]
+
+
+def test_on_a_terminal_kb_search_dash_says_what_it_waits_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Keyboard(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Keyboard(io.BytesIO(b"device-side assert\n"), encoding="utf-8"))
+    assert main(["-"]) == 0
+    assert "paste the error, then press Ctrl-D" in capsys.readouterr().err

@@ -100,7 +100,7 @@ def test_an_sqlite_database_that_is_not_kb_is_refused(tmp_path: Path) -> None:
 def test_a_path_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    with pytest.raises(StoreUnavailable, match="cannot create"):
+    with pytest.raises(StoreUnavailable, match="does not exist"):
         open_store(str(blocker / "sub" / "kb.db"))
 
 
