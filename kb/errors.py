@@ -80,3 +80,7 @@ class SchemaTooNew(StoreUnavailable):
 
 class Cancelled(KbError):
     """The user said no at a confirmation, or pressed Ctrl-C at a prompt. Nothing was written."""
+
+
+class UnsafeWrite(KbError):
+    """A file kb was asked to write would land outside its folder, or through a symbolic link."""

@@ -15,6 +15,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
+from kb.errors import UnsafeWrite
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -105,3 +107,37 @@ def seed_folder() -> str:
         if os.path.isdir(candidate):
             return candidate
     return os.path.join(here, "seed_entries")
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write TEXT to PATH all at once: into a temporary file beside it, then renamed over it, so that
+    neither a reader nor a crash ever sees half a file. A symbolic link at PATH is replaced, never
+    followed."""
+    import contextlib
+    import tempfile  # deferred: kb search imports this module, and tempfile brings shutil and random
+
+    folder = os.path.dirname(os.fspath(path)) or "."
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def inside(folder: str | os.PathLike[str], *parts: str) -> str:
+    """FOLDER/PARTS as a path that cannot leave FOLDER: each part must be one plain name (no
+    separator, not `.` or `..`, not empty), and nothing on the way below FOLDER may be a symbolic
+    link, where an export would write somewhere else. Raises UnsafeWrite."""
+    current = os.fspath(folder)
+    for part in parts:
+        separators = {"/", os.sep, os.altsep or "/", "\x00"}
+        if part in ("", ".", "..") or any(s in part for s in separators):
+            raise UnsafeWrite(f"refusing to write {part!r} inside {os.fspath(folder)}: not a plain file name")
+        current = os.path.join(current, part)
+        if os.path.islink(current):
+            raise UnsafeWrite(f"{current} is a symbolic link; kb does not write through links in {folder}")
+    return current

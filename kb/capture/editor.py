@@ -11,7 +11,7 @@ from pathlib import Path
 
 from kb.entry.redaction import redact_text
 from kb.errors import KbError
-from kb.paths import user_data_dir
+from kb.paths import user_data_dir, write_atomically
 
 
 def editor_command() -> list[str]:
@@ -41,5 +41,5 @@ def save_draft(text: str, name: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     path = folder / f"{name}-{stamp}.md"
-    path.write_text(redact_text(text), encoding="utf-8")  # a draft is kept on disk: no credentials in it
+    write_atomically(path, redact_text(text))  # a draft is kept on disk: no credentials in it
     return path

@@ -14,6 +14,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
 from kb.errors import UsageError
+from kb.paths import write_atomically
 
 if TYPE_CHECKING:
     from kb.exchange.transfer import Filters
@@ -63,7 +64,7 @@ def _write(text: str, out: Path | None) -> None:
         sys.stdout.write(text)
         return
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
+    write_atomically(out, text)
     typer.echo(f"wrote {out}", err=True)
 
 

@@ -9,16 +9,19 @@ silently: `skip` (the default) keeps yours, `overwrite` takes theirs, `rename` k
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from kb.entry.content import EntryContent, key_from_symptom, normalized
+from kb.domains import resolve_domain
+from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
 from kb.errors import EntryFileError, KbError, UsageError
+from kb.paths import inside, write_atomically
 from kb.store.entry_store import EntryStore, gc_paused
 from kb.store.models import Entry
 
@@ -76,10 +79,14 @@ def export_files(
     """One entry file per entry, in a folder per domain: the shape of seed_entries/ (`kb seed --from`)."""
     entries = select_entries(store, filters)
     written = []
+    folder.mkdir(parents=True, exist_ok=True)
     for number, entry in enumerate(entries, 1):
-        path = folder / entry.domain / f"{entry.key}.md"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_entry_file(entry.content()), encoding="utf-8")
+        content = entry.content()
+        check_key(content.key)  # read back from a database that may have been tampered with
+        domain = resolve_domain(content.domain)
+        os.makedirs(inside(folder, domain), exist_ok=True)
+        path = Path(inside(folder, domain, f"{content.key}.md"))
+        write_atomically(path, render_entry_file(content))
         written.append(path)
         if progress:
             progress(number, len(entries))

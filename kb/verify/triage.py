@@ -24,7 +24,7 @@ from typing import Any
 from kb.entry.content import EntryContent, key_from_symptom
 from kb.entry.file import render_entry_file
 from kb.entry.redaction import redact_text
-from kb.paths import user_data_dir
+from kb.paths import user_data_dir, write_atomically
 from kb.search.handbook import load_triage
 from kb.search.lookup import SearchResponse
 from kb.text.paste import find_decisive
@@ -158,7 +158,7 @@ def save_triage_draft(content: EntryContent, now: datetime | None = None) -> Pat
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S")
     path = folder / f"triage-{stamp}.md"
-    path.write_text(redact_text(render_entry_file(content)), encoding="utf-8")  # a draft is kept too
+    write_atomically(path, redact_text(render_entry_file(content)))  # a draft is kept too: redacted
     return path
 
 
