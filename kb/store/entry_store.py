@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import gc
+import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -357,8 +358,10 @@ class EntryStore:
             _stamp_review(session, self.now())
         return target
 
-    def archive_many(self, keys: Sequence[str]) -> tuple[str, ...]:
-        """Archive KEYS in one transaction (a prune); returns those that were active."""
+    def archive_many(self, keys: Sequence[str], undo_record: str | None = None) -> tuple[str, ...]:
+        """Archive KEYS in one transaction (a prune); returns those that were active. With UNDO_RECORD,
+        the same transaction keeps them under that kb_meta name ({"at": …, "keys": […]}), so that a
+        kill can never leave the archive done and its undo record stale."""
         archived: dict[str, None] = {}
         with self._writing() as session:
             for key in keys:
@@ -369,6 +372,10 @@ class EntryStore:
                     session.add(entry)
                     set_indexed_status(session, entry)
                     archived[key] = None
+            if undo_record:
+                record = json.dumps({"at": self.now().isoformat(), "keys": list(archived)})
+                session.execute(delete(kb_meta).where(kb_meta.c.name == undo_record))
+                session.execute(insert(kb_meta).values(name=undo_record, value=record))
         return tuple(archived)
 
     def apply_import(

@@ -245,9 +245,7 @@ def prune_candidates(
 
 def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:
     """Archive KEYS and remember them, so that `kb restore --last-prune` can undo the whole prune."""
-    archived = store.archive_many(keys)
-    store.set_meta("last_prune", json.dumps({"at": store.now().isoformat(), "keys": list(archived)}))
-    return archived
+    return store.archive_many(keys, undo_record="last_prune")
 
 
 def last_prune(store: EntryStore) -> list[str]:

@@ -258,3 +258,25 @@ def test_the_reminder_looks_at_the_due_list_at_most_once_a_day(
     kb(runner, "list")
     kb(runner, "list")
     assert len(calls) <= 1
+
+
+def test_a_prune_and_its_undo_record_are_one_transaction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kill between the archive and its record made `kb restore --last-prune` undo the previous prune."""
+    import os
+
+    from kb.upkeep.review import apply_prune, last_prune
+    from kb.upkeep.seeding import open_knowledge_base
+
+    with open_knowledge_base(os.environ["KB_DB"]) as store:
+        assert apply_prune(store, ["cuda-device-side-assert"]) == ("cuda-device-side-assert",)
+        assert last_prune(store) == ["cuda-device-side-assert"]
+
+        def killed(*_args: object, **_kwargs: object) -> str:
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr("kb.store.entry_store.json.dumps", killed)
+        with pytest.raises(KeyboardInterrupt):
+            apply_prune(store, ["cross-entropy-label-out-of-range"])
+        monkeypatch.undo()
+        assert store.get("cross-entropy-label-out-of-range").status == "active"
+        assert last_prune(store) == ["cuda-device-side-assert"]
