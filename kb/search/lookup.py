@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import kb.clock
 from kb.domains import resolve_domain
-from kb.errors import UsageError
+from kb.errors import StoreUnavailable, UsageError
 from kb.paths import DatabaseLocation
 from kb.search.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.search.ranking import (
@@ -116,7 +116,10 @@ def search(
         if prepare is None:
             raise
         prepare()
-        reader = IndexReader(location).open()
+        try:
+            reader = IndexReader(location).open()
+        except IndexNotReady as exc:  # `sqlite:///:memory:`: every connection sees a new, empty database
+            raise StoreUnavailable(f"{location.display()} cannot be searched: {exc}") from None
     with reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
         ranked = rank(query, candidates, term_idf, load_shared_messages(), domain)

@@ -37,7 +37,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 
 from kb.errors import NotADatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation, user_data_dir
-from kb.store.schema import SQLITE_BUSY_TIMEOUT_MS
+from kb.store.schema import SQLITE_BUSY_TIMEOUT_MS, server_engine
 
 Migration = Callable[[Connection], None]
 
@@ -195,7 +195,7 @@ class SchemaState:
 def open_engine(location: DatabaseLocation) -> Engine:
     """An engine for LOCATION, with SQLite set up so concurrent kb processes wait instead of failing."""
     if not location.is_sqlite:
-        return create_engine(location.url)
+        return server_engine(location.url, location.display())
     if location.path is not None:
         _check_sqlite_path(location)
     engine = create_engine(location.url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})

@@ -27,6 +27,7 @@ from kb.store.schema import (
     INDEXED_LENGTH,
     MIGRATION_NAMES,
     SQLITE_BUSY_TIMEOUT_MS,
+    server_engine,
 )
 from kb.text.bm25 import BM25_B, BM25_K1
 from kb.text.paste import NORMALIZER_VERSION
@@ -99,7 +100,7 @@ class IndexReader:
             except sqlite3.Error as exc:
                 raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
             return conn
-        return _CoreConnection(self.location.url)
+        return _CoreConnection(self.location.url, self.location.display())
 
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
         try:
@@ -109,13 +110,29 @@ class IndexReader:
                 names = _PARAMETER.findall(sql)
                 return self._conn.execute(_PARAMETER.sub("?", sql), [params[n] for n in names]).fetchall()
             return list(self._conn.execute(sql, params or {}).fetchall())
-        except sqlite3.DatabaseError as exc:
+        except Exception as exc:
+            if not isinstance(exc, sqlite3.DatabaseError):
+                error = self._server_error(exc)
+                if error is exc:
+                    raise
+                raise error from exc
             message = str(exc)
             if "no such table" in message:
                 raise IndexNotReady(message) from exc
             if "file is not a database" in message:
                 raise NotADatabase(self.location.display()) from exc
             raise StoreUnavailable(f"cannot read {self.location.display()}: {message}") from exc
+
+    def _server_error(self, exc: Exception) -> Exception:
+        """What an SQLAlchemy error from a server database means for a search."""
+        from sqlalchemy.exc import DBAPIError  # deferred: only non-SQLite databases raise it
+
+        if not isinstance(exc, DBAPIError):
+            return exc
+        message = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+        if "no such table" in message or "does not exist" in message:
+            return IndexNotReady(message)
+        return StoreUnavailable(f"cannot read {self.location.display()}: {message}")
 
     def _check_ready(self) -> None:
         names = {row[0] for row in self._rows("SELECT name FROM kb_migration")}
@@ -337,10 +354,9 @@ class Postings:
 class _CoreConnection:
     """The same tiny interface over SQLAlchemy Core, for databases other than SQLite."""
 
-    def __init__(self, url: str) -> None:
-        from sqlalchemy import create_engine  # deferred: only non-SQLite databases need it
+    def __init__(self, url: str, display: str) -> None:
 
-        self._engine = create_engine(url)
+        self._engine = server_engine(url, display)
         self._conn = self._engine.connect()
 
     def execute(self, sql: str, params: dict[str, Any]) -> Any:

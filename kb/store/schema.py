@@ -5,6 +5,13 @@ kb.store.database holds the migrations themselves; a test checks that their name
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from kb.errors import StoreUnavailable
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
 MIGRATION_NAMES: tuple[str, ...] = (
     "m001_create_entry",
     "m002_add_search_index",
@@ -25,3 +32,37 @@ IMPACT_LENGTH = "impact_length"
 def length_units(length: float) -> int:
     """An entry's length as counted in kb_meta: field weights are tenths, so thousandths are exact."""
     return round(length * 1000)
+
+
+#: The Python package each database's default driver comes in.
+DRIVER_PACKAGES = {"psycopg2": "psycopg2-binary", "psycopg": "psycopg[binary]", "MySQLdb": "mysqlclient"}
+
+
+def server_engine(url: str, where: str) -> Engine:
+    """An SQLAlchemy engine for a database other than an SQLite file, connected once to prove it,
+    with every way that can fail as one StoreUnavailable line: an unknown scheme, a missing driver,
+    no server, a wrong password."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+    scheme = url.partition("://")[0]
+    try:
+        engine = create_engine(url)
+    except NoSuchModuleError:
+        raise StoreUnavailable(
+            f"kb cannot use '{scheme}://' databases: no SQLAlchemy dialect has that name"
+        ) from None
+    except ArgumentError as exc:
+        raise StoreUnavailable(f"{where} is not a database URL kb can use: {exc}") from None
+    except ImportError as exc:
+        package = DRIVER_PACKAGES.get(exc.name or "", exc.name or "its driver")
+        raise StoreUnavailable(
+            f"{where} needs the Python package {package}: pip install '{package}'"
+        ) from None
+    try:
+        engine.connect().close()
+    except DBAPIError as exc:
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+        engine.dispose()
+        raise StoreUnavailable(f"cannot connect to {where}: {first}") from None
+    return engine

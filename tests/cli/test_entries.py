@@ -363,3 +363,28 @@ def test_archiving_twice_says_it_already_was(runner: CliRunner) -> None:
     assert "archived my-assert" in kb(runner, "rm", "my-assert")[1]
     code, out, _ = kb(runner, "rm", "my-assert")
     assert code == 0 and "my-assert is already archived" in out
+
+
+@pytest.mark.parametrize(
+    ("url", "fragment"),
+    [
+        ("notadb://x", "kb cannot use 'notadb://' databases"),
+        ("postgresql://kb:secret@localhost:1/kb", "needs the Python package psycopg"),
+    ],
+)
+def test_a_database_url_kb_cannot_use_is_one_line(
+    runner: CliRunner, url: str, fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The driver for PostgreSQL is not installed here; issue 16 brings it as an extra."""
+    import importlib.util
+
+    if "postgresql" in url and importlib.util.find_spec("psycopg") is not None:
+        pytest.skip("psycopg is installed: this database is one kb can use")
+    code, _, err = kb(runner, "--db", url, "where")
+    assert code == 1
+    assert_one_line_error(err, fragment)
+    assert "secret" not in err
+    from kb.cli.fast_search import main
+
+    assert main(["--db", url, "x"]) == 1
+    assert_one_line_error(capsys.readouterr().err, fragment)
