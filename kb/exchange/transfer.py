@@ -158,6 +158,11 @@ def read_import(
             incoming.extend(_read_file(file, default_source or f"imported from {file.name}"))
             if progress:
                 progress(number, len(files))
+    if not incoming:  # `kb import notes.txt` must not report "added 0" as if it had worked
+        raise KbError(
+            f"{path} holds no entries kb can read: it takes entry files (+++ front matter), Markdown"
+            " tables with a Symptom column (kb export markdown), and JSONL backups (kb export jsonl)"
+        )
     return incoming
 
 

@@ -202,3 +202,16 @@ def test_a_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch: pyte
     with _progress("reading", quiet=False) as progress:
         assert progress is not None
         progress(1, 2)
+
+
+def test_a_file_with_no_entries_is_refused_not_imported_as_nothing(tmp_path: Path) -> None:
+    """`kb import notes.txt` reported "added 0" and exit 0."""
+    from kb.errors import KbError
+    from kb.exchange.transfer import read_import
+
+    files = {"notes.txt": "just some notes\n", "empty.jsonl": "", "prose.md": "# Notes\n\nhi\n"}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        with pytest.raises(KbError, match="holds no entries kb can read"):
+            read_import(path)
