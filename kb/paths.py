@@ -15,7 +15,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
-from kb.errors import UnsafeWrite
+from kb.errors import KbError, UnsafeWrite
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -141,3 +141,26 @@ def inside(folder: str | os.PathLike[str], *parts: str) -> str:
         if os.path.islink(current):
             raise UnsafeWrite(f"{current} is a symbolic link; kb does not write through links in {folder}")
     return current
+
+
+#: The most kb reads of a file it imports or parses whole ...
+MAX_FILE_BYTES = 100_000_000
+#: ... and of a log, whose end is where its error is: a longer one is read from this far before its end.
+MAX_LOG_BYTES = 20_000_000
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, tail: bool = False) -> bytes:
+    """The bytes of the regular file at PATH, refusing one over LIMIT bytes (or, with TAIL, reading
+    only its last LIMIT bytes). A device such as /dev/zero never ends, so only regular files are
+    read. Raises OSError as open() does, and UnsafeWrite's sibling KbError for the rest."""
+    import stat
+
+    with open(path, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise KbError(f"{os.fspath(path)} is not a regular file; give a file, or pipe it into '-'")
+        if info.st_size > limit:
+            if not tail:
+                raise KbError(f"{os.fspath(path)} is larger than kb reads ({limit // 1_000_000} MB)")
+            handle.seek(info.st_size - limit)
+        return handle.read(limit)

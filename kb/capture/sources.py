@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from kb.errors import KbError
+from kb.paths import MAX_LOG_BYTES, read_bounded
 from kb.text.paste import find_decisive
 
 #: A log whose first bytes hold a NUL, or this share of control characters, is not text.
@@ -28,7 +29,7 @@ def read_log(source: str) -> str:
     else:
         path = Path(source)
         try:
-            raw = path.read_bytes()
+            raw = read_bounded(path, MAX_LOG_BYTES, tail=True)
         except IsADirectoryError:
             raise KbError(f"{path} is a folder; give a log file") from None
         except OSError as exc:

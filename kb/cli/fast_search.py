@@ -18,6 +18,7 @@ from kb.cli.console import bold, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError, UsageError
+from kb.paths import MAX_LOG_BYTES, read_bounded
 
 if TYPE_CHECKING:
     from kb.search.lookup import SearchResponse
@@ -48,8 +49,7 @@ def read_query(args: SearchArgs) -> str:
             raise UsageError("give either a query or --file, not both")
         path = args.file
         try:
-            with open(path, "rb") as handle:
-                return handle.read().decode("utf-8", errors="replace")
+            return read_bounded(path, MAX_LOG_BYTES, tail=True).decode("utf-8", errors="replace")
         except IsADirectoryError:
             raise KbError(f"{path} is a folder; --file takes a log file") from None
         except OSError as exc:

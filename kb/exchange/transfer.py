@@ -21,7 +21,7 @@ from kb.entry.content import EntryContent, check_key, key_from_symptom, normaliz
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
 from kb.errors import EntryFileError, KbError, UsageError
-from kb.paths import inside, write_atomically
+from kb.paths import inside, read_bounded, write_atomically
 from kb.store.entry_store import EntryStore, gc_paused
 from kb.store.models import Entry
 
@@ -168,7 +168,7 @@ def read_import(
 
 def _read_file(path: Path, source: str) -> list[Incoming]:
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path)
     except OSError as exc:
         raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
     text = decode_entry_bytes(raw, path)
@@ -192,6 +192,8 @@ def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise EntryFileError(path, number, f"not JSON: {exc.msg}") from exc
+        except RecursionError:
+            raise EntryFileError(path, number, "nested too deeply to be an entry") from None
         if not isinstance(data, dict):
             raise EntryFileError(path, number, "each line must be one JSON object (an entry)")
         usage = {name: data.pop(name) for name in USAGE_FIELDS if name in data}

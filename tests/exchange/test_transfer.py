@@ -215,3 +215,22 @@ def test_a_file_with_no_entries_is_refused_not_imported_as_nothing(tmp_path: Pat
         path.write_text(text)
         with pytest.raises(KbError, match="holds no entries kb can read"):
             read_import(path)
+
+
+def test_hostile_sizes_are_refused_before_they_are_parsed(tmp_path: Path) -> None:
+    """/dev/zero as an import, a 50,000-part dotted key, JSON nested 100,000 deep."""
+    from kb.entry.file import parse_entry_file
+    from kb.errors import KbError
+    from kb.exchange.transfer import read_import
+
+    with pytest.raises(KbError, match="is not a regular file"):
+        read_import(Path("/dev/zero"))
+    dotted = "+++\n" + "x." * 50_000 + "y = 1\n+++\n\n## Symptom\n\nx\n"
+    nested = tmp_path / "deep.jsonl"
+    nested.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(KbError, match="over 20,000 characters"):
+        parse_entry_file(dotted, "big.md")
+    with pytest.raises(KbError, match="dotted key"):
+        parse_entry_file("+++\n" + "x." * 20 + "y = 1\n+++\n\n## Symptom\n\nx\n", "dots.md")
+    with pytest.raises(KbError, match=r"deep\.jsonl:1: nested too deeply"):
+        read_import(nested)
