@@ -82,6 +82,7 @@ def run_search(args: SearchArgs) -> int:
         include_archived=args.include_archived,
         exact=args.exact,
         regex=args.regex,
+        record_usage=not args.explain,  # looking into why an entry ranked is not using it
     )
     response = search(text, resolve_location(args.db), options, prepare=prepare)
     if args.as_json:

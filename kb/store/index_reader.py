@@ -16,7 +16,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 from kb.errors import NotADatabase, StoreUnavailable
@@ -34,6 +34,8 @@ from kb.text.paste import NORMALIZER_VERSION
 
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
 _STATS = {"n": INDEXED_ENTRIES, "l": INDEXED_LENGTH}
+#: Confident answers for one entry this close together are one hit.
+HIT_WINDOW = timedelta(minutes=30)
 #: A remembered miss keeps this much of the end of its paste ...
 MISS_QUERY_CHARS = 2000
 #: ... and the most recent this many misses are kept.
@@ -208,9 +210,13 @@ class IndexReader:
     # --- usage records --------------------------------------------------------------------------
 
     def record_hit(self, entry_id: int, now: datetime) -> None:
+        """Count a confident answer as a hit on its entry, once per sitting: the same entry found
+        again within HIT_WINDOW of its last hit (the same fault searched again, a paste refined)
+        only moves last_hit, so that it keeps counting as one."""
         self._write(
-            "UPDATE entry SET hits = hits + 1, last_hit = :now WHERE id = :id",
-            {"now": _stamp(now), "id": entry_id},
+            "UPDATE entry SET last_hit = :now,"
+            " hits = hits + CASE WHEN last_hit IS NULL OR last_hit < :since THEN 1 ELSE 0 END WHERE id = :id",
+            {"now": _stamp(now), "since": _stamp(now - HIT_WINDOW), "id": entry_id},
         )
 
     def record_miss(self, query: str, decisive: str, now: datetime) -> None:

@@ -272,3 +272,23 @@ def test_on_a_terminal_kb_search_dash_says_what_it_waits_for(
     monkeypatch.setattr(sys, "stdin", Keyboard(io.BytesIO(b"device-side assert\n"), encoding="utf-8"))
     assert main(["-"]) == 0
     assert "paste the error, then press Ctrl-D" in capsys.readouterr().err
+
+
+def test_a_fault_searched_again_in_one_sitting_is_one_hit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = [datetime(2026, 12, 1, 9, 0, tzinfo=UTC)]
+    monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
+    paste = "RuntimeError: CUDA error: device-side assert triggered"
+    for minutes in (0, 5, 12):  # the same fault, pasted three times while debugging it
+        now[0] = datetime(2026, 12, 1, 9, minutes, tzinfo=UTC)
+        run(capsys, monkeypatch, paste)
+    run(capsys, monkeypatch, "--explain", paste)  # asking why is not a use
+    with open_store() as store:
+        assert store.get("cuda-device-side-assert").hits == 1
+    now[0] += timedelta(hours=2)
+    run(capsys, monkeypatch, paste)
+    with open_store() as store:
+        assert store.get("cuda-device-side-assert").hits == 2

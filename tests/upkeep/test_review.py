@@ -203,6 +203,7 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     add(runner, "failing", "the doohickey wobbles", "false")
     kb(runner, "check", "failing", "--yes")
     search_finds(runner, "failing")
+    clock(timedelta(hours=1))  # a search within the same sitting would be the same hit
     search_finds(runner, "failing", "doohickey wobbles")
     code, out, _ = kb(runner, "stats", "--json")
     data = json.loads(out)
@@ -218,11 +219,14 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     assert "failing checks    failing (failed)" in out
 
 
-def test_the_fault_tree_counts_and_flags_what_recurs(runner: CliRunner) -> None:
+def test_the_fault_tree_counts_and_flags_what_recurs(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
     code, out, _ = kb(runner, "tree", "data")
     assert code == 0 and out.startswith("data  [") and "├── " in out and "Recurring most" not in out
-    for _ in range(6):
+    for _ in range(6):  # six days, six times the same fault
         search_finds(runner, "dataloader-too-many-open-files")
+        clock(timedelta(days=1))
     code, out, _ = kb(runner, "tree", "data")
     assert "Recurring most (a guard could stop them):" in out
     recurring = out.split("Recurring most")[1]
