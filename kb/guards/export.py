@@ -89,6 +89,6 @@ def _hook_snippet(folder: Path, command: str) -> str:
         "      - id: kb-guards\n"
         "        name: kb guards (faults the knowledge base already knows)\n"
         f"        entry: python {where}/{CHECKER_NAME} --rules {where}/{RULES_NAME}\n"
-        "        language: system\n"
+        "        language: python\n"
         "        types: [python]\n"
     )

@@ -382,3 +382,11 @@ def test_kb_show_names_what_each_guard_watches() -> None:
     assert "Guard tripwire: torch.nn.functional.cross_entropy argument 0 must not hold probabilities" in shown
     result = CliRunner().invoke(app, ["show", "docker-gpus-all-cuda-visible-devices"])
     assert "Guard environment: env-var CUDA_VISIBLE_DEVICES" in " ".join(result.stdout.split())
+
+
+def test_the_hook_runs_on_the_interpreter_pre_commit_provides(tmp_path: Path) -> None:
+    """With `language: system`, `python` had to be on PATH; where only python3 exists the hook failed."""
+    from kb.guards.export import write_pre_commit
+
+    config = write_pre_commit([], tmp_path, "kb export pre-commit").config.read_text(encoding="utf-8")
+    assert "language: python\n" in config and "language: system" not in config
