@@ -152,7 +152,7 @@ MAX_LOG_BYTES = 20_000_000
 def read_bounded(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, tail: bool = False) -> bytes:
     """The bytes of the regular file at PATH, refusing one over LIMIT bytes (or, with TAIL, reading
     only its last LIMIT bytes). A device such as /dev/zero never ends, so only regular files are
-    read. Raises OSError as open() does, and UnsafeWrite's sibling KbError for the rest."""
+    read. Raises OSError as open() does, and KbError for a device or a file too large."""
     import stat
 
     with open(path, "rb") as handle:

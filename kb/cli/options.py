@@ -115,8 +115,8 @@ def optional_values(options: tuple[Option, ...]) -> dict[str, str]:
 def parse_lean(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[str, Any]:
     """ARGV as the values Typer would pass for the same command line (Typer-only options at default).
 
-    A dozen lines rather than argparse: argparse and what it imports (gettext, locale, shutil) cost
-    `kb search` about ten milliseconds. It reads what Typer reads, `--flag value`, `--flag=value`,
+    Not argparse: argparse and what it imports (gettext, locale, shutil) cost `kb search` about ten
+    milliseconds. It reads what Typer reads, `--flag value`, `--flag=value`,
     `-f value`, `-fvalue`, switches, words anywhere and `--` before words that start with a dash
     (a dash followed by a digit is a word: `-100`), and reports errors in Typer's words.
     """

@@ -6,6 +6,7 @@ through kb.entry.visible first: entry text is never handed to a terminal as it i
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import textwrap
 import unicodedata
@@ -25,8 +26,6 @@ def plain(text: str) -> str:
 
 def shown(content: EntryContent) -> EntryContent:
     """CONTENT with every text field passed through visible(): what a terminal or a page may show."""
-    import dataclasses
-
     changes: dict[str, object] = {}
     for name, value in content.as_dict().items():
         if isinstance(value, str) and HIDDEN.search(value):

@@ -15,14 +15,14 @@ lists).
 - It stops when no unseen entry can reach θ, and either every entry seen can be completed with
   point lookups more cheaply than reading on, or none that is incomplete can reach θ.
 
-The answer is exactly the top k of scoring every entry, which tests check against
-`score_exhaustively`. Nothing here knows about SQL: the source of postings is passed in.
+The answer is exactly the top k of scoring every entry (kb.search.ranking.lexical_scores, which tests
+check it against). Nothing here knows about SQL: the source of postings is passed in.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, Protocol
 
 #: Lists with at most this many postings are read whole, in one query with the others.
@@ -161,9 +161,9 @@ def top_entries(
             # No unseen entry can make the top k. Complete the seen ones that still might, once
             # that is cheaper than reading every list to its end; until then, each round of
             # reading lowers the bounds and so rules more of them out.
-            survivors, wanted = _survivors(score, known, live, theta)
+            survivors, lookups = _survivors(score, known, live, theta)
             unread = sum(cursor.plan.postings - cursor.read for cursor in live)
-            if sum(wanted.values()) * LOOKUP_COST <= unread:
+            if lookups * LOOKUP_COST <= unread:
                 complete(survivors)
                 break
         # Read on, each round as much as all the rounds before it, so that checking stays cheap.
@@ -175,29 +175,27 @@ def top_entries(
 
 def _survivors(
     score: dict[int, float], known: dict[int, int], live: Sequence[_Cursor], theta: float
-) -> tuple[list[int], dict[int, int]]:
-    """Entries not yet exact whose best possible score still reaches THETA, and for each list (by
-    its bit) how many of them it would have to be looked up for."""
+) -> tuple[list[int], int]:
+    """Entries not yet exact whose best possible score still reaches THETA, and how many (entry,
+    list) lookups completing them would take."""
     live_bits = sum(cursor.bit for cursor in live)
     headroom = sum(cursor.bound for cursor in live)
-    bounds: dict[int, float] = {}  # entries missing from the same lists share one bound
-    groups: dict[int, int] = {}
-    survivors = []
+    missing: dict[int, tuple[float, int]] = {}  # entries missing from the same lists share one bound
+    survivors, lookups = [], 0
     for entry, partial in score.items():
         if partial + headroom < theta:
             continue
         bits = known[entry] & live_bits
         if bits == live_bits:
             continue
-        if bits not in bounds:
-            bounds[bits] = sum(cursor.bound for cursor in live if not bits & cursor.bit)
-        if partial + bounds[bits] >= theta:
+        if bits not in missing:
+            unread = [cursor for cursor in live if not bits & cursor.bit]
+            missing[bits] = (sum(cursor.bound for cursor in unread), len(unread))
+        bound, count = missing[bits]
+        if partial + bound >= theta:
             survivors.append(entry)
-            groups[bits] = groups.get(bits, 0) + 1
-    wanted = {
-        cursor.bit: sum(count for bits, count in groups.items() if not bits & cursor.bit) for cursor in live
-    }
-    return survivors, wanted
+            lookups += count
+    return survivors, lookups
 
 
 def _best(score: dict[int, float], k: int, is_exact: Callable[[int], bool]) -> dict[int, float]:
@@ -208,15 +206,3 @@ def _best(score: dict[int, float], k: int, is_exact: Callable[[int], bool]) -> d
         return {}
     floor = top[-1] - 1e-9 * max(1.0, abs(top[-1]))  # sums in another order may differ in the last bit
     return {entry: value for entry, value in score.items() if value >= floor and is_exact(entry)}
-
-
-def score_exhaustively(
-    plans: Sequence[TermPlan], postings: Mapping[str, Mapping[int, float]]
-) -> dict[int, float]:
-    """Every entry's score over PLANS, from each term's impacts by entry, adding terms in plan
-    order: what `top_entries` must agree with."""
-    scores: dict[int, float] = {}
-    for plan in plans:
-        for entry, impact in postings.get(plan.term, {}).items():
-            scores[entry] = scores.get(entry, 0.0) + plan.coefficient * impact
-    return scores

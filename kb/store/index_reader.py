@@ -29,7 +29,7 @@ from kb.store.schema import (
     SQLITE_BUSY_TIMEOUT_MS,
     server_engine,
 )
-from kb.text.bm25 import BM25_B, BM25_K1
+from kb.text.bm25 import normalisation
 from kb.text.paste import NORMALIZER_VERSION
 
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
@@ -112,18 +112,18 @@ class IndexReader:
                 names = _PARAMETER.findall(sql)
                 return self._conn.execute(_PARAMETER.sub("?", sql), [params[n] for n in names]).fetchall()
             return list(self._conn.execute(sql, params or {}).fetchall())
-        except Exception as exc:
-            if not isinstance(exc, sqlite3.DatabaseError):
-                error = self._server_error(exc)
-                if error is exc:
-                    raise
-                raise error from exc
+        except sqlite3.DatabaseError as exc:
             message = str(exc)
             if "no such table" in message:
                 raise IndexNotReady(message) from exc
             if "file is not a database" in message:
                 raise NotADatabase(self.location.display()) from exc
             raise StoreUnavailable(f"cannot read {self.location.display()}: {message}") from exc
+        except Exception as exc:  # a server database, through SQLAlchemy
+            error = self._server_error(exc)
+            if error is exc:
+                raise
+            raise error from exc
 
     def _server_error(self, exc: Exception) -> Exception:
         """What an SQLAlchemy error from a server database means for a search."""
@@ -306,8 +306,7 @@ class Postings:
         self._rows = rows
         self._status_sql, self._status_params = _in("s", statuses)
         average = average_length or 1.0
-        self._saturation = BM25_K1 * (1 - BM25_B)
-        self._per_length = BM25_K1 * BM25_B / average
+        self._saturation, self._per_length = normalisation(average)
         self._growth = min(1.0, (stored_average or average) / average)
 
     def _impact(self, weight: float, length: float) -> float:
@@ -361,7 +360,6 @@ class _CoreConnection:
     """The same tiny interface over SQLAlchemy Core, for databases other than SQLite."""
 
     def __init__(self, url: str, display: str) -> None:
-
         self._engine = server_engine(url, display)
         self._conn = self._engine.connect()
 

@@ -1,4 +1,5 @@
-"""Schema facts the fast read path needs without importing SQLAlchemy.
+"""Schema facts the fast read path needs without importing SQLAlchemy, and server_engine(), which
+both the store and the fast read path open a non-SQLite database with (importing SQLAlchemy then).
 
 kb.store.database holds the migrations themselves; a test checks that their names are exactly these, in order.
 """

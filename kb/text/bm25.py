@@ -12,7 +12,15 @@ BM25_K1 = 1.2
 BM25_B = 0.75
 
 
+def normalisation(average_length: float) -> tuple[float, float]:
+    """(A, B) such that an entry of length L dampens a term's frequency tf to tf / (tf + A + B * L):
+    BM25's k1 * (1 - b + b * L / average), split so that a search scoring thousands of postings
+    computes the constant part once."""
+    return BM25_K1 * (1 - BM25_B), BM25_K1 * BM25_B / (average_length or 1.0)
+
+
 def impact(tf: float, length: float, average_length: float) -> float:
     """An entry's BM25 impact for a term: the term's weighted frequency TF in the entry, saturated,
     and normalised by the entry's LENGTH against AVERAGE_LENGTH."""
-    return tf / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / (average_length or 1.0)))
+    saturation, per_length = normalisation(average_length)
+    return tf / (tf + saturation + per_length * length)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.search.top_k import TermPlan, score_exhaustively, top_entries
+from kb.search.ranking import lexical_scores
+from kb.search.top_k import TermPlan, top_entries
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,13 @@ class ListSource:
                 self.looked_up += 1
                 if entry in self.postings.get(term, {}):
                     yield term, entry, self.postings[term][entry]
+
+
+def score_exhaustively(plans: list[TermPlan], postings: dict[str, dict[int, float]]) -> dict[int, float]:
+    """Every entry's score, as the search computes the candidates' scores (in plan order)."""
+    every = ((term, entry, impact) for term, impacts in postings.items() for entry, impact in impacts.items())
+    coefficients = {plan.term: plan.coefficient for plan in plans}
+    return {entry: lexical.bm25 for entry, lexical in lexical_scores(every, coefficients, {}).items()}
 
 
 def ranked(scores: dict[int, float], k: int) -> list[int]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from kb.entry.content import EntryContent
 from kb.paths import resolve_location
-from kb.search.ranking import idf, term_coefficient
-from kb.search.top_k import TermPlan, score_exhaustively, top_entries
+from kb.search.ranking import idf, lexical_scores, term_coefficient
+from kb.search.top_k import TermPlan, top_entries
 from kb.store.entry_store import EntryStore, open_store
 from kb.store.index_reader import IndexReader
 
@@ -50,7 +50,11 @@ def test_the_top_k_read_in_pages_is_the_top_k_of_every_posting(tmp_path: Path) -
     build(path)
     with IndexReader(resolve_location(str(path))) as reader:
         plans, everything, postings = plans_and_postings(reader)
-        exact = score_exhaustively(plans, everything)
+        every = [
+            (term, entry, impact) for term, impacts in everything.items() for entry, impact in impacts.items()
+        ]
+        coefficients = {plan.term: plan.coefficient for plan in plans}
+        exact = {entry: score.bm25 for entry, score in lexical_scores(every, coefficients, {}).items()}
         for k in (1, 5, 20):
             found = top_entries(plans, k, postings, whole_list=10, first_page=4)  # type: ignore[arg-type]
             best = sorted(found, key=lambda e: (-exact[e], e))[:k]
