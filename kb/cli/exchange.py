@@ -212,7 +212,8 @@ def import_command(
         typer.echo(f"  {old} exists: imported as {new}")
     if report.unvalidated:
         typer.echo(
-            f"  {len(report.unvalidated)} have a validation that is not a command: kb list --unvalidated"
+            f"  {len(report.unvalidated)} {'has' if len(report.unvalidated) == 1 else 'have'} a validation"
+            " that is not a command: kb list --unvalidated"
         )
     if dry_run:
         typer.echo("dry run: nothing was changed")

@@ -19,6 +19,9 @@ from functools import lru_cache
 from typing import Literal
 
 ValidationKind = Literal["python", "shell"]
+#: How a run of a validation ended: passed (exit 0), failed (another exit), timeout (killed at the
+#: timeout), error (never started).
+CheckOutcome = Literal["passed", "failed", "timeout", "error"]
 
 SHELL_BUILTINS = frozenset(
     "alias bg cd command declare echo env eval exec exit export false fg hash jobs kill printf pwd read "

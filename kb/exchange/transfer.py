@@ -21,6 +21,7 @@ from kb.entry.content import EntryContent, check_key, key_from_symptom, normaliz
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
 from kb.errors import EntryFileError, KbError, UsageError
+from kb.exchange.backup_schema import check_backup_line
 from kb.paths import inside, read_bounded, write_atomically
 from kb.store.entry_store import EntryStore, gc_paused
 from kb.store.models import Entry
@@ -196,13 +197,14 @@ def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
             raise EntryFileError(path, number, "nested too deeply to be an entry") from None
         if not isinstance(data, dict):
             raise EntryFileError(path, number, "each line must be one JSON object (an entry)")
+        problem = check_backup_line(data, line)
+        if problem:
+            raise EntryFileError(path, number, problem)
         usage = {name: data.pop(name) for name in USAGE_FIELDS if name in data}
         data.pop("kb_format", None)
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         try:
             content = normalized(EntryContent(**values))
-        except TypeError as exc:
-            raise EntryFileError(path, number, f"not a kb entry: {exc}") from exc
         except KbError as exc:
             raise EntryFileError(path, number, str(exc)) from exc
         yield Incoming(content, _usage(usage, path, number), f"{path}:{number}")
@@ -215,7 +217,7 @@ def _usage(usage: dict[str, Any], path: Path, line: int) -> dict[str, Any]:
         try:
             restored[name] = datetime.fromisoformat(value) if value else None
         except (TypeError, ValueError) as exc:
-            raise EntryFileError(path, line, f"'{name}' is not a time: {value!r}") from exc
+            raise EntryFileError(path, line, f"{name}: not a time: {value!r}") from exc
     return restored
 
 

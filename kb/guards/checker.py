@@ -174,7 +174,7 @@ def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
             re.compile(rule["pattern"])
         except re.error as error:
             raise RuleError(f"{where}: bad pattern: {error}") from None
-        nested = _nested_repetition(rule["pattern"])
+        nested = nested_repetition(rule["pattern"])
         _expect(
             nested is None,
             where,
@@ -208,7 +208,7 @@ def _in_set(members: Any, text: str, sre: Any) -> bool:
     return inside != negate
 
 
-def _nested_repetition(pattern: str) -> str | None:
+def nested_repetition(pattern: str) -> str | None:
     """The first repetition inside another that can backtrack into it, such as `(a+)+` or `(.*a){12}`,
     as pattern text; None when there is none. Such patterns take exponential (or high polynomial)
     time on a line that almost matches, and Python's re cannot be interrupted, so they are refused

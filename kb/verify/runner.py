@@ -27,15 +27,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Literal
+from typing import IO, TYPE_CHECKING
 
 import kb.clock
-from kb.entry.lint import ValidationKind, validation_kind
+from kb.entry.lint import CheckOutcome, ValidationKind, validation_kind
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
 
-Outcome = Literal["passed", "failed", "timeout", "error"]
+Outcome = CheckOutcome
 
 #: The shell for every non-Python validation: the same on every POSIX box, whatever $SHELL says.
 SHELL = "/bin/sh"
