@@ -46,6 +46,10 @@ class KeyTaken(KbError):
         self.key = key
 
 
+class StoreChanged(KbError):
+    """Another writer changed the store after a plan was made against it (two imports at once)."""
+
+
 class EntryFileError(KbError):
     """An entry file cannot be read. Names the file and the line, like a compiler."""
 

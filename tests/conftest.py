@@ -79,6 +79,7 @@ def empty_store(db_path: Path) -> Iterator[EntryStore]:
     from kb.store.entry_store import open_store
 
     with open_store(str(db_path)) as store:
+        store.start_empty()  # as `kb init --empty` leaves it: no command will seed it
         yield store
 
 

@@ -81,12 +81,12 @@ def with_guards(
     return existing + tuple(guard for guard in added if guard not in existing)
 
 
-def content_from_flags(flags: EntryFlags, store: EntryStore) -> EntryContent:
+def content_from_flags(flags: EntryFlags) -> EntryContent:
     if not flags.symptom or not flags.symptom.strip():
         raise InvalidEntry("the symptom is empty; pass --symptom 'the error line you saw'")
     if not flags.domain:
         raise UsageError(f"missing --domain (one of: {', '.join(DOMAIN_NAMES)})")
-    key = flags.key or store.unique_key(key_from_symptom(flags.symptom))
+    key = flags.key or key_from_symptom(flags.symptom)  # made unique at the write: save_entry(key_base=)
     values = flags.overrides()
     values["key"] = key
     return normalized(EntryContent(**values))  # type: ignore[arg-type]
@@ -116,13 +116,20 @@ def check_validation(content: EntryContent) -> None:
 
 
 def save_entry(
-    store: EntryStore, content: EntryContent, replacing: str | None = None, force: bool = False
+    store: EntryStore,
+    content: EntryContent,
+    replacing: str | None = None,
+    force: bool = False,
+    key_base: str | None = None,
 ) -> Entry:
     """Add CONTENT, or replace the entry REPLACING with it, as `kb add`, `kb edit` and the TUI's form
-    do: the validation must pass the lint unless FORCE."""
+    do: the validation must pass the lint unless FORCE. KEY_BASE: the key was derived, not chosen, and
+    the next free KEY_BASE-n is taken if it is in use when the entry is written."""
     if not force:
         check_validation(content)
-    return store.add(content) if replacing is None else store.update(replacing, content)
+    if replacing is None:
+        return store.add(content, key_base=key_base)
+    return store.update(replacing, content)
 
 
 def template_for(flags: EntryFlags) -> str:

@@ -85,7 +85,9 @@ def record_entry(
                 return Recorded(store.record_occurrence(duplicate.key, content.conditions), occurrence=True)
         elif occurrence:
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
-    return Recorded(save_entry(store, content, force=force), occurrence=False)
+    derived = given.key is None and edit is None and sources.from_file is None and not sources.from_triage
+    key_base = content.key if derived else None
+    return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
 
 
 def fill_from_sources(given: EntryFlags, sources: Sources) -> EntryFlags:
@@ -135,7 +137,7 @@ def _compose(
     if edit is not None:
         return edit(given)
     given = converse(given, store, ask) if ask else _accept_suggested_domain(given, store, say)
-    return content_from_flags(given, store)
+    return content_from_flags(given)
 
 
 def converse(given: EntryFlags, store: EntryStore, ask: Asker) -> EntryFlags:

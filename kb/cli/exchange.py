@@ -13,6 +13,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
+from kb.entry.visible import plural
 from kb.errors import UsageError
 from kb.paths import write_atomically
 
@@ -212,8 +213,8 @@ def import_command(
         typer.echo(f"  {old} exists: imported as {new}")
     if report.unvalidated:
         typer.echo(
-            f"  {len(report.unvalidated)} {'has' if len(report.unvalidated) == 1 else 'have'} a validation"
-            " that is not a command: kb list --unvalidated"
+            f"  {plural(len(report.unvalidated), 'has', 'have')} a validation that is not a command:"
+            " kb list --unvalidated"
         )
     if dry_run:
         typer.echo("dry run: nothing was changed")

@@ -11,6 +11,7 @@ from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import SEARCH_OPTIONS
 from kb.domains import DOMAIN_NAMES
+from kb.entry.visible import plural
 
 
 @app.command()
@@ -50,6 +51,36 @@ def seed(
     )
     if report.kept:
         typer.echo("kept as you edited them: " + ", ".join(report.kept))
+
+
+@app.command()
+def init(
+    ctx: typer.Context,
+    empty: Annotated[
+        bool,
+        typer.Option(
+            "--empty", help="Start with no entries (a team database, a restore) instead of the seeds."
+        ),
+    ] = False,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Create the knowledge base now, seeded or --empty. Any other command creates it seeded on first use.
+
+    KB_SEED=0 in the environment makes every new knowledge base start empty.
+    """
+    from kb.upkeep.seeding import initialize
+
+    report = initialize(ctx.obj, empty)
+    if as_json:
+        console.print_json(vars(report))
+        return
+    if not report.started:
+        held = plural(report.entries, "entry", "entries")
+        typer.echo(f"{report.database} already holds a knowledge base ({held}); left as it is")
+    elif empty:
+        typer.echo(f"started an empty knowledge base at {report.database}")
+    else:
+        typer.echo(f"started a knowledge base at {report.database} with {report.seeded} seed entries")
 
 
 @app.command()

@@ -34,3 +34,8 @@ def visible(text: str) -> str:
 def command_line(command: str) -> str:
     """COMMAND as one line of exactly what will run: newlines and tabs escaped too."""
     return _HIDDEN_OR_LAYOUT.sub(_escape, command)
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 entry`, `3 entries`."""
+    return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"

@@ -20,7 +20,7 @@ from kb.domains import resolve_domain
 from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
-from kb.errors import EntryFileError, KbError, UsageError
+from kb.errors import EntryFileError, KbError, StoreChanged, UsageError
 from kb.exchange.backup_schema import check_backup_line
 from kb.paths import inside, read_bounded, write_atomically
 from kb.store.entry_store import EntryStore, gc_paused
@@ -251,6 +251,27 @@ def import_entries(
     """Plan the import against what the store holds, then (unless DRY_RUN) apply it in one transaction."""
     if on_conflict not in CONFLICTS:
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
+    for attempt in range(1, _PLAN_ATTEMPTS + 1):
+        report, adds, updates = _plan_import(store, incoming, on_conflict, dry_run)
+        if dry_run or not (adds or updates):
+            return report
+        try:
+            store.apply_import([(i.content, i.usage) for i in adds], [(i.content, i.usage) for i in updates])
+        except StoreChanged:  # another import of the same entries committed first: plan against it
+            if attempt == _PLAN_ATTEMPTS:
+                raise
+            continue
+        return report
+    raise AssertionError("unreachable")
+
+
+#: How often an import plans again when another writer got in between its plan and its write.
+_PLAN_ATTEMPTS = 3
+
+
+def _plan_import(
+    store: EntryStore, incoming: Sequence[Incoming], on_conflict: Conflict, dry_run: bool
+) -> tuple[ImportReport, list[Incoming], list[Incoming]]:
     report = ImportReport(dry_run=dry_run)
     existing = {e.key: e.content() for e in store.list(status=None)}
     taken = set(existing)
@@ -276,9 +297,7 @@ def import_entries(
             report.skipped.append(key)
         if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
             report.unvalidated.append(item.content.key)
-    if not dry_run and (adds or updates):
-        store.apply_import([(i.content, i.usage) for i in adds], [(i.content, i.usage) for i in updates])
-    return report
+    return report, adds, updates
 
 
 def _renamed(item: Incoming, taken: set[str], report: ImportReport) -> Incoming:

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +35,8 @@ PARALLEL_INDEX_FROM = 4000
 _POSTING_COLUMNS = ("term", "entry_id", "weight", "length", "impact", "status")
 #: Postings are written this many at a time, as the indexes come in.
 _POSTINGS_BATCH = 50_000
+#: prctl(2) option: the signal a process gets when its parent ends.
+_PR_SET_PDEATHSIG = 1
 #: The impacts of a full build are normalised by the average length of this many entries.
 _IMPACT_SAMPLE = 2000
 
@@ -53,12 +58,38 @@ def indexing(contents: Sequence[EntryContent]) -> Iterator[Iterator[EntryIndex]]
         yield (index_entry(content) for content in contents)
         return
     context = multiprocessing.get_context("fork")  # the children need nothing but the pure indexer
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_end_with, initargs=(os.getpid(),)
+    ) as pool:
         try:
             yield pool.map(index_entry, contents, chunksize=max(1, len(contents) // (workers * 4)))
         except BaseException:
             pool.shutdown(cancel_futures=True)  # a failed write needs no more indexes
             raise
+
+
+def _end_with(parent: int) -> None:
+    """Make this indexing worker end when PARENT does, however it ends. A worker blocked on its task
+    queue never learns that an import was killed (its siblings hold the queue open), and went on for
+    minutes with the database open. Linux ends it at once (PR_SET_PDEATHSIG); elsewhere a thread
+    watches for the parent to go."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        watched = False
+    except (AttributeError, OSError):  # not Linux
+        watched = True
+    if os.getppid() != parent:  # the parent went before the line above took effect
+        os._exit(1)
+    if watched:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def index_all(contents: Sequence[EntryContent]) -> list[EntryIndex]:

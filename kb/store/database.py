@@ -37,7 +37,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 
 from kb.errors import NotADatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation, user_data_dir
-from kb.store.schema import SQLITE_BUSY_TIMEOUT_MS, server_engine
+from kb.store.schema import FIRST_USE, SQLITE_BUSY_TIMEOUT_MS, server_engine
 
 Migration = Callable[[Connection], None]
 
@@ -174,12 +174,21 @@ def m004_postings_in_impact_order(conn: Connection) -> None:
     conn.execute(text("DELETE FROM kb_meta WHERE name = 'normalizer_version'"))
 
 
+def m005_first_use_recorded(conn: Connection) -> None:
+    """A marker for the end of first use (kb.store.schema.FIRST_USE): before it, a first command
+    killed while seeding left an empty knowledge base that was never seeded. A database that holds
+    entries is past its first use; an empty one is seeded on its next command."""
+    if conn.execute(text("SELECT 1 FROM entry LIMIT 1")).first() is not None:
+        conn.execute(text("INSERT INTO kb_meta (name, value) VALUES (:name, 'seeded')"), {"name": FIRST_USE})
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
     m002_add_search_index,
     m003_index_terms_by_entry,
     m004_postings_in_impact_order,
+    m005_first_use_recorded,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

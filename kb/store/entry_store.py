@@ -25,7 +25,7 @@ import kb.clock
 from kb.entry.content import EntryContent, clean_text, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
-from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreUnavailable
+from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreChanged, StoreUnavailable
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store.bulk_write import bulk_insert, indexing, write_index
 from kb.store.database import SchemaState, migrate, open_engine
@@ -39,6 +39,7 @@ from kb.store.index_writer import (
     unindex,
 )
 from kb.store.models import Entry, kb_meta, search_doc, search_miss
+from kb.store.schema import FIRST_USE
 from kb.text.paste import NORMALIZER_VERSION
 
 Clock = Callable[[], datetime]
@@ -97,8 +98,16 @@ class EntryStore:
 
     @property
     def was_created(self) -> bool:
-        """True when this open created the database: the moment to load the seed entries."""
+        """True when this open created the database."""
         return self.schema.created
+
+    def first_use_pending(self) -> bool:
+        """True until the database was seeded, or declared empty: the moment to load the seed entries."""
+        return self.meta(FIRST_USE) is None
+
+    def start_empty(self) -> None:
+        """End the first use without seeding (kb init --empty, KB_SEED=0): a team database, a restore."""
+        self.set_meta(FIRST_USE, "empty")
 
     def now(self) -> datetime:
         return self._clock().astimezone(UTC)
@@ -175,28 +184,27 @@ class EntryStore:
         )
 
     def unique_key(self, base: str) -> str:
-        """BASE, or BASE-2, BASE-3 … whichever is free."""
-        taken = set(self.keys())
-        if base not in taken:
-            return base
-        n = 2
-        while f"{base}-{n}" in taken:
-            n += 1
-        return f"{base}-{n}"
+        """BASE, or BASE-2, BASE-3 … whichever is free now (add(key_base=) makes sure at the write)."""
+        return _first_free(base, set(self.keys()))
 
     # --- writing ------------------------------------------------------------------------------------
 
-    def add(self, content: EntryContent) -> Entry:
+    def add(self, content: EntryContent, key_base: str | None = None) -> Entry:
+        """Add CONTENT. KEY_BASE says its key was derived from the symptom rather than chosen: if another
+        writer took it meanwhile, the next free KEY_BASE-2, -3 … is used instead of refusing."""
         content = normalized(content)
         now = self.now()
-        entry = Entry(
-            key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now
-        )
-        entry.set_content(content)
         try:
             with self._writing() as session:
                 if session.exec(select(Entry.id).where(Entry.key == content.key)).first() is not None:
-                    raise KeyTaken(content.key)
+                    if key_base is None:
+                        raise KeyTaken(content.key)
+                    taken = set(session.exec(select(Entry.key).where(col(Entry.key).startswith(key_base))))
+                    content = content.replace(key=_first_free(key_base, taken))
+                entry = Entry(
+                    key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now
+                )
+                entry.set_content(content)
                 session.add(entry)
                 session.flush()
                 index_one(session, entry)
@@ -270,6 +278,8 @@ class EntryStore:
                     report.kept.append(item.content.key)
             session.flush()
             reindex(session, changed)
+            if session.execute(select(kb_meta.c.name).where(kb_meta.c.name == FIRST_USE)).first() is None:
+                session.execute(insert(kb_meta).values(name=FIRST_USE, value="seeded"))
         return report
 
     def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
@@ -391,17 +401,24 @@ class EntryStore:
         reading them back afterwards.
         """
         now = self.now()
-        with gc_paused(), self._writing() as session:
-            if adds and len(adds) + len(updates) > BULK_REINDEX_THRESHOLD:
-                self._import_in_bulk(session, adds, updates, now)
-                return
-            if adds:
-                _insert_entries(session, adds, now)
-            changed = [self._overwritten(session, content, usage, now) for content, usage in updates]
-            session.flush()
-            added = [content.key for content, _ in adds]
-            fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
-            reindex(session, [*fresh, *changed])
+        try:
+            with gc_paused(), self._writing() as session:
+                if adds:  # planned before this transaction: another import may have added them since
+                    stored = set(session.exec(select(Entry.key)))
+                    if any(content.key in stored for content, _ in adds):
+                        raise StoreChanged("another writer added some of these entries meanwhile")
+                if adds and len(adds) + len(updates) > BULK_REINDEX_THRESHOLD:
+                    self._import_in_bulk(session, adds, updates, now)
+                    return
+                if adds:
+                    _insert_entries(session, adds, now)
+                changed = [self._overwritten(session, content, usage, now) for content, usage in updates]
+                session.flush()
+                added = [content.key for content, _ in adds]
+                fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
+                reindex(session, [*fresh, *changed])
+        except IntegrityError as exc:  # a server without the write lock: the same clash, found later
+            raise StoreChanged("another writer added some of these entries meanwhile") from exc
 
     def _import_in_bulk(
         self,
@@ -530,6 +547,16 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _first_free(base: str, taken: set[str]) -> str:
+    """BASE, or BASE-2, BASE-3 … whichever is not TAKEN."""
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
 
 
 def _insert_entries(

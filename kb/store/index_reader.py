@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
 from kb.store.schema import (
+    FIRST_USE,
     IMPACT_LENGTH,
     INDEXED_ENTRIES,
     INDEXED_LENGTH,
@@ -34,6 +35,7 @@ from kb.text.paste import NORMALIZER_VERSION
 
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
 _STATS = {"n": INDEXED_ENTRIES, "l": INDEXED_LENGTH}
+_READY = {"v": "normalizer_version", "f": FIRST_USE}
 #: Confident answers for one entry this close together are one hit.
 HIT_WINDOW = timedelta(minutes=30)
 #: A remembered miss keeps this much of the end of its paste ...
@@ -140,9 +142,11 @@ class IndexReader:
         names = {row[0] for row in self._rows("SELECT name FROM kb_migration")}
         if names != _MIGRATION_NAMES:
             raise IndexNotReady("schema differs")
-        version = self._rows("SELECT value FROM kb_meta WHERE name = 'normalizer_version'")
-        if not version or version[0][0] != str(NORMALIZER_VERSION):
+        facts = dict(self._rows("SELECT name, value FROM kb_meta WHERE name IN (:v, :f)", _READY))
+        if facts.get("normalizer_version") != str(NORMALIZER_VERSION):
             raise IndexNotReady("normalizer differs")
+        if FIRST_USE not in facts:
+            raise IndexNotReady("never seeded")
 
     # --- statistics and postings ----------------------------------------------------------------
 

@@ -18,6 +18,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m002_add_search_index",
     "m003_index_terms_by_entry",
     "m004_postings_in_impact_order",
+    "m005_first_use_recorded",
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
@@ -28,6 +29,11 @@ SQLITE_BUSY_TIMEOUT_MS = 30_000
 INDEXED_ENTRIES = "indexed_entries"
 INDEXED_LENGTH = "indexed_length_milli"
 IMPACT_LENGTH = "impact_length"
+
+#: kb_meta name that says the first use of this database is over: "seeded" (the seed entries were
+#: loaded, in the same transaction) or "empty" (kb init --empty, KB_SEED=0). Until it is there, the
+#: next command seeds, so a first command killed halfway is simply done again.
+FIRST_USE = "first_use"
 
 
 def length_units(length: float) -> int:

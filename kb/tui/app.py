@@ -20,11 +20,11 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane, Tree
 from textual.worker import get_current_worker
 
+from kb.entry.visible import plural
 from kb.errors import KbError
 from kb.tui.form import EntryForm
 from kb.tui.library import Found, Library
 from kb.tui.panes import SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
-from kb.tui.render import plural
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
 from kb.upkeep.fault_tree import walk_branches
 

@@ -20,8 +20,9 @@ from textual.widgets.tree import TreeNode
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.terminal import cut, one_line
+from kb.entry.visible import plural
 from kb.tui.library import Row
-from kb.tui.render import entry_markdown, plural
+from kb.tui.render import entry_markdown
 from kb.upkeep.fault_tree import Branch
 
 if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for

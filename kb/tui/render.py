@@ -57,8 +57,3 @@ def entry_markdown(content: EntryContent, facts: str = "") -> str:
         about.append(escape_line(facts))
     parts += ["---", "  \n".join(about)]
     return "\n\n".join(parts) + "\n"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """`1 entry`, `3 entries`."""
-    return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"

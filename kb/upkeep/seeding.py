@@ -8,12 +8,15 @@ seed text; an entry whose content differs was edited and is kept as it is.
 from __future__ import annotations
 
 import hashlib
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from kb.entry.content import EntryContent
 from kb.entry.file import read_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
-from kb.errors import EntryFileError
+from kb.entry.visible import plural
+from kb.errors import EntryFileError, KbError
 from kb.paths import seed_directory
 from kb.store.entry_store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store
 from kb.store.models import Entry
@@ -69,13 +72,56 @@ def load_seed(store: EntryStore, directory: Path | None = None) -> SeedReport:
     return store.sync_seed(items, decide_seed_action)
 
 
-def open_knowledge_base(spec: str | None = None, clock: Clock | None = None) -> EntryStore:
-    """Open the store; a database created by this very call gets the seed entries at once."""
+@dataclass(frozen=True)
+class FirstUse:
+    """What `kb init` found and did."""
+
+    database: str
+    started: bool  # this call ended the database's first use
+    seeded: int  # seed entries this call loaded
+    entries: int  # entries the knowledge base holds now
+
+
+def initialize(spec: str | None = None, empty: bool = False) -> FirstUse:
+    """Create the knowledge base at SPEC, seeded, or EMPTY; a knowledge base past its first use is left
+    as it is (an EMPTY one holding entries is refused: emptying is what kb rm is for)."""
+    with open_store(spec) as store:
+        where = store.location.display()
+        if not store.first_use_pending():
+            total = store.counts().total
+            if empty and total:
+                raise KbError(
+                    f"{where} already holds {plural(total, 'entry', 'entries')}; --empty starts"
+                    " a new knowledge base: choose another --db or KB_DB"
+                )
+            return FirstUse(where, started=False, seeded=0, entries=total)
+        seeded = 0
+        if empty:
+            store.start_empty()
+        else:
+            seeded = len(load_seed(store).added)
+        return FirstUse(where, started=True, seeded=seeded, entries=store.counts().total)
+
+
+def seeding_wanted() -> bool:
+    """False when KB_SEED=0 (or false, no, off): new databases then start empty."""
+    return os.environ.get("KB_SEED", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+def open_knowledge_base(
+    spec: str | None = None, clock: Clock | None = None, seed: bool | None = None
+) -> EntryStore:
+    """Open the store, finishing its first use: a database never seeded gets the seed entries (or,
+    with SEED false, or KB_SEED=0 when SEED is None, is declared empty). The seeding is one
+    transaction that also records it, so a first command killed halfway leaves it to the next."""
     store = open_store(spec, clock)
-    if store.was_created:
-        try:
-            load_seed(store)
-        except BaseException:
-            store.close()
-            raise
+    try:
+        if store.first_use_pending():
+            if seeding_wanted() if seed is None else seed:
+                load_seed(store)
+            else:
+                store.start_empty()
+    except BaseException:
+        store.close()
+        raise
     return store

@@ -38,7 +38,7 @@ def test_a_jsonl_backup_restores_every_field(runner: CliRunner, tmp_path: Path) 
     backup = tmp_path / "kb.jsonl"
     assert kb(runner, "export", "jsonl", "--out", str(backup))[0] == 0
     other = tmp_path / "other.db"
-    open_store(str(other)).close()  # an empty database: no seeds
+    assert kb(runner, "--db", str(other), "init", "--empty")[0] == 0
     code, out, err = kb(runner, "--db", str(other), "import", str(backup), "--json")
     assert code == 0, err
     report = json.loads(out)
@@ -53,7 +53,7 @@ def test_entry_files_round_trip(runner: CliRunner, tmp_path: Path) -> None:
     code, _, _ = kb(runner, "export", "files", "--out", str(folder))
     assert code == 0 and (folder / "data" / "dataloader-too-many-open-files.md").exists()
     other = tmp_path / "other.db"
-    open_store(str(other)).close()  # an empty database: no seeds
+    assert kb(runner, "--db", str(other), "init", "--empty")[0] == 0
     code, _, err = kb(runner, "--db", str(other), "import", str(folder))
     assert code == 0, err
     assert contents(other) == contents()
@@ -106,7 +106,7 @@ def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path
     code, _, _ = kb(runner, "export", "markdown", "--out", str(wiki), "--columns", ",".join(EXTRA_COLUMNS))
     assert code == 0
     other = tmp_path / "other.db"
-    open_store(str(other)).close()
+    assert kb(runner, "--db", str(other), "init", "--empty")[0] == 0
     code, _, err = kb(runner, "--db", str(other), "import", str(wiki))
     assert code == 0, err
     as_tables = {key: c.replace(snippet="", guards=()) for key, c in contents().items()}  # type: ignore[attr-defined]

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import gc
+import json
 import multiprocessing
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 
 from kb.entry.content import EntryContent, normalized
-from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, UnknownDomain
+from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreChanged, UnknownDomain
+from kb.store.bulk_write import PARALLEL_INDEX_FROM
 from kb.store.entry_store import EntryStore, open_store
 
 
@@ -173,8 +179,16 @@ def test_a_failed_large_import_writes_nothing(
     empty_store.add(fault("taken"))
     keys = [*(f"new-{n}" for n in range(30)), "taken"]
     adds: list[tuple[EntryContent, dict[str, Any]]] = [(normalized(fault(key)), {}) for key in keys]
-    with pytest.raises(IntegrityError):
+    with pytest.raises(StoreChanged):  # planned before another writer took a key: plan again
         empty_store.apply_import(adds, [])
+    assert empty_store.keys() == ["taken"]
+
+    def broken_index(*_args: object) -> None:
+        raise RuntimeError("the disk filled up while the postings went in")
+
+    monkeypatch.setattr("kb.store.entry_store.write_index", broken_index)
+    with pytest.raises(RuntimeError):
+        empty_store.apply_import(adds[:-1], [])
     assert empty_store.keys() == ["taken"]
 
 
@@ -192,3 +206,43 @@ def test_the_garbage_collector_is_paused_only_for_the_bulk_job() -> None:
         assert not gc.isenabled()  # whoever turned it off still has it off
     finally:
         gc.enable()
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/task").is_dir() or (os.cpu_count() or 1) < 2, reason="needs /proc, 2 CPUs"
+)
+def test_indexing_workers_end_with_a_killed_import(tmp_path: Path) -> None:
+    """Killing `kb import` left its indexing workers running for minutes with the database open."""
+    backup = tmp_path / "many.jsonl"
+    lines = (
+        json.dumps({"key": f"fault-{n}", "domain": "data", "symptom": f"OSError: fault {n} in shard {n * 7}"})
+        for n in range(PARALLEL_INDEX_FROM + 1000)
+    )
+    backup.write_text("\n".join(lines) + "\n")
+    child = subprocess.Popen([sys.executable, "-m", "kb", "import", str(backup), "--json"])
+    workers: set[int] = set()
+    deadline = time.monotonic() + 60
+    while not workers and child.poll() is None and time.monotonic() < deadline:
+        workers = {
+            int(pid)
+            for task in Path(f"/proc/{child.pid}/task").iterdir()
+            for pid in (task / "children").read_text().split()
+        }
+        time.sleep(0.01)
+    assert workers, "the import finished before it started any worker"
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    deadline = time.monotonic() + 10
+    while (
+        any(Path(f"/proc/{pid}").exists() and _alive(pid) for pid in workers) and time.monotonic() < deadline
+    ):
+        time.sleep(0.05)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and _alive(pid)]
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie waiting for a reaper."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
+    except (FileNotFoundError, IndexError):
+        return False

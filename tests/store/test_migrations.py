@@ -153,3 +153,17 @@ def test_the_index_stays_exact_through_edits(tmp_path: Path) -> None:
         rebuild_index(session)
     with sqlite3.connect(path) as conn:
         assert sorted(conn.execute("SELECT term, df FROM search_df")) == incremental
+
+
+def test_an_upgraded_database_with_entries_is_past_its_first_use(tmp_path: Path) -> None:
+    """m005: a database that holds entries is never seeded again; an empty one is, on its next command."""
+    path = tmp_path / "v1.db"
+    load_v1_fixture(path)
+    with open_store(str(path)) as store:
+        assert not store.first_use_pending()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM entry")
+        conn.execute("DELETE FROM kb_migration WHERE name = 'm005_first_use_recorded'")
+        conn.execute("DELETE FROM kb_meta WHERE name = 'first_use'")
+    with open_store(str(path)) as store:
+        assert store.first_use_pending()

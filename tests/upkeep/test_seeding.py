@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from kb.cli.app import app
 from kb.entry.file import read_entry_file, render_entry_file
 from kb.paths import seed_directory
-from kb.store.entry_store import EntryStore
+from kb.store.entry_store import EntryStore, open_store
 from kb.upkeep.seeding import load_seed, open_knowledge_base, read_seed_entries
 
 
@@ -85,3 +93,55 @@ def test_seed_files_are_linted_like_any_entry(tmp_path: Path, empty_store: Entry
     with pytest.raises(EntryFileError, match=r"prose\.md:10: validation: .*neither a shell command"):
         load_seed(empty_store, tmp_path / "team")
     assert empty_store.keys() == []
+
+
+@pytest.mark.new_database
+def test_a_first_command_killed_before_seeding_is_done_again(db_path: Path) -> None:
+    """A kill after the schema was made and before the seeds were in left a kb that was never seeded."""
+    open_store(str(db_path)).close()  # what such a kill leaves: the schema, no entries
+    with open_knowledge_base(str(db_path)) as store:
+        assert len(store.keys()) == len(read_seed_entries())
+
+
+@pytest.mark.new_database
+def test_a_first_command_killed_at_any_moment_leaves_a_seeded_kb_or_none(db_path: Path) -> None:
+    environment = {**os.environ, "KB_DB": str(db_path)}
+    command = [sys.executable, "-m", "kb", "where", "--json"]
+    for attempt in range(3):
+        for leftover in db_path.parent.glob("kb.db*"):
+            leftover.unlink()
+        child = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
+        while not db_path.exists() and child.poll() is None:  # the schema is going in: seeding is next
+            time.sleep(0.005)
+        time.sleep(0.05 * attempt)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        after = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
+        assert json.loads(after.stdout)["entries"] == len(read_seed_entries()), attempt
+
+
+@pytest.mark.new_database
+def test_kb_init_empty_and_kb_seed_0_start_without_the_seeds(
+    runner: CliRunner, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = runner.invoke(app, ["init", "--empty"])
+    assert result.exit_code == 0 and "started an empty knowledge base" in result.stdout
+    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0
+    assert runner.invoke(app, ["search", "CUDA error: device-side assert triggered"]).exit_code == 1
+    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0  # still empty
+
+    monkeypatch.setenv("KB_DB", str(db_path.with_name("team.db")))
+    monkeypatch.setenv("KB_SEED", "0")
+    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0
+    monkeypatch.delenv("KB_SEED")
+    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0  # decided once
+
+
+@pytest.mark.new_database
+def test_kb_init_seeds_once_and_never_empties_a_kb(runner: CliRunner) -> None:
+    first = runner.invoke(app, ["init", "--json"])
+    assert json.loads(first.stdout)["seeded"] == len(read_seed_entries())
+    again = runner.invoke(app, ["init"])
+    assert again.exit_code == 0 and "already holds a knowledge base" in again.stdout
+    refused = runner.invoke(app, ["init", "--empty"])
+    assert refused.exit_code == 1 and "--empty starts a new knowledge base" in refused.stderr

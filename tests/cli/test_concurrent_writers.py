@@ -1,0 +1,66 @@
+"""Two people writing at once: every write lands, and no one is told a key clashed when none did."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def kb_processes(*commands: list[str]) -> list[subprocess.CompletedProcess[str]]:
+    """Start every command at once, as two terminals would, and wait for all of them."""
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-m", "kb", *command],
+            env=os.environ.copy(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for command in commands
+    ]
+    results = []
+    for child, command in zip(children, commands, strict=True):
+        out, err = child.communicate(timeout=120)
+        results.append(subprocess.CompletedProcess(command, child.returncode, out, err))
+    return results
+
+
+def test_adds_with_the_same_derived_key_all_land_under_free_keys() -> None:
+    """Two `kb add --new` with the same symptom raced, and one was refused: "key already exists"."""
+    add = [
+        "add",
+        "--new",
+        "-s",
+        "OSError: shard loader lost a race",
+        "-d",
+        "data",
+        "-v",
+        "true",
+        "--fix",
+        "retry",
+    ]
+    results = kb_processes(*[[*add, "--json"]] * 5)
+    assert [r.stderr for r in results] == [""] * 5
+    keys = sorted(json.loads(r.stdout)["key"] for r in results)
+    base = "oserror-shard-loader-lost-race"
+    assert keys == sorted([base, *(f"{base}-{n}" for n in range(2, 6))])
+
+
+def test_imports_of_the_same_file_at_once_add_each_entry_once(tmp_path: Path) -> None:
+    """One of two concurrent imports of one file raised a 77-line IntegrityError."""
+    backup = tmp_path / "shared.jsonl"
+    lines = (
+        json.dumps({"key": f"shared-fault-{n}", "domain": "data", "symptom": f"OSError: shared fault {n}"})
+        for n in range(60)
+    )
+    backup.write_text("\n".join(lines) + "\n")
+    results = kb_processes(*[["import", str(backup), "--json"]] * 4)
+    assert [(r.returncode, r.stderr) for r in results] == [(0, "")] * 4
+    reports = [json.loads(r.stdout) for r in results]
+    assert sorted(key for report in reports for key in report["added"]) == sorted(
+        f"shared-fault-{n}" for n in range(60)
+    )
+    assert all(len(report["added"]) + len(report["skipped"]) == 60 for report in reports)
