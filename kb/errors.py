@@ -72,6 +72,24 @@ class NotADatabase(StoreUnavailable):
         super().__init__(f"{where} is not an SQLite database; point --db or KB_DB at a kb database")
 
 
+class DatabaseDamaged(StoreUnavailable):
+    """SQLite found damaged pages: kb reads what it can and writes nothing until the file is repaired."""
+
+    def __init__(self, where: str, path: str, problem: str) -> None:
+        super().__init__(
+            f"the database at {where} is damaged ({problem}); kb will not write to it. Recover what is"
+            f' readable: sqlite3 {path} ".recover" | sqlite3 rescued.db, then kb --db rescued.db where'
+        )
+
+
+class ReadOnlyDatabase(StoreUnavailable):
+    def __init__(self, where: str) -> None:
+        super().__init__(
+            f"the database at {where} is read-only here: kb can search and show it, not change it;"
+            " choose a writable one with --db or KB_DB"
+        )
+
+
 class SchemaTooNew(StoreUnavailable):
     def __init__(self, location: str, found: int, supported: int) -> None:
         super().__init__(

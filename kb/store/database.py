@@ -9,6 +9,7 @@ database from any earlier kb upgrades losslessly (tests/store/test_migrations.py
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,8 +36,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, OperationalError
 
-from kb.errors import NotADatabase, SchemaTooNew, StoreUnavailable
+from kb.errors import NotADatabase, ReadOnlyDatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation, user_data_dir
+from kb.store import sqlite_file
 from kb.store.schema import FIRST_USE, SQLITE_BUSY_TIMEOUT_MS, server_engine
 
 Migration = Callable[[Connection], None]
@@ -202,14 +204,30 @@ class SchemaState:
 
 
 def open_engine(location: DatabaseLocation) -> Engine:
-    """An engine for LOCATION, with SQLite set up so concurrent kb processes wait instead of failing."""
+    """An engine for LOCATION, with SQLite set up so concurrent kb processes wait instead of failing,
+    and a file kb may not write opened read-only (kb.store.sqlite_file)."""
     if not location.is_sqlite:
         return server_engine(location.url, location.display())
+    timeout = SQLITE_BUSY_TIMEOUT_MS / 1000
     if location.path is not None:
         _check_sqlite_path(location)
-    engine = create_engine(location.url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        if is_read_only(location):
+            file = str(location.path)
+            engine = create_engine("sqlite://", creator=lambda: sqlite_file.connect(file, timeout))
+            _tune_sqlite(engine)
+            return engine
+    engine = create_engine(location.url, connect_args={"timeout": timeout})
     _tune_sqlite(engine)
     return engine
+
+
+def is_read_only(location: DatabaseLocation) -> bool:
+    """True for an SQLite file that exists and that kb may not write here."""
+    return (
+        location.file is not None
+        and os.path.exists(location.file)
+        and sqlite_file.read_only_uri(location.file) is not None
+    )
 
 
 def _check_sqlite_path(location: DatabaseLocation) -> None:
@@ -262,12 +280,17 @@ def _tune_sqlite(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def migrate(engine: Engine, location: DatabaseLocation, now: datetime | None = None) -> SchemaState:
-    """Bring the database at ENGINE to the current schema. Raises StoreUnavailable or SchemaTooNew."""
+def migrate(
+    engine: Engine, location: DatabaseLocation, now: datetime | None = None, read_only: bool = False
+) -> SchemaState:
+    """Bring the database at ENGINE to the current schema. Raises StoreUnavailable or SchemaTooNew.
+    READ_ONLY: the database can only be read; it must be current already."""
     from sqlmodel import SQLModel  # deferred: only opening a store for writing pays for the ORM
 
     import kb.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
+    if read_only:
+        return _check_current(engine, location)
     stamp = (now or datetime.now(UTC)).replace(tzinfo=None)
     try:
         with engine.connect() as conn:
@@ -298,7 +321,27 @@ def migrate(engine: Engine, location: DatabaseLocation, now: datetime | None = N
                 applied.append(migration.__name__)
             return SchemaState(SCHEMA_VERSION, created=False, applied=tuple(applied))
     except (OperationalError, DatabaseError) as exc:
-        raise StoreUnavailable(_explain(exc, location)) from exc
+        raise _explained(exc, location) from exc
+
+
+def _check_current(engine: Engine, location: DatabaseLocation) -> SchemaState:
+    where = location.display()
+    try:
+        with engine.connect() as conn:
+            if MIGRATION_TABLE not in inspect(conn).get_table_names():
+                raise ReadOnlyDatabase(where)
+            done = {row[0] for row in conn.execute(text(f"SELECT name FROM {MIGRATION_TABLE}"))}
+    except (OperationalError, DatabaseError) as exc:
+        raise _explained(exc, location) from exc
+    known = [m.__name__ for m in MIGRATIONS]
+    if done - set(known):
+        raise SchemaTooNew(where, len(done), SCHEMA_VERSION)
+    if done != set(known):
+        raise StoreUnavailable(
+            f"{where} has schema version {len(done)} and needs an upgrade to {SCHEMA_VERSION}, which a"
+            " read-only file cannot take: open it once with kb where it can be written"
+        )
+    return SchemaState(SCHEMA_VERSION, created=False, applied=())
 
 
 def _record(conn: Connection, names: list[str], stamp: datetime) -> None:
@@ -308,11 +351,18 @@ def _record(conn: Connection, names: list[str], stamp: datetime) -> None:
         )
 
 
-def _explain(exc: Exception, location: DatabaseLocation) -> str:
+def _explained(exc: Exception, location: DatabaseLocation) -> StoreUnavailable:
+    """The one-line error a database error at LOCATION means to a user."""
     message = str(getattr(exc, "orig", exc)).strip()
     where = location.display()
     if "file is not a database" in message:
-        return str(NotADatabase(where))
+        return NotADatabase(where)
+    if location.file is not None:
+        damaged = sqlite_file.confirm_damage(location.file, where, message)
+        if damaged is not None:
+            return damaged
     if "unable to open" in message or "readonly" in message or "read-only" in message:
-        return f"cannot write the database at {where}: {message}; choose a writable place with --db or KB_DB"
-    return f"cannot use the database at {where}: {message}"
+        return StoreUnavailable(
+            f"cannot write the database at {where}: {message}; choose a writable place with --db or KB_DB"
+        )
+    return StoreUnavailable(f"cannot use the database at {where}: {message}")

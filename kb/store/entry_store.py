@@ -18,17 +18,25 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from sqlalchemy import Engine, Table, delete, insert
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 import kb.clock
 from kb.entry.content import EntryContent, clean_text, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
-from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreChanged, StoreUnavailable
+from kb.errors import (
+    EntryNotFound,
+    InvalidEntry,
+    KeyTaken,
+    ReadOnlyDatabase,
+    StoreChanged,
+    StoreUnavailable,
+)
 from kb.paths import DatabaseLocation, resolve_location
+from kb.store import sqlite_file
 from kb.store.bulk_write import bulk_insert, indexing, write_index
-from kb.store.database import SchemaState, migrate, open_engine
+from kb.store.database import SchemaState, is_read_only, migrate, open_engine
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
     index_one,
@@ -81,11 +89,20 @@ class SeedItem:
 class EntryStore:
     """Entries in a database. Build it with open_store(); use it as a context manager."""
 
-    def __init__(self, engine: Engine, location: DatabaseLocation, schema: SchemaState, clock: Clock) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        location: DatabaseLocation,
+        schema: SchemaState,
+        clock: Clock,
+        read_only: bool = False,
+    ) -> None:
         self.engine = engine
         self.location = location
         self.schema = schema
         self._clock = clock
+        #: A file kb may not write here (a read-only mount): every read works, every write is refused.
+        self.read_only = read_only
 
     def __enter__(self) -> EntryStore:
         return self
@@ -114,19 +131,38 @@ class EntryStore:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
-        with Session(self.engine, expire_on_commit=False) as session:
-            yield session
+        try:
+            with Session(self.engine, expire_on_commit=False) as session:
+                yield session
+        except DatabaseError as exc:
+            raise self._failure(exc, "read") from exc
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        """One transaction: committed when the block ends, rolled back if it raises."""
+        """One transaction: committed when the block ends, rolled back if it raises. Refused on a
+        read-only or damaged database."""
+        if self.read_only:
+            raise ReadOnlyDatabase(self.location.display())
+        if self.location.file is not None:
+            sqlite_file.refuse_if_damaged(self.location.file, self.location.display())
         try:
             with self.engine.connect() as conn:
                 conn = conn.execution_options(kb_write=True)
                 with Session(bind=conn, expire_on_commit=False) as session, session.begin():
                     yield session
-        except OperationalError as exc:
-            raise StoreUnavailable(f"cannot write {self.location.display()}: {exc.orig}") from exc
+        except (OperationalError, DatabaseError) as exc:
+            if isinstance(exc, IntegrityError):
+                raise
+            raise self._failure(exc, "write") from exc
+
+    def _failure(self, exc: DatabaseError, doing: str) -> StoreUnavailable:
+        """The one-line error EXC means: damaged pages, a full disk, a lock held too long."""
+        message = str(exc.orig).strip()
+        if self.location.file is not None:
+            damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
+            if damaged is not None:
+                return damaged
+        return StoreUnavailable(f"cannot {doing} {self.location.display()}: {message}")
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -575,12 +611,13 @@ def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStor
     clock = clock or kb.clock.utc_now
     location = resolve_location(spec)
     engine = open_engine(location)
+    read_only = location.is_sqlite and is_read_only(location)
     try:
-        schema = migrate(engine, location, clock())
+        schema = migrate(engine, location, clock(), read_only)
     except BaseException:
         engine.dispose()
         raise
-    store = EntryStore(engine, location, schema, clock)
+    store = EntryStore(engine, location, schema, clock, read_only)
     try:
         store.ensure_index()
     except BaseException:

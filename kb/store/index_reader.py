@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
+from kb.store import sqlite_file
 from kb.store.schema import (
     FIRST_USE,
     IMPACT_LENGTH,
@@ -98,7 +99,7 @@ class IndexReader:
             if not os.path.exists(path):
                 raise IndexNotReady("no database yet")
             try:
-                conn = sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                conn = sqlite_file.connect(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
                 # A usage record may be lost to a power cut, never corrupted (WAL); not worth an fsync.
                 conn.execute("PRAGMA synchronous = NORMAL")
             except sqlite3.Error as exc:
@@ -120,6 +121,10 @@ class IndexReader:
                 raise IndexNotReady(message) from exc
             if "file is not a database" in message:
                 raise NotADatabase(self.location.display()) from exc
+            if self.location.file is not None:
+                damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
+                if damaged is not None:
+                    raise damaged from exc
             raise StoreUnavailable(f"cannot read {self.location.display()}: {message}") from exc
         except Exception as exc:  # a server database, through SQLAlchemy
             error = self._server_error(exc)
@@ -245,6 +250,9 @@ class IndexReader:
     def _write(self, sql: str, params: dict[str, Any], *more: tuple[str, dict[str, Any]]) -> None:
         """SQL and MORE statements in one transaction."""
         statements = [(sql, params), *more]
+        file = self.location.file
+        if file is not None and (sqlite_file.read_only_uri(file) or sqlite_file.marked_damaged(file)):
+            return  # a read-only or damaged database still answers searches; the usage record is skipped
         try:
             if isinstance(self._conn, sqlite3.Connection):
                 self._conn.execute("BEGIN IMMEDIATE")
@@ -253,10 +261,10 @@ class IndexReader:
                 self._conn.execute("COMMIT")
             else:
                 self._conn.write(statements)
-        except sqlite3.OperationalError:
+        except sqlite3.DatabaseError:
             if isinstance(self._conn, sqlite3.Connection) and self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
-            # A read-only database still answers searches; only the usage record is lost.
+            # A full disk, a lock held too long: the search was answered; only its usage record is lost.
 
 
 def _stamp(moment: datetime) -> str:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from kb.entry.lint import validation_problem
-from kb.errors import UsageError
+from kb.entry.visible import plural
+from kb.errors import StoreUnavailable, UsageError
 from kb.store.entry_store import EntryStore
 from kb.store.models import Entry
 
@@ -185,13 +186,16 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
 
 def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
     """One line, at most once a day, when a review is overdue; None otherwise (or when silenced)."""
-    if os.environ.get(REMINDER_OFF_ENV):
+    if os.environ.get(REMINDER_OFF_ENV) or store.read_only:
         return None
     now = store.now()
     today = now.date().isoformat()
     if store.meta("last_reminder") == today:
         return None
-    store.set_meta("last_reminder", today)  # looked at today: the due list is computed once a day at most
+    try:
+        store.set_meta("last_reminder", today)  # looked at today: the due list is computed once a day at most
+    except StoreUnavailable:  # a full disk, a damaged file: a reminder is not worth failing a read for
+        return None
     last_review = store.meta("last_review")
     last = datetime.fromisoformat(last_review) if last_review else None
     if last is not None and now - last < interval:
@@ -201,7 +205,8 @@ def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
         return None
     since = f"last review {(now - last).days} days ago" if last else "never reviewed"
     return (
-        f"kb: {len(due)} entries are due for review ({since}): kb review (silence with {REMINDER_OFF_ENV}=1)"
+        f"kb: {plural(len(due), 'entry is', 'entries are')} due for review ({since}): kb review"
+        f" (silence with {REMINDER_OFF_ENV}=1)"
     )
 
 

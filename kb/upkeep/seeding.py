@@ -116,7 +116,7 @@ def open_knowledge_base(
     transaction that also records it, so a first command killed halfway leaves it to the next."""
     store = open_store(spec, clock)
     try:
-        if store.first_use_pending():
+        if store.first_use_pending() and not store.read_only:
             if seeding_wanted() if seed is None else seed:
                 load_seed(store)
             else:

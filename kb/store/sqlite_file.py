@@ -1,0 +1,105 @@
+"""The SQLite file itself: read-only places, and damage.
+
+Both the store and the fast read path open the file, so what they need to know about it lives here,
+in the standard library alone.
+
+- **Read-only.** A knowledge base on a read-only mount, or a file this user may not write, is still
+  worth searching. SQLite cannot open a WAL database there the usual way (it needs to create the
+  -shm file), so it is opened `mode=ro`, and `immutable=1` on a read-only file system, where nothing
+  can change it underneath.
+- **Damage.** A damaged page shows up as "database disk image is malformed" in whichever command
+  reads it. `PRAGMA quick_check` confirms it, and a mark beside the file (`kb.db-damaged`) makes every
+  later write refuse until the file checks clean again: writing into a damaged file can lose what is
+  still readable.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from kb.errors import DatabaseDamaged
+
+#: Words SQLite uses when pages are damaged.
+_DAMAGE_WORDS = ("malformed", "corrupt")
+
+
+def read_only_uri(path: str) -> str | None:
+    """A URI to read PATH with, when kb may not write it (or the -wal and -shm files beside it); None
+    when it may."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.access(path, os.W_OK) and (os.access(folder, os.W_OK) or os.path.exists(f"{path}-shm")):
+        return None
+    uri = _read_only(path)
+    try:
+        read_only_mount = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):
+        read_only_mount = False
+    return f"{uri}&immutable=1" if read_only_mount else uri
+
+
+def _read_only(path: str) -> str:
+    from urllib.parse import quote  # deferred: a writable file, the usual case, needs no URI
+
+    return f"file:{quote(os.path.abspath(path))}?mode=ro"
+
+
+def connect(path: str, timeout: float) -> sqlite3.Connection:
+    """A connection to PATH in autocommit mode, read-only when kb may not write the file."""
+    uri = read_only_uri(path)
+    if uri is None:
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    return sqlite3.connect(uri, timeout=timeout, isolation_level=None, uri=True)
+
+
+def is_damage(message: str) -> bool:
+    return any(word in message.lower() for word in _DAMAGE_WORDS)
+
+
+def quick_check(path: str) -> str | None:
+    """The first problem `PRAGMA quick_check` finds in PATH, or None when it finds none."""
+    try:
+        uri = read_only_uri(path) or _read_only(path)
+        with sqlite3.connect(uri, uri=True) as db:
+            rows = db.execute("PRAGMA quick_check(5)").fetchall()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    lines = [line for row in rows for line in str(row[0]).splitlines()]
+    problems = [line for line in lines if line != "ok" and not line.startswith("***")]
+    return problems[0] if problems else None
+
+
+def damage_mark(path: str) -> str:
+    return f"{path}-damaged"
+
+
+def marked_damaged(path: str) -> bool:
+    return os.path.exists(damage_mark(path))
+
+
+def confirm_damage(path: str, display: str, message: str) -> DatabaseDamaged | None:
+    """After an error saying MESSAGE: the DatabaseDamaged to raise, the file marked, when PATH is
+    damaged; None when the error meant something else."""
+    if not is_damage(message):
+        return None
+    problem = quick_check(path) or message
+    try:
+        with open(damage_mark(path), "w", encoding="utf-8") as mark:
+            mark.write(problem + "\n")
+    except OSError:
+        pass  # a read-only place: nothing will be written there anyway
+    return DatabaseDamaged(display, path, problem)
+
+
+def refuse_if_damaged(path: str, display: str) -> None:
+    """Before a write: raise DatabaseDamaged if PATH was found damaged and still is (a file restored
+    or repaired since checks clean, and loses its mark)."""
+    if not marked_damaged(path):
+        return
+    problem = quick_check(path)
+    if problem is not None:
+        raise DatabaseDamaged(display, path, problem)
+    try:  # noqa: SIM105  (contextlib is not imported on the search path)
+        os.remove(damage_mark(path))
+    except OSError:
+        pass

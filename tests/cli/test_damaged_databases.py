@@ -1,0 +1,136 @@
+"""A damaged database, a read-only mount, a full disk: reads work where they can, writes fail in one
+line, and nothing is written into a damaged file."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from kb.cli.app import app
+
+READS = [["list"], ["stats"], ["tree"], ["show", "cuda-device-side-assert"], ["export", "jsonl"]]
+WRITES = [
+    ["add", "--new", "-s", "OSError: written into a damaged file", "-d", "data", "-v", "true", "--fix", "x"],
+    ["rm", "port-already-in-use"],
+]
+
+
+def one_line_error(result: Result, *words: str) -> None:
+    assert result.exit_code == 1, result.output
+    stderr = result.stderr
+    assert stderr.count("\n") == 1 and "Traceback" not in stderr, stderr
+    for word in words:
+        assert word in stderr, stderr
+
+
+def damage_page(db: Path, page: int) -> None:
+    with db.open("r+b") as handle:
+        handle.seek(page * 4096 + 100)
+        handle.write(bytes(range(256)) * 12)
+
+
+def test_a_damaged_database_is_named_and_never_written(runner: CliRunner, tmp_path: Path) -> None:
+    db = tmp_path / "kb.db"
+    with db.open("rb") as handle:
+        before = handle.read()
+    damage_page(db, 20)
+    for command in [*READS, *WRITES]:
+        one_line_error(runner.invoke(app, command), "is damaged", "kb will not write to it", ".recover")
+    assert (tmp_path / "kb.db-damaged").exists()
+    with db.open("rb") as handle:
+        damaged = handle.read()
+    assert len(damaged) == len(before)  # no page was added by the refused writes
+
+
+def test_a_write_that_reads_nothing_damaged_is_refused_once_damage_was_seen(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """`kb add` wrote into the damaged file when its own pages happened to read cleanly."""
+    damage_page(tmp_path / "kb.db", 20)
+    runner.invoke(app, ["list"])  # finds the damage
+    one_line_error(runner.invoke(app, WRITES[0]), "is damaged")
+    shutil.copyfile(tmp_path / "kb.db", tmp_path / "broken.db")
+
+    if not shutil.which("sqlite3"):
+        pytest.skip("no sqlite3 program to recover with")
+    subprocess.run(  # the recovery the message names, then the file is sound again
+        f'sqlite3 {tmp_path / "broken.db"} ".recover" | sqlite3 {tmp_path / "rescued.db"}',
+        shell=True,
+        check=False,
+        capture_output=True,
+    )
+    os.replace(tmp_path / "rescued.db", tmp_path / "kb.db")
+    for leftover in ("kb.db-wal", "kb.db-shm"):
+        (tmp_path / leftover).unlink(missing_ok=True)
+    assert runner.invoke(app, WRITES[0]).exit_code == 0
+    assert not (tmp_path / "kb.db-damaged").exists()
+
+
+@pytest.fixture
+def mounted(tmp_path: Path) -> Iterator[Callable[..., Path]]:
+    """Mount a folder for the test (root only: CI runs the suite as root), unmounted afterwards."""
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("mounting a read-only or a full file system needs root")
+    points: list[Path] = []
+
+    def mount(*arguments: str) -> Path:
+        point = tmp_path / f"mount-{len(points)}"
+        point.mkdir()
+        done = subprocess.run(["mount", *arguments, str(point)], capture_output=True, text=True)
+        if done.returncode != 0:
+            pytest.skip(f"cannot mount here: {done.stderr.strip()}")
+        points.append(point)
+        return point
+
+    yield mount
+    for point in reversed(points):
+        subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def test_a_read_only_mount_is_read_and_refuses_writes_in_one_line(
+    runner: CliRunner, tmp_path: Path, mounted: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    shutil.copyfile(tmp_path / "kb.db", source / "kb.db")
+    point = mounted("--bind", "-o", "ro", str(source))
+    monkeypatch.setenv("KB_DB", str(point / "kb.db"))
+    for command in READS:
+        result = runner.invoke(app, command)
+        assert result.exit_code == 0, (command, result.output)
+    search = runner.invoke(
+        app, ["search", "RuntimeError: CUDA error: device-side assert triggered", "--json"]
+    )
+    assert search.exit_code == 0 and json.loads(search.stdout)["results"][0]["confident"]
+    for command in WRITES:
+        one_line_error(runner.invoke(app, command), "is read-only here", "kb can search and show it")
+
+
+def test_a_full_disk_still_reads_and_refuses_writes_in_one_line(
+    runner: CliRunner, mounted: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point = mounted("-t", "tmpfs", "-o", "size=4m", "tmpfs")
+    monkeypatch.setenv("KB_DB", str(point / "kb.db"))
+    assert runner.invoke(app, ["where"]).exit_code == 0  # a new, seeded knowledge base on the small disk
+    with (point / "filler").open("wb") as filler:
+        try:
+            while True:
+                filler.write(b"\0" * 65536)
+                filler.flush()
+        except OSError:
+            pass
+    for command in READS:
+        assert runner.invoke(app, command).exit_code == 0, command
+    assert (
+        runner.invoke(app, ["search", "RuntimeError: CUDA error: device-side assert triggered"]).exit_code
+        == 0
+    )
+    for command in WRITES:
+        one_line_error(runner.invoke(app, command), "database or disk is full")
