@@ -19,6 +19,7 @@ from kb.errors import KbError, UnsafeWrite
 
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import BinaryIO
 
 APP_NAME = "kb"
 DB_ENV = "KB_DB"
@@ -164,3 +165,29 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, tail
                 raise KbError(f"{os.fspath(path)} is larger than kb reads ({limit // 1_000_000} MB)")
             handle.seek(info.st_size - limit)
         return handle.read(limit)
+
+
+#: A log whose first bytes hold a NUL, or this share of control characters, is not text.
+BINARY_CONTROL_SHARE = 0.10
+
+
+def looks_binary(raw: bytes) -> bool:
+    head = raw[:8192]
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 12, 13, 27))
+    return bool(head) and controls / len(head) > BINARY_CONTROL_SHARE
+
+
+def read_stream_tail(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "standard input") -> bytes:
+    """The last LIMIT bytes of STREAM, read to its end in bounded memory: `train.py 2>&1 | kb search -`
+    may pipe gigabytes, and only the end holds the error. Binary data (NUL bytes at the start, as from
+    /dev/zero, which never ends) is refused with KbError."""
+    kept = bytearray()
+    while chunk := stream.read(1_048_576):
+        if not kept and looks_binary(chunk):
+            raise KbError(f"{what} is binary data, not a log or an error message")
+        kept += chunk
+        if len(kept) > 2 * limit:
+            del kept[:-limit]
+    return bytes(kept[-limit:])

@@ -14,17 +14,14 @@ from datetime import datetime
 from pathlib import Path
 
 from kb.errors import KbError
-from kb.paths import MAX_LOG_BYTES, read_bounded
+from kb.paths import MAX_LOG_BYTES, looks_binary, read_bounded, read_stream_tail
 from kb.text.paste import find_decisive
-
-#: A log whose first bytes hold a NUL, or this share of control characters, is not text.
-BINARY_CONTROL_SHARE = 0.10
 
 
 def read_log(source: str) -> str:
     """The text of a log file, or of standard input for `-`. Refuses binary files."""
     if source == "-":
-        raw = sys.stdin.buffer.read()
+        raw = read_stream_tail(sys.stdin.buffer, MAX_LOG_BYTES)
         name = "standard input"
     else:
         path = Path(source)
@@ -41,14 +38,6 @@ def read_log(source: str) -> str:
     if not text.strip():
         raise KbError(f"{name} is empty")
     return text
-
-
-def looks_binary(raw: bytes) -> bool:
-    head = raw[:8192]
-    if b"\x00" in head:
-        return True
-    controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 12, 13, 27))
-    return bool(head) and controls / len(head) > BINARY_CONTROL_SHARE
 
 
 def symptom_from_log(text: str) -> str:

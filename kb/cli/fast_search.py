@@ -18,7 +18,7 @@ from kb.cli.console import bold, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError, UsageError
-from kb.paths import MAX_LOG_BYTES, read_bounded
+from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
 
 if TYPE_CHECKING:
     from kb.search.lookup import SearchResponse
@@ -57,7 +57,7 @@ def read_query(args: SearchArgs) -> str:
     if list(args.query) == ["-"]:
         if sys.stdin.isatty():  # a person at the keyboard: say what kb is waiting for
             sys.stderr.write("kb: paste the error, then press Ctrl-D on a new line\n")
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        return read_stream_tail(sys.stdin.buffer).decode("utf-8", errors="replace")
     if not args.query:
         raise UsageError("nothing to search: kb search 'error text', or pipe a log into kb search -")
     return " ".join(args.query)
