@@ -207,10 +207,15 @@ def import_command(
     verb = "would add" if dry_run else "added"
     typer.echo(
         f"{verb} {len(report.added)}, {'would update' if dry_run else 'updated'} {len(report.updated)}, "
-        f"skipped {len(report.skipped)} (same key; --on-conflict {on_conflict})"
+        f"skipped {len(report.skipped)} (already in kb; --on-conflict {on_conflict})"
     )
     for old, new in report.renamed:
         typer.echo(f"  {old} exists: imported as {new}")
+    if report.recognised:
+        given, known = report.recognised[0]
+        others = len(report.recognised) - 1
+        more = f" (and {plural(others, 'other')} under another key)" if others else ""
+        typer.echo(f"  recognised by its symptom: {given} is {known}, which kb has{more}")
     if report.unvalidated:
         typer.echo(
             f"  {plural(len(report.unvalidated), 'has', 'have')} a validation that is not a command:"

@@ -39,6 +39,7 @@ from kb.exchange.markdown_tokens import (
     inline_pieces,
     inline_text,
     markdown_parser,
+    row_anchor,
 )
 from kb.exchange.troubleshooting import section_rows
 
@@ -133,8 +134,17 @@ def _by_domain(entries: Sequence[EntryContent]) -> dict[str, list[EntryContent]]
 def _table(entries: Sequence[EntryContent], columns: Sequence[str]) -> list[str]:
     header = _row([COLUMN_TITLES[c] for c in columns])
     rule = _row(["---"] * len(columns))
-    rows = sorted((entry.key, _row([render_cell(entry, c) for c in columns])) for entry in entries)
+    rows = sorted((entry.key, _row(_cells(entry, columns))) for entry in entries)
     return [header, rule, *(row for _, row in rows)]
+
+
+def _cells(entry: EntryContent, columns: Sequence[str]) -> list[str]:
+    """The row's cells; without a Key column, the first cell starts with the key as an invisible
+    anchor, so that an import of the page knows each row's entry and a wiki can link to it."""
+    cells = [render_cell(entry, c) for c in columns]
+    if "key" not in columns:
+        cells[0] = f'<a id="{entry.key}"></a>{cells[0]}'
+    return cells
 
 
 def _row(cells: Sequence[str]) -> str:
@@ -252,6 +262,9 @@ def _row_fields(
     for name, cell in zip(fields, cells, strict=True):
         if name is not None:
             row[name] = cell_value(name, cell)
+    key = row_anchor(cells)
+    if key is not None and not row.get("key"):
+        row["key"] = key
     if not row.get("domain"):
         row.pop("domain", None)
         if heading_domain is not None:

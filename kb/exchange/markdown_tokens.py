@@ -51,6 +51,9 @@ HEADER_NAMES: dict[str, tuple[str, ...]] = {
 SECTION_PARTS = ("symptom", "root_cause", "fix", "validation")
 
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+#: The invisible anchor `kb export markdown` puts in each row's first cell: it carries the entry's key
+#: back to an import, and lets a wiki link to the row (`wiki.md#cuda-device-side-assert`).
+ANCHOR = re.compile(r'<a\s+(?:id|name)="([a-z0-9]+(?:-[a-z0-9]+)*)"\s*>', re.IGNORECASE)
 COLONS = (":", "\uff1a")  # and the fullwidth colon
 _HEADING_SEPARATORS = ("\u2014", "\u2013", " - ", *COLONS)  # em dash, en dash
 
@@ -124,8 +127,15 @@ def inline_pieces(children: Sequence[Token]) -> Iterator[tuple[str, bool]]:
     """Inline tokens as (text, literal) pieces. Literal pieces came from escapes, entities, code or
     breaks: a list separator in them is text, not a separator."""
     hrefs: list[str] = []
+    in_anchor = False
     for child in children:
         kind = child.type
+        if kind == "html_inline" and ANCHOR.fullmatch(child.content.strip()):
+            in_anchor = True  # a row's key (row_anchor), not text
+            continue
+        if in_anchor and kind == "html_inline" and child.content.strip().lower() == "</a>":
+            in_anchor = False
+            continue
         if kind == "text":
             yield child.content, False
         elif kind in ("text_special", "code_inline"):
@@ -140,6 +150,16 @@ def inline_pieces(children: Sequence[Token]) -> Iterator[tuple[str, bool]]:
             hrefs.append("" if child.markup == "autolink" else str(child.attrGet("href") or ""))
         elif kind == "link_close" and hrefs and (href := hrefs.pop()):
             yield f" ({href})", True
+
+
+def row_anchor(cells: Sequence[Token]) -> str | None:
+    """The key an exported row carries in its anchor, if it has one."""
+    for cell in cells:
+        for child in cell.children or []:
+            match = ANCHOR.fullmatch(child.content.strip()) if child.type == "html_inline" else None
+            if match:
+                return match.group(1)
+    return None
 
 
 def inline_text(token: Token) -> str:

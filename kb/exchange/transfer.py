@@ -12,7 +12,7 @@ import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -117,6 +117,9 @@ class Incoming:
     content: EntryContent
     usage: dict[str, Any]
     origin: str  # file:line, for messages
+    #: The fields the source gave, for a wiki row (its columns); None for a whole entry. A row that
+    #: is an entry kb has changes only these.
+    partial: frozenset[str] | None = None
 
 
 @dataclass
@@ -125,6 +128,8 @@ class ImportReport:
     updated: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)
+    #: (the key the source gave, the key of the entry kb has with the same signature)
+    recognised: list[tuple[str, str]] = field(default_factory=list)
     unvalidated: list[str] = field(default_factory=list)
     dry_run: bool = False
 
@@ -134,6 +139,7 @@ class ImportReport:
             "updated": self.updated,
             "skipped": self.skipped,
             "renamed": [{"from": a, "to": b} for a, b in self.renamed],
+            "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
             "dry_run": self.dry_run,
         }
@@ -242,7 +248,7 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
         content = normalized(EntryContent(**values))  # type: ignore[arg-type]
     except KbError as exc:
         raise EntryFileError(path, line, str(exc)) from exc
-    return Incoming(content, {}, origin)
+    return Incoming(content, {}, origin, partial=frozenset(fields) - {"key", "source"})
 
 
 def import_entries(
@@ -273,18 +279,22 @@ def _plan_import(
     store: EntryStore, incoming: Sequence[Incoming], on_conflict: Conflict, dry_run: bool
 ) -> tuple[ImportReport, list[Incoming], list[Incoming]]:
     report = ImportReport(dry_run=dry_run)
-    existing = {e.key: e.content() for e in store.list(status=None)}
+    stored = store.list(status=None)
+    existing = {e.key: e.content() for e in stored}
+    history = {e.key: {name: getattr(e, name) for name in USAGE_FIELDS} for e in stored}
+    owners = _owners(store.signatures())
     taken = set(existing)
     adds: list[Incoming] = []
     updates: list[Incoming] = []
-    for item in incoming:
+    for given in incoming:
+        item = _as_known(given, existing, owners, report)
         key = item.content.key
         if key not in existing:
             adds.append(item)
             taken.add(item.content.key)
             existing[item.content.key] = item.content
             report.added.append(item.content.key)
-        elif existing[key] == item.content:
+        elif existing[key] == item.content and _same_history(history.get(key, {}), item.usage):
             report.skipped.append(key)
         elif on_conflict == "overwrite":
             updates.append(item)
@@ -298,6 +308,62 @@ def _plan_import(
         if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
             report.unvalidated.append(item.content.key)
     return report, adds, updates
+
+
+def _owners(signatures: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
+    """Each masked symptom form, to the keys of the entries that have it."""
+    owners: dict[str, list[str]] = {}
+    for key, forms in signatures.items():
+        for form in forms:
+            owners.setdefault(form, []).append(key)
+    return owners
+
+
+def _recognised(
+    content: EntryContent, owners: dict[str, list[str]], existing: dict[str, EntryContent]
+) -> str | None:
+    """The entry kb has that CONTENT is: the one with its signature or, where several share it (one
+    message, several causes), the one of them with its validation or fix."""
+    from kb.text.paste import signature
+
+    keys = owners.get(signature(content.symptom), [])
+    if len(keys) > 1:
+        keys = [
+            key
+            for key in keys
+            if (content.validation and existing[key].validation == content.validation)
+            or (content.fix and existing[key].fix == content.fix)
+        ]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _as_known(
+    item: Incoming, existing: dict[str, EntryContent], owners: dict[str, list[str]], report: ImportReport
+) -> Incoming:
+    """ITEM as the entry kb already has, when it is one: the same key, or else the same signature (a
+    wiki row a teammate typed, a key derived from the symptom). A wiki row changes only its columns."""
+    content = item.content
+    if content.key not in existing:
+        known = _recognised(content, owners, existing)
+        if known is None:
+            return item
+        report.recognised.append((content.key, known))
+        content = content.replace(key=known)
+    if item.partial is not None:
+        kept = existing[content.key]
+        content = normalized(kept.replace(**{name: getattr(content, name) for name in item.partial}))
+    return Incoming(content, item.usage, item.origin)
+
+
+def _same_history(stored: dict[str, Any], usage: dict[str, Any]) -> bool:
+    """True when the bookkeeping a backup line carries is what kb holds already."""
+    return all(_comparable(stored.get(name)) == _comparable(value) for name, value in usage.items())
+
+
+def _comparable(value: Any) -> Any:
+    if isinstance(value, datetime) and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
 
 
 def _renamed(item: Incoming, taken: set[str], report: ImportReport) -> Incoming:

@@ -128,11 +128,12 @@ def test_the_default_columns_read_back_with_the_domain_from_the_section_heading(
     contents: list[EntryContent],
 ) -> None:
     rows = parse_markdown(render_markdown(contents))
-    assert all(set(row.fields) == {"symptom", "validation", "fix", "domain"} for row in rows)
+    assert all(set(row.fields) == {"key", "symptom", "validation", "fix", "domain"} for row in rows)
     got = sorted(
-        (r.fields["domain"], r.fields["symptom"], r.fields["validation"], r.fields["fix"]) for r in rows
+        (r.fields["key"], r.fields["domain"], r.fields["symptom"], r.fields["validation"], r.fields["fix"])
+        for r in rows
     )
-    assert got == sorted((e.domain, e.symptom, e.validation, e.fix) for e in contents)
+    assert got == sorted((e.key, e.domain, e.symptom, e.validation, e.fix) for e in contents)
 
 
 def entry(key: str, domain: str, symptom: str, **fields: object) -> EntryContent:
@@ -167,14 +168,17 @@ def test_a_small_export_reads_like_a_handbook() -> None:
         "\n"
         "| Symptom | Validation command | Fix |\n"
         "| --- | --- | --- |\n"
-        "| DataLoader hangs &lt;b&gt;forever&lt;/b&gt; |  | num\\_workers=0 to confirm |\n"
-        "| OSError: \\[Errno 24\\] Too many open files | `ulimit -n` | ulimit -n 65536 |\n"
+        '| <a id="dataloader-hang"></a>DataLoader hangs &lt;b&gt;forever&lt;/b&gt; |  | num\\_workers=0 to'
+        " confirm |\n"
+        '| <a id="too-many-open-files"></a>OSError: \\[Errno 24\\] Too many open files | `ulimit -n` |'
+        " ulimit -n 65536 |\n"
         "\n"
         "## hardware — Hardware and environment\n"
         "\n"
         "| Symptom | Validation command | Fix |\n"
         "| --- | --- | --- |\n"
-        '| CUDA out of memory | `nvidia-smi --query-gpu=memory.used --format=csv \\| grep -v "MiB"` '
+        '| <a id="cuda-oom"></a>CUDA out of memory |'
+        ' `nvidia-smi --query-gpu=memory.used --format=csv \\| grep -v "MiB"` '
         "| Reduce the batch size |\n"
     )
 
@@ -233,7 +237,7 @@ def test_hostile_html_is_escaped_and_each_domain_has_one_table() -> None:
 def test_the_validation_is_a_code_span_that_survives_backticks_and_pipes(command: str, cell: str) -> None:
     content = entry("k", "data", "boom", validation=command)
     markdown = render_markdown([content])
-    assert f"| boom | {cell} |  |\n" in markdown
+    assert f'| <a id="k"></a>boom | {cell} |  |\n' in markdown
     [row] = parse_markdown(markdown)
     assert row.fields["validation"] == command
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -117,7 +118,7 @@ def test_the_markdown_export_is_deterministic_and_filtered(runner: CliRunner) ->
     first = kb(runner, "export", "markdown", "--domain", "deployment")[1]
     second = kb(runner, "export", "markdown", "--domain", "deployment")[1]
     assert first == second and "## deployment" in first and "## data" not in first
-    assert "port-already-in-use" not in first  # the default columns leave the key out
+    assert "| Key |" not in first and '<a id="port-already-in-use"></a>' in first  # the key, unseen
     assert "| Symptom | Validation command | Fix |" in first.replace("  ", " ")
     tagged = kb(runner, "export", "markdown", "--tag", "map_location", "--columns", "key")[1]
     assert "torch-load-map-location" in tagged and "port-already-in-use" not in tagged
@@ -234,3 +235,53 @@ def test_hostile_sizes_are_refused_before_they_are_parsed(tmp_path: Path) -> Non
         parse_entry_file("+++\n" + "x." * 20 + "y = 1\n+++\n\n## Symptom\n\nx\n", "dots.md")
     with pytest.raises(KbError, match=r"deep\.jsonl:1: nested too deeply"):
         read_import(nested)
+
+
+def test_the_wiki_imported_into_a_fresh_kb_adds_nothing_twice(runner: CliRunner, tmp_path: Path) -> None:
+    """`kb export markdown` then `kb import` into a fresh kb said "added 95": every seed twice."""
+    wiki = tmp_path / "wiki.md"
+    assert kb(runner, "export", "markdown", "--out", str(wiki))[0] == 0
+    fresh = tmp_path / "fresh.db"
+    code, out, err = kb(runner, "--db", str(fresh), "import", str(wiki), "--json")
+    assert code == 0, err
+    assert json.loads(out)["added"] == [] and contents(fresh) == contents()
+
+    typed = re.sub(r'<a id="[^"]*"></a>', "", wiki.read_text())  # rows a teammate typed: no anchors
+    (tmp_path / "typed.md").write_text(typed)
+    code, out, err = kb(runner, "--db", str(fresh), "import", str(tmp_path / "typed.md"), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["added"] == [] and len(report["recognised"]) == len(contents())
+    assert contents(fresh) == contents()
+
+
+def test_a_wiki_row_changes_only_its_columns(runner: CliRunner, tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki.md"
+    kb(runner, "export", "markdown", "--out", str(wiki), "--domain", "deployment")
+    before = contents()["port-already-in-use"]
+    edited = wiki.read_text().replace("Otherwise start on another port", "Or start on another port")
+    wiki.write_text(edited)
+    assert json.loads(kb(runner, "import", str(wiki), "--json")[1])["skipped"]  # yours, by default
+    report = json.loads(kb(runner, "import", str(wiki), "--on-conflict", "overwrite", "--json")[1])
+    assert report["updated"] == ["port-already-in-use"]
+    after = contents()["port-already-in-use"]
+    assert after.fix == before.fix.replace("Otherwise start", "Or start")  # type: ignore[attr-defined]
+    assert after.replace(fix=before.fix) == before  # type: ignore[attr-defined]
+
+
+def test_a_backup_restores_its_history_over_the_seeds(runner: CliRunner, tmp_path: Path) -> None:
+    """Restoring into a fresh kb skipped every seeded key, and --on-conflict overwrite said "updated 0"."""
+    symptom = json.loads(kb(runner, "show", "port-already-in-use", "--json")[1])["symptom"]
+    assert kb(runner, "search", symptom)[0] == 0
+    with open_store() as store:
+        store.record_occurrence("port-already-in-use", "after a crash")
+    backup = tmp_path / "kb.jsonl"
+    kb(runner, "export", "jsonl", "--out", str(backup))
+    fresh = tmp_path / "fresh.db"
+    kb(runner, "--db", str(fresh), "where")  # seeded: the same entries without their history
+    code, out, _ = kb(
+        runner, "--db", str(fresh), "import", str(backup), "--on-conflict", "overwrite", "--json"
+    )
+    assert code == 0 and "port-already-in-use" in json.loads(out)["updated"]  # every seed: its times
+    restored = tmp_path / "restored.jsonl"
+    kb(runner, "--db", str(fresh), "export", "jsonl", "--out", str(restored))
+    assert restored.read_text() == backup.read_text()
