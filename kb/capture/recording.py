@@ -17,6 +17,8 @@ from typing import Protocol
 from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry.content import EntryContent
+from kb.entry.lint import validation_problem
+from kb.entry.visible import visible
 from kb.errors import KbError, UnknownDomain, UsageError
 from kb.store.entry_store import EntryStore
 from kb.store.models import Entry
@@ -66,10 +68,13 @@ def record_entry(
     """Add the entry, or count an occurrence of the one it duplicates. ASK None means no terminal."""
     if new and occurrence:
         raise UsageError("--new and --occurrence contradict each other; choose one")
+    symptom_given = bool(given.symptom)
     given = fill_from_sources(given, sources)
     if sources.from_last:
         given = _from_last_search(given, store, say)
-    content = _compose(given, store, sources, ask, say, edit)
+    if sources.from_log is not None and not symptom_given and given.symptom and ask is not None:
+        say(f"symptom, the log's decisive line: {visible(given.symptom)}")
+    content = _compose(given, store, sources, ask, say, edit, force)
     if not new:
         from kb.capture.suggestions import find_duplicate
 
@@ -123,6 +128,7 @@ def _compose(
     ask: Asker | None,
     say: Say,
     edit: Callable[[EntryFlags], EntryContent] | None,
+    force: bool = False,
 ) -> EntryContent:
     from_file = sources.from_file
     if sources.from_triage:
@@ -136,12 +142,14 @@ def _compose(
         return _ask_missing_in(content, ask) if ask else content
     if edit is not None:
         return edit(given)
-    given = converse(given, store, ask) if ask else _accept_suggested_domain(given, store, say)
+    given = converse(given, store, ask, force) if ask else _accept_suggested_domain(given, store, say)
     return content_from_flags(given)
 
 
-def converse(given: EntryFlags, store: EntryStore, ask: Asker) -> EntryFlags:
-    """The three questions, then the suggestions; Enter accepts each suggestion.
+def converse(given: EntryFlags, store: EntryStore, ask: Asker, force: bool = False) -> EntryFlags:
+    """The three questions, then the suggestions; Enter accepts each suggestion. Each answer is
+    checked as it is given and asked again when it will not do (a validation that is not a command,
+    unless FORCE), so that nothing typed is lost to a refusal at the end.
 
     When the flags already hold the symptom, the validation and the fix, only what is still required
     (the domain) is asked.
@@ -153,15 +161,17 @@ def converse(given: EntryFlags, store: EntryStore, ask: Asker) -> EntryFlags:
             return given
         return dataclasses.replace(given, domain=_ask_domain(ask, suggest(store, given.symptom).domain))
     changes: dict[str, object] = {}
-    symptom = given.symptom or ask.text("Symptom (the error line you saw)")
+    symptom = given.symptom or _ask_symptom(ask)
     changes["symptom"] = symptom
     if not given.validation:
-        changes["validation"] = ask.text("Validation (one line that proves the cause)")
+        changes["validation"] = _ask_validation(ask, force)
     if not given.fix:
         changes["fix"] = ask.text("Fix", default="")
-    hints = suggest(store, symptom)
+    hints = suggest(store, symptom, given.domain)
     if not given.domain:
         changes["domain"] = _ask_domain(ask, hints.domain)
+        if changes["domain"] != hints.domain:  # the cause paths on offer are the chosen domain's
+            hints = suggest(store, symptom, str(changes["domain"]))
     if not given.cause_path:
         known = f" (known: {'; '.join(hints.known_paths[:4])})" if hints.known_paths else ""
         changes["cause_path"] = ask.text(f"Cause path{known}", default=hints.cause_path or "")
@@ -169,6 +179,23 @@ def converse(given: EntryFlags, store: EntryStore, ask: Asker) -> EntryFlags:
         answer = ask.text("Tags", default=", ".join(hints.tags))
         changes["tags"] = split_tags([answer]) or []
     return dataclasses.replace(given, **changes)  # type: ignore[arg-type]
+
+
+def _ask_symptom(ask: Asker) -> str:
+    question = "Symptom (the error line you saw)"
+    while not (answer := ask.text(question)).strip():
+        question = "The symptom is what kb finds the entry by; paste the error line. Symptom"
+    return answer
+
+
+def _ask_validation(ask: Asker, force: bool) -> str:
+    question = "Validation (one line that proves the cause)"
+    while True:
+        answer = ask.text(question)
+        problem = validation_problem(answer)
+        if problem is None or force:
+            return answer
+        question = f"{problem}. Validation"
 
 
 def _ask_domain(ask: Asker, suggested: str | None) -> str:

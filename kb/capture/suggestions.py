@@ -37,9 +37,11 @@ class Duplicate:
     same_signature: bool
 
 
-def suggest(store: EntryStore, symptom: str) -> Suggestions:
+def suggest(store: EntryStore, symptom: str, domain: str | None = None) -> Suggestions:
+    """What to offer for SYMPTOM: a domain (unless DOMAIN, the one the person chose), and that
+    domain's cause paths and the nearest entry's, and tags."""
     guess = load_triage().guess_domain(symptom)
-    domain = guess.domain if guess else None
+    domain = domain or (guess.domain if guess else None)
     nearest = _nearest(store, symptom, domain)
     if domain is None and nearest is not None:
         domain = str(nearest["domain"])

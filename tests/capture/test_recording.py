@@ -362,3 +362,51 @@ def test_secrets_typed_into_the_environment_are_redacted(runner: CliRunner) -> N
     record = entry("typed-env")
     assert token not in str(record["environment"]) + str(record["conditions"])
     assert "CUDA_VISIBLE_DEVICES=0" in str(record["environment"])
+
+
+def test_a_validation_that_is_not_a_command_is_asked_again_at_once(
+    runner: CliRunner, interactive: None
+) -> None:
+    """The lint ran only after fix, domain, cause path and tags were typed, then exit 1 lost them."""
+    answers = [
+        NEW_FAULT,
+        "check the frobnicator config",
+        "nvidia-smi -L",
+        "pin the kernel version",
+        "",
+        "",
+        "",
+    ]
+    code, out, err = kb(runner, "add", "--key", "asked-again", input="\n".join(answers) + "\n")
+    assert code == 0, err
+    assert "is neither a shell command" in out + err  # said right after the answer, and asked again
+    assert entry("asked-again")["validation"] == "nvidia-smi -L"
+    assert entry("asked-again")["fix"] == "pin the kernel version"
+
+
+def test_the_cause_paths_offered_are_those_of_the_chosen_domain(runner: CliRunner, interactive: None) -> None:
+    symptom = "DataLoader stalls at the first batch whenever num_workers=8 on the new node"
+    answers = [symptom, "nproc", "num_workers=4", "hardware", "", ""]
+    code, out, err = kb(runner, "add", "--key", "chosen-domain", input="\n".join(answers) + "\n")
+    assert code == 0, err
+    with open_store() as store:
+        hardware = set(store.cause_paths("hardware"))
+        data_only = set(store.cause_paths("data")) - hardware
+    offered = next(line for line in out.splitlines() if "Cause path" in line)
+    assert not any(path in offered for path in data_only)
+    assert entry("chosen-domain")["cause_path"] in hardware
+
+
+def test_from_log_shows_the_symptom_it_took_before_asking(
+    runner: CliRunner, tmp_path: Path, interactive: None
+) -> None:
+    log = tmp_path / "crash.log"
+    log.write_text(TRACEBACK)
+    answers = ["ss -ltnp", "free the port", "", "", "", ""]
+    add = ["add", "--from-log", str(log), "--new", "--key", "from-log"]
+    result = runner.invoke(app, add, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    shown = result.output.index(
+        "symptom, the log's decisive line: OSError: [Errno 98] Address already in use"
+    )
+    assert shown < result.output.index("Validation")
