@@ -37,7 +37,9 @@ def check(
 ) -> None:
     """Run an entry's validation command after a confirmation, and record the result on the entry.
 
-    Exit status: 0 when the command exited 0, 1 when it failed or was killed at the timeout.
+    Exit status: 0 when the command exited 0, 1 when it failed or was killed at the timeout, 3 when
+    it could not run here (a missing module, program, GPU or input file): that is recorded as
+    "unrunnable", not as a failed check, and never counts as one.
     """
     from kb.verify.runner import run_check
 
@@ -63,7 +65,11 @@ def check(
         )
     else:
         _print_result(result)
-    raise typer.Exit(0 if result.outcome == "passed" else 1)
+    raise typer.Exit(EXIT_STATUS.get(result.outcome, 1))
+
+
+#: kb check's exit status per outcome (1 for the others).
+EXIT_STATUS = {"passed": 0, "unrunnable": 3}
 
 
 def _confirm_run(yes: bool, question: str) -> None:
@@ -82,6 +88,11 @@ def _print_result(result: CheckResult) -> None:
         typer.echo(f"killed after {result.seconds:.0f} s (timeout); recorded as timeout")
     elif result.outcome == "error":
         typer.echo("could not run it; recorded as error")
+    elif result.outcome == "unrunnable":
+        typer.echo(
+            f"exit {result.exit_code}: the check could not run here, which says nothing about the fault;"
+            " recorded as unrunnable, not failed"
+        )
     else:
         typer.echo(f"exit {result.exit_code} ({result.outcome}) in {result.seconds:.1f} s; recorded")
 

@@ -20,8 +20,9 @@ from typing import Literal
 
 ValidationKind = Literal["python", "shell"]
 #: How a run of a validation ended: passed (exit 0), failed (another exit), timeout (killed at the
-#: timeout), error (never started).
-CheckOutcome = Literal["passed", "failed", "timeout", "error"]
+#: timeout), error (never started), unrunnable (it ran, but could not check anything here: a missing
+#: module, program, GPU or input file, which says nothing about the fault).
+CheckOutcome = Literal["passed", "failed", "timeout", "error", "unrunnable"]
 
 SHELL_BUILTINS = frozenset(
     "alias bg cd command declare echo env eval exec exit export false fg hash jobs kill printf pwd read "

@@ -54,6 +54,7 @@ OUTCOME_WORDS = {
     "failed": "failed (exit {exit})",
     "timeout": "killed at the timeout",
     "error": "could not start",
+    "unrunnable": "could not run here (exit {exit}): it says nothing about the fault",
 }
 
 

@@ -41,6 +41,11 @@ ATTENTION = {
 }
 
 
+def attention_weight(reason: str) -> int:
+    """What REASON weighs: `likely duplicate of X` weighs as `likely duplicate`."""
+    return next(weight for name, weight in ATTENTION.items() if reason.startswith(name))
+
+
 def review_interval() -> timedelta:
     """30 days, unless KB_REVIEW_DAYS says otherwise."""
     raw = os.environ.get(REVIEW_DAYS_ENV, "")
@@ -70,7 +75,7 @@ def due_for_review(
         if now - last < interval:
             continue
         reasons = attention_reasons(entry, now, duplicates.get(entry.key))
-        score = sum(ATTENTION[reason.split(":")[0]] for reason in reasons)
+        score = sum(attention_weight(reason) for reason in reasons)
         items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last))
     items.sort(key=lambda item: (-item.attention, item.last_reviewed, item.key))
     return items
@@ -88,7 +93,7 @@ def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> 
     if entry.last_check_outcome in ("failed", "timeout", "error"):
         reasons.append("last check failed")
     if duplicate_of:
-        reasons.append(f"likely duplicate: of {duplicate_of}")
+        reasons.append(f"likely duplicate of {duplicate_of}")
     if entry.hits == 0:
         reasons.append("never hit")
     if not entry.fix:

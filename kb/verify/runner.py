@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import codecs
 import os
+import re
 import selectors
 import shutil
 import signal
@@ -73,8 +74,10 @@ def run_validation(
     cwd: Path | None = None,
     clock: Callable[[], datetime] | None = None,
     env: Mapping[str, str] | None = None,
+    symptom: str = "",
 ) -> CheckResult:
-    """Run COMMAND once, for at most TIMEOUT seconds, and report what happened.
+    """Run COMMAND once, for at most TIMEOUT seconds, and report what happened. SYMPTOM, the entry's,
+    tells a check that could not run here from one that failed (could_not_run_here).
 
     ENV replaces the environment (default: this process's); PYTHONUNBUFFERED=1 is added unless it
     says otherwise, so Python's output arrives in the order it was written and survives the kill.
@@ -109,8 +112,66 @@ def run_validation(
         output.close()
     if not finished:
         return CheckResult(command, kind, "timeout", None, output.text(), seconds, started)
+    text = output.text()
     outcome: Outcome = "passed" if process.returncode == 0 else "failed"
-    return CheckResult(command, kind, outcome, process.returncode, output.text(), seconds, started)
+    if outcome == "failed":
+        missing = could_not_run_here(process.returncode, text, symptom)
+        if missing is not None:
+            outcome, text = "unrunnable", f"{text.rstrip()}\nkb: could not run here: {missing}".lstrip()
+    return CheckResult(command, kind, outcome, process.returncode, text, seconds, started)
+
+
+#: The last words of a check that never reached the fault: (pattern, what it says is missing).
+_NOT_HERE = [
+    (re.compile(r"ModuleNotFoundError: No module named '([^']+)'"), "the Python module {0} is not installed"),
+    (
+        re.compile(r"^(?:\S+: )*(?:line \d+: )?(\S+): (?:command )?not found$", re.MULTILINE),
+        "{0} is not installed",
+    ),
+    (
+        re.compile(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
+        "no NVIDIA driver",
+    ),
+    (re.compile(r"Found no NVIDIA driver on your system"), "no NVIDIA driver"),
+    (re.compile(r"No CUDA GPUs are available|CUDA driver initialization failed"), "no GPU"),
+    (re.compile(r"Torch not compiled with CUDA enabled"), "this torch has no CUDA"),
+    (re.compile(r"FileNotFoundError: \[Errno 2\] No such file or directory: '([^']+)'"), "{0} is not here"),
+    (
+        re.compile(
+            r"^\S+: (?:cannot open |can't open )?'?([^':\n]+)'?: No such file or directory$", re.MULTILINE
+        ),
+        "{0} is not here",
+    ),
+]
+
+
+def could_not_run_here(exit_code: int, output: str, symptom: str = "") -> str | None:
+    """Why a failed check says nothing about the fault, or None when it ran and failed.
+
+    A validation written on a GPU box may meet a machine without torch, nvidia-smi, a GPU or the
+    checkpoint it loads; recording that as "failed" made `kb prune --status failed` archive good
+    entries. Exit 126/127 is the shell's "cannot run"; otherwise the last such message in OUTPUT
+    decides, among the last lines (a check that went on past a missing module failed on its own).
+    Unless it is the entry's own SYMPTOM: a check for a missing module may fail with it."""
+    if exit_code in (126, 127) and not output.strip():
+        return "the command could not be run"
+    tail = "\n".join([line for line in output[-4000:].splitlines() if line.strip()][-3:])
+    found: tuple[int, str] | None = None
+    for pattern, reason in _NOT_HERE:
+        for match in pattern.finditer(tail):
+            if found is None or match.start() > found[0]:
+                found = (match.start(), reason.format(*match.groups()))
+    if found is None:
+        return None
+    line = tail[found[0] :].split("\n", 1)[0]
+    if symptom and _same_message(line, symptom):
+        return None
+    return found[1]
+
+
+def _same_message(line: str, symptom: str) -> bool:
+    words = line.split(":", 1)[0].strip()
+    return bool(words) and words.lower() in symptom.lower()
 
 
 def _argv(command: str, kind: ValidationKind) -> list[str]:
@@ -260,6 +321,6 @@ def run_check(store: EntryStore, key: str, command: str, timeout: float) -> Chec
 
     Only after the person said yes: `kb check` and the TUI ask first, `kb triage` asks or was told
     with --run."""
-    result = run_validation(command, timeout=timeout)
+    result = run_validation(command, timeout=timeout, symptom=store.get(key).symptom)
     store.record_check(key, result.outcome, result.exit_code, result.output, result.started)
     return result

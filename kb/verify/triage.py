@@ -73,7 +73,7 @@ class TriageRecord:
         for verification in reversed(self.verifications):
             if verification.outcome == "passed":
                 break
-            count += 1
+            count += verification.outcome != "unrunnable"  # not evidence either way
         return count
 
     def needs_rollback(self) -> bool:

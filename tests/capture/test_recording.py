@@ -410,3 +410,17 @@ def test_from_log_shows_the_symptom_it_took_before_asking(
         "symptom, the log's decisive line: OSError: [Errno 98] Address already in use"
     )
     assert shown < result.output.index("Validation")
+
+
+def test_a_check_that_could_not_run_here_is_never_pruned_as_failed(runner: CliRunner) -> None:
+    """With .venv/bin on PATH every `python -c "import torch…"` check failed, and prune archived them."""
+    with open_store() as store:
+        content = store.get("torch-load-map-location").content()
+        store.update(content.key, content.replace(validation='python3 -c "import kb_no_torch_here"'))
+    code, out, _ = kb(runner, "check", "torch-load-map-location", "--yes")
+    assert code == 3 and "could not run here" in out and "recorded as unrunnable, not failed" in out
+    assert entry("torch-load-map-location")["last_check_outcome"] == "unrunnable"
+    pruned = json.loads(kb(runner, "prune", "--status", "failed", "--json")[1])
+    assert "torch-load-map-location" not in json.dumps(pruned)
+    stats = json.loads(kb(runner, "stats", "--json")[1])
+    assert "torch-load-map-location" not in json.dumps(stats["failing_checks"])

@@ -15,7 +15,7 @@ from types import FrameType
 import pytest
 
 from kb.entry.lint import validation_kind
-from kb.verify.runner import OUTPUT_LIMIT, run_validation, user_python
+from kb.verify.runner import OUTPUT_LIMIT, could_not_run_here, run_validation, user_python
 
 #: A child that outlives its shell unless the runner kills the whole process group.
 CHILD = "sleep 30 & echo $! > child.pid"
@@ -212,12 +212,12 @@ def test_started_defaults_to_now() -> None:
     assert before <= started <= datetime.now(UTC)
 
 
-def test_an_unknown_executable_fails_with_the_shells_127() -> None:
+def test_an_unknown_executable_could_not_run_here_with_the_shells_127() -> None:
     command = "kb-no-such-tool-xyz some-arg"
     assert validation_kind(command) == "shell"
     result = run_validation(command)
-    assert (result.outcome, result.exit_code) == ("failed", 127)
-    assert "not found" in result.output
+    assert (result.outcome, result.exit_code) == ("unrunnable", 127)
+    assert result.output.endswith("kb: could not run here: kb-no-such-tool-xyz is not installed")
 
 
 def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
@@ -226,3 +226,60 @@ def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
     assert (result.outcome, result.exit_code) == ("error", None)
     assert str(missing) in result.output
     assert result.started.tzinfo is UTC
+
+
+@pytest.mark.parametrize(
+    ("exit_code", "output", "missing"),
+    [
+        (
+            1,
+            "Traceback …\nModuleNotFoundError: No module named 'torch'\n",
+            "the Python module torch is not installed",
+        ),
+        (127, "sh: 1: nvidia-smi: not found\n", "nvidia-smi is not installed"),
+        (127, "/bin/sh: line 1: nvcc: command not found\n", "nvcc is not installed"),
+        (
+            9,
+            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.",
+            "no NVIDIA driver",
+        ),
+        (1, "RuntimeError: No CUDA GPUs are available\n", "no GPU"),
+        (1, "AssertionError: Torch not compiled with CUDA enabled\n", "this torch has no CUDA"),
+        (1, "FileNotFoundError: [Errno 2] No such file or directory: 'model.pt'\n", "model.pt is not here"),
+        (
+            1,
+            "cat: /proc/driver/nvidia/version: No such file or directory\n",
+            "/proc/driver/nvidia/version is not here",
+        ),
+    ],
+)
+def test_a_check_that_could_not_run_here_is_told_from_a_failed_one(
+    exit_code: int, output: str, missing: str
+) -> None:
+    assert could_not_run_here(exit_code, output) == missing
+
+
+@pytest.mark.parametrize(
+    ("output", "symptom"),
+    [
+        ("AssertionError: labels out of range: 12 >= 10\n", ""),
+        (
+            "ModuleNotFoundError: No module named 'torch'\n",
+            "ModuleNotFoundError: No module named 'torch' in the DDP workers",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'torch'\nfalling back\nto CPU\nValueError: empty shard\n",
+            "",
+        ),
+    ],
+)
+def test_a_check_that_ran_and_failed_stays_failed(output: str, symptom: str) -> None:
+    assert could_not_run_here(1, output, symptom) is None
+
+
+def test_a_missing_module_is_recorded_as_unrunnable() -> None:
+    result = run_validation('python3 -c "import kb_no_such_module_here"')
+    assert result.outcome == "unrunnable" and result.exit_code == 1
+    assert result.output.endswith(
+        "kb: could not run here: the Python module kb_no_such_module_here is not installed"
+    )
