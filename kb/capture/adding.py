@@ -77,8 +77,20 @@ def read_guards_file(path: Path) -> tuple[dict[str, Any], ...]:
 def with_guards(
     existing: tuple[dict[str, Any], ...], added: Iterable[dict[str, Any]]
 ) -> tuple[dict[str, Any], ...]:
-    """EXISTING, then each added guard it does not already hold: attaching twice changes nothing."""
-    return existing + tuple(guard for guard in added if guard not in existing)
+    """EXISTING, then each added guard it does not already hold: attaching twice changes nothing, and
+    a guard that checks what one of EXISTING checks (the same kind and fields, other examples)
+    replaces it rather than doubling every finding."""
+    merged = {_checks(guard): guard for guard in existing}
+    for guard in added:
+        merged[_checks(guard)] = guard
+    return tuple(merged.values())
+
+
+def _checks(guard: dict[str, Any]) -> str:
+    """What GUARD checks, as one comparable text: everything but its examples."""
+    import json
+
+    return json.dumps({k: v for k, v in guard.items() if k not in ("bad", "good")}, sort_keys=True)
 
 
 def content_from_flags(flags: EntryFlags) -> EntryContent:

@@ -174,15 +174,29 @@ def _guard_problem(key: str, guard: dict[str, Any]) -> str | None:
     from kb.guards import checker as guard_checker  # deferred: only entries with guards need it
 
     fields = {name: value for name, value in guard.items() if name not in ("bad", "good")}
+    rule = {**fields, "key": key or "entry", "symptom": "", "fix": ""}
     try:
-        guard_checker.validate_rules([{**fields, "key": key, "symptom": "", "fix": ""}])
+        guard_checker.validate_rules([rule])
     except guard_checker.RuleError as error:
         return str(error).split(": ", 1)[-1]
-    for example in ("bad", "good") if guard["kind"] == "environment" else ():
-        try:
-            guard_checker.parse_facts(guard[example])
-        except ValueError as error:
-            return f"the {example} example must be facts, one NAME=value per line: {error}"
+    if guard["kind"] == "tripwire":
+        return None  # its examples run torch: the seed tests prove them where torch is installed
+    if guard["kind"] == "environment":
+        verdicts = []
+        for example in ("bad", "good"):
+            try:
+                facts = guard_checker.parse_facts(guard[example])
+            except ValueError as error:
+                return f"the {example} example must be facts, one NAME=value per line: {error}"
+            verdicts.append(guard_checker.check_environment(rule, facts).status)
+        caught, passed = verdicts[0] == "fail", verdicts[1] == "pass"
+    else:
+        caught = bool(guard_checker.check_source(guard["bad"] + "\n", [rule], "bad.py"))
+        passed = not guard_checker.check_source(guard["good"] + "\n", [rule], "good.py")
+    if not caught:
+        return "it does not catch its bad example; a guard must flag the code it was written against"
+    if not passed:
+        return "it flags its good example too; a guard must let the fix through"
     return None
 
 

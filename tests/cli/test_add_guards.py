@@ -186,3 +186,43 @@ def test_a_known_fault_counted_again_says_its_guards_were_not_attached(
     assert code == 0, err
     assert "guards were not attached" in err and "kb edit frob --guards" in err
     assert guards_of("frob") == []
+
+
+@pytest.mark.parametrize(
+    ("guard", "reason"),
+    [
+        (
+            'kind = "banned-call"\ncall = ["frobnicate"]\nbad = "defrobnicate(x)"\ngood = "x"',
+            "does not catch its bad",
+        ),
+        (
+            'kind = "banned-call"\ncall = ["frobnicate"]\nbad = "frobnicate(x)"\ngood = "frobnicate(x, 1)"',
+            "flags its good",
+        ),
+        (
+            'kind = "environment"\ncheck = "env-var"\nvariable = "FROB"\npattern = "safe"\n'
+            'bad = "FROB=safe"\ngood = "FROB=safe"',
+            "does not catch its bad",
+        ),
+    ],
+)
+def test_a_guard_whose_examples_do_not_hold_is_refused(
+    runner: CliRunner, tmp_path: Path, guard: str, reason: str
+) -> None:
+    """`kb edit KEY --guards` accepted guards that miss their bad example or flag their good one."""
+    assert kb(runner, "add", *FLAGS)[0] == 0
+    code, _, err = kb(runner, "edit", "frob", "--guards", write(tmp_path, f"[[guards]]\n{guard}\n"))
+    assert code == 1
+    assert_one_line_error(err, "guard 1", reason)
+    assert guards_of("frob") == []
+
+
+def test_a_guard_attached_again_with_other_examples_replaces_the_first(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    assert kb(runner, "add", *FLAGS)[0] == 0
+    assert kb(runner, "edit", "frob", "--guards", write(tmp_path, GUARDS))[0] == 0
+    again = GUARDS.replace('bad = "frobnicate(batch)"', 'bad = "x = frobnicate(batch, 2)"')
+    assert kb(runner, "edit", "frob", "--guards", write(tmp_path, again, "again.toml"))[0] == 0
+    guards = guards_of("frob")
+    assert len(guards) == 2 and guards[0]["bad"] == "x = frobnicate(batch, 2)"
