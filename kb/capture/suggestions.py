@@ -64,9 +64,28 @@ def suggest_tags(symptom: str, keywords: tuple[str, ...] = ()) -> tuple[str, ...
         tags[decisive.short_type] = None
     for keyword in keywords[:3]:
         tags[keyword] = None
-    for identifier in _IDENTIFIER.findall(symptom)[:3]:
+    identifiers = [name for name in _IDENTIFIER.findall(symptom) if not _instance_detail(name)]
+    for identifier in identifiers[:3]:
         tags[identifier] = None
     return tuple(tags)[:6]
+
+
+def _instance_detail(name: str) -> bool:
+    """A name that belongs to one occurrence, not to the fault: a file (`shard_0042.arrow`), a name
+    with a number in it, or two sentences run together (`operation.To`)."""
+    parts = re.split(r"[._]", name)
+    if any(any(ch.isdigit() for ch in part) for part in parts):
+        return True
+    if name.rsplit(".", 1)[-1].lower() in _FILE_SUFFIXES:
+        return True
+    return bool(re.search(r"[a-z]\.[A-Z][a-z]", name))
+
+
+_FILE_SUFFIXES = frozenset(
+    "arrow bin c cc cpp csv cu gz h h5 hpp jpg json jsonl log md npy npz onnx parquet pkl png pt pth py"
+    " safetensors so tar"
+    " tfrecord txt yaml yml zip".split()
+)
 
 
 def find_duplicate(store: EntryStore, symptom: str) -> Duplicate | None:

@@ -211,10 +211,18 @@ def check_key(key: str) -> None:
 _WORDS_TO_SKIP = {"error", "the", "a", "an", "of", "is", "in", "to", "and", "or", "on", "at", "for"}
 
 
+#: What belongs to one occurrence, not to the fault: quoted text and paths, addresses, numbers.
+_INSTANCE_DETAILS = re.compile(
+    r"'[^'\n]*'|\"[^\"\n]*\"|(?:~|\.{1,2})?/[\w.\-/]+|\b0x[0-9a-f]+\b|\b\d[\d.,:x]*\b", re.IGNORECASE
+)
+
+
 def key_from_symptom(symptom: str, max_words: int = 6) -> str:
     """A readable slug from a symptom: `RuntimeError: CUDA error: device-side assert triggered`
-    becomes `runtimeerror-cuda-device-side-assert-triggered`."""
-    ascii_text = unicodedata.normalize("NFKD", symptom).encode("ascii", "ignore").decode().lower()
+    becomes `runtimeerror-cuda-device-side-assert-triggered`. What differs between occurrences
+    (`batch_size 32`, `NCCL version 2.18.1`, a quoted path) is left out, and each word kept once."""
+    general = _INSTANCE_DETAILS.sub(" ", symptom)
+    ascii_text = unicodedata.normalize("NFKD", general).encode("ascii", "ignore").decode().lower()
     words = [w for w in re.split(r"[^a-z0-9]+", ascii_text) if w and w not in _WORDS_TO_SKIP]
-    slug = "-".join(words[:max_words])[:MAX_KEY_LENGTH].strip("-")
+    slug = "-".join(list(dict.fromkeys(words))[:max_words])[:MAX_KEY_LENGTH].strip("-")
     return slug or "entry"

@@ -92,7 +92,7 @@ def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) 
         assert code == 0, err
     code, out, _ = kb(runner, "list", "--domain", "data", "--json")
     keys = {e["key"] for e in json.loads(out)}
-    assert {"oserror-errno-24-too-many-open", "oserror-errno-24-too-many-open-2"} <= keys
+    assert {"oserror-errno-too-many-open-files", "oserror-errno-too-many-open-files-2"} <= keys
 
 
 def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, interactive: None) -> None:

@@ -253,7 +253,7 @@ async def test_add_with_a_lint_error_then_corrected(library: Library) -> None:
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert app.screen is not form
-    entry = library.entry("valueerror-tokenizer-vocabulary-has-3-extra")
+    entry = library.entry("valueerror-tokenizer-vocabulary-has-extra-tokens")
     assert entry.domain == "model" and entry.validation.startswith("python -c")
 
 
