@@ -65,9 +65,11 @@ class QueryInput(Input):
     ]
 
     def _on_paste(self, event: events.Paste) -> None:
-        """Textual calls Input's own handler after this one, unless told not to (prevent_default)."""
-        if "\n" in event.text.strip("\n"):
-            joined = LINE_MARK.join(line for line in event.text.splitlines() if line.strip())
+        """Textual calls Input's own handler after this one, unless told not to (prevent_default).
+        Lines may end in CR (tmux's default paste, many terminals) or CRLF as well as LF."""
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        if "\n" in text.strip("\n"):
+            joined = LINE_MARK.join(line for line in text.split("\n") if line.strip())
             self.insert_text_at_cursor(joined)
             event.prevent_default()
             event.stop()

@@ -149,6 +149,16 @@ async def test_a_pasted_traceback_is_searched_whole(library: Library) -> None:
         assert app.found.confident
 
 
+async def test_a_traceback_pasted_with_cr_line_ends_is_searched_whole(library: Library) -> None:
+    """tmux pastes lines ending in CR: the box kept the first line only, and found nothing."""
+    for ending in ("\r", "\r\n"):
+        async with running(library) as (app, pilot):
+            app.query_one(QueryInput).post_message(events.Paste(TRACEBACK.replace("\n", ending)))
+            await settle(app, pilot)
+            assert app.found is not None and len(app.found.query.splitlines()) == len(TRACEBACK.splitlines())
+            assert app.found.rows[0].key == "cuda-device-side-assert" and app.found.confident
+
+
 async def test_the_newest_search_wins(library: Library) -> None:
     async with running(library) as (app, pilot):
         for text in ("nccl", "nccl timeout", "device-side assert"):
