@@ -229,7 +229,15 @@ class KbApp(App[None]):
     # --- tabs ---------------------------------------------------------------------------------------
 
     def action_show_tab(self, tab: str) -> None:
+        """Show TAB and move the focus into it: a focus left in the tab before would bring that one
+        back (TabbedContent shows the pane that holds the focus)."""
         self.tabs.active = tab
+        if tab == "search-tab":
+            self.results.focus()
+        elif tab == "tree-tab":
+            self.tree_pane.query_one(Tree).focus()
+        else:
+            self.review_pane.query_one(DataTable).focus()
 
     def action_focus_search(self) -> None:
         self.action_show_tab("search-tab")

@@ -107,6 +107,14 @@ class EntryForm(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one("#symptom", Input).focus()
+        self._as_opened = self._typed()
+        self._warned_cancel = False
+
+    def _typed(self) -> tuple[object, ...]:
+        """Everything the form holds, to tell whether anything was typed since it opened."""
+        lines = tuple(self.query_one(f"#{name}", Input).value for name in ONE_LINE_FIELDS)
+        prose = tuple(self.query_one(f"#{name}", TextArea).text for name in PROSE_FIELDS)
+        return (*lines, *prose, self.query_one("#domain", Select).value)
 
     @on(Input.Changed, "#validation")
     def lint_as_you_type(self, event: Input.Changed) -> None:
@@ -160,4 +168,11 @@ class EntryForm(ModalScreen[str | None]):
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
+        """Close without saving; what was typed is only thrown away on a second Cancel."""
+        if self._typed() != self._as_opened and not self._warned_cancel:
+            self._warned_cancel = True
+            self.query_one("#form-error", Label).update(
+                Text("What you typed is not saved: Cancel (Esc) again to discard it, or Save (Ctrl+S)")
+            )
+            return
         self.dismiss(None)

@@ -81,7 +81,7 @@ def query_text(value: str) -> str:
 
 
 class ResultTable(DataTable[Text]):
-    BINDINGS = [Binding("escape", "app.focus_search", "Search box", show=False)]
+    """Esc leaves the search box and never goes back into it (`/` does): Esc then q quits."""
 
 
 class SearchPane(Vertical):
@@ -175,11 +175,12 @@ class TreePane(Horizontal):
 
 
 class ReviewPane(Horizontal):
-    """`kb review` on one screen: k keep, a archive, e edit, m merge the highlighted entry."""
+    """`kb review` on one screen: k keep, d archive, e edit, m merge the highlighted entry. (`a` is
+    Add everywhere in the app.)"""
 
     BINDINGS = [
         Binding("k", "app.review('keep')", "Keep"),
-        Binding("a", "app.review('archive')", "Archive"),
+        Binding("d", "app.review('archive')", "Archive"),
         Binding("m", "app.review('merge')", "Merge"),
         Binding("e", "app.review('edit')", "Edit"),
     ]

@@ -130,11 +130,12 @@ HELP = """\
 
 **Search** as you type, or paste a whole traceback: the entries are ranked as `kb search` ranks them.
 Press **Enter** in the search box to search for real (it is then counted, as `kb search` counts it),
-**↓** or **Tab** to reach the results, and pick one to read it on the right.
+**Esc**, **↓** or **Tab** to reach the results, and pick one to read it in the entry pane beside or
+below the list.
 
 | key | does |
 | --- | --- |
-| `/` | search: focus the search box |
+| `/` | search: focus the search box (Esc leaves it, so that the keys below work) |
 | `s` `t` `r` | the Search, Tree and Review tabs |
 | `c` | copy the validation command of the entry you are reading |
 | `f` | copy its fix |
@@ -148,7 +149,7 @@ Press **Enter** in the search box to search for real (it is then counted, as `kb
 each branch holds and how often they occurred. Branches marked ↻ keep recurring. Enter opens an entry.
 
 **Review** steps through the entries due, most in need of attention first, as `kb review` does:
-**k** keep, **a** archive (common knowledge now), **e** edit, **m** merge into another entry.
+**k** keep, **d** archive (common knowledge now), **e** edit, **m** merge into another entry.
 
 The mouse works too: click a tab, a result, a tree branch or a button. Ctrl+P opens the command
 palette, where you can switch between the light and dark themes.

@@ -216,7 +216,7 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         due_before = table.row_count
         first = app.query_one("#review-entry", EntryView).key
         assert due_before > 0 and first is not None
-        await pilot.press("a")
+        await pilot.press("d")
         await settle(app, pilot)
         assert due_library.entry(first).status == "archived"
         assert table.row_count == due_before - 1
@@ -292,7 +292,7 @@ async def test_add_refuses_a_bad_key_and_a_missing_domain_beside_the_fields(libr
         assert app.screen is form
         assert "slug" in str(form.query_one("#key-error", Label).render())
         assert "domain" in str(form.query_one("#domain-error", Label).render())
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # what was typed is discarded on the second
         await settle(app, pilot)
         assert app.screen is not form
     assert library.store().find("something-odd") is None
@@ -491,3 +491,49 @@ async def test_add_warns_of_a_known_fault_before_adding_a_copy(library: Library)
         await settle(app, pilot)
         assert app.screen is not form
     assert library.entry("my-device-assert").symptom == known.symptom
+
+
+async def test_each_key_means_one_thing_on_every_tab(library: Library) -> None:
+    """`s` did not open the Search tab from another tab; `a` was Add on one tab and Archive on another."""
+    async with running(library) as (app, pilot):
+        for tab_key, tab in (
+            ("t", "tree-tab"),
+            ("s", "search-tab"),
+            ("r", "review-tab"),
+            ("s", "search-tab"),
+        ):
+            await pilot.press("escape", tab_key)
+            await settle(app, pilot)
+            assert app.tabs.active == tab, tab_key
+        await pilot.press("r", "a")
+        await settle(app, pilot)
+        assert isinstance(app.screen, EntryForm)  # Add, on the Review tab too
+
+
+async def test_esc_then_q_quits_from_the_results(library: Library) -> None:
+    """Esc toggled between the box and the results, so Esc then q typed "q" into the query."""
+    async with running(library) as (app, pilot):
+        await pilot.press("escape")  # the box → the results
+        await pilot.press("escape")  # stays in the results
+        assert app.focused is app.results
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.query_one("#query", Input).value == "" and not app.is_running
+
+
+async def test_cancelling_a_form_with_typed_text_asks_first(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        form = await add_form(app, pilot)
+        await pilot.press("escape")  # nothing typed: closes at once
+        await settle(app, pilot)
+        assert not isinstance(app.screen, EntryForm)
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "OSError: the frobnicator went away"
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.screen is form and "Cancel (Esc) again to discard" in str(
+            form.query_one("#form-error", Label).render()
+        )
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, EntryForm)
