@@ -217,16 +217,30 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     for name in DOMAIN_NAMES:
         if result.by_domain.get(name):
             typer.echo(f"  {name:<11} {result.by_domain[name]}")
-    typer.echo(f"added this month  {result.added_this_month}")
+    typer.echo(f"added this month  {result.added_this_month} (seeds not counted)")
     most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
-    typer.echo(f"most hit          {most}")
+    typer.echo(_stat_line("most hit", most))
     typer.echo(f"never hit         {result.never_hit} of {active}")
     failing = ", ".join(f"{k} ({o})" for k, o in result.failing_checks) or "none"
-    typer.echo(f"failing checks    {failing}")
+    typer.echo(_stat_line("failing checks", failing))
     last = result.last_review[:10] if result.last_review else "never"
     typer.echo(
         f"review            {result.due_for_review} due "
         f"(every {result.review_interval_days} days; last {last})"
+    )
+
+
+def _stat_line(label: str, value: str) -> str:
+    """`label  value`, the value wrapped under itself to the terminal's width."""
+    import textwrap
+
+    indent = " " * 18
+    return textwrap.fill(
+        value,
+        console.width(),
+        initial_indent=f"{label:<17} ",
+        subsequent_indent=indent,
+        break_long_words=False,
     )
 
 

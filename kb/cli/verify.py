@@ -90,8 +90,7 @@ def _print_result(result: CheckResult) -> None:
         typer.echo("could not run it; recorded as error")
     elif result.outcome == "unrunnable":
         typer.echo(
-            f"exit {result.exit_code}: the check could not run here, which says nothing about the fault;"
-            " recorded as unrunnable, not failed"
+            f"exit {result.exit_code}: could not run here, so not a failed check; recorded as unrunnable"
         )
     else:
         typer.echo(f"exit {result.exit_code} ({result.outcome}) in {result.seconds:.1f} s; recorded")
@@ -141,19 +140,19 @@ def triage(
         if as_json or not console.interactive():
             for source in run or []:
                 _verify(store, record, source, timeout, quiet=as_json)
-        else:
+            if record.needs_rollback() and not as_json:
+                _show_rollback()
+        else:  # the rollback is shown as it is reached, with the offer to start again
             while _verify_interactively(store, record, timeout):
                 typer.echo("Starting again from step 1.")
                 record = _anchor_and_locate(store, None, None, None, env, as_json=False)
-        if record.needs_rollback() and not as_json:
-            _show_rollback()
     draft = session.save_triage_draft(session.draft_entry(record))
     if as_json:
         data = record.as_json()
         data["draft"] = str(draft)
         console.print_json(data)
         return
-    typer.echo(f"Draft entry saved: {draft}\nFinish it with: kb add --from-triage")
+    typer.echo(f"Draft entry saved:\n  {draft}\nFinish it with: kb add --from-triage")
     if console.interactive() and typer.confirm("Record it as an entry now?", default=True):
         from kb.capture.adding import EntryFlags
         from kb.capture.recording import Sources
@@ -170,6 +169,8 @@ def _anchor_and_locate(
     from kb.verify import triage as session
 
     talk = not as_json and console.interactive()
+    if not as_json and (log is not None or symptom):
+        typer.echo("1. Anchor — the observable phenomenon, how to reproduce it, the environment")
     if log is not None:
         text = read_log(log)
     elif symptom:
@@ -192,18 +193,31 @@ def _anchor_and_locate(
     response = search(text, store.location, SearchOptions(limit=5, record_usage=False))
     session.locate(record, response)
     if not as_json:
-        typer.echo(f"   Phenomenon: {anchor.phenomenon}")
-        if environment:
-            typer.echo("   Environment: " + environment.replace("\n", "; ")[:200])
-        keywords = f" (keywords: {', '.join(record.keywords[:4])})" if record.keywords else ""
-        typer.echo(f"2. Locate — domain: {record.domain or 'unknown'}{keywords}")
-        typer.echo("3. Verify minimally — proposed checks:")
-        for number, proposal in enumerate(record.proposals, 1):
-            label = proposal.source if proposal.runnable else f"{proposal.source} (paste into your session)"
-            typer.echo(f"   {number}. [{label}] {proposal.title[:90]}")
-            for line in proposal.command.splitlines():
-                typer.echo(f"        {'$ ' if proposal.runnable else ''}{line}")
+        _show_located(record, environment)
     return record
+
+
+def _show_located(record: TriageRecord, environment: str) -> None:
+    """Steps 1 to 3 as they were found, wrapped to the terminal."""
+    from kb.entry.terminal import cut, wrap_columns
+
+    width = console.width()
+
+    def wrapped(text: str, indent: str, hard: bool = False) -> None:
+        for line in wrap_columns(text, max(20, width - len(indent)), hard=hard):
+            typer.echo(indent + line)
+
+    wrapped(f"Phenomenon: {visible(record.anchor.phenomenon)}", "   ")
+    if environment:
+        wrapped("Environment: " + environment.replace("\n", "; "), "   ")
+    keywords = f" (keywords: {', '.join(record.keywords[:4])})" if record.keywords else ""
+    wrapped(f"2. Locate — domain: {record.domain or 'unknown'}{keywords}", "")
+    typer.echo("3. Verify minimally — proposed checks:")
+    for number, proposal in enumerate(record.proposals, 1):
+        label = proposal.source if proposal.runnable else f"{proposal.source} (paste into your session)"
+        typer.echo(cut(f"   {number}. [{label}] {visible(proposal.title)}", width))
+        for line in proposal.command.splitlines():
+            wrapped(f"{'$ ' if proposal.runnable else ''}{command_line(line)}", "        ", hard=True)
 
 
 def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float, quiet: bool) -> None:
@@ -244,5 +258,7 @@ def _show_rollback() -> None:
         status = None
     if status is not None and status.returncode == 0:
         typer.echo(status.stdout.rstrip() or "   (git status: no changes)")
-        typer.echo("   Reset the changes unrelated to this fault (git checkout -- <file>), then re-anchor:")
-    typer.echo("   rewrite the phenomenon, how to reproduce it, and the environment, before locating again.")
+        typer.echo("   Reset the changes unrelated to this fault (git checkout -- <file>),")
+        typer.echo("   then re-anchor:")
+    typer.echo("   rewrite the phenomenon, how to reproduce it, and the environment,")
+    typer.echo("   before locating again.")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
 
@@ -62,7 +61,11 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
     for variant in content.symptom_variants:
         lines += _field("  also", variant, width, bold)
     if content.validation:
-        lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "$ " + command)
+        body = wrap_columns("$ " + command, max(20, width - LABEL_WIDTH), hard=True)
+        lines.append(bold("Validation".ljust(LABEL_WIDTH)) + body[0])
+        lines += [" " * LABEL_WIDTH + line for line in body[1:]]
+        if len(body) > 1:
+            lines.append(" " * LABEL_WIDTH + f"(one line, wrapped here: `kb check {content.key}` runs it)")
     else:
         lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "(none: add one with `kb edit`)")
     for label, value in (
@@ -73,7 +76,7 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
         ("Case", content.case),
     ):
         if value:
-            lines += _field(label, value, width, bold)
+            lines += _field(label, value, width, bold, keep_lines=label == "Environment")
     if content.tags:
         lines += _field("Tags", ", ".join(content.tags), width, bold)
     if content.related:
@@ -112,28 +115,83 @@ def reflow(text: str) -> list[str]:
     return lines
 
 
-def _field(label: str, value: str, width: int, bold: Style) -> list[str]:
+def _field(label: str, value: str, width: int, bold: Style, keep_lines: bool = False) -> list[str]:
+    """LABEL and VALUE wrapped beside it. KEEP_LINES: each line is its own (an environment is a list
+    of facts, one per line, not prose)."""
     body_width = max(20, width - LABEL_WIDTH)
     wrapped: list[str] = []
-    for paragraph in reflow(value) or [""]:
-        wrapped += textwrap.wrap(paragraph, body_width, break_on_hyphens=False, break_long_words=True) or [""]
+    for paragraph in (value.splitlines() if keep_lines else reflow(value)) or [""]:
+        wrapped += wrap_columns(paragraph, body_width)
     head = bold(label.ljust(LABEL_WIDTH)) + wrapped[0]
     return [head] + [" " * LABEL_WIDTH + line for line in wrapped[1:]]
 
 
+#: What a line may break between: words, single wide (CJK) characters, and the spaces between.
+_PIECES = re.compile(
+    r"\s+|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+"
+)
+
+
+def wrap_columns(text: str, width: int, hard: bool = False) -> list[str]:
+    """TEXT in lines of at most WIDTH terminal columns (CJK characters take two, and a line may break
+    between any two of them). A word wider than WIDTH is broken; HARD keeps every space, for a
+    command whose exact text matters."""
+    lines: list[str] = []
+    line = ""
+    for piece in _PIECES.findall(text):
+        if piece.isspace() and not hard:
+            piece = " "
+            if not line:
+                continue
+        if display_width(line + piece) <= width:
+            line += piece
+            continue
+        if line.strip():
+            lines.append(line.rstrip() if not hard else line)
+        line = "" if piece.isspace() and not hard else piece
+        while display_width(line) > width:
+            head = cut_exact(line, width)
+            lines.append(head)
+            line = line[len(head) :]
+    if line.strip() or not lines:
+        lines.append(line.rstrip() if not hard else line)
+    return lines
+
+
+def cut_exact(text: str, width: int) -> str:
+    """The longest start of TEXT that fits in WIDTH columns (at least one character)."""
+    taken = 0
+    for index, char in enumerate(text):
+        taken += _char_width(char)
+        if taken > width:
+            return text[: max(1, index)]
+    return text
+
+
 def format_table(rows: Sequence[Sequence[str]], width: int = 80) -> str:
-    """Columns padded to their widest cell; the last column is cut to fit WIDTH."""
+    """Columns padded to their widest cell, the last one cut to fit WIDTH. The first column (a key,
+    which is never cut: it is what the next command takes) gets at most two fifths of the width; a
+    longer one has its line to itself, and the rest of its row goes on the next."""
     if not rows:
         return ""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    if widths:
+        widths[0] = min(widths[0], max(16, width * 2 // 5))
     out = []
     for row in rows:
-        head = "  ".join(cell.ljust(w) for cell, w in zip(row[:-1], widths, strict=False))
-        room = max(10, width - len(head) - 2)
-        last = " ".join(row[-1].split())
-        last = last if len(last) <= room else last[: room - 1] + "…"
-        out.append(f"{head}  {last}".rstrip())
+        first, *middle = row[:-1]
+        if widths and display_width(first) > widths[0]:
+            out.append(first)
+            first = ""
+        cells = [first, *middle] if widths else []
+        head = "  ".join(_pad(cell, w) for cell, w in zip(cells, widths, strict=False))
+        room = max(10, width - display_width(head) - 2)
+        out.append(f"{head}  {cut(' '.join(row[-1].split()), room)}".rstrip())
     return "\n".join(out)
+
+
+def _pad(cell: str, width: int) -> str:
+    return cell + " " * max(0, width - display_width(cell))
 
 
 # --- one line in a given width (the tree, the TUI's lists) ------------------------------------------

@@ -246,10 +246,9 @@ def _branch_line(prefix: str, branch: Branch, width: int) -> str:
     """`name  [N entries, M occurrences]`, and the recurring mark, shortened when the line is narrow."""
     name = one_line(branch.name)
     suffix = f"  [{branch_counts(branch)}]"
-    if branch.recurring:
+    if branch.recurring:  # the whole name before the whole flag: a cut name hides what recurs
         full = f"{suffix}  ← {RECURRING_MARK}"
-        room = width - display_width(prefix + full)
-        suffix = full if room >= min(_MIN_NAME, display_width(name)) else f"{suffix}  ← recurring"
+        suffix = full if display_width(prefix + name + full) <= width else f"{suffix}  ← recurring"
     return _fit(prefix, name, suffix, width)
 
 

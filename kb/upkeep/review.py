@@ -171,7 +171,7 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
         total=len(entries),
         by_domain=dict(Counter(e.domain for e in active)),
         by_status=dict(Counter(e.status for e in entries)),
-        added_this_month=sum(1 for e in entries if e.created >= month_start(now)),
+        added_this_month=sum(1 for e in entries if e.created >= month_start(now) and e.seed_digest is None),
         most_hit=[(e.key, e.hits) for e in hit[:10]],
         never_hit=len(never),
         never_hit_keys=never[:10],

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli.app import app
+from kb.store.entry_store import open_store
 
 SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
 
@@ -388,3 +389,38 @@ def test_a_database_url_kb_cannot_use_is_one_line(
 
     assert main(["--db", url, "x"]) == 1
     assert_one_line_error(capsys.readouterr().err, fragment)
+
+
+def test_list_gives_the_symptom_room_and_keeps_keys_whole(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key column took 50 of 80 columns, leaving the symptom 30."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = kb(runner, "list", "--domain", "data")
+    assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
+    keys = {line.split()[0] for line in out.splitlines() if not line.startswith(" ")}
+    with open_store() as store:
+        assert keys == {e.key for e in store.list(domain="data")}  # every key whole, to copy
+    rows = [line for line in out.splitlines() if "  data  " in line]
+    assert min(len(line.split("  data  ", 1)[1]) for line in rows if line.endswith("…")) >= 38
+
+
+def test_show_wraps_wide_text_by_its_columns_and_keeps_environment_lines(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kb show wrapped CJK as single-width (lines of 120 columns) and joined the Environment lines."""
+    from kb.entry.terminal import display_width
+
+    monkeypatch.setenv("COLUMNS", "80")
+    fix = "把学习率调小一个数量级\uff0c然后检查梯度范数是否在前一百步内恢复正常\uff1b" * 4
+    environment = "Python 3.11.7\nCUDA 12.4\nGPU: NVIDIA A100-SXM4-80GB"
+    command = "python -c " + repr("import torch; " * 12)
+    flags = ["-s", "训练损失在第三个轮次突然变成 NaN", "-d", "numerics", "-v", command, "-f", fix]
+    assert kb(runner, "add", "--key", "wide", *flags, "--environment", environment)[0] == 0
+    code, out, _ = kb(runner, "show", "wide")
+    assert code == 0 and all(display_width(line) <= 80 for line in out.splitlines())
+    shown = [line.strip() for line in out.splitlines()]
+    assert (
+        "Python 3.11.7" in " ".join(shown) and "CUDA 12.4" in shown and "GPU: NVIDIA A100-SXM4-80GB" in shown
+    )
+    assert "(one line, wrapped here: `kb check wide` runs it)" in shown
