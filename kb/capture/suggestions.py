@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from kb.search.handbook import load_triage
 from kb.search.lookup import SearchOptions, search
 from kb.store.entry_store import EntryStore
-from kb.text.paste import find_decisive, signature
+from kb.text.paste import find_decisive, occurrence_form, signature
 
 #: A search match at least this close to a new symptom is the same fault, not a new one.
 DUPLICATE_FUZZY = 0.95
@@ -91,10 +91,10 @@ _FILE_SUFFIXES = frozenset(
 def find_duplicate(store: EntryStore, symptom: str) -> Duplicate | None:
     """An active entry that already describes this symptom: the same signature, or nearly the same text."""
     response = search(symptom, store.location, SearchOptions(limit=3, record_usage=False))
-    wanted = signature(find_decisive(symptom).line)
+    wanted = occurrence_form(signature(find_decisive(symptom).line))
     for scored in response.results:
         record = scored.candidate.record
-        same = wanted in scored.candidate.signatures
+        same = wanted in {occurrence_form(form) for form in scored.candidate.signatures}
         if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
             return Duplicate(str(record["key"]), str(record["symptom"]), same)
     return None

@@ -466,3 +466,17 @@ def mask(text: str) -> str:
 def signature(text: str) -> str:
     """The masked, lower-cased form two occurrences of the same fault share."""
     return mask(text).lower()
+
+
+#: A quoted path, or an absolute one of two parts or more.
+_ANY_PATH = re.compile(
+    r"""(?<=['"])(?:[a-z]:)?(?:~|\.{1,2})?[\\/][^'"\n]*(?=['"])|(?<![\w/.~<])(?:~|\.{1,2})?/[\w.\-@+]+(?:/[\w.\-@+]+)+/?"""
+)
+
+
+def occurrence_form(signature: str) -> str:
+    """SIGNATURE with every file path masked too: which file an error names differs between two
+    occurrences of one fault (`Too many open files: '/data/shard_0099.arrow'`), so a duplicate check
+    compares these. Search keeps the paths: for some faults the path is the fault (`/tmp` not
+    writable), and masking them made every missing file look like that one."""
+    return _ANY_PATH.sub("<path>", signature)

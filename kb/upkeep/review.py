@@ -66,7 +66,7 @@ def due_for_review(
     entries: Sequence[Entry], signatures: dict[str, tuple[str, ...]], now: datetime, interval: timedelta
 ) -> list[ReviewItem]:
     """The active entries not reviewed within INTERVAL, the ones needing most attention first."""
-    duplicates = likely_duplicates(signatures)
+    duplicates = likely_duplicates(signatures, {entry.key: entry.cause_path for entry in entries})
     items = []
     for entry in entries:
         if entry.status != "active":
@@ -107,18 +107,28 @@ def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> 
     return tuple(reasons)
 
 
-def likely_duplicates(signatures: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    """key → another key whose symptom or a variant has the same signature."""
+def likely_duplicates(signatures: dict[str, tuple[str, ...]], cause_paths: dict[str, str]) -> dict[str, str]:
+    """key → another key that records the same fault: a symptom or variant with the same signature,
+    and no different cause. One message often has several causes (`device-side assert triggered`:
+    a label out of range, an embedding too small), each its own entry with its own cause path; two
+    entries are a duplicate pair only when their cause paths agree, or one of them has none."""
     by_signature: dict[str, list[str]] = defaultdict(list)
     for key, forms in signatures.items():
         for form in set(forms):
             by_signature[form].append(key)
     found: dict[str, str] = {}
     for keys in by_signature.values():
-        if len(keys) > 1:
-            for key in keys:
-                found.setdefault(key, next(other for other in keys if other != key))
+        for key in keys:
+            same = (other for other in keys if other != key and _same_cause(cause_paths, key, other))
+            duplicate = next(same, None)
+            if duplicate is not None:
+                found.setdefault(key, duplicate)
     return found
+
+
+def _same_cause(cause_paths: dict[str, str], key: str, other: str) -> bool:
+    mine, theirs = cause_paths.get(key, ""), cause_paths.get(other, "")
+    return not mine or not theirs or mine.lower() == theirs.lower()
 
 
 # --- stats ------------------------------------------------------------------------------------------

@@ -286,3 +286,33 @@ def test_a_prune_and_its_undo_record_are_one_transaction(monkeypatch: pytest.Mon
         monkeypatch.undo()
         assert store.get("cross-entropy-label-out-of-range").status == "active"
         assert last_prune(store) == ["cuda-device-side-assert"]
+
+
+def test_one_message_with_several_causes_is_not_a_duplicate() -> None:
+    """kb review flagged 16 seeds as "likely duplicate" of other seeds: one message, several causes."""
+    from kb.upkeep.review import likely_duplicates
+    from kb.upkeep.seeding import open_knowledge_base
+
+    with open_knowledge_base() as store:
+        entries = store.list()
+        signatures = store.signatures()
+    assert likely_duplicates(signatures, {e.key: e.cause_path for e in entries}) == {}
+    paths = {e.key: e.cause_path for e in entries} | {"typed-again": ""}
+    again = {**signatures, "typed-again": signatures["cuda-device-side-assert"]}
+    assert likely_duplicates(again, paths)["typed-again"] in {
+        key for key, forms in signatures.items() if set(forms) & set(signatures["cuda-device-side-assert"])
+    }
+
+
+def test_a_quoted_path_does_not_hide_a_known_fault(runner: CliRunner) -> None:
+    """`Too many open files: '/data/shard_0099.arrow'` made a new entry instead of naming the seed."""
+    flags = [
+        "-s",
+        "OSError: [Errno 24] Too many open files: '/data/shard_0099.arrow'",
+        "-d",
+        "data",
+        "-v",
+        "ulimit -n",
+    ]
+    code, _, err = kb(runner, "add", *flags, "-f", "raise the limit")
+    assert code == 1 and "this looks like 'dataloader-too-many-open-files'" in err
