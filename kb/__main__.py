@@ -2,8 +2,9 @@
 
 `kb search` and `kb add` are routed to lean stdlib parsers before Typer is imported: search is typed
 in the middle of an incident, and Typer's imports alone cost more than the search; add should cost
-little more than the ORM it writes with. Their `--help` (and `kb add --edit`) and every other command
-go through Typer (kb.cli).
+little more than the ORM it writes with. The plain forms of `kb show` and `kb list`, typed right
+after a search, read through the same lean reader (kb.cli.fast_read). Their `--help` (and `kb add
+--edit`) and every other command go through Typer (kb.cli).
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ def main() -> None:
         from kb.cli.fast_search import main as search_main
 
         sys.exit(search_main(argv[1:]))
+    if argv[:1] in (["show"], ["list"]):
+        from kb.cli.fast_read import list_main, show_main
+
+        code = (show_main if argv[0] == "show" else list_main)(argv[1:])
+        if code is not None:
+            sys.exit(code)
     if argv[:1] == ["add"]:
         from kb.cli.fast_add import TYPER_ONLY
         from kb.cli.fast_add import main as add_main

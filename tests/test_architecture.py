@@ -42,6 +42,14 @@ def test_kb_version_loads_no_database_layer() -> None:
     assert not modules_loaded_by("--version") & {"sqlmodel", "sqlalchemy", "textual"}
 
 
+def test_show_and_list_read_without_typer_or_the_orm() -> None:
+    """`kb show` and `kb list` took ~0.8 s, 6-7x `kb search`: they loaded the ORM to read."""
+    assert modules_loaded_by("where") >= {"sqlmodel"}  # the database exists, seeded, past first use
+    for argv in (("show", "cuda-device-side-assert"), ("list", "--domain", "data"), ("list",)):
+        assert modules_loaded_by(*argv) == set(), argv
+        assert "typer" not in modules_loaded_by(*argv)
+
+
 def core_modules() -> list[Path]:
     """Every module outside the faces (kb/cli, kb/tui and the console script)."""
     return [p for p in KB.rglob("*.py") if p.name != "__main__.py" and not {"cli", "tui"} & set(p.parts)]

@@ -47,6 +47,23 @@ def guard_summary(guard: dict[str, object]) -> str:
     return f"{kind}: {names}"
 
 
+def bookkeeping_line(
+    status: str,
+    hits: int,
+    occurrences: int,
+    created: str,
+    updated: str,
+    reviewed: str | None,
+    check: str | None,
+) -> str:
+    """One line of an entry's bookkeeping for people: status, usage, dates (YYYY-MM-DD)."""
+    checked = f" · last check {check}" if check else ""
+    return (
+        f"{status} · hits {hits} · seen {occurrences}x · created {created}"
+        f" · updated {updated} · reviewed {reviewed or 'never'}{checked}"
+    )
+
+
 def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: Style = plain) -> str:
     """The whole entry, label column on the left, for `kb show`."""
     command = command_line(content.validation)

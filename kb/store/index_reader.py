@@ -63,6 +63,15 @@ _ENTRY_COLUMNS = (
 )
 
 
+#: What kb show and kb list read of an entry: its content and the bookkeeping they print.
+_SHOWN_COLUMNS = (
+    "key", "domain", "symptom", "symptom_variants", "validation", "fix", "root_cause", "cause_path",
+    "tags", "conditions", "environment", "case", "snippet", "source", "related", "status", "guards",
+    "created", "updated", "reviewed", "hits", "occurrences", "last_check_outcome",
+)  # fmt: skip
+_JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards")
+
+
 class IndexNotReady(Exception):
     """The database needs the full store first: it is new, older, or indexed by another normalizer."""
 
@@ -203,6 +212,38 @@ class IndexReader:
                 record["exception_types"] = _json(row[-1])
                 docs[int(record["id"])] = record
         return docs
+
+    # --- entries, for kb show and kb list -------------------------------------------------------
+
+    def entry(self, key: str) -> dict[str, Any] | None:
+        """Every stored field of the entry KEY, the lists decoded; None when there is none."""
+        rows = self.entries_where('e."key" = :key', {"key": key})
+        return rows[0] if rows else None
+
+    def entries(self, domain: str | None, status: str | None) -> list[dict[str, Any]]:
+        """The entries of DOMAIN and STATUS (None: any), by domain then key, as kb list shows them."""
+        clauses, params = [], {}
+        if domain:
+            clauses.append("e.domain = :domain")
+            params["domain"] = domain
+        if status:
+            clauses.append("e.status = :status")
+            params["status"] = status
+        return self.entries_where(" AND ".join(clauses) or "1 = 1", params)
+
+    def entries_where(self, where: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        columns = ", ".join(f'e."{c}"' for c in _SHOWN_COLUMNS)
+        sql = f'SELECT {columns} FROM entry e WHERE {where} ORDER BY e.domain, e."key"'
+        found = []
+        for row in self._rows(sql, params):
+            record = dict(zip(_SHOWN_COLUMNS, row, strict=True))
+            for name in _JSON_COLUMNS:
+                record[name] = _json(record[name]) or []
+            found.append(record)
+        return found
+
+    def keys(self) -> list[str]:
+        return [str(row[0]) for row in self._rows('SELECT "key" FROM entry ORDER BY "key"')]
 
     def all_ids(self, statuses: Sequence[str]) -> list[int]:
         status_sql, params = _in("s", statuses)

@@ -94,11 +94,17 @@ class Entry(SQLModel, table=True):
 
     def facts(self) -> str:
         """One line of bookkeeping for people: status, usage, dates."""
-        reviewed = self.reviewed.date().isoformat() if self.reviewed else "never"
-        check = f" · last check {self.last_check_outcome}" if self.last_check_outcome else ""
-        return (
-            f"{self.status} · hits {self.hits} · seen {self.occurrences}x · created {self.created.date()}"
-            f" · updated {self.updated.date()} · reviewed {reviewed}{check}"
+        from kb.entry.terminal import bookkeeping_line
+
+        reviewed = self.reviewed.date().isoformat() if self.reviewed else None
+        return bookkeeping_line(
+            self.status,
+            self.hits,
+            self.occurrences,
+            self.created.date().isoformat(),
+            self.updated.date().isoformat(),
+            reviewed,
+            self.last_check_outcome,
         )
 
     def set_content(self, content: EntryContent) -> None:

@@ -424,3 +424,27 @@ def test_show_wraps_wide_text_by_its_columns_and_keeps_environment_lines(
         "Python 3.11.7" in " ".join(shown) and "CUDA 12.4" in shown and "GPU: NVIDIA A100-SXM4-80GB" in shown
     )
     assert "(one line, wrapped here: `kb check wide` runs it)" in shown
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "cuda-device-side-assert"],
+        ["show", "nan-source-unknown-numerical-probe", "--snippet"],
+        ["list"],
+        ["list", "--domain", "data", "--tag", "num_workers"],
+        ["list", "--status", "all", "-d", "hardware"],
+        ["show", "cuda-device-side-asert"],
+        ["list", "--domain", "nope"],
+    ],
+)
+def test_the_lean_show_and_list_print_what_typer_prints(runner: CliRunner, argv: list[str]) -> None:
+    import os
+    import subprocess
+    import sys
+
+    typer = runner.invoke(app, argv)
+    lean = subprocess.run(
+        [sys.executable, "-m", "kb", *argv], capture_output=True, text=True, env=os.environ.copy()
+    )
+    assert (lean.returncode, lean.stdout, lean.stderr) == (typer.exit_code, typer.stdout, typer.stderr)
