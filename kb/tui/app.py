@@ -75,6 +75,8 @@ class KbApp(App[None]):
         #: How many times results were shown: lets tests and the benchmark wait for a search.
         self.results_shown = 0
         self.found: Found | None = None
+        #: The entries due, by key, as the Review tab last showed them.
+        self.due_items: dict[str, ReviewItem] = {}
         self._counts = ""
         self._pending_open: Timer | None = None
         self._collector = gc.get_threshold()
@@ -269,6 +271,7 @@ class KbApp(App[None]):
         self.fetch("review", self.library.due, self._show_due)
 
     def _show_due(self, due: list[ReviewItem]) -> None:
+        self.due_items = {item.key: item for item in due}
         self.review_pane.show_due(due)
         self.set_status(f"{plural(len(due), 'entry', 'entries')} due for review" if due else "nothing is due")
 
@@ -351,7 +354,7 @@ class KbApp(App[None]):
         self.open_entry(key, tab)
 
     def action_review(self, decision: str) -> None:
-        """k keep, a archive, m merge, e edit: what `kb review` offers, for the highlighted entry."""
+        """k keep, d archive, m merge, e edit: what `kb review` offers, for the highlighted entry."""
         entry = self.views["review-tab"].entry
         if entry is None:
             self.notify("Nothing to review here.", severity="warning")
@@ -370,7 +373,9 @@ class KbApp(App[None]):
                 if target is not None:
                     self._decide(lambda: self.library.merge(key, target), f"merged {key} into {target}")
 
-            self.push_screen(MergeInto(key), merge_into)
+            item = self.due_items.get(key)
+            suggestion = item.duplicate_of if item is not None and item.duplicate_of else ""
+            self.push_screen(MergeInto(key, suggestion), merge_into)
         elif decision == "archive":
             self._decide(lambda: self.library.archive(key), f"archived {key}; kb restore {key} undoes it")
         else:

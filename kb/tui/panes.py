@@ -84,6 +84,16 @@ class ResultTable(DataTable[Text]):
     """Esc leaves the search box and never goes back into it (`/` does): Esc then q quits."""
 
 
+def _column_widths(screen_width: int, rows: Sequence[Row]) -> tuple[int, int]:
+    """The key and symptom columns' widths: the key gets what its longest needs, but at most two
+    fifths of what score and domain leave, so that the symptom stays readable at 80 columns (the
+    entry pane shows the whole key)."""
+    room = max(30, screen_width - 5 - 10 - 8)  # score, domain, cell padding and the scrollbar
+    longest = max((len(row.key) for row in rows), default=3)
+    key_width = min(longest, max(16, room * 2 // 5))
+    return key_width, max(10, room - key_width)
+
+
 class SearchPane(Vertical):
     class Picked(Message):
         """The highlighted result changed: the app opens that entry."""
@@ -106,14 +116,19 @@ class SearchPane(Vertical):
 
     def show_rows(self, rows: Sequence[Row]) -> None:
         table = self.query_one(ResultTable)
-        table.clear()
-        for row in rows[:SHOWN_ROWS]:
+        table.clear(columns=True)
+        shown = rows[:SHOWN_ROWS]
+        key_width, symptom_width = _column_widths(self.app.size.width, shown)
+        table.add_column("score", width=5)
+        table.add_column("domain", width=10)
+        table.add_column("key", width=key_width)
+        table.add_column("symptom", width=symptom_width)
+        for row in shown:
             score = Text("" if row.score is None else f"{row.score:.0f}", justify="right")
             if row.confident:
                 score.stylize("bold")
-            table.add_row(
-                score, Text(row.domain), Text(row.key), Text(cut(one_line(row.symptom), 70)), key=row.key
-            )
+            symptom = Text(cut(one_line(row.symptom), symptom_width))
+            table.add_row(score, Text(row.domain), Text(cut(row.key, key_width)), symptom, key=row.key)
         if not rows:
             self.post_message(self.Picked(None))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from kb.entry.content import EntryContent
 from kb.entry.markdown import code_block, code_span, escape_line
 from kb.entry.terminal import one_line, shown
+from kb.entry.visible import command_line
 
 
 def entry_markdown(content: EntryContent, facts: str = "") -> str:
@@ -23,13 +24,16 @@ def entry_markdown(content: EntryContent, facts: str = "") -> str:
         parts = [title, code_block(content.symptom)]
     else:  # one line, the usual case: a quote takes three lines fewer than a code block
         parts = [title, f"> {escape_line(content.symptom)}"]
-    parts.append("### Validation · c copies it, x runs it")
+    # Validation and fix come first and take few lines: a bold label, not a heading, and the command
+    # as a quote that wraps to the pane (a code block would be clipped at 80 columns).
     if content.validation:
-        parts.append(code_block(content.validation, "sh"))
+        parts.append(
+            f"**Validation** · c copies it, x runs it\n> $ {escape_line(command_line(content.validation))}"
+        )
     else:
-        parts.append("*None yet: add one with Edit (e).*")
+        parts.append("**Validation** · *none yet: add one with Edit (e).*")
     if content.fix:
-        parts += ["### Fix · f copies it", content.fix]
+        parts += [f"**Fix** · f copies it\n\n{content.fix}"]
     if content.symptom_variants:
         variants = "\n".join(f"- {escape_line(v)}" for v in content.symptom_variants)
         parts += ["### Also seen as", variants]

@@ -100,8 +100,8 @@ class MergeInto(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(Text(f"Merge {self.key} into which entry?"), classes="dialog-title")
-            yield Label("Its symptom becomes a variant of that entry, and its usage adds up.")
+            yield Static(Text(f"Merge {self.key} into which entry?"), classes="dialog-title")
+            yield Static("Its symptom becomes a variant of that entry, and its usage adds up.")
             yield Input(self.suggestion, placeholder="key of the entry to keep", id="target")
             yield Label("", id="target-error", classes="field-error")
             with Horizontal(classes="buttons"):

@@ -60,6 +60,8 @@ class ReviewItem:
     reasons: tuple[str, ...]
     attention: int
     last_reviewed: datetime
+    #: The entry this one likely duplicates, which a merge would fold it into.
+    duplicate_of: str | None = None
 
 
 def due_for_review(
@@ -76,7 +78,8 @@ def due_for_review(
             continue
         reasons = attention_reasons(entry, now, duplicates.get(entry.key))
         score = sum(attention_weight(reason) for reason in reasons)
-        items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last))
+        duplicate = duplicates.get(entry.key)
+        items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last, duplicate))
     items.sort(key=lambda item: (-item.attention, item.last_reviewed, item.key))
     return items
 

@@ -14,7 +14,17 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static, TabbedContent, Tree
+from textual.widgets import (
+    Checkbox,
+    DataTable,
+    Input,
+    Label,
+    Markdown,
+    Select,
+    Static,
+    TabbedContent,
+    Tree,
+)
 from typer.testing import CliRunner
 
 from kb.cli.app import app as cli
@@ -537,3 +547,39 @@ async def test_cancelling_a_form_with_typed_text_asks_first(library: Library) ->
         await pilot.press("escape")
         await settle(app, pilot)
         assert not isinstance(app.screen, EntryForm)
+
+
+async def test_at_80_by_24_the_symptom_has_room_and_the_validation_is_whole(library: Library) -> None:
+    """The key column took ~56 of 80 columns and the symptom two characters; validations were clipped."""
+    async with running(library, (80, 24)) as (app, pilot):
+        await type_query(app, pilot, "device-side assert triggered")
+        await settle(app, pilot)
+        widths = {str(column.label): column.width for column in app.results.columns.values()}
+        assert widths["key"] <= 32 and widths["symptom"] >= 30
+        view = app.query_one("#search-entry", EntryView)
+        markdown = view.query_one(Markdown)
+        assert "> $ CUDA\\_LAUNCH\\_BLOCKING=1 python train.py" in markdown.source
+        assert "```" not in markdown.source
+
+
+async def test_merging_a_likely_duplicate_offers_the_entry_it_duplicates(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merge dialog opened empty, though the review had just said which entry it duplicates."""
+    now = [datetime.now(UTC)]
+    monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
+    due_library = Library(str(db_path))
+    content = due_library.entry("cuda-device-side-assert").content()
+    due_library.save(content.replace(key="typed-again", cause_path="", fix="rerun"), force=True)
+    now[0] += timedelta(days=60)
+    async with running(due_library, (80, 24)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        assert app.due_items["typed-again"].duplicate_of is not None
+        app.review_pane.query_one(DataTable).move_cursor(row=list(app.due_items).index("typed-again"))
+        await settle(app, pilot)
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MergeInto)
+        assert app.screen.query_one("#target", Input).value == app.due_items["typed-again"].duplicate_of
+    due_library.close()
