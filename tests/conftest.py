@@ -98,3 +98,56 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     arguments = {name: value for name, value in pyfuncitem.funcargs.items() if name in wanted}
     asyncio.run(pyfuncitem.obj(**arguments))
     return True
+
+
+# --- backends ---------------------------------------------------------------------------------------
+
+#: The server .ci/run starts (an SQLAlchemy URL to its maintenance database); unset, the PostgreSQL
+#: half of the backend tests skips, and says so in the report.
+POSTGRES_ENV = "KB_TEST_POSTGRES"
+
+
+def pytest_report_header() -> str:
+    server = os.environ.get(POSTGRES_ENV)
+    if server:
+        return f"PostgreSQL backend: {server}"
+    return f"PostgreSQL backend: NOT AVAILABLE ({POSTGRES_ENV} unset): the PostgreSQL backend tests SKIP"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not os.environ.get(POSTGRES_ENV):
+        terminalreporter.write_line(
+            f"WARNING: no PostgreSQL server ({POSTGRES_ENV} unset): the PostgreSQL backend tests were"
+            " skipped; .ci/run starts one",
+            yellow=True,
+            bold=True,
+        )
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A new, empty PostgreSQL database on the test server, dropped afterwards."""
+    import uuid
+
+    server = os.environ.get(POSTGRES_ENV)
+    if not server:
+        pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/run does)")
+    import psycopg
+
+    name = f"kb_test_{uuid.uuid4().hex[:12]}"
+    admin = server.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    yield server.rsplit("/", 1)[0] + f"/{name}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each backend in turn, new and empty, as KB_DB: the test runs once on SQLite, once on PostgreSQL."""
+    url = (
+        str(tmp_path / "backend.db") if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    )
+    monkeypatch.setenv("KB_DB", url)
+    return url

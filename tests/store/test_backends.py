@@ -1,0 +1,96 @@
+"""Every command on each backend: SQLite, and a real PostgreSQL server (`backend` runs each test on both).
+
+A team shares one knowledge base on PostgreSQL, so what a person does on SQLite must work there the
+same way: first use and seeding, the fast search path, add with its duplicate check, show, list,
+edit, check, review, prune and restore, stats, tree, every export and import, seed and where.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kb.cli.app import app
+from kb.upkeep.seeding import read_seed_entries
+
+SEEDS = len(read_seed_entries())
+CUDA_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
+
+
+def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def kb_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """kb as its console script runs it: the lean search, show and list paths included."""
+    return subprocess.run(
+        [sys.executable, "-m", "kb", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=120,
+    )
+
+
+def test_the_first_command_is_a_search_and_it_seeds(backend: str) -> None:
+    """On PostgreSQL the first search raised `relation "kb_migration" does not exist`."""
+    first = kb_process("search", CUDA_ASSERT, "--json")
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["results"][0]["key"] == "cuda-device-side-assert"
+    where = kb_process("where", "--json")
+    assert json.loads(where.stdout)["entries"] == SEEDS
+
+
+def test_add_show_list_and_the_duplicate_check(runner: CliRunner, backend: str) -> None:
+    flags = ["-s", "OSError: the frobnicator socket closed", "-d", "data", "-v", "ls /tmp", "-f", "retry"]
+    assert kb(runner, "add", *flags, "--key", "frob-socket")[0] == 0
+    again = kb(runner, "add", *flags)
+    assert again[0] == 1 and "this looks like 'frob-socket'" in again[2]  # the duplicate check
+    shown = kb_process("show", "frob-socket")
+    assert shown.returncode == 0 and "OSError: the frobnicator socket closed" in shown.stdout
+    listed = kb_process("list", "--domain", "data")
+    assert listed.returncode == 0 and "frob-socket" in listed.stdout
+    found = kb_process("search", "OSError: the frobnicator socket closed", "--json")
+    assert json.loads(found.stdout)["results"][0]["key"] == "frob-socket"
+
+
+def test_edit_check_review_prune_and_restore(runner: CliRunner, backend: str, tmp_path: Path) -> None:
+    kb(runner, "where")
+    guards = tmp_path / "guards.toml"
+    guards.write_text(
+        '[[guards]]\nkind = "banned-call"\ncall = ["frob"]\nbad = "frob(x)"\ngood = "defrob(x)"\n'
+    )
+    assert kb(runner, "edit", "port-already-in-use", "--guards", str(guards))[0] == 0
+    out = kb(runner, "check", "tensorboard-tag-typo", "--yes", "--json")[1]
+    assert json.loads(out)["outcome"] in ("passed", "failed", "unrunnable")
+    assert kb(runner, "review", "port-already-in-use", "--keep")[0] == 0
+    assert kb(runner, "prune", "--domain", "logging", "--apply")[0] == 0
+    assert json.loads(kb(runner, "where", "--json")[1])["by_status"]["archived"] >= 1
+    assert kb(runner, "restore", "--last-prune")[0] == 0
+    assert "archived" not in json.loads(kb(runner, "where", "--json")[1])["by_status"]
+
+
+def test_stats_tree_and_the_round_trips(runner: CliRunner, backend: str, tmp_path: Path) -> None:
+    assert kb_process("search", CUDA_ASSERT).returncode == 0  # a hit, to travel in the backup
+    assert json.loads(kb(runner, "stats", "--json")[1])["total"] == SEEDS
+    assert kb(runner, "tree", "data")[0] == 0
+    backup, wiki, folder = tmp_path / "kb.jsonl", tmp_path / "wiki.md", tmp_path / "files"
+    assert kb(runner, "export", "jsonl", "--out", str(backup))[0] == 0
+    assert kb(runner, "export", "markdown", "--out", str(wiki))[0] == 0
+    assert kb(runner, "export", "files", "--out", str(folder))[0] == 0
+    for source in (backup, wiki, folder):
+        report = json.loads(kb(runner, "import", str(source), "--json")[1])
+        assert report["added"] == [], source
+    restored = tmp_path / "restored.db"
+    assert kb(runner, "--db", str(restored), "init", "--empty")[0] == 0
+    assert kb(runner, "--db", str(restored), "import", str(backup))[0] == 0
+    again = tmp_path / "again.jsonl"
+    kb(runner, "--db", str(restored), "export", "jsonl", "--out", str(again))
+    assert again.read_text() == backup.read_text()  # the history crossed backends too
+    assert kb(runner, "seed", "--json")[0] == 0
