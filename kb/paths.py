@@ -76,6 +76,8 @@ def resolve_location(spec: str | None = None) -> DatabaseLocation:
     """Turn --db / KB_DB / the default into a DatabaseLocation."""
     spec = spec or os.environ.get(DB_ENV) or os.path.join(_user_data_folder(), "kb.db")
     if "://" in spec:
+        if spec.startswith("postgres://"):  # the scheme Heroku, Render and libpq hand out
+            spec = "postgresql://" + spec.removeprefix("postgres://")
         if spec.startswith("sqlite:///") and spec != "sqlite:///:memory:":
             return DatabaseLocation(spec, _tidy(spec.removeprefix("sqlite:///")))
         return DatabaseLocation(spec, None)

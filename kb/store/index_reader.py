@@ -266,7 +266,7 @@ class IndexReader:
         self._write(
             "UPDATE entry SET last_hit = :now,"
             " hits = hits + CASE WHEN last_hit IS NULL OR last_hit < :since THEN 1 ELSE 0 END WHERE id = :id",
-            {"now": _stamp(now), "since": _stamp(now - HIT_WINDOW), "id": entry_id},
+            {"now": self._stamp(now), "since": self._stamp(now - HIT_WINDOW), "id": entry_id},
         )
 
     def record_miss(self, query: str, decisive: str, now: datetime) -> None:
@@ -280,13 +280,21 @@ class IndexReader:
             {
                 "query": redact_text(query[-MISS_QUERY_CHARS:]),
                 "decisive": redact_text(decisive),
-                "now": _stamp(now),
+                "now": self._stamp(now),
             },
             (
                 "DELETE FROM search_miss WHERE id <= (SELECT MAX(id) FROM search_miss) - :kept",
                 {"kept": KEPT_MISSES},
             ),
         )
+
+    def _stamp(self, moment: datetime) -> str | datetime:
+        """MOMENT as the database stores it: on SQLite the text SQLAlchemy writes for a UTC time; on a
+        server an aware UTC datetime, which a naive text would have read in the session's time zone
+        (five hours off in America/New_York)."""
+        if isinstance(self._conn, sqlite3.Connection):
+            return _stamp(moment)
+        return moment.astimezone(UTC)
 
     def _write(self, sql: str, params: dict[str, Any], *more: tuple[str, dict[str, Any]]) -> None:
         """SQL and MORE statements in one transaction."""
@@ -301,7 +309,11 @@ class IndexReader:
                     self._conn.execute(statement, values)
                 self._conn.execute("COMMIT")
             else:
-                self._conn.write(statements)
+                try:
+                    self._conn.write(statements)
+                except Exception as exc:  # a server database, through SQLAlchemy
+                    error = self._server_error(exc)
+                    raise error from exc
         except sqlite3.DatabaseError:
             if isinstance(self._conn, sqlite3.Connection) and self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -422,11 +434,21 @@ class _CoreConnection:
         return self._conn.execute(text(sql), params)
 
     def write(self, statements: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """STATEMENTS in one transaction on the connection the search read with (another would cost
+        a second login). A role that may only read skips them: its searches still answer."""
         from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
 
-        with self._engine.begin() as conn:
-            for sql, params in statements:
-                conn.execute(text(sql), params)
+        if self._conn.in_transaction():
+            self._conn.commit()
+        try:
+            with self._conn.begin():
+                for sql, params in statements:
+                    self._conn.execute(text(sql), params)
+        except DBAPIError as exc:
+            message = str(exc.orig).lower()
+            if "permission denied" not in message and "read-only transaction" not in message:
+                raise
 
     def close(self) -> None:
         self._conn.close()

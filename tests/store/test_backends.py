@@ -94,3 +94,58 @@ def test_stats_tree_and_the_round_trips(runner: CliRunner, backend: str, tmp_pat
     kb(runner, "--db", str(restored), "export", "jsonl", "--out", str(again))
     assert again.read_text() == backup.read_text()  # the history crossed backends too
     assert kb(runner, "seed", "--json")[0] == 0
+
+
+def test_a_postgres_url_as_hosting_services_write_it_works(postgres_url: str) -> None:
+    """`postgres://…` said "no SQLAlchemy dialect has that name"."""
+    url = "postgres://" + postgres_url.split("://", 1)[1]
+    result = subprocess.run(
+        [sys.executable, "-m", "kb", "where", "--json"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KB_DB": url},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["entries"] == SEEDS
+
+
+def test_a_hit_is_stored_in_utc_whatever_the_session_time_zone(backend: str) -> None:
+    """With a session time zone of America/New_York, last_hit landed five hours in the future."""
+    from datetime import UTC, datetime
+
+    environment = {**os.environ, "PGTZ": "America/New_York", "TZ": "America/New_York"}
+    for argv in (["where"], ["search", CUDA_ASSERT]):
+        subprocess.run([sys.executable, "-m", "kb", *argv], env=environment, capture_output=True, check=True)
+    shown = kb_process("show", "cuda-device-side-assert", "--json")
+    last_hit = datetime.fromisoformat(json.loads(shown.stdout)["last_hit"].replace("Z", "+00:00"))
+    assert abs((datetime.now(UTC) - last_hit).total_seconds()) < 600
+
+
+def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> None:
+    """Its search crashed on `UPDATE entry SET hits…`; the usage record is skipped, as on a read-only file."""
+    import uuid
+
+    import psycopg
+
+    owner = {**os.environ, "KB_DB": postgres_url}
+    subprocess.run([sys.executable, "-m", "kb", "where"], env=owner, capture_output=True, check=True)
+    role = f"kb_reader_{uuid.uuid4().hex[:8]}"
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE ROLE {role} LOGIN")
+        connection.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+        connection.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+    try:
+        reader = {**os.environ, "KB_DB": postgres_url.replace("//kb@", f"//{role}@", 1)}
+        for argv in (["search", CUDA_ASSERT], ["search", "qqq nothing like this"], ["list"]):
+            result = subprocess.run(
+                [sys.executable, "-m", "kb", *argv], env=reader, capture_output=True, text=True
+            )
+            assert result.returncode in (0, 1) and result.stderr == "", (argv, result.stderr)
+            assert result.stdout, argv
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f"REASSIGN OWNED BY {role} TO kb")
+            connection.execute(f"DROP OWNED BY {role}")
+            connection.execute(f"DROP ROLE {role}")
