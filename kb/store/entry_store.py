@@ -230,23 +230,38 @@ class EntryStore:
         writer took it meanwhile, the next free KEY_BASE-2, -3 … is used instead of refusing."""
         content = normalized(content)
         now = self.now()
-        try:
-            with self._writing() as session:
-                if session.exec(select(Entry.id).where(Entry.key == content.key)).first() is not None:
-                    if key_base is None:
-                        raise KeyTaken(content.key)
-                    taken = set(session.exec(select(Entry.key).where(col(Entry.key).startswith(key_base))))
-                    content = content.replace(key=_first_free(key_base, taken))
-                entry = Entry(
-                    key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now
-                )
-                entry.set_content(content)
-                session.add(entry)
-                session.flush()
-                index_one(session, entry)
-        except IntegrityError as exc:  # another process took the key between our check and insert
-            raise KeyTaken(content.key) from exc
-        return entry
+        for attempt in range(1, _WRITE_ATTEMPTS + 1):
+            try:
+                with self._writing() as session:
+                    if session.exec(select(Entry.id).where(Entry.key == content.key)).first() is not None:
+                        if key_base is None:
+                            raise KeyTaken(content.key)
+                        taken = set(
+                            session.exec(select(Entry.key).where(col(Entry.key).startswith(key_base)))
+                        )
+                        content = content.replace(key=_first_free(key_base, taken))
+                    entry = Entry(
+                        key=content.key,
+                        domain=content.domain,
+                        symptom=content.symptom,
+                        created=now,
+                        updated=now,
+                    )
+                    entry.set_content(content)
+                    session.add(entry)
+                    session.flush()
+                    index_one(session, entry)
+                return entry
+            except IntegrityError as exc:
+                # Only a clash on the entry's key is one; another writer's rows (a server lets two
+                # transactions run at once) make this one try again, with a free key if it was derived.
+                if _key_clash(exc) and key_base is None:
+                    raise KeyTaken(content.key) from exc
+                if attempt == _WRITE_ATTEMPTS:
+                    raise StoreUnavailable(
+                        f"cannot add {content.key}: {str(exc.orig).splitlines()[0]}"
+                    ) from exc
+        raise AssertionError("unreachable")
 
     def update(self, key: str, content: EntryContent) -> Entry:
         """Replace KEY's content (possibly renaming it to content.key)."""
@@ -583,6 +598,16 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+#: How often a write that met another writer's rows is tried again.
+_WRITE_ATTEMPTS = 3
+
+
+def _key_clash(exc: IntegrityError) -> bool:
+    """True when EXC is the unique key of the entry table, on SQLite or PostgreSQL."""
+    message = str(exc.orig).lower()
+    return "entry.key" in message or "ix_entry_key" in message or "(key)=" in message
 
 
 def _first_free(base: str, taken: set[str]) -> str:

@@ -9,6 +9,7 @@ the whole index in bulk (kb.store.bulk_write) for imports, migrations and a new 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import BigInteger, String, cast, delete, insert, update
 from sqlmodel import Session, select
@@ -123,18 +124,36 @@ def _rows_changed(result: object) -> int:
 
 
 def _shift_df(session: Session, terms: list[str], change: int) -> None:
-    for start in range(0, len(terms), 500):
-        chunk = terms[start : start + 500]
-        known = set(session.execute(select(search_df.c.term).where(search_df.c.term.in_(chunk))).scalars())
-        if known:
+    """Move the document frequency of TERMS by CHANGE. New terms are inserted and known ones counted
+    in one statement (INSERT … ON CONFLICT), and in sorted order: two writers adding entries with the
+    same new words at once, on a server, neither collide on the insert nor wait on each other's rows
+    in opposite orders. (Reading which terms exist, then inserting the others, made one of them fail
+    with a duplicate key that was reported as a key clash.)"""
+    ordered = sorted(set(terms))
+    for start in range(0, len(ordered), 500):
+        chunk = ordered[start : start + 500]
+        if change > 0:
+            upsert = _dialect_insert(session)(search_df).values([{"term": t, "df": change} for t in chunk])
             session.execute(
-                update(search_df).where(search_df.c.term.in_(known)).values(df=search_df.c.df + change)
+                upsert.on_conflict_do_update(index_elements=["term"], set_={"df": search_df.c.df + change})
             )
-        fresh = [t for t in chunk if t not in known]
-        if fresh and change > 0:
-            session.execute(insert(search_df), [{"term": t, "df": change} for t in fresh])
+        else:
+            session.execute(
+                update(search_df).where(search_df.c.term.in_(chunk)).values(df=search_df.c.df + change)
+            )
     if change < 0:
         session.execute(delete(search_df).where(search_df.c.df <= 0))
+
+
+def _dialect_insert(session: Session) -> Any:
+    """The INSERT of this session's database that knows ON CONFLICT (SQLite and PostgreSQL both do)."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as server_insert
+
+        return server_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert
 
 
 def stored_contents(session: Session) -> list[tuple[int, EntryContent]]:

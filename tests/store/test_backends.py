@@ -149,3 +149,42 @@ def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> Non
             connection.execute(f"REASSIGN OWNED BY {role} TO kb")
             connection.execute(f"DROP OWNED BY {role}")
             connection.execute(f"DROP ROLE {role}")
+
+
+def test_twenty_adds_at_once_that_share_new_words_all_land(backend: str) -> None:
+    """20 adds started at the same instant, sharing new words: 2 of 80 failed with a false "an entry
+    with key … already exists" (the words' document frequencies were read, then inserted)."""
+    import threading
+
+    from kb.entry.content import EntryContent
+    from kb.store.entry_store import open_store
+    from kb.upkeep.seeding import open_knowledge_base
+
+    open_knowledge_base(backend).close()
+    stores = [open_store(backend) for _ in range(20)]
+    start = threading.Barrier(len(stores))
+    failures: list[BaseException] = []
+    words = "quux zorblax frindle wompus grinkle"
+
+    def add(number: int) -> None:
+        content = EntryContent(
+            key=f"shared-words-{number}", domain="data", symptom=f"OSError: {words} failure {number}"
+        )
+        start.wait()
+        try:
+            stores[number].add(content)
+        except BaseException as exc:  # every failure is the finding
+            failures.append(exc)
+
+    threads = [threading.Thread(target=add, args=(n,)) for n in range(len(stores))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    for store in stores:
+        store.close()
+    assert failures == []
+    listed = kb_process("list", "--domain", "data")
+    assert all(f"shared-words-{n}" in listed.stdout for n in range(20))
+    found = kb_process("search", f"OSError: {words} failure 7", "--json")
+    assert json.loads(found.stdout)["results"][0]["key"] == "shared-words-7"
