@@ -10,6 +10,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.console import usage_message
+from kb.cli.options import LIST_STATUSES
 from kb.entry.visible import visible
 from kb.errors import Cancelled, KbError, UsageError
 
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from kb.entry.content import EntryContent
 
 #: What `kb list --status` takes.
-LIST_STATUSES = ("active", "archived", "all")
 
 
 def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:

@@ -12,11 +12,11 @@ import sys
 from typing import Any
 
 from kb.cli.console import bold, run_reporting_errors, width
+from kb.cli.options import LIST_STATUSES
 from kb.entry.visible import visible
 from kb.errors import EntryNotFound
 
 _LIST_OPTIONS = {"--domain": "domain", "-d": "domain", "--tag": "tag", "-t": "tag", "--status": "status"}
-_LIST_STATUSES = ("active", "archived", "all")
 
 
 def show_main(argv: list[str]) -> int | None:
@@ -46,7 +46,7 @@ def list_main(argv: list[str]) -> int | None:
             chosen[name] = rest.pop(0)
         else:
             return None
-    if chosen.get("status", "active") not in _LIST_STATUSES:
+    if chosen.get("status", "active") not in LIST_STATUSES:
         return None  # Typer says what is wrong with it
     reader = _reader()
     if reader is None:
@@ -67,16 +67,13 @@ def _reader() -> Any:
 
 
 def _show(reader: Any, key: str, snippet: bool) -> int:
-    from kb.entry.content import EntryContent
+    from kb.entry.content import EntryContent, closest_key
     from kb.entry.terminal import bookkeeping_line, format_entry
 
     with reader:
         record = reader.entry(key)
         if record is None:
-            import difflib
-
-            close = difflib.get_close_matches(key, reader.keys(), n=1, cutoff=0.5)
-            raise EntryNotFound(key, close[0] if close else None)
+            raise EntryNotFound(key, closest_key(key, reader.keys()))
     if snippet:
         if not record["snippet"]:
             from kb.errors import KbError

@@ -17,6 +17,9 @@ from kb.cli.console import usage_message
 from kb.domains import DOMAIN_NAMES
 from kb.errors import UsageError
 
+#: What `kb list --status` takes.
+LIST_STATUSES = ("active", "archived", "all")
+
 #: text: one string; path: one file path; repeated: a string per use; switch: present or not;
 #: count: a whole number of at least 1; words: the positional words of a query.
 Kind = Literal["text", "path", "repeated", "switch", "count", "words"]

@@ -208,6 +208,18 @@ def check_key(key: str) -> None:
         )
 
 
+def closest_key(key: str, keys: list[str]) -> str | None:
+    """The key among KEYS that KEY was probably meant to be (a typo, or a part of it), for "did you
+    mean"; None when none is close."""
+    import difflib  # deferred: only a key that is not there needs it
+
+    close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
+    if close:
+        return close[0]
+    containing = [k for k in keys if key and key in k]
+    return containing[0] if containing else None
+
+
 _WORDS_TO_SKIP = {"error", "the", "a", "an", "of", "is", "in", "to", "and", "or", "on", "at", "for"}
 
 

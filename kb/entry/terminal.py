@@ -167,7 +167,7 @@ def wrap_columns(text: str, width: int, hard: bool = False) -> list[str]:
             lines.append(line.rstrip() if not hard else line)
         line = "" if piece.isspace() and not hard else piece
         while display_width(line) > width:
-            head = cut_exact(line, width)
+            head = fitting_start(line, width) or line[0]
             lines.append(head)
             line = line[len(head) :]
     if line.strip() or not lines:
@@ -175,13 +175,13 @@ def wrap_columns(text: str, width: int, hard: bool = False) -> list[str]:
     return lines
 
 
-def cut_exact(text: str, width: int) -> str:
-    """The longest start of TEXT that fits in WIDTH columns (at least one character)."""
+def fitting_start(text: str, width: int) -> str:
+    """The longest start of TEXT that fits in WIDTH columns (possibly empty)."""
     taken = 0
     for index, char in enumerate(text):
         taken += _char_width(char)
         if taken > width:
-            return text[: max(1, index)]
+            return text[:index]
     return text
 
 
@@ -243,12 +243,4 @@ def cut(text: str, width: int) -> str:
     """TEXT cut to WIDTH columns, ending in "…" when something was cut."""
     if display_width(text) <= width:
         return text
-    room = max(width, 1) - 1
-    used = 0
-    kept = []
-    for char in text:
-        used += _char_width(char)
-        if used > room:
-            break
-        kept.append(char)
-    return "".join(kept) + "…"
+    return fitting_start(text, max(width, 1) - 1) + "…"

@@ -213,17 +213,14 @@ def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
             content = normalized(EntryContent(**values))
         except KbError as exc:
             raise EntryFileError(path, number, str(exc)) from exc
-        yield Incoming(content, _usage(usage, path, number), f"{path}:{number}")
+        yield Incoming(content, _usage(usage), f"{path}:{number}")
 
 
-def _usage(usage: dict[str, Any], path: Path, line: int) -> dict[str, Any]:
+def _usage(usage: dict[str, Any]) -> dict[str, Any]:
+    """A backup line's bookkeeping with its times as datetimes (check_backup_line checked them)."""
     restored = dict(usage)
     for name in _TIME_FIELDS & restored.keys():
-        value = restored[name]
-        try:
-            restored[name] = datetime.fromisoformat(value) if value else None
-        except (TypeError, ValueError) as exc:
-            raise EntryFileError(path, line, f"{name}: not a time: {value!r}") from exc
+        restored[name] = datetime.fromisoformat(restored[name]) if restored[name] else None
     return restored
 
 

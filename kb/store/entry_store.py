@@ -7,7 +7,6 @@ SQLAlchemy URL, so a team can move to PostgreSQL without touching the callers.
 
 from __future__ import annotations
 
-import difflib
 import gc
 import json
 from collections import Counter
@@ -22,7 +21,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 import kb.clock
-from kb.entry.content import EntryContent, clean_text, normalized
+from kb.entry.content import EntryContent, clean_text, closest_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
 from kb.errors import (
@@ -181,12 +180,7 @@ class EntryStore:
             return list(session.exec(select(Entry.key).order_by(Entry.key)))
 
     def closest_key(self, key: str) -> str | None:
-        keys = self.keys()
-        close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
-        if close:
-            return close[0]
-        containing = [k for k in keys if key and key in k]
-        return containing[0] if containing else None
+        return closest_key(key, self.keys())
 
     def list(
         self,
