@@ -195,6 +195,9 @@ MIGRATIONS: list[Migration] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: The first half of every advisory lock key kb takes on a server (hold_lock): "kb" in ASCII.
+LOCK_SPACE = 0x6B62
+
 
 @dataclass(frozen=True)
 class SchemaState:
@@ -296,6 +299,7 @@ def migrate(
         with engine.connect() as conn:
             conn = conn.execution_options(kb_write=True)
             with conn.begin():
+                serialize_schema_work(conn)
                 tables = set(inspect(conn).get_table_names())
                 if not tables:
                     SQLModel.metadata.create_all(conn)
@@ -307,7 +311,7 @@ def migrate(
                     raise StoreUnavailable(
                         f"{where} is a database but not a kb database (no {MIGRATION_TABLE})"
                     )
-                done = {row[0] for row in conn.execute(text(f"SELECT name FROM {MIGRATION_TABLE}"))}
+                done = _applied(conn)
             known = [m.__name__ for m in MIGRATIONS]
             if done - set(known):
                 raise SchemaTooNew(location.display(), len(done), SCHEMA_VERSION)
@@ -316,6 +320,9 @@ def migrate(
                 if migration.__name__ in done:
                     continue
                 with conn.begin():
+                    serialize_schema_work(conn)
+                    if migration.__name__ in _applied(conn):  # another kb ran it meanwhile
+                        continue
                     migration(conn)
                     _record(conn, [migration.__name__], stamp)
                 applied.append(migration.__name__)
@@ -324,13 +331,34 @@ def migrate(
         raise _explained(exc, location) from exc
 
 
+def serialize_schema_work(conn: Connection) -> None:
+    """Make the rest of CONN's transaction wait for any other kb doing the same: the schema's
+    creation and migrations, seeding, and rebuilding the index, so that two people opening a new
+    database at once create one schema and load one set of seeds."""
+    hold_lock(conn, "schema")
+
+
+def hold_lock(conn: Connection, name: str) -> None:
+    """Hold the lock called NAME until CONN's transaction ends. On PostgreSQL that is a
+    transaction-level advisory lock, in a space of kb's own; on SQLite a write transaction (BEGIN
+    IMMEDIATE) holds the whole database already."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(
+            text("SELECT pg_advisory_xact_lock(:space, hashtext(:name))"), {"space": LOCK_SPACE, "name": name}
+        )
+
+
+def _applied(conn: Connection) -> set[str]:
+    return {row[0] for row in conn.execute(text(f"SELECT name FROM {MIGRATION_TABLE}"))}
+
+
 def _check_current(engine: Engine, location: DatabaseLocation) -> SchemaState:
     where = location.display()
     try:
         with engine.connect() as conn:
             if MIGRATION_TABLE not in inspect(conn).get_table_names():
                 raise ReadOnlyDatabase(where)
-            done = {row[0] for row in conn.execute(text(f"SELECT name FROM {MIGRATION_TABLE}"))}
+            done = _applied(conn)
     except (OperationalError, DatabaseError) as exc:
         raise _explained(exc, location) from exc
     known = [m.__name__ for m in MIGRATIONS]
@@ -353,8 +381,12 @@ def _record(conn: Connection, names: list[str], stamp: datetime) -> None:
 
 def _explained(exc: Exception, location: DatabaseLocation) -> StoreUnavailable:
     """The one-line error a database error at LOCATION means to a user."""
-    message = str(getattr(exc, "orig", exc)).strip()
+    message = (str(getattr(exc, "orig", exc)).strip().splitlines() or [type(exc).__name__])[0]
     where = location.display()
+    if "no schema has been selected" in message:
+        return StoreUnavailable(
+            f"{where}: the search_path names no schema that exists; create it first (CREATE SCHEMA …)"
+        )
     if "file is not a database" in message:
         return NotADatabase(where)
     if location.file is not None:

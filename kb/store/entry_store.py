@@ -7,14 +7,17 @@ SQLAlchemy URL, so a team can move to PostgreSQL without touching the callers.
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
+import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, Table, delete, insert
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
@@ -35,7 +38,14 @@ from kb.errors import (
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store import sqlite_file
 from kb.store.bulk_write import bulk_insert, indexing, write_index
-from kb.store.database import SchemaState, is_read_only, migrate, open_engine
+from kb.store.database import (
+    SchemaState,
+    hold_lock,
+    is_read_only,
+    migrate,
+    open_engine,
+    serialize_schema_work,
+)
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
     index_one,
@@ -83,6 +93,46 @@ class RecentMiss:
 class SeedItem:
     content: EntryContent
     digest: str
+
+
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
+
+#: How often a write is tried when it met another writer: a row of theirs, or a server that ended it.
+_WRITE_ATTEMPTS = 5
+#: SQLSTATEs of a transaction the server ended because it met another: a serialization failure and a
+#: deadlock. Running it again is what PostgreSQL's manual prescribes.
+_TRANSIENT_STATES = frozenset({"40001", "40P01"})
+
+
+class _EndedByServer(Exception):
+    """The server ended a write transaction that met another one (kb.store.entry_store._retried)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _retried(
+    write: Callable[Concatenate[EntryStore, _Params], _Result],
+) -> Callable[Concatenate[EntryStore, _Params], _Result]:
+    """Run the write method WRITE again when the server ended its transaction (a deadlock, a
+    serialization failure): nothing of it was kept, so running it again is safe."""
+
+    @functools.wraps(write)
+    def run(store: EntryStore, /, *args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
+        for attempt in range(1, _WRITE_ATTEMPTS + 1):
+            try:
+                return write(store, *args, **kwargs)
+            except _EndedByServer as ended:
+                if attempt == _WRITE_ATTEMPTS:
+                    raise StoreUnavailable(
+                        f"cannot write {store.location.display()}: {ended.message} ({attempt} attempts)"
+                    ) from None
+                time.sleep(random.uniform(0.01, 0.05) * attempt)  # jitter, so the two do not meet again
+        raise AssertionError("unreachable")
+
+    return run
 
 
 class EntryStore:
@@ -137,9 +187,10 @@ class EntryStore:
             raise self._failure(exc, "read") from exc
 
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
+    def _writing(self, clashes_handled: bool = False) -> Iterator[Session]:
         """One transaction: committed when the block ends, rolled back if it raises. Refused on a
-        read-only or damaged database."""
+        read-only or damaged database. A transaction the server ended because it met another raises
+        _EndedByServer, for _retried; CLASHES_HANDLED: the caller handles an IntegrityError itself."""
         if self.read_only:
             raise ReadOnlyDatabase(self.location.display())
         if self.location.file is not None:
@@ -150,13 +201,15 @@ class EntryStore:
                 with Session(bind=conn, expire_on_commit=False) as session, session.begin():
                     yield session
         except (OperationalError, DatabaseError) as exc:
-            if isinstance(exc, IntegrityError):
+            if getattr(exc.orig, "sqlstate", None) in _TRANSIENT_STATES:
+                raise _EndedByServer(str(exc.orig).strip().splitlines()[0]) from exc
+            if isinstance(exc, IntegrityError) and clashes_handled:
                 raise
             raise self._failure(exc, "write") from exc
 
     def _failure(self, exc: DatabaseError, doing: str) -> StoreUnavailable:
         """The one-line error EXC means: damaged pages, a full disk, a lock held too long."""
-        message = str(exc.orig).strip()
+        message = str(exc.orig).strip().splitlines()[0]
         if self.location.file is not None:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
@@ -219,6 +272,7 @@ class EntryStore:
 
     # --- writing ------------------------------------------------------------------------------------
 
+    @_retried
     def add(self, content: EntryContent, key_base: str | None = None) -> Entry:
         """Add CONTENT. KEY_BASE says its key was derived from the symptom rather than chosen: if another
         writer took it meanwhile, the next free KEY_BASE-2, -3 … is used instead of refusing."""
@@ -226,7 +280,9 @@ class EntryStore:
         now = self.now()
         for attempt in range(1, _WRITE_ATTEMPTS + 1):
             try:
-                with self._writing() as session:
+                with self._writing(clashes_handled=True) as session:
+                    if key_base is not None:  # writers choosing keys from one base take turns
+                        hold_lock(session.connection(), f"key:{key_base}")
                     if session.exec(select(Entry.id).where(Entry.key == content.key)).first() is not None:
                         if key_base is None:
                             raise KeyTaken(content.key)
@@ -257,6 +313,7 @@ class EntryStore:
                     ) from exc
         raise AssertionError("unreachable")
 
+    @_retried
     def update(self, key: str, content: EntryContent) -> Entry:
         """Replace KEY's content (possibly renaming it to content.key)."""
         content = normalized(content)
@@ -270,6 +327,7 @@ class EntryStore:
             index_one(session, entry)
         return entry
 
+    @_retried
     def set_status(self, key: str, status: str) -> Entry:
         with self._writing() as session:
             entry = self._locked(session, key)
@@ -279,12 +337,14 @@ class EntryStore:
             set_indexed_status(session, entry)
         return entry
 
+    @_retried
     def purge(self, key: str) -> None:
         with self._writing() as session:
             entry = self._locked(session, key)
             unindex(session, entry)
             session.delete(entry)
 
+    @_retried
     def sync_seed(
         self, items: Sequence[SeedItem], decide: Callable[[Entry | None, SeedItem], SeedAction]
     ) -> SeedReport:
@@ -292,6 +352,7 @@ class EntryStore:
         report = SeedReport()
         now = self.now()
         with self._writing() as session:
+            serialize_schema_work(session.connection())  # two first uses at once load one set of seeds
             existing = {e.key: e for e in session.exec(select(Entry))}
             changed: list[Entry] = []
             for item in items:
@@ -327,6 +388,7 @@ class EntryStore:
                 session.execute(insert(kb_meta).values(name=FIRST_USE, value="seeded"))
         return report
 
+    @_retried
     def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
         """Keep the last run of KEY's validation, for review: what happened, when, and what it said
         (redacted: a check such as `env | grep CUDA` or `huggingface-cli whoami` may print a token)."""
@@ -339,6 +401,7 @@ class EntryStore:
             session.add(entry)
         return entry
 
+    @_retried
     def record_occurrence(self, key: str, conditions: str = "") -> Entry:
         """The same fault happened again: count it, and keep how it was reproduced this time."""
         with self._writing() as session:
@@ -372,11 +435,13 @@ class EntryStore:
         with self._reading() as session:
             return session.execute(select(kb_meta.c.value).where(kb_meta.c.name == name)).scalar()
 
+    @_retried
     def set_meta(self, name: str, value: str) -> None:
         with self._writing() as session:
             session.execute(delete(kb_meta).where(kb_meta.c.name == name))
             session.execute(insert(kb_meta).values(name=name, value=value))
 
+    @_retried
     def mark_reviewed(self, key: str, status: str | None = None) -> Entry:
         """Keep (or archive, with STATUS) an entry at review: either way it was reviewed now."""
         with self._writing() as session:
@@ -390,6 +455,7 @@ class EntryStore:
             _stamp_review(session, self.now())
         return entry
 
+    @_retried
     def merge(self, source_key: str, target_key: str) -> Entry:
         """Fold SOURCE into TARGET (its symptom becomes a variant; usage adds up) and delete SOURCE."""
         with self._writing() as session:
@@ -413,6 +479,7 @@ class EntryStore:
             _stamp_review(session, self.now())
         return target
 
+    @_retried
     def archive_many(self, keys: Sequence[str], undo_record: str | None = None) -> tuple[str, ...]:
         """Archive KEYS in one transaction (a prune); returns those that were active. With UNDO_RECORD,
         the same transaction keeps them under that kb_meta name ({"at": …, "keys": […]}), so that a
@@ -433,6 +500,7 @@ class EntryStore:
                 session.execute(insert(kb_meta).values(name=undo_record, value=record))
         return tuple(archived)
 
+    @_retried
     def apply_import(
         self,
         adds: Sequence[tuple[EntryContent, dict[str, Any]]],
@@ -447,7 +515,7 @@ class EntryStore:
         """
         now = self.now()
         try:
-            with gc_paused(), self._writing() as session:
+            with gc_paused(), self._writing(clashes_handled=True) as session:
                 if adds:  # planned before this transaction: another import may have added them since
                     stored = set(session.exec(select(Entry.key)))
                     if any(content.key in stored for content, _ in adds):
@@ -512,12 +580,24 @@ class EntryStore:
             ).scalar()
         if stored == str(NORMALIZER_VERSION):
             return False
+        return self._rebuild_index()
+
+    @_retried
+    def _rebuild_index(self) -> bool:
         with self._writing() as session:
+            serialize_schema_work(session.connection())  # another kb may have just rebuilt it
+            stored = session.execute(
+                select(kb_meta.c.value).where(kb_meta.c.name == "normalizer_version")
+            ).scalar()
+            if stored == str(NORMALIZER_VERSION):
+                return False
             rebuild_index(session)
         return True
 
     def _locked(self, session: Session, key: str) -> Entry:
-        entry = session.exec(select(Entry).where(Entry.key == key)).first()
+        """KEY's entry, locked until the transaction ends: on a server, two writers changing one entry
+        at once would otherwise both start from the same counts, and one's change would be lost."""
+        entry = session.exec(select(Entry).where(Entry.key == key).with_for_update()).first()
         if entry is None:
             raise EntryNotFound(key, self.closest_key(key))
         return entry
@@ -592,10 +672,6 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
-
-
-#: How often a write that met another writer's rows is tried again.
-_WRITE_ATTEMPTS = 3
 
 
 def _key_clash(exc: IntegrityError) -> bool:

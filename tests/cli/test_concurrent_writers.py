@@ -64,3 +64,49 @@ def test_imports_of_the_same_file_at_once_add_each_entry_once(tmp_path: Path) ->
         f"shared-fault-{n}" for n in range(60)
     )
     assert all(len(report["added"]) + len(report["skipped"]) == 60 for report in reports)
+
+
+def test_four_people_adding_25_entries_each_at_once_all_land(backend: str) -> None:
+    """A team's database: four people, 25 `kb add` each, all at the same time. Each person is one
+    process running kb add's own entry point 25 times, which spares 100 interpreter starts."""
+    assert kb_processes(["init", "--empty"])[0].returncode == 0
+    scripts = [
+        "import contextlib, io\n"
+        "from kb.cli.fast_add import main as add\n"
+        "for n in range(25):\n"
+        f"    symptom = f'OSError: person {person} met fault {{n}} in the shared loader'\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        code = add(['--new', '-s', symptom, '-d', 'data', '-v', 'true', '-f', 'retry', '--json'])\n"
+        "    assert code == 0, (n, code)\n"
+        for person in range(4)
+    ]
+    people = [
+        subprocess.Popen(
+            [sys.executable, "-c", script], env=os.environ.copy(), stderr=subprocess.PIPE, text=True
+        )
+        for script in scripts
+    ]
+    failures = [person.communicate(timeout=600)[1] for person in people]
+    assert [p.returncode for p in people] == [0] * 4, failures
+    listed = kb_processes(["list", "--json"])[0]
+    symptoms = {entry["symptom"] for entry in json.loads(listed.stdout)}
+    assert symptoms == {
+        f"OSError: person {person} met fault {n} in the shared loader"
+        for person in range(4)
+        for n in range(25)
+    }
+
+
+def test_people_opening_a_new_database_at_once_get_one_schema_and_one_set_of_seeds(backend: str) -> None:
+    """On PostgreSQL two first opens both created the tables, or both loaded the seeds: one failed."""
+    from kb.store.schema import MIGRATION_NAMES
+    from kb.upkeep.seeding import read_seed_entries
+
+    results = kb_processes(
+        *[["search", "RuntimeError: CUDA error: device-side assert triggered", "--json"]] * 4
+    )
+    assert [(r.returncode, r.stderr) for r in results] == [(0, "")] * 4
+    assert {json.loads(r.stdout)["results"][0]["key"] for r in results} == {"cuda-device-side-assert"}
+    where = json.loads(kb_processes(["where", "--json"])[0].stdout)
+    assert where["entries"] == len(read_seed_entries())
+    assert where["schema_version"] == len(MIGRATION_NAMES)

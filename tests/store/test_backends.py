@@ -188,3 +188,162 @@ def test_twenty_adds_at_once_that_share_new_words_all_land(backend: str) -> None
     assert all(f"shared-words-{n}" in listed.stdout for n in range(20))
     found = kb_process("search", f"OSError: {words} failure 7", "--json")
     assert json.loads(found.stdout)["results"][0]["key"] == "shared-words-7"
+
+
+def test_occurrences_recorded_at_once_are_all_counted(backend: str) -> None:
+    """On PostgreSQL two writers read the same count and both wrote count + 1: occurrences were lost."""
+    import threading
+
+    from kb.store.entry_store import open_store
+    from kb.upkeep.seeding import open_knowledge_base
+
+    open_knowledge_base(backend).close()
+    stores = [open_store(backend) for _ in range(12)]
+    before = stores[0].get("cuda-device-side-assert").occurrences
+    start = threading.Barrier(len(stores))
+    failures: list[BaseException] = []
+
+    def record(number: int) -> None:
+        start.wait()
+        try:
+            stores[number].record_occurrence("cuda-device-side-assert")
+        except BaseException as exc:  # every failure is the finding
+            failures.append(exc)
+
+    threads = [threading.Thread(target=record, args=(n,)) for n in range(len(stores))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert failures == []
+    assert stores[0].get("cuda-device-side-assert").occurrences == before + len(stores)
+    for store in stores:
+        store.close()
+
+
+def test_a_write_the_server_ends_as_a_deadlock_is_tried_again(postgres_url: str) -> None:
+    """kb locks the entries it changes, so that no count is lost; a transaction locking the same
+    entries the other way round makes the server end one of the two ("deadlock detected"). When that
+    is kb's, kb runs it again rather than failing."""
+    import threading
+
+    import psycopg
+
+    from kb.store.entry_store import open_store
+    from kb.upkeep.seeding import open_knowledge_base
+
+    open_knowledge_base(postgres_url).close()
+    source, target = "cuda-device-side-assert", "cuda-oom-forward-vs-backward"
+    other = psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://", 1))
+    other.execute("SET deadlock_timeout = '20s'")  # so that the server ends kb's side, not this one
+    other.execute('SELECT id FROM entry WHERE "key" = %s FOR UPDATE', (target,))
+    outcome: list[object] = []
+
+    def merge() -> None:
+        with open_store(postgres_url) as store:
+            try:
+                outcome.append(store.merge(source, target).key)
+            except BaseException as exc:  # the finding
+                outcome.append(exc)
+
+    thread = threading.Thread(target=merge)
+    thread.start()
+    waiting = (
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    )
+    with psycopg.connect(
+        postgres_url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True
+    ) as spy:
+        while spy.execute(waiting).fetchone() == (0,):  # kb holds the source and waits for the target
+            pass
+    other.execute('SELECT id FROM entry WHERE "key" = %s FOR UPDATE', (source,))
+    other.commit()
+    other.close()
+    thread.join(timeout=120)
+    assert outcome == [target]
+
+
+def test_a_team_schema_owned_by_one_role_and_written_by_another(postgres_url: str) -> None:
+    """The set-up the README gives: kb's tables in a schema of their own, created by the role that
+    owns it; teammates' roles may only read and write rows."""
+    import uuid
+
+    import psycopg
+
+    suffix = uuid.uuid4().hex[:8]
+    owner, writer = f"kb_owner_{suffix}", f"kb_writer_{suffix}"
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE ROLE {owner} LOGIN")
+        connection.execute(f"CREATE ROLE {writer} LOGIN")
+        connection.execute(f"CREATE SCHEMA team_kb AUTHORIZATION {owner}")
+
+    def as_role(role: str, *argv: str) -> subprocess.CompletedProcess[str]:
+        url = postgres_url.replace("//kb@", f"//{role}@", 1) + "?options=-csearch_path%3Dteam_kb"
+        return subprocess.run(
+            [sys.executable, "-m", "kb", *argv],
+            env={**os.environ, "KB_DB": url},
+            capture_output=True,
+            text=True,
+        )
+
+    try:
+        created = as_role(owner, "init")
+        assert created.returncode == 0, created.stderr
+        with psycopg.connect(admin, autocommit=True) as connection:
+            tables = connection.execute(
+                "SELECT table_schema, count(*) FROM information_schema.tables"
+                " WHERE table_name IN ('entry', 'kb_migration') GROUP BY table_schema"
+            ).fetchall()
+            assert tables == [("team_kb", 2)]
+            connection.execute(f"GRANT USAGE ON SCHEMA team_kb TO {writer}")
+            connection.execute(
+                f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA team_kb TO {writer}"
+            )
+            connection.execute(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA team_kb TO {writer}")
+        flags = [
+            "-s",
+            "OSError: the team's shard server refused the mount",
+            "-d",
+            "data",
+            "-v",
+            "true",
+            "-f",
+            "remount",
+        ]
+        added = as_role(writer, "add", *flags, "--key", "shard-mount-refused")
+        assert added.returncode == 0, added.stderr
+        found = as_role(writer, "search", "OSError: the team's shard server refused the mount", "--json")
+        assert json.loads(found.stdout)["results"][0]["key"] == "shard-mount-refused"
+        archived = as_role(writer, "rm", "shard-mount-refused")
+        assert archived.returncode == 0, archived.stderr
+        seen = as_role(owner, "show", "shard-mount-refused", "--json")
+        assert json.loads(seen.stdout)["status"] == "archived"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            for role in (writer, owner):
+                connection.execute(f"DROP OWNED BY {role} CASCADE")
+                connection.execute(f"DROP ROLE {role}")
+
+
+def test_a_missing_database_or_schema_on_a_real_server_is_one_line(postgres_url: str) -> None:
+    server = postgres_url.rsplit("/", 1)[0]
+    cases = {
+        f"{server}/kb_no_such_database": 'database "kb_no_such_database" does not exist',
+        f"{postgres_url}?options=-csearch_path%3Dnowhere": "the search_path names no schema that exists",
+    }
+    for url, fragment in cases.items():
+        for argv in (
+            ["search", CUDA_ASSERT],
+            ["where"],
+            ["add", "-s", "OSError: x", "-d", "data", "-v", "true"],
+        ):
+            result = subprocess.run(
+                [sys.executable, "-m", "kb", *argv],
+                env={**os.environ, "KB_DB": url},
+                capture_output=True,
+                text=True,
+            )
+            assert result.returncode == 1, (url, argv)
+            assert result.stderr.count("\n") == 1 and fragment in result.stderr, (argv, result.stderr)
