@@ -12,7 +12,7 @@ import asyncio
 import inspect
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "new_database: start with no database, as a new user does")
+    config.addinivalue_line("markers", "sqlite_only(reason): a test of SQLite itself (files, pragmas)")
 
 
 @pytest.fixture(scope="session")
@@ -48,12 +49,17 @@ def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def isolated_home(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, seeded_template: Path
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, kb_backend: str
 ) -> Path:
     """Keep the developer's real knowledge base, drafts and editor out of every test."""
-    if not request.node.get_closest_marker("new_database") and "empty_store" not in request.fixturenames:
-        shutil.copyfile(seeded_template, tmp_path / "kb.db")
-    monkeypatch.setenv("KB_DB", str(tmp_path / "kb.db"))
+    fresh = bool(request.node.get_closest_marker("new_database")) or "empty_store" in request.fixturenames
+    if kb_backend == "postgresql":
+        template = None if fresh else request.getfixturevalue("postgres_seeded_template")
+        monkeypatch.setenv("KB_DB", request.getfixturevalue("postgres_database_factory")(template))
+    else:
+        if not fresh:
+            shutil.copyfile(request.getfixturevalue("seeded_template"), tmp_path / "kb.db")
+        monkeypatch.setenv("KB_DB", str(tmp_path / "kb.db"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("VISUAL", raising=False)
@@ -61,6 +67,12 @@ def isolated_home(
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setattr("kb.cli.console.interactive", lambda: False)
     return tmp_path
+
+
+@pytest.fixture
+def kb_db() -> str:
+    """This test's database, as --db and KB_DB take it: a file, or a PostgreSQL URL."""
+    return os.environ["KB_DB"]
 
 
 @pytest.fixture
@@ -74,11 +86,11 @@ def runner() -> CliRunner:
 
 
 @pytest.fixture
-def empty_store(db_path: Path) -> Iterator[EntryStore]:
+def empty_store() -> Iterator[EntryStore]:
     """A store with no entries (the seed is not loaded)."""
     from kb.store.entry_store import open_store
 
-    with open_store(str(db_path)) as store:
+    with open_store(os.environ["KB_DB"]) as store:
         store.start_empty()  # as `kb init --empty` leaves it: no command will seed it
         yield store
 
@@ -124,23 +136,81 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         )
 
 
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A new, empty PostgreSQL database on the test server, dropped afterwards."""
-    import uuid
+#: Test folders whose every test runs twice, on SQLite and then on PostgreSQL: a team's database must
+#: do all that a person's does, in the terminal and in the TUI. A test of SQLite itself is marked
+#: sqlite_only.
+BOTH_BACKENDS = ("store", "search", "cli", "tui")
 
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    folder = Path(metafunc.definition.path).parent.name
+    if (
+        folder in BOTH_BACKENDS
+        and not metafunc.definition.get_closest_marker("sqlite_only")
+        and not {"backend", "postgres_url"} & set(metafunc.fixturenames)
+    ):
+        metafunc.parametrize("kb_backend", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
+def kb_backend(request: pytest.FixtureRequest) -> str:
+    """The backend this test's database is on: SQLite, unless BOTH_BACKENDS runs it on both."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+def _admin_url() -> str:
     server = os.environ.get(POSTGRES_ENV)
     if not server:
         pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/run does)")
+    return server.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+@pytest.fixture(scope="session")
+def postgres_seeded_template() -> Iterator[str]:
+    """A database seeded once by the first-use path, for each test's database to be created from."""
+    import uuid
+
     import psycopg
 
-    name = f"kb_test_{uuid.uuid4().hex[:12]}"
-    admin = server.replace("postgresql+psycopg://", "postgresql://", 1)
+    from kb.upkeep.seeding import open_knowledge_base
+
+    admin = _admin_url()
+    name = f"kb_template_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
-    yield server.rsplit("/", 1)[0] + f"/{name}"
+    open_knowledge_base(os.environ[POSTGRES_ENV].rsplit("/", 1)[0] + f"/{name}").close()
+    yield name
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres_database_factory() -> Iterator[Callable[[str | None], str]]:
+    """Make new databases on the test server (empty, or copies of a TEMPLATE); dropped afterwards."""
+    import uuid
+
+    import psycopg
+
+    admin = _admin_url()
+    made: list[str] = []
+
+    def make(template: str | None = None) -> str:
+        name = f"kb_test_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
+        made.append(name)
+        return os.environ[POSTGRES_ENV].rsplit("/", 1)[0] + f"/{name}"
+
+    yield make
+    with psycopg.connect(admin, autocommit=True) as connection:
+        for name in made:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres_url(postgres_database_factory: Callable[[str | None], str]) -> str:
+    """A new, empty PostgreSQL database on the test server, dropped afterwards."""
+    return postgres_database_factory(None)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

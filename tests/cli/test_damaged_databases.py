@@ -15,6 +15,8 @@ from typer.testing import CliRunner, Result
 
 from kb.cli.app import app
 
+pytestmark = pytest.mark.sqlite_only("damage and mounts are of a database file")
+
 READS = [["list"], ["stats"], ["tree"], ["show", "cuda-device-side-assert"], ["export", "jsonl"]]
 WRITES = [
     ["add", "--new", "-s", "OSError: written into a damaged file", "-d", "data", "-v", "true", "--fix", "x"],

@@ -292,11 +292,11 @@ def test_the_first_command_on_an_empty_database_already_knows_the_seeds(runner: 
     assert len({e["domain"] for e in entries}) >= 7
 
 
-def test_where_reports_location_version_and_counts(runner: CliRunner, db_path: Path) -> None:
+def test_where_reports_location_version_and_counts(runner: CliRunner, kb_db: str) -> None:
     code, out, _ = kb(runner, "where", "--json")
     data = json.loads(out)
     assert code == 0
-    assert data["database"] == str(db_path)
+    assert data["database"] == kb_db
     assert data["schema_version"] >= 1
     assert data["entries"] == sum(data["by_status"].values())
 

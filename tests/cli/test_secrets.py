@@ -1,7 +1,8 @@
 """Secrets never reach the database, whichever face or format an entry comes through.
 
 Redaction happens where every write passes (kb.entry.content.normalized), so each test goes in by a
-different door and then reads the raw database file and its write-ahead log, not kb's view of them.
+different door and then reads the raw database, not kb's view of it: on SQLite the file and its
+write-ahead log, on PostgreSQL every row of every table as the server prints it.
 """
 
 from __future__ import annotations
@@ -50,8 +51,22 @@ SECRET_PARTS = [
 PASTED = " ; ".join(SECRETS.values())
 
 
-def assert_no_secret_stored(db: Path) -> None:
-    raw = b"".join(path.read_bytes() for path in (db, db.with_name(db.name + "-wal")) if path.exists())
+def assert_no_secret_stored(db: str) -> None:
+    if "://" in db:
+        import psycopg
+
+        with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://", 1)) as connection:
+            tables = connection.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            ).fetchall()
+            raw = "".join(
+                str(row[0])
+                for (table,) in tables
+                for row in connection.execute(f'SELECT t::text FROM "{table}" t').fetchall()
+            ).encode()
+    else:
+        path = Path(db)
+        raw = b"".join(p.read_bytes() for p in (path, path.with_name(path.name + "-wal")) if p.exists())
     leaked = [part for part in SECRET_PARTS if part.encode() in raw]
     assert leaked == []
 
@@ -69,13 +84,13 @@ def entry_file(key: str) -> str:
     )
 
 
-def test_kb_add(runner: CliRunner, db_path: Path) -> None:
+def test_kb_add(runner: CliRunner, kb_db: str) -> None:
     kb(runner, "add", "--new", "-k", "added", "-s", "RuntimeError: push rejected", "-d", "deployment",
        "-v", "git remote -v", "-f", PASTED, "--conditions", PASTED, "--environment", PASTED)  # fmt: skip
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
-def test_kb_edit(runner: CliRunner, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kb_edit(runner: CliRunner, kb_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     kb(runner, "add", "--new", "-k", "edited", "-s", "RuntimeError: push rejected", "-d", "deployment",
        "-v", "git remote -v", "-f", "rotate it")  # fmt: skip
     script = tmp_path / "editor.py"
@@ -85,11 +100,11 @@ def test_kb_edit(runner: CliRunner, db_path: Path, tmp_path: Path, monkeypatch: 
     )
     monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
     kb(runner, "edit", "edited")
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
 @pytest.mark.parametrize("form", ["entry file", "markdown table", "jsonl"])
-def test_kb_import(runner: CliRunner, db_path: Path, tmp_path: Path, form: str) -> None:
+def test_kb_import(runner: CliRunner, kb_db: str, tmp_path: Path, form: str) -> None:
     if form == "entry file":
         source = tmp_path / "imported.md"
         source.write_text(entry_file("imported"), encoding="utf-8")
@@ -108,28 +123,28 @@ def test_kb_import(runner: CliRunner, db_path: Path, tmp_path: Path, form: str) 
         }  # fmt: skip
         source.write_text(json.dumps(record) + "\n", encoding="utf-8")
     kb(runner, "import", str(source))
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
-def test_the_tuis_save(db_path: Path) -> None:
+def test_the_tuis_save(kb_db: str) -> None:
     """The TUI's add and edit forms save through Library.save."""
-    library = Library(str(db_path))
-    with open_store(str(db_path)) as store:
+    library = Library(kb_db)
+    with open_store(kb_db) as store:
         content = store.get("cuda-device-side-assert").content()
     library.save(content.replace(fix=PASTED, conditions=PASTED, environment=PASTED), replacing=content.key)
     library.close()
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
-def test_an_occurrence_appends_its_conditions_redacted(runner: CliRunner, db_path: Path) -> None:
-    with open_store(str(db_path)) as store:
+def test_an_occurrence_appends_its_conditions_redacted(runner: CliRunner, kb_db: str) -> None:
+    with open_store(kb_db) as store:
         symptom = store.get("cuda-device-side-assert").symptom
     kb(runner, "add", "--occurrence", "-s", symptom, "--conditions", PASTED)
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
 def test_a_search_that_finds_nothing_remembers_the_paste_redacted(
-    db_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    kb_db: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`env | kb search -`: the miss is kept for `kb add --from-last`, without the credentials."""
     import io
@@ -143,33 +158,33 @@ def test_a_search_that_finds_nothing_remembers_the_paste_redacted(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(environment.encode()), encoding="utf-8"))
     assert main(["-"]) == 1
     capsys.readouterr()
-    with open_store(str(db_path)) as store:
+    with open_store(kb_db) as store:
         assert store.last_miss() is not None
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
-def test_only_the_most_recent_misses_are_kept(db_path: Path) -> None:
+def test_only_the_most_recent_misses_are_kept(kb_db: str) -> None:
     from kb.paths import resolve_location
     from kb.search.lookup import search
     from kb.store.index_reader import KEPT_MISSES
 
     for n in range(KEPT_MISSES + 5):
-        search(f"zzqx wibble {n}", resolve_location(str(db_path)))
-    import sqlite3
+        search(f"zzqx wibble {n}", resolve_location(kb_db))
+    from sqlalchemy import text
 
-    with sqlite3.connect(db_path) as conn:
-        kept = conn.execute("SELECT COUNT(*), MAX(decisive) FROM search_miss").fetchone()
-    assert kept[0] == KEPT_MISSES
+    with open_store(kb_db) as store, store.engine.connect() as conn:
+        kept = conn.execute(text("SELECT COUNT(*) FROM search_miss")).scalar()
+    assert kept == KEPT_MISSES
 
 
-def test_a_checks_output_is_kept_redacted(db_path: Path) -> None:
+def test_a_checks_output_is_kept_redacted(kb_db: str) -> None:
     """A validation such as `huggingface-cli whoami` or `env | grep HF` may print a token."""
     from datetime import UTC, datetime
 
-    with open_store(str(db_path)) as store:
+    with open_store(kb_db) as store:
         output = f"logged in\n{PASTED}\n"
         store.record_check("cuda-device-side-assert", "passed", 0, output, datetime.now(UTC))
-    assert_no_secret_stored(db_path)
+    assert_no_secret_stored(kb_db)
 
 
 def test_a_triage_draft_is_written_redacted() -> None:

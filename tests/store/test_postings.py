@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 from kb.entry.content import EntryContent
 from kb.paths import resolve_location
@@ -21,13 +19,13 @@ def synthetic(n: int, rng: random.Random, words: int) -> EntryContent:
     return EntryContent(key=f"e{n}", domain="data", symptom=f"RuntimeError: {chosen}", validation="true")
 
 
-def build(path: Path) -> None:
+def build(db: str) -> None:
     """A bulk import, then entries added one by one, longer than the rest: the average length moves
     away from the one the stored impacts were computed with."""
     from kb.exchange.transfer import Incoming, import_entries
 
     rng = random.Random(5)
-    with open_store(str(path)) as store:
+    with open_store(db) as store:
         import_entries(store, [Incoming(synthetic(n, rng, 4), {}, f"test:{n}") for n in range(200)])
         for n in range(200, 230):
             store.add(synthetic(n, rng, 30))
@@ -45,10 +43,9 @@ def plans_and_postings(reader: IndexReader) -> tuple[list[TermPlan], dict[str, d
     return plans, everything, postings
 
 
-def test_the_top_k_read_in_pages_is_the_top_k_of_every_posting(tmp_path: Path) -> None:
-    path = tmp_path / "kb.db"
-    build(path)
-    with IndexReader(resolve_location(str(path))) as reader:
+def test_the_top_k_read_in_pages_is_the_top_k_of_every_posting(empty_store: EntryStore, kb_db: str) -> None:
+    build(kb_db)
+    with IndexReader(resolve_location(kb_db)) as reader:
         plans, everything, postings = plans_and_postings(reader)
         every = [
             (term, entry, impact) for term, impacts in everything.items() for entry, impact in impacts.items()
@@ -61,23 +58,20 @@ def test_the_top_k_read_in_pages_is_the_top_k_of_every_posting(tmp_path: Path) -
             assert best == sorted(exact, key=lambda e: (-exact[e], e))[:k]
 
 
-def test_the_statistics_a_search_reads_equal_a_count(tmp_path: Path) -> None:
-    path = tmp_path / "kb.db"
-    build(path)
-    with open_store(str(path)) as store:
+def test_the_statistics_a_search_reads_equal_a_count(empty_store: EntryStore, kb_db: str) -> None:
+    build(kb_db)
+    with open_store(kb_db) as store:
         store.purge("e3")
-    with IndexReader(resolve_location(str(path))) as reader:
+    with IndexReader(resolve_location(kb_db)) as reader:
         count, average = reader.corpus()
-    with sqlite3.connect(path) as conn:
-        counted, mean = conn.execute("SELECT COUNT(*), AVG(length) FROM search_doc").fetchone()
+        counted, mean = reader._rows("SELECT COUNT(*), AVG(length) FROM search_doc")[0]
     assert count == counted
     assert abs(average - mean) < 1e-9
 
 
-def test_archived_entries_have_no_postings_a_search_reads(tmp_path: Path) -> None:
-    path = tmp_path / "kb.db"
-    build(path)
-    with IndexReader(resolve_location(str(path))) as reader:
+def test_archived_entries_have_no_postings_a_search_reads(empty_store: EntryStore, kb_db: str) -> None:
+    build(kb_db)
+    with IndexReader(resolve_location(kb_db)) as reader:
         _, everything, _ = plans_and_postings(reader)
         ids = dict(reader._rows('SELECT "key", id FROM entry'))
     assert all(ids["e7"] not in entries for entries in everything.values())

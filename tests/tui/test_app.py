@@ -45,8 +45,8 @@ RuntimeError: CUDA error: device-side assert triggered
 
 
 @pytest.fixture
-def library(db_path: Path) -> Iterator[Library]:
-    library = Library(str(db_path))
+def library(kb_db: str) -> Iterator[Library]:
+    library = Library(kb_db)
     library.store()  # created and seeded before the app starts, as a second launch finds it
     yield library
     library.close()
@@ -207,11 +207,11 @@ async def test_tree_navigation_opens_an_entry(library: Library) -> None:
 
 
 @pytest.fixture
-def due_library(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
+def due_library(kb_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
     """Seeded today, opened two months later: every seed entry is due for review."""
     now = [datetime.now(UTC)]
     monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
-    library = Library(str(db_path))
+    library = Library(kb_db)
     library.store()
     now[0] += timedelta(days=60)
     yield library
@@ -422,12 +422,11 @@ async def test_no_color_is_respected(library: Library, monkeypatch: pytest.Monke
 
 
 @pytest.mark.new_database
-async def test_the_first_use_creates_and_seeds_the_database(db_path: Path) -> None:
-    app = KbApp(Library(str(db_path)))
+async def test_the_first_use_creates_and_seeds_the_database(kb_db: str) -> None:
+    app = KbApp(Library(kb_db))
     async with app.run_test() as pilot:
         await settle(app, pilot)
         assert app.found is not None and len(app.found.rows) > 50
-    assert db_path.exists()
 
 
 def test_kb_tui_needs_a_terminal(runner: CliRunner) -> None:
@@ -563,12 +562,12 @@ async def test_at_80_by_24_the_symptom_has_room_and_the_validation_is_whole(libr
 
 
 async def test_merging_a_likely_duplicate_offers_the_entry_it_duplicates(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    kb_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The merge dialog opened empty, though the review had just said which entry it duplicates."""
     now = [datetime.now(UTC)]
     monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
-    due_library = Library(str(db_path))
+    due_library = Library(kb_db)
     content = due_library.entry("cuda-device-side-assert").content()
     due_library.save(content.replace(key="typed-again", cause_path="", fix="rerun"), force=True)
     now[0] += timedelta(days=60)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 from markdown_it import MarkdownIt
 
@@ -51,12 +50,12 @@ def test_pasted_lines_come_back_as_lines() -> None:
     assert query_text(LINE_MARK.join(["Traceback:", "RuntimeError: x"])) == "Traceback:\nRuntimeError: x"
 
 
-def test_the_library_ranks_as_kb_search_does(db_path: Path) -> None:
-    library = Library(str(db_path))
+def test_the_library_ranks_as_kb_search_does(kb_db: str) -> None:
+    library = Library(kb_db)
     library.store()
     query = "RuntimeError: DataLoader worker (pid 123) is killed by signal: Killed."
     found = library.find(query)
-    response = search(query, resolve_location(str(db_path)), SearchOptions(limit=50, record_usage=False))
+    response = search(query, resolve_location(kb_db), SearchOptions(limit=50, record_usage=False))
     assert [row.key for row in found.rows] == [s.candidate.record["key"] for s in response.results]
     assert found.confident == response.confident
     library.close()

@@ -20,6 +20,9 @@ from textual.widgets import Input, Select
 from kb.tui.app import KbApp
 from kb.tui.library import Library
 
+#: Pictures of the screens, named by test: the backend under them is test_app.py's to vary.
+pytestmark = pytest.mark.sqlite_only("snapshots are named by test, one picture each")
+
 SnapCompare = Callable[..., bool]
 FIXED_NOW = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
 
