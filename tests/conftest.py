@@ -147,7 +147,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if (
         folder in BOTH_BACKENDS
         and not metafunc.definition.get_closest_marker("sqlite_only")
-        and not {"backend", "postgres_url"} & set(metafunc.fixturenames)
+        and not {"backend", "postgres_url", "postgres_database_factory"} & set(metafunc.fixturenames)
     ):
         metafunc.parametrize("kb_backend", ["sqlite", "postgresql"], indirect=True)
 

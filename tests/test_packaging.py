@@ -16,7 +16,7 @@ def test_the_wheel_ships_the_seed_entries(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("kb-*.whl")
+    (wheel,) = tmp_path.glob("ml_fault_kb-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     seeds = {p.relative_to(ROOT).as_posix() for p in (ROOT / "seed_entries").rglob("*") if p.is_file()}
     assert seeds and {f"kb/{name}" for name in seeds} <= names
@@ -26,6 +26,8 @@ def test_the_wheel_ships_the_seed_entries(tmp_path: Path) -> None:
         "kb/guards/templates/kb_tripwires.py",
     } <= names  # kb export pytest
     assert "kb/tui/kb.tcss" in names  # kb tui's stylesheet
+    info = next(name for name in names if name.endswith(".dist-info/entry_points.txt"))
+    assert "kb = kb.__main__:main" in zipfile.ZipFile(wheel).read(info).decode()  # the command stays kb
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:

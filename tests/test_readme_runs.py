@@ -3,7 +3,8 @@
 A newcomer types them as they read: the first one creates and seeds the knowledge base, and each
 later one must do what its comment says, with no error. Lines that ask questions get the answers a
 person would type; `$EDITOR` is an editor that fills in or changes the entry; the files the lines
-name (train.log, crash.log, my-fault.md, guards.toml) exist, as they would on the reader's machine.
+name (train.log, crash.log, my-fault.md, guards.toml, the team-kb checkout) exist, as they would on
+the reader's machine.
 """
 
 from __future__ import annotations
@@ -121,6 +122,7 @@ def test_every_command_in_the_readme_works_on_a_fresh_install(
     (work / "crash.log").write_text(CRASH)
     (work / "my-fault.md").write_text(MY_FAULT)
     (work / "guards.toml").write_text(GUARDS)
+    (work / "team-kb").mkdir()  # the team's repository, cloned
     (tmp_path / "editor.py").write_text(EDITOR)
     monkeypatch.setenv("EDITOR", f"{sys.executable} {tmp_path / 'editor.py'}")
     git = {

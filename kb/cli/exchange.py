@@ -18,6 +18,8 @@ from kb.errors import UsageError
 from kb.paths import write_atomically
 
 if TYPE_CHECKING:
+    from kb.entry.content import EntryContent
+    from kb.exchange.folder_sync import Side, SyncStep
     from kb.exchange.transfer import Filters
 
 export_app = KbTyper(
@@ -265,3 +267,89 @@ def export_pytest(
     typer.echo(
         f"wrote {path} (with the checker, its rules and kb_tripwires.py beside it); run: pytest {path}"
     )
+
+
+@app.command("sync")
+def sync_command(
+    ctx: typer.Context,
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            help="A folder of entry files, usually a checkout of the team's repository.", metavar="DIR"
+        ),
+    ],
+    keys: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="With --ours or --theirs: settle only these entries' conflicts.", metavar="[KEY]..."
+        ),
+    ] = None,
+    ours: Annotated[bool, typer.Option("--ours", help="Settle conflicts with kb's version.")] = False,
+    theirs: Annotated[
+        bool, typer.Option("--theirs", help="Settle conflicts with the folder's version.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
+    ] = False,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Merge kb and an entry folder, entry by entry, against the version both last agreed on.
+
+    A change on one side is taken; changes on both are merged field by field; a field changed
+    differently on both is a conflict, left alone until you settle it: --ours, --theirs, or edit
+    one side (the file, or kb edit) and sync again. Archiving an entry removes its file; removing
+    a file archives the entry; nothing is purged. kb runs no git: pull before, commit after.
+    Exits 1 while conflicts are left.
+    """
+    from kb.exchange.folder_sync import ACTIONS, sync_folder
+
+    if ours and theirs:
+        raise UsageError("give --ours or --theirs, not both")
+    if keys and not (ours or theirs):
+        raise UsageError("entry keys name the conflicts --ours or --theirs settles; give one of them")
+    prefer: Side | None = "ours" if ours else "theirs" if theirs else None
+    with common.open_kb(ctx, remind=not as_json) as store:
+        report = sync_folder(store, folder, dry_run, prefer, keys or ())
+    if as_json:
+        console.print_json(report.as_json())
+    else:
+        changed = len(report.steps) - len(report.conflicts)
+        verb = "would change" if dry_run else "changed"
+        typer.echo(
+            f"kb and {folder}: {verb} {changed}, {plural(len(report.conflicts), 'conflict')},"
+            f" {report.unchanged} unchanged"
+        )
+        for step in report.steps:
+            typer.echo(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
+            for name in step.conflicts:
+                typer.echo(f"      {name} in kb:     {_one_line(step.ours, name)}")
+                typer.echo(f"      {name} in folder: {_one_line(step.theirs, name)}")
+        if report.conflicts:
+            typer.echo(
+                "settle each conflict: kb sync DIR --ours (kb's), --theirs (the folder's), or edit one"
+                " side and sync again"
+            )
+        if dry_run:
+            typer.echo("dry run: nothing was changed")
+    if report.conflicts:
+        raise typer.Exit(1)
+
+
+def _sync_detail(step: SyncStep) -> str:
+    parts = []
+    if step.conflicts:
+        parts.append(f"{', '.join(step.conflicts)} changed on both sides")
+    if step.from_ours and step.from_theirs:
+        parts.append(f"{', '.join(step.from_ours)} from kb; {', '.join(step.from_theirs)} from the folder")
+    return f"  ({'; '.join(parts)})" if parts else ""
+
+
+def _one_line(content: EntryContent | None, name: str) -> str:
+    from kb.entry.terminal import cut
+    from kb.entry.visible import visible
+
+    if content is None:
+        return "(none)"
+    value = getattr(content, name)
+    text = ", ".join(value) if isinstance(value, tuple) else str(value)
+    return cut(visible(text.replace("\n", " ⏎ ")), 60) or "(empty)"

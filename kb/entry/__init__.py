@@ -1,6 +1,7 @@
 """The fault as data, pure: an entry's content, the entry file, the validation lint, secret redaction,
-and how entry text is shown safely on a terminal (`terminal`) and in Markdown (`markdown`, the one
-escaper every page kb writes uses).
+the three-way merge of two versions of an entry (`merging`, for kb sync), and how entry text is
+shown safely on a terminal (`terminal`) and in Markdown (`markdown`, the one escaper every page kb
+writes uses).
 
 May import the standard library, `kb.errors`, `kb.domains`, `kb.paths` and the guard checker's rule
 validation (`kb.guards.checker`, itself stdlib-only). Never the store, the ORM or a face.

@@ -75,6 +75,15 @@ class EntryContent:
     def replace(self, **changes: Any) -> EntryContent:
         return dataclasses.replace(self, **changes)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> EntryContent:
+        """The content as_dict() gave (stored as JSON): lists become tuples again."""
+        values = {f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data}
+        for name in LIST_FIELDS:
+            values[name] = tuple(values.get(name, ()))
+        values["guards"] = tuple(dict(guard) for guard in values.get("guards", ()))
+        return cls(**values)
+
     def as_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         for name in LIST_FIELDS:

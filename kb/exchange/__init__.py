@@ -1,6 +1,7 @@
 """The knowledge base in and out: Markdown tables for the team wiki, TROUBLESHOOTING.md sections,
-entry folders, JSON Lines backups, and the fault trees as a Markdown list or a Mermaid chart
-(`fault_tree_pages`). Every Markdown page escapes with kb.entry.markdown, the one escaper.
+entry folders (one-shot, and kept in step by `folder_sync`), JSON Lines backups, and the fault
+trees as a Markdown list or a Mermaid chart (`fault_tree_pages`). Every Markdown page escapes with
+kb.entry.markdown, the one escaper.
 
 May import `kb.upkeep` (the fault trees it renders), `kb.search` (the handbook's domain words),
 `kb.store`, `kb.text`, `kb.entry` and the base modules; never a face.

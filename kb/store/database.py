@@ -184,6 +184,20 @@ def m005_first_use_recorded(conn: Connection) -> None:
         conn.execute(text("INSERT INTO kb_meta (name, value) VALUES (:name, 'seeded')"), {"name": FIRST_USE})
 
 
+def m006_sync_bases(conn: Connection) -> None:
+    """The version of each entry that the knowledge base and an entry folder last agreed on (kb sync):
+    the base of a three-way merge, so that a change on one side is told from a change on the other."""
+    metadata = MetaData()
+    Table(
+        "sync_base",
+        metadata,
+        Column("folder", String, primary_key=True),
+        Column("key", String, primary_key=True),
+        Column("content", JSON, nullable=True),
+        Column("conflict", JSON, nullable=True),
+    ).create(conn)
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
@@ -191,6 +205,7 @@ MIGRATIONS: list[Migration] = [
     m003_index_terms_by_entry,
     m004_postings_in_impact_order,
     m005_first_use_recorded,
+    m006_sync_bases,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -13,7 +13,7 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -55,7 +55,7 @@ from kb.store.index_writer import (
     stored_contents,
     unindex,
 )
-from kb.store.models import Entry, kb_meta, search_doc, search_miss
+from kb.store.models import Entry, kb_meta, search_doc, search_miss, sync_base
 from kb.store.schema import FIRST_USE
 from kb.text.paste import NORMALIZER_VERSION
 
@@ -87,6 +87,14 @@ class RecentMiss:
     query: str
     decisive: str
     searched: datetime
+
+
+@dataclass(frozen=True)
+class SyncBase:
+    """What kb and an entry folder last agreed on for one key (kb.exchange.folder_sync)."""
+
+    content: EntryContent | None  # None: no agreement yet (both sides added the entry)
+    conflict: tuple[str, str] | None  # digests of kb's and the folder's versions a conflict showed
 
 
 @dataclass(frozen=True)
@@ -290,14 +298,7 @@ class EntryStore:
                             session.exec(select(Entry.key).where(col(Entry.key).startswith(key_base)))
                         )
                         content = content.replace(key=_first_free(key_base, taken))
-                    entry = Entry(
-                        key=content.key,
-                        domain=content.domain,
-                        symptom=content.symptom,
-                        created=now,
-                        updated=now,
-                    )
-                    entry.set_content(content)
+                    entry = _new_entry(content, now)
                     session.add(entry)
                     session.flush()
                     index_one(session, entry)
@@ -359,14 +360,7 @@ class EntryStore:
                 current = existing.get(item.content.key)
                 action = decide(current, item)
                 if action == "add":
-                    entry = Entry(
-                        key=item.content.key,
-                        domain=item.content.domain,
-                        symptom=item.content.symptom,
-                        created=now,
-                        updated=now,
-                    )
-                    entry.set_content(item.content)
+                    entry = _new_entry(item.content, now)
                     entry.seed_digest = item.digest
                     session.add(entry)
                     changed.append(entry)
@@ -565,6 +559,62 @@ class EntryStore:
         session.add(entry)
         return entry
 
+    def sync_bases(self, folder: str) -> dict[str, SyncBase]:
+        """The bases of every entry synced with FOLDER (a real path), by key."""
+        query = select(sync_base.c.key, sync_base.c.content, sync_base.c.conflict).where(
+            sync_base.c.folder == folder
+        )
+        with self._reading() as session:
+            return {
+                key: SyncBase(
+                    EntryContent.from_dict(content) if content else None,
+                    (conflict[0], conflict[1]) if conflict else None,
+                )
+                for key, content, conflict in session.execute(query)
+            }
+
+    @_retried
+    def apply_sync(
+        self,
+        folder: str,
+        writes: Sequence[EntryContent],
+        agreed: Mapping[str, EntryContent],
+        conflicts: Mapping[str, tuple[EntryContent | None, tuple[str, str]]],
+    ) -> None:
+        """One transaction: WRITES into the knowledge base (a new entry, or the content and status of
+        the entry with that key, its usage kept), then FOLDER's new bases, AGREED by key, and the
+        CONFLICTS left for the user (the base they keep, and the digests of the versions shown)."""
+        now = self.now()
+        with self._writing() as session:
+            for content in map(normalized, writes):
+                entry = session.exec(select(Entry).where(Entry.key == content.key).with_for_update()).first()
+                if entry is None:
+                    entry = _new_entry(content, now)
+                entry.set_content(content)
+                entry.updated = now
+                session.add(entry)
+                session.flush()
+                index_one(session, entry)
+            keys = [*agreed, *conflicts]
+            if keys:
+                session.execute(
+                    delete(sync_base).where(sync_base.c.folder == folder, col(sync_base.c.key).in_(keys))
+                )
+            rows = [
+                {"folder": folder, "key": key, "content": content.as_dict(), "conflict": None}
+                for key, content in agreed.items()
+            ] + [
+                {
+                    "folder": folder,
+                    "key": key,
+                    "content": base.as_dict() if base else None,
+                    "conflict": list(digests),
+                }
+                for key, (base, digests) in conflicts.items()
+            ]
+            if rows:
+                session.execute(insert(sync_base), rows)
+
     def last_miss(self) -> RecentMiss | None:
         """The most recent search that found nothing confident."""
         query = select(search_miss.c.query, search_miss.c.decisive, search_miss.c.searched)
@@ -601,6 +651,13 @@ class EntryStore:
         if entry is None:
             raise EntryNotFound(key, self.closest_key(key))
         return entry
+
+
+def _new_entry(content: EntryContent, now: datetime) -> Entry:
+    """A new entry holding CONTENT, created now, with no usage yet."""
+    entry = Entry(key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now)
+    entry.set_content(content)
+    return entry
 
 
 def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> dict[str, Any]:

@@ -183,3 +183,16 @@ kb_meta = Table(
     Column("name", AutoString, primary_key=True),
     Column("value", AutoString, nullable=False),
 )
+
+
+#: Per entry folder that `kb sync` keeps (by its real path) and per entry key: the content both sides
+#: last agreed on (null: none yet, both added it), and, while a conflict waits for the user, the
+#: digests of the two versions it was shown with (so that editing one of them is the resolution).
+sync_base = Table(
+    "sync_base",
+    SQLModel.metadata,
+    Column("folder", AutoString, primary_key=True),
+    Column("key", AutoString, primary_key=True),
+    Column("content", JSON, nullable=True),
+    Column("conflict", JSON, nullable=True),
+)

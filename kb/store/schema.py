@@ -19,6 +19,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m003_index_terms_by_entry",
     "m004_postings_in_impact_order",
     "m005_first_use_recorded",
+    "m006_sync_bases",
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000

@@ -32,9 +32,17 @@ def one_line_error(result: Result, *words: str) -> None:
         assert word in stderr, stderr
 
 
-def damage_page(db: Path, page: int) -> None:
+def damage_page(db: Path, page: int | None = None) -> None:
+    """Overwrite most of PAGE (1-based; by default the root page of the entry table, which every
+    command reads) with bytes that are no b-tree."""
+    if page is None:
+        import sqlite3
+
+        with sqlite3.connect(db) as conn:
+            (page,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entry'").fetchone()
+        conn.close()
     with db.open("r+b") as handle:
-        handle.seek(page * 4096 + 100)
+        handle.seek((page - 1) * 4096 + (100 if page == 1 else 0))  # page 1 opens with the file header
         handle.write(bytes(range(256)) * 12)
 
 
@@ -42,7 +50,7 @@ def test_a_damaged_database_is_named_and_never_written(runner: CliRunner, tmp_pa
     db = tmp_path / "kb.db"
     with db.open("rb") as handle:
         before = handle.read()
-    damage_page(db, 20)
+    damage_page(db)
     for command in [*READS, *WRITES]:
         one_line_error(runner.invoke(app, command), "is damaged", "kb will not write to it", ".recover")
     assert (tmp_path / "kb.db-damaged").exists()
@@ -55,7 +63,7 @@ def test_a_write_that_reads_nothing_damaged_is_refused_once_damage_was_seen(
     runner: CliRunner, tmp_path: Path
 ) -> None:
     """`kb add` wrote into the damaged file when its own pages happened to read cleanly."""
-    damage_page(tmp_path / "kb.db", 20)
+    damage_page(tmp_path / "kb.db")
     runner.invoke(app, ["list"])  # finds the damage
     one_line_error(runner.invoke(app, WRITES[0]), "is damaged")
     shutil.copyfile(tmp_path / "kb.db", tmp_path / "broken.db")

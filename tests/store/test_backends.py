@@ -347,3 +347,18 @@ def test_a_missing_database_or_schema_on_a_real_server_is_one_line(postgres_url:
             )
             assert result.returncode == 1, (url, argv)
             assert result.stderr.count("\n") == 1 and fragment in result.stderr, (argv, result.stderr)
+
+
+def test_sync_with_an_entry_folder(runner: CliRunner, backend: str, tmp_path: Path) -> None:
+    folder = tmp_path / "team"
+    folder.mkdir()
+    assert kb(runner, "init", "--empty")[0] == 0
+    flags = ["-s", "OSError: the frobnicator socket closed", "-d", "data", "-v", "ls /tmp", "-f", "retry"]
+    assert kb(runner, "add", *flags, "--key", "frob-socket")[0] == 0
+    code, out, _ = kb(runner, "sync", str(folder), "--json")
+    assert code == 0 and [s["action"] for s in json.loads(out)["steps"]] == ["add-to-folder"]
+    entry_file = folder / "data" / "frob-socket.md"
+    entry_file.write_text(entry_file.read_text().replace("retry", "reconnect with backoff"))
+    code, out, _ = kb(runner, "sync", str(folder), "--json")
+    assert code == 0 and [s["action"] for s in json.loads(out)["steps"]] == ["update-kb"]
+    assert "reconnect with backoff" in kb_process("show", "frob-socket").stdout

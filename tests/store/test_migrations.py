@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ from kb.store.entry_store import open_store
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def schema_of(path: Path) -> dict[str, Any]:
-    engine = create_engine(f"sqlite:///{path}")
+def schema_of(database: Path | str) -> dict[str, Any]:
+    """The tables, columns, indexes and keys of DATABASE: an SQLite file, or a server's URL."""
+    engine = create_engine(database if isinstance(database, str) else f"sqlite:///{database}")
     inspector = inspect(engine)
     schema = {
         table: {
@@ -167,3 +169,28 @@ def test_an_upgraded_database_with_entries_is_past_its_first_use(tmp_path: Path)
         conn.execute("DELETE FROM kb_meta WHERE name = 'first_use'")
     with open_store(str(path)) as store:
         assert store.first_use_pending()
+
+
+def test_a_version_1_database_on_postgresql_upgrades_to_the_fresh_schema(
+    postgres_database_factory: Callable[[str | None], str],
+) -> None:
+    """Every migration after the first, run on a real server, gives what a fresh database has."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import text
+
+    from kb.store.database import m001_create_entry
+
+    fresh, upgraded = postgres_database_factory(None), postgres_database_factory(None)
+    open_store(fresh).close()
+    engine = create_engine(upgraded)
+    with engine.begin() as conn:
+        m001_create_entry(conn)
+        conn.execute(
+            text("INSERT INTO kb_migration (name, applied) VALUES ('m001_create_entry', :now)"),
+            {"now": datetime.now(UTC)},
+        )
+    engine.dispose()
+    with open_store(upgraded) as store:
+        assert store.schema.applied == tuple(m.__name__ for m in MIGRATIONS[1:])
+    assert schema_of(upgraded) == schema_of(fresh)

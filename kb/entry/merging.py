@@ -1,0 +1,63 @@
+"""Three-way merging of one entry, field by field: what `kb sync` does with an entry that changed in the
+knowledge base, in an entry folder, or in both since the two last agreed (the base).
+
+A field changed on one side only takes that side's value; a field both sides changed to the same
+value is agreed; a field both changed differently is a conflict, which only the user can settle.
+Pure: contents in, a merge out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from kb.entry.content import EntryContent
+
+#: The fields merged one by one; the key is what pairs the versions up, never merged.
+MERGED_FIELDS = tuple(f.name for f in dataclasses.fields(EntryContent) if f.name != "key")
+
+
+@dataclass(frozen=True)
+class EntryMerge:
+    content: EntryContent | None  # the merged entry; None while fields conflict
+    ours: tuple[str, ...]  # fields taken from ours: changed there only
+    theirs: tuple[str, ...]  # fields taken from theirs
+    conflicts: tuple[str, ...]  # fields both sides changed, differently
+
+
+def merge_entry(
+    base: EntryContent | None, ours: EntryContent, theirs: EntryContent, prefer: str | None = None
+) -> EntryMerge:
+    """Merge OURS and THEIRS, two versions of one entry, against BASE (None: both added it, so every
+    field they disagree on is a conflict). PREFER ("ours" or "theirs") settles the conflicts."""
+    values: dict[str, Any] = {"key": ours.key}
+    taken: dict[str, list[str]] = {"ours": [], "theirs": []}
+    conflicts: list[str] = []
+    for name in MERGED_FIELDS:
+        mine, other = getattr(ours, name), getattr(theirs, name)
+        if mine == other:
+            values[name] = mine
+            continue
+        original = getattr(base, name) if base is not None else None
+        if base is not None and mine == original:
+            values[name] = other
+            taken["theirs"].append(name)
+        elif base is not None and other == original:
+            values[name] = mine
+            taken["ours"].append(name)
+        elif prefer is not None:
+            values[name] = mine if prefer == "ours" else other
+            taken[prefer].append(name)
+        else:
+            conflicts.append(name)
+    content = None if conflicts else EntryContent(**values)
+    return EntryMerge(content, tuple(taken["ours"]), tuple(taken["theirs"]), tuple(conflicts))
+
+
+def fingerprint(content: EntryContent) -> str:
+    """A digest of every field, status included: two versions with one fingerprint are the same."""
+    canonical = json.dumps(content.as_dict(), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
