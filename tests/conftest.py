@@ -61,6 +61,10 @@ def isolated_home(
             shutil.copyfile(request.getfixturevalue("seeded_template"), tmp_path / "kb.db")
         monkeypatch.setenv("KB_DB", str(tmp_path / "kb.db"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no team sources
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)  # no project's .kb/ above the working directory
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", "false")

@@ -3,8 +3,8 @@
 A newcomer types them as they read: the first one creates and seeds the knowledge base, and each
 later one must do what its comment says, with no error. Lines that ask questions get the answers a
 person would type; `$EDITOR` is an editor that fills in or changes the entry; the files the lines
-name (train.log, crash.log, my-fault.md, guards.toml, the team-kb checkout) exist, as they would on
-the reader's machine.
+name (train.log, crash.log, my-fault.md, guards.toml, the team-kb checkout, the config file naming
+it) exist, as they would on the reader's machine.
 """
 
 from __future__ import annotations
@@ -92,6 +92,8 @@ ANSWERS = {
     "kb add --from-triage": ["ls /tmp", "re-download shard 7", "", "", ""],
     "kb review": ["q"],
 }
+#: What the fault is about, in the README's `kb add … FLAGS` lines, by FLAGS.
+SYMPTOM_WORDS = {"--guards guards.toml": "config", "--to team": "team cache"}
 #: Their own tests drive them: a TUI needs a terminal that CliRunner is not.
 NOT_RUN_HERE = {"kb tui": "tests/tui drive it through App.run_test()"}
 
@@ -123,6 +125,10 @@ def test_every_command_in_the_readme_works_on_a_fresh_install(
     (work / "my-fault.md").write_text(MY_FAULT)
     (work / "guards.toml").write_text(GUARDS)
     (work / "team-kb").mkdir()  # the team's repository, cloned
+    monkeypatch.setenv("HOME", str(work))  # so that the config's ~/team-kb is that checkout
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(re.findall(r"```toml\n(.*?)```", README, flags=re.DOTALL)[0])  # the README's own
     (tmp_path / "editor.py").write_text(EDITOR)
     monkeypatch.setenv("EDITOR", f"{sys.executable} {tmp_path / 'editor.py'}")
     git = {
@@ -146,10 +152,11 @@ def test_every_command_in_the_readme_works_on_a_fresh_install(
         stdin = None
         if "| kb " in line:
             line, stdin = "kb " + line.split("| kb ", 1)[1], TRACEBACK
-        if line.startswith("kb add … "):
+        if line.startswith("kb add … "):  # the flags the reader fills in: a fault of their own each time
+            rest = line[9:]
             line = (
-                "kb add -s 'OSError: the frobnicator config is read-only' -d data -v 'ls /tmp'"
-                f" -f 'chmod u+w it' {line[9:]}"
+                f"kb add -s 'OSError: the frobnicator {SYMPTOM_WORDS[rest]} is read-only' -d data"
+                f" -v 'ls /tmp' -f 'chmod u+w it' {rest}"
             )
         answers = ANSWERS.get(line)
         if answers is not None:

@@ -38,7 +38,7 @@ def add(ctx: typer.Context, **values: Any) -> None:
     if values["db"]:
         ctx.obj = values["db"]
     given, sources, switches = request(values)
-    record_entry(ctx, given, sources, edit=values["edit"], **switches)
+    record_entry(ctx, given, sources, edit=values["edit"], to=values["to"], **switches)
 
 
 def record_entry(
@@ -51,8 +51,9 @@ def record_entry(
     occurrence: bool = False,
     force: bool = False,
     as_json: bool = False,
+    to: str | None = None,
 ) -> None:
-    """The whole of `kb add`, also offered at the end of `kb triage`."""
+    """The whole of `kb add`, also offered at the end of `kb triage`. TO: the source to write to."""
     from kb.capture.recording import record_entry as record
 
     def edit_template(flags: EntryFlags) -> EntryContent:
@@ -61,7 +62,7 @@ def record_entry(
         return edit_until_valid(template_for(flags), "new-entry", force)
 
     ask = console.TerminalAsker() if console.interactive() else None
-    with common.open_kb(ctx, remind=not as_json) as store:
+    with common.open_kb(ctx, remind=not as_json, to=to) as store:
         recorded = record(
             store,
             given,
@@ -75,4 +76,5 @@ def record_entry(
         )
     from kb.cli.output import report_recorded
 
-    report_recorded(recorded, as_json, console.print_json, typer.echo)
+    layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
+    report_recorded(recorded, as_json, console.print_json, typer.echo, to or layer)

@@ -89,6 +89,10 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: ctx.meta's record of `kb --layer NAME`: the personal --db given, and the layer chosen.
+LAYER = "kb_layer"
+
+
 @app.callback()
 def main_options(
     ctx: typer.Context,
@@ -101,18 +105,45 @@ def main_options(
             metavar="PATH|URL",
         ),
     ] = None,
+    layer: Annotated[
+        str | None,
+        typer.Option(
+            "--layer",
+            help="Work on one source instead of the personal knowledge base (kb sources lists them).",
+            show_default=False,
+            metavar="SOURCE",
+        ),
+    ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
 ) -> None:
     """kb: record a fault within 15 minutes of fixing it, find it again in seconds."""
     ctx.obj = db
+    if layer is not None:
+        from kb.sources.everywhere import layer_database
+        from kb.sources.layers import find_layer
+
+        chosen = find_layer(layer, db)
+        ctx.meta[LAYER] = (db, chosen)
+        ctx.obj = layer_database(chosen)
 
 
 @contextmanager
-def open_kb(ctx: typer.Context, remind: bool = True) -> Iterator[EntryStore]:
+def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> Iterator[EntryStore]:
     """The store for a command. REMIND: say on stderr, at most once a day, when a review is overdue
-    (commands printing --json pass False, so that their output stays pure)."""
+    (commands printing --json pass False, so that their output stays pure). TO: the source a write
+    goes to (`kb add --to`), instead of the personal knowledge base."""
+    personal = ctx.obj
+    if to is None and LAYER in ctx.meta:  # kb --layer NAME …: an entry folder is written through
+        personal, chosen = ctx.meta[LAYER]
+        to = chosen.name if chosen.kind == "folder" else None
+    if to is not None:
+        from kb.sources.targets import write_target
+
+        with write_target(personal, to) as target:
+            yield target
+        return
     from kb.upkeep.seeding import open_knowledge_base  # deferred: opening the store costs the ORM import
 
     store = open_knowledge_base(ctx.obj)

@@ -60,11 +60,11 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
 def run_add(values: dict[str, Any]) -> int:
     from kb.capture.recording import record_entry
     from kb.cli.output import report_recorded
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.sources.targets import write_target
 
     given, sources, switches = request(values)
     ask = TerminalAsker() if console.interactive() else None
-    with open_knowledge_base(values["db"]) as store:
+    with write_target(values["db"], values["to"]) as store:
         recorded = record_entry(
             store,
             given,
@@ -75,7 +75,7 @@ def run_add(values: dict[str, Any]) -> int:
             occurrence=switches["occurrence"],
             force=switches["force"],
         )
-    report_recorded(recorded, switches["as_json"], print_json, echo)
+    report_recorded(recorded, switches["as_json"], print_json, echo, values["to"])
     return 0
 
 

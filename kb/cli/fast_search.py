@@ -21,7 +21,9 @@ from kb.errors import KbError, UsageError
 from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
 
 if TYPE_CHECKING:
-    from kb.search.lookup import SearchResponse
+    from kb.search.lookup import SearchOptions, SearchResponse
+    from kb.sources.everywhere import LayeredResponse, Unreachable
+    from kb.sources.layers import Layer
 
 
 class SearchArgs(NamedTuple):
@@ -63,10 +65,12 @@ def read_query(args: SearchArgs) -> str:
     return " ".join(args.query)
 
 
-def run_search(args: SearchArgs) -> int:
-    """Search, print, and return the exit code: 0 for a confident match, 1 for none."""
+def run_search(args: SearchArgs, layers: bool = True) -> int:
+    """Search, print, and return the exit code: 0 for a confident match, 1 for none. LAYERS: search
+    every source (kb sources), not only the database args.db names."""
     from kb.paths import resolve_location
     from kb.search.lookup import SearchOptions, search
+    from kb.sources.layers import reading_layers
 
     def prepare() -> None:
         from kb.upkeep.seeding import (
@@ -84,15 +88,38 @@ def run_search(args: SearchArgs) -> int:
         regex=args.regex,
         record_usage=not args.explain,  # looking into why an entry ranked is not using it
     )
-    response = search(text, resolve_location(args.db), options, prepare=prepare)
-    if args.as_json:
-        print_json(response.as_json(args.explain))
+    sources = reading_layers(args.db) if layers else []
+    if len(sources) <= 1:
+        response = search(text, resolve_location(args.db), options, prepare=prepare)
+        unreachable: list[Unreachable] = []
     else:
-        sys.stdout.write(format_response(response, args.explain, width()) + "\n")
+        response, unreachable = search_layers(text, sources, options)
+    for layer in unreachable:  # the others answered: say so in one line each, and carry on
+        sys.stderr.write(f"kb: the {layer.layer} source did not answer: {layer.reason}\n")
+    if args.as_json:
+        data = response.as_json(args.explain)
+        if len(sources) > 1:
+            data["unreachable"] = [{"source": u.layer, "reason": u.reason} for u in unreachable]
+        print_json(data)
+    else:
+        sys.stdout.write(format_response(response, args.explain, width(), layered=len(sources) > 1) + "\n")
     return 0 if response.confident else 1
 
 
-def format_response(response: SearchResponse, explain: bool, width: int) -> str:
+def search_layers(text: str, layers: list[Layer], options: SearchOptions) -> LayeredResponse:
+    """Search every layer at once (kb.sources.everywhere); a database layer is opened in full the
+    first time, as the personal one is."""
+    from kb.sources.everywhere import search_everywhere
+
+    def prepare(layer: Layer) -> None:
+        from kb.upkeep.seeding import open_knowledge_base
+
+        open_knowledge_base(layer.spec).close()
+
+    return search_everywhere(text, layers, options, prepare)
+
+
+def format_response(response: SearchResponse, explain: bool, width: int, layered: bool = False) -> str:
     lines: list[str] = []
     if explain:
         lines += [
@@ -123,9 +150,8 @@ def format_response(response: SearchResponse, explain: bool, width: int) -> str:
     for rank, scored in enumerate(response.results, 1):
         record = {k: visible(v) if isinstance(v, str) else v for k, v in scored.candidate.record.items()}
         mark = "  confident" if scored.confident else ""
-        lines.append(
-            bold(f"{rank}. {record['key']}") + f"  [{record['domain']}]  score {scored.score:.0f}{mark}"
-        )
+        where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
+        lines.append(bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}")
         lines += _wrapped(record["symptom"], width, "   ")
         if record["validation"]:
             lines.append(f"   $ {command_line(scored.candidate.record['validation'])}")

@@ -23,7 +23,10 @@ def search(ctx: typer.Context, **values: Any) -> None:
     """
     from kb.cli.fast_search import SearchArgs, run_search
 
-    raise typer.Exit(run_search(SearchArgs(**{**values, "db": values["db"] or ctx.obj})))
+    one_layer = common.LAYER in ctx.meta  # kb --layer NAME search: that source alone
+    raise typer.Exit(
+        run_search(SearchArgs(**{**values, "db": values["db"] or ctx.obj}), layers=not one_layer)
+    )
 
 
 @app.command()
@@ -127,3 +130,28 @@ def tui(ctx: typer.Context) -> None:
     from kb.tui.library import Library  # deferred: only the TUI pays for it
 
     KbApp(Library(ctx.obj)).run()
+
+
+@app.command("sources")
+def sources_command(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
+    """The sources kb reads: the personal knowledge base, the team sources of the config file, and
+    the project's .kb/ folder; whether each answers, and how many entries it holds."""
+    from kb.sources.status import sources_report
+
+    report = sources_report(ctx.obj)
+    if as_json:
+        console.print_json(
+            {
+                "config": report.config,
+                "config_exists": report.config_exists,
+                "sources": [s.as_json() for s in report.states],
+            }
+        )
+        return
+    for state in report.states:
+        answer = f"{state.entries} entries" if state.entries is not None else "DOES NOT ANSWER"
+        typer.echo(f"{state.layer.name:<12} {state.layer.kind:<9} {answer:<16} {state.where}")
+        if state.problem:
+            typer.echo(f"{'':<12} {state.problem}")
+    if not report.config_exists:
+        typer.echo(f"(no team sources: {report.config} does not exist; the README's team section shows one)")

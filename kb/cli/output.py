@@ -9,9 +9,13 @@ from kb.capture.recording import Recorded
 
 
 def report_recorded(
-    recorded: Recorded, as_json: bool, print_json: Callable[[Any], None], echo: Callable[..., None]
+    recorded: Recorded,
+    as_json: bool,
+    print_json: Callable[[Any], None],
+    echo: Callable[..., None],
+    to: str | None = None,
 ) -> None:
-    """What both faces print once an entry is recorded."""
+    """What both faces print once an entry is recorded (TO: in that source, not the personal one)."""
     from kb.entry.lint import validation_problem
 
     entry = recorded.entry
@@ -23,4 +27,6 @@ def report_recorded(
         problem = validation_problem(entry.validation)
         if problem:
             echo(f"kb: kept with --force: {problem}; `kb list --unvalidated` finds it", err=True)
-        echo(f"added {entry.key} ({entry.domain}); see it with: kb show {entry.key}")
+        where = f" to the {to} source" if to else ""
+        layer = f"--layer {to} " if to else ""
+        echo(f"added {entry.key} ({entry.domain}){where}; see it with: kb {layer}show {entry.key}")

@@ -261,7 +261,7 @@ def sync_folder(
     for step in steps:
         if step.writes_folder:
             wanted = step.result if step.result is not None and step.result.status == "active" else None
-            _write_file(folder, on_disk.paths.get(step.key), wanted)
+            write_entry_file(folder, on_disk.paths.get(step.key), wanted)
     bases = store.sync_bases(identity)
     store.apply_sync(
         identity,
@@ -287,7 +287,7 @@ def _fingerprint(content: EntryContent | None, record: SyncBase | None) -> str:
     return fingerprint(content) if content is not None else ""
 
 
-def _write_file(folder: Path, current: Path | None, content: EntryContent | None) -> None:
+def write_entry_file(folder: Path, current: Path | None, content: EntryContent | None) -> None:
     """Make FOLDER hold CONTENT's file (None: no file), removing CURRENT where it no longer belongs."""
     target = None
     if content is not None:

@@ -71,6 +71,8 @@ class SearchResponse(NamedTuple):
                 for name in ("key", "symptom", "validation", "fix", "root_cause", "domain", "cause_path")
             }
             item.update(score=scored.score, confident=scored.confident)
+            if "layer" in record:  # a search across layers (kb.sources.everywhere) names each result's
+                item["layer"] = record["layer"]
             if explain:
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
@@ -86,6 +88,22 @@ class SearchResponse(NamedTuple):
             "results": results,
             "settle_with": settle or None,
         }
+
+
+def record_usage(
+    location: DatabaseLocation,
+    text: str,
+    response: SearchResponse,
+    clock: Callable[[], datetime] | None = None,
+) -> None:
+    """Leave the usage record of RESPONSE in the knowledge base at LOCATION, as search() does for its
+    own: a hit on the confident answer, or a miss to offer to `kb add --from-last`."""
+    clock = clock or kb.clock.utc_now
+    with IndexReader(location) as reader:
+        if response.confident:
+            reader.record_hit(response.results[0].candidate.entry_id, clock())
+        else:
+            reader.record_miss(text, response.query.decisive.line, clock())
 
 
 def search(

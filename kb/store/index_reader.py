@@ -30,6 +30,7 @@ from kb.store.schema import (
     INDEXED_ENTRIES,
     INDEXED_LENGTH,
     MIGRATION_NAMES,
+    SERVER_CONNECT_TIMEOUT_S,
     SQLITE_BUSY_TIMEOUT_MS,
     server_engine,
 )
@@ -448,6 +449,8 @@ class _PsycopgConnection:
 
         self._error = psycopg.Error
         try:
+            if "connect_timeout" not in conninfo:
+                conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
             self._conn = psycopg.connect(conninfo, autocommit=True)
         except psycopg.Error as exc:
             raise StoreUnavailable(f"cannot connect to {display}: {_first_line(exc)}") from None

@@ -23,6 +23,9 @@ MIGRATION_NAMES: tuple[str, ...] = (
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+#: How long kb waits for a database server to answer a connection: a team's server out of reach
+#: (no network, a dropped packet) must not hang a search that other layers can answer.
+SERVER_CONNECT_TIMEOUT_S = 5
 
 #: kb_meta names of the search index's statistics (kb.store.index_writer): how many entries it holds,
 #: their total length in thousandths (a whole number, so that adding and removing stays exact), and
@@ -55,7 +58,10 @@ def server_engine(url: str, where: str) -> Engine:
 
     scheme = url.partition("://")[0]
     try:
-        engine = create_engine(url)
+        postgres = url.startswith("postgresql") and "connect_timeout" not in url
+        engine = create_engine(
+            url, connect_args={"connect_timeout": SERVER_CONNECT_TIMEOUT_S} if postgres else {}
+        )
     except NoSuchModuleError:
         raise StoreUnavailable(
             f"kb cannot use '{scheme}://' databases: no SQLAlchemy dialect has that name"

@@ -103,3 +103,14 @@ def refuse_if_damaged(path: str, display: str) -> None:
         os.remove(damage_mark(path))
     except OSError:
         pass
+
+
+def seal(path: str) -> None:
+    """Make the finished knowledge base at PATH one read-only file (a folder's search index): its
+    journal back in the file (no -wal or -shm to leave behind), then no one's to write."""
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        conn.close()
+    os.chmod(path, 0o444)

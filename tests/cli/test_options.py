@@ -42,7 +42,7 @@ def test_kb_search_means_the_same_on_both_parsers(
     argv.remove("file value")  # a query and a --file are exclusive; --file is checked alone below
     seen: list[SearchArgs] = []
 
-    def capture(args: SearchArgs) -> int:
+    def capture(args: SearchArgs, layers: bool = True) -> int:
         seen.append(args)
         return 0
 
@@ -109,7 +109,7 @@ def test_the_lean_parser_reads_what_typer_reads(
 ) -> None:
     seen: list[SearchArgs] = []
 
-    def capture(args: SearchArgs) -> int:
+    def capture(args: SearchArgs, layers: bool = True) -> int:
         seen.append(args)
         return 0
 

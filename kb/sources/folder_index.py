@@ -1,0 +1,108 @@
+"""The search index of an entry folder: an SQLite knowledge base kb builds from the folder's files,
+in the user's cache folder, and builds again when a file changed.
+
+Its file name carries a digest of the folder's path and of every entry file's name, size and
+modification time, so that finding the current index is a walk of the folder and one stat, with no
+database opened; a changed folder gets a new index, and the old one is removed. It is made
+read-only: entries belong to the folder, and a write that reached the index would be lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from kb.paths import APP_NAME
+from kb.store import sqlite_file
+
+if TYPE_CHECKING:
+    from kb.store.entry_store import EntryStore
+
+#: Raise when the index's build changes, so that every folder is indexed again.
+INDEX_FORMAT = "1"
+
+
+def cache_folder() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, APP_NAME, "folders")
+
+
+def folder_digest(folder: str) -> tuple[str, str]:
+    """The digests of FOLDER's real path and of its entry files as they are now."""
+    where = os.path.realpath(folder)
+    files = hashlib.sha256(INDEX_FORMAT.encode())
+    for root, folders, names in os.walk(where):
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        for name in sorted(names):
+            if name.endswith(".md") and not name.startswith("."):
+                path = os.path.join(root, name)
+                info = os.stat(path)
+                files.update(f"{os.path.relpath(path, where)}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return hashlib.sha256(where.encode()).hexdigest()[:16], files.hexdigest()[:16]
+
+
+def folder_index(folder: str) -> str:
+    """The path of FOLDER's current search index, built first if the folder changed since the last."""
+    place, contents = folder_digest(folder)
+    path = os.path.join(cache_folder(), f"{place}-{contents}.db")
+    if not os.path.exists(path):
+        _build(folder, place, path)
+    return path
+
+
+def _build(folder: str, place: str, path: str) -> None:
+    """Index FOLDER's entries into a new file, then move it to PATH: a search never sees half an index."""
+    from pathlib import Path
+
+    from kb.exchange.folder_sync import read_folder
+    from kb.store.entry_store import open_store
+
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    entries = read_folder(Path(folder)).contents
+    building = f"{path}.{os.getpid()}.building"
+    try:
+        with open_store(building) as store:
+            store.start_empty()
+            store.apply_import([(content, {}) for content in entries.values()], [])
+        sqlite_file.seal(building)
+        os.replace(building, path)
+    finally:
+        for leftover in ("", "-wal", "-shm"):
+            if os.path.exists(building + leftover):
+                os.remove(building + leftover)
+    for name in os.listdir(os.path.dirname(path)):  # the indexes of the folder as it was
+        if name.startswith(f"{place}-") and name != os.path.basename(path):
+            os.remove(os.path.join(os.path.dirname(path), name))
+
+
+@contextmanager
+def folder_store(folder: str) -> Iterator[EntryStore]:
+    """A knowledge base to write FOLDER's entries through (`kb add --to` a folder source): a scratch
+    copy of its index, so that the duplicate check and every rule of an add apply as in a database.
+    When the block ends without an error, each entry it added or changed is written to the folder
+    as its file (atomically); the scratch copy is removed either way."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from kb.exchange.folder_sync import read_folder, write_entry_file
+    from kb.store.entry_store import open_store
+
+    index = folder_index(folder)
+    with tempfile.TemporaryDirectory(prefix="kb-folder-") as scratch:
+        copy = os.path.join(scratch, "kb.db")
+        shutil.copyfile(index, copy)
+        os.chmod(copy, 0o600)
+        with open_store(copy) as store:
+            before = {entry.key: entry.content() for entry in store.list(status=None)}
+            yield store
+            after = {entry.key: entry.content() for entry in store.list(status=None)}
+        paths = read_folder(Path(folder)).paths
+        for key, content in after.items():
+            if before.get(key) != content:
+                write_entry_file(
+                    Path(folder), paths.get(key), content if content.status == "active" else None
+                )

@@ -1,0 +1,130 @@
+"""The layers kb reads: personal first, then the team sources of the config file, then the project.
+
+The config file is TOML, at `$XDG_CONFIG_HOME/kb/config.toml` (`~/.config/kb/config.toml`):
+
+    [[source]]
+    name = "team"
+    database = "postgresql+psycopg://kb_team@db.internal/ml"
+
+    [[source]]
+    name = "platform"
+    folder = "~/src/platform-faults"
+
+A project's layer is the nearest `.kb/` folder at or above the current directory: entry files, as
+`kb sync` and `kb export files` write them. Reading all this costs a few stat calls, so that
+`kb search` can afford it on every call.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import NamedTuple
+
+from kb.errors import KbError
+from kb.paths import APP_NAME, resolve_location
+
+CONFIG_ENV = "KB_CONFIG"
+PROJECT_FOLDER = ".kb"
+PERSONAL = "personal"
+PROJECT = "project"
+_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class Layer(NamedTuple):
+    """One source of entries. KIND "database": SPEC is a database (--db) spec; "folder": a folder."""
+
+    name: str
+    kind: str
+    spec: str
+
+
+def config_path() -> str:
+    """The config file: $KB_CONFIG, else the XDG config folder's kb/config.toml."""
+    if os.environ.get(CONFIG_ENV):
+        return os.environ[CONFIG_ENV]
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, APP_NAME, "config.toml")
+
+
+def parse_config(text: str, where: str) -> list[Layer]:
+    """The team sources a config file names, in its order. Raises KbError naming WHERE and the fault."""
+    import tomllib  # deferred: only a machine with a config file pays for it
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise KbError(f"{where}: {exc}") from None
+    unknown = set(data) - {"source"}
+    if unknown:
+        raise KbError(f"{where}: unknown table or key '{sorted(unknown)[0]}' (kb reads [[source]] tables)")
+    sources = data.get("source", [])
+    if not isinstance(sources, list):
+        raise KbError(f"{where}: 'source' must be [[source]] tables")
+    layers: list[Layer] = []
+    for number, source in enumerate(sources, 1):
+        label = f"{where}: source {number}"
+        if not isinstance(source, dict):
+            raise KbError(f"{label} must be a table")
+        name = source.get("name")
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise KbError(f"{label} needs a name in lower case words joined by '-' (name = \"team\")")
+        if name in (PERSONAL, PROJECT) or any(layer.name == name for layer in layers):
+            raise KbError(f"{label}: the name '{name}' is taken")
+        places = [key for key in ("database", "folder") if key in source]
+        extra = set(source) - {"name", "database", "folder"}
+        if len(places) != 1 or extra:
+            raise KbError(f'{label} (\'{name}\') needs exactly one of database = "URL" or folder = "PATH"')
+        value = source[places[0]]
+        if not isinstance(value, str) or not value.strip():
+            raise KbError(f"{label} ('{name}'): {places[0]} must be a non-empty string")
+        spec = value if places[0] == "database" else os.path.expanduser(value)
+        layers.append(Layer(name, places[0], spec))
+    return layers
+
+
+def configured_layers() -> list[Layer]:
+    """The team sources of the config file; none when there is no file."""
+    path = config_path()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KbError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    return parse_config(text, path)
+
+
+def project_folder(start: str | None = None) -> str | None:
+    """The nearest .kb/ folder at or above START (the current directory); None when there is none."""
+    current = os.path.abspath(start or os.getcwd())
+    while True:
+        candidate = os.path.join(current, PROJECT_FOLDER)
+        if os.path.isdir(candidate):
+            return candidate
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def reading_layers(personal: str | None = None, start: str | None = None) -> list[Layer]:
+    """Every layer a search reads: PERSONAL (--db, KB_DB or the default), the config's, the project's."""
+    location = resolve_location(personal)
+    layers = [Layer(PERSONAL, "database", location.file or location.url)]
+    layers += configured_layers()
+    found = project_folder(start)
+    if found is not None:
+        layers.append(Layer(PROJECT, "folder", found))
+    return layers
+
+
+def find_layer(name: str, personal: str | None = None) -> Layer:
+    """The layer called NAME. Raises KbError listing the names there are."""
+    layers = reading_layers(personal)
+    for layer in layers:
+        if layer.name == name:
+            return layer
+    names = ", ".join(layer.name for layer in layers)
+    raise KbError(f"no source called '{name}'; there are: {names} (kb sources lists them)")

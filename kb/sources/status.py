@@ -1,0 +1,69 @@
+"""`kb sources`: each layer, where it is, and whether it answers now."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, NamedTuple
+
+from kb.errors import KbError
+from kb.paths import resolve_location
+from kb.sources.layers import Layer, config_path, reading_layers
+from kb.store.index_reader import IndexNotReady, IndexReader
+
+
+class LayerState(NamedTuple):
+    layer: Layer
+    where: str  # for people: a path, or the URL with any password hidden
+    entries: int | None  # None: it did not answer
+    problem: str  # why not, or "" when it answered
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.layer.name,
+            "kind": self.layer.kind,
+            "where": self.where,
+            "entries": self.entries,
+            "problem": self.problem or None,
+        }
+
+
+class SourcesReport(NamedTuple):
+    config: str
+    config_exists: bool
+    states: list[LayerState]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "config": self.config,
+            "config_exists": self.config_exists,
+            "sources": [state.as_json() for state in self.states],
+        }
+
+
+def sources_report(personal: str | None = None) -> SourcesReport:
+    """Every layer a search reads, each asked how many entries it holds (nothing is created)."""
+    states = [_state(layer) for layer in reading_layers(personal)]
+    return SourcesReport(config_path(), os.path.exists(config_path()), states)
+
+
+def _state(layer: Layer) -> LayerState:
+    if layer.kind == "folder":
+        if not os.path.isdir(layer.spec):
+            return LayerState(layer, layer.spec, None, "the folder does not exist")
+        from kb.sources.folder_index import folder_index
+
+        try:
+            location = resolve_location(folder_index(layer.spec))
+        except KbError as exc:
+            return LayerState(layer, layer.spec, None, str(exc))
+        where = layer.spec
+    else:
+        location = resolve_location(layer.spec)
+        where = location.display()
+    try:
+        with IndexReader(location) as reader:
+            return LayerState(layer, where, len(reader.keys()), "")
+    except IndexNotReady:
+        return LayerState(layer, where, 0, "not set up yet: its first command creates and seeds it")
+    except KbError as exc:
+        return LayerState(layer, where, None, str(exc))

@@ -1,0 +1,242 @@
+"""Layers: the personal knowledge base, the team sources of the config file, a project's .kb/ folder.
+
+A search reads them all at once and names each result's layer; a source that does not answer is one
+line, and the others answer; `kb add --to` chooses where a write goes; `kb --layer` works on one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from kb.cli.app import app
+from kb.errors import KbError
+from kb.sources.layers import Layer, parse_config, project_folder, reading_layers
+
+TEAM_FAULT = "OSError: the team's frobnicator lease expired mid-epoch"
+PROJECT_FAULT = "RuntimeError: the project's feature cache predates the schema"
+DOWN = "postgresql+psycopg://kb@127.0.0.1:1/nowhere"
+
+
+def kb_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """kb as its console script runs it: `kb search` on the lean path."""
+    return subprocess.run(
+        [sys.executable, "-m", "kb", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def entry_file(key: str, symptom: str, fix: str) -> str:
+    front = f'+++\nkey = "{key}"\ndomain = "data"\n+++\n\n'
+    return front + f"## Symptom\n\n{symptom}\n\n## Validation\n\nls /tmp\n\n## Fix\n\n{fix}\n"
+
+
+@pytest.fixture
+def team(tmp_path: Path, runner: CliRunner) -> Path:
+    """A team database holding one fault, and a project with one in its .kb/ folder; the config names
+    the team database and a server that does not answer."""
+    team_db = tmp_path / "team.db"
+    assert runner.invoke(app, ["--db", str(team_db), "init", "--empty"]).exit_code == 0
+    added = runner.invoke(
+        app,
+        [
+            "add",
+            "--db",
+            str(team_db),
+            "-s",
+            TEAM_FAULT,
+            "-d",
+            "data",
+            "-v",
+            "true",
+            "-f",
+            "renew",
+            "--key",
+            "team-lease",
+        ],
+    )
+    assert added.exit_code == 0, added.output
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(
+        f'[[source]]\nname = "team"\ndatabase = "{team_db}"\n\n'
+        f'[[source]]\nname = "down"\ndatabase = "{DOWN}"\n'
+    )
+    project = tmp_path / "project"
+    (project / ".kb" / "data").mkdir(parents=True)
+    (project / "src").mkdir()
+    (project / ".kb" / "data" / "feature-cache.md").write_text(
+        entry_file("feature-cache", PROJECT_FAULT, "make features")
+    )
+    return project
+
+
+# --- the config file and the project folder, pure ---------------------------------------------------
+
+
+def test_a_config_names_database_and_folder_sources_in_order() -> None:
+    text = (
+        '[[source]]\nname = "team"\ndatabase = "postgresql://db/kb"\n\n'
+        '[[source]]\nname = "infra"\nfolder = "~/faults"\n'
+    )
+    assert parse_config(text, "config.toml") == [
+        Layer("team", "database", "postgresql://db/kb"),
+        Layer("infra", "folder", os.path.expanduser("~/faults")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[[source]]\nname = 'team'\n", "needs exactly one of database"),
+        ("[[source]]\nname = 'team'\ndatabase = 'x'\nfolder = 'y'\n", "needs exactly one of database"),
+        ("[[source]]\ndatabase = 'x'\n", "needs a name"),
+        ("[[source]]\nname = 'Team Server'\ndatabase = 'x'\n", "needs a name"),
+        ("[[source]]\nname = 'personal'\ndatabase = 'x'\n", "the name 'personal' is taken"),
+        ("[[source]]\nname = 'a'\ndatabase = 'x'\n[[source]]\nname = 'a'\nfolder = 'y'\n", "'a' is taken"),
+        ("[sources]\nname = 'a'\n", "unknown table or key 'sources'"),
+        ("[[source]\n", "config.toml:"),
+    ],
+)
+def test_a_config_kb_cannot_read_names_the_fault(text: str, fragment: str) -> None:
+    with pytest.raises(KbError, match=fragment.replace("(", r"\(")):
+        parse_config(text, "config.toml")
+
+
+VALUES = st.one_of(st.text(st.characters(exclude_categories=["Cs"])), st.integers(), st.booleans())
+SOURCES = st.lists(st.dictionaries(st.sampled_from(["name", "database", "folder", "x"]), VALUES), max_size=4)
+
+
+def as_toml(sources: list[dict[str, str | int]]) -> str:
+    return "".join(
+        "[[source]]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in source.items()) for source in sources
+    )
+
+
+@given(st.one_of(st.text(), SOURCES.map(as_toml)))
+def test_any_config_is_read_or_refused_with_a_kb_error(text: str) -> None:
+    try:
+        layers = parse_config(text, "config.toml")
+    except KbError:
+        return
+    assert all(layer.kind in ("database", "folder") and layer.spec for layer in layers)
+    assert len({layer.name for layer in layers}) == len(layers)
+
+
+def test_the_project_folder_is_the_nearest_kb_folder_above(tmp_path: Path) -> None:
+    (tmp_path / "repo" / ".kb").mkdir(parents=True)
+    (tmp_path / "repo" / "src" / "deep").mkdir(parents=True)
+    assert project_folder(str(tmp_path / "repo" / "src" / "deep")) == str(tmp_path / "repo" / ".kb")
+    assert project_folder(str(tmp_path)) is None
+
+
+def test_with_no_config_and_no_project_a_search_reads_the_personal_knowledge_base_alone() -> None:
+    assert [layer.name for layer in reading_layers()] == ["personal"]
+
+
+# --- searching every layer ----------------------------------------------------------------------------
+
+
+def test_a_search_ranks_across_layers_and_names_each_results_layer(team: Path) -> None:
+    found = kb_process("search", TEAM_FAULT, "--json", cwd=team / "src")
+    assert found.returncode == 0
+    data = json.loads(found.stdout)
+    assert data["results"][0]["key"] == "team-lease" and data["results"][0]["layer"] == "team"
+    assert {r["layer"] for r in data["results"][1:]} <= {"personal", "team", "project"}
+    assert data["unreachable"] == [{"source": "down", "reason": data["unreachable"][0]["reason"]}]
+    assert found.stderr.count("\n") == 1 and "the down source did not answer" in found.stderr
+    project = kb_process("search", PROJECT_FAULT, cwd=team / "src")
+    assert project.returncode == 0 and "1. feature-cache  [data · project]" in project.stdout
+    seed = kb_process("search", "RuntimeError: CUDA error: device-side assert triggered", "--json", cwd=team)
+    keys = [r["key"] for r in json.loads(seed.stdout)["results"]]
+    assert keys[0] == "cuda-device-side-assert" and len(keys) == len(set(keys))  # a seed, once
+
+
+def test_a_hit_is_counted_where_the_entry_lives(team: Path, tmp_path: Path, runner: CliRunner) -> None:
+    assert kb_process("search", TEAM_FAULT, cwd=team).returncode == 0
+    shown = runner.invoke(app, ["--db", str(tmp_path / "team.db"), "show", "team-lease", "--json"])
+    assert json.loads(shown.stdout)["hits"] == 1
+
+
+def test_a_changed_entry_file_is_searched_as_it_is_now(team: Path) -> None:
+    changed = team / ".kb" / "data" / "feature-cache.md"
+    changed.write_text(entry_file("feature-cache", "RuntimeError: the quux sharder lost its manifest", "x"))
+    found = kb_process("search", "RuntimeError: the quux sharder lost its manifest", "--json", cwd=team)
+    assert json.loads(found.stdout)["results"][0]["key"] == "feature-cache"
+
+
+def test_a_config_kb_cannot_read_is_one_line(team: Path) -> None:
+    (Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml").write_text("[[source]]\nname = 3\n")
+    result = kb_process("search", TEAM_FAULT, cwd=team)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1 and "config.toml" in result.stderr
+
+
+# --- where a write goes, and one layer at a time --------------------------------------------------------
+
+
+def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
+    team: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(team)
+    flags = ["-d", "data", "-v", "true", "-f", "rotate the token"]
+    symptom = "PermissionError: the team registry token expired"
+    added = runner.invoke(app, ["add", "-s", symptom, *flags, "--to", "team"])
+    assert added.exit_code == 0, added.output
+    assert "to the team source; see it with: kb --layer team show" in added.stdout
+    assert (
+        runner.invoke(
+            app, ["--db", str(tmp_path / "team.db"), "show", "permissionerror-team-registry-token-expired"]
+        ).exit_code
+        == 0
+    )
+    assert runner.invoke(app, ["show", "permissionerror-team-registry-token-expired"]).exit_code == 1
+
+    to_project = runner.invoke(
+        app, ["add", "-s", "OSError: the project's shard index is stale", *flags, "--to", "project"]
+    )
+    assert to_project.exit_code == 0, to_project.output
+    written = team / ".kb" / "data" / "oserror-project-s-shard-index-stale.md"
+    assert "OSError: the project's shard index is stale" in written.read_text()
+    again = runner.invoke(app, ["add", "-s", PROJECT_FAULT, *flags, "--to", "project"])
+    assert again.exit_code == 1 and "this looks like 'feature-cache'" in again.stderr  # its duplicate check
+
+    unknown = runner.invoke(app, ["add", "-s", symptom, *flags, "--to", "nowhere"])
+    assert unknown.exit_code == 1 and "no source called 'nowhere'" in unknown.stderr
+
+
+def test_a_layer_can_be_listed_exported_and_changed_on_its_own(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(team)
+    listed = runner.invoke(app, ["--layer", "project", "list", "--json"])
+    assert [e["key"] for e in json.loads(listed.stdout)] == ["feature-cache"]
+    tree = runner.invoke(app, ["--layer", "team", "tree"])
+    assert "team-lease" in tree.stdout and "cuda-device-side-assert" not in tree.stdout
+    wiki = runner.invoke(app, ["--layer", "project", "export", "markdown", "--out", str(tmp_path / "p.md")])
+    assert wiki.exit_code == 0 and "feature-cache" in (tmp_path / "p.md").read_text()
+    assert runner.invoke(app, ["--layer", "project", "rm", "feature-cache"]).exit_code == 0
+    assert not (team / ".kb" / "data" / "feature-cache.md").exists()  # the folder holds active entries
+
+
+def test_kb_sources_says_which_answer(team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(team)
+    result = runner.invoke(app, ["sources", "--json"])
+    assert result.exit_code == 0
+    states = {s["name"]: s for s in json.loads(result.stdout)["sources"]}
+    assert list(states) == ["personal", "team", "down", "project"]
+    assert states["team"]["entries"] == 1 and states["project"]["entries"] == 1
+    assert states["down"]["entries"] is None and "cannot connect" in states["down"]["problem"]
+    plain = runner.invoke(app, ["sources"])
+    assert "DOES NOT ANSWER" in plain.stdout
