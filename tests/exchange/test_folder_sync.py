@@ -259,3 +259,33 @@ def test_a_dry_run_changes_nothing_and_a_bad_file_stops_the_sync(runner: CliRunn
     assert [p.name for p in folder.iterdir()] == ["broken.md"]
     missing = runner.invoke(app, ["sync", str(tmp_path / "nowhere")])
     assert missing.exit_code == 1 and "is not a folder" in missing.stderr
+
+
+def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunner, tmp_path: Path) -> None:
+    """Files are written first, then kb and the bases in one transaction: a sync killed between the
+    two leaves nothing the next sync cannot finish, and it ends where an unbroken sync would."""
+    from kb.store.entry_store import EntryStore
+
+    folder = tmp_path / "team"
+    folder.mkdir()
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    entry = folder / "data" / "cuda-device-side-assert.md"
+    entry.write_text(entry.read_text().replace("## Fix\n\n", "## Fix\n\nFirst, read the device table. ", 1))
+    assert runner.invoke(app, ["rm", "cuda-driver-too-old"]).exit_code == 0
+
+    def killed(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.MonkeyPatch.context() as kill:
+        kill.setattr(EntryStore, "apply_sync", killed)
+        assert runner.invoke(app, ["sync", str(folder)]).exit_code != 0
+    assert not (folder / "hardware" / "cuda-driver-too-old.md").exists()  # the files went first
+    result = runner.invoke(app, ["sync", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    assert {s["key"]: s["action"] for s in json.loads(result.stdout)["steps"]} == {
+        "cuda-device-side-assert": "update-kb",
+        "cuda-driver-too-old": "agreed",
+    }
+    assert json.loads(runner.invoke(app, ["sync", str(folder), "--json"]).stdout)["steps"] == []
+    with open_store() as store:
+        assert store.get("cuda-device-side-assert").fix.startswith("First, read the device table.")
