@@ -19,7 +19,7 @@ from typer.core import TyperArgument, TyperCommand
 from kb import __version__
 from kb.cli.console import report_error
 from kb.domains import DOMAIN_NAMES, resolve_domain
-from kb.errors import KbError
+from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.cli.options import Option
@@ -127,6 +127,15 @@ def main_options(
         chosen = find_layer(layer, db)
         ctx.meta[LAYER] = (db, chosen)
         ctx.obj = layer_database(chosen)
+
+
+def database_of(ctx: typer.Context, command: str) -> str | None:
+    """The database spec a COMMAND that opens the store itself works on; `kb --layer` naming an entry
+    folder is refused, since only open_kb() writes a folder's entries back to its files."""
+    if LAYER in ctx.meta and ctx.meta[LAYER][1].kind == "folder":
+        name = ctx.meta[LAYER][1].name
+        raise UsageError(f"kb {command} works on a database; the source '{name}' is an entry folder")
+    return ctx.obj  # type: ignore[no-any-return]
 
 
 @contextmanager

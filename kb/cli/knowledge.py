@@ -73,7 +73,7 @@ def init(
     """
     from kb.upkeep.seeding import initialize
 
-    report = initialize(ctx.obj, empty)
+    report = initialize(common.database_of(ctx, "init"), empty)
     if as_json:
         console.print_json(vars(report))
         return
@@ -124,12 +124,13 @@ def tui(ctx: typer.Context) -> None:
 
     from kb.errors import KbError
 
+    database = common.database_of(ctx, "tui")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise KbError("kb tui needs a terminal; for scripts use kb search, kb show and kb review --list")
     from kb.tui.app import KbApp  # deferred: Textual takes ~0.2 s to import, which no other command needs
     from kb.tui.library import Library  # deferred: only the TUI pays for it
 
-    KbApp(Library(ctx.obj)).run()
+    KbApp(Library(database)).run()
 
 
 @app.command("sources")

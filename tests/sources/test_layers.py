@@ -240,3 +240,13 @@ def test_kb_sources_says_which_answer(team: Path, runner: CliRunner, monkeypatch
     assert states["down"]["entries"] is None and "cannot connect" in states["down"]["problem"]
     plain = runner.invoke(app, ["sources"])
     assert "DOES NOT ANSWER" in plain.stdout
+
+
+def test_commands_that_need_a_database_refuse_a_folder_source(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the commands that write through open_kb() give a folder's entries back to its files."""
+    monkeypatch.chdir(team)
+    for command in ("init", "tui"):
+        result = runner.invoke(app, ["--layer", "project", command])
+        assert result.exit_code != 0 and "the source 'project' is an entry folder" in result.stderr
