@@ -3,7 +3,8 @@
 `kb search` and `kb add` are routed to lean stdlib parsers before Typer is imported: search is typed
 in the middle of an incident, and Typer's imports alone cost more than the search; add should cost
 little more than the ORM it writes with. The plain forms of `kb show` and `kb list`, typed right
-after a search, read through the same lean reader (kb.cli.fast_read). Their `--help` (and `kb add
+after a search, read through the same lean reader (kb.cli.fast_read), and `kb run`, a wrapper that
+must start at once, goes straight to kb.cli.run. Their `--help` (and `kb add
 --edit`) and every other command go through Typer (kb.cli).
 """
 
@@ -11,20 +12,19 @@ from __future__ import annotations
 
 import sys
 
-from kb.cli.options import ADD_OPTIONS, optional_values
-
-#: Options whose value may be left out, and what it then means (`kb add --from-commit` is HEAD).
-OPTIONAL_VALUES = optional_values(ADD_OPTIONS)
-
 
 def fill_optional_values(argv: list[str]) -> list[str]:
-    """Typer options always take a value; give the ones that may omit it their default."""
+    """Typer options always take a value; give the ones that may omit it (`kb add --from-commit`
+    is HEAD) their default."""
+    from kb.cli.options import ADD_OPTIONS, optional_values  # not on `kb run`'s way: it starts at once
+
+    optional = optional_values(ADD_OPTIONS)
     filled: list[str] = []
     for index, arg in enumerate(argv):
         filled.append(arg)
         following = argv[index + 1] if index + 1 < len(argv) else None
-        if arg in OPTIONAL_VALUES and (following is None or following.startswith("-")):
-            filled.append(OPTIONAL_VALUES[arg])
+        if arg in optional and (following is None or following.startswith("-")):
+            filled.append(optional[arg])
     return filled
 
 
@@ -36,6 +36,10 @@ def main() -> None:
         from kb.cli.fast_search import main as search_main
 
         sys.exit(search_main(argv[1:]))
+    if argv[:1] == ["run"] and argv[1:2] not in (["-h"], ["--help"]):
+        from kb.cli.run import main as run_main
+
+        sys.exit(run_main(argv[1:]))
     if argv[:1] in (["show"], ["list"]):
         from kb.cli.fast_read import list_main, show_main
 

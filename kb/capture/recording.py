@@ -45,6 +45,7 @@ class Sources:
     from_triage: bool = False
     from_file: Path | None = None
     env: bool = False
+    from_last_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,9 @@ def record_entry(
     given = fill_from_sources(given, sources)
     if sources.from_last:
         given = _from_last_search(given, store, say)
-    if sources.from_log is not None and not symptom_given and given.symptom and ask is not None:
-        say(f"symptom, the log's decisive line: {visible(given.symptom)}")
+    from_output = sources.from_log is not None or sources.from_last_run
+    if from_output and not symptom_given and given.symptom and ask is not None:
+        say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
     content = _compose(given, store, sources, ask, say, edit, force)
     if not new:
         from kb.capture.suggestions import find_duplicate
@@ -99,6 +101,12 @@ def fill_from_sources(given: EntryFlags, sources: Sources) -> EntryFlags:
     from kb.capture import sources as text_sources
 
     changes: dict[str, object] = {}
+    if sources.from_last_run:
+        from kb.capture.last_run import entry_fields, load_last_run
+        from kb.paths import user_data_dir
+
+        taken = entry_fields(load_last_run(str(user_data_dir())))
+        changes.update({name: value for name, value in taken.items() if value and not getattr(given, name)})
     if sources.from_log is not None and not given.symptom:
         changes["symptom"] = text_sources.symptom_from_log(text_sources.read_log(sources.from_log))
     if sources.from_commit is not None and not given.fix:

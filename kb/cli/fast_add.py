@@ -52,6 +52,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         values["from_triage"],
         values["from_file"],
         values["env"],
+        values["from_last_run"],
     )
     switches = {name: bool(values[name]) for name in ("new", "occurrence", "force", "as_json")}
     return given, sources, switches

@@ -68,6 +68,28 @@ def read_query(args: SearchArgs) -> str:
 def run_search(args: SearchArgs, layers: bool = True) -> int:
     """Search, print, and return the exit code: 0 for a confident match, 1 for none. LAYERS: search
     every source (kb sources), not only the database args.db names."""
+    found = search_text(read_query(args), args, layers)
+    for layer in found.unreachable:  # the others answered: say so in one line each, and carry on
+        sys.stderr.write(f"kb: the {layer.layer} source did not answer: {layer.reason}\n")
+    if args.as_json:
+        data = found.response.as_json(args.explain)
+        if found.layered:
+            data["unreachable"] = [{"source": u.layer, "reason": u.reason} for u in found.unreachable]
+        print_json(data)
+    else:
+        sys.stdout.write(format_response(found.response, args.explain, width(), found.layered) + "\n")
+    return 0 if found.response.confident else 1
+
+
+class Found(NamedTuple):
+    response: SearchResponse
+    unreachable: list[Unreachable]
+    layered: bool  # more than one source answered: each result names its own
+
+
+def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
+    """Search TEXT with the options of ARGS: in every source, unless LAYERS is False (then in the
+    database args.db names alone). `kb search` and `kb run` both ask this."""
     from kb.paths import resolve_location
     from kb.search.lookup import SearchOptions, search
     from kb.sources.layers import reading_layers
@@ -79,7 +101,6 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
 
         open_knowledge_base(args.db).close()
 
-    text = read_query(args)
     options = SearchOptions(
         limit=args.limit,
         domain=args.domain,
@@ -90,20 +111,9 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     )
     sources = reading_layers(args.db) if layers else []
     if len(sources) <= 1:
-        response = search(text, resolve_location(args.db), options, prepare=prepare)
-        unreachable: list[Unreachable] = []
-    else:
-        response, unreachable = search_layers(text, sources, options)
-    for layer in unreachable:  # the others answered: say so in one line each, and carry on
-        sys.stderr.write(f"kb: the {layer.layer} source did not answer: {layer.reason}\n")
-    if args.as_json:
-        data = response.as_json(args.explain)
-        if len(sources) > 1:
-            data["unreachable"] = [{"source": u.layer, "reason": u.reason} for u in unreachable]
-        print_json(data)
-    else:
-        sys.stdout.write(format_response(response, args.explain, width(), layered=len(sources) > 1) + "\n")
-    return 0 if response.confident else 1
+        return Found(search(text, resolve_location(args.db), options, prepare=prepare), [], False)
+    response, unreachable = search_layers(text, sources, options)
+    return Found(response, unreachable, True)
 
 
 def search_layers(text: str, layers: list[Layer], options: SearchOptions) -> LayeredResponse:

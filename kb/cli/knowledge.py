@@ -156,3 +156,21 @@ def sources_command(ctx: typer.Context, as_json: common.JsonOption = False) -> N
             typer.echo(f"{'':<12} {state.problem}")
     if not report.config_exists:
         typer.echo(f"(no team sources: {report.config} does not exist; the README's team section shows one)")
+
+
+@app.command(
+    "run", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, no_args_is_help=True
+)
+def run_command(
+    command: Annotated[
+        list[str], typer.Argument(help="The command and its arguments, after --.", metavar="-- CMD…")
+    ],
+) -> None:
+    """Run CMD as if kb were not there: its output passes through unchanged (on a pseudo-terminal
+    when kb is on one, so progress bars draw), Ctrl-C reaches it, and kb exits with its status. When
+    it fails, kb searches the end of its output and prints the known fault (or the candidates and the
+    domain's golden checks) after it, on stderr; `kb add --from-last-run` records a new one.
+    Nothing is written to disk but that last failure, redacted."""
+    from kb.cli.run import main
+
+    raise typer.Exit(main(command))

@@ -91,6 +91,11 @@ ADD_OPTIONS: tuple[Option, ...] = (
     repeated("related", ("--related",), "Key of a related entry; repeatable.", "KEY"),
     text("from_log", ("--from-log",), "Take the symptom from a log or traceback file ('-': stdin).", "FILE"),
     switch("from_last", ("--from-last",), "Take the symptom from your last search that found nothing."),
+    switch(
+        "from_last_run",
+        ("--from-last-run",),
+        "Take symptom, conditions and environment from the last failed kb run.",
+    ),
     text("from_commit", ("--from-commit",), "Take the fix from a commit [REV: HEAD].", "REV", omitted="HEAD"),
     switch("from_triage", ("--from-triage",), "Finish the draft your last `kb triage` left."),
     path("from_file", ("--from-file",), "Read the entry from an entry file."),

@@ -407,7 +407,7 @@ def test_from_log_shows_the_symptom_it_took_before_asking(
     result = runner.invoke(app, add, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     shown = result.output.index(
-        "symptom, the log's decisive line: OSError: [Errno 98] Address already in use"
+        "symptom, the decisive line of the output: OSError: [Errno 98] Address already in use"
     )
     assert shown < result.output.index("Validation")
 

@@ -1,0 +1,92 @@
+"""The last command `kb run` saw fail, kept for `kb add --from-last-run`.
+
+One JSON file in kb's data folder, written atomically: the command, how it ended, where it ran, the
+environment variables that shape an ML run, and the end of its output. Everything is redacted
+before it is written (a run may print a token, and CUDA_VISIBLE_DEVICES sits beside HF_TOKEN).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from kb.entry.redaction import redact_text
+from kb.errors import KbError
+from kb.paths import write_atomically
+from kb.text.paste import find_decisive
+
+FILE_NAME = "last-run.json"
+#: How much of the output's end the record keeps: the decisive line and its context, with room.
+KEPT_CHARS = 64 * 1024
+#: Environment variables worth keeping with a failure: they decide devices, ranks and libraries.
+ENV_PREFIXES = ("CUDA_", "NCCL_", "TORCH_", "PYTORCH_", "HF_", "TRANSFORMERS_", "OMP_", "MKL_", "XLA_", "TF_")
+ENV_NAMES = (
+    "WORLD_SIZE",
+    "RANK",
+    "LOCAL_RANK",
+    "MASTER_ADDR",
+    "MASTER_PORT",
+    "LD_LIBRARY_PATH",
+    "VIRTUAL_ENV",
+)
+
+
+class LastRun(NamedTuple):
+    command: str
+    ending: str  # "exited with 1", "was killed by SIGKILL (signal 9) …"
+    cwd: str
+    at: str  # UTC, ISO 8601
+    environment: str  # NAME=value lines, redacted
+    output: str  # the end of the output, redacted
+
+
+def record_failure(
+    folder: str, argv: Sequence[str], ending: str, output: str, environ: Mapping[str, str] | None = None
+) -> LastRun:
+    """Keep this failure in FOLDER (kb's data folder) as the last run, redacted."""
+    environ = os.environ if environ is None else environ
+    chosen = sorted(
+        f"{name}={value}"
+        for name, value in environ.items()
+        if name.startswith(ENV_PREFIXES) or name in ENV_NAMES
+    )
+    run = LastRun(
+        command=redact_text(shlex.join(argv)),
+        ending=ending,
+        cwd=os.getcwd(),
+        at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        environment=redact_text("\n".join(chosen)),
+        output=redact_text(output[-KEPT_CHARS:]),
+    )
+    os.makedirs(folder, exist_ok=True)
+    write_atomically(os.path.join(folder, FILE_NAME), json.dumps(run._asdict(), ensure_ascii=False))
+    return run
+
+
+def load_last_run(folder: str) -> LastRun:
+    """The last failure `kb run` kept. Raises KbError when there is none, or it cannot be read."""
+    path = os.path.join(folder, FILE_NAME)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data: Any = json.load(handle)
+        return LastRun(**{name: str(data[name]) for name in LastRun._fields})
+    except FileNotFoundError:
+        raise KbError(
+            "no failed `kb run` to take the entry from; run the command with kb run -- CMD"
+        ) from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise KbError(f"cannot read {path}: {exc}; run the command with kb run again") from None
+
+
+def entry_fields(run: LastRun) -> dict[str, str]:
+    """What a new entry takes from the run: the decisive line as its symptom, the command and how it
+    ended as its conditions, the environment variables as its environment."""
+    return {
+        "symptom": find_decisive(run.output).line,
+        "conditions": f"`{run.command}` {run.ending} (in {run.cwd}, {run.at})",
+        "environment": run.environment,
+    }

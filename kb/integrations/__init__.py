@@ -1,0 +1,3 @@
+"""kb where the error happens: running a command and keeping the end of its output (`process`, for
+`kb run`). These are faces of their hosts: they may print, and import every package below the faces.
+"""
