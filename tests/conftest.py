@@ -21,6 +21,9 @@ from typer.testing import CliRunner
 
 from kb.store.entry_store import EntryStore
 
+#: pytest's own fixture for running pytest: the kb plugin is tested through its real host.
+pytest_plugins = ("pytester",)
+
 #: Examples per property: 100 while you work and in CI (each run draws new ones); HYPOTHESIS_PROFILE=thorough
 #: before a release, or after touching a parser, tries ten times as many.
 settings.register_profile("default", max_examples=100, deadline=None)

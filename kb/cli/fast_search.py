@@ -21,9 +21,8 @@ from kb.errors import KbError, UsageError
 from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
 
 if TYPE_CHECKING:
-    from kb.search.lookup import SearchOptions, SearchResponse
-    from kb.sources.everywhere import LayeredResponse, Unreachable
-    from kb.sources.layers import Layer
+    from kb.search.lookup import SearchResponse
+    from kb.sources.everywhere import Found
 
 
 class SearchArgs(NamedTuple):
@@ -81,25 +80,10 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     return 0 if found.response.confident else 1
 
 
-class Found(NamedTuple):
-    response: SearchResponse
-    unreachable: list[Unreachable]
-    layered: bool  # more than one source answered: each result names its own
-
-
 def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
-    """Search TEXT with the options of ARGS: in every source, unless LAYERS is False (then in the
-    database args.db names alone). `kb search` and `kb run` both ask this."""
-    from kb.paths import resolve_location
-    from kb.search.lookup import SearchOptions, search
-    from kb.sources.layers import reading_layers
-
-    def prepare() -> None:
-        from kb.upkeep.seeding import (
-            open_knowledge_base,  # deferred: only a new or outdated database pays for the ORM
-        )
-
-        open_knowledge_base(args.db).close()
+    """Search TEXT with the options of ARGS (kb.sources.everywhere.search_sources)."""
+    from kb.search.lookup import SearchOptions
+    from kb.sources.everywhere import search_sources
 
     options = SearchOptions(
         limit=args.limit,
@@ -109,24 +93,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
         regex=args.regex,
         record_usage=not args.explain,  # looking into why an entry ranked is not using it
     )
-    sources = reading_layers(args.db) if layers else []
-    if len(sources) <= 1:
-        return Found(search(text, resolve_location(args.db), options, prepare=prepare), [], False)
-    response, unreachable = search_layers(text, sources, options)
-    return Found(response, unreachable, True)
-
-
-def search_layers(text: str, layers: list[Layer], options: SearchOptions) -> LayeredResponse:
-    """Search every layer at once (kb.sources.everywhere); a database layer is opened in full the
-    first time, as the personal one is."""
-    from kb.sources.everywhere import search_everywhere
-
-    def prepare(layer: Layer) -> None:
-        from kb.upkeep.seeding import open_knowledge_base
-
-        open_knowledge_base(layer.spec).close()
-
-    return search_everywhere(text, layers, options, prepare)
+    return search_sources(text, args.db, options, layers)
 
 
 def format_response(response: SearchResponse, explain: bool, width: int, layered: bool = False) -> str:

@@ -1,3 +1,4 @@
 """kb where the error happens: running a command and keeping the end of its output (`process`, for
-`kb run`). These are faces of their hosts: they may print, and import every package below the faces.
+`kb run`), and the pytest plugin that names each failure's known fault (`pytest_plugin`). These are
+faces of their hosts: they may print, and import every package below the faces.
 """

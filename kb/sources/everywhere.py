@@ -26,6 +26,36 @@ class Unreachable(NamedTuple):
     reason: str
 
 
+class Found(NamedTuple):
+    response: SearchResponse
+    unreachable: list[Unreachable]
+    layered: bool  # more than one source was asked: each result names its own
+
+
+def search_sources(text: str, personal: str | None, options: SearchOptions, layers: bool = True) -> Found:
+    """Search TEXT in every source (kb sources), or, with LAYERS False, in the PERSONAL database alone
+    (--db, KB_DB or the default). A database not yet set up is opened in full first, which creates and
+    seeds it. `kb search`, `kb run` and the pytest plugin all ask this."""
+    from kb.sources.layers import reading_layers
+
+    def prepare_personal() -> None:
+        from kb.upkeep.seeding import open_knowledge_base  # only a new or outdated database pays the ORM
+
+        open_knowledge_base(personal).close()
+
+    def prepare(layer: Layer) -> None:
+        from kb.upkeep.seeding import open_knowledge_base
+
+        open_knowledge_base(layer.spec).close()
+
+    sources = reading_layers(personal) if layers else []
+    if len(sources) <= 1:
+        answer = search(text, resolve_location(personal), options, prepare=prepare_personal)
+        return Found(answer, [], False)
+    response, unreachable = search_everywhere(text, sources, options, prepare)
+    return Found(response, unreachable, True)
+
+
 class LayeredResponse(NamedTuple):
     response: SearchResponse  # the merged answer; each result's record carries its "layer"
     unreachable: list[Unreachable]

@@ -1,0 +1,48 @@
+"""The pytest plugin, through pytest itself: `pytest --kb` names each failure's known fault."""
+
+from __future__ import annotations
+
+import pytest
+
+SUITE = """
+def test_labels():
+    raise RuntimeError("CUDA error: device-side assert triggered")
+
+def test_unknown():
+    raise ValueError("the quux frobnicator rejected the zorblax")
+
+def test_fine():
+    pass
+"""
+
+
+def test_with_kb_a_failure_of_a_known_fault_says_which_and_the_session_ends_with_a_line(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_training=SUITE)
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=2)
+    out = result.stdout.str()
+    assert "known fault (kb)" in out
+    assert "cuda-device-side-assert: RuntimeError: CUDA error: device-side assert triggered" in out
+    assert "  prove it: $ CUDA_LAUNCH_BLOCKING=1 python train.py" in out
+    assert out.count("known fault (kb)") == 1  # the unknown failure gets no section
+    result.stdout.fnmatch_lines(
+        ["kb: 1 of 2 failures are known faults: cuda-device-side-assert (test_training.py::test_labels)"]
+    )
+
+
+def test_without_kb_the_report_is_pytests_own(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_training=SUITE)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=2)
+    assert "known fault" not in result.stdout.str() and "kb:" not in result.stdout.str()
+
+
+def test_dash_p_kb_turns_it_on_where_plugins_do_not_load_by_themselves(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(test_training=SUITE)
+    result = pytester.runpytest_subprocess("-p", "kb", "-p", "no:cacheprovider")
+    assert "kb: 1 of 2 failures are known faults" in result.stdout.str()
