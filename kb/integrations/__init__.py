@@ -1,4 +1,5 @@
 """kb where the error happens: running a command and keeping the end of its output (`process`, for
-`kb run`), and the pytest plugin that names each failure's known fault (`pytest_plugin`). These are
-faces of their hosts: they may print, and import every package below the faces.
+`kb run`), the pytest plugin that names each failure's known fault (`pytest_plugin`), and the
+IPython extension (`ipython`, loaded by `%load_ext kb` through kb/__init__.py). These are faces of
+their hosts: they may print, and import every package below the faces.
 """

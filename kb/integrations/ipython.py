@@ -1,0 +1,105 @@
+"""`%load_ext kb`: in IPython and Jupyter, an uncaught exception's known fault after its traceback.
+
+The normal traceback is shown first, unchanged; then, when kb knows the fault confidently, the
+entry: as HTML in Jupyter, as text in terminal IPython. Nothing more is shown when nothing matches
+confidently, and a lookup that fails says so in one line: it never hides the user's error.
+`%kb QUERY` searches as `kb search` does; `%kb` alone searches the last exception.
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+import traceback
+from typing import Any
+
+from kb.entry.visible import command_line
+
+
+class KnownFault:
+    """What a notebook shows for a search: each result's key, symptom, validation and fix."""
+
+    def __init__(self, results: list[dict[str, Any]], confident: bool) -> None:
+        self.results = results
+        self.confident = confident
+
+    def __repr__(self) -> str:
+        if not self.results:
+            return "kb: no entry matches"
+        lines = ["kb: known fault" if self.confident else "kb: no confident match; closest entries:"]
+        for record in self.results:
+            lines.append(
+                f"  {record['key']}  [{record['domain']}]  {' '.join(str(record['symptom']).split())[:160]}"
+            )
+            if record.get("validation"):
+                lines.append(f"    prove it: $ {command_line(str(record['validation']))}")
+            if record.get("fix"):
+                lines.append(f"    fix: {' '.join(str(record['fix']).split())[:300]}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        if not self.results:
+            return "<p><b>kb</b>: no entry matches</p>"
+        title = "known fault" if self.confident else "no confident match; closest entries"
+        items = []
+        for record in self.results:
+            parts = [f"<code>{html.escape(str(record['key']))}</code> [{html.escape(str(record['domain']))}] "
+                     f"{html.escape(' '.join(str(record['symptom']).split()))}"]  # fmt: skip
+            if record.get("validation"):
+                parts.append(
+                    f"prove it: <code>$ {html.escape(command_line(str(record['validation'])))}</code>"
+                )
+            if record.get("fix"):
+                parts.append(f"fix: {html.escape(' '.join(str(record['fix']).split()))}")
+            items.append("<li>" + "<br>".join(parts) + "</li>")
+        return f"<div><b>kb</b>: {title}<ul>{''.join(items)}</ul></div>"
+
+
+def look_up(text: str, limit: int = 3) -> KnownFault:
+    """Search TEXT in every source, as kb search does (a confident answer counts as a hit)."""
+    from kb.search.lookup import SearchOptions
+    from kb.sources.everywhere import search_sources
+
+    found = search_sources(text, None, SearchOptions(limit=limit))
+    records = [scored.candidate.record for scored in found.response.results]
+    return KnownFault(records[:1] if found.response.confident else records, found.response.confident)
+
+
+def exception_text(etype: type[BaseException], value: BaseException, tb: Any) -> str:
+    return "".join(traceback.format_exception(etype, value, tb))
+
+
+def load(ipython: Any) -> None:
+    """Register the exception handler and the %kb magic on IPYTHON (an InteractiveShell)."""
+    from IPython.display import display
+
+    def handler(
+        shell: Any, etype: type[BaseException], value: BaseException, tb: Any, tb_offset: Any = None
+    ) -> Any:
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # the user's error first, as it is
+        try:
+            answer = look_up(exception_text(etype, value, tb), limit=1)
+        except Exception as exc:  # kb's own trouble must never stand in for the user's error
+            print(f"kb: could not look this error up: {exc}", file=sys.stderr)
+            return None
+        if answer.confident:
+            display(answer)  # type: ignore[no-untyped-call]
+        return None
+
+    def kb_magic(line: str) -> KnownFault:
+        """%kb QUERY: search kb; %kb alone: the last exception."""
+        query = line.strip()
+        if not query:
+            last = getattr(sys, "last_value", None)
+            if last is None:
+                print("kb: no exception yet; %kb QUERY searches for QUERY", file=sys.stderr)
+                return KnownFault([], False)
+            query = exception_text(type(last), last, last.__traceback__)
+        return look_up(query)
+
+    ipython.set_custom_exc((Exception,), handler)
+    ipython.register_magic_function(kb_magic, "line", "kb")
+
+
+def unload(ipython: Any) -> None:
+    ipython.set_custom_exc((), None)

@@ -1,0 +1,74 @@
+"""`%load_ext kb` in a real IPython InteractiveShell: the traceback first, then the known fault."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from IPython.core.interactiveshell import InteractiveShell
+
+from kb.integrations.ipython import KnownFault
+
+CUDA_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
+
+
+@pytest.fixture
+def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    ipython = InteractiveShell.instance()
+    ipython.run_line_magic("colors", "nocolor")  # the traceback as plain text, to read here
+    ipython.run_line_magic("load_ext", "kb")
+    yield ipython
+    ipython.run_line_magic("unload_ext", "kb")
+    InteractiveShell.clear_instance()
+
+
+def test_an_uncaught_known_fault_shows_its_traceback_then_the_entry(
+    shell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shell.run_cell("raise RuntimeError('CUDA error: device-side assert triggered')")
+    out = capsys.readouterr().out
+    assert out.index(CUDA_ASSERT) < out.index("kb: known fault")  # the user's error comes first
+    assert "cuda-device-side-assert  [data]" in out and "prove it: $ CUDA_LAUNCH_BLOCKING=1" in out
+
+
+def test_nothing_more_is_shown_for_an_unknown_error(shell: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    shell.run_cell("raise ValueError('the quux frobnicator rejected the zorblax')")
+    out = capsys.readouterr().out
+    assert "ValueError: the quux frobnicator rejected the zorblax" in out and "kb:" not in out
+
+
+def test_a_lookup_that_fails_never_hides_the_error(
+    shell: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OSError("the disk went away")
+
+    monkeypatch.setattr("kb.sources.everywhere.search_sources", broken)
+    shell.run_cell("raise RuntimeError('CUDA error: device-side assert triggered')")
+    captured = capsys.readouterr()
+    assert CUDA_ASSERT in captured.out
+    assert "kb: could not look this error up: the disk went away" in captured.err
+
+
+def test_the_kb_magic_searches_a_query_or_the_last_exception(
+    shell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    found = shell.run_line_magic("kb", "CUDA out of memory. Tried to allocate 2.00 GiB")
+    assert isinstance(found, KnownFault) and found.results
+    shell.run_cell("raise RuntimeError('CUDA error: device-side assert triggered')")
+    capsys.readouterr()
+    last = shell.run_line_magic("kb", "")
+    assert last.confident and last.results[0]["key"] == "cuda-device-side-assert"
+
+
+def test_in_jupyter_the_entry_is_html_with_its_text_escaped() -> None:
+    fault = KnownFault(
+        [{"key": "k", "domain": "data", "symptom": "x < y & z", "validation": "echo '<b>'", "fix": "a > b"}],
+        True,
+    )
+    page = fault._repr_html_()
+    assert "x &lt; y &amp; z" in page and "<code>$ echo &#x27;&lt;b&gt;&#x27;</code>" in page
+    assert "a &gt; b" in page and "<b>kb</b>: known fault" in page
