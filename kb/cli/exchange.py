@@ -246,6 +246,9 @@ def export_pre_commit(
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     written = write_pre_commit(contents, out, f"kb export pre-commit --out {out.as_posix()}")
     typer.echo(f"wrote {written.checker}, {written.rules} ({written.rule_count} rules) and {written.config}")
+    typer.echo(
+        f"on GitHub Actions it annotates pull requests; {written.matcher} does it without GITHUB_ACTIONS"
+    )
 
 
 @export_app.command("pytest")

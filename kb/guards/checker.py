@@ -110,6 +110,41 @@ class Finding:
         """One output line, even when the entry's text has line breaks."""
         return " ".join(f"{self.path}:{self.line}:{self.col}: [{self.key}] {self.message}".splitlines())
 
+    def annotation(self) -> str:
+        """The GitHub Actions workflow command that shows the finding on the pull request's line."""
+        place = ",".join(
+            f"{name}={_escaped(value, True)}"
+            for name, value in (
+                ("file", self.path),
+                ("line", self.line),
+                ("col", self.col),
+                ("title", f"kb: {self.key}"),
+            )
+        )
+        return f"::error {place}::{_escaped(self.message, False)}"
+
+
+#: What GitHub shows of a step's annotations, at most, per kind: the rest are summed up in one notice.
+ANNOTATIONS_PER_STEP = 10
+
+
+def _escaped(value: object, is_property: bool) -> str:
+    """VALUE as a workflow command's data or property: GitHub's escaping of %, CR and LF, and of : and
+    , in a property."""
+    text = str(value).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if is_property else text
+
+
+def workflow_commands(findings: Sequence[Finding], limit: int = ANNOTATIONS_PER_STEP) -> list[str]:
+    """The workflow commands for FINDINGS: one error each up to LIMIT, then one notice for the rest."""
+    lines = [finding.annotation() for finding in findings[:limit]]
+    if len(findings) > limit:
+        rest = len(findings) - limit
+        lines.append(
+            f"::notice title=kb guards::{rest} more findings than GitHub shows; the step's log has all"
+        )
+    return lines
+
 
 class _Hit(NamedTuple):
     rule: Rule
@@ -749,15 +784,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.environment:
         return _check_environment_rules(rules)
-    found = False
+    every: list[Finding] = []
     for path in args.files:
         findings, problem = _check_path(path, rules)
         if problem:
             _write(sys.stderr, f"{path}:{problem}")
         for finding in findings:
             _write(sys.stdout, finding.render())
-        found = found or bool(findings)
-    return 1 if found else 0
+        every += findings
+    if os.environ.get("GITHUB_ACTIONS") == "true":  # inline on the pull request, within GitHub's limits
+        for line in workflow_commands(every):
+            _write(sys.stdout, line)
+    return 1 if every else 0
 
 
 if __name__ == "__main__":

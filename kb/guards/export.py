@@ -19,6 +19,27 @@ from kb.paths import inside, write_atomically
 CHECKER_NAME = "kb_guard_checker.py"
 RULES_NAME = "kb_guards.json"
 CONFIG_NAME = "pre-commit-config.yaml"
+#: A GitHub Actions problem matcher for the checker's `file:line:col: [key] message` lines: for a
+#: checker run where GITHUB_ACTIONS is not set (inside `docker run`), which annotates nothing itself.
+MATCHER_NAME = "kb-problem-matcher.json"
+PROBLEM_MATCHER = {
+    "problemMatcher": [
+        {
+            "owner": "kb-guards",
+            "severity": "error",
+            "pattern": [
+                {
+                    "regexp": r"^(.+?):(\d+):(\d+): \[([a-z0-9-]+)\] (.*)$",
+                    "file": 1,
+                    "line": 2,
+                    "column": 3,
+                    "code": 4,
+                    "message": 5,
+                }
+            ],
+        }
+    ]
+}
 
 
 def guard_rules(contents: Sequence[EntryContent]) -> list[dict[str, Any]]:
@@ -40,6 +61,7 @@ class PreCommitExport:
     rules: Path
     config: Path
     rule_count: int
+    matcher: Path
 
 
 def write_pre_commit(contents: Sequence[EntryContent], folder: Path, command: str) -> PreCommitExport:
@@ -55,7 +77,9 @@ def write_pre_commit(contents: Sequence[EntryContent], folder: Path, command: st
     )
     config = Path(inside(folder, CONFIG_NAME))
     write_atomically(config, _hook_snippet(folder, command))
-    return PreCommitExport(checker, table, config, len(rules))
+    matcher = Path(inside(folder, MATCHER_NAME))
+    write_atomically(matcher, json.dumps(PROBLEM_MATCHER, indent=2) + "\n")
+    return PreCommitExport(checker, table, config, len(rules), matcher)
 
 
 PYTEST_NAME = "test_kb_guards.py"

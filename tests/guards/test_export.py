@@ -390,3 +390,50 @@ def test_the_hook_runs_on_the_interpreter_pre_commit_provides(tmp_path: Path) ->
 
     config = write_pre_commit([], tmp_path, "kb export pre-commit").config.read_text(encoding="utf-8")
     assert "language: python\n" in config and "language: system" not in config
+
+
+def test_on_github_actions_the_checker_annotates_within_githubs_limits(tmp_path: Path) -> None:
+    """Findings appear inline on the pull request: ten errors a step at most, the rest summed up."""
+    import json as json_module
+
+    from typer.testing import CliRunner
+
+    from kb.cli.app import app
+
+    out = tmp_path / "kb-guards"
+    assert CliRunner().invoke(app, ["export", "pre-commit", "--out", str(out)]).exit_code == 0
+    bad = "\n".join(str(guard["bad"]) for _, guard in SOURCE_GUARDS)
+    (tmp_path / "train.py").write_text((bad + "\n") * 3)
+
+    def check(**env: str) -> list[str]:
+        result = subprocess.run(
+            [
+                sys.executable,
+                str(out / "kb_guard_checker.py"),
+                "--rules",
+                str(out / "kb_guards.json"),
+                "train.py",
+            ],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env={**{k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}, **env},
+        )
+        assert result.returncode == 1, result.stderr
+        return result.stdout.splitlines()
+
+    plain = check()
+    assert len(plain) > 10 and not any(line.startswith("::") for line in plain)
+    annotated = check(GITHUB_ACTIONS="true")
+    errors = [line for line in annotated if line.startswith("::error ")]
+    assert len(errors) == 10
+    assert re.match(r"^::error file=train\.py,line=\d+,col=\d+,title=kb%3A [a-z0-9-]+::\S", errors[0])
+    notices = [line for line in annotated if line.startswith("::notice ")]
+    assert notices == [
+        f"::notice title=kb guards::{len(plain) - 10} more findings than GitHub shows; the step's log has all"
+    ]
+    matcher = json_module.loads((out / "kb-problem-matcher.json").read_text())["problemMatcher"][0][
+        "pattern"
+    ][0]
+    found = re.match(matcher["regexp"], plain[0])
+    assert found is not None and found.group(matcher["file"]) == "train.py" and found.group(matcher["code"])
