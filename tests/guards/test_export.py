@@ -437,3 +437,39 @@ def test_on_github_actions_the_checker_annotates_within_githubs_limits(tmp_path:
     ][0]
     found = re.match(matcher["regexp"], plain[0])
     assert found is not None and found.group(matcher["file"]) == "train.py" and found.group(matcher["code"])
+
+
+def test_under_pytest_kb_a_failing_guard_test_names_the_entry_its_guard_came_from(tmp_path: Path) -> None:
+    """The exported guard tests and the pytest plugin read a failure alike: the guard's finding is
+    found by the same search as `kb search`, and names the same entry."""
+    from typer.testing import CliRunner
+
+    from kb.cli.app import app
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    folder = repo / "tests" / "kb"
+    assert CliRunner().invoke(app, ["export", "pytest", "--out", str(folder)]).exit_code == 0
+    git(repo, "init", "-q")
+    content, guard = next(pair for pair in SOURCE_GUARDS if pair[0].key == "torch-load-map-location")
+    (repo / "train.py").write_text(str(guard["bad"]) + "\n")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "--kb",
+            "-p",
+            "no:cacheprovider",
+            str(folder / "test_kb_guards.py"),
+        ],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=300,
+    )
+    assert result.returncode == 1, result.stdout
+    assert f"[{content.key}]" in result.stdout  # the guard's own finding
+    assert "known fault (kb)" in result.stdout and f"{content.key}: " in result.stdout  # the plugin's
