@@ -82,7 +82,7 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
         sys.stdout.write(record["snippet"] + "\n")
         return 0
     fields = {name: record[name] for name in EntryContent.__dataclass_fields__}
-    for name in ("symptom_variants", "tags", "related", "guards"):
+    for name in ("symptom_variants", "tags", "related", "guards", "applies_to"):
         fields[name] = tuple(fields[name])
     facts = bookkeeping_line(
         record["status"],

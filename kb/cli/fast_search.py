@@ -35,6 +35,7 @@ class SearchArgs(NamedTuple):
     include_archived: bool = False
     exact: bool = False
     regex: bool = False
+    env: bool = False
     db: str | None = None
 
 
@@ -92,6 +93,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
         exact=args.exact,
         regex=args.regex,
         record_usage=not args.explain,  # looking into why an entry ranked is not using it
+        environment=args.env,
     )
     return search_sources(text, args.db, options, layers)
 
@@ -127,6 +129,8 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
     for rank, scored in enumerate(response.results, 1):
         record = {k: visible(v) if isinstance(v, str) else v for k, v in scored.candidate.record.items()}
         mark = "  confident" if scored.confident else ""
+        if scored.candidate.record.get("unmet"):
+            mark += "  does not apply here: " + ", ".join(scored.candidate.record["unmet"])
         where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
         lines.append(bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}")
         lines += _wrapped(record["symptom"], width, "   ")

@@ -70,6 +70,9 @@ SEARCH_OPTIONS: tuple[Option, ...] = (
     switch("include_archived", ("--all",), "Search archived entries too."),
     switch("exact", ("--exact",), "Only entries whose symptom contains the query."),
     switch("regex", ("--regex",), "The query is a regular expression over symptoms."),
+    switch(
+        "env", ("--env",), "Rank first the entries whose applies_to this machine meets (versions, CUDA, GPU)."
+    ),
     DB,
 )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.domains import resolve_domain
+from kb.entry.constraints import check_constraints
 from kb.entry.redaction import redact_text
 from kb.errors import InvalidEntry
 
@@ -34,7 +35,7 @@ TEXT_FIELDS = (
     "snippet",
     "source",
 )
-LIST_FIELDS = ("symptom_variants", "tags", "related")
+LIST_FIELDS = ("symptom_variants", "tags", "related", "applies_to")
 #: The prose and commands a person pastes into, where a token can hide; redacted on every write.
 FREE_TEXT_FIELDS = (
     "symptom",
@@ -71,6 +72,8 @@ class EntryContent:
     #: Checks that keep the fault from coming back (kb/guards/checker.py rules), each with the bad and
     #: the good example it was written against.
     guards: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    #: Where the fix holds (kb.entry.constraints): `torch>=2.1,<2.2`, `cuda<12.1`, `os==linux`.
+    applies_to: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> EntryContent:
         return dataclasses.replace(self, **changes)
@@ -132,6 +135,7 @@ def normalized(content: EntryContent) -> EntryContent:
     return dataclasses.replace(
         content,
         guards=check_guards(key, content.guards),
+        applies_to=check_constraints(key, clean_list(content.applies_to)),
         key=key,
         domain=resolve_domain(content.domain),
         status=status,

@@ -51,8 +51,18 @@ SECTIONS: dict[str, str] = {
 }
 _SECTION_BY_LOWER = {title.lower(): title for title in SECTIONS}
 
-FRONT_MATTER_KEYS = ("key", "domain", "cause_path", "tags", "source", "related", "status", "guards")
-_LIST_KEYS = frozenset({"tags", "related"})
+FRONT_MATTER_KEYS = (
+    "key",
+    "domain",
+    "cause_path",
+    "tags",
+    "source",
+    "related",
+    "status",
+    "applies_to",
+    "guards",
+)
+_LIST_KEYS = frozenset({"tags", "related", "applies_to"})
 
 _markdown: MarkdownIt | None = None
 
@@ -299,6 +309,8 @@ def _front_matter_lines(content: EntryContent) -> list[str]:
         lines.append(f"related = {toml_array(content.related)}")
     if content.status != "active":
         lines.append(f"status = {toml_string(content.status)}")
+    if content.applies_to:
+        lines.append(f"applies_to = {toml_array(content.applies_to)}")
     for guard in content.guards:
         lines += ["", "[[guards]]", *(f"{name} = {toml_value(value)}" for name, value in guard.items())]
     return lines

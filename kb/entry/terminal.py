@@ -98,6 +98,8 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
         lines += _field("Tags", ", ".join(content.tags), width, bold)
     if content.related:
         lines += _field("Related", ", ".join(content.related), width, bold)
+    if content.applies_to:
+        lines += _field("Applies to", ", ".join(content.applies_to), width, bold)
     lines += _field("Source", content.source, width, bold)
     for guard in content.guards:
         lines += _field("Guard", guard_summary(guard), width, bold)

@@ -78,6 +78,7 @@ class BackupLine(BaseModel):
     snippet: Text = ""
     source: Text = "own"
     related: list[Text] = []
+    applies_to: list[Text] = []
     status: Text = "active"
     guards: list[dict[str, Any]] = []
 

@@ -60,7 +60,7 @@ def look_up(text: str, limit: int = 3) -> KnownFault:
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
 
-    found = search_sources(text, None, SearchOptions(limit=limit))
+    found = search_sources(text, None, SearchOptions(limit=limit, environment=True))
     records = [scored.candidate.record for scored in found.response.results]
     return KnownFault(records[:1] if found.response.confident else records, found.response.confident)
 

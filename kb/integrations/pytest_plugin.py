@@ -65,7 +65,7 @@ def known_fault(text: str) -> tuple[str, str] | None:
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
 
-    found = search_sources(text, None, SearchOptions(limit=1, record_usage=False))
+    found = search_sources(text, None, SearchOptions(limit=1, record_usage=False, environment=True))
     if not found.response.confident:
         return None
     record = found.response.results[0].candidate.record

@@ -50,6 +50,9 @@ class SearchOptions(NamedTuple):
     exact: bool = False
     regex: bool = False
     record_usage: bool = True
+    #: Judge entries' applies_to against this machine (kb.search.host): those it does not meet are
+    #: marked, never confident, and ranked below the rest.
+    environment: bool = False
 
 
 class SearchResponse(NamedTuple):
@@ -71,6 +74,8 @@ class SearchResponse(NamedTuple):
                 for name in ("key", "symptom", "validation", "fix", "root_cause", "domain", "cause_path")
             }
             item.update(score=scored.score, confident=scored.confident)
+            if record.get("unmet"):
+                item["unmet"] = record["unmet"]
             if "layer" in record:  # a search across layers (kb.sources.everywhere) names each result's
                 item["layer"] = record["layer"]
             if explain:
@@ -88,6 +93,37 @@ class SearchResponse(NamedTuple):
             "results": results,
             "settle_with": settle or None,
         }
+
+
+#: How much of its score an entry whose applies_to fails here keeps, for ordering: it goes below
+#: every entry that holds and scores at least this share of its own.
+NOT_HERE_SHARE = 0.5
+
+
+def judged_here(ranked: list[Scored]) -> list[Scored]:
+    """RANKED with each entry's applies_to judged on this machine: an entry whose constraints it is
+    known not to meet gets record["unmet"], is never confident, and ranks as if it scored
+    NOT_HERE_SHARE of its score (its score itself is kept)."""
+    from kb.entry.constraints import names, unmet
+    from kb.search.host import host_facts
+
+    wanted: set[str] = set()
+    for scored in ranked:
+        wanted |= names(scored.candidate.record.get("applies_to") or ())
+    if not wanted:
+        return ranked
+    facts = host_facts(wanted)
+    judged: list[tuple[float, int, Scored]] = []
+    for order, scored in enumerate(ranked):
+        missed = unmet(scored.candidate.record.get("applies_to") or (), facts)
+        if missed:
+            record = {**scored.candidate.record, "unmet": missed}
+            why = f"{scored.why}; does not apply here: {', '.join(missed)}"
+            candidate = scored.candidate._replace(record=record)
+            scored = scored._replace(candidate=candidate, confident=False, why=why)
+        weight = scored.score * (NOT_HERE_SHARE if missed else 1.0)
+        judged.append((-weight, order, scored))
+    return [scored for *_, scored in sorted(judged, key=lambda item: (item[0], item[1]))]
 
 
 def record_usage(
@@ -141,6 +177,8 @@ def search(
     with reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
         ranked = rank(query, candidates, term_idf, load_shared_messages(), domain)
+        if options.environment:
+            ranked = judged_here(ranked)
         results = ranked[: options.limit]
         if options.record_usage:
             if results and results[0].confident:

@@ -198,6 +198,12 @@ def m006_sync_bases(conn: Connection) -> None:
     ).create(conn)
 
 
+def m007_entry_applies_to(conn: Connection) -> None:
+    """An entry's applies_to constraints (kb.entry.constraints): where its fix holds. Existing
+    entries hold everywhere, as before."""
+    conn.execute(text("ALTER TABLE entry ADD COLUMN applies_to JSON NOT NULL DEFAULT '[]'"))
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
@@ -206,6 +212,7 @@ MIGRATIONS: list[Migration] = [
     m004_postings_in_impact_order,
     m005_first_use_recorded,
     m006_sync_bases,
+    m007_entry_applies_to,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -63,6 +63,7 @@ _ENTRY_COLUMNS = (
     "tags",
     "symptom_variants",
     "related",
+    "applies_to",
 )
 
 
@@ -70,9 +71,9 @@ _ENTRY_COLUMNS = (
 _SHOWN_COLUMNS = (
     "key", "domain", "symptom", "symptom_variants", "validation", "fix", "root_cause", "cause_path",
     "tags", "conditions", "environment", "case", "snippet", "source", "related", "status", "guards",
-    "created", "updated", "reviewed", "hits", "occurrences", "last_check_outcome",
+    "created", "updated", "reviewed", "hits", "occurrences", "last_check_outcome", "applies_to",
 )  # fmt: skip
-_JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards")
+_JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards", "applies_to")
 
 
 class IndexNotReady(Exception):
@@ -220,6 +221,7 @@ class IndexReader:
                 record["tags"] = _json(record["tags"])
                 record["symptom_variants"] = _json(record["symptom_variants"])
                 record["related"] = _json(record["related"]) or []
+                record["applies_to"] = _json(record["applies_to"]) or []
                 record["signatures"] = _json(row[-2])
                 record["exception_types"] = _json(row[-1])
                 docs[int(record["id"])] = record

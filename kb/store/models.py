@@ -54,6 +54,10 @@ class Entry(SQLModel, table=True):
 
     #: Digest of the seed file this entry was last loaded from; lets `kb seed` tell untouched from edited.
     seed_digest: str | None = None
+    #: Where the fix holds (kb.entry.constraints); last, where migration m007_entry_applies_to adds it.
+    applies_to: list[str] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]")
+    )
 
     def content(self) -> EntryContent:
         return EntryContent(
@@ -72,6 +76,7 @@ class Entry(SQLModel, table=True):
             snippet=self.snippet,
             source=self.source,
             related=tuple(self.related),
+            applies_to=tuple(self.applies_to),
             status=self.status,
             guards=tuple(dict(guard) for guard in self.guards),
         )

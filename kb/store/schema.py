@@ -20,6 +20,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m004_postings_in_impact_order",
     "m005_first_use_recorded",
     "m006_sync_bases",
+    "m007_entry_applies_to",
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
