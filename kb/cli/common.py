@@ -60,17 +60,23 @@ class KbCommand(TyperCommand):
 
 
 class KbTyper(typer.Typer):
-    """A Typer whose commands report KbError as `kb: message` on stderr instead of a traceback."""
+    """A Typer whose commands and callbacks (the global options: `kb --layer NAME`) report KbError as
+    `kb: message` on stderr instead of a traceback."""
 
     def command(self, *args: Any, **kwargs: Any) -> Callable[[F], F]:
         kwargs.setdefault("cls", KbCommand)
-        register = super().command(*args, **kwargs)
+        return _registering(super().command(*args, **kwargs))
 
-        def decorator(function: F) -> F:
-            register(_reporting_errors(function))
-            return function
+    def callback(self, *args: Any, **kwargs: Any) -> Callable[[F], F]:
+        return _registering(super().callback(*args, **kwargs))
 
-        return decorator
+
+def _registering(register: Callable[[F], F]) -> Callable[[F], F]:
+    def decorator(function: F) -> F:
+        register(_reporting_errors(function))
+        return function
+
+    return decorator
 
 
 app = KbTyper(

@@ -250,3 +250,10 @@ def test_commands_that_need_a_database_refuse_a_folder_source(
     for command in ("init", "tui"):
         result = runner.invoke(app, ["--layer", "project", command])
         assert result.exit_code != 0 and "the source 'project' is an entry folder" in result.stderr
+
+
+def test_a_layer_that_is_not_there_is_one_line(runner: CliRunner) -> None:
+    """`kb --layer nope list` raised its KbError as a traceback from the global options."""
+    result = runner.invoke(app, ["--layer", "nope", "list"])
+    assert result.exit_code == 1
+    assert result.stderr == "kb: no source called 'nope'; there are: personal (kb sources lists them)\n"
