@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import glob
-import heapq
 import os
 import platform
 import re
@@ -295,37 +294,12 @@ def cold_python(argv: list[str]) -> float:
 # --- candidate generation, in process ---------------------------------------------------------------
 
 
-class _Psycopg:
-    """kb.store.index_reader's tiny connection interface over a raw psycopg connection."""
-
-    _PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
-
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
-
-    def execute(self, sql: str, params: dict[str, Any]) -> Any:
-        return self._conn.execute(self._PARAMETER.sub(r"%(\1)s", sql), params)
-
-
 def kb_candidates(reader: Any, query: Any) -> list[int]:
     """The top entries by BM25 as kb.search.lookup finds them (no --exact, no --regex)."""
-    from kb.search.lookup import CANDIDATES, COMMON_TERM_SHARE, MAX_QUERY_TERMS
-    from kb.search.ranking import idf, lexical_scores, term_coefficient
-    from kb.search.top_k import TermPlan, top_entries
+    from kb.search.lookup import query_terms, top_by_bm25
 
-    statuses = ("active",)
-    n_docs, average_length = reader.corpus()
-    weights = dict(query.term_weights)
-    df = reader.document_frequencies(list(weights))
-    term_idf = {t: idf(df.get(t, 0), n_docs) for t in weights}
-    informative = [t for t in weights if t in df and df[t] <= max(1, COMMON_TERM_SHARE * n_docs)]
-    informative.sort(key=lambda t: -weights[t] * term_idf[t])
-    coefficients = {t: term_coefficient(weights[t], term_idf[t]) for t in informative[:MAX_QUERY_TERMS]}
-    postings = reader.postings(statuses, average_length)
-    plans = [TermPlan(t, c, df[t]) for t, c in coefficients.items()]
-    ids = list(top_entries(plans, CANDIDATES, postings))
-    lexical = lexical_scores(postings.of_entries(ids, list(coefficients)), coefficients, term_idf)
-    return heapq.nlargest(CANDIDATES, lexical, key=lambda i: (lexical[i].bm25, -i))
+    terms = query_terms(reader, query, ("active",))
+    return top_by_bm25(terms)[0] if terms is not None else []
 
 
 FTS_AND = (
@@ -368,8 +342,7 @@ def candidates_bench(db_url: str, sqlite_db: Path, runs: int) -> list[str]:
         conn.execute("ANALYZE bench_fts")
         (rows,) = conn.execute("SELECT count(*) FROM bench_fts").fetchone()
 
-        pg_reader = IndexReader(resolve_location(db_url))
-        pg_reader._conn = _Psycopg(conn)  # kb's SQL, on this warm psycopg connection
+        pg_reader = IndexReader(resolve_location(db_url)).open()  # kb's own psycopg connection
         sqlite_reader = IndexReader(resolve_location(str(sqlite_db))).open()
 
         def sql(statement: str) -> Callable[[str, Any], list[int]]:
@@ -396,7 +369,7 @@ def candidates_bench(db_url: str, sqlite_db: Path, runs: int) -> list[str]:
                         times.setdefault((approach, name), []).append(time.perf_counter() - start)
         finally:
             sqlite_reader.close()
-            pg_reader._conn = None
+            pg_reader.close()
     lines.insert(
         0, f"candidates, in process, warm connection, median of {runs}; bench_fts: {rows:,} symptoms"
     )

@@ -70,7 +70,7 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     every source (kb sources), not only the database args.db names."""
     found = search_text(read_query(args), args, layers)
     for layer in found.unreachable:  # the others answered: say so in one line each, and carry on
-        sys.stderr.write(f"kb: the {layer.layer} source did not answer: {layer.reason}\n")
+        sys.stderr.write(layer.line() + "\n")
     if args.as_json:
         data = found.response.as_json(args.explain)
         if found.layered:

@@ -141,13 +141,7 @@ def sources_command(ctx: typer.Context, as_json: common.JsonOption = False) -> N
 
     report = sources_report(ctx.obj)
     if as_json:
-        console.print_json(
-            {
-                "config": report.config,
-                "config_exists": report.config_exists,
-                "sources": [s.as_json() for s in report.states],
-            }
-        )
+        console.print_json(report.as_json())
         return
     for state in report.states:
         answer = f"{state.entries} entries" if state.entries is not None else "DOES NOT ANSWER"

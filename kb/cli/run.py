@@ -7,8 +7,6 @@ comes first and unchanged; kb's answer follows on stderr, and kb exits with the 
 
 from __future__ import annotations
 
-import sys
-
 from kb.cli.console import echo, width
 from kb.errors import KbError
 
@@ -54,11 +52,7 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     echo("", err=True)
     echo(header, err=True)
     for layer in found.unreachable:
-        echo(f"kb: the {layer.layer} source did not answer: {layer.reason}", err=True)
+        echo(layer.line(), err=True)
     echo(format_response(found.response, False, width(), found.layered), err=True)
     if not found.response.confident:
         echo("Once you have the fix: kb add --from-last-run", err=True)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv[1:]))

@@ -57,6 +57,9 @@ class SyncStep:
     conflicts: tuple[str, ...] = ()
     writes_kb: bool = False
     writes_folder: bool = False
+    #: For a conflict: the fingerprints of the two versions shown, kept so that the side edited
+    #: since is seen as the answer (a side that lost the entry shows it archived).
+    shown: tuple[str, str] = ("", "")
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -160,10 +163,14 @@ def _plan_entry(
     else:
         merge = _merged(record, ours, theirs, prefer)
     if merge.content is None:
-        return SyncStep(key, "conflict", None, in_kb, in_folder, merge.ours, merge.theirs, merge.conflicts)
+        assert ours is not None and theirs is not None  # only two versions can conflict
+        shown = (fingerprint(ours), fingerprint(theirs))
+        return SyncStep(
+            key, "conflict", None, in_kb, in_folder, merge.ours, merge.theirs, merge.conflicts, shown=shown
+        )
     result = merge.content
     writes_kb = result != in_kb and not (in_kb is None and result.status != "active" and base is not None)
-    wanted_file = result if result.status == "active" else None
+    wanted_file = in_folder_form(result)
     writes_folder = wanted_file != in_folder
     if not writes_kb and not writes_folder:
         if record is not None and record.content == result and record.conflict is None:
@@ -254,41 +261,35 @@ def sync_folder(
     unknown = [key for key in only if key not in ours and key not in on_disk.contents]
     if unknown:
         raise KbError(f"neither kb nor {folder} has an entry '{unknown[0]}'")
-    steps, unchanged = plan_sync(store.sync_bases(identity), ours, on_disk.contents, prefer, only)
+    bases = store.sync_bases(identity)
+    steps, unchanged = plan_sync(bases, ours, on_disk.contents, prefer, only)
     report = SyncReport(str(folder), dry_run, steps, unchanged)
     if dry_run:
         return report
     for step in steps:
         if step.writes_folder:
-            wanted = step.result if step.result is not None and step.result.status == "active" else None
-            write_entry_file(folder, on_disk.paths.get(step.key), wanted)
-    bases = store.sync_bases(identity)
+            write_entry_file(folder, on_disk.paths.get(step.key), step.result)
     store.apply_sync(
         identity,
         writes=[step.result for step in steps if step.writes_kb and step.result is not None],
         agreed={step.key: step.result for step in steps if step.result is not None},
         conflicts={
-            step.key: (
-                bases[step.key].content if step.key in bases else None,
-                (
-                    _fingerprint(step.ours, bases.get(step.key)),
-                    _fingerprint(step.theirs, bases.get(step.key)),
-                ),
-            )
+            step.key: (bases[step.key].content if step.key in bases else None, step.shown)
             for step in report.conflicts
         },
     )
     return report
 
 
-def _fingerprint(content: EntryContent | None, record: SyncBase | None) -> str:
-    if content is None and record is not None and record.content is not None:
-        content = record.content.replace(status="archived")
-    return fingerprint(content) if content is not None else ""
+def in_folder_form(content: EntryContent) -> EntryContent | None:
+    """What the folder holds for CONTENT: its file, or none for an archived entry."""
+    return content if content.status == "active" else None
 
 
 def write_entry_file(folder: Path, current: Path | None, content: EntryContent | None) -> None:
-    """Make FOLDER hold CONTENT's file (None: no file), removing CURRENT where it no longer belongs."""
+    """Make FOLDER hold CONTENT's file (none when there is no CONTENT, or it is archived), removing
+    CURRENT where it no longer belongs."""
+    content = in_folder_form(content) if content is not None else None
     target = None
     if content is not None:
         check_key(content.key)

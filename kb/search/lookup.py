@@ -30,7 +30,7 @@ from kb.search.ranking import (
     term_coefficient,
 )
 from kb.search.top_k import TermPlan, top_entries
-from kb.store.index_reader import IndexNotReady, IndexReader
+from kb.store.index_reader import IndexNotReady, IndexReader, Postings
 
 #: How many candidates, by lexical score, go on to the fuzzy rerank.
 CANDIDATES = 60
@@ -134,12 +134,18 @@ def record_usage(
 ) -> None:
     """Leave the usage record of RESPONSE in the knowledge base at LOCATION, as search() does for its
     own: a hit on the confident answer, or a miss to offer to `kb add --from-last`."""
-    clock = clock or kb.clock.utc_now
     with IndexReader(location) as reader:
-        if response.confident:
-            reader.record_hit(response.results[0].candidate.entry_id, clock())
-        else:
-            reader.record_miss(text, response.query.decisive.line, clock())
+        _leave_usage(reader, text, response.query, response.results, clock or kb.clock.utc_now)
+
+
+def _leave_usage(
+    reader: IndexReader, text: str, query: Query, results: list[Scored], clock: Callable[[], datetime]
+) -> None:
+    """A hit on the confident answer, or a miss that `kb add --from-last` can offer later."""
+    if results and results[0].confident:
+        reader.record_hit(results[0].candidate.entry_id, clock())
+    else:
+        reader.record_miss(text, query.decisive.line, clock())
 
 
 def search(
@@ -181,10 +187,7 @@ def search(
             ranked = judged_here(ranked)
         results = ranked[: options.limit]
         if options.record_usage:
-            if results and results[0].confident:
-                reader.record_hit(results[0].candidate.entry_id, clock())
-            else:
-                reader.record_miss(text, query.decisive.line, clock())
+            _leave_usage(reader, text, query, results, clock)
     if results and results[0].confident:
         top = results[0].candidate.record
         return SearchResponse(query, results, DomainGuess(top["domain"], ("(the confident match)",)), None)
@@ -207,31 +210,60 @@ def _compile(text: str, options: SearchOptions) -> re.Pattern[str] | None:
     return None
 
 
-def _candidates(
-    reader: IndexReader, query: Query, options: SearchOptions, pattern: re.Pattern[str] | None
-) -> tuple[list[Candidate], dict[str, float]]:
-    statuses = ("active", "archived") if options.include_archived else ("active",)
+class QueryTerms(NamedTuple):
+    """The query's words as the index sees them: what BM25 scores an entry with."""
+
+    df: dict[str, int]
+    term_idf: dict[str, float]
+    coefficients: dict[str, float]  # the informative terms looked up, most informative first
+    postings: Postings
+
+
+def query_terms(
+    reader: IndexReader, query: Query, statuses: tuple[str, ...], regex: bool = False
+) -> QueryTerms | None:
+    """QUERY's terms against the index at READER, with the postings of entries of STATUSES; None when
+    the index holds no entries."""
     n_docs, average_length = reader.corpus()
     if n_docs == 0:
-        return [], {}
-    weights = {} if options.regex else dict(query.term_weights)
+        return None
+    weights = {} if regex else dict(query.term_weights)
     df = reader.document_frequencies(list(weights))
     term_idf = {t: idf(df.get(t, 0), n_docs) for t in weights}
     informative = [t for t in weights if t in df and df[t] <= max(1, COMMON_TERM_SHARE * n_docs)]
     informative.sort(key=lambda t: -weights[t] * term_idf[t])
     coefficients = {t: term_coefficient(weights[t], term_idf[t]) for t in informative[:MAX_QUERY_TERMS]}
-    postings = reader.postings(statuses, average_length)
+    return QueryTerms(df, term_idf, coefficients, reader.postings(statuses, average_length))
+
+
+def top_by_bm25(terms: QueryTerms) -> tuple[list[int], dict[int, LexicalScore]]:
+    """The CANDIDATES entries BM25 scores highest for TERMS, best first, and their scores: where the
+    rerank starts (bench/pg_search_bench.py times this against PostgreSQL's own text search)."""
+    plans = [TermPlan(t, c, terms.df[t]) for t, c in terms.coefficients.items()]
+    ids = list(top_entries(plans, CANDIDATES, terms.postings))
+    lexical = lexical_scores(
+        terms.postings.of_entries(ids, list(terms.coefficients)), terms.coefficients, terms.term_idf
+    )
+    return heapq.nlargest(CANDIDATES, lexical, key=lambda i: (lexical[i].bm25, -i)), lexical
+
+
+def _candidates(
+    reader: IndexReader, query: Query, options: SearchOptions, pattern: re.Pattern[str] | None
+) -> tuple[list[Candidate], dict[str, float]]:
+    statuses = ("active", "archived") if options.include_archived else ("active",)
+    terms = query_terms(reader, query, statuses, options.regex)
+    if terms is None:
+        return [], {}
+    df, term_idf, coefficients, postings = terms
     if pattern is None:
-        plans = [TermPlan(t, c, df[t]) for t, c in coefficients.items()]
-        ids = list(top_entries(plans, CANDIDATES, postings))
-    elif options.regex:
-        ids = reader.all_ids(statuses)
-    else:  # an exact phrase holds every one of its words, so the rarest word's entries are all there is
-        rarest = min(coefficients, key=lambda t: df[t], default=None)
-        ids = [entry for _, entry, _ in postings.whole([rarest])] if rarest else reader.all_ids(statuses)
-    lexical = lexical_scores(postings.of_entries(ids, list(coefficients)), coefficients, term_idf)
-    if pattern is None:
-        ids = heapq.nlargest(CANDIDATES, lexical, key=lambda i: (lexical[i].bm25, -i))
+        ids, lexical = top_by_bm25(terms)
+    else:
+        if options.regex:
+            ids = reader.all_ids(statuses)
+        else:  # an exact phrase holds every one of its words, so the rarest word's entries are all there is
+            rarest = min(coefficients, key=lambda t: df[t], default=None)
+            ids = [entry for _, entry, _ in postings.whole([rarest])] if rarest else reader.all_ids(statuses)
+        lexical = lexical_scores(postings.of_entries(ids, list(coefficients)), coefficients, term_idf)
     extra = reader.entries_with_matchers(statuses)
     docs = reader.documents(list(dict.fromkeys([*ids, *extra])))
     candidates = []

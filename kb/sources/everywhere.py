@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kb.errors import KbError, StoreUnavailable
@@ -24,6 +24,10 @@ from kb.sources.layers import PERSONAL, Layer
 class Unreachable(NamedTuple):
     layer: str
     reason: str
+
+    def line(self) -> str:
+        """What a person is told, while the other sources answer."""
+        return f"kb: the {self.layer} source did not answer: {self.reason}"
 
 
 class Found(NamedTuple):
@@ -38,27 +42,19 @@ def search_sources(text: str, personal: str | None, options: SearchOptions, laye
     seeds it. `kb search`, `kb run` and the pytest plugin all ask this."""
     from kb.sources.layers import reading_layers
 
-    def prepare_personal() -> None:
-        from kb.upkeep.seeding import open_knowledge_base  # only a new or outdated database pays the ORM
-
-        open_knowledge_base(personal).close()
-
-    def prepare(layer: Layer) -> None:
-        from kb.upkeep.seeding import open_knowledge_base
-
-        open_knowledge_base(layer.spec).close()
-
     sources = reading_layers(personal) if layers else []
     if len(sources) <= 1:
-        answer = search(text, resolve_location(personal), options, prepare=prepare_personal)
+        answer = search(text, resolve_location(personal), options, functools.partial(open_fully, personal))
         return Found(answer, [], False)
-    response, unreachable = search_everywhere(text, sources, options, prepare)
-    return Found(response, unreachable, True)
+    return search_everywhere(text, sources, options)
 
 
-class LayeredResponse(NamedTuple):
-    response: SearchResponse  # the merged answer; each result's record carries its "layer"
-    unreachable: list[Unreachable]
+def open_fully(spec: str | None) -> None:
+    """Open the knowledge base at SPEC with the full store once: it creates, migrates, seeds and
+    reindexes what a search found not ready. Only a new or outdated database pays for the ORM."""
+    from kb.upkeep.seeding import open_knowledge_base
+
+    open_knowledge_base(spec).close()
 
 
 def layer_database(layer: Layer) -> str:
@@ -74,20 +70,15 @@ def layer_database(layer: Layer) -> str:
     return folder_index(layer.spec)
 
 
-def search_everywhere(
-    text: str,
-    layers: Sequence[Layer],
-    options: SearchOptions,
-    prepare: Callable[[Layer], None],
-) -> LayeredResponse:
-    """Search TEXT in every layer; PREPARE(layer) opens a database layer whose index is not ready."""
+def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions) -> Found:
+    """Search TEXT in every layer; a database layer whose index is not ready is opened fully first."""
     answers: list[tuple[Layer, SearchResponse]] = []
     unreachable: list[Unreachable] = []
     quiet = options._replace(record_usage=False, limit=max(options.limit, 5))
     for layer in layers:
         try:
             location = resolve_location(layer_database(layer))
-            answer = search(text, location, quiet, prepare=functools.partial(prepare, layer))
+            answer = search(text, location, quiet, functools.partial(open_fully, layer.spec))
         except KbError as exc:
             if layer.name == PERSONAL:
                 raise
@@ -97,7 +88,7 @@ def search_everywhere(
     merged = merge_answers(answers, options.limit)
     if options.record_usage:
         _record(text, merged, {layer.name: layer for layer, _ in answers})
-    return LayeredResponse(merged, unreachable)
+    return Found(merged, unreachable, True)
 
 
 def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -> SearchResponse:

@@ -103,6 +103,4 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
         paths = read_folder(Path(folder)).paths
         for key, content in after.items():
             if before.get(key) != content:
-                write_entry_file(
-                    Path(folder), paths.get(key), content if content.status == "active" else None
-                )
+                write_entry_file(Path(folder), paths.get(key), content)

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from kb.errors import KbError
 from kb.paths import resolve_location
+from kb.sources.everywhere import layer_database
 from kb.sources.layers import Layer, config_path, reading_layers
 from kb.store.index_reader import IndexNotReady, IndexReader
 
@@ -47,19 +48,11 @@ def sources_report(personal: str | None = None) -> SourcesReport:
 
 
 def _state(layer: Layer) -> LayerState:
-    if layer.kind == "folder":
-        if not os.path.isdir(layer.spec):
-            return LayerState(layer, layer.spec, None, "the folder does not exist")
-        from kb.sources.folder_index import folder_index
-
-        try:
-            location = resolve_location(folder_index(layer.spec))
-        except KbError as exc:
-            return LayerState(layer, layer.spec, None, str(exc))
-        where = layer.spec
-    else:
-        location = resolve_location(layer.spec)
-        where = location.display()
+    try:
+        location = resolve_location(layer_database(layer))
+    except KbError as exc:  # an entry folder that is gone, or holds a file kb cannot read
+        return LayerState(layer, layer.spec, None, str(exc))
+    where = layer.spec if layer.kind == "folder" else location.display()
     try:
         with IndexReader(location) as reader:
             return LayerState(layer, where, len(reader.keys()), "")

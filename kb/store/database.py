@@ -39,7 +39,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from kb.errors import NotADatabase, ReadOnlyDatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation, user_data_dir
 from kb.store import sqlite_file
-from kb.store.schema import FIRST_USE, SQLITE_BUSY_TIMEOUT_MS, server_engine
+from kb.store.schema import FIRST_USE, SQLITE_BUSY_TIMEOUT_MS, server_engine, server_message
 
 Migration = Callable[[Connection], None]
 
@@ -403,7 +403,7 @@ def _record(conn: Connection, names: list[str], stamp: datetime) -> None:
 
 def _explained(exc: Exception, location: DatabaseLocation) -> StoreUnavailable:
     """The one-line error a database error at LOCATION means to a user."""
-    message = (str(getattr(exc, "orig", exc)).strip().splitlines() or [type(exc).__name__])[0]
+    message = server_message(exc)
     where = location.display()
     if "no schema has been selected" in message:
         return StoreUnavailable(

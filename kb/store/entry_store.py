@@ -56,7 +56,7 @@ from kb.store.index_writer import (
     unindex,
 )
 from kb.store.models import Entry, kb_meta, search_doc, search_miss, sync_base
-from kb.store.schema import FIRST_USE
+from kb.store.schema import FIRST_USE, server_message
 from kb.text.paste import NORMALIZER_VERSION
 
 Clock = Callable[[], datetime]
@@ -210,14 +210,14 @@ class EntryStore:
                     yield session
         except (OperationalError, DatabaseError) as exc:
             if getattr(exc.orig, "sqlstate", None) in _TRANSIENT_STATES:
-                raise _EndedByServer(str(exc.orig).strip().splitlines()[0]) from exc
+                raise _EndedByServer(server_message(exc)) from exc
             if isinstance(exc, IntegrityError) and clashes_handled:
                 raise
             raise self._failure(exc, "write") from exc
 
     def _failure(self, exc: DatabaseError, doing: str) -> StoreUnavailable:
         """The one-line error EXC means: damaged pages, a full disk, a lock held too long."""
-        message = str(exc.orig).strip().splitlines()[0]
+        message = server_message(exc)
         if self.location.file is not None:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
@@ -309,9 +309,7 @@ class EntryStore:
                 if _key_clash(exc) and key_base is None:
                     raise KeyTaken(content.key) from exc
                 if attempt == _WRITE_ATTEMPTS:
-                    raise StoreUnavailable(
-                        f"cannot add {content.key}: {str(exc.orig).splitlines()[0]}"
-                    ) from exc
+                    raise StoreUnavailable(f"cannot add {content.key}: {server_message(exc)}") from exc
         raise AssertionError("unreachable")
 
     @_retried
@@ -587,7 +585,7 @@ class EntryStore:
         now = self.now()
         with self._writing() as session:
             for content in map(normalized, writes):
-                entry = session.exec(select(Entry).where(Entry.key == content.key).with_for_update()).first()
+                entry = _find_locked(session, content.key)
                 if entry is None:
                     entry = _new_entry(content, now)
                 entry.set_content(content)
@@ -625,32 +623,36 @@ class EntryStore:
     def ensure_index(self) -> bool:
         """Rebuild the search index if it was made by another normalizer version. True if it did."""
         with self._reading() as session:
-            stored = session.execute(
-                select(kb_meta.c.value).where(kb_meta.c.name == "normalizer_version")
-            ).scalar()
-        if stored == str(NORMALIZER_VERSION):
-            return False
+            if _indexed_by_this_normalizer(session):
+                return False
         return self._rebuild_index()
 
     @_retried
     def _rebuild_index(self) -> bool:
         with self._writing() as session:
             serialize_schema_work(session.connection())  # another kb may have just rebuilt it
-            stored = session.execute(
-                select(kb_meta.c.value).where(kb_meta.c.name == "normalizer_version")
-            ).scalar()
-            if stored == str(NORMALIZER_VERSION):
+            if _indexed_by_this_normalizer(session):
                 return False
             rebuild_index(session)
         return True
 
     def _locked(self, session: Session, key: str) -> Entry:
-        """KEY's entry, locked until the transaction ends: on a server, two writers changing one entry
-        at once would otherwise both start from the same counts, and one's change would be lost."""
-        entry = session.exec(select(Entry).where(Entry.key == key).with_for_update()).first()
+        """KEY's entry, locked until the transaction ends (_find_locked); EntryNotFound without one."""
+        entry = _find_locked(session, key)
         if entry is None:
             raise EntryNotFound(key, self.closest_key(key))
         return entry
+
+
+def _find_locked(session: Session, key: str) -> Entry | None:
+    """KEY's entry, or None, locked until the transaction ends: on a server, two writers changing one
+    entry at once would otherwise both start from the same counts, and one's change would be lost."""
+    return session.exec(select(Entry).where(Entry.key == key).with_for_update()).first()
+
+
+def _indexed_by_this_normalizer(session: Session) -> bool:
+    stored = session.execute(select(kb_meta.c.value).where(kb_meta.c.name == "normalizer_version")).scalar()
+    return stored == str(NORMALIZER_VERSION)
 
 
 def _new_entry(content: EntryContent, now: datetime) -> Entry:

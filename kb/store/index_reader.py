@@ -32,7 +32,9 @@ from kb.store.schema import (
     MIGRATION_NAMES,
     SERVER_CONNECT_TIMEOUT_S,
     SQLITE_BUSY_TIMEOUT_MS,
+    refused_as_read_only,
     server_engine,
+    server_message,
 )
 from kb.text.bm25 import normalisation
 from kb.text.paste import NORMALIZER_VERSION
@@ -160,7 +162,7 @@ class IndexReader:
 
             if not isinstance(exc, DBAPIError):
                 return exc
-            message = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+            message = server_message(exc)
         if "no such table" in message or "does not exist" in message:
             return IndexNotReady(message)
         return StoreUnavailable(f"cannot read {self.location.display()}: {message}")
@@ -455,31 +457,26 @@ class _PsycopgConnection:
                 conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
             self._conn = psycopg.connect(conninfo, autocommit=True)
         except psycopg.Error as exc:
-            raise StoreUnavailable(f"cannot connect to {display}: {_first_line(exc)}") from None
+            raise StoreUnavailable(f"cannot connect to {display}: {server_message(exc)}") from None
 
     def execute(self, sql: str, params: dict[str, Any]) -> Any:
         try:
             return self._conn.execute(_PARAMETER.sub(r"%(\1)s", sql), params or None)
         except self._error as exc:
-            raise ServerQueryFailed(_first_line(exc)) from exc
+            raise ServerQueryFailed(server_message(exc)) from exc
 
     def write(self, statements: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """STATEMENTS in one transaction; a role that may only read skips them (see _CoreConnection)."""
         try:
             with self._conn.transaction():
                 for sql, params in statements:
-                    self._conn.execute(_PARAMETER.sub(r"%(\1)s", sql), params or None)
-        except self._error as exc:
-            message = str(exc).lower()
-            if "permission denied" not in message and "read-only transaction" not in message:
-                raise ServerQueryFailed(_first_line(exc)) from exc
+                    self.execute(sql, params)
+        except ServerQueryFailed as exc:
+            if not refused_as_read_only(exc.__cause__ or exc):
+                raise
 
     def close(self) -> None:
         self._conn.close()
-
-
-def _first_line(exc: Exception) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 class _CoreConnection:
@@ -507,8 +504,7 @@ class _CoreConnection:
                 for sql, params in statements:
                     self._conn.execute(text(sql), params)
         except DBAPIError as exc:
-            message = str(exc.orig).lower()
-            if "permission denied" not in message and "read-only transaction" not in message:
+            if not refused_as_read_only(exc):
                 raise
 
     def close(self) -> None:

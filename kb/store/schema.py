@@ -46,6 +46,20 @@ def length_units(length: float) -> int:
     return round(length * 1000)
 
 
+def server_message(exc: BaseException) -> str:
+    """The first line of what the database said: the driver's error inside SQLAlchemy's wrapper, or
+    EXC itself (a server's message goes on with LINE, DETAIL and HINT lines)."""
+    said = getattr(exc, "orig", None) or exc
+    return (str(said).strip().splitlines() or [type(said).__name__])[0]
+
+
+def refused_as_read_only(exc: BaseException) -> bool:
+    """True when a server refused a write because the role may only read (kb then skips the usage
+    record, as on a read-only file)."""
+    message = str(getattr(exc, "orig", None) or exc).lower()
+    return "permission denied" in message or "read-only transaction" in message
+
+
 #: The Python package each database's default driver comes in.
 DRIVER_PACKAGES = {"psycopg2": "psycopg2-binary", "psycopg": "psycopg[binary]", "MySQLdb": "mysqlclient"}
 
@@ -77,7 +91,6 @@ def server_engine(url: str, where: str) -> Engine:
     try:
         engine.connect().close()
     except DBAPIError as exc:
-        first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
         engine.dispose()
-        raise StoreUnavailable(f"cannot connect to {where}: {first}") from None
+        raise StoreUnavailable(f"cannot connect to {where}: {server_message(exc)}") from None
     return engine

@@ -193,7 +193,10 @@ def test_entry_text_never_becomes_code(tmp_path: Path) -> None:
     assert not (tmp_path / "PWNED").exists() and not Path("PWNED").exists()
 
 
-def run_generated_tests(repo: Path, folder: Path, **environ: str) -> subprocess.CompletedProcess[str]:
+def run_generated_tests(
+    repo: Path, folder: Path, *options: str, **environ: str
+) -> subprocess.CompletedProcess[str]:
+    """The exported test file, run by pytest in REPO with OPTIONS, in ENVIRON."""
     env = {name: value for name, value in os.environ.items() if name != "CUDA_VISIBLE_DEVICES"}
     return subprocess.run(
         [
@@ -204,6 +207,7 @@ def run_generated_tests(repo: Path, folder: Path, **environ: str) -> subprocess.
             "-rfEsp",
             "-p",
             "no:cacheprovider",
+            *options,
             str(folder / "test_kb_guards.py"),
         ],
         cwd=repo,
@@ -453,23 +457,7 @@ def test_under_pytest_kb_a_failing_guard_test_names_the_entry_its_guard_came_fro
     git(repo, "init", "-q")
     content, guard = next(pair for pair in SOURCE_GUARDS if pair[0].key == "torch-load-map-location")
     (repo / "train.py").write_text(str(guard["bad"]) + "\n")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "--kb",
-            "-p",
-            "no:cacheprovider",
-            str(folder / "test_kb_guards.py"),
-        ],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        env=os.environ.copy(),
-        timeout=300,
-    )
+    result = run_generated_tests(repo, folder, "--kb")
     assert result.returncode == 1, result.stdout
     assert f"[{content.key}]" in result.stdout  # the guard's own finding
     assert "known fault (kb)" in result.stdout and f"{content.key}: " in result.stdout  # the plugin's

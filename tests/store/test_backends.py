@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -151,10 +152,31 @@ def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> Non
             connection.execute(f"DROP ROLE {role}")
 
 
+def all_at_once(work: Callable[[int], object], count: int) -> list[BaseException]:
+    """WORK(0) … WORK(COUNT - 1), each on its own thread, released at one instant; what they raised."""
+    import threading
+
+    start = threading.Barrier(count)
+    failures: list[BaseException] = []
+
+    def worker(number: int) -> None:
+        start.wait()
+        try:
+            work(number)
+        except BaseException as exc:  # every failure is the finding
+            failures.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    return failures
+
+
 def test_twenty_adds_at_once_that_share_new_words_all_land(backend: str) -> None:
     """20 adds started at the same instant, sharing new words: 2 of 80 failed with a false "an entry
     with key … already exists" (the words' document frequencies were read, then inserted)."""
-    import threading
 
     from kb.entry.content import EntryContent
     from kb.store.entry_store import open_store
@@ -162,25 +184,15 @@ def test_twenty_adds_at_once_that_share_new_words_all_land(backend: str) -> None
 
     open_knowledge_base(backend).close()
     stores = [open_store(backend) for _ in range(20)]
-    start = threading.Barrier(len(stores))
-    failures: list[BaseException] = []
     words = "quux zorblax frindle wompus grinkle"
 
     def add(number: int) -> None:
         content = EntryContent(
             key=f"shared-words-{number}", domain="data", symptom=f"OSError: {words} failure {number}"
         )
-        start.wait()
-        try:
-            stores[number].add(content)
-        except BaseException as exc:  # every failure is the finding
-            failures.append(exc)
+        stores[number].add(content)
 
-    threads = [threading.Thread(target=add, args=(n,)) for n in range(len(stores))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=300)
+    failures = all_at_once(add, len(stores))
     for store in stores:
         store.close()
     assert failures == []
@@ -192,7 +204,6 @@ def test_twenty_adds_at_once_that_share_new_words_all_land(backend: str) -> None
 
 def test_occurrences_recorded_at_once_are_all_counted(backend: str) -> None:
     """On PostgreSQL two writers read the same count and both wrote count + 1: occurrences were lost."""
-    import threading
 
     from kb.store.entry_store import open_store
     from kb.upkeep.seeding import open_knowledge_base
@@ -200,21 +211,7 @@ def test_occurrences_recorded_at_once_are_all_counted(backend: str) -> None:
     open_knowledge_base(backend).close()
     stores = [open_store(backend) for _ in range(12)]
     before = stores[0].get("cuda-device-side-assert").occurrences
-    start = threading.Barrier(len(stores))
-    failures: list[BaseException] = []
-
-    def record(number: int) -> None:
-        start.wait()
-        try:
-            stores[number].record_occurrence("cuda-device-side-assert")
-        except BaseException as exc:  # every failure is the finding
-            failures.append(exc)
-
-    threads = [threading.Thread(target=record, args=(n,)) for n in range(len(stores))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=300)
+    failures = all_at_once(lambda n: stores[n].record_occurrence("cuda-device-side-assert"), len(stores))
     assert failures == []
     assert stores[0].get("cuda-device-side-assert").occurrences == before + len(stores)
     for store in stores:
