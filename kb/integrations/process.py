@@ -3,9 +3,17 @@
 The child gets kb's standard input, its output is copied through unchanged as it comes (with no
 buffering of kb's own), and its exit status comes back as it was. When kb's output is a terminal,
 the child writes to a pseudo-terminal of the same size, so that progress bars (tqdm, rich) still
-draw; otherwise stdout and stderr are two pipes, each copied to its own stream. Ctrl-C at the
-terminal reaches the child, which is in kb's process group, and kb waits for it to end; a SIGTERM
-or SIGHUP sent to kb alone is passed on to the child.
+draw; otherwise stdout and stderr are two pipes, each copied to its own stream.
+
+Signals. The child stays in kb's process group and session, and kb's terminal stays its controlling
+terminal (only its stdout and stderr are on the pseudo-terminal, which controls nothing), so Ctrl-C
+or Ctrl-\\ at the terminal reaches it from the kernel, as it reaches kb, and kb waits for it to end.
+A SIGINT, SIGQUIT, SIGTERM or SIGHUP sent to kb alone (kill, a job scheduler, a supervisor) is
+passed on to the child. To tell the two apart kb reads the signal's siginfo: while the child runs
+the four signals are blocked in kb and a thread takes them with sigwaitinfo; a SIGINT or SIGQUIT
+from the terminal has si_code SI_KERNEL and is not passed on, or the child would get it twice. A
+signal kb was started ignoring (nohup; `&` in a script ignores SIGINT and SIGQUIT) stays ignored,
+by the child too. Once the child has ended, kb's signals are as they were.
 """
 
 from __future__ import annotations
@@ -17,8 +25,9 @@ import selectors
 import signal
 import subprocess
 import sys
+import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kb.errors import KbError
@@ -57,19 +66,19 @@ def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finishe
     Raises KbError when it cannot be started (not found, not executable)."""
     tail = Tail(limit)
     terminal = os.isatty(1) and os.isatty(2) and sys.platform != "win32"
-    with _signals_for_the_child() as running:
+    with _PassingSignalsOn() as passing:
         if terminal:
             child = _start_on_a_terminal(argv)
-            running.append(child)
+            passing.to(child)
             _pump({child.master: 1}, tail)
             os.close(child.master)
         else:
             child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            running.append(child)
+            passing.to(child)
             assert child.stdout is not None and child.stderr is not None
             _pump({child.stdout.fileno(): 1, child.stderr.fileno(): 2}, tail)
-        returncode = child.wait()
-    return Finished(returncode, tail.bytes())
+        _wait_without_reaping(child)
+    return Finished(child.wait(), tail.bytes())
 
 
 class _Child(subprocess.Popen[bytes]):
@@ -145,27 +154,110 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-@contextlib.contextmanager
-def _signals_for_the_child() -> Iterator[list[_Child]]:
-    """While the child runs: Ctrl-C and Ctrl-\\ are the child's (the terminal sends them to the
-    whole process group), and SIGTERM or SIGHUP sent to kb is passed on."""
-    child: list[_Child] = []
-    names = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP")
-    wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
-    previous = {number: signal.getsignal(number) for number in wanted}
+def _wait_without_reaping(child: _Child) -> None:
+    """Wait for CHILD to end and leave it unreaped, so that its pid, which signals are still passed on
+    to, cannot go to another process before the passing stops."""
+    if hasattr(os, "waitid"):
+        with contextlib.suppress(ChildProcessError):  # SIGCHLD ignored: the kernel reaped it itself
+            os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)
 
-    def forward(number: int, _frame: object) -> None:
-        if child and number in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
-            with contextlib.suppress(ProcessLookupError):
-                child[0].send_signal(number)
 
-    for number in wanted:
-        signal.signal(number, forward)
+#: The si_code of a signal the kernel raised (Linux), as a terminal does for Ctrl-C and Ctrl-\;
+#: kill() gives SI_USER (0), sigqueue() SI_QUEUE (-1).
+_SI_KERNEL = 0x80
+
+
+class _PassingSignalsOn:
+    """While the child runs, pass on to it the signals sent to kb alone (see the module docstring).
+
+    `to(child)` blocks the signals at once after the child starts, not before: a new process
+    inherits the signal mask (subprocess leaves it as it is), and a child with SIGINT blocked would
+    never see a Ctrl-C. Until then (a millisecond), and where sigwaitinfo is missing (macOS), a
+    handler takes them without siginfo: it passes SIGTERM and SIGHUP on (once the child is there),
+    and SIGINT or SIGQUIT only when kb is not in its terminal's foreground, so that no Ctrl-C can be
+    among them. A kill -INT that reaches kb in the foreground in that millisecond is lost."""
+
+    def __init__(self) -> None:
+        names = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP")
+        found = [getattr(signal, name) for name in names if hasattr(signal, name)]
+        self.previous = {number: signal.getsignal(number) for number in found}
+        self.numbers = {number for number, handler in self.previous.items() if handler is not signal.SIG_IGN}
+        self.typed = self.numbers & {
+            getattr(signal, name) for name in ("SIGINT", "SIGQUIT") if hasattr(signal, name)
+        }
+        self.child: _Child | None = None
+        self.early: list[int] = []  # what came before the child did
+        self.mask: set[int] | None = None  # kb's own, while the signals are blocked
+        self.taker: threading.Thread | None = None
+        self.stopping = False
+
+    def __enter__(self) -> _PassingSignalsOn:
+        for number in self.numbers:  # an ignored signal is left ignored: the child inherits that
+            signal.signal(number, self._without_siginfo)
+        return self
+
+    def to(self, child: _Child) -> None:
+        self.child = child
+        if self.numbers and hasattr(signal, "sigwaitinfo"):
+            self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, self.numbers)
+            self.taker = threading.Thread(target=self._take, name="kb run: signals", daemon=True)
+            self.taker.start()  # with the mask of the thread that starts it: the signals blocked
+        for number in self.early:
+            self._pass_on(number)
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.taker is not None and self.taker.ident is not None:
+            self.stopping = True  # and a signal from kb itself wakes it
+            if self.taker.is_alive():
+                signal.pthread_kill(self.taker.ident, next(iter(self.numbers)))
+            self.taker.join()
+        for number in self.numbers:
+            signal.signal(number, self.previous[number])
+        if self.mask is not None:
+            # What came since the taker stopped was meant for the child (the terminal's copy of the
+            # Ctrl-C that ended it, say): taken now, it does not interrupt kb once unblocked.
+            while signal.sigtimedwait(self.numbers, 0) is not None:
+                pass
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
+
+    def _take(self) -> None:
+        me = os.getpid()
+        while True:
+            info = signal.sigwaitinfo(self.numbers)
+            if self.stopping and info.si_pid == me:
+                return
+            if info.si_signo in self.typed and info.si_code == _SI_KERNEL:
+                continue  # typed at the terminal: the child, in kb's process group, got it too
+            self._pass_on(info.si_signo)
+
+    def _without_siginfo(self, number: int, _frame: object) -> None:
+        if number in self.typed and _in_the_terminals_foreground():
+            return  # perhaps a Ctrl-C, which the child got too: kb cannot tell without siginfo
+        if self.child is None:
+            self.early.append(number)
+        else:
+            self._pass_on(number)
+
+    def _pass_on(self, number: int) -> None:
+        assert self.child is not None
+        with contextlib.suppress(OSError):  # it has gone already (SIGCHLD ignored)
+            os.kill(self.child.pid, number)
+
+
+def _in_the_terminals_foreground() -> bool:
+    """Whether kb is in the process group its terminal sends Ctrl-C to."""
+    if sys.platform == "win32":
+        return True  # the console sends it to every process attached to it
     try:
-        yield child
+        fd = os.open("/dev/tty", os.O_RDONLY | os.O_NOCTTY)
+    except OSError:
+        return False  # no controlling terminal
+    try:
+        return os.tcgetpgrp(fd) == os.getpgrp()
+    except OSError:
+        return False
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        os.close(fd)
 
 
 def describe_ending(returncode: int) -> str:

@@ -1,26 +1,30 @@
 """`kb run -- CMD`: the command runs as if kb were not there, and its failure is looked up after it.
 
 Through its real host: a subprocess, with pipes, and under a pseudo-terminal for what only a
-terminal shows (progress bars, Ctrl-C).
+terminal shows (progress bars, Ctrl-C). Signals are sent once the command says it is ready for them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
+import select
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kb.cli.app import app
-from kb.integrations.process import Tail, describe_ending, shell_status
+from kb.integrations.process import Tail, describe_ending, run_passing_through, shell_status
 
 CUDA_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
 
@@ -67,6 +71,60 @@ def test_a_command_that_cannot_start_is_one_line() -> None:
     assert subprocess.run([sys.executable, "-m", "kb", "run"], capture_output=True).returncode == 2
 
 
+#: Starts `kb run -- ARGV[3:]` as a shell starts a command in the foreground: the signals kb passes
+#: on at their defaults but those named in ARGV[1] ignored, and with ARGV[2] == "terminal", stdin
+#: (a pseudo-terminal) as its controlling terminal. It then is kb, with the same pid.
+AS_A_SHELL_WOULD = """
+import fcntl, os, signal, sys, termios
+for name in ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP"):
+    ignored = name in sys.argv[1].split(",")
+    signal.signal(getattr(signal, name), signal.SIG_IGN if ignored else signal.SIG_DFL)
+if sys.argv[2] == "terminal":
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+os.execv(sys.executable, [sys.executable, "-m", "kb", "run", "--", *sys.argv[3:]])
+"""
+
+
+def kb_run_argv(command: Sequence[str], ignoring: Sequence[str] = (), terminal: bool = False) -> list[str]:
+    return [*python(AS_A_SHELL_WOULD), ",".join(ignoring), "terminal" if terminal else "pipes", *command]
+
+
+@contextlib.contextmanager
+def on_a_terminal(command: Sequence[str]) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`kb run -- COMMAND` on a pseudo-terminal of its own; yields kb and the terminal's master side."""
+    master, slave = pty.openpty()
+    try:
+        kb = subprocess.Popen(kb_run_argv(command, terminal=True), stdin=slave, stdout=slave, stderr=slave)
+    finally:
+        os.close(slave)
+    try:
+        yield kb, master
+    finally:
+        if kb.poll() is None:
+            kb.kill()
+            kb.wait()
+        os.close(master)
+
+
+def read_until(master: int, wanted: bytes, seen: bytes = b"", timeout: float = 60) -> bytes:
+    """What the terminal shows, read until WANTED is in it or it closes (once kb and the command end)."""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen and select.select([master], [], [], max(0, deadline - time.monotonic()))[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the terminal closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def read_to_the_end(master: int, seen: bytes) -> str:
+    return read_until(master, b"\0never\0", seen).decode(errors="replace")
+
+
 def test_on_a_terminal_the_command_sees_one_and_ctrl_c_reaches_it_first() -> None:
     """tqdm and rich draw only on a terminal; Ctrl-C must interrupt the training, not kb."""
     code = (
@@ -76,39 +134,132 @@ def test_on_a_terminal_the_command_sees_one_and_ctrl_c_reaches_it_first() -> Non
         "    time.sleep(60)\n"
         "except KeyboardInterrupt:\n    print('the child stopped cleanly', flush=True); sys.exit(130)\n"
     )
-    master, slave = pty.openpty()
-
-    def controlling_terminal() -> None:
-        import fcntl
-        import termios
-
-        os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-    kb = subprocess.Popen(
-        [sys.executable, "-m", "kb", "run", "--", *python(code)],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        preexec_fn=controlling_terminal,
-        env=os.environ.copy(),
-    )
-    os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 60
-    while b"tty" not in seen and time.monotonic() < deadline:
-        seen += os.read(master, 1024)
-    os.write(master, b"\x03")  # Ctrl-C, as the terminal's line discipline turns it into SIGINT
-    assert kb.wait(timeout=60) == 130
-    try:
-        while True:
-            seen += os.read(master, 65536)
-    except OSError:  # the terminal closed
-        pass
-    os.close(master)
-    text = seen.decode(errors="replace")
+    with on_a_terminal(python(code)) as (kb, master):
+        seen = read_until(master, b"tty")
+        os.write(master, b"\x03")  # Ctrl-C, as the terminal's line discipline turns it into SIGINT
+        assert kb.wait(timeout=60) == 130
+        text = read_to_the_end(master, seen)
     assert "tty" in text and "no tty" not in text
     assert "the child stopped cleanly" in text and "was killed by" not in text
+
+
+def trapping(name: str) -> str:
+    """A command that says it got the signal NAME and exits as a shell would say it was killed by it."""
+    return (
+        "import signal, sys, time\n"
+        f"def got(number, frame):\n    print('child got {name}', flush=True); sys.exit(128 + number)\n"
+        f"signal.signal(signal.{name}, got)\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(10)\n"
+        "print('the child was never signalled', flush=True)\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP"])
+def test_a_signal_sent_to_kb_alone_is_passed_on_to_the_command(name: str) -> None:
+    """`kill -INT`, a job scheduler or a supervisor signals kb's pid alone: the command gets it too."""
+    kb = subprocess.Popen(
+        kb_run_argv(python(trapping(name))), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert kb.stdout is not None and kb.stdout.readline() == "ready\n"
+        os.kill(kb.pid, getattr(signal, name))
+        out, err = kb.communicate(timeout=60)
+    finally:
+        kb.kill()
+        kb.wait()
+    status = 128 + getattr(signal, name)
+    assert (kb.returncode, out) == (status, f"child got {name}\n")
+    assert f"exited with {status}." in err and "Traceback" not in err  # kb itself was not interrupted
+
+
+def test_on_a_terminal_a_sigint_sent_to_kb_alone_is_passed_on_to_the_command() -> None:
+    with on_a_terminal(python(trapping("SIGINT"))) as (kb, master):
+        seen = read_until(master, b"ready")
+        os.kill(kb.pid, signal.SIGINT)
+        assert kb.wait(timeout=60) == 130
+        text = read_to_the_end(master, seen)
+    assert "child got SIGINT" in text and "never signalled" not in text and "Traceback" not in text
+
+
+def test_on_a_terminal_ctrl_c_reaches_the_command_once() -> None:
+    """The terminal sends Ctrl-C to the command itself (it is in kb's process group): kb must not pass
+    it on as well. The command takes each SIGINT with its siginfo: 0x80 (SI_KERNEL) is the terminal's."""
+    code = (
+        "import signal\n"
+        "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n"
+        "print('ready', flush=True)\n"
+        "codes = []\n"
+        "timeout = 10\n"
+        "while info := signal.sigtimedwait({signal.SIGINT}, timeout):\n"
+        "    codes.append(info.si_code)\n"
+        "    timeout = 0.5  # room for a second one, were kb to pass the first on too\n"
+        "print('SIGINT si_codes:', codes, flush=True)\n"
+    )
+    with on_a_terminal(python(code)) as (kb, master):
+        seen = read_until(master, b"ready")
+        os.write(master, b"\x03")
+        assert kb.wait(timeout=60) == 0
+        text = read_to_the_end(master, seen)
+    assert "SIGINT si_codes: [128]" in text
+
+
+def test_on_a_terminal_kb_never_passes_on_a_ctrl_c_itself() -> None:
+    """The test above can miss a second SIGINT: one sent while the first is still pending merges
+    with it. Here the command leaves kb's process group, so the terminal's Ctrl-C reaches kb alone;
+    a SIGQUIT sent to kb after it would be passed on after the Ctrl-C, had kb passed that on."""
+    code = (
+        "import os, signal\n"
+        "os.setpgid(0, 0)\n"
+        "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGQUIT})\n"
+        "print('ready', flush=True)\n"
+        "signal.sigtimedwait({signal.SIGQUIT}, 10)\n"
+        "print('SIGQUIT, and SIGINT passed on:', signal.SIGINT in signal.sigpending(), flush=True)\n"
+    )
+    with on_a_terminal(python(code)) as (kb, master):
+        seen = read_until(master, b"ready")
+        os.write(master, b"\x03")
+        seen = read_until(master, b"^C", seen)  # echoed once the terminal has sent kb the SIGINT
+        assert b"^C" in seen
+        os.kill(kb.pid, signal.SIGQUIT)
+        assert kb.wait(timeout=60) == 0
+        text = read_to_the_end(master, seen)
+    assert "SIGQUIT, and SIGINT passed on: False" in text
+
+
+def test_a_signal_kb_was_started_ignoring_stays_ignored_by_the_command() -> None:
+    """nohup ignores SIGHUP, and `&` in a script SIGINT and SIGQUIT: without kb the command would
+    inherit that, so it does with kb."""
+    code = (
+        "import signal\n"
+        "for name in ('SIGHUP', 'SIGINT', 'SIGTERM'):\n"
+        "    print(signal.getsignal(getattr(signal, name)) == signal.SIG_IGN)\n"
+    )
+    result = subprocess.run(
+        kb_run_argv(python(code), ignoring=("SIGHUP", "SIGINT")), capture_output=True, text=True, timeout=60
+    )
+    assert (result.returncode, result.stdout) == (0, "True\nTrue\nFalse\n")
+
+
+def test_once_the_command_has_ended_kb_handles_signals_as_before() -> None:
+    """kb goes on to look the failure up, where Ctrl-C must interrupt kb: the handlers and the mask
+    it had are back."""
+    numbers = [signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP]
+
+    def own(_number: int, _frame: object) -> None:
+        pass
+
+    handlers = {number: signal.getsignal(number) for number in numbers}
+    signal.signal(signal.SIGTERM, own)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+    try:
+        assert run_passing_through(python("pass")).returncode == 0
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, ()) == mask | {signal.SIGUSR1}
+        assert {number: signal.getsignal(number) for number in numbers} == {**handlers, signal.SIGTERM: own}
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
 
 
 def test_the_last_failure_becomes_a_new_entry_redacted(runner: CliRunner) -> None:
