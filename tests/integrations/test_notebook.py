@@ -1,0 +1,72 @@
+"""`%load_ext kb` in a real Jupyter kernel: the error output first, unchanged, then the entry as HTML.
+
+The notebook is built here and run by nbclient, as Jupyter runs it, in an ipykernel of this
+environment's Python against the test's own knowledge base; an unknown error gets its error alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from traitlets.config import Config
+
+nbclient = pytest.importorskip("nbclient")
+nbformat = pytest.importorskip("nbformat")
+
+UNKNOWN = "the quux frobnicator rejected the zorblax"
+
+
+@pytest.fixture
+def jupyter_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """IPython's and Jupyter's folders, and the kernel's temporary files, all in the test's own."""
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    for name in ("config", "data", "runtime"):
+        (tmp_path / "jupyter" / name).mkdir(parents=True)
+        monkeypatch.setenv(f"JUPYTER_{name.upper()}_DIR", str(tmp_path / "jupyter" / name))
+    monkeypatch.delenv("JUPYTER_PATH", raising=False)  # no kernelspec of the developer's
+    monkeypatch.delenv("JUPYTER_CONFIG_PATH", raising=False)
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    return tmp_path / "jupyter"
+
+
+def run_notebook(jupyter_home: Path, *sources: str) -> list[list[dict[str, Any]]]:
+    """Each cell's outputs, after running SOURCES as a notebook's code cells in one kernel."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in sources])
+    connection = {"connection_file": str(jupyter_home / "runtime" / "kernel-kb-test.json")}
+    nbclient.NotebookClient(
+        notebook,
+        timeout=60,
+        kernel_name="python3",
+        allow_errors=True,
+        config=Config(KernelManager=connection),  # else jupyter_client writes it to the system's /tmp
+    ).execute()
+    return [cell.outputs for cell in notebook.cells]
+
+
+def test_in_a_notebook_the_error_comes_first_then_its_known_fault_as_html(jupyter_home: Path) -> None:
+    kernel, loading, known, unknown = run_notebook(
+        jupyter_home,
+        "import sys; print(sys.executable)",
+        "%load_ext kb",
+        "raise RuntimeError('CUDA error: device-side assert triggered')",
+        f"raise ValueError({UNKNOWN!r})",
+    )
+    assert kernel == [{"output_type": "stream", "name": "stdout", "text": sys.executable + "\n"}]
+    assert loading == []
+
+    assert [output["output_type"] for output in known] == ["error", "display_data"], known
+    error, entry = known
+    assert error["traceback"]
+    assert (error["ename"], error["evalue"]) == ("RuntimeError", "CUDA error: device-side assert triggered")
+    assert "kb: known fault" in entry["data"]["text/plain"]
+    page = entry["data"]["text/html"]
+    assert "<b>kb</b>: known fault" in page and "<code>cuda-device-side-assert</code> [data]" in page
+    assert "prove it: <code>$ CUDA_LAUNCH_BLOCKING=1 python train.py 2&gt;&amp;1 | awk &#x27;" in page
+    assert "fix: Rerun with `CUDA_LAUNCH_BLOCKING=1`" in page and "be `&lt; num_embeddings`" in page
+
+    assert [output["output_type"] for output in unknown] == ["error"], unknown
+    assert (unknown[0]["ename"], unknown[0]["evalue"]) == ("ValueError", UNKNOWN)
