@@ -52,12 +52,18 @@ it) and exits 1 when one fails; a skipped check does not fail. A Python file tha
 not parse is reported on stderr and skipped without failing the commit: pre-commit's own Python
 hooks (and the interpreter) report syntax errors, and a guard should not fail for a reason it
 cannot explain. Regex rules still run on it, and on files that are not Python.
+
+On GitHub Actions (GITHUB_ACTIONS=true) each finding is also printed as an `::error` workflow
+command, so it shows on the pull request's line, as many as GitHub shows: 10 errors and 10 notices a
+step, 50 annotations a job. A job's steps and pre-commit's parallel checker processes count what
+they have shown in a file in RUNNER_TEMP (`github_annotations`); one notice sums up the rest.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import importlib.util
 import json
 import os
@@ -65,6 +71,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TextIO
@@ -124,8 +132,18 @@ class Finding:
         return f"::error {place}::{_escaped(self.message, False)}"
 
 
-#: What GitHub shows of a step's annotations, at most, per kind: the rest are summed up in one notice.
+#: What GitHub shows of a step's annotations, at most, per kind (error, warning, notice).
 ANNOTATIONS_PER_STEP = 10
+#: What GitHub shows of a job's annotations, at most: every kind, summed over its steps.
+ANNOTATIONS_PER_JOB = 50
+
+
+class Budget(NamedTuple):
+    """The annotations GitHub still shows: errors and notices in this step, any kind in the job."""
+
+    errors: int = ANNOTATIONS_PER_STEP
+    notices: int = ANNOTATIONS_PER_STEP
+    annotations: int = ANNOTATIONS_PER_JOB
 
 
 def _escaped(value: object, is_property: bool) -> str:
@@ -135,15 +153,165 @@ def _escaped(value: object, is_property: bool) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if is_property else text
 
 
-def workflow_commands(findings: Sequence[Finding], limit: int = ANNOTATIONS_PER_STEP) -> list[str]:
-    """The workflow commands for FINDINGS: one error each up to LIMIT, then one notice for the rest."""
-    lines = [finding.annotation() for finding in findings[:limit]]
-    if len(findings) > limit:
-        rest = len(findings) - limit
+def workflow_commands(findings: Sequence[Finding], budget: Budget | None = None) -> list[str]:
+    """The workflow commands for FINDINGS: one error each while BUDGET lasts, then one notice for the
+    rest. The notice takes the job's last place, if it comes to that: one error fewer is better than
+    no word that findings are missing. Without BUDGET, a step's own limit."""
+    budget = budget or Budget()
+    shown = max(0, min(len(findings), budget.errors, budget.annotations))
+    if 0 < shown == budget.annotations < len(findings) and budget.notices > 0:
+        shown -= 1
+    lines = [finding.annotation() for finding in findings[:shown]]
+    rest = len(findings) - shown
+    if rest and shown < budget.errors:  # the job's limit, not the step's, left them out
+        lines.append(
+            f"::notice title=kb guards::{rest} findings not annotated: GitHub shows {ANNOTATIONS_PER_JOB}"
+            " annotations per job; the step's log has all"
+        )
+    elif rest:
         lines.append(
             f"::notice title=kb guards::{rest} more findings than GitHub shows; the step's log has all"
         )
     return lines
+
+
+def annotation_budget(tally: object, step: str) -> Budget:
+    """What GitHub still shows of STEP's and its job's annotations, after those TALLY counts: the
+    counter file's JSON, `{"annotations": N, "steps": {STEP: {"error": N, "notice": N}}}`. Anything
+    else in it counts as nothing shown. An empty STEP is one that cannot be told from the others."""
+    steps = tally.get("steps") if isinstance(tally, dict) else None
+    mine = steps.get(step) if isinstance(steps, dict) and step else None
+    return Budget(
+        errors=max(0, ANNOTATIONS_PER_STEP - _shown(mine, "error")),
+        notices=max(0, ANNOTATIONS_PER_STEP - _shown(mine, "notice")),
+        annotations=max(0, ANNOTATIONS_PER_JOB - _shown(tally, "annotations")),
+    )
+
+
+def tally_after(tally: object, step: str, lines: Sequence[str], budget: Budget) -> dict[str, Any]:
+    """TALLY with the annotations GitHub shows of LINES, printed within BUDGET, added: every error,
+    and the notice only when the step and the job had room for it."""
+    errors = sum(line.startswith("::error ") for line in lines)
+    notices = sum(line.startswith("::notice ") for line in lines)
+    notices = max(0, min(notices, budget.notices, budget.annotations - errors))
+    recorded = tally.get("steps") if isinstance(tally, dict) else None
+    steps: dict[str, Any] = dict(recorded) if isinstance(recorded, dict) else {}
+    if step:
+        mine = steps.get(step)
+        steps[step] = {"error": _shown(mine, "error") + errors, "notice": _shown(mine, "notice") + notices}
+    return {"annotations": _shown(tally, "annotations") + errors + notices, "steps": steps}
+
+
+def _shown(record: object, name: str) -> int:
+    value = record.get(name) if isinstance(record, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def github_annotations(findings: Sequence[Finding], environ: Mapping[str, str]) -> list[str]:
+    """The workflow commands to print for FINDINGS, within what GitHub still shows of this step and
+    job. The steps of a job are separate processes, and pre-commit runs several checker processes
+    at once in one step, so they count what they have shown in a file in RUNNER_TEMP (a folder the
+    runner empties at the start and end of each job; the file's name holds the run, attempt and job
+    too), read and rewritten under a lock. Without a usable file only the step's limit is kept: the
+    bookkeeping never fails the check."""
+    if not findings:
+        return []
+    folder = environ.get("RUNNER_TEMP", "")
+    if not folder:
+        return workflow_commands(findings)
+    job = "-".join(environ.get(name, "") for name in ("GITHUB_RUN_ID", "GITHUB_RUN_ATTEMPT", "GITHUB_JOB"))
+    path = os.path.join(folder, "kb-annotations-" + re.sub(r"[^A-Za-z0-9_.-]", "_", job)[:120] + ".json")
+    # GITHUB_ACTION names the step in its job (`__run`, `__run_2`, a step's id) and
+    # GITHUB_STEP_SUMMARY is a file of the step's own: processes of one step share both.
+    step = "\n".join(environ.get(name, "") for name in ("GITHUB_ACTION", "GITHUB_STEP_SUMMARY")).strip()
+    try:
+        with _locked(path + ".lock"):
+            tally = _read_tally(path)
+            budget = annotation_budget(tally, step)
+            lines = workflow_commands(findings, budget)
+            # a count not written back leaves these lines within the budget; later steps may print
+            # a few more than GitHub shows, which costs them nothing
+            with contextlib.suppress(OSError):
+                _write_atomically(path, json.dumps(tally_after(tally, step, lines, budget)))
+            return lines
+    except OSError:  # RUNNER_TEMP missing, not a folder, not writable, or locked for too long
+        return workflow_commands(findings)
+
+
+def _read_tally(path: str) -> object:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.loads(handle.read(1 << 20))
+    except FileNotFoundError:
+        return {}
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested too deep: a fresh count
+        return {}
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write TEXT to PATH through a temporary file beside it: a reader sees the old or the new text."""
+    handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=".kb-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def _locked(path: str, timeout: float = 5.0) -> Iterator[None]:
+    """Hold an exclusive lock on the file PATH (created if need be) against other processes; OSError
+    after TIMEOUT seconds. A platform with neither fcntl nor msvcrt gets no lock."""
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + timeout
+        while not _try_lock(handle):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{path}: still locked after {timeout:g}s")
+            time.sleep(0.01)
+        try:
+            yield
+        finally:
+            _unlock(handle)
+    finally:
+        os.close(handle)
+
+
+def _try_lock(handle: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _unlock(handle: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+        return
+    try:
+        import fcntl
+    except ImportError:
+        return
+    fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class _Hit(NamedTuple):
@@ -793,7 +961,7 @@ def main(argv: list[str] | None = None) -> int:
             _write(sys.stdout, finding.render())
         every += findings
     if os.environ.get("GITHUB_ACTIONS") == "true":  # inline on the pull request, within GitHub's limits
-        for line in workflow_commands(every):
+        for line in github_annotations(every, os.environ):
             _write(sys.stdout, line)
     return 1 if every else 0
 
