@@ -28,7 +28,6 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from kb.errors import KbError
 
@@ -56,9 +55,15 @@ class Tail:
         return b"".join(self._chunks)[-self.limit :]
 
 
-class Finished(NamedTuple):
-    returncode: int  # as subprocess gives it: negative for the signal that ended the child
-    tail: bytes  # the end of its output, stdout and stderr as they came
+class Finished:
+    """How the command ended. A plain class: typing's NamedTuple would cost every `kb run` the
+    import of typing."""
+
+    __slots__ = ("returncode", "tail")
+
+    def __init__(self, returncode: int, tail: bytes) -> None:
+        self.returncode = returncode  # as subprocess gives it: negative for the signal that ended it
+        self.tail = tail  # the end of its output, stdout and stderr as they came
 
 
 def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finished:
