@@ -103,6 +103,26 @@ def empty_store() -> Iterator[EntryStore]:
 
 
 @pytest.fixture
+def python_with(tmp_path: Path) -> Callable[[dict[str, str]], str]:
+    """Another Python environment, as a teammate's conda env is: a venv holding the given
+    distributions (name → version), installed as dist-info folders only; returns its interpreter."""
+    import subprocess
+    import sys
+
+    def make(packages: dict[str, str]) -> str:
+        home = tmp_path / f"env-{len(list(tmp_path.glob('env-*')))}"
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(home)], check=True)
+        site = next(home.glob("lib/python*/site-packages"))
+        for name, version in packages.items():
+            info = site / f"{name.replace('-', '_')}-{version}.dist-info"
+            info.mkdir()
+            (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+        return str(home / "bin" / "python")
+
+    return make
+
+
+@pytest.fixture
 def interactive(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pretend a person is at the terminal, so commands prompt; CliRunner input answers."""
     monkeypatch.setattr("kb.cli.console.interactive", lambda: True)

@@ -99,7 +99,11 @@ ANSWERS = {
     "kb review": ["q"],
 }
 #: What the fault is about, in the README's `kb add … FLAGS` lines, by FLAGS.
-SYMPTOM_WORDS = {"--guards guards.toml": "config", "--to team": "team cache"}
+SYMPTOM_WORDS = {
+    "--guards guards.toml": "config",
+    "--to team": "team cache",
+    "--applies-to 'torch>=2.1,<2.2' --applies-to 'compute_capability<8.0'": "old GPU",
+}
 #: Their own tests drive them: a TUI needs a terminal that CliRunner is not.
 NOT_RUN_HERE = {"kb tui": "tests/tui drive it through App.run_test()"}
 

@@ -36,6 +36,7 @@ class EntryFlags:
     snippet: str | None = None
     source: str | None = None
     related: list[str] | None = None
+    applies_to: list[str] | None = None
     #: Read from `--guards FILE` (read_guards_file); attached to whatever guards the entry has.
     guards: tuple[dict[str, Any], ...] | None = None
 

@@ -42,10 +42,18 @@ class LastRun(NamedTuple):
     at: str  # UTC, ISO 8601
     environment: str  # NAME=value lines, redacted
     output: str  # the end of the output, redacted
+    #: The Python it ran in (kb.search.host.python_of): `kb add --env` proposes applies_to from its
+    #: environment; "" when it is unknown (or the record is older than this field).
+    python: str = ""
 
 
 def record_failure(
-    folder: str, argv: Sequence[str], ending: str, output: str, environ: Mapping[str, str] | None = None
+    folder: str,
+    argv: Sequence[str],
+    ending: str,
+    output: str,
+    environ: Mapping[str, str] | None = None,
+    python: str | None = None,
 ) -> LastRun:
     """Keep this failure in FOLDER (kb's data folder) as the last run, redacted."""
     environ = os.environ if environ is None else environ
@@ -61,6 +69,7 @@ def record_failure(
         at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         environment=redact_text("\n".join(chosen)),
         output=redact_text(output[-KEPT_CHARS:]),
+        python=python or "",
     )
     os.makedirs(folder, exist_ok=True)
     write_atomically(os.path.join(folder, FILE_NAME), json.dumps(run._asdict(), ensure_ascii=False))
@@ -73,7 +82,8 @@ def load_last_run(folder: str) -> LastRun:
     try:
         with open(path, encoding="utf-8") as handle:
             data: Any = json.load(handle)
-        return LastRun(**{name: str(data[name]) for name in LastRun._fields})
+        kept = {name: str(data[name]) for name in LastRun._fields if name != "python"}
+        return LastRun(**kept, python=str(data.get("python") or ""))
     except FileNotFoundError:
         raise KbError(
             "no failed `kb run` to take the entry from; run the command with kb run -- CMD"

@@ -77,6 +77,8 @@ def record_entry(
     if from_output and not symptom_given and given.symptom and ask is not None:
         say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
     content = _compose(given, store, sources, ask, say, edit, force)
+    if sources.env and not content.applies_to:
+        content = _scoped_to_environment(content, ask, say, _python_that_failed(sources))
     if not new:
         from kb.capture.suggestions import find_duplicate
 
@@ -227,6 +229,53 @@ def _accept_suggested_domain(given: EntryFlags, store: EntryStore, say: Say) -> 
         return given
     say(f"kb: domain {hints.domain} (suggested from the symptom; pass --domain to choose)")
     return dataclasses.replace(given, domain=hints.domain)
+
+
+#: How applies_to constraints are separated in an answer: a constraint holds commas (torch>=2.1,<2.2).
+CONSTRAINT_SEPARATOR = ";"
+
+
+def _python_that_failed(sources: Sources) -> str | None:
+    """The Python the last `kb run` failed in, for --from-last-run; None: kb's own."""
+    if not sources.from_last_run:
+        return None
+    from kb.capture.last_run import load_last_run
+    from kb.paths import user_data_dir
+
+    return load_last_run(str(user_data_dir())).python or None
+
+
+def _scoped_to_environment(
+    content: EntryContent, ask: Asker | None, say: Say, python: str | None
+) -> EntryContent:
+    """The applies_to that the environment of PYTHON (None: kb's own) suggests
+    (kb.capture.suggestions), asked for on a terminal, where Enter keeps them and '-' drops them;
+    off one they are said, never set: a script that did not ask for a scope does not get one."""
+    from kb.capture.suggestions import suggest_applies_to
+    from kb.entry.constraints import check_constraints
+    from kb.search.host import environment
+
+    words = (content.symptom, *content.symptom_variants, content.root_cause, content.fix)
+    words += (content.cause_path, content.conditions, *content.tags)
+    proposed = suggest_applies_to(environment(python) or {}, "\n".join(words))
+    if not proposed:
+        return content
+    shown = f"{CONSTRAINT_SEPARATOR} ".join(proposed)
+    if ask is None:
+        flags = " ".join(f"--applies-to '{constraint}'" for constraint in proposed)
+        say(f"kb: this environment suggests {flags} (not set; pass them to scope the entry)")
+        return content
+    question = f"Applies to (where it happens, separated by '{CONSTRAINT_SEPARATOR}'; - for anywhere)"
+    while True:
+        answer = ask.text(question, default=shown).strip()
+        if answer == "-":
+            return content
+        try:
+            chosen = check_constraints(content.key, answer.split(CONSTRAINT_SEPARATOR))
+        except KbError as exc:
+            question = f"{exc}. Applies to"
+            continue
+        return content.replace(applies_to=chosen)
 
 
 def _ask_missing_in(content: EntryContent, ask: Asker) -> EntryContent:

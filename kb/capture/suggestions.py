@@ -1,5 +1,5 @@
-"""Suggestions for a new entry, each accepted with Enter: its domain, cause path and tags; and the
-existing entry it may duplicate.
+"""Suggestions for a new entry, each accepted with Enter: its domain, cause path and tags, where its
+fix applies (with --env); and the existing entry it may duplicate.
 
 The domain comes from the keyword map of the first-aid handbook (seed_entries/domains.toml); the
 cause path from the branches that domain's fault tree already has; the tags from the exception type,
@@ -9,8 +9,10 @@ the keywords that placed the domain, and the identifiers in the symptom.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from kb.capture.environment import PACKAGES
 from kb.search.handbook import load_triage
 from kb.search.lookup import SearchOptions, search
 from kb.store.entry_store import EntryStore
@@ -86,6 +88,39 @@ _FILE_SUFFIXES = frozenset(
     " safetensors so tar"
     " tfrecord txt yaml yml zip".split()
 )
+
+
+def suggest_applies_to(seen: Mapping[str, str], text: str) -> tuple[str, ...]:
+    """applies_to constraints for an entry whose words are TEXT, from the environment SEEN it was
+    captured in (kb.search.host): the release series of each package the entry names, among the ML
+    packages kb.capture.environment lists or any package a traceback frame of it runs in
+    (`site-packages/deepspeed/…`); and of CUDA and of the driver when it speaks of them. A proposal
+    only: the person widens it to what they know ('torch<2.2' when 2.2 fixed it) or drops it."""
+    from kb.entry.constraints import series
+
+    lowered = text.lower()
+    framed = {_normalized(name) for name in _FRAME_PACKAGE.findall(lowered)}
+    wanted = [fact for fact in ("cuda", "driver") if re.search(rf"\b{fact}\b", lowered)]
+    for name in sorted(seen):
+        if name in ("python", "os", "cuda", "driver") or name.startswith("nvidia-"):
+            continue
+        if name in framed or (name in _ML_PACKAGES and _spoken(name, lowered)):
+            wanted.append(name)
+    found = (series(name, seen[name]) for name in wanted if name in seen)
+    return tuple(constraint for constraint in found if constraint)
+
+
+_ML_PACKAGES = frozenset(PACKAGES)
+_FRAME_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([a-z0-9_.-]+?)[/\\]")
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name)
+
+
+def _spoken(name: str, text: str) -> bool:
+    """Whether TEXT names the distribution NAME, as itself or as its module (flash-attn, flash_attn)."""
+    return re.search(rf"\b{'[-_]'.join(map(re.escape, name.split('-')))}\b", text) is not None
 
 
 def find_duplicate(store: EntryStore, symptom: str) -> Duplicate | None:

@@ -43,6 +43,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         tags=split_tags(values["tags"]),
         variants=values["variants"],
         related=values["related"],
+        applies_to=values["applies_to"],
         guards=read_guards_file(values["guards"]) if values["guards"] else None,
     )
     sources = Sources(

@@ -92,6 +92,13 @@ ADD_OPTIONS: tuple[Option, ...] = (
     text("snippet", ("--snippet",), "A debugging snippet to keep."),
     text("source", ("--source",), "Where it comes from [default: own].", "SOURCE"),
     repeated("related", ("--related",), "Key of a related entry; repeatable.", "KEY"),
+    repeated(
+        "applies_to",
+        ("--applies-to",),
+        "Where the fix holds: torch>=2.1,<2.2, cuda<12.1, driver<535, compute_capability<8.0, os==linux;"
+        " repeatable. With --env, kb proposes them.",
+        "CONSTRAINT",
+    ),
     text("from_log", ("--from-log",), "Take the symptom from a log or traceback file ('-': stdin).", "FILE"),
     switch("from_last", ("--from-last",), "Take the symptom from your last search that found nothing."),
     switch(
@@ -103,7 +110,11 @@ ADD_OPTIONS: tuple[Option, ...] = (
     switch("from_triage", ("--from-triage",), "Finish the draft your last `kb triage` left."),
     path("from_file", ("--from-file",), "Read the entry from an entry file."),
     path("guards", ("--guards",), "Attach the [[guards]] tables of a TOML file (see kb export pre-commit)."),
-    switch("env", ("--env",), "Capture the environment baseline: Python, OS, GPUs, versions, env vars."),
+    switch(
+        "env",
+        ("--env",),
+        "Capture the environment baseline (Python, OS, GPUs, versions, env vars) and propose applies_to.",
+    ),
     switch("edit", ("--edit", "-e"), "Write the entry in $EDITOR, from a template.", lean=False),
     switch("new", ("--new",), "Add it even if an entry looks the same."),
     switch("occurrence", ("--occurrence",), "If an entry looks the same, count this as another occurrence."),

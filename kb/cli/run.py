@@ -7,25 +7,27 @@ comes first and unchanged; kb's answer follows on stderr, and kb exits with the 
 
 from __future__ import annotations
 
-from kb.cli.console import echo, width
 from kb.errors import KbError
 
 
 def main(argv: list[str]) -> int:
-    """ARGV: what follows `kb run` (a leading `--` is optional)."""
+    """ARGV: what follows `kb run` (a leading `--` is optional). Until the command fails only what
+    runs it is imported: kb's start is the whole of its cost to a command that succeeds."""
     from kb.integrations.process import describe_ending, run_passing_through, shell_status
 
     command = argv[1:] if argv[:1] == ["--"] else argv
     if not command:
-        echo("kb: nothing to run: kb run -- python train.py …", err=True)
+        _say("kb: nothing to run: kb run -- python train.py …")
         return 2
     try:
         finished = run_passing_through(command)
     except KbError as exc:
-        echo(f"kb: {exc}", err=True)
+        _say(f"kb: {exc}")
         return 127
     if finished.returncode == 0:
         return 0
+    from kb.cli.console import echo
+
     ending = describe_ending(finished.returncode)
     output = finished.tail.decode("utf-8", errors="replace").replace("\r\n", "\n")
     try:
@@ -36,19 +38,26 @@ def main(argv: list[str]) -> int:
 
 
 def look_up(command: list[str], ending: str, output: str) -> None:
-    """Keep the failure for `kb add --from-last-run`, search its output, print the answer on stderr."""
+    """Keep the failure for `kb add --from-last-run`, search its output, print the answer on stderr.
+    Entries' applies_to are judged in the environment of the Python the command ran in."""
     from kb.capture.last_run import record_failure
-    from kb.cli.fast_search import SearchArgs, format_response, search_text
+    from kb.cli.console import echo, width
+    from kb.cli.fast_search import format_response
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
     from kb.paths import user_data_dir
+    from kb.search.host import python_of
+    from kb.search.lookup import SearchOptions
+    from kb.sources.everywhere import search_sources
 
-    run = record_failure(str(user_data_dir()), command, ending, output)
+    python = python_of(command)
+    run = record_failure(str(user_data_dir()), command, ending, output, python=python)
     header = f"kb: `{cut(visible(' '.join(run.command.split())), 60)}` {ending}."
     if not output.strip():
         echo(f"{header} It printed nothing to look up.", err=True)
         return
-    found = search_text(output, SearchArgs(limit=3))
+    options = SearchOptions(limit=3, environment=True, interpreter=python)
+    found = search_sources(output, None, options)
     echo("", err=True)
     echo(header, err=True)
     for layer in found.unreachable:
@@ -56,3 +65,9 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     echo(format_response(found.response, False, width(), found.layered), err=True)
     if not found.response.confident:
         echo("Once you have the fix: kb add --from-last-run", err=True)
+
+
+def _say(line: str) -> None:
+    import sys
+
+    sys.stderr.write(line + "\n")

@@ -92,6 +92,22 @@ def unmet(constraints: Sequence[str], facts: Mapping[str, str | None]) -> list[s
     return found
 
 
+def series(name: str, version: str) -> str | None:
+    """The release series VERSION belongs to, as a constraint on NAME: torch 2.1.2+cu121 gives
+    'torch<2.2,>=2.1', driver 535.104.05 gives 'driver<536,>=535'; None for a version packaging
+    cannot read. What kb proposes when it only knows where a fault was seen."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        release = Version(version).release
+    except InvalidVersion:
+        return None
+    if name == "driver" or len(release) < 2:
+        return parse_constraint(f"{name}>={release[0]},<{release[0] + 1}").text
+    major, minor = release[:2]
+    return parse_constraint(f"{name}>={major}.{minor},<{major}.{minor + 1}").text
+
+
 def names(constraints: Sequence[str]) -> set[str]:
     """The facts and packages CONSTRAINTS name: what an environment must be asked."""
     return {parse_constraint(text).name for text in constraints}

@@ -1,40 +1,182 @@
-"""The facts of this machine that entries' `applies_to` constraints name (kb.entry.constraints):
-package versions from importlib.metadata, in this interpreter, never by importing the package (torch
-takes seconds); CUDA from torch's own version file; the NVIDIA driver from /proc; the GPU's compute
-capability from nvidia-smi, only when a constraint asks for it."""
+"""The facts of a Python environment that entries' `applies_to` constraints name (kb.entry.constraints).
+
+An environment is read as a snapshot: python, os, cuda (the CUDA torch was built with, from torch's
+own version file), driver (the NVIDIA driver, from /proc) and the version of every installed
+distribution, read from the names of the `*.dist-info` folders on sys.path: one listing per folder,
+where importlib.metadata would open a file per package (hundreds in a conda env). Nothing is imported:
+importing torch takes seconds and initialises CUDA.
+
+The environment that failed is not always kb's own: `kb run -- /opt/envs/train/bin/python …` fails
+in another interpreter. snapshot_of() runs this very file in that interpreter, which is why it
+imports nothing but the standard library and reads as Python 3.8.
+
+The GPU's compute capability is the machine's, not the environment's, and costs a call to
+nvidia-smi: facts_in() reads it only when a constraint asks for it, and snapshots never hold it.
+"""
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+
+#: How long the interpreter of a failed command may take to describe its environment.
+PROBE_TIMEOUT_S = 10.0
+
+_DIST_INFO = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+?)(?:-py\d[\d.]*)?\.(?:dist|egg)-info$")
+
+
+def snapshot() -> dict[str, str]:
+    """This interpreter's environment: its facts and the version of every installed distribution."""
+    facts = {"python": platform.python_version(), "os": sys.platform}
+    for name, value in (("cuda", _torch_cuda()), ("driver", _driver())):
+        if value is not None:
+            facts[name] = value
+    for name, version in installed_versions(sys.path).items():
+        facts.setdefault(name, version)
+    return facts
+
+
+def environment(interpreter: str | None = None) -> Mapping[str, str] | None:
+    """The snapshot of INTERPRETER's environment (None: this one's, read afresh: a notebook's kernel
+    lives through `pip install`s); None when that interpreter cannot say."""
+    if interpreter is None or _same_environment(interpreter, sys.executable):
+        return snapshot()
+    return snapshot_of(interpreter)
+
+
+@functools.lru_cache(maxsize=8)
+def snapshot_of(interpreter: str) -> dict[str, str] | None:
+    """The snapshot of another Python, by running this file in it, once per process (a search of
+    several sources asks once per source); None when it cannot be run, is not Python, or takes
+    longer than PROBE_TIMEOUT_S."""
+    with open(__file__, encoding="utf-8") as handle:
+        source = handle.read()
+    try:
+        result = subprocess.run(
+            [interpreter, "-c", source + "\nprint(json.dumps(snapshot()))"],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=PROBE_TIMEOUT_S,
+            check=False,
+        )
+        found = json.loads(result.stdout.strip().splitlines()[-1]) if result.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
+        return None
+    if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
+        return None
+    return {str(name): value for name, value in found.items()}
+
+
+def facts_in(seen: Mapping[str, str], names: Iterable[str]) -> dict[str, str | None]:
+    """Each of NAMES (facts and normalized package names) as SEEN has it; None where it is unknown."""
+    facts: dict[str, str | None] = {name: seen.get(name) for name in set(names)}
+    if "compute_capability" in facts:
+        facts["compute_capability"] = _compute_capability()
+    return facts
 
 
 def host_facts(names: Iterable[str]) -> dict[str, str | None]:
-    """Each of NAMES (facts and package names) as this machine has it; None where it is unknown."""
-    return {name: _fact(name) for name in set(names)}
+    """Each of NAMES as this interpreter's environment has it; None where it is unknown."""
+    return facts_in(environment(None) or {}, names)
 
 
-def _fact(name: str) -> str | None:
-    if name == "python":
-        return platform.python_version()
-    if name == "os":
-        return sys.platform
-    if name == "cuda":
-        return _torch_cuda()
-    if name == "driver":
-        return _driver()
-    if name == "compute_capability":
-        return _compute_capability()
-    from importlib import metadata
+def installed_versions(paths: Sequence[str]) -> dict[str, str]:
+    """Normalized distribution name → version, for each distribution installed in PATHS; the first
+    found wins, as in importlib.metadata. A folder whose name holds no version (a development egg)
+    is read for its Version header."""
+    found: dict[str, str] = {}
+    for path in paths:
+        try:
+            names = os.listdir(path or ".")
+        except OSError:
+            continue
+        for folder in names:
+            if not folder.endswith(("dist-info", "egg-info")):
+                continue
+            match = _DIST_INFO.match(folder)
+            if match:
+                name, version = match.group("name"), match.group("version")
+            else:
+                name, version = folder.rsplit(".", 1)[0], _version_header(os.path.join(path, folder))
+            if version:
+                found.setdefault(_normalized(name), version)
+    return found
 
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
+
+def python_of(command: Sequence[str], search_path: str | None = None) -> str | None:
+    """The Python a command runs in: the command itself when it is a Python (python, python3.11, a
+    venv's bin/python), the interpreter of its `#!` line when it is a Python script (torchrun,
+    accelerate, pytest); otherwise (a shell script, make) the first python3 or python on the PATH,
+    which is what the script most likely runs. None when there is none."""
+    if not command:
         return None
+    program = command[0] if os.sep in command[0] else shutil.which(command[0], path=search_path)
+    if program is not None:
+        if _is_python(os.path.basename(program)):
+            return program
+        interpreter = _shebang_python(program, search_path)
+        if interpreter is not None:
+            return interpreter
+    return shutil.which("python3", path=search_path) or shutil.which("python", path=search_path)
+
+
+def _is_python(name: str) -> bool:
+    return re.fullmatch(r"python[\d.]*", name) is not None
+
+
+def _shebang_python(program: str, search_path: str | None) -> str | None:
+    try:
+        with open(program, "rb") as handle:
+            first = handle.readline(512).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    if not first.startswith("#!"):
+        return None
+    words = first[2:].split()
+    if words[:1] and os.path.basename(words[0]) == "env":
+        words = [word for word in words[1:] if not word.startswith("-")]
+        found = shutil.which(words[0], path=search_path) if words and _is_python(words[0]) else None
+        return found
+    return words[0] if words and _is_python(os.path.basename(words[0])) else None
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _version_header(folder: str) -> str | None:
+    for file in ("METADATA", "PKG-INFO"):
+        try:
+            with open(os.path.join(folder, file), encoding="utf-8", errors="replace") as handle:
+                for line in handle:
+                    if line.startswith("Version:"):
+                        return line.split(":", 1)[1].strip() or None
+                    if not line.strip():
+                        break
+        except OSError:
+            continue
+    return None
+
+
+def _same_environment(one: str, other: str) -> bool:
+    """Whether two interpreters are one environment's: the same path, or one file in one folder
+    (a venv's python and python3). A venv's python is a link to the base interpreter, so the file
+    alone does not tell the environment."""
+    one, other = os.path.abspath(one), os.path.abspath(other)
+    if one == other:
+        return True
+    try:
+        return os.path.dirname(one) == os.path.dirname(other) and os.path.samefile(one, other)
+    except OSError:
+        return False
 
 
 def _torch_cuda() -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -50,9 +50,12 @@ class SearchOptions(NamedTuple):
     exact: bool = False
     regex: bool = False
     record_usage: bool = True
-    #: Judge entries' applies_to against this machine (kb.search.host): those it does not meet are
-    #: marked, never confident, and ranked below the rest.
+    #: Judge entries' applies_to against the environment that failed (kb.search.host): those it
+    #: does not meet are marked, never confident, and ranked below the rest. The environment is
+    #: recorded in the knowledge base, for `kb review` to tell which constraints no one meets any more.
     environment: bool = False
+    #: The Python whose environment is judged: None for kb's own.
+    interpreter: str | None = None
 
 
 class SearchResponse(NamedTuple):
@@ -100,19 +103,19 @@ class SearchResponse(NamedTuple):
 NOT_HERE_SHARE = 0.5
 
 
-def judged_here(ranked: list[Scored]) -> list[Scored]:
-    """RANKED with each entry's applies_to judged on this machine: an entry whose constraints it is
-    known not to meet gets record["unmet"], is never confident, and ranks as if it scored
-    NOT_HERE_SHARE of its score (its score itself is kept)."""
+def judged_here(ranked: list[Scored], seen: Mapping[str, str]) -> list[Scored]:
+    """RANKED with each entry's applies_to judged in the environment SEEN (kb.search.host): an entry
+    whose constraints it is known not to meet gets record["unmet"], is never confident, and ranks as
+    if it scored NOT_HERE_SHARE of its score (its score itself is kept)."""
     from kb.entry.constraints import names, unmet
-    from kb.search.host import host_facts
+    from kb.search.host import facts_in
 
     wanted: set[str] = set()
     for scored in ranked:
         wanted |= names(scored.candidate.record.get("applies_to") or ())
     if not wanted:
         return ranked
-    facts = host_facts(wanted)
+    facts = facts_in(seen, wanted)
     judged: list[tuple[float, int, Scored]] = []
     for order, scored in enumerate(ranked):
         missed = unmet(scored.candidate.record.get("applies_to") or (), facts)
@@ -184,7 +187,12 @@ def search(
         candidates, term_idf = _candidates(reader, query, options, pattern)
         ranked = rank(query, candidates, term_idf, load_shared_messages(), domain)
         if options.environment:
-            ranked = judged_here(ranked)
+            from kb.search.host import environment
+
+            seen = environment(options.interpreter)
+            if seen is not None:
+                ranked = judged_here(ranked, seen)
+                reader.record_environment(seen, clock())
         results = ranked[: options.limit]
         if options.record_usage:
             _leave_usage(reader, text, query, results, clock)

@@ -204,6 +204,21 @@ def m007_entry_applies_to(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE entry ADD COLUMN applies_to JSON NOT NULL DEFAULT '[]'"))
 
 
+def m008_environments_seen(conn: Connection) -> None:
+    """The environments kb has judged entries in (kb run, pytest --kb, IPython, kb search --env), each
+    once, with when it was last seen: `kb review` flags an entry whose applies_to none of the recent
+    ones meets any more."""
+    metadata = MetaData()
+    Table(
+        "environment_seen",
+        metadata,
+        Column("digest", String, primary_key=True),
+        Column("facts", String, nullable=False),
+        Column("first_seen", DateTime(timezone=True), nullable=False),
+        Column("last_seen", DateTime(timezone=True), nullable=False),
+    ).create(conn)
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
@@ -213,6 +228,7 @@ MIGRATIONS: list[Migration] = [
     m005_first_use_recorded,
     m006_sync_bases,
     m007_entry_applies_to,
+    m008_environments_seen,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -55,7 +55,7 @@ from kb.store.index_writer import (
     stored_contents,
     unindex,
 )
-from kb.store.models import Entry, kb_meta, search_doc, search_miss, sync_base
+from kb.store.models import Entry, environment_seen, kb_meta, search_doc, search_miss, sync_base
 from kb.store.schema import FIRST_USE, server_message
 from kb.text.paste import NORMALIZER_VERSION
 
@@ -619,6 +619,13 @@ class EntryStore:
         with self._reading() as session:
             row = session.execute(query.order_by(search_miss.c.id.desc()).limit(1)).first()
         return RecentMiss(row[0], row[1], row[2]) if row else None
+
+    def environments_seen(self, since: datetime) -> tuple[dict[str, str], ...]:
+        """The facts of each environment seen since SINCE (kb.search.host), the latest first."""
+        query = select(environment_seen.c.facts).where(environment_seen.c.last_seen >= since)
+        with self._reading() as session:
+            rows = session.execute(query.order_by(environment_seen.c.last_seen.desc())).scalars()
+            return tuple(json.loads(facts) for facts in rows)
 
     def ensure_index(self) -> bool:
         """Rebuild the search index if it was made by another normalizer version. True if it did."""

@@ -17,7 +17,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -48,6 +48,8 @@ HIT_WINDOW = timedelta(minutes=30)
 MISS_QUERY_CHARS = 2000
 #: ... and the most recent this many misses are kept.
 KEPT_MISSES = 200
+#: An environment not seen for this long is forgotten: no one runs it any more.
+KEPT_ENVIRONMENT = timedelta(days=365)
 _PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
 
 _ENTRY_COLUMNS = (
@@ -301,6 +303,25 @@ class IndexReader:
             (
                 "DELETE FROM search_miss WHERE id <= (SELECT MAX(id) FROM search_miss) - :kept",
                 {"kept": KEPT_MISSES},
+            ),
+        )
+
+    def record_environment(self, facts: Mapping[str, str], now: datetime) -> None:
+        """Remember that an environment with FACTS (kb.search.host) was seen NOW: each environment is
+        one row, under the digest of its facts, whose last_seen moves; those not seen for
+        KEPT_ENVIRONMENT are dropped. Facts are versions and platform names, nothing secret."""
+        import hashlib
+
+        text = json.dumps(dict(sorted(facts.items())), separators=(",", ":"))
+        stamp = self._stamp(now)
+        self._write(
+            "INSERT INTO environment_seen (digest, facts, first_seen, last_seen)"
+            " VALUES (:digest, :facts, :now, :now)"
+            " ON CONFLICT (digest) DO UPDATE SET last_seen = excluded.last_seen",
+            {"digest": hashlib.sha256(text.encode()).hexdigest()[:32], "facts": text, "now": stamp},
+            (
+                "DELETE FROM environment_seen WHERE last_seen < :before",
+                {"before": self._stamp(now - KEPT_ENVIRONMENT)},
             ),
         )
 

@@ -201,3 +201,16 @@ sync_base = Table(
     Column("content", JSON, nullable=True),
     Column("conflict", JSON, nullable=True),
 )
+
+
+#: The environments kb has judged entries in, each once under the digest of its facts (a JSON object:
+#: python, os, cuda, driver and every installed distribution's version; kb.search.host), with when it
+#: was first and last seen. `kb review` reads the recent ones.
+environment_seen = Table(
+    "environment_seen",
+    SQLModel.metadata,
+    Column("digest", AutoString, primary_key=True),
+    Column("facts", AutoString, nullable=False),
+    Column("first_seen", UTCDateTime, nullable=False),
+    Column("last_seen", UTCDateTime, nullable=False),
+)

@@ -21,6 +21,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m005_first_use_recorded",
     "m006_sync_bases",
     "m007_entry_applies_to",
+    "m008_environments_seen",
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000

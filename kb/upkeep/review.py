@@ -3,7 +3,8 @@ review, pruning, stats, the reminder.
 
 A review steps through the entries not reviewed for a while (30 days by default), those that most
 need attention first: never used, a check that failed or went stale, a likely duplicate, a missing
-validation or fix. Each decision is written as it is made, so stopping half-way loses nothing.
+validation or fix, a fix scoped (applies_to) to versions no environment seen lately still runs.
+Each decision is written as it is made, so stopping half-way loses nothing.
 Pruning archives by rule, dry-run first, never deletes, and is undone with `kb restore`.
 """
 
@@ -13,10 +14,11 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from kb.entry.constraints import holds, parse_constraint
 from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import StoreUnavailable, UsageError
@@ -25,6 +27,8 @@ from kb.store.models import Entry
 
 REVIEW_DAYS = 30
 STALE_CHECK_DAYS = 90
+#: The environments kb judged entries in (kb.search.host) within this long are the ones still run.
+RECENT_ENVIRONMENT_DAYS = 90
 REMINDER_OFF_ENV = "KB_NO_REVIEW_REMINDER"
 REVIEW_DAYS_ENV = "KB_REVIEW_DAYS"
 
@@ -34,6 +38,7 @@ ATTENTION = {
     "last check failed": 4,
     "likely duplicate": 3,
     "never hit": 3,
+    "applies to no recent environment": 3,
     "no fix": 2,
     "check is stale": 1,
     "never checked": 1,
@@ -65,9 +70,14 @@ class ReviewItem:
 
 
 def due_for_review(
-    entries: Sequence[Entry], signatures: dict[str, tuple[str, ...]], now: datetime, interval: timedelta
+    entries: Sequence[Entry],
+    signatures: dict[str, tuple[str, ...]],
+    now: datetime,
+    interval: timedelta,
+    environments: Sequence[Mapping[str, str]] = (),
 ) -> list[ReviewItem]:
-    """The active entries not reviewed within INTERVAL, the ones needing most attention first."""
+    """The active entries not reviewed within INTERVAL, the ones needing most attention first.
+    ENVIRONMENTS: those seen recently, against which each entry's applies_to is judged."""
     duplicates = likely_duplicates(signatures, {entry.key: entry.cause_path for entry in entries})
     items = []
     for entry in entries:
@@ -76,7 +86,7 @@ def due_for_review(
         last = entry.reviewed or entry.created
         if now - last < interval:
             continue
-        reasons = attention_reasons(entry, now, duplicates.get(entry.key))
+        reasons = attention_reasons(entry, now, duplicates.get(entry.key), environments)
         score = sum(attention_weight(reason) for reason in reasons)
         duplicate = duplicates.get(entry.key)
         items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last, duplicate))
@@ -86,10 +96,14 @@ def due_for_review(
 
 def due_now(store: EntryStore) -> list[ReviewItem]:
     """What `kb review` steps through today, with the interval KB_REVIEW_DAYS sets."""
-    return due_for_review(store.list(), store.signatures(), store.now(), review_interval())
+    now = store.now()
+    recent = store.environments_seen(now - timedelta(days=RECENT_ENVIRONMENT_DAYS))
+    return due_for_review(store.list(), store.signatures(), now, review_interval(), recent)
 
 
-def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> tuple[str, ...]:
+def attention_reasons(
+    entry: Entry, now: datetime, duplicate_of: str | None, environments: Sequence[Mapping[str, str]] = ()
+) -> tuple[str, ...]:
     reasons = []
     if validation_problem(entry.validation):
         reasons.append("no validation that runs")
@@ -101,6 +115,9 @@ def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> 
         reasons.append("never hit")
     if not entry.fix:
         reasons.append("no fix")
+    outgrown = applies_nowhere(entry.applies_to, environments)
+    if outgrown:
+        reasons.append(outgrown)
     if entry.last_check_at is None:
         reasons.append("never checked")
     elif now - entry.last_check_at > timedelta(days=STALE_CHECK_DAYS):
@@ -108,6 +125,32 @@ def attention_reasons(entry: Entry, now: datetime, duplicate_of: str | None) -> 
     if not entry.root_cause:
         reasons.append("no root cause")
     return tuple(reasons)
+
+
+def applies_nowhere(applies_to: Sequence[str], environments: Sequence[Mapping[str, str]]) -> str | None:
+    """Why a fix scoped by APPLIES_TO may be history: of ENVIRONMENTS, those that know the facts it
+    names all fail it ("applies to no recent environment: torch<2.2 (seen 2.3.0, 2.4.1)"). None
+    while any of them meets it, or none can tell (a CPU job knows no driver; a JAX job has no torch).
+    The entry is then a candidate for archiving, once the fix is in every release the team runs."""
+    if not applies_to:
+        return None
+    constraints = [parse_constraint(text) for text in applies_to]
+    failed: dict[str, set[str]] = defaultdict(set)
+    judged = False
+    for facts in environments:
+        verdicts = [holds(constraint, facts) for constraint in constraints]
+        if False not in verdicts:
+            if True in verdicts:
+                return None  # it meets every constraint it knows of
+            continue
+        judged = True
+        for constraint, verdict in zip(constraints, verdicts, strict=True):
+            if verdict is False:
+                failed[constraint.text].add(facts[constraint.name])
+    if not judged:
+        return None
+    seen = "; ".join(f"{text} (seen {', '.join(sorted(values))})" for text, values in failed.items())
+    return f"applies to no recent environment: {seen}"
 
 
 def likely_duplicates(signatures: dict[str, tuple[str, ...]], cause_paths: dict[str, str]) -> dict[str, str]:

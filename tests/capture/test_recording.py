@@ -446,3 +446,65 @@ def test_triage_on_a_terminal_reads_as_its_four_steps_in_80_columns(
     paths = ("  /", "Run the", "Record")  # a path is not wrapped; the questions are typer's
     wide = [line for line in lines if display_width(line) > 80 and not line.startswith(paths)]
     assert wide == []
+
+
+FRAMED_FAULT = (
+    'File "/opt/env/lib/python3.11/site-packages/typer/main.py", line 7: RuntimeError: frobnicated twice'
+)
+
+
+def typer_series() -> str:
+    from importlib import metadata
+
+    major, minor = metadata.version("typer").split(".")[:2]
+    return f"typer<{major}.{int(minor) + 1},>={major}.{minor}"
+
+
+def test_applies_to_is_given_with_flags_and_checked(runner: CliRunner) -> None:
+    fault = ["add", "--new", "-s", NEW_FAULT, "-d", "data", "-v", "ls"]
+    code, _, err = kb(
+        runner, *fault, "-k", "scoped", "--applies-to", "torch>=2.1,<2.2", "--applies-to", "driver<535"
+    )
+    assert code == 0, err
+    assert entry("scoped")["applies_to"] == ["torch<2.2,>=2.1", "driver<535"]
+    code, _, err = kb(runner, *fault, "-k", "bad", "--applies-to", "torch?")
+    assert code != 0 and "applies_to 'torch?' is not a constraint kb can read" in err
+    assert "Traceback" not in err
+    with open_store() as store:
+        assert store.find("bad") is None
+
+
+def test_env_proposes_applies_to_but_off_a_terminal_only_says_it(runner: CliRunner) -> None:
+    code, _, err = kb(
+        runner, "add", "--new", "-k", "said", "-s", FRAMED_FAULT, "-d", "data", "-v", "ls", "--env"
+    )
+    assert code == 0, err
+    assert f"this environment suggests --applies-to '{typer_series()}' (not set" in err
+    assert entry("said")["applies_to"] == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept"),
+    [("", [typer_series()]), ("-", []), ("typer is old\ntyper<99; os==linux", ["typer<99", "os==linux"])],
+    ids=["enter-keeps", "dash-drops", "a-bad-answer-is-asked-again"],
+)
+def test_env_on_a_terminal_asks_with_the_proposal(
+    runner: CliRunner, interactive: None, answer: str, kept: list[str]
+) -> None:
+    fault = ["add", "--new", "-k", "asked", "-s", FRAMED_FAULT, "-d", "data", "-v", "ls", "-f", "pin it"]
+    code, out, err = kb(runner, *fault, "--env", "--cause-path", "x", "-t", "t", input=answer + "\n")
+    assert code == 0, err
+    assert f"Applies to (where it happens, separated by ';'; - for anywhere) [{typer_series()}]" in out
+    assert entry("asked")["applies_to"] == kept
+
+
+def test_a_last_run_kept_before_it_named_its_python_still_reads(tmp_path: Path) -> None:
+    from kb.capture.last_run import FILE_NAME, load_last_run, record_failure
+
+    run = record_failure(
+        str(tmp_path), ["python", "train.py"], "exited with 1", NEW_FAULT, {}, "/env/bin/python"
+    )
+    assert load_last_run(str(tmp_path)) == run and run.python == "/env/bin/python"
+    older = {name: value for name, value in run._asdict().items() if name != "python"}
+    (tmp_path / FILE_NAME).write_text(json.dumps(older))
+    assert load_last_run(str(tmp_path)) == run._replace(python="")

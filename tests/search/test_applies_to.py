@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import platform
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -16,7 +19,7 @@ from kb.entry.constraints import check_constraints, holds, parse_constraint, unm
 from kb.entry.content import EntryContent, normalized
 from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
-from kb.search.host import host_facts
+from kb.search.host import host_facts, installed_versions, python_of, snapshot, snapshot_of
 from kb.store.entry_store import open_store
 
 FAULT = "OSError: the zorblax kernel refused the quux tensor"
@@ -88,3 +91,64 @@ def test_search_env_ranks_an_entry_for_another_environment_below_and_says_why(ru
     assert "does not apply here: python<3.0" in old["why"]
     shown = runner.invoke(app, ["show", "for-old-python"]).stdout
     assert "Applies to   python<3.0" in shown
+
+
+def test_the_environment_is_read_from_the_names_of_installed_distributions(tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in ("flash_attn-2.5.8.dist-info", "Torch-2.1.2+cu121.dist-info", "old_th-0.3-py3.11.egg-info"):
+        (first / folder).mkdir(parents=True)
+    (second / "torch-2.4.0.dist-info").mkdir(parents=True)
+    (second / "dev_pkg.egg-info").mkdir()
+    (second / "dev_pkg.egg-info" / "PKG-INFO").write_text("Metadata-Version: 1.0\nVersion: 0.9\n")
+    found = installed_versions([str(first), str(second), str(tmp_path / "missing")])
+    assert found == {"flash-attn": "2.5.8", "torch": "2.1.2+cu121", "old-th": "0.3", "dev-pkg": "0.9"}
+
+
+def test_the_snapshot_agrees_with_importlib_metadata() -> None:
+    from importlib import metadata
+
+    seen = snapshot()
+    assert seen["python"] == platform.python_version()
+    for name in ("packaging", "rapidfuzz", "typer", "markdown-it-py"):
+        assert seen[name] == metadata.version(name)
+
+
+def test_another_pythons_environment_is_read_by_running_it(
+    python_with: Callable[[dict[str, str]], str],
+) -> None:
+    teammate = python_with({"torch": "2.1.0", "flash-attn": "2.5.8"})
+    theirs = snapshot_of(teammate)
+    assert theirs is not None
+    assert (theirs["torch"], theirs["flash-attn"]) == ("2.1.0", "2.5.8")
+    assert "rapidfuzz" not in theirs and "torch" not in snapshot()
+    assert snapshot_of("/bin/false") is None
+    assert python_of([teammate, "train.py"]) == teammate
+
+
+def test_the_python_a_command_runs_in(tmp_path: Path, python_with: Callable[[dict[str, str]], str]) -> None:
+    teammate = python_with({})
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, first_line in (("torchrun", f"#!{teammate}"), ("accelerate", "#!/usr/bin/env python3.11")):
+        script = bin_dir / name
+        script.write_text(f"{first_line}\nprint('hi')\n")
+        script.chmod(0o755)
+    (bin_dir / "python3.11").symlink_to(teammate)
+    (bin_dir / "train.sh").write_text("#!/bin/sh\npython3.11 train.py\n")
+    path = str(bin_dir)
+    assert python_of(["torchrun", "--nproc_per_node=8", "train.py"], path) == teammate
+    assert python_of(["accelerate", "launch"], path) == str(bin_dir / "python3.11")
+    assert python_of([str(bin_dir / "train.sh")], path) is None  # no python3 or python on this PATH
+    assert python_of([], path) is None
+
+
+def test_each_environment_judged_is_recorded_once(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_TOKEN", "hf_" + "q7W8e9R0t1" * 3)
+    for _ in range(2):
+        runner.invoke(app, ["search", FAULT, "--env"])
+    runner.invoke(app, ["search", FAULT])  # a search that judges nothing records nothing
+    with open_store() as store:
+        seen = store.environments_seen(store.now() - timedelta(days=1))
+    assert len(seen) == 1 and seen[0]["python"] == platform.python_version()
+    assert seen[0]["packaging"] == snapshot()["packaging"]
+    assert "q7W8e9R0t1" not in json.dumps(seen)  # versions and platform names, never the variables

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import platform
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -10,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli.app import app
+from kb.upkeep.review import RECENT_ENVIRONMENT_DAYS, applies_nowhere
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
@@ -316,3 +318,35 @@ def test_a_quoted_path_does_not_hide_a_known_fault(runner: CliRunner) -> None:
     ]
     code, _, err = kb(runner, "add", *flags, "-f", "raise the limit")
     assert code == 1 and "this looks like 'dataloader-too-many-open-files'" in err
+
+
+def test_a_scope_no_recent_environment_meets_is_flagged() -> None:
+    old_torch = {"python": "3.11.7", "os": "linux", "torch": "2.3.0"}
+    newer_torch = {"python": "3.12.1", "os": "linux", "torch": "2.4.1"}
+    no_torch = {"python": "3.11.7", "os": "linux"}
+    environments = [old_torch, newer_torch, no_torch]
+    assert applies_nowhere(["torch>=2.1,<2.2"], environments) == (
+        "applies to no recent environment: torch<2.2,>=2.1 (seen 2.3.0, 2.4.1)"
+    )
+    assert applies_nowhere(["torch>=2.1,<2.2", "os==linux"], [*environments, {"torch": "2.1.2"}]) is None
+    assert applies_nowhere(["driver<535"], environments) is None  # no environment knows a driver
+    assert applies_nowhere(["torch<2.2"], []) is None and applies_nowhere([], environments) is None
+
+
+def test_review_flags_an_entry_scoped_to_versions_no_one_runs_any_more(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    python = platform.python_version()
+    add(runner, "old-python-only", "the gizmo dumps core", "nvidia-smi", "--applies-to", "python<3.0")
+    add(runner, "this-python", "the gizmo hums", "nvidia-smi", "--applies-to", f"python=={python}")
+    add(runner, "old-torch-only", "the gizmo hums loudly", "nvidia-smi", "--applies-to", "torch<2.2")
+    kb(runner, "search", "--env", "the gizmo hums")  # the environment this search ran in is recorded
+    clock(timedelta(days=31))
+    _, out, _ = kb(runner, "review", "--list", "--json")
+    reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
+    assert f"applies to no recent environment: python<3.0 (seen {python})" in reasons["old-python-only"]
+    assert not any("environment" in reason for reason in reasons["this-python"] + reasons["old-torch-only"])
+    clock(timedelta(days=RECENT_ENVIRONMENT_DAYS))  # no one has been seen since
+    _, out, _ = kb(runner, "review", "--list", "--json")
+    reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
+    assert not any("environment" in reason for reason in reasons["old-python-only"])
