@@ -228,6 +228,10 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
         f"review            {result.due_for_review} due "
         f"(every {result.review_interval_days} days; last {last})"
     )
+    typer.echo(
+        f"environments      {result.recent_environments} seen in {upkeep.RECENT_ENVIRONMENT_DAYS} days"
+        " (kb run, pytest --kb, IPython, kb search --env)"
+    )
 
 
 def _stat_line(label: str, value: str) -> str:

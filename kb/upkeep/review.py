@@ -193,6 +193,8 @@ class Stats:
     due_for_review: int
     last_review: str | None
     review_interval_days: int
+    #: How many environments kb judged entries in over RECENT_ENVIRONMENT_DAYS.
+    recent_environments: int = 0
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -209,6 +211,7 @@ class Stats:
                 "last_review": self.last_review,
                 "interval_days": self.review_interval_days,
             },
+            "recent_environments": self.recent_environments,
         }
 
 
@@ -220,7 +223,8 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
     now = store.now()
     entries = store.list(status=None)
     active = [e for e in entries if e.status == "active"]
-    due = due_for_review(active, store.signatures(), now, interval)
+    recent = store.environments_seen(now - timedelta(days=RECENT_ENVIRONMENT_DAYS))
+    due = due_for_review(active, store.signatures(), now, interval, recent)
     hit = sorted((e for e in active if e.hits), key=lambda e: (-e.hits, e.key))
     never = sorted(e.key for e in active if e.hits == 0)
     return Stats(
@@ -239,6 +243,7 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
         due_for_review=len(due),
         last_review=store.meta("last_review"),
         review_interval_days=interval.days,
+        recent_environments=len(recent),
     )
 
 

@@ -346,7 +346,9 @@ def test_review_flags_an_entry_scoped_to_versions_no_one_runs_any_more(
     reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
     assert f"applies to no recent environment: python<3.0 (seen {python})" in reasons["old-python-only"]
     assert not any("environment" in reason for reason in reasons["this-python"] + reasons["old-torch-only"])
+    assert "environments      1 seen in 90 days" in kb(runner, "stats")[1]
     clock(timedelta(days=RECENT_ENVIRONMENT_DAYS))  # no one has been seen since
     _, out, _ = kb(runner, "review", "--list", "--json")
     reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
     assert not any("environment" in reason for reason in reasons["old-python-only"])
+    assert json.loads(kb(runner, "stats", "--json")[1])["recent_environments"] == 0
