@@ -12,6 +12,7 @@ import asyncio
 import inspect
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -72,6 +73,9 @@ def isolated_home(
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", "false")
     monkeypatch.setenv("NO_COLOR", "1")
+    # The python on the PATH is the one the user's code runs in (kb.search.host.active_python):
+    # this one, as in an activated venv, unless a test says otherwise.
+    monkeypatch.setenv("PATH", os.pathsep.join((os.path.dirname(sys.executable), os.environ.get("PATH", ""))))
     monkeypatch.setattr("kb.cli.console.interactive", lambda: False)
     return tmp_path
 
@@ -107,7 +111,6 @@ def python_with(tmp_path: Path) -> Callable[[dict[str, str]], str]:
     """Another Python environment, as a teammate's conda env is: a venv holding the given
     distributions (name → version), installed as dist-info folders only; returns its interpreter."""
     import subprocess
-    import sys
 
     def make(packages: dict[str, str]) -> str:
         home = tmp_path / f"env-{len(list(tmp_path.glob('env-*')))}"

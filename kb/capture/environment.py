@@ -121,8 +121,11 @@ def capture_baseline(
     environ: Mapping[str, str] | None = None,
     run: Runner | None = None,
     versions: Callable[[str], str | None] | None = None,
+    seen: Mapping[str, str] | None = None,
 ) -> Baseline:
     """Read the baseline from this machine; tests inject `environ`, the nvidia-smi `run`ner and `versions`.
+    SEEN: the snapshot (kb.search.host) of the Python the code runs in, whose Python and package
+    versions are taken instead of kb's own.
 
     The defaults are os.environ, a subprocess with a 5 s timeout, and importlib.metadata.version.
     nvidia-smi is called at most twice (the GPU query, then the plain header for the CUDA version);
@@ -130,16 +133,27 @@ def capture_baseline(
     """
     environ = os.environ if environ is None else environ
     run = run_command if run is None else run
+    if seen is not None and versions is None:
+        versions = seen.get
     versions = installed_version if versions is None else versions
     packages = installed_packages(versions)
+    python = f"{platform.python_version()} ({platform.python_implementation()})"
     return Baseline(
-        python=f"{platform.python_version()} ({platform.python_implementation()})",
+        python=seen["python"] if seen is not None and seen.get("python") else python,
         platform=platform.platform(),
         gpus=parse_gpus(run(list(GPU_QUERY))),
         packages=packages,
         cuda=parse_cuda_version(run(list(SMI_HEADER))) or cuda_from_wheels(packages),
         env=relevant_env(environ),
     )
+
+
+def capture_users_baseline() -> Baseline:
+    """The baseline of the Python the user's code runs in (kb.search.host.active_python), which is
+    not kb's own when kb lives in a venv of its own."""
+    from kb.search.host import active_python, environment
+
+    return capture_baseline(seen=environment(active_python()))
 
 
 def run_command(argv: list[str]) -> str | None:

@@ -114,9 +114,9 @@ def fill_from_sources(given: EntryFlags, sources: Sources) -> EntryFlags:
     if sources.from_commit is not None and not given.fix:
         changes["fix"] = text_sources.commit_fix(sources.from_commit or "HEAD").as_fix()
     if sources.env:
-        from kb.capture.environment import capture_baseline
+        from kb.capture.environment import capture_users_baseline
 
-        baseline = capture_baseline().as_text()
+        baseline = capture_users_baseline().as_text()
         changes["environment"] = f"{given.environment}\n{baseline}".strip() if given.environment else baseline
     return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
 
@@ -236,13 +236,16 @@ CONSTRAINT_SEPARATOR = ";"
 
 
 def _python_that_failed(sources: Sources) -> str | None:
-    """The Python the last `kb run` failed in, for --from-last-run; None: kb's own."""
+    """The Python the last `kb run` failed in, for --from-last-run; otherwise the one the user's
+    code runs in (kb.search.host.active_python)."""
+    from kb.search.host import active_python
+
     if not sources.from_last_run:
-        return None
+        return active_python()
     from kb.capture.last_run import load_last_run
     from kb.paths import user_data_dir
 
-    return load_last_run(str(user_data_dir())).python or None
+    return load_last_run(str(user_data_dir())).python or active_python()
 
 
 def _scoped_to_environment(

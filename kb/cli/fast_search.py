@@ -86,6 +86,11 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
 
+    interpreter = None
+    if args.env:  # the Python the user's code runs in, which may not be kb's
+        from kb.search.host import active_python
+
+        interpreter = active_python()
     options = SearchOptions(
         limit=args.limit,
         domain=args.domain,
@@ -94,6 +99,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
         regex=args.regex,
         record_usage=not args.explain,  # looking into why an entry ranked is not using it
         environment=args.env,
+        interpreter=interpreter,
     )
     return search_sources(text, args.db, options, layers)
 

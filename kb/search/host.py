@@ -7,8 +7,9 @@ where importlib.metadata would open a file per package (hundreds in a conda env)
 importing torch takes seconds and initialises CUDA.
 
 The environment that failed is not always kb's own: `kb run -- /opt/envs/train/bin/python …` fails
-in another interpreter. snapshot_of() runs this very file in that interpreter, which is why it
-imports nothing but the standard library and reads as Python 3.8.
+in another interpreter, and kb installed with pipx has a venv of its own beside the user's conda
+env. snapshot_of() runs this very file in that interpreter, which is why it imports nothing but the
+standard library and reads as Python 3.8.
 
 The GPU's compute capability is the machine's, not the environment's, and costs a call to
 nvidia-smi: facts_in() reads it only when a constraint asks for it, and snapshots never hold it.
@@ -109,6 +110,13 @@ def installed_versions(paths: Sequence[str]) -> dict[str, str]:
             if version:
                 found.setdefault(_normalized(name), version)
     return found
+
+
+def active_python(search_path: str | None = None) -> str | None:
+    """The Python that `python train.py` runs here: the first python, else python3, on the PATH.
+    kb may live in a venv of its own (pipx, the README's .venv), whose packages say nothing about
+    the user's code; when kb is installed beside that code, this is kb's own interpreter."""
+    return shutil.which("python", path=search_path) or shutil.which("python3", path=search_path)
 
 
 def python_of(command: Sequence[str], search_path: str | None = None) -> str | None:

@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -508,3 +509,16 @@ def test_a_last_run_kept_before_it_named_its_python_still_reads(tmp_path: Path) 
     older = {name: value for name, value in run._asdict().items() if name != "python"}
     (tmp_path / FILE_NAME).write_text(json.dumps(older))
     assert load_last_run(str(tmp_path)) == run._replace(python="")
+
+
+def test_env_reads_the_python_on_the_path_when_kb_has_a_venv_of_its_own(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, python_with: Callable[[dict[str, str]], str]
+) -> None:
+    conda_env = python_with({"torch": "2.3.0", "typer": "0.1.0"})
+    monkeypatch.setenv("PATH", str(Path(conda_env).parent))
+    code, _, err = kb(
+        runner, "add", "--new", "-k", "theirs", "-s", FRAMED_FAULT, "-d", "data", "-v", "ls", "--env"
+    )
+    assert code == 0, err
+    assert "torch 2.3.0" in str(entry("theirs")["environment"])
+    assert "--applies-to 'typer<0.2,>=0.1'" in err  # their typer, not kb's

@@ -19,7 +19,7 @@ from kb.entry.constraints import check_constraints, holds, parse_constraint, unm
 from kb.entry.content import EntryContent, normalized
 from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
-from kb.search.host import host_facts, installed_versions, python_of, snapshot, snapshot_of
+from kb.search.host import active_python, host_facts, installed_versions, python_of, snapshot, snapshot_of
 from kb.store.entry_store import open_store
 
 FAULT = "OSError: the zorblax kernel refused the quux tensor"
@@ -152,3 +152,18 @@ def test_each_environment_judged_is_recorded_once(runner: CliRunner, monkeypatch
     assert len(seen) == 1 and seen[0]["python"] == platform.python_version()
     assert seen[0]["packaging"] == snapshot()["packaging"]
     assert "q7W8e9R0t1" not in json.dumps(seen)  # versions and platform names, never the variables
+
+
+def test_search_env_judges_the_python_on_the_path_not_kbs_own(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, python_with: Callable[[dict[str, str]], str]
+) -> None:
+    """kb in a venv of its own (pipx, the README's .venv) beside the conda env the code runs in."""
+    added = runner.invoke(app, ["add", "-k", "old-torch", "-s", FAULT, "-d", "data", "-v", "true", "--new"])
+    assert added.exit_code == 0, added.output
+    with open_store() as store:
+        store.update("old-torch", store.get("old-torch").content().replace(applies_to=("torch<2.2",)))
+    conda_env = python_with({"torch": "2.3.0"})
+    monkeypatch.setenv("PATH", str(Path(conda_env).parent))
+    assert active_python() == conda_env
+    judged = json.loads(runner.invoke(app, ["search", FAULT, "--json", "--env"]).stdout)
+    assert judged["results"][0]["unmet"] == ["torch<2.2 (here 2.3.0)"]
