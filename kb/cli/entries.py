@@ -73,16 +73,33 @@ def edit(
             metavar="FILE",
         ),
     ] = None,
+    applies_to: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--applies-to",
+            help="Set where the fix holds instead of opening the editor (repeat; '' for anywhere):"
+            " torch>=2.1,<2.2, cuda<12.1, driver<535, compute_capability<8.0, os==linux.",
+            show_default=False,
+            metavar="CONSTRAINT",
+        ),
+    ] = None,
 ) -> None:
-    """Edit an entry in $EDITOR. An invalid result can be re-opened or aborted; nothing is lost."""
+    """Edit an entry in $EDITOR. An invalid result can be re-opened or aborted; nothing is lost.
+    --guards and --applies-to change the entry without the editor, for scripts."""
     from kb.capture.adding import read_guards_file, with_guards
+    from kb.entry.constraints import check_constraints
     from kb.entry.file import render_entry_file
 
     added = read_guards_file(guards) if guards else None
+    scope = check_constraints(key, applies_to) if applies_to is not None else None
     with common.open_kb(ctx) as store:
         before = store.get(key).content()
-        if added is not None:
-            after = before.replace(guards=with_guards(before.guards, added))
+        if added is not None or scope is not None:
+            after = before
+            if added is not None:
+                after = after.replace(guards=with_guards(before.guards, added))
+            if scope is not None:
+                after = after.replace(applies_to=scope)
         else:
             after = edit_until_valid(render_entry_file(before), key, force)
         if after == before:

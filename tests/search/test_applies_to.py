@@ -167,3 +167,21 @@ def test_search_env_judges_the_python_on_the_path_not_kbs_own(
     assert active_python() == conda_env
     judged = json.loads(runner.invoke(app, ["search", FAULT, "--json", "--env"]).stdout)
     assert judged["results"][0]["unmet"] == ["torch<2.2 (here 2.3.0)"]
+
+
+def test_edit_sets_and_clears_the_scope_without_the_editor(runner: CliRunner) -> None:
+    added = runner.invoke(app, ["add", "-k", "scoped", "-s", FAULT, "-d", "data", "-v", "true", "--new"])
+    assert added.exit_code == 0, added.output
+    edited = runner.invoke(
+        app, ["edit", "scoped", "--applies-to", "torch>=2.1,<2.2", "--applies-to", "os==linux"]
+    )
+    assert edited.exit_code == 0 and "saved scoped" in edited.stdout, edited.output  # EDITOR=false never ran
+    with open_store() as store:
+        assert store.get("scoped").applies_to == ["torch<2.2,>=2.1", "os==linux"]
+    refused = runner.invoke(app, ["edit", "scoped", "--applies-to", "torch is old"])
+    assert refused.exit_code == 1 and "applies_to 'torch is old' is not a constraint" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    cleared = runner.invoke(app, ["edit", "scoped", "--applies-to", ""])
+    assert cleared.exit_code == 0, cleared.output
+    with open_store() as store:
+        assert store.get("scoped").applies_to == []
