@@ -52,6 +52,8 @@ def entry_markdown(content: EntryContent, facts: str = "") -> str:
         about.append("Tags: " + ", ".join(code_span(one_line(t)) for t in content.tags))
     if content.related:
         about.append("Related: " + ", ".join(code_span(one_line(r)) for r in content.related))
+    if content.applies_to:
+        about.append("Applies to: " + ", ".join(code_span(one_line(c)) for c in content.applies_to))
     about.append(f"Source: {escape_line(content.source)}")
     if content.guards:
         about.append(

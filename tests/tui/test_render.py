@@ -65,3 +65,11 @@ def test_the_tui_draws_its_first_frame_before_loading_the_orm() -> None:
     code = "import sys, kb.tui.library, kb.tui.app; print('sqlmodel' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_the_detail_says_where_the_fix_holds() -> None:
+    content = EntryContent(
+        key="k", domain="data", symptom="boom", applies_to=("torch<2.2,>=2.1", "os==linux")
+    )
+    assert "Applies to: `torch<2.2,>=2.1`, `os==linux`" in entry_markdown(content)
+    assert "Applies to" not in entry_markdown(content.replace(applies_to=()))
