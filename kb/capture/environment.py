@@ -148,12 +148,12 @@ def capture_baseline(
     )
 
 
-def capture_users_baseline() -> Baseline:
-    """The baseline of the Python the user's code runs in (kb.search.host.active_python), which is
-    not kb's own when kb lives in a venv of its own."""
-    from kb.search.host import active_python, environment
+def capture_baseline_in(python: str | None) -> Baseline:
+    """The baseline of PYTHON's environment (kb.search.host.environment; None: kb's own): the Python
+    the user's code runs in is not kb's own when kb lives in a venv of its own."""
+    from kb.search.host import environment
 
-    return capture_baseline(seen=environment(active_python()))
+    return capture_baseline(seen=environment(python))
 
 
 def run_command(argv: list[str]) -> str | None:

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
 from kb.domains import DOMAIN_NAMES, resolve_domain
@@ -22,6 +22,9 @@ from kb.entry.visible import visible
 from kb.errors import KbError, UnknownDomain, UsageError
 from kb.store.entry_store import EntryStore
 from kb.store.models import Entry
+
+if TYPE_CHECKING:
+    from kb.capture.last_run import LastRun
 
 
 class Asker(Protocol):
@@ -70,7 +73,9 @@ def record_entry(
     if new and occurrence:
         raise UsageError("--new and --occurrence contradict each other; choose one")
     symptom_given = bool(given.symptom)
-    given = fill_from_sources(given, sources)
+    last_run = _last_run() if sources.from_last_run else None
+    python = _python_of_the_fault(last_run) if sources.env else None
+    given = fill_from_sources(given, sources, last_run, python)
     if sources.from_last:
         given = _from_last_search(given, store, say)
     from_output = sources.from_log is not None or sources.from_last_run
@@ -78,7 +83,7 @@ def record_entry(
         say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
     content = _compose(given, store, sources, ask, say, edit, force)
     if sources.env and not content.applies_to:
-        content = _scoped_to_environment(content, ask, say, _python_that_failed(sources))
+        content = _scoped_to_environment(content, ask, say, python)
     if not new:
         from kb.capture.suggestions import find_duplicate
 
@@ -99,24 +104,27 @@ def record_entry(
     return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
 
 
-def fill_from_sources(given: EntryFlags, sources: Sources) -> EntryFlags:
+def fill_from_sources(
+    given: EntryFlags, sources: Sources, last_run: LastRun | None = None, python: str | None = None
+) -> EntryFlags:
+    """GIVEN with what SOURCES hold filled in: LAST_RUN, the failure --from-last-run takes, and with
+    --env the baseline of PYTHON's environment (None: kb's own)."""
     from kb.capture import sources as text_sources
 
     changes: dict[str, object] = {}
-    if sources.from_last_run:
-        from kb.capture.last_run import entry_fields, load_last_run
-        from kb.paths import user_data_dir
+    if last_run is not None:
+        from kb.capture.last_run import entry_fields
 
-        taken = entry_fields(load_last_run(str(user_data_dir())))
+        taken = entry_fields(last_run)
         changes.update({name: value for name, value in taken.items() if value and not getattr(given, name)})
     if sources.from_log is not None and not given.symptom:
         changes["symptom"] = text_sources.symptom_from_log(text_sources.read_log(sources.from_log))
     if sources.from_commit is not None and not given.fix:
         changes["fix"] = text_sources.commit_fix(sources.from_commit or "HEAD").as_fix()
     if sources.env:
-        from kb.capture.environment import capture_users_baseline
+        from kb.capture.environment import capture_baseline_in
 
-        baseline = capture_users_baseline().as_text()
+        baseline = capture_baseline_in(python).as_text()
         changes["environment"] = f"{given.environment}\n{baseline}".strip() if given.environment else baseline
     return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
 
@@ -235,17 +243,19 @@ def _accept_suggested_domain(given: EntryFlags, store: EntryStore, say: Say) -> 
 CONSTRAINT_SEPARATOR = ";"
 
 
-def _python_that_failed(sources: Sources) -> str | None:
-    """The Python the last `kb run` failed in, for --from-last-run; otherwise the one the user's
-    code runs in (kb.search.host.active_python)."""
-    from kb.search.host import active_python
-
-    if not sources.from_last_run:
-        return active_python()
+def _last_run() -> LastRun:
     from kb.capture.last_run import load_last_run
     from kb.paths import user_data_dir
 
-    return load_last_run(str(user_data_dir())).python or active_python()
+    return load_last_run(str(user_data_dir()))
+
+
+def _python_of_the_fault(last_run: LastRun | None) -> str | None:
+    """The Python the fault happened in: the one the last `kb run` failed in, for --from-last-run;
+    otherwise the one the user's code runs in (kb.search.host.active_python)."""
+    from kb.search.host import active_python
+
+    return (last_run.python if last_run is not None else "") or active_python()
 
 
 def _scoped_to_environment(

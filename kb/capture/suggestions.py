@@ -97,9 +97,10 @@ def suggest_applies_to(seen: Mapping[str, str], text: str) -> tuple[str, ...]:
     (`site-packages/deepspeed/…`); and of CUDA and of the driver when it speaks of them. A proposal
     only: the person widens it to what they know ('torch<2.2' when 2.2 fixed it) or drops it."""
     from kb.entry.constraints import series
+    from kb.search.host import distribution_name
 
     lowered = text.lower()
-    framed = {_normalized(name) for name in _FRAME_PACKAGE.findall(lowered)}
+    framed = {distribution_name(name) for name in _FRAME_PACKAGE.findall(lowered)}
     wanted = [fact for fact in ("cuda", "driver") if re.search(rf"\b{fact}\b", lowered)]
     for name in sorted(seen):
         if name in ("python", "os", "cuda", "driver") or name.startswith("nvidia-"):
@@ -112,10 +113,6 @@ def suggest_applies_to(seen: Mapping[str, str], text: str) -> tuple[str, ...]:
 
 _ML_PACKAGES = frozenset(PACKAGES)
 _FRAME_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([a-z0-9_.-]+?)[/\\]")
-
-
-def _normalized(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name)
 
 
 def _spoken(name: str, text: str) -> bool:

@@ -94,13 +94,12 @@ def edit(
     scope = check_constraints(key, applies_to) if applies_to is not None else None
     with common.open_kb(ctx) as store:
         before = store.get(key).content()
-        if added is not None or scope is not None:
-            after = before
-            if added is not None:
-                after = after.replace(guards=with_guards(before.guards, added))
-            if scope is not None:
-                after = after.replace(applies_to=scope)
-        else:
+        after = before
+        if added is not None:
+            after = after.replace(guards=with_guards(before.guards, added))
+        if scope is not None:
+            after = after.replace(applies_to=scope)
+        if added is None and scope is None:
             after = edit_until_valid(render_entry_file(before), key, force)
         if after == before:
             typer.echo(f"no changes to {key}")

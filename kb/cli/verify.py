@@ -185,9 +185,10 @@ def _anchor_and_locate(
         )
     environment = ""
     if env:
-        from kb.capture.environment import capture_users_baseline
+        from kb.capture.environment import capture_baseline_in
+        from kb.search.host import active_python
 
-        environment = capture_users_baseline().as_text()
+        environment = capture_baseline_in(active_python()).as_text()
     anchor = session.anchor(text, conditions, environment)
     record = session.TriageRecord(anchor)
     response = search(text, store.location, SearchOptions(limit=5, record_usage=False))

@@ -84,11 +84,6 @@ def facts_in(seen: Mapping[str, str], names: Iterable[str]) -> dict[str, str | N
     return facts
 
 
-def host_facts(names: Iterable[str]) -> dict[str, str | None]:
-    """Each of NAMES as this interpreter's environment has it; None where it is unknown."""
-    return facts_in(environment(None) or {}, names)
-
-
 def installed_versions(paths: Sequence[str]) -> dict[str, str]:
     """Normalized distribution name → version, for each distribution installed in PATHS; the first
     found wins, as in importlib.metadata. A folder whose name holds no version (a development egg)
@@ -108,7 +103,7 @@ def installed_versions(paths: Sequence[str]) -> dict[str, str]:
             else:
                 name, version = folder.rsplit(".", 1)[0], _version_header(os.path.join(path, folder))
             if version:
-                found.setdefault(_normalized(name), version)
+                found.setdefault(distribution_name(name), version)
     return found
 
 
@@ -156,7 +151,8 @@ def _shebang_python(program: str, search_path: str | None) -> str | None:
     return words[0] if words and _is_python(os.path.basename(words[0])) else None
 
 
-def _normalized(name: str) -> str:
+def distribution_name(name: str) -> str:
+    """NAME as packaging normalizes a distribution's name: flash_attn, Flash.Attn → flash-attn."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
@@ -215,7 +211,9 @@ def _driver() -> str | None:
     return found.group(1) if found else None
 
 
+@functools.lru_cache(maxsize=1)
 def _compute_capability() -> str | None:
+    """The GPU's, which a process asks nvidia-smi once: a search of several sources judges each."""
     try:
         result = subprocess.run(
             ["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"],

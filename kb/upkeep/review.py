@@ -224,7 +224,7 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
     entries = store.list(status=None)
     active = [e for e in entries if e.status == "active"]
     recent = store.environments_seen(now - timedelta(days=RECENT_ENVIRONMENT_DAYS))
-    due = due_for_review(active, store.signatures(), now, interval, recent)
+    due = due_for_review(active, store.signatures(), now, interval)
     hit = sorted((e for e in active if e.hits), key=lambda e: (-e.hits, e.key))
     never = sorted(e.key for e in active if e.hits == 0)
     return Stats(

@@ -47,12 +47,16 @@ def test_the_failing_pythons_own_versions_decide(
     assert sorted(facts.get("torch", "") for facts in seen) == ["2.1.2", "2.3.0"]
 
 
-def test_add_from_the_last_run_proposes_the_scope_of_the_python_that_failed(
+def test_add_from_the_last_run_takes_the_scope_and_baseline_of_the_python_that_failed(
     runner: CliRunner, python_with: Callable[[dict[str, str]], str]
 ) -> None:
     on_2_1 = python_with({"torch": "2.1.2"})
     code = f"import sys; sys.exit('File \"/env/site-packages/torch/nn/functional.py\", line 9\\n{FAULT}')"
     assert kb_run(on_2_1, "-c", code).returncode == 1
-    added = runner.invoke(app, ["add", "--from-last-run", "--env", "-d", "numerics", "-v", "true", "--new"])
+    added = runner.invoke(
+        app, ["add", "--from-last-run", "--env", "-k", "theirs", "-d", "numerics", "-v", "true", "--new"]
+    )
     assert added.exit_code == 0, added.output
     assert "this environment suggests --applies-to 'torch<2.2,>=2.1'" in added.stderr
+    with open_store(os.environ["KB_DB"]) as store:
+        assert "torch 2.1.2" in store.get("theirs").environment  # its baseline is the failed Python's too

@@ -19,7 +19,7 @@ from kb.entry.constraints import check_constraints, holds, parse_constraint, unm
 from kb.entry.content import EntryContent, normalized
 from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
-from kb.search.host import active_python, host_facts, installed_versions, python_of, snapshot, snapshot_of
+from kb.search.host import active_python, facts_in, installed_versions, python_of, snapshot, snapshot_of
 from kb.store.entry_store import open_store
 
 FAULT = "OSError: the zorblax kernel refused the quux tensor"
@@ -51,7 +51,7 @@ def test_a_constraint_holds_fails_or_is_unknown() -> None:
 def test_the_host_is_read_without_importing_what_it_asks_about() -> None:
     import sys
 
-    facts = host_facts(["python", "os", "packaging", "no-such-package-kb"])
+    facts = facts_in(snapshot(), ["python", "os", "packaging", "no-such-package-kb"])
     assert facts == {
         "python": platform.python_version(),
         "os": sys.platform,
