@@ -1,8 +1,17 @@
-"""Search quality on kb's own evaluation sets (bench/queries), kept apart from the shared one.
+"""Search quality on kb's own evaluation sets (bench/corpus, bench/queries), kept apart from the shared one.
 
-    python bench/search_quality.py [-v]
+    python bench/search_quality.py [-v] [--half tune|measure|both]
 
-Two sets, each searched on a fresh knowledge base with the seeds loaded:
+The corpus (bench/corpus, made by bench/corpus/build.py from scripts that really fail) is split once,
+by script, into a half to tune on and a half only to measure; both are reported, side by side:
+
+- everyday: everyday errors in users' code (no entry owns them: not one may be confident);
+- ml_unowned: real ML errors that no entry covers (at most one may be confident);
+- seed: real library output of seed faults (top-1, top-3, confidence, precision);
+- user: faults recorded as a user would from one run (bench/corpus/user/entries.jsonl), searched
+  with the other runs of the same script.
+
+Then the older sets, each searched on a fresh knowledge base with the seeds loaded:
 
 - dev: queries about the seed entries (dev_positive.jsonl) and errors from other fields
   (dev_negative.jsonl), written without seeing the shared evaluation;
@@ -73,9 +82,16 @@ class Report:
     rejected: int = 0
 
     def lines(self) -> list[str]:
-        lines = [f"{self.name}:", self.overall.row("all")]
-        lines += [self.kinds[kind].row(kind) for kind in sorted(self.kinds)]
-        lines.append(f"  negatives    {self.negatives:4}   rejected {self.rejected}/{self.negatives}")
+        lines = [f"{self.name}:"]
+        if self.overall.n:
+            lines.append(self.overall.row("all"))
+            lines += [self.kinds[kind].row(kind) for kind in sorted(self.kinds)]
+        if self.negatives:
+            confident = self.negatives - self.rejected
+            lines.append(
+                f"  negatives    {self.negatives:4}   rejected {self.rejected}/{self.negatives}"
+                f"   ({confident} answered confidently)"
+            )
         return lines
 
 
@@ -100,7 +116,8 @@ def evaluate(
                             validation=str(item.get("validation") or ""),
                             fix=str(item.get("fix") or ""),
                             tags=tuple(item.get("tags") or ()),  # type: ignore[call-overload]
-                            source=str(item.get("entry_thread") or "own"),
+                            root_cause=str(item.get("root_cause") or ""),
+                            source=str(item.get("entry_thread") or item.get("from_script") or "own"),
                         )
                     )
                 )
@@ -127,8 +144,32 @@ def evaluate(
                 report.rejected += 1
             elif verbose:
                 top = response.results[0]
-                print(f"FALSE {query['id']}: {top.candidate.key} score={top.score}")
+                print(f"FALSE {query['id']}: {top.candidate.key} score={top.score} {top.why}")
     return report
+
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+
+
+def corpus_reports(half: str, verbose: bool) -> list[Report]:
+    """The corpus's sets, for one half of its scripts."""
+
+    def rows(name: str) -> list[dict[str, object]]:
+        path = CORPUS / f"{name}.jsonl"
+        found = [row for row in load([path]) if row["half"] == half] if path.exists() else []
+        for row in found:
+            row["kind"] = row["paste"]  # the whole output, or its last line
+        return found
+
+    user_queries = [row for row in rows("user") if row["variant"] != 0]  # variant 0 is the recorded run
+    recorded = CORPUS / "user" / "entries.jsonl"
+    entries = load([recorded]) if recorded.exists() else []
+    return [
+        evaluate(f"corpus {half}: everyday errors (negatives)", [], [], rows("everyday"), verbose),
+        evaluate(f"corpus {half}: ML errors no entry owns (negatives)", [], [], rows("ml_unowned"), verbose),
+        evaluate(f"corpus {half}: seed faults", [], rows("seed"), [], verbose),
+        evaluate(f"corpus {half}: the user's own entries", entries, user_queries, [], verbose),
+    ]
 
 
 def main() -> None:
@@ -136,9 +177,17 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="print every miss and false match")
+    parser.add_argument("--half", choices=("tune", "measure", "both"), default="both")
+    parser.add_argument("--corpus-only", action="store_true", help="skip the older sets")
     args = parser.parse_args()
     user = QUERIES / "user"
-    reports = [
+    halves = ("tune", "measure") if args.half == "both" else (args.half,)
+    reports = [report for half in halves for report in corpus_reports(half, args.verbose)]
+    if args.corpus_only:
+        for report in reports:
+            print("\n".join(report.lines()))
+        return
+    reports += [
         evaluate(
             "dev (seed entries)",
             [],
@@ -155,7 +204,7 @@ def main() -> None:
         ),
     ]
     for report in reports:
-        if report.overall.n:
+        if report.overall.n or report.negatives:
             print("\n".join(report.lines()))
 
 

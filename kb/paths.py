@@ -94,6 +94,12 @@ def _tidy(path: str) -> str:
     return (root + "/".join(parts) or ".").replace("/", os.sep)
 
 
+def cache_folder(*parts: str) -> str:
+    """kb's folder in the user's cache (XDG_CACHE_HOME): what kb can always build again."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, APP_NAME, *parts)
+
+
 def seed_directory() -> Path:
     """The seed entries: inside the installed package, or at the top of a source checkout."""
     from pathlib import Path

@@ -51,6 +51,21 @@ def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "kb.db"
 
 
+@pytest.fixture(scope="session")
+def compiled_background(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The background of everyday errors compiled once, as kb caches it on a user's first search
+    (about half a second): each test's cache folder starts with a copy, as a user's has after it."""
+    from kb.search.background import load_background
+
+    cache = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(cache))
+        load_background.cache_clear()
+        load_background()
+    (compiled,) = (cache / "kb").glob("everyday-*.marshal")
+    return compiled
+
+
 @pytest.fixture(autouse=True)
 def isolated_home(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, kb_backend: str
@@ -67,6 +82,9 @@ def isolated_home(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no team sources
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    compiled = request.getfixturevalue("compiled_background")
+    (tmp_path / "cache" / "kb").mkdir(parents=True)
+    shutil.copyfile(compiled, tmp_path / "cache" / "kb" / compiled.name)
     monkeypatch.delenv("KB_CONFIG", raising=False)
     monkeypatch.chdir(tmp_path)  # no project's .kb/ above the working directory
     monkeypatch.setenv("HOME", str(tmp_path / "home"))

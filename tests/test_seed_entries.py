@@ -157,3 +157,20 @@ def test_every_domain_has_golden_checks_and_the_rollback_rule_is_kept() -> None:
         assert checks["lines"]
     rollback = domains_toml()["rollback"]
     assert isinstance(rollback, dict) and rollback["after_failures"] == 2 and len(rollback["steps"]) == 4
+
+
+def test_no_everyday_error_in_the_background_is_a_seeds_own_symptom() -> None:
+    """The background is what no fault owns (bench/background/disown.py leaves the rest out): a seed
+    whose symptom were in it could never be confident."""
+    from kb.text.paste import signature
+
+    owned = {signature(form) for entry in entries() for form in (entry.symptom, *entry.symptom_variants)}
+    lines = (SEEDS / "everyday_errors.txt").read_text(encoding="utf-8").splitlines()
+    assert not [line for line in lines if not line.startswith("#") and signature(line) in owned]
+
+
+def test_the_background_says_what_it_is_and_holds_thousands_of_messages() -> None:
+    lines = (SEEDS / "everyday_errors.txt").read_text(encoding="utf-8").splitlines()
+    header = "\n".join(line for line in lines if line.startswith("#"))
+    assert "No fault owns these" in header and "bench/background/harvest.py" in header
+    assert sum(1 for line in lines if line and not line.startswith("#")) > 5000

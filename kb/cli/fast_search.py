@@ -117,7 +117,16 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
                 f"gate:      looks like {response.query.foreign_runtime}, not ML: nothing is confident"
             )
         lines.append("")
-    if not response.confident:
+    shared = response.one_of
+    if shared:
+        lines.append(f"One of {len(shared)} known faults raises this message; their checks tell them apart:")
+        for scored in shared:
+            record = scored.candidate.record
+            lines.append(f"    {visible(record['key'])}:")
+            if record.get("validation"):
+                lines.append(f"        $ {command_line(record['validation'])}")
+        lines += ["", "Closest entries:"]
+    elif not response.confident:
         lines.append("No confident match in the knowledge base.")
         if response.domain_guess:
             guess = response.domain_guess

@@ -19,6 +19,10 @@ from kb.entry.visible import plural
 def search(ctx: typer.Context, **values: Any) -> None:
     """Paste any error (or pipe a log with -) and get the entry that fixes it.
 
+    kb is confident only when the paste is evidence of one fault: more than an everyday error of
+    the same kind would explain, and more than a word or two. A message several faults raise is
+    answered with each of them and the checks that tell them apart ("one_of" in --json).
+
     Exit status: 0 when a confident match was found, 1 when none was, 2 for usage errors.
     """
     from kb.cli.fast_search import SearchArgs, run_search

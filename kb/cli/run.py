@@ -58,13 +58,27 @@ def look_up(command: list[str], ending: str, output: str) -> None:
         return
     options = SearchOptions(limit=3, environment=True, interpreter=python)
     found = search_sources(output, None, options)
-    echo("", err=True)
-    echo(header, err=True)
     for layer in found.unreachable:
         echo(layer.line(), err=True)
-    echo(format_response(found.response, False, width(), found.layered), err=True)
-    if not found.response.confident:
-        echo("Once you have the fix: kb add --from-last-run", err=True)
+    if found.response.confident:
+        echo("", err=True)
+        echo(header, err=True)
+        echo(format_response(found.response, False, width(), found.layered), err=True)
+        return
+    # kb is not sure: one quiet line, never a guess dressed as an answer in someone's build log.
+    shared = [visible(str(s.candidate.record["key"])) for s in found.response.one_of]
+    top = found.response.results[0] if found.response.results else None
+    if top is not None and top.doubt is None and top.candidate.record.get("unmet"):  # sure, but not here
+        unmet = ", ".join(visible(str(constraint)) for constraint in top.candidate.record["unmet"])
+        echo(f"{header} The known fault {visible(top.candidate.key)} does not apply here: {unmet}", err=True)
+    elif shared:
+        echo(
+            f"{header} One of {len(shared)} known faults raises this ({', '.join(shared)}): "
+            "`kb show KEY` gives each one's check.",
+            err=True,
+        )
+    else:
+        echo(f"{header} No known fault; once you have the fix: kb add --from-last-run", err=True)
 
 
 def _say(line: str) -> None:

@@ -17,6 +17,7 @@ import kb.clock
 from kb.domains import resolve_domain
 from kb.errors import StoreUnavailable, UsageError
 from kb.paths import DatabaseLocation
+from kb.search.background import load_background
 from kb.search.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.search.ranking import (
     Candidate,
@@ -26,6 +27,7 @@ from kb.search.ranking import (
     analyze,
     idf,
     lexical_scores,
+    one_of,
     rank,
     term_coefficient,
 )
@@ -68,6 +70,11 @@ class SearchResponse(NamedTuple):
     def confident(self) -> bool:
         return bool(self.results) and self.results[0].confident
 
+    @property
+    def one_of(self) -> list[Scored]:
+        """The known faults that each raise the paste's message, when nothing decides between them."""
+        return [] if self.confident else one_of(self.results)
+
     def as_json(self, explain: bool = False) -> dict[str, Any]:
         results = []
         for scored in self.results:
@@ -88,6 +95,10 @@ class SearchResponse(NamedTuple):
         settle = (
             None if self.confident or not self.results else self.results[0].candidate.record.get("validation")
         )
+        shared = [
+            {"key": s.candidate.record.get("key"), "validation": s.candidate.record.get("validation")}
+            for s in self.one_of
+        ]
         return {
             "query": self.query.text[:2000],
             "decisive": self.query.decisive.line,
@@ -95,6 +106,7 @@ class SearchResponse(NamedTuple):
             "domain_guess": self.domain_guess.domain if self.domain_guess else None,
             "results": results,
             "settle_with": settle or None,
+            "one_of": shared,
         }
 
 
@@ -185,7 +197,7 @@ def search(
             raise StoreUnavailable(f"{location.display()} cannot be searched: {exc}") from None
     with reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
-        ranked = rank(query, candidates, term_idf, load_shared_messages(), domain)
+        ranked = rank(query, candidates, term_idf, load_shared_messages(), domain, load_background())
         if options.environment:
             from kb.search.host import environment
 
@@ -239,6 +251,8 @@ def query_terms(
     df = reader.document_frequencies(list(weights))
     term_idf = {t: idf(df.get(t, 0), n_docs) for t in weights}
     informative = [t for t in weights if t in df and df[t] <= max(1, COMMON_TERM_SHARE * n_docs)]
+    if query.short and not informative:  # `kb search cuda`: a subject, so list what it names
+        informative = [t for t in weights if t in df]
     informative.sort(key=lambda t: -weights[t] * term_idf[t])
     coefficients = {t: term_coefficient(weights[t], term_idf[t]) for t in informative[:MAX_QUERY_TERMS]}
     return QueryTerms(df, term_idf, coefficients, reader.postings(statuses, average_length))

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
+from kb.search.background import Background, explain, weights
 from kb.text.bm25 import BM25_K1
-from kb.text.paste import Decisive, find_decisive, signature
+from kb.text.paste import Decisive, find_decisive, occurrence_form, signature
 from kb.text.tokens import tokenize
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
@@ -50,6 +51,14 @@ TYPE_FULL_IDF = 3.0
 MIN_SHARED_TERMS = 2
 
 VARIANT_FACTOR = 0.95
+
+#: A query of fewer words than this (`cuda`, `nccl timeout`) names a subject, not one fault: kb lists
+#: what it names and is never sure of one.
+MIN_CONFIDENT_WORDS = 3
+
+#: An error line is evidence of an entry only through words of its symptom that no everyday error
+#: (kb.search.background) explains: at least this share of the line's information.
+SPECIFIC_SHARE = 0.15
 
 #: Same message shape, different quoted names (`'NoneType' object has no attribute 'group'` against
 #: `'DataParallel' object has no attribute 'fc'`): a different fault wearing the same words.
@@ -126,6 +135,8 @@ class Query(NamedTuple):
     foreign_runtime: str | None
     #: The decisive line first, then the other lines the paste might be about.
     readings: tuple[Reading, ...]
+    #: A word or two (`cuda`): a subject to list, never one fault to be sure of.
+    short: bool = False
 
     @property
     def signature(self) -> str:
@@ -163,10 +174,18 @@ def analyze(text: str) -> Query:
         term_weights=weights,
         foreign_runtime=foreign_runtime(text),
         readings=readings,
+        short=not _has_message(decisive)
+        and sum(1 for word in text.split() if any(c.isalpha() for c in word)) < MIN_CONFIDENT_WORDS,
     )
 
 
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+
+
+def _has_message(decisive: Decisive) -> bool:
+    """Whether the paste is an error with a message (`KeyError: 'lr'`), not a bare word or two."""
+    type_, _, message = decisive.line.partition(":")
+    return bool(decisive.exception_type) and bool(message.strip()) and " " not in type_.strip()
 
 
 def _decisive_terms(line: str) -> dict[str, float]:
@@ -261,6 +280,9 @@ class Scored(NamedTuple):
     #: How far a sure result must lead the next entry outside its family; None for a precise
     #: matcher, which is sure wherever it ranks.
     lead_needed: float | None
+    #: Why a result is not sure, when it is not: "weak" evidence, a "short" query, a "foreign"
+    #: runtime, only a "shared" message, an "everyday" error, or a "rival" too close behind.
+    doubt: str | None = None
 
 
 def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
@@ -331,6 +353,7 @@ def rank(
     term_idf: dict[str, float],
     shared_messages: Sequence[str] = (),
     domain: str | None = None,
+    background: Background | None = None,
 ) -> list[Scored]:
     """Score every candidate and return them best first (only DOMAIN's, when given: the others
     neither show nor compete for confidence). TERM_IDF holds every query term's IDF.
@@ -339,13 +362,15 @@ def rank(
     reading decides; a reading other than the decisive line counts a little less, so that it wins
     only on better evidence. When the deciding line holds one of SHARED_MESSAGES (raised by many
     different faults), a candidate is sure only if the paste also shares its own words beyond that
-    line.
+    line. With a BACKGROUND of everyday errors, a line that one of them mostly explains makes a
+    candidate sure only when its symptom holds what that everyday error leaves unexplained.
     """
     if not candidates:
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
     lowered: str | None = None
     readings = query.readings
+    frames = user_functions(query.decisive.context)
     scored = []
     for candidate in candidates:
         lexical = candidate.lexical.bm25 / top_bm25
@@ -363,20 +388,45 @@ def rank(
         hit = matcher_hit(candidate.matchers, query.text, lowered)
         if hit:
             score = 100.0
-        plausible = query.foreign_runtime is None and not _only_a_shared_message(
-            reading, candidate, query, term_idf, shared_messages
-        )
-        by_evidence = plausible and score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
-        by_lead = plausible and query.kind == "description" and score >= DESCRIPTION_SCORE
+        doubt = None if hit else _doubt(query, reading, candidate, score, evidence, term_idf, shared_messages)
+        if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames):
+            doubt = None
+        sure = bool(hit) or doubt is None
         why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
+        by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
-        sure = bool(hit) or by_evidence or by_lead
-        scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by, lead))
+        scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by, lead, doubt))
     if domain:
         scored = [result for result in scored if result.candidate.record["domain"] == domain]
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
     return _settled(scored)
+
+
+def _doubt(
+    query: Query,
+    reading: Reading,
+    candidate: Candidate,
+    score: float,
+    evidence: float,
+    term_idf: dict[str, float],
+    shared_messages: Sequence[str],
+) -> str | None:
+    """Why CANDIDATE, scored on READING, cannot be sure before it is compared with the others, or
+    None. "everyday" is provisional: rank() clears it when the entry holds what an everyday error
+    leaves unexplained."""
+    if query.foreign_runtime is not None:
+        return "foreign"
+    if query.short:
+        return "short"
+    by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
+    by_lead = query.kind == "description" and score >= DESCRIPTION_SCORE
+    if not (by_evidence or by_lead):
+        return "weak"
+    if _only_a_shared_message(reading, candidate, query, term_idf, shared_messages):
+        return "shared"
+    # A description is weighed by its words; only an error line has everyday errors to be told from.
+    return "everyday" if query.kind == "error" or reading.short_type else None
 
 
 def _only_a_shared_message(
@@ -387,14 +437,129 @@ def _only_a_shared_message(
     lowered = reading.line.lower()
     if not any(message in lowered for message in shared):
         return False
-    beyond = [
+    return len(_words_beyond(reading, candidate, query, term_idf)) < MIN_SHARED_TERMS
+
+
+def _words_beyond(
+    reading: Reading, candidate: Candidate, query: Query, term_idf: dict[str, float]
+) -> list[str]:
+    """The informative words the paste shares with CANDIDATE beyond READING: from its prose, a log
+    line or another error, not from the stack frames around it."""
+    return [
         term
         for term in candidate.lexical.matched
         if term not in reading.terms
         and term_idf.get(term, 0.0) >= 1.0
         and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
     ]
-    return len(beyond) < MIN_SHARED_TERMS
+
+
+def symptom_forms(record: Mapping[str, Any]) -> list[str]:
+    """An entry's symptom and its variants: what the entry says the fault looks like."""
+    forms = (record.get("symptom") or "", *(record.get("symptom_variants") or ()))
+    return [str(form) for form in forms if form]
+
+
+def beyond_everyday(
+    reading: Reading,
+    record: Mapping[str, Any],
+    background: Background | None,
+    frames: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether READING is evidence of the entry RECORD beyond what an everyday error explains.
+
+    The entry's claim rests on the words one of its symptom forms shares with the line, each counted
+    by how rare it is among everyday errors. The everyday message that explains most of those is
+    found; what it leaves unexplained must be a real share of the line's information
+    (SPECIFIC_SHARE). `IndexError: list index out of range` leaves nothing to the embedding entry,
+    `IndexError: index out of range in self` leaves `self`.
+
+    A quoted name or a path is the data of a message (which key, which attribute, which file): it
+    is evidence only for a form that quotes the same name, never for prose that happens to use the
+    word. FRAMES, the functions of the user's own code the error passed through (user_functions()),
+    are evidence for a form that names one: `JSONDecodeError: Extra data` is everyday, in
+    `load_annotations` it is the team's fault.
+    """
+    if background is None or not background.size:
+        return True
+    data = _data_terms(reading.line)
+    rarity = weights(background, reading.terms)
+    terms = {term: weight * rarity[term] for term, weight in reading.terms.items() if term not in data.paths}
+    total = sum(terms.values())
+    if not total:
+        return True
+    best = 0.0
+    for form in symptom_forms(record):
+        quoted = _quoted_terms(form)
+        words = set(tokenize(form))
+        shared = {
+            term: weight
+            for term, weight in terms.items()
+            if term in words and (term not in data.quoted or term in quoted)
+        }
+        if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
+            continue  # a name in common, in another message or in prose, is a coincidence
+        everyday = explain(background, shared)
+        specific = sum(weight for term, weight in shared.items() if term not in everyday.terms)
+        named = frames & words
+        specific += sum(weights(background, named).values())
+        best = max(best, specific)
+    return best / total >= SPECIFIC_SHARE
+
+
+_FRAME = re.compile(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
+_INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
+
+
+def user_functions(lines: Sequence[str]) -> frozenset[str]:
+    """The functions of the user's own code in the traceback frames among LINES (not those of
+    installed packages or the standard library), as words: where in their code it failed."""
+    words: set[str] = set()
+    for line in lines:
+        frame = _FRAME.match(line)
+        if frame and not _INSTALLED.search(frame.group(1)) and not frame.group(2).startswith(("<", "__")):
+            words.update(tokenize(frame.group(2)))
+    return frozenset(words)
+
+
+class _DataTerms(NamedTuple):
+    quoted: frozenset[str]
+    paths: frozenset[str]
+
+
+#: A name quoted as an error message quotes it ('lr', "fc.weight"); backticks mark code in prose.
+_MESSAGE_QUOTED = re.compile(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
+
+
+def _quoted_terms(text: str) -> frozenset[str]:
+    names = (next(g for g in match.groups() if g) for match in _MESSAGE_QUOTED.finditer(text))
+    return frozenset(term for name in names for term in tokenize(name, phrases=False))
+
+
+def _data_terms(line: str) -> _DataTerms:
+    """The words of LINE that come from its quoted names, and those that come only from its paths."""
+    quoted = _quoted_terms(line)
+    without_paths = set(tokenize(occurrence_form(line)))
+    paths = frozenset(term for term in tokenize(line) if term not in without_paths)
+    return _DataTerms(quoted, paths)
+
+
+#: An entry whose symptom matches the deciding line this closely is one that raises this message.
+SAME_MESSAGE_FUZZY = 0.85
+
+
+def one_of(results: Sequence[Scored]) -> list[Scored]:
+    """The entries among RESULTS that each raise the paste's message, when nothing in the paste
+    decides between them (it is a message they share, or they score alike): at least two of them,
+    best first; otherwise none. Their checks are what tells them apart."""
+    if not results or results[0].doubt not in ("shared", "rival"):
+        return []
+    group = [
+        result
+        for result in results
+        if result.doubt in ("shared", "rival") and result.parts.get("fuzzy", 0.0) >= SAME_MESSAGE_FUZZY
+    ]
+    return group if len(group) > 1 and group[0] is results[0] else []
 
 
 def _settled(scored: list[Scored]) -> list[Scored]:
@@ -406,7 +571,7 @@ def _settled(scored: list[Scored]) -> list[Scored]:
         if result.confident and result.lead_needed is not None:
             lead = result.score - _best_rival(result, scored[1:])
             if position or lead < result.lead_needed:
-                result = result._replace(confident=False)
+                result = result._replace(confident=False, doubt="rival")
         settled.append(result)
     return settled
 

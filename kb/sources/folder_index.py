@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kb.paths import APP_NAME
+from kb.paths import cache_folder as paths_cache_folder
 from kb.store import sqlite_file
 
 if TYPE_CHECKING:
@@ -26,8 +26,7 @@ INDEX_FORMAT = "1"
 
 
 def cache_folder() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, APP_NAME, "folders")
+    return paths_cache_folder("folders")
 
 
 def folder_digest(folder: str) -> tuple[str, str]:

@@ -197,6 +197,10 @@ class KbApp(App[None]):
             return f"browsing {plural(len(found.rows), 'entry', 'entries')}{shown}; type to search"
         if found.confident:
             return f"{plural(len(found.rows), 'result')}, the first a confident match"
+        if found.one_of:
+            return f"one of {len(found.one_of)} known faults raises this: their checks tell them apart"
+        if found.subject and found.rows:
+            return f"{plural(len(found.rows), 'entry', 'entries')} name it; paste the error to know which"
         guess = f"; likely domain: {found.likely_domain}" if found.likely_domain else ""
         if not found.rows:
             return f"nothing matches{guess}; record the fix when you find it (a)"

@@ -52,6 +52,10 @@ class Found:
     query: str
     confident: bool
     likely_domain: str | None = None
+    #: A word or two: a subject whose entries are listed, never one fault.
+    subject: bool = False
+    #: The known faults that each raise the pasted message, when nothing decides between them.
+    one_of: tuple[str, ...] = ()
 
 
 class Library:
@@ -102,7 +106,8 @@ class Library:
             for s in response.results
         ]
         guess = response.domain_guess.domain if response.domain_guess else None
-        return Found(rows, text, response.confident, guess)
+        shared = tuple(str(s.candidate.record["key"]) for s in response.one_of)
+        return Found(rows, text, response.confident, guess, response.query.short, shared)
 
     def browse(self, domain: str | None = None) -> Found:
         """Every active entry (of DOMAIN), by domain and key: what an empty search box shows."""

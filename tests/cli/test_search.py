@@ -64,7 +64,7 @@ def search_json(
 def test_the_readme_search_finds_the_seeded_answer(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, "device-side assert")
+    code, out, _ = run(capsys, monkeypatch, "CUDA error: device-side assert triggered")
     assert code == 0
     first = out.splitlines()[0]
     assert first.startswith("1. cuda-device-side-assert") and "confident" in first
@@ -76,7 +76,7 @@ def test_json_has_the_documented_shape(
 ) -> None:
     code, data = search_json(capsys, monkeypatch, "-", stdin=TRACEBACK.encode())
     assert code == 0
-    assert set(data) == {"query", "decisive", "signature", "domain_guess", "results", "settle_with"}
+    assert set(data) == {"query", "decisive", "signature", "domain_guess", "results", "settle_with", "one_of"}
     assert data["settle_with"] is None  # a confident answer needs no settling
     assert data["decisive"] == "IndexError: Target 12 is out of bounds."
     results = data["results"]
@@ -148,7 +148,7 @@ def test_hostile_input_gets_a_normal_answer(
     code, out, err = run(capsys, monkeypatch, *argv, stdin=stdin)
     assert code in (0, 1), err
     assert "Traceback" not in out + err
-    code, out, _ = run(capsys, monkeypatch, "device-side assert")
+    code, out, _ = run(capsys, monkeypatch, "CUDA error: device-side assert triggered")
     assert code == 0  # and the database is intact
 
 
@@ -258,7 +258,7 @@ def test_a_search_opens_the_database_once(
         return real(self)
 
     monkeypatch.setattr(kb.store.index_reader.IndexReader, "_connect", counting)
-    run(capsys, monkeypatch, "device-side assert")
+    run(capsys, monkeypatch, "CUDA error: device-side assert triggered")
     assert opened == [1]
 
 
@@ -269,7 +269,9 @@ def test_on_a_terminal_kb_search_dash_says_what_it_waits_for(
         def isatty(self) -> bool:
             return True
 
-    monkeypatch.setattr(sys, "stdin", Keyboard(io.BytesIO(b"device-side assert\n"), encoding="utf-8"))
+    monkeypatch.setattr(
+        sys, "stdin", Keyboard(io.BytesIO(b"CUDA error: device-side assert triggered\n"), encoding="utf-8")
+    )
     assert main(["-"]) == 0
     assert "paste the error, then press Ctrl-D" in capsys.readouterr().err
 

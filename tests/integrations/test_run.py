@@ -59,6 +59,24 @@ def test_a_failure_keeps_its_status_and_output_and_the_known_fault_follows_on_st
     assert "1. cuda-device-side-assert  [data]" in result.stderr and "confident" in result.stderr
 
 
+def test_a_failure_kb_is_not_sure_of_gets_one_quiet_line_and_no_guess() -> None:
+    code = "batches = [1, 2]\nprint('epoch 1', flush=True)\nbatches[5]"
+    result = kb_run(*python(code))
+    assert result.returncode == 1
+    *own, line = result.stderr.splitlines()
+    assert own[-1] == "IndexError: list index out of range"  # the command's own error, then kb's one line
+    assert "exited with 1. No known fault; once you have the fix: kb add --from-last-run" in line
+    assert "score" not in result.stderr and "$ " not in result.stderr  # no closest entry, no check to run
+
+
+def test_a_message_several_faults_raise_names_them_in_one_line() -> None:
+    message = "RuntimeError: Expected all tensors to be on the same device, but found at least two devices"
+    code = f"import sys; sys.stderr.write({message + ', cuda:0 and cpu!'!r} + '\\n'); sys.exit(1)"
+    result = kb_run(*python(code))
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("kb:")]
+    assert "One of 2 known faults raises this (torch-cat-mixed-devices, custom-layer-not-nn-module)" in line
+
+
 def test_a_command_killed_by_a_signal_is_named_and_exits_as_a_shell_would() -> None:
     result = kb_run(*python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"))
     assert result.returncode == 128 + 9

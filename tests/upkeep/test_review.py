@@ -206,7 +206,7 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     kb(runner, "check", "failing", "--yes")
     search_finds(runner, "failing")
     clock(timedelta(hours=1))  # a search within the same sitting would be the same hit
-    search_finds(runner, "failing", "doohickey wobbles")
+    search_finds(runner, "failing", "the doohickey wobbles")
     code, out, _ = kb(runner, "stats", "--json")
     data = json.loads(out)
     assert code == 0

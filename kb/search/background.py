@@ -1,0 +1,225 @@
+"""Everyday errors: the background a confident answer must beat.
+
+`IndexError: list index out of range` shares words with the embedding entry (`index out of range in
+self`), and `ValueError: could not convert string to float: 'cat'` is word for word a variant of the
+label-mapping entry; neither paste is evidence of those faults. What makes a paste evidence of one
+fault is the part of it that an ordinary error would not also explain: `in self`, `Target -1`,
+`No usable temporary directory`.
+
+So kb ships a background (`seed_entries/everyday_errors.txt`): thousands of real messages that Python,
+numpy, pandas, torch and scikit-learn raise when they are called wrongly, made by running code
+(`bench/background/harvest.py`), owned by no fault and never shown as entries. For a line of a paste,
+`explain()` finds the everyday message that explains most of its information, each word weighed by how
+rare it is among everyday messages (`weights()`): a word every third everyday error has says little,
+one no everyday error has says much. Ranking then asks how much of what that message leaves
+unexplained the entry's own symptom holds (kb.search.ranking).
+
+The background is read once per process from a compiled form cached in the user's cache folder,
+rebuilt when the file or the tokenizer changes: flat strings and arrays, which a search reads in well
+under a millisecond (a dict of its few thousand words took several).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import NamedTuple
+
+from kb.paths import cache_folder, seed_folder
+from kb.text.paste import NORMALIZER_VERSION
+from kb.text.tokens import tokenize
+
+FILE_NAME = "everyday_errors.txt"
+#: Raise when the compiled form changes, so that every cached copy is compiled again.
+COMPILED_FORMAT = 2
+
+
+class Background(NamedTuple):
+    """Everyday error messages, and for each word the messages that hold it.
+
+    Flat on purpose: a search reads it in a fraction of a millisecond, where a dict of a few
+    thousand words took several (see the module docstring).
+    """
+
+    #: The messages, one a line, in UTF-8: a search decodes only the message it names.
+    text: bytes
+    #: Where each message starts in TEXT, and where the last one ends.
+    starts: array[int]
+    #: Every word of the messages, sorted.
+    terms: list[str]
+    #: The messages holding TERMS[i] are IDS[OFFSETS[i]:OFFSETS[i + 1]], ascending.
+    offsets: array[int]
+    ids: array[int]
+
+    @property
+    def size(self) -> int:
+        return max(0, len(self.starts) - 1)
+
+    def message(self, number: int) -> str:
+        return self.text[self.starts[number] : self.starts[number + 1]].decode("utf-8").rstrip("\n")
+
+    def holding(self, term: str) -> array[int]:
+        """The messages that hold TERM, ascending."""
+        at = bisect_left(self.terms, term)
+        if at == len(self.terms) or self.terms[at] != term:
+            return _NONE
+        return self.ids[self.offsets[at] : self.offsets[at + 1]]
+
+
+_NONE = array("I")
+
+
+class Explanation(NamedTuple):
+    """How much of a line one everyday message explains."""
+
+    message: str
+    #: The line's terms that the message holds too.
+    terms: frozenset[str]
+    #: Their share of the line's information, 0..1.
+    share: float
+
+
+NO_EXPLANATION = Explanation("", frozenset(), 0.0)
+
+EMPTY = Background(b"", array("I", [0]), [], array("I", [0]), array("I"))
+
+
+def message_terms(message: str) -> set[str]:
+    """The words of an everyday MESSAGE as kb reads a paste's line (numbers left out)."""
+    return {term for term in tokenize(message) if not _is_number(term)}
+
+
+def _is_number(term: str) -> bool:
+    return term.lstrip("-").replace(".", "", 1).isdigit()
+
+
+def compile_background(messages: Iterable[str]) -> Background:
+    """The background of MESSAGES (one everyday error each), with its word index."""
+    kept = list(dict.fromkeys(m.strip() for m in messages if m.strip() and not m.startswith("#")))
+    holders: dict[str, list[int]] = {}
+    for number, message in enumerate(kept):
+        for term in message_terms(message):
+            holders.setdefault(term, []).append(number)
+    terms = sorted(holders)
+    offsets, ids = array("I", [0]), array("I")
+    for term in terms:
+        ids.extend(holders[term])
+        offsets.append(len(ids))
+    starts, text = array("I", [0]), []
+    for message in kept:
+        encoded = (message + "\n").encode("utf-8", "replace")
+        text.append(encoded)
+        starts.append(starts[-1] + len(encoded))
+    return Background(b"".join(text), starts, terms, offsets, ids)
+
+
+def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
+    """How much each of TERMS says about a fault, by how rare it is among everyday messages: the
+    inverse document frequency of the term in BACKGROUND."""
+    n = background.size
+    return {term: math.log(1.0 + (n + 1) / (len(background.holding(term)) + 1)) for term in terms}
+
+
+def explain(background: Background, terms: Mapping[str, float], at_least: float = 0.0) -> Explanation:
+    """The everyday message that explains most of TERMS (term → its weight in the line, times how
+    much it says: see weights()), when one explains at least the share AT_LEAST of them.
+
+    A message that explains that share must hold one of the line's heaviest words (enough of them to
+    outweigh the rest of the line), so only those words' messages are weighed: a common word such as
+    `typeerror` is held by thousands of everyday messages, and adding up its list cost milliseconds.
+    """
+    total = sum(terms.values())
+    if not total or not background.size:
+        return NO_EXPLANATION
+    holding = {term: background.holding(term) for term in terms}
+    candidates: set[int] = set()
+    rest = total
+    for term in sorted(terms, key=lambda t: (-terms[t], t)):
+        candidates.update(holding[term])
+        rest -= terms[term]
+        if rest < at_least * total:
+            break
+    best, most = -1, 0.0
+    for number in sorted(candidates):
+        explained = sum(weight for term, weight in terms.items() if _holds(holding[term], number))
+        if explained > most:
+            best, most = number, explained
+    if best < 0 or most < at_least * total:
+        return NO_EXPLANATION
+    held = frozenset(term for term in terms if _holds(holding[term], best))
+    return Explanation(background.message(best), held, most / total)
+
+
+def _holds(ids: array[int], number: int) -> bool:
+    """Whether the ascending IDS hold NUMBER."""
+    at = bisect_left(ids, number)
+    return at < len(ids) and ids[at] == number
+
+
+@cache
+def load_background(path: str | None = None) -> Background:
+    """The shipped background (or the one at PATH), compiled once and cached per user."""
+    import marshal
+
+    source = path or os.path.join(seed_folder(), FILE_NAME)
+    try:
+        stat = os.stat(source)
+    except OSError:
+        return EMPTY
+    # Keyed as Python keys a .pyc: a changed file has another size or time (hashing it would
+    # import OpenSSL, 10 ms of a search).
+    version = f"{COMPILED_FORMAT}-{NORMALIZER_VERSION}-{stat.st_size}-{stat.st_mtime_ns}"
+    cached = os.path.join(cache_folder(), f"everyday-{version}.marshal")
+    try:
+        with open(cached, "rb") as handle:
+            text, starts, terms, offsets, ids = marshal.loads(handle.read())
+        return Background(
+            text, _numbers(starts), terms.split("\n") if terms else [], _numbers(offsets), _numbers(ids)
+        )
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    try:
+        with open(source, encoding="utf-8", errors="replace") as handle:
+            background = compile_background(handle.read().splitlines())
+    except OSError:
+        return EMPTY
+    flat = (
+        background.text,
+        background.starts.tobytes(),
+        "\n".join(background.terms),
+        background.offsets.tobytes(),
+        background.ids.tobytes(),
+    )
+    _store(cached, marshal.dumps(flat))
+    return background
+
+
+def _numbers(raw: bytes) -> array[int]:
+    numbers = array("I")
+    numbers.frombytes(raw)
+    return numbers
+
+
+def _store(path: str, data: bytes) -> None:
+    """Keep the compiled background for the next process, in place of any older one; a cache that
+    cannot be written costs only time."""
+    import contextlib
+    import tempfile
+
+    folder = os.path.dirname(path)
+    with contextlib.suppress(OSError):
+        os.makedirs(folder, exist_ok=True)
+        for name in os.listdir(folder):
+            if name.startswith("everyday-") and name.endswith(".marshal"):
+                os.unlink(os.path.join(folder, name))
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, path)
+        except OSError:
+            os.unlink(temporary)

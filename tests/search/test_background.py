@@ -1,0 +1,114 @@
+"""The background of everyday errors, as pure functions: which message explains a line, how rare a
+word is among everyday errors, and when an entry holds what the everyday error leaves unexplained."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.search.background import (
+    compile_background,
+    explain,
+    load_background,
+    message_terms,
+    weights,
+)
+from kb.search.ranking import analyze, beyond_everyday
+
+EVERYDAY = compile_background(
+    [
+        "# a comment is not a message",
+        "IndexError: list index out of range",
+        "IndexError: index 5 is out of bounds for axis 0 with size 3",
+        "IndexError: tuple index out of range",
+        "KeyError: 'lr'",
+        "AttributeError: 'list' object has no attribute 'argmax'",
+        "AttributeError: 'NoneType' object has no attribute 'group'",
+        "FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'",
+        'TypeError: can only concatenate str (not "int") to str',
+    ]
+)
+
+
+def reading(paste: str):  # type: ignore[no-untyped-def]
+    return analyze(paste).readings[0]
+
+
+def test_comments_and_repeats_are_not_messages() -> None:
+    assert EVERYDAY.size == 8
+    assert EVERYDAY.message(0) == "IndexError: list index out of range"
+
+
+def test_a_word_every_everyday_error_has_says_less_than_one_none_has() -> None:
+    rarity = weights(EVERYDAY, ["indexerror", "index", "target"])
+    assert rarity["target"] > rarity["indexerror"]
+    assert rarity["target"] > rarity["index"]
+
+
+def test_the_message_that_explains_most_of_a_line_is_found() -> None:
+    terms = dict.fromkeys(message_terms("IndexError: list index out of range"), 1.0)
+    found = explain(EVERYDAY, terms)
+    assert found.message == "IndexError: list index out of range"
+    assert found.share == 1.0
+
+
+def test_a_line_no_everyday_error_shares_a_word_with_is_unexplained() -> None:
+    found = explain(EVERYDAY, {"nccl": 1.0, "watchdog": 1.0})
+    assert (found.message, found.share) == ("", 0.0)
+
+
+def test_an_everyday_line_is_not_evidence_of_an_entry_that_only_shares_its_words() -> None:
+    embedding = {"symptom": "IndexError: index out of range in self"}
+    assert not beyond_everyday(reading("IndexError: list index out of range"), embedding, EVERYDAY)
+
+
+def test_the_part_an_everyday_error_lacks_is_evidence_when_the_entry_holds_it() -> None:
+    labels = {"symptom": "IndexError: Target -1 is out of bounds."}
+    assert beyond_everyday(reading("IndexError: Target 7 is out of bounds."), labels, EVERYDAY)
+
+
+def test_a_specific_part_the_entry_does_not_hold_is_no_evidence_for_it() -> None:
+    other = {"symptom": "IndexError: list index out of range", "symptom_variants": []}
+    assert not beyond_everyday(reading("IndexError: Target 7 is out of bounds."), other, EVERYDAY)
+
+
+def test_a_line_unlike_every_everyday_error_is_left_to_the_other_rules() -> None:
+    entry = {"symptom": "RuntimeError: CUDA error: device-side assert triggered"}
+    assert beyond_everyday(reading("RuntimeError: CUDA error: device-side assert triggered"), entry, EVERYDAY)
+
+
+def test_the_shipped_background_is_compiled_once_and_read_back_the_same(tmp_path: Path) -> None:
+    for stale in (tmp_path / "cache" / "kb").glob("everyday-*.marshal"):
+        stale.unlink()  # as on a user's first search
+    load_background.cache_clear()
+    first = load_background()
+    assert first.size > 1000
+    cached = list((tmp_path / "cache" / "kb").glob("everyday-*.marshal"))
+    assert len(cached) == 1
+    load_background.cache_clear()
+    assert load_background() == first  # read back from the cache, the same background
+
+
+def test_a_damaged_cache_is_compiled_again(tmp_path: Path) -> None:
+    load_background.cache_clear()
+    first = load_background()
+    (cached,) = (tmp_path / "cache" / "kb").glob("everyday-*.marshal")
+    cached.write_bytes(b"\x00garbage")
+    load_background.cache_clear()
+    assert load_background() == first
+
+
+def test_a_missing_background_is_empty_not_an_error(tmp_path: Path) -> None:
+    assert load_background(str(tmp_path / "nowhere.txt")).size == 0
+
+
+@given(st.lists(st.text(min_size=1, max_size=80), max_size=30))
+def test_any_lines_compile_and_every_message_is_found_by_its_own_words(lines: list[str]) -> None:
+    background = compile_background(lines)
+    for number in range(background.size):
+        message = background.message(number)
+        terms = dict.fromkeys(message_terms(message), 1.0)
+        if terms:
+            assert explain(background, terms).share == 1.0

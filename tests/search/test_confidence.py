@@ -1,0 +1,132 @@
+"""A confident answer means the paste is evidence of that fault: not of its exception type, not of a
+subject named in a word, not of a message several faults share.
+
+Through the real search route (`kb search` as the console script runs it), on the seeded knowledge
+base with the shipped background of everyday errors.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from kb.cli.fast_search import main
+
+
+def search(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object], str]:
+    code = main(["--json", *argv])
+    out = capsys.readouterr().out
+    return code, json.loads(out), out
+
+
+def text_search(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def keys(data: dict[str, object]) -> list[str]:
+    return [str(result["key"]) for result in data["results"]]  # type: ignore[attr-defined]
+
+
+def confident(data: dict[str, object]) -> list[bool]:
+    return [bool(result["confident"]) for result in data["results"]]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        "IndexError: list index out of range",
+        "AttributeError: 'list' object has no attribute 'argmax'",
+        "FileNotFoundError: [Errno 2] No such file or directory: 'configs/train.yaml'",
+        "ValueError: could not convert string to float: 'n/a'",
+        "PermissionError: [Errno 13] Permission denied: '/data/out/model.pt'",
+    ],
+)
+def test_an_everyday_error_is_never_a_known_fault(capsys: pytest.CaptureFixture[str], paste: str) -> None:
+    code, data, _ = search(capsys, paste)
+    assert code == 1
+    assert not any(confident(data))
+
+
+@pytest.mark.parametrize(
+    "paste, key",
+    [
+        ("IndexError: Target 5 is out of bounds.", "cross-entropy-label-out-of-range"),
+        ("RuntimeError: CUDA error: device-side assert triggered", "cuda-device-side-assert"),
+        (
+            "FileNotFoundError: [Errno 2] No usable temporary directory found in ['/tmp', '/var/tmp', "
+            "'/usr/tmp', '/workspace']",
+            "docker-tmp-not-writable",
+        ),
+    ],
+)
+def test_the_part_that_makes_it_this_fault_makes_it_confident(
+    capsys: pytest.CaptureFixture[str], paste: str, key: str
+) -> None:
+    code, data, _ = search(capsys, paste)
+    assert (code, keys(data)[0], confident(data)[0]) == (0, key, True)
+
+
+@pytest.mark.parametrize("query", ["cuda", "nccl", "cuda oom"])
+def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
+    capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    code, data, _ = search(capsys, query)
+    assert code == 1
+    assert data["results"], "a subject lists the entries that name it"
+    assert not any(confident(data))
+
+
+def test_cuda_lists_cuda_faults(capsys: pytest.CaptureFixture[str]) -> None:
+    _, data, _ = search(capsys, "--limit", "5", "cuda")
+    assert len(data["results"]) == 5  # type: ignore[arg-type]
+    for result in data["results"]:  # type: ignore[attr-defined]
+        text = " ".join(str(result[field]) for field in ("key", "symptom", "validation", "fix", "root_cause"))
+        assert "cuda" in text.lower()
+
+
+DEVICES = (
+    "RuntimeError: Expected all tensors to be on the same device, "
+    "but found at least two devices, cuda:0 and cpu!"
+)
+
+
+def test_a_message_several_faults_raise_is_one_of_them_with_the_checks_that_tell_them_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, data, _ = search(capsys, DEVICES)
+    assert code == 1 and not any(confident(data))
+    shared = data["one_of"]
+    assert isinstance(shared, list) and len(shared) >= 2
+    assert {item["key"] for item in shared} >= {"torch-cat-mixed-devices", "custom-layer-not-nn-module"}
+    assert all(item["validation"] for item in shared)
+
+    code, out = text_search(capsys, DEVICES)
+    assert "No confident match" not in out
+    assert out.startswith("One of ") and "their checks tell them apart" in out
+    assert "torch-cat-mixed-devices:" in out and "custom-layer-not-nn-module:" in out
+
+
+def test_a_paste_with_one_answer_has_no_one_of(capsys: pytest.CaptureFixture[str]) -> None:
+    _, data, _ = search(capsys, "IndexError: Target 5 is out of bounds.")
+    assert data["one_of"] == []
+
+
+def test_a_whole_traceback_of_an_everyday_error_in_training_code_is_not_a_known_fault(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paste = (
+        "epoch 1/10 step 20 loss 0.6931\n"
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/proj/train.py", line 88, in <module>\n'
+        "    main()\n"
+        '  File "/home/me/proj/train.py", line 71, in main\n'
+        "    batch = batches[step]\n"
+        "IndexError: list index out of range\n"
+    )
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(paste.encode()), encoding="utf-8"))
+    code, data, _ = search(capsys, "-")
+    assert code == 1 and not any(confident(data))
