@@ -35,25 +35,50 @@ from kb.text.tokens import tokenize
 
 FILE_NAME = "everyday_errors.txt"
 #: Raise when the compiled form changes, so that every cached copy is compiled again.
-COMPILED_FORMAT = 2
+COMPILED_FORMAT = 4
 
 
-class Background(NamedTuple):
+class Background:
     """Everyday error messages, and for each word the messages that hold it.
 
-    Flat on purpose: a search reads it in a fraction of a millisecond, where a dict of a few
-    thousand words took several (see the module docstring).
+    Flat on purpose: a search reads it in about a millisecond, where a dict of its few thousand words
+    took several. The messages themselves are read only when one is asked for: ranking needs which
+    message explains a line, not its text.
     """
 
-    #: The messages, one a line, in UTF-8: a search decodes only the message it names.
-    text: bytes
-    #: Where each message starts in TEXT, and where the last one ends.
-    starts: array[int]
-    #: Every word of the messages, sorted.
-    terms: list[str]
-    #: The messages holding TERMS[i] are IDS[OFFSETS[i]:OFFSETS[i + 1]], ascending.
-    offsets: array[int]
-    ids: array[int]
+    __slots__ = ("_text", "_text_at", "ids", "offsets", "starts", "terms")
+
+    def __init__(
+        self,
+        text: bytes | None,
+        starts: array[int],
+        terms: list[str],
+        offsets: array[int],
+        ids: array[int],
+        text_at: tuple[str, int] | None = None,
+    ) -> None:
+        self._text = text
+        #: Where the messages are, when not yet read: a compiled cache file and their offset in it.
+        self._text_at = text_at
+        #: Where each message starts in the text, and where the last one ends.
+        self.starts = starts
+        #: Every word of the messages, sorted.
+        self.terms = terms
+        #: The messages holding TERMS[i] are IDS[OFFSETS[i]:OFFSETS[i + 1]], ascending.
+        self.offsets = offsets
+        self.ids = ids
+
+    @property
+    def text(self) -> bytes:
+        """The messages, one a line, in UTF-8."""
+        if self._text is None:
+            import marshal
+
+            path, offset = self._text_at or ("", 0)
+            with open(path, "rb") as handle:
+                handle.seek(offset)
+                self._text = marshal.loads(handle.read())
+        return self._text
 
     @property
     def size(self) -> int:
@@ -69,21 +94,32 @@ class Background(NamedTuple):
             return _NONE
         return self.ids[self.offsets[at] : self.offsets[at + 1]]
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Background):
+            return NotImplemented
+        mine = (self.text, self.starts, self.terms, self.offsets, self.ids)
+        return mine == (other.text, other.starts, other.terms, other.offsets, other.ids)
+
+    __hash__ = None  # type: ignore[assignment]
+
 
 _NONE = array("I")
+#: Message numbers fit in two bytes for a background of up to 65,536 messages: half the index to read.
+_ID_TYPE = "H"
 
 
 class Explanation(NamedTuple):
     """How much of a line one everyday message explains."""
 
-    message: str
+    #: The message (Background.message(number)), or -1 for none.
+    number: int
     #: The line's terms that the message holds too.
     terms: frozenset[str]
     #: Their share of the line's information, 0..1.
     share: float
 
 
-NO_EXPLANATION = Explanation("", frozenset(), 0.0)
+NO_EXPLANATION = Explanation(-1, frozenset(), 0.0)
 
 EMPTY = Background(b"", array("I", [0]), [], array("I", [0]), array("I"))
 
@@ -105,7 +141,7 @@ def compile_background(messages: Iterable[str]) -> Background:
         for term in message_terms(message):
             holders.setdefault(term, []).append(number)
     terms = sorted(holders)
-    offsets, ids = array("I", [0]), array("I")
+    offsets, ids = array("I", [0]), array(_ID_TYPE if len(kept) <= 0xFFFF else "I")
     for term in terms:
         ids.extend(holders[term])
         offsets.append(len(ids))
@@ -151,7 +187,7 @@ def explain(background: Background, terms: Mapping[str, float], at_least: float 
     if best < 0 or most < at_least * total:
         return NO_EXPLANATION
     held = frozenset(term for term in terms if _holds(holding[term], best))
-    return Explanation(background.message(best), held, most / total)
+    return Explanation(best, held, most / total)
 
 
 def _holds(ids: array[int], number: int) -> bool:
@@ -176,9 +212,17 @@ def load_background(path: str | None = None) -> Background:
     cached = os.path.join(cache_folder(), f"everyday-{version}.marshal")
     try:
         with open(cached, "rb") as handle:
-            text, starts, terms, offsets, ids = marshal.loads(handle.read())
+            length = int.from_bytes(handle.read(8), "little")
+            if length > os.fstat(handle.fileno()).st_size - 8:
+                raise ValueError("a damaged cache")
+            starts, terms, offsets, id_type, ids = marshal.loads(handle.read(length))
         return Background(
-            text, _numbers(starts), terms.split("\n") if terms else [], _numbers(offsets), _numbers(ids)
+            None,
+            _numbers(starts),
+            terms.split("\n") if terms else [],
+            _numbers(offsets),
+            _numbers(ids, id_type),
+            text_at=(cached, 8 + length),
         )
     except (OSError, ValueError, EOFError, TypeError):
         pass
@@ -187,19 +231,21 @@ def load_background(path: str | None = None) -> Background:
             background = compile_background(handle.read().splitlines())
     except OSError:
         return EMPTY
-    flat = (
-        background.text,
-        background.starts.tobytes(),
-        "\n".join(background.terms),
-        background.offsets.tobytes(),
-        background.ids.tobytes(),
+    index = marshal.dumps(
+        (
+            background.starts.tobytes(),
+            "\n".join(background.terms),
+            background.offsets.tobytes(),
+            background.ids.typecode,
+            background.ids.tobytes(),
+        )
     )
-    _store(cached, marshal.dumps(flat))
+    _store(cached, len(index).to_bytes(8, "little") + index + marshal.dumps(background.text))
     return background
 
 
-def _numbers(raw: bytes) -> array[int]:
-    numbers = array("I")
+def _numbers(raw: bytes, typecode: str = "I") -> array[int]:
+    numbers = array(typecode)
     numbers.frombytes(raw)
     return numbers
 

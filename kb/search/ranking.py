@@ -370,7 +370,7 @@ def rank(
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
     lowered: str | None = None
     readings = query.readings
-    frames = user_functions(query.decisive.context)
+    frames = user_functions(query.text)
     scored = []
     for candidate in candidates:
         lexical = candidate.lexical.bm25 / top_bm25
@@ -501,25 +501,30 @@ def beyond_everyday(
             continue  # a name in common, in another message or in prose, is a coincidence
         everyday = explain(background, shared)
         specific = sum(weight for term, weight in shared.items() if term not in everyday.terms)
-        named = frames & words
-        specific += sum(weights(background, named).values())
+        named = frames & words  # a place in the user's code names the fault as a quoted name does
+        specific += QUOTED_NAME_WEIGHT * sum(weights(background, named).values())
         best = max(best, specific)
     return best / total >= SPECIFIC_SHARE
 
 
+#: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
+_FRAMES_TAIL = 20_000
 _FRAME = re.compile(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
 _INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
 
 
-def user_functions(lines: Sequence[str]) -> frozenset[str]:
-    """The functions of the user's own code in the traceback frames among LINES (not those of
-    installed packages or the standard library), as words: where in their code it failed."""
-    words: set[str] = set()
-    for line in lines:
+def user_functions(text: str) -> frozenset[str]:
+    """The functions of the user's own code that TEXT's traceback frames pass through (not those of
+    installed packages or the standard library): where in their code it failed. Only names of two
+    words or more (`load_annotations`, `encode_labels`) count; `main` or `train` names no place."""
+    names: set[str] = set()
+    for line in text[-_FRAMES_TAIL:].splitlines():
         frame = _FRAME.match(line)
-        if frame and not _INSTALLED.search(frame.group(1)) and not frame.group(2).startswith(("<", "__")):
-            words.update(tokenize(frame.group(2)))
-    return frozenset(words)
+        if frame and not _INSTALLED.search(frame.group(1)):
+            name = frame.group(2).rsplit(".", 1)[-1]
+            if "_" in name.strip("_") and not name.startswith("<"):
+                names.add(name.lower())
+    return frozenset(names)
 
 
 class _DataTerms(NamedTuple):

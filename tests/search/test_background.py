@@ -50,13 +50,13 @@ def test_a_word_every_everyday_error_has_says_less_than_one_none_has() -> None:
 def test_the_message_that_explains_most_of_a_line_is_found() -> None:
     terms = dict.fromkeys(message_terms("IndexError: list index out of range"), 1.0)
     found = explain(EVERYDAY, terms)
-    assert found.message == "IndexError: list index out of range"
+    assert EVERYDAY.message(found.number) == "IndexError: list index out of range"
     assert found.share == 1.0
 
 
 def test_a_line_no_everyday_error_shares_a_word_with_is_unexplained() -> None:
     found = explain(EVERYDAY, {"nccl": 1.0, "watchdog": 1.0})
-    assert (found.message, found.share) == ("", 0.0)
+    assert (found.number, found.share) == (-1, 0.0)
 
 
 def test_an_everyday_line_is_not_evidence_of_an_entry_that_only_shares_its_words() -> None:
@@ -100,6 +100,15 @@ def test_a_damaged_cache_is_compiled_again(tmp_path: Path) -> None:
     assert load_background() == first
 
 
+def test_the_messages_are_read_from_the_cache_only_when_one_is_asked_for(tmp_path: Path) -> None:
+    load_background.cache_clear()
+    load_background()  # compiled (the test's cache holds a copy already), then read back
+    load_background.cache_clear()
+    background = load_background()
+    assert background._text is None
+    assert background.message(0) and background._text is not None
+
+
 def test_a_missing_background_is_empty_not_an_error(tmp_path: Path) -> None:
     assert load_background(str(tmp_path / "nowhere.txt")).size == 0
 
@@ -112,3 +121,25 @@ def test_any_lines_compile_and_every_message_is_found_by_its_own_words(lines: li
         terms = dict.fromkeys(message_terms(message), 1.0)
         if terms:
             assert explain(background, terms).share == 1.0
+
+
+def test_the_users_own_functions_are_read_from_the_frames_not_the_librarys() -> None:
+    from kb.search.ranking import user_functions
+
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/proj/data.py", line 26, in load_annotations\n'
+        '  File "/home/me/proj/data.py", line 40, in main\n'
+        '  File "/usr/lib/python3.11/json/__init__.py", line 293, in load_json_file\n'
+        '  File "/venv/lib/python3.11/site-packages/torch/serialization.py", line 9, in _load_tensor\n'
+        "json.decoder.JSONDecodeError: Extra data: line 2 column 1 (char 105)\n"
+    )
+    assert user_functions(traceback) == frozenset({"load_annotations"})
+
+
+def test_an_everyday_error_in_a_function_the_entry_names_is_evidence_of_it() -> None:
+    json_errors = compile_background(["json.decoder.JSONDecodeError: Extra data: line 1 column 5 (char 4)"])
+    line = reading("json.decoder.JSONDecodeError: Extra data: line 2 column 1 (char 105)")
+    entry = {"symptom": "JSONDecodeError: Extra data: line 2 column 1 (char 99) in load_annotations"}
+    assert not beyond_everyday(line, entry, json_errors)
+    assert beyond_everyday(line, entry, json_errors, frozenset({"load_annotations"}))
