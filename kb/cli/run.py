@@ -78,7 +78,8 @@ def look_up(command: list[str], ending: str, output: str) -> None:
             err=True,
         )
     else:
-        echo(f"{header} No known fault; once you have the fix: kb add --from-last-run", err=True)
+        unsure = "No known fault kb is sure of; once you have the fix: kb add --from-last-run"
+        echo(f"{header} {unsure}", err=True)
 
 
 def _say(line: str) -> None:

@@ -29,6 +29,7 @@ from kb.search.ranking import (
     lexical_scores,
     one_of,
     rank,
+    symptom_forms,
     term_coefficient,
 )
 from kb.search.top_k import TermPlan, top_entries
@@ -290,7 +291,7 @@ def _candidates(
     docs = reader.documents(list(dict.fromkeys([*ids, *extra])))
     candidates = []
     for entry_id, doc in docs.items():
-        if pattern is not None and not any(pattern.search(form) for form in _forms(doc)):
+        if pattern is not None and not any(pattern.search(form) for form in symptom_forms(doc)):
             continue
         candidates.append(
             Candidate(
@@ -305,7 +306,3 @@ def _candidates(
             )
         )
     return candidates, term_idf
-
-
-def _forms(doc: dict[str, Any]) -> list[str]:
-    return [doc["symptom"], *(doc.get("symptom_variants") or [])]
