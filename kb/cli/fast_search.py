@@ -126,6 +126,10 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
             if record.get("validation"):
                 lines.append(f"        $ {command_line(record['validation'])}")
         lines += ["", "Closest entries:"]
+    elif response.query.short and response.results:
+        named = "entries name" if len(response.results) > 1 else "entry names"
+        lines.append(f"{len(response.results)} {named} it; paste the error itself to know which fault it is.")
+        lines.append("")
     elif not response.confident:
         lines.append("No confident match in the knowledge base.")
         if response.domain_guess:

@@ -80,6 +80,13 @@ def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
     assert not any(confident(data))
 
 
+def test_a_subject_is_listed_as_one_not_as_a_fault_to_settle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = text_search(capsys, "cuda")
+    assert code == 1
+    assert out.startswith("5 entries name it; paste the error itself to know which fault it is.")
+    assert "No confident match" not in out and "To settle it" not in out
+
+
 def test_cuda_lists_cuda_faults(capsys: pytest.CaptureFixture[str]) -> None:
     _, data, _ = search(capsys, "--limit", "5", "cuda")
     assert len(data["results"]) == 5  # type: ignore[arg-type]
