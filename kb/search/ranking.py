@@ -388,13 +388,15 @@ def rank(
         hit = matcher_hit(candidate.matchers, query.text, lowered)
         if hit:
             score = 100.0
-        doubt = None if hit else _doubt(query, reading, candidate, score, evidence, term_idf, shared_messages)
+        by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
+        doubt = (
+            None if hit else _doubt(query, reading, candidate, score, by_evidence, term_idf, shared_messages)
+        )
         if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames):
             doubt = None
         sure = bool(hit) or doubt is None
         why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
-        by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
         scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by, lead, doubt))
     if domain:
@@ -408,7 +410,7 @@ def _doubt(
     reading: Reading,
     candidate: Candidate,
     score: float,
-    evidence: float,
+    by_evidence: bool,
     term_idf: dict[str, float],
     shared_messages: Sequence[str],
 ) -> str | None:
@@ -419,7 +421,6 @@ def _doubt(
         return "foreign"
     if query.short:
         return "short"
-    by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
     by_lead = query.kind == "description" and score >= DESCRIPTION_SCORE
     if not (by_evidence or by_lead):
         return "weak"
@@ -437,21 +438,14 @@ def _only_a_shared_message(
     lowered = reading.line.lower()
     if not any(message in lowered for message in shared):
         return False
-    return len(_words_beyond(reading, candidate, query, term_idf)) < MIN_SHARED_TERMS
-
-
-def _words_beyond(
-    reading: Reading, candidate: Candidate, query: Query, term_idf: dict[str, float]
-) -> list[str]:
-    """The informative words the paste shares with CANDIDATE beyond READING: from its prose, a log
-    line or another error, not from the stack frames around it."""
-    return [
+    beyond = [
         term
         for term in candidate.lexical.matched
         if term not in reading.terms
         and term_idf.get(term, 0.0) >= 1.0
         and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
     ]
+    return len(beyond) < MIN_SHARED_TERMS
 
 
 def symptom_forms(record: Mapping[str, Any]) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kb.paths import cache_folder as paths_cache_folder
+from kb.paths import cache_folder
 from kb.store import sqlite_file
 
 if TYPE_CHECKING:
@@ -23,10 +23,6 @@ if TYPE_CHECKING:
 
 #: Raise when the index's build changes, so that every folder is indexed again.
 INDEX_FORMAT = "1"
-
-
-def cache_folder() -> str:
-    return paths_cache_folder("folders")
 
 
 def folder_digest(folder: str) -> tuple[str, str]:
@@ -46,7 +42,7 @@ def folder_digest(folder: str) -> tuple[str, str]:
 def folder_index(folder: str) -> str:
     """The path of FOLDER's current search index, built first if the folder changed since the last."""
     place, contents = folder_digest(folder)
-    path = os.path.join(cache_folder(), f"{place}-{contents}.db")
+    path = os.path.join(cache_folder("folders"), f"{place}-{contents}.db")
     if not os.path.exists(path):
         _build(folder, place, path)
     return path
