@@ -133,8 +133,9 @@ def evaluate(
             report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident)
             if verbose and (rank != 1 or not confident):
                 label = "MISS" if rank != 1 else "UNSURE"
+                doubt = response.results[0].doubt if response.results else None
                 print(
-                    f"{label} {query['id']} {query['kind']}: rank={rank} confident={confident} "
+                    f"{label} {query['id']} {query['kind']}: rank={rank} confident={confident} doubt={doubt} "
                     f"want={sorted(expected)} got={keys[:3]} decisive={response.query.decisive.line[:100]!r}"
                 )
         for query in negatives:
@@ -151,18 +152,18 @@ def evaluate(
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
 
-def corpus_reports(half: str, verbose: bool) -> list[Report]:
-    """The corpus's sets, for one half of its scripts."""
+def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Report]:
+    """The sets of CORPUS, for one half of its scripts."""
 
     def rows(name: str) -> list[dict[str, object]]:
-        path = CORPUS / f"{name}.jsonl"
+        path = corpus / f"{name}.jsonl"
         found = [row for row in load([path]) if row["half"] == half] if path.exists() else []
         for row in found:
             row["kind"] = row["paste"]  # the whole output, or its last line
         return found
 
     user_queries = [row for row in rows("user") if row["variant"] != 0]  # variant 0 is the recorded run
-    recorded = CORPUS / "user" / "entries.jsonl"
+    recorded = corpus / "user" / "entries.jsonl"
     entries = load([recorded]) if recorded.exists() else []
     return [
         evaluate(f"corpus {half}: everyday errors (negatives)", [], [], rows("everyday"), verbose),
@@ -179,10 +180,16 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="print every miss and false match")
     parser.add_argument("--half", choices=("tune", "measure", "both"), default="both")
     parser.add_argument("--corpus-only", action="store_true", help="skip the older sets")
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=CORPUS,
+        help="a corpus folder built by bench/corpus/build.py --root (a held-out set kept elsewhere)",
+    )
     args = parser.parse_args()
     user = QUERIES / "user"
     halves = ("tune", "measure") if args.half == "both" else (args.half,)
-    reports = [report for half in halves for report in corpus_reports(half, args.verbose)]
+    reports = [report for half in halves for report in corpus_reports(half, args.verbose, args.corpus)]
     if args.corpus_only:
         for report in reports:
             print("\n".join(report.lines()))

@@ -1,6 +1,6 @@
 """Build the search-quality corpus by running scripts that really fail.
 
-    python bench/corpus/build.py --python /path/to/venv/bin/python [--only SET] [--jobs 2]
+    python bench/corpus/build.py --python /path/to/venv/bin/python [--only SET] [--jobs 2] [--root DIR]
 
 Each script under bench/corpus/<set>/ declares, at its top:
 
@@ -94,11 +94,12 @@ def pastes(output: str) -> dict[str, str]:
     return {"output": output.strip("\n"), "last-line": lines[-1].strip() if lines else ""}
 
 
-def build(python: str, name: str, jobs: int, only: frozenset[str] = frozenset()) -> int:
-    """Run set NAME's scripts (only those named in ONLY, keeping the other scripts' rows, when given)."""
-    folder = HERE / name
+def build(python: str, name: str, jobs: int, only: frozenset[str] = frozenset(), root: Path = HERE) -> int:
+    """Run set NAME's scripts under ROOT (only those named in ONLY, keeping the other scripts' rows,
+    when given)."""
+    folder = root / name
     scripts = sorted(path for path in folder.glob("*.py") if not only or path.name in only)
-    target = HERE / f"{name}.jsonl"
+    target = root / f"{name}.jsonl"
     kept: list[dict[str, object]] = []
     if only and target.exists():
         kept = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -140,7 +141,7 @@ def build(python: str, name: str, jobs: int, only: frozenset[str] = frozenset())
     lines = (json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     temporary.write_text("".join(lines), encoding="utf-8")
     temporary.replace(target)
-    print(f"{name}: {len(scripts)} scripts, {len(rows)} pastes -> {target.relative_to(HERE.parent.parent)}")
+    print(f"{name}: {len(scripts)} scripts, {len(rows)} pastes -> {target}")
     return len(rows)
 
 
@@ -154,10 +155,16 @@ def main() -> None:
     parser.add_argument(
         "--script", action="append", default=[], help="run only this script (file name), keep the rest"
     )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=HERE,
+        help="a corpus folder of the same layout kept elsewhere (a held-out set no one tunes on)",
+    )
     args = parser.parse_args()
     for name in args.only or SETS:
-        if (HERE / name).is_dir():
-            build(args.python, name, args.jobs, frozenset(args.script))
+        if (args.root / name).is_dir():
+            build(args.python, name, args.jobs, frozenset(args.script), args.root)
 
 
 if __name__ == "__main__":

@@ -157,10 +157,11 @@ def record_usage(
 def _leave_usage(
     reader: IndexReader, text: str, query: Query, results: list[Scored], clock: Callable[[], datetime]
 ) -> None:
-    """A hit on the confident answer, or a miss that `kb add --from-last` can offer later."""
+    """A hit on the confident answer, or a miss that `kb add --from-last` can offer later. A message
+    that several known faults raise is neither: kb knows it, but not yet which of them it was."""
     if results and results[0].confident:
         reader.record_hit(results[0].candidate.entry_id, clock())
-    else:
+    elif not one_of(results):
         reader.record_miss(text, query.decisive.line, clock())
 
 

@@ -105,6 +105,9 @@ BOILERPLATE = re.compile(
 _FRAME = re.compile(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
 _FRAME_HEAD = re.compile(r'^\s*File "[^"]+", line \d+')
 _TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):")
+#: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, a `=====` rule):
+#: where the report goes on, not more of the message.
+_REPORT_GOES_ON = re.compile(r"^\S+\.py:\d+: [\w.]+$|^[=_-]{8,}")
 _CHAINED = re.compile(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
 _CPP_WHAT = re.compile(r"^\s*what\(\):\s*(?P<message>.+)$")
 _CPP_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
@@ -385,6 +388,7 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
             or _EXCEPTION.match(line.strip())
             or _CHAINED.match(line)
             or _FRAME_HEAD.match(line)
+            or _REPORT_GOES_ON.match(line)
         ):
             break
         if BOILERPLATE.search(line):

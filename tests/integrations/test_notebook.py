@@ -52,7 +52,7 @@ def test_in_a_notebook_the_error_comes_first_then_its_known_fault_as_html(jupyte
         jupyter_home,
         "import sys; print(sys.executable)",
         "%load_ext kb",
-        "raise RuntimeError('CUDA error: device-side assert triggered')",
+        "raise IndexError('Target 5 is out of bounds.')",
         f"raise ValueError({UNKNOWN!r})",
     )
     assert kernel == [{"output_type": "stream", "name": "stdout", "text": sys.executable + "\n"}]
@@ -61,12 +61,13 @@ def test_in_a_notebook_the_error_comes_first_then_its_known_fault_as_html(jupyte
     assert [output["output_type"] for output in known] == ["error", "display_data"], known
     error, entry = known
     assert error["traceback"]
-    assert (error["ename"], error["evalue"]) == ("RuntimeError", "CUDA error: device-side assert triggered")
+    assert (error["ename"], error["evalue"]) == ("IndexError", "Target 5 is out of bounds.")
     assert "kb: known fault" in entry["data"]["text/plain"]
     page = entry["data"]["text/html"]
-    assert "<b>kb</b>: known fault" in page and "<code>cuda-device-side-assert</code> [data]" in page
-    assert "prove it: <code>$ CUDA_LAUNCH_BLOCKING=1 python train.py 2&gt;&amp;1 | awk &#x27;" in page
-    assert "fix: Rerun with `CUDA_LAUNCH_BLOCKING=1`" in page and "be `&lt; num_embeddings`" in page
+    assert "<b>kb</b>: known fault" in page and "<code>cross-entropy-label-out-of-range</code> [data]" in page
+    assert "prove it: <code>$ python -c &quot;import torch;" in page
+    assert "bad=((y &lt; 0) &amp; ~(y == -100))" in page
+    assert "fix: Find why labels leave `[0, num_classes - 1]`" in page
 
     assert [output["output_type"] for output in unknown] == ["error"], unknown
     assert (unknown[0]["ename"], unknown[0]["evalue"]) == ("ValueError", UNKNOWN)

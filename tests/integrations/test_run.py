@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 from kb.cli.app import app
 from kb.integrations.process import Tail, describe_ending, run_passing_through, shell_status
 
+LABELS = "IndexError: Target 5 is out of bounds."
 CUDA_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
 
 
@@ -50,13 +51,13 @@ def test_a_command_that_succeeds_is_passed_through_untouched() -> None:
 
 
 def test_a_failure_keeps_its_status_and_output_and_the_known_fault_follows_on_stderr() -> None:
-    code = f"import sys; print('epoch 1', flush=True); sys.stderr.write('{CUDA_ASSERT}\\n'); sys.exit(3)"
+    code = f"import sys; print('epoch 1', flush=True); sys.stderr.write('{LABELS}\\n'); sys.exit(3)"
     result = kb_run(*python(code))
     assert result.returncode == 3
     assert result.stdout == "epoch 1\n"  # stdout is the command's alone: pipelines stay clean
-    assert result.stderr.startswith(CUDA_ASSERT + "\n")  # its own error first, unchanged
+    assert result.stderr.startswith(LABELS + "\n")  # its own error first, unchanged
     assert "exited with 3." in result.stderr
-    assert "1. cuda-device-side-assert  [data]" in result.stderr and "confident" in result.stderr
+    assert "1. cross-entropy-label-out-of-range  [data]" in result.stderr and "confident" in result.stderr
 
 
 def test_a_failure_kb_is_not_sure_of_gets_one_quiet_line_and_no_guess() -> None:
@@ -77,6 +78,14 @@ def test_a_message_several_faults_raise_names_them_in_one_line() -> None:
     result = kb_run(*python(code))
     (line,) = [line for line in result.stderr.splitlines() if line.startswith("kb:")]
     assert "One of 2 known faults raises this (torch-cat-mixed-devices, custom-layer-not-nn-module)" in line
+
+
+def test_a_device_side_assert_is_one_of_the_faults_that_raise_it_not_a_guess() -> None:
+    code = f"import sys; sys.stderr.write({CUDA_ASSERT!r} + '\\n'); sys.exit(1)"
+    result = kb_run(*python(code))
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("kb:")]
+    assert "known faults raises this (cuda-device-side-assert, cross-entropy-label-out-of-range" in line
+    assert "confident" not in result.stderr
 
 
 def test_a_command_killed_by_a_signal_is_named_and_exits_as_a_shell_would() -> None:

@@ -55,7 +55,6 @@ def test_an_everyday_error_is_never_a_known_fault(capsys: pytest.CaptureFixture[
     "paste, key",
     [
         ("IndexError: Target 5 is out of bounds.", "cross-entropy-label-out-of-range"),
-        ("RuntimeError: CUDA error: device-side assert triggered", "cuda-device-side-assert"),
         (
             "FileNotFoundError: [Errno 2] No usable temporary directory found in ['/tmp', '/var/tmp', "
             "'/usr/tmp', '/workspace']",
@@ -115,6 +114,18 @@ def test_a_message_several_faults_raise_is_one_of_them_with_the_checks_that_tell
     assert "No confident match" not in out
     assert out.startswith("One of ") and "their checks tell them apart" in out
     assert "torch-cat-mixed-devices:" in out and "custom-layer-not-nn-module:" in out
+
+
+def test_a_generic_face_of_several_faults_names_them_all_and_is_sure_of_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`device-side assert` is what a label out of range, an embedding too small and other index
+    faults look like on a GPU: the entry about the generic message does not settle which it is."""
+    code, data, _ = search(capsys, "RuntimeError: CUDA error: device-side assert triggered")
+    assert code == 1 and not any(confident(data))
+    assert keys(data)[0] == "cuda-device-side-assert"
+    named = {item["key"] for item in data["one_of"]}  # type: ignore[attr-defined]
+    assert {"cuda-device-side-assert", "cross-entropy-label-out-of-range"} <= named
 
 
 def test_a_paste_with_one_answer_has_no_one_of(capsys: pytest.CaptureFixture[str]) -> None:

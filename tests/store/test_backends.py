@@ -20,7 +20,8 @@ from kb.cli.app import app
 from kb.upkeep.seeding import read_seed_entries
 
 SEEDS = len(read_seed_entries())
-CUDA_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
+LABELS = "IndexError: Target 5 is out of bounds."
+LABELS_KEY = "cross-entropy-label-out-of-range"
 
 
 def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
@@ -41,9 +42,9 @@ def kb_process(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_first_command_is_a_search_and_it_seeds(backend: str) -> None:
     """On PostgreSQL the first search raised `relation "kb_migration" does not exist`."""
-    first = kb_process("search", CUDA_ASSERT, "--json")
+    first = kb_process("search", LABELS, "--json")
     assert first.returncode == 0, first.stderr
-    assert json.loads(first.stdout)["results"][0]["key"] == "cuda-device-side-assert"
+    assert json.loads(first.stdout)["results"][0]["key"] == LABELS_KEY
     where = kb_process("where", "--json")
     assert json.loads(where.stdout)["entries"] == SEEDS
 
@@ -78,7 +79,7 @@ def test_edit_check_review_prune_and_restore(runner: CliRunner, backend: str, tm
 
 
 def test_stats_tree_and_the_round_trips(runner: CliRunner, backend: str, tmp_path: Path) -> None:
-    assert kb_process("search", CUDA_ASSERT).returncode == 0  # a hit, to travel in the backup
+    assert kb_process("search", LABELS).returncode == 0  # a hit, to travel in the backup
     assert json.loads(kb(runner, "stats", "--json")[1])["total"] == SEEDS
     assert kb(runner, "tree", "data")[0] == 0
     backup, wiki, folder = tmp_path / "kb.jsonl", tmp_path / "wiki.md", tmp_path / "files"
@@ -116,9 +117,9 @@ def test_a_hit_is_stored_in_utc_whatever_the_session_time_zone(backend: str) -> 
     from datetime import UTC, datetime
 
     environment = {**os.environ, "PGTZ": "America/New_York", "TZ": "America/New_York"}
-    for argv in (["where"], ["search", CUDA_ASSERT]):
+    for argv in (["where"], ["search", LABELS]):
         subprocess.run([sys.executable, "-m", "kb", *argv], env=environment, capture_output=True, check=True)
-    shown = kb_process("show", "cuda-device-side-assert", "--json")
+    shown = kb_process("show", LABELS_KEY, "--json")
     last_hit = datetime.fromisoformat(json.loads(shown.stdout)["last_hit"].replace("Z", "+00:00"))
     assert abs((datetime.now(UTC) - last_hit).total_seconds()) < 600
 
@@ -139,7 +140,7 @@ def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> Non
         connection.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
     try:
         reader = {**os.environ, "KB_DB": postgres_url.replace("//kb@", f"//{role}@", 1)}
-        for argv in (["search", CUDA_ASSERT], ["search", "qqq nothing like this"], ["list"]):
+        for argv in (["search", LABELS], ["search", "qqq nothing like this"], ["list"]):
             result = subprocess.run(
                 [sys.executable, "-m", "kb", *argv], env=reader, capture_output=True, text=True
             )
@@ -332,7 +333,7 @@ def test_a_missing_database_or_schema_on_a_real_server_is_one_line(postgres_url:
     }
     for url, fragment in cases.items():
         for argv in (
-            ["search", CUDA_ASSERT],
+            ["search", LABELS],
             ["where"],
             ["add", "-s", "OSError: x", "-d", "data", "-v", "true"],
         ):

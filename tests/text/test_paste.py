@@ -76,6 +76,21 @@ def test_multi_line_messages_keep_their_continuation() -> None:
     assert "Missing key(s)" in line and "Unexpected key(s)" in line
 
 
+PYTEST_REPORT = """\
+    def test_labels():
+>       loss = criterion(logits, labels)
+E       IndexError: Target 5 is out of bounds.
+
+tests/test_training.py:12: IndexError
+=========================== short test summary info ============================
+FAILED tests/test_training.py::test_labels - IndexError: Target 5 is out of bounds.
+"""
+
+
+def test_a_pytest_report_ends_the_message_where_the_report_goes_on() -> None:
+    assert find_decisive(PYTEST_REPORT).line == "IndexError: Target 5 is out of bounds."
+
+
 def test_an_error_buried_in_a_long_log_is_found() -> None:
     noise = "\n".join(
         f"2026-01-01 10:00:{i % 60:02d} INFO step {i} loss 0.{i % 97:02d}" for i in range(20_000)

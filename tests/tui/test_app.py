@@ -40,7 +40,7 @@ Traceback (most recent call last):
   File "train.py", line 41, in <module>
     loss = criterion(model(x), y)
   File "/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1511, in _call_impl
-RuntimeError: CUDA error: device-side assert triggered
+IndexError: Target 5 is out of bounds.
 """
 
 
@@ -136,11 +136,11 @@ async def test_the_entry_pane_waits_for_typing_to_pause(
 
 async def test_enter_in_the_search_box_counts_as_a_search(library: Library) -> None:
     async with running(library) as (app, pilot):
-        await type_query(app, pilot, "RuntimeError: CUDA error: device-side assert triggered")
+        await type_query(app, pilot, "IndexError: Target 5 is out of bounds.")
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.focused is app.query_one("#results", DataTable)
-    assert library.entry("cuda-device-side-assert").hits == 1
+    assert library.entry("cross-entropy-label-out-of-range").hits == 1
 
 
 async def test_typing_alone_leaves_no_usage_record(library: Library) -> None:
@@ -155,8 +155,8 @@ async def test_a_pasted_traceback_is_searched_whole(library: Library) -> None:
         app.query_one(QueryInput).post_message(events.Paste(TRACEBACK))
         await settle(app, pilot)
         assert app.found is not None
-        assert app.found.query.splitlines()[-1] == "RuntimeError: CUDA error: device-side assert triggered"
-        assert app.found.rows[0].key == "cuda-device-side-assert"
+        assert app.found.query.splitlines()[-1] == "IndexError: Target 5 is out of bounds."
+        assert app.found.rows[0].key == "cross-entropy-label-out-of-range"
         assert app.found.confident
 
 
@@ -167,7 +167,7 @@ async def test_a_traceback_pasted_with_cr_line_ends_is_searched_whole(library: L
             app.query_one(QueryInput).post_message(events.Paste(TRACEBACK.replace("\n", ending)))
             await settle(app, pilot)
             assert app.found is not None and len(app.found.query.splitlines()) == len(TRACEBACK.splitlines())
-            assert app.found.rows[0].key == "cuda-device-side-assert" and app.found.confident
+            assert app.found.rows[0].key == "cross-entropy-label-out-of-range" and app.found.confident
 
 
 async def test_the_newest_search_wins(library: Library) -> None:
