@@ -162,31 +162,39 @@ def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
 
 def explain(background: Background, terms: Mapping[str, float], at_least: float = 0.0) -> Explanation:
     """The everyday message that explains most of TERMS (term → its weight in the line, times how
-    much it says: see weights()), when one explains at least the share AT_LEAST of them.
+    much it says: see weights()), when one explains at least the share AT_LEAST of them; the first
+    such message when several explain as much.
 
-    A message that explains that share must hold one of the line's heaviest words (enough of them to
-    outweigh the rest of the line), so only those words' messages are weighed: a common word such as
-    `typeerror` is held by thousands of everyday messages, and adding up its list cost milliseconds.
+    Words are taken heaviest first, and a message is counted from the first of them it holds. Once
+    the words left weigh less than the best message so far (or than AT_LEAST), a message holding none
+    of the words taken cannot win, so only the messages already counted are looked up in the lists of
+    the rest: a common word such as `typeerror` is held by thousands of everyday messages, and adding
+    up its whole list cost milliseconds.
     """
     total = sum(terms.values())
     if not total or not background.size:
         return NO_EXPLANATION
-    holding = {term: background.holding(term) for term in terms}
-    candidates: set[int] = set()
-    rest = total
+    explained: dict[int, float] = {}
+    most, rest = 0.0, total
     for term in sorted(terms, key=lambda t: (-terms[t], t)):
-        candidates.update(holding[term])
-        rest -= terms[term]
-        if rest < at_least * total:
-            break
-    best, most = -1, 0.0
-    for number in sorted(candidates):
-        explained = sum(weight for term, weight in terms.items() if _holds(holding[term], number))
-        if explained > most:
-            best, most = number, explained
-    if best < 0 or most < at_least * total:
+        weight, ids = terms[term], background.holding(term)
+        if rest >= at_least * total and most <= rest:  # a message not seen yet may still win
+            for number in ids:
+                explained[number] = explained.get(number, 0.0) + weight
+        elif len(ids) < len(explained):
+            for number in ids:
+                if number in explained:
+                    explained[number] += weight
+        else:
+            for number in explained:
+                if _holds(ids, number):
+                    explained[number] += weight
+        rest -= weight
+        most = max(explained.values(), default=0.0)
+    if not most or most < at_least * total:
         return NO_EXPLANATION
-    held = frozenset(term for term in terms if _holds(holding[term], best))
+    best = min(number for number, share in explained.items() if share == most)
+    held = frozenset(term for term in terms if _holds(background.holding(term), best))
     return Explanation(best, held, most / total)
 
 
