@@ -14,9 +14,9 @@ rare it is among everyday messages (`weights()`): a word every third everyday er
 one no everyday error has says much. Ranking then asks how much of what that message leaves
 unexplained the entry's own symptom holds (kb.search.ranking).
 
-The background is read once per process from a compiled form cached in the user's cache folder,
-rebuilt when the file or the tokenizer changes: flat strings and arrays, which a search reads in well
-under a millisecond (a dict of its few thousand words took several).
+The background is read once per process from a compiled form cached in the user's cache folder
+(kb.search.compiled), rebuilt when the file or the tokenizer changes: flat strings and arrays, which a
+search reads in well under a millisecond (a dict of its few thousand words took several).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import NamedTuple
 
-from kb.paths import cache_folder, seed_folder
+from kb.paths import seed_folder
+from kb.search.compiled import compiled_path, store_compiled
 from kb.text.paste import NORMALIZER_VERSION
 from kb.text.tokens import tokenize
 
@@ -210,14 +211,9 @@ def load_background(path: str | None = None) -> Background:
     import marshal
 
     source = path or os.path.join(seed_folder(), FILE_NAME)
-    try:
-        stat = os.stat(source)
-    except OSError:
+    cached = compiled_path("everyday", source, f"{COMPILED_FORMAT}-{NORMALIZER_VERSION}")
+    if cached is None:
         return EMPTY
-    # Keyed as Python keys a .pyc: a changed file has another size or time (hashing it would
-    # import OpenSSL, 10 ms of a search).
-    version = f"{COMPILED_FORMAT}-{NORMALIZER_VERSION}-{stat.st_size}-{stat.st_mtime_ns}"
-    cached = os.path.join(cache_folder(), f"everyday-{version}.marshal")
     try:
         with open(cached, "rb") as handle:
             length = int.from_bytes(handle.read(8), "little")
@@ -248,7 +244,7 @@ def load_background(path: str | None = None) -> Background:
             background.ids.tobytes(),
         )
     )
-    _store(cached, len(index).to_bytes(8, "little") + index + marshal.dumps(background.text))
+    store_compiled(cached, len(index).to_bytes(8, "little") + index + marshal.dumps(background.text))
     return background
 
 
@@ -256,24 +252,3 @@ def _numbers(raw: bytes, typecode: str = "I") -> array[int]:
     numbers = array(typecode)
     numbers.frombytes(raw)
     return numbers
-
-
-def _store(path: str, data: bytes) -> None:
-    """Keep the compiled background for the next process, in place of any older one; a cache that
-    cannot be written costs only time."""
-    import contextlib
-    import tempfile
-
-    folder = os.path.dirname(path)
-    with contextlib.suppress(OSError):
-        os.makedirs(folder, exist_ok=True)
-        for name in os.listdir(folder):
-            if name.startswith("everyday-") and name.endswith(".marshal"):
-                os.unlink(os.path.join(folder, name))
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, path)
-        except OSError:
-            os.unlink(temporary)

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.paths import seed_folder
+from kb.search.compiled import compiled_path, store_compiled
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -69,12 +70,15 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
+#: Raise when what the compiled handbook holds changes, so that every cached copy is made again.
+COMPILED_FORMAT = 1
+
+
 @cache
 def load_triage(path: Path | None = None) -> Triage:
-    import tomllib  # deferred: only a search that found nothing sure reads the keyword map
-
-    with open(path or os.path.join(seed_folder(), "domains.toml"), encoding="utf-8") as handle:
-        data: dict[str, Any] = tomllib.loads(handle.read())
+    """The handbook at PATH (`seed_entries/domains.toml`): read only by a search that found
+    nothing sure, from its compiled form (kb.search.compiled) once one is kept."""
+    data = _handbook(str(path) if path else os.path.join(seed_folder(), "domains.toml"))
     golden = {
         domain: GoldenCheck(domain, str(check.get("title", "")), tuple(check.get("lines", ())))
         for domain, check in data.get("golden_checks", {}).items()
@@ -86,6 +90,30 @@ def load_triage(path: Path | None = None) -> Triage:
         rollback_after=int(rollback.get("after_failures", 2)),
         rollback_steps=tuple(rollback.get("steps", ())),
     )
+
+
+def _handbook(source: str) -> dict[str, Any]:
+    import marshal
+
+    cached = compiled_path("handbook", source, str(COMPILED_FORMAT))
+    if cached is not None:
+        try:
+            with open(cached, "rb") as handle:
+                data = marshal.load(handle)
+            if isinstance(data, dict):
+                return data
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    import tomllib
+
+    with open(source, encoding="utf-8") as handle:
+        data = tomllib.loads(handle.read())
+    if cached is not None:
+        import contextlib
+
+        with contextlib.suppress(ValueError):  # a value marshal cannot hold (a TOML date): no cache
+            store_compiled(cached, marshal.dumps(data))
+    return data
 
 
 @cache
