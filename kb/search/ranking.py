@@ -24,6 +24,7 @@ from typing import Any, Literal, NamedTuple
 from kb.search.background import Background, explain, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, occurrence_form, signature
+from kb.text.patterns import LazyPattern
 from kb.text.tokens import tokenize
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
@@ -73,38 +74,38 @@ PROSE_WEIGHT = 0.3
 #: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
 ALTERNATIVE_FACTOR = 0.97
 
-_FOREIGN_RUNTIMES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Go", re.compile(r"^goroutine \d+ \[|^panic: |\.go:\d+\b", re.M)),
+_FOREIGN_RUNTIMES: tuple[tuple[str, LazyPattern], ...] = (
+    ("Go", LazyPattern(r"^goroutine \d+ \[|^panic: |\.go:\d+\b", re.M)),
     (
         "Java",
-        re.compile(
+        LazyPattern(
             r"\bjava\.lang\.|^\s+at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|Exception in thread \"", re.M
         ),
     ),
     (
         "JavaScript",
-        re.compile(
+        LazyPattern(
             r"^\s*at .*\.(?:m?js|cjs|ts|tsx|jsx):\d+:\d+\)?\s*$|node_modules|npm ERR!|\bERESOLVE\b", re.M
         ),
     ),
-    ("Rust", re.compile(r"thread '[^']*' panicked at|\berror\[E\d{4}\]|\.rs:\d+:\d+")),
-    ("C++", re.compile(r"terminate called after throwing an instance of 'std::")),
-    ("Swift", re.compile(r"^Thread \d+: Fatal error", re.M)),
-    ("Kubernetes", re.compile(r"CrashLoopBackOff|Back-off restarting failed container", re.I)),
+    ("Rust", LazyPattern(r"thread '[^']*' panicked at|\berror\[E\d{4}\]|\.rs:\d+:\d+")),
+    ("C++", LazyPattern(r"terminate called after throwing an instance of 'std::")),
+    ("Swift", LazyPattern(r"^Thread \d+: Fatal error", re.M)),
+    ("Kubernetes", LazyPattern(r"CrashLoopBackOff|Back-off restarting failed container", re.I)),
     (
         "SQL server",
-        re.compile(
+        LazyPattern(
             r"Deadlock found when trying to get lock|Lock wait timeout exceeded|\bSQLSTATE\b"
             r"|^ERROR \d{4} \([0-9A-Z]{5}\)|\bpsql: error:|^FATAL:\s+password authentication failed",
             re.M,
         ),
     ),
-    ("LaTeX", re.compile(r"^! LaTeX Error", re.M)),
-    ("browser", re.compile(r"blocked by CORS policy|is not defined\s*$", re.M)),
-    ("git", re.compile(r"\[rejected\].*\(non-fast-forward\)|^fatal: ", re.M)),
+    ("LaTeX", LazyPattern(r"^! LaTeX Error", re.M)),
+    ("browser", LazyPattern(r"blocked by CORS policy|is not defined\s*$", re.M)),
+    ("git", LazyPattern(r"\[rejected\].*\(non-fast-forward\)|^fatal: ", re.M)),
 )
 
-_ML_MARKERS = re.compile(
+_ML_MARKERS = LazyPattern(
     r"\b(?:torch|pytorch|cuda|cudnn|nccl|tensor|tensors|gpu|gpus|nvidia|dataloader|num_workers|transformers|"
     r"tokenizer|huggingface|numpy|tensorflow|jax|keras|epoch|batch_size|optimizer|gradient|gradients|loss|"
     r"logits|embedding|fp16|bf16|bfloat16|amp|checkpoint|state_dict|nan|inf|training|inference|model)\b",
@@ -176,7 +177,7 @@ def analyze(text: str) -> Query:
     )
 
 
-_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+_NUMBER = LazyPattern(r"^-?\d+(?:\.\d+)?$")
 
 
 def _has_message(decisive: Decisive) -> bool:
@@ -315,7 +316,7 @@ def _names_disagree(line: str, signatures: Sequence[str]) -> bool:
     return all(form and not form & wanted for form in forms)
 
 
-_QUOTED = re.compile(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
+_QUOTED = LazyPattern(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
 
 
 def _lowered(names: frozenset[str]) -> frozenset[str]:
@@ -500,8 +501,8 @@ def beyond_everyday(
 
 #: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
 _FRAMES_TAIL = 20_000
-_FRAME = re.compile(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
-_INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
+_FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
+_INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
 
 
 def user_functions(text: str) -> frozenset[str]:
@@ -524,7 +525,7 @@ class _DataTerms(NamedTuple):
 
 
 #: A name quoted as an error message quotes it ('lr', "fc.weight"); backticks mark code in prose.
-_MESSAGE_QUOTED = re.compile(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
+_MESSAGE_QUOTED = LazyPattern(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
 
 
 def _quoted_terms(text: str) -> frozenset[str]:

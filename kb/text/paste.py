@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from kb.text.patterns import LazyPattern
+
 NORMALIZER_VERSION = 3
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
@@ -34,22 +36,22 @@ _HOTSPOT_CHARS = 4_000
 #: A paste up to this long offers all its prose lines (a title, sentences, log lines) to ranking.
 MAX_PROSE_CHARS = 20_000
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+ANSI = LazyPattern(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
 #: Prefixes that tools add to every line of a program's output; the line itself goes on.
-_PASSTHROUGH_PREFIX = re.compile(
+_PASSTHROUGH_PREFIX = LazyPattern(
     r"^(?:\s*\[(?:rank|default|local_rank)\s*\d+\]:\s?"  # torchrun: [rank0]: / [default0]:
     r"|\s*\|\s(?=\s*\S)"  # exception-group gutter "  | "
     r"|E {2,}(?=\S)"  # pytest's failure lines: "E       RuntimeError: ..."
     r"|\s*[│┃|]\s?(?=.*[│┃]\s*$))"  # inside a Rich box-drawn traceback: "│ ... │"
 )
 #: The right edge of a Rich box, once its left edge is gone.
-_BOX_RIGHT = re.compile(r"\s*[│┃]\s*$")
+_BOX_RIGHT = LazyPattern(r"\s*[│┃]\s*$")
 #: The top and bottom edges of a box, and the frame lines drawn inside one.
-_BOX_EDGE = re.compile(r"^\s*[╭╰┏┗─━]|^\s*[❱>]?\s*\d+\s+[│┃]|^\s*\S+\.py:\d+ in \S+\s*$")
+_BOX_EDGE = LazyPattern(r"^\s*[╭╰┏┗─━]|^\s*[❱>]?\s*\d+\s+[│┃]|^\s*\S+\.py:\d+ in \S+\s*$")
 
 #: Prefixes of a new log record (glog, vLLM, Python logging): what follows is not a continuation.
-_RECORD_PREFIX = re.compile(
+_RECORD_PREFIX = LazyPattern(
     r"""^(?:
         \s*\[?[IWEF]\d{3,4}\ \d{2}:\d{2}:\d{2}\.\d+(?:\ +\d+)?\ [\w./-]+:\d+\]\s?
       | \s*\[[IWEF]\ [\w./-]+:\d+\]\s?
@@ -60,7 +62,7 @@ _RECORD_PREFIX = re.compile(
     re.VERBOSE,
 )
 
-_EXCEPTION = re.compile(
+_EXCEPTION = LazyPattern(
     r"^(?P<type>(?:[A-Za-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Interrupt|Exit|Fault|Failure))"
     r"(?:\s*\[[^\]]*\])?(?::\s?(?P<message>.*))?$"
 )
@@ -78,7 +80,7 @@ WRAPPERS = frozenset(
     }
 )
 #: Messages that only say that something else failed (a build step, a subprocess, a worker).
-WRAPPER_MESSAGE = re.compile(
+WRAPPER_MESSAGE = LazyPattern(
     r"Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
     r"|failed with exit (?:code|status)|Command errored out with exit status"
     r"|exited with (?:exit )?(?:code|status)"
@@ -87,7 +89,7 @@ WRAPPER_MESSAGE = re.compile(
 )
 
 #: Lines CUDA, ROCm, pip and build tools append to every error; they say nothing about which it was.
-BOILERPLATE = re.compile(
+BOILERPLATE = LazyPattern(
     r"(?:CUDA|HIP) kernel errors might be asynchronously reported"
     r"|For debugging consider passing (?:CUDA_LAUNCH_BLOCKING|AMD_SERIALIZE_KERNEL)"
     r"|Compile with `?TORCH_USE_(?:CUDA|HIP)_DSA`? to enable device-side assertions"
@@ -102,24 +104,24 @@ BOILERPLATE = re.compile(
     r"|^\s*Root Cause \(first observed failure\)|^\s*Failures:\s*$|<NO_OTHER_FAILURES>"
 )
 
-_FRAME = re.compile(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
-_FRAME_HEAD = re.compile(r'^\s*File "[^"]+", line \d+')
-_TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):")
+_FRAME = LazyPattern(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
+_FRAME_HEAD = LazyPattern(r'^\s*File "[^"]+", line \d+')
+_TRACEBACK = LazyPattern(r"^\s*Traceback \(most recent call last\):")
 #: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, a `=====` rule):
 #: where the report goes on, not more of the message.
-_REPORT_GOES_ON = re.compile(r"^\S+\.py:\d+: [\w.]+$|^[=_-]{8,}")
-_CHAINED = re.compile(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
-_CPP_WHAT = re.compile(r"^\s*what\(\):\s*(?P<message>.+)$")
-_CPP_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
+_REPORT_GOES_ON = LazyPattern(r"^\S+\.py:\d+: [\w.]+$|^[=_-]{8,}")
+_CHAINED = LazyPattern(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
+_CPP_WHAT = LazyPattern(r"^\s*what\(\):\s*(?P<message>.+)$")
+_CPP_TERMINATE = LazyPattern(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
 #: A log line at error level: `[TensorRT] ERROR: …`, `nvcc fatal : …`, `error: …`, `E0601 …`.
-_ERROR_LEVEL = re.compile(
+_ERROR_LEVEL = LazyPattern(
     r"^\s*(?:\[[\w .-]+\]\s*)?(?:ERROR|FATAL|CRITICAL|Error|error|fatal)\b\s*(?:\[[^\]]*\])?\s*:(?=\s*\S)"
     r"|^\s*(?:\[[^\]]{1,40}\]\s*){0,3}\[(?:E|ERROR|F|FATAL)\]\s*\S"
     r"|^\s*[\w.+-]+(?:\.\w+)?\s+fatal\s*:|^\s*\S+\.(?:cpp|cu|h|hpp|c|cc):\d+(?::\d+)?:\s*(?:fatal )?error"
 )
 #: A level word and nothing else (`ERROR:`): the error itself is on another line.
-_BARE_LEVEL = re.compile(r"^\W*\w+\W*$")
-_FALLBACK = re.compile(
+_BARE_LEVEL = LazyPattern(r"^\W*\w+\W*$")
+_FALLBACK = LazyPattern(
     r"\b(?:error|errno|failed|failure|killed|exception|fatal|abort(?:ed)?|panic|assert(?:ion)?|"
     r"nan|inf|out of memory|oom|segmentation fault|core dumped|refused|denied|timeout|timed out|hang)\b",
     re.IGNORECASE,
@@ -178,8 +180,8 @@ def clean_lines(text: str) -> list[Line]:
     return lines
 
 
-_FLATTENED = re.compile(r'\s(?=Traceback \(most recent call last\):|File "[^"]+", line \d+)')
-_FLAT_EXCEPTION = re.compile(r"(?<=\S)\s+(?=(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): )")
+_FLATTENED = LazyPattern(r'\s(?=Traceback \(most recent call last\):|File "[^"]+", line \d+)')
+_FLAT_EXCEPTION = LazyPattern(r"(?<=\S)\s+(?=(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): )")
 
 
 def _reshaped(text: str) -> str:
@@ -449,7 +451,7 @@ _MASKS: list[tuple[str, str]] = [
 #: name at the start of a word, a drive letter, `torch.Size` or a `File "` path. Checked first, it
 #: turns most positions of a line away at once instead of trying each mask there; it changes no match.
 _MASK_START = r"""(?=[\d<~.\\/(\[+\-]|\b[a-fA-Fhcxmn]|[A-Za-z]:|torch\.Size|(?<=File "))"""
-_MASK = re.compile(
+_MASK = LazyPattern(
     _MASK_START
     + "(?:"
     + "|".join(f"(?P<{name}{n}>{pattern})" for n, (name, pattern) in enumerate(_MASKS))
@@ -473,7 +475,7 @@ def signature(text: str) -> str:
 
 
 #: A quoted path, or an absolute one of two parts or more.
-_ANY_PATH = re.compile(
+_ANY_PATH = LazyPattern(
     r"""(?<=['"])(?:[a-z]:)?(?:~|\.{1,2})?[\\/][^'"\n]*(?=['"])|(?<![\w/.~<])(?:~|\.{1,2})?/[\w.\-@+]+(?:/[\w.\-@+]+)+/?"""
 )
 

@@ -15,23 +15,22 @@ store then rebuilds every entry's terms on its next open.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from kb.text.patterns import LazyPattern
+
 _WORD = r"-?\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*|<[a-z]+>"
-_ASCII_TOKEN = re.compile(_WORD)
+_ASCII_TOKEN = LazyPattern(_WORD)
 
 
-@lru_cache(maxsize=1)
-def _any_token() -> re.Pattern[str]:
-    """Words and runs of Chinese characters. Compiling the Chinese ranges takes 2 ms, a tenth of what
-    a search may spend starting up, and most pastes are ASCII: only text that is not waits for it."""
-    return re.compile(_WORD + r"|[\u3400-\u9fff\uf900-\ufaff]+")
+#: Words and runs of Chinese characters. Compiling the Chinese ranges takes 2 ms, and most pastes are
+#: ASCII: only text that is not waits for it (kb.text.patterns).
+_ANY_TOKEN = LazyPattern(_WORD + r"|[\u3400-\u9fff\uf900-\ufaff]+")
 
 
-_PARTS = re.compile(r"[._\-]+")
-_CAMEL = re.compile(r"[A-Z]+\d*(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+")
-_CAMEL_BOUNDARY = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+_PARTS = LazyPattern(r"[._\-]+")
+_CAMEL = LazyPattern(r"[A-Z]+\d*(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+")
+_CAMEL_BOUNDARY = LazyPattern(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
 
 STOPWORDS = frozenset(
     "a an and are as at be been but by can could did do does for from had has have how i if in into is it "
@@ -44,7 +43,7 @@ MAX_TOKEN_LENGTH = 60
 
 #: Numbers that only say when or which build: timestamps, clock times, dates, versions, decimals,
 #: hex. Whole integers stay (`-100`, `8000`, `Errno 24` mean something).
-_NOISE_NUMBERS = re.compile(
+_NOISE_NUMBERS = LazyPattern(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)?"
     r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b"
     r"|\b\d+(?:\.\d+){2,}\S*"
@@ -54,12 +53,12 @@ _NOISE_NUMBERS = re.compile(
 #: Where a package is installed says nothing about the fault: a path up to its site-packages/ or
 #: dist-packages/ folder (the interpreter, the user's home, a conda env), and a compiled module's
 #: ABI tag (`flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so` is `flash_attn_2_cuda.so`).
-_INSTALL_PREFIX = re.compile(r"""(?<![^\s'"(=])[^\s'"(=]*?(?:site|dist)-packages[/\\]""")
-_ABI_TAG = re.compile(r"\.(?:cpython-\d+[\w-]*|abi3|cp\d+-win_amd64)(?=\.(?:so|pyd)\b)")
+_INSTALL_PREFIX = LazyPattern(r"""(?<![^\s'"(=])[^\s'"(=]*?(?:site|dist)-packages[/\\]""")
+_ABI_TAG = LazyPattern(r"\.(?:cpython-\d+[\w-]*|abi3|cp\d+-win_amd64)(?=\.(?:so|pyd)\b)")
 
 #: What every one of those numbers contains. Most text has none, and looking for this is several
 #: times cheaper than running the pattern above, which tries each of its branches at every position.
-_NOISE_HINT = re.compile(r"\d[-:.]\d|0x")
+_NOISE_HINT = LazyPattern(r"\d[-:.]\d|0x")
 
 
 @lru_cache(maxsize=65536)
@@ -97,7 +96,7 @@ def tokenize(text: str, phrases: bool = True) -> list[str]:
         text = _ABI_TAG.sub("", text)
     if _NOISE_HINT.search(text):
         text = _NOISE_NUMBERS.sub(" ", text)
-    for match in (_ASCII_TOKEN if text.isascii() else _any_token()).finditer(text):
+    for match in (_ASCII_TOKEN if text.isascii() else _ANY_TOKEN).finditer(text):
         word_tokens, phrase_word, breaks = _word(match.group())
         if phrase_word is not None:
             if (
