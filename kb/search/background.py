@@ -177,9 +177,10 @@ def explain(background: Background, terms: Mapping[str, float], at_least: float 
         return NO_EXPLANATION
     explained: dict[int, float] = {}
     most, rest = 0.0, total
+    slack = total * 1e-9  # sums in another order differ in their last bits: prune only clear losers
     for term in sorted(terms, key=lambda t: (-terms[t], t)):
         weight, ids = terms[term], background.holding(term)
-        if rest >= at_least * total and most <= rest:  # a message not seen yet may still win
+        if rest + slack >= at_least * total and most <= rest + slack:  # an unseen message may still win
             for number in ids:
                 explained[number] = explained.get(number, 0.0) + weight
         elif len(ids) < len(explained):
@@ -191,10 +192,14 @@ def explain(background: Background, terms: Mapping[str, float], at_least: float 
                 if _holds(ids, number):
                     explained[number] += weight
         rest -= weight
-        most = max(explained.values(), default=0.0)
+        # The shares of the few messages near the best, added up again in the line's own word order, so
+    # that the answer is the same to the last bit whichever order the words were read in.
+    near = sorted(number for number, share in explained.items() if share >= most - slack)
+    exact = {n: sum(w for t, w in terms.items() if _holds(background.holding(t), n)) for n in near}
+    most = max(exact.values(), default=0.0)
     if not most or most < at_least * total:
         return NO_EXPLANATION
-    best = min(number for number, share in explained.items() if share == most)
+    best = min(number for number, share in exact.items() if share == most)
     held = frozenset(term for term in terms if _holds(background.holding(term), best))
     return Explanation(best, held, most / total)
 

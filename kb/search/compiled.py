@@ -17,12 +17,17 @@ from kb.paths import cache_folder
 
 def compiled_path(kind: str, source: str, version: str) -> str | None:
     """Where the compiled form of SOURCE (a file of KIND, in format VERSION) is kept; None when
-    SOURCE cannot be read."""
+    SOURCE cannot be read. Two installs of kb share the user's cache: each file keeps its own, named
+    by a checksum of its real path (zlib's, already loaded; hashlib would load OpenSSL)."""
+    import zlib
+
     try:
         stat = os.stat(source)
     except OSError:
         return None
-    return os.path.join(cache_folder(), f"{kind}-{version}-{stat.st_size}-{stat.st_mtime_ns}.marshal")
+    place = zlib.crc32(os.path.realpath(source).encode("utf-8", "surrogateescape"))
+    name = f"{kind}-{place:08x}-{version}-{stat.st_size}-{stat.st_mtime_ns}.marshal"
+    return os.path.join(cache_folder(), name)
 
 
 def store_compiled(path: str, data: bytes) -> None:
@@ -32,11 +37,12 @@ def store_compiled(path: str, data: bytes) -> None:
     import tempfile
 
     folder, name = os.path.split(path)
-    kind = name.split("-", 1)[0] + "-"
+    kind, place, _ = name.split("-", 2)
+    older = f"{kind}-{place}-"  # this file's older forms, not another install's
     with contextlib.suppress(OSError):
         os.makedirs(folder, exist_ok=True)
         for old in os.listdir(folder):
-            if old.startswith(kind) and old.endswith(".marshal"):
+            if old.startswith(older) and old.endswith(".marshal"):
                 os.unlink(os.path.join(folder, old))
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
         try:

@@ -66,6 +66,8 @@ class SearchResponse(NamedTuple):
     results: list[Scored]
     domain_guess: DomainGuess | None
     golden_checks: GoldenCheck | None
+    #: one_of() of the ranked entries before they were cut to the results' limit (`-n 1` keeps one).
+    shared: tuple[Scored, ...] = ()
 
     @property
     def confident(self) -> bool:
@@ -74,7 +76,7 @@ class SearchResponse(NamedTuple):
     @property
     def one_of(self) -> list[Scored]:
         """The known faults that each raise the paste's message, when nothing decides between them."""
-        return [] if self.confident else one_of(self.results)
+        return [] if self.confident else list(self.shared)
 
     def as_json(self, explain: bool = False) -> dict[str, Any]:
         results = []
@@ -151,18 +153,18 @@ def record_usage(
     """Leave the usage record of RESPONSE in the knowledge base at LOCATION, as search() does for its
     own: a hit on the confident answer, or a miss to offer to `kb add --from-last`."""
     with IndexReader(location) as reader:
-        _leave_usage(reader, text, response.query, response.results, clock or kb.clock.utc_now)
+        _leave_usage(reader, text, response, clock or kb.clock.utc_now)
 
 
 def _leave_usage(
-    reader: IndexReader, text: str, query: Query, results: list[Scored], clock: Callable[[], datetime]
+    reader: IndexReader, text: str, response: SearchResponse, clock: Callable[[], datetime]
 ) -> None:
     """A hit on the confident answer, or a miss that `kb add --from-last` can offer later. A message
     that several known faults raise is neither: kb knows it, but not yet which of them it was."""
-    if results and results[0].confident:
-        reader.record_hit(results[0].candidate.entry_id, clock())
-    elif not one_of(results):
-        reader.record_miss(text, query.decisive.line, clock())
+    if response.confident:
+        reader.record_hit(response.results[0].candidate.entry_id, clock())
+    elif not response.one_of:
+        reader.record_miss(text, response.query.decisive.line, clock())
 
 
 def search(
@@ -207,16 +209,20 @@ def search(
             if seen is not None:
                 ranked = judged_here(ranked, seen)
                 reader.record_environment(seen, clock())
-        results = ranked[: options.limit]
+        results, shared = ranked[: options.limit], tuple(one_of(ranked))
+        if results and results[0].confident:
+            top = results[0].candidate.record
+            guessed = DomainGuess(top["domain"], ("(the confident match)",))
+            response = SearchResponse(query, results, guessed, None, shared)
+        else:
+            triage = load_triage()  # only a search that found nothing sure pays for the keyword map
+            guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
+            response = SearchResponse(
+                query, results, guess, triage.golden.get(guess.domain) if guess else None, shared
+            )
         if options.record_usage:
-            _leave_usage(reader, text, query, results, clock)
-    if results and results[0].confident:
-        top = results[0].candidate.record
-        return SearchResponse(query, results, DomainGuess(top["domain"], ("(the confident match)",)), None)
-    triage = load_triage()  # only a search that found nothing sure pays for the keyword map
-    guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
-    golden = triage.golden.get(guess.domain) if guess else None
-    return SearchResponse(query, results, guess, golden)
+            _leave_usage(reader, text, response, clock)
+    return response
 
 
 def _compile(text: str, options: SearchOptions) -> re.Pattern[str] | None:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from kb.errors import KbError, StoreUnavailable
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
-from kb.search.ranking import Scored
+from kb.search.ranking import Scored, one_of
 from kb.sources.layers import PERSONAL, Layer
 
 
@@ -107,12 +107,12 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
         if key not in seen:
             seen.add(key)
             results.append(scored)
-    results = results[:limit]
+    results, shared = results[:limit], tuple(one_of(results))
     base = answers[0][1]  # the personal layer's: the query as read, and the handbook's guess
     if results and results[0].confident:
         winner = next(a for layer, a in answers if layer.name == results[0].candidate.record["layer"])
-        return SearchResponse(base.query, results, winner.domain_guess, None)
-    return SearchResponse(base.query, results, base.domain_guess, base.golden_checks)
+        return SearchResponse(base.query, results, winner.domain_guess, None, shared)
+    return SearchResponse(base.query, results, base.domain_guess, base.golden_checks, shared)
 
 
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:

@@ -107,9 +107,10 @@ BOILERPLATE = LazyPattern(
 _FRAME = LazyPattern(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
 _FRAME_HEAD = LazyPattern(r'^\s*File "[^"]+", line \d+')
 _TRACEBACK = LazyPattern(r"^\s*Traceback \(most recent call last\):")
-#: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, a `=====` rule):
-#: where the report goes on, not more of the message.
-_REPORT_GOES_ON = LazyPattern(r"^\S+\.py:\d+: [\w.]+$|^[=_-]{8,}")
+#: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, a titled rule such
+#: as `==== short test summary info ====`): where the report goes on, not more of the message. A bare
+#: rule is not one: messages draw them (torchrun's failure block).
+_REPORT_GOES_ON = LazyPattern(r"^\S+\.py:\d+: [\w.]+$|^[=_]{3,} \S.* [=_]{3,}$")
 _CHAINED = LazyPattern(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
 _CPP_WHAT = LazyPattern(r"^\s*what\(\):\s*(?P<message>.+)$")
 _CPP_TERMINATE = LazyPattern(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")

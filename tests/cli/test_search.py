@@ -195,6 +195,7 @@ def test_a_message_several_known_faults_raise_is_not_remembered_as_a_miss(
     run(capsys, monkeypatch, "the printer on floor 3 is jammed again")
     code, _, _ = run(capsys, monkeypatch, "RuntimeError: CUDA error: device-side assert triggered")
     assert code == 1  # one of several faults: not one kb is sure of, and not one it does not know
+    run(capsys, monkeypatch, "-n", "1", "RuntimeError: CUDA error: device-side assert triggered")
     with open_store() as store:
         miss = store.last_miss()
     assert miss is not None and miss.query == "the printer on floor 3 is jammed again"

@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.search.background import (
+    Background,
+    Explanation,
     compile_background,
     explain,
     load_background,
@@ -143,3 +145,35 @@ def test_an_everyday_error_in_a_function_the_entry_names_is_evidence_of_it() -> 
     entry = {"symptom": "JSONDecodeError: Extra data: line 2 column 1 (char 99) in load_annotations"}
     assert not beyond_everyday(line, entry, json_errors)
     assert beyond_everyday(line, entry, json_errors, frozenset({"load_annotations"}))
+
+
+def explained_by_every_message(
+    background: Background, terms: dict[str, float], at_least: float
+) -> Explanation:
+    """explain() the slow way: every message, its words added up in the line's order."""
+    total = sum(terms.values())
+    shares = [
+        sum(weight for term, weight in terms.items() if number in background.holding(term))
+        for number in range(background.size)
+    ]
+    most = max(shares, default=0.0)
+    if not total or not most or most < at_least * total:
+        return Explanation(-1, frozenset(), 0.0)
+    best = shares.index(most)
+    held = frozenset(term for term in terms if best in background.holding(term))
+    return Explanation(best, held, most / total)
+
+
+WORDS = ["alpha", "bravo", "delta", "echo", "golf", "hotel", "india", "kilo"]
+
+
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=5), min_size=1, max_size=12),
+    st.dictionaries(st.sampled_from(WORDS), st.floats(0.01, 20.0), min_size=1),
+    st.sampled_from([0.0, 0.3, 0.8, 1.0]),
+)
+def test_explain_finds_what_weighing_every_message_finds(
+    messages: list[list[str]], terms: dict[str, float], at_least: float
+) -> None:
+    background = compile_background(" ".join(words) for words in messages)
+    assert explain(background, terms, at_least) == explained_by_every_message(background, terms, at_least)

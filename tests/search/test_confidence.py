@@ -125,7 +125,14 @@ def test_a_generic_face_of_several_faults_names_them_all_and_is_sure_of_none(
     assert code == 1 and not any(confident(data))
     assert keys(data)[0] == "cuda-device-side-assert"
     named = {item["key"] for item in data["one_of"]}  # type: ignore[attr-defined]
-    assert {"cuda-device-side-assert", "cross-entropy-label-out-of-range"} <= named
+    assert named == {
+        "cuda-device-side-assert",
+        "cross-entropy-label-out-of-range",
+        "vocab-size-num-embeddings-mismatch",
+    }
+
+    _, one, _ = search(capsys, "-n", "1", "RuntimeError: CUDA error: device-side assert triggered")
+    assert len(one["results"]) == 1 and one["one_of"] == data["one_of"]  # type: ignore[arg-type]
 
 
 def test_a_paste_with_one_answer_has_no_one_of(capsys: pytest.CaptureFixture[str]) -> None:

@@ -91,6 +91,11 @@ def test_a_pytest_report_ends_the_message_where_the_report_goes_on() -> None:
     assert find_decisive(PYTEST_REPORT).line == "IndexError: Target 5 is out of bounds."
 
 
+def test_a_rule_inside_a_message_is_still_the_message() -> None:
+    paste = "ValueError: Shapes do not match:\n" + "-" * 40 + "\nexpected (3, 4) got (4, 3)"
+    assert find_decisive(paste).line == "ValueError: Shapes do not match: expected (3, 4) got (4, 3)"
+
+
 def test_an_error_buried_in_a_long_log_is_found() -> None:
     noise = "\n".join(
         f"2026-01-01 10:00:{i % 60:02d} INFO step {i} loss 0.{i % 97:02d}" for i in range(20_000)
