@@ -161,16 +161,15 @@ def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
     return {term: math.log(1.0 + (n + 1) / (len(background.holding(term)) + 1)) for term in terms}
 
 
-def explain(background: Background, terms: Mapping[str, float], at_least: float = 0.0) -> Explanation:
+def explain(background: Background, terms: Mapping[str, float]) -> Explanation:
     """The everyday message that explains most of TERMS (term → its weight in the line, times how
-    much it says: see weights()), when one explains at least the share AT_LEAST of them; the first
-    such message when several explain as much.
+    much it says: see weights()); the first such message when several explain as much.
 
     Words are taken heaviest first, and a message is counted from the first of them it holds. Once
-    the words left weigh less than the best message so far (or than AT_LEAST), a message holding none
-    of the words taken cannot win, so only the messages already counted are looked up in the lists of
-    the rest: a common word such as `typeerror` is held by thousands of everyday messages, and adding
-    up its whole list cost milliseconds.
+    the words left weigh less than the best message so far, a message holding none of the words taken
+    cannot win, so only the messages already counted are looked up in the lists of the rest: a common
+    word such as `typeerror` is held by thousands of everyday messages, and adding up its whole list
+    cost milliseconds.
     """
     total = sum(terms.values())
     if not total or not background.size:
@@ -180,7 +179,7 @@ def explain(background: Background, terms: Mapping[str, float], at_least: float 
     slack = total * 1e-9  # sums in another order differ in their last bits: prune only clear losers
     for term in sorted(terms, key=lambda t: (-terms[t], t)):
         weight, ids = terms[term], background.holding(term)
-        if rest + slack >= at_least * total and most <= rest + slack:  # an unseen message may still win
+        if most <= rest + slack:  # a message not counted yet may still win
             for number in ids:
                 explained[number] = explained.get(number, 0.0) + weight
         elif len(ids) < len(explained):
@@ -192,12 +191,13 @@ def explain(background: Background, terms: Mapping[str, float], at_least: float 
                 if _holds(ids, number):
                     explained[number] += weight
         rest -= weight
-        # The shares of the few messages near the best, added up again in the line's own word order, so
+        most = max(explained.values(), default=0.0)
+    # The shares of the few messages near the best, added up again in the line's own word order, so
     # that the answer is the same to the last bit whichever order the words were read in.
     near = sorted(number for number, share in explained.items() if share >= most - slack)
     exact = {n: sum(w for t, w in terms.items() if _holds(background.holding(t), n)) for n in near}
     most = max(exact.values(), default=0.0)
-    if not most or most < at_least * total:
+    if not most:
         return NO_EXPLANATION
     best = min(number for number, share in exact.items() if share == most)
     held = frozenset(term for term in terms if _holds(background.holding(term), best))
