@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kb.domains import DOMAIN_NAMES
+from kb.entry.check_rule import fill
 from kb.entry.content import EntryContent
 from kb.entry.lint import validation_kind, validation_problem
 from kb.entry.terminal import format_entry
@@ -80,7 +81,9 @@ def test_each_entry_reads_well_on_80_columns(entry: EntryContent) -> None:
     assert long_lines == []
 
 
-PYTHON_VALIDATIONS = [(e.key, code) for e in entries() if (code := python_code(e.validation)) is not None]
+PYTHON_VALIDATIONS = [
+    (e.key, code) for e in entries() if (code := python_code(fill(e.validation, e.check_rule))) is not None
+]
 
 
 @pytest.mark.parametrize(("key", "code"), PYTHON_VALIDATIONS, ids=[k for k, _ in PYTHON_VALIDATIONS])

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.domains import DOMAIN_NAMES
+from kb.entry.check_rule import CheckRule, parse_check_rule
 from kb.entry.content import EntryContent, check_guards, key_from_symptom, normalized
 from kb.entry.file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string, toml_value
 from kb.entry.lint import validation_problem
@@ -39,6 +40,8 @@ class EntryFlags:
     applies_to: list[str] | None = None
     #: Read from `--guards FILE` (read_guards_file); attached to whatever guards the entry has.
     guards: tuple[dict[str, Any], ...] | None = None
+    #: How the validation's result is read (--confirms, --pattern, --rules-out).
+    check_rule: CheckRule | None = None
 
     def overrides(self) -> dict[str, object]:
         """The given fields under EntryContent's names."""
@@ -46,6 +49,17 @@ class EntryFlags:
         values["symptom_variants"] = self.variants
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items() if v is not None}
         return values
+
+
+def rule_from_flags(confirms: str | None, pattern: str | None, rules_out: str | None) -> CheckRule | None:
+    """The rule `--confirms RULE [--pattern REGEX] [--rules-out REGEX]` declares, checked; None when
+    none of them is given. Raises InvalidEntry."""
+    if confirms is None and pattern is None and rules_out is None:
+        return None
+    if confirms is None:
+        confirms = "output"  # a pattern only means something for a check read by its output
+    data = {"confirms": confirms, "pattern": pattern or "", "rules_out": rules_out or ""}
+    return parse_check_rule({name: value for name, value in data.items() if value}, "new entry")
 
 
 def split_tags(tags: Iterable[str] | None) -> list[str] | None:

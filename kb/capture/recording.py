@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
 from kb.domains import DOMAIN_NAMES, resolve_domain
+from kb.entry.check_rule import CheckRule
 from kb.entry.content import EntryContent
 from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
-from kb.errors import KbError, UnknownDomain, UsageError
+from kb.errors import InvalidEntry, KbError, UnknownDomain, UsageError
 from kb.store.entry_store import EntryStore
 from kb.store.models import Entry
 
@@ -183,6 +184,8 @@ def converse(given: EntryFlags, store: EntryStore, ask: Asker, force: bool = Fal
     changes["symptom"] = symptom
     if not given.validation:
         changes["validation"] = _ask_validation(ask, force)
+    if given.check_rule is None and (given.validation or changes["validation"]):
+        changes["check_rule"] = _ask_rule(ask)
     if not given.fix:
         changes["fix"] = ask.text("Fix", default="")
     hints = suggest(store, symptom, given.domain)
@@ -214,6 +217,26 @@ def _ask_validation(ask: Asker, force: bool) -> str:
         if problem is None or force:
             return answer
         question = f"{problem}. Validation"
+
+
+def _ask_rule(ask: Asker) -> CheckRule:
+    """What the check's result means: exit 0 confirms the cause (Enter), a non-zero exit does, a
+    line of its output does, or nothing (a probe a person reads)."""
+    from kb.entry.check_rule import normalize_rule_name, parse_check_rule
+
+    question = "What does its result mean? exit 0 confirms the cause / exit non-zero / output / nothing"
+    while (rule := normalize_rule_name(ask.text(question, default="exit 0"))) is None:
+        question = "Answer exit 0, exit non-zero, output (a line you name confirms it) or nothing (a probe)"
+    if rule != "output":
+        return parse_check_rule({"confirms": rule})
+    question = "A line of its output that confirms the cause (a regular expression)"
+    while True:
+        pattern = ask.text(question)
+        rules_out = ask.text("A line that rules it out (Enter for: any exit 0 without the first)", default="")
+        try:
+            return parse_check_rule({"confirms": "output", "pattern": pattern, "rules_out": rules_out})
+        except InvalidEntry as exc:
+            question = f"{str(exc).split(': ', 1)[-1]}. A line of its output that confirms the cause"
 
 
 def _ask_domain(ask: Asker, suggested: str | None) -> str:
@@ -292,9 +315,11 @@ def _scoped_to_environment(
 
 
 def _ask_missing_in(content: EntryContent, ask: Asker) -> EntryContent:
-    changes: dict[str, str] = {}
+    changes: dict[str, object] = {}
     if not content.validation:
         changes["validation"] = ask.text("Validation (one line that proves the cause)")
+    if (content.validation or changes.get("validation")) and not content.check_rule.declared:
+        changes["check_rule"] = _ask_rule(ask)
     if not content.fix:
         changes["fix"] = ask.text("Fix", default="")
     return content.replace(**changes) if changes else content

@@ -34,6 +34,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
     from kb.capture.adding import (  # deferred: the store, and so the ORM
         EntryFlags,
         read_guards_file,
+        rule_from_flags,
         split_tags,
     )
     from kb.capture.recording import Sources
@@ -45,6 +46,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         related=values["related"],
         applies_to=values["applies_to"],
         guards=read_guards_file(values["guards"]) if values["guards"] else None,
+        check_rule=rule_from_flags(values["confirms"], values["pattern"], values["rules_out"]),
     )
     sources = Sources(
         values["from_log"],

@@ -67,6 +67,7 @@ def _reader() -> Any:
 
 
 def _show(reader: Any, key: str, snippet: bool) -> int:
+    from kb.entry.check_rule import parse_check_rule
     from kb.entry.content import EntryContent, closest_key
     from kb.entry.terminal import bookkeeping_line, format_entry
 
@@ -84,6 +85,7 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
     fields = {name: record[name] for name in EntryContent.__dataclass_fields__}
     for name in ("symptom_variants", "tags", "related", "guards", "applies_to"):
         fields[name] = tuple(fields[name])
+    fields["check_rule"] = parse_check_rule(fields["check_rule"], key)
     facts = bookkeeping_line(
         record["status"],
         record["hits"],

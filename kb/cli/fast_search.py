@@ -12,10 +12,11 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.cli.console import bold, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
+from kb.entry.check_rule import with_options
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError, UsageError
 from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
@@ -117,14 +118,28 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
                 f"gate:      looks like {response.query.foreign_runtime}, not ML: nothing is confident"
             )
         lines.append("")
+    values = response.paste_values()
+
+    def check_lines(record: dict[str, Any], indent: str) -> list[str]:
+        """The entry's check as it will run for this paste, and how to run it when the paste gave
+        it values."""
+        if not record.get("validation"):
+            return []
+        command, taken = response.check_of(record, values)
+        shown = [f"{indent}$ {command_line(command)}"]
+        if taken:
+            layer = record.get("layer")
+            where = f"--layer {visible(str(layer))} " if layer and layer != "personal" else ""
+            shown.append(f"{indent}  (kb {where}check {visible(record['key'])} {with_options(taken)})")
+        return shown
+
     shared = response.one_of
     if shared:
         lines.append(f"One of {len(shared)} known faults raises this message; their checks tell them apart:")
         for scored in shared:
             record = scored.candidate.record
             lines.append(f"    {visible(record['key'])}:")
-            if record.get("validation"):
-                lines.append(f"        $ {command_line(record['validation'])}")
+            lines += check_lines(record, "        ")
         lines += ["", "Closest entries:"]
     elif response.query.short and response.results:
         named = "entries name" if len(response.results) > 1 else "entry names"
@@ -139,9 +154,9 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
             lines.append(f"Golden checks for {response.golden_checks.domain}: {response.golden_checks.title}")
             lines += [f"    {line}" for line in response.golden_checks.lines]
         if response.results:
-            settle = response.results[0].candidate.record.get("validation")
+            settle = check_lines(response.results[0].candidate.record, "    ")
             if settle:
-                lines += ["To settle it, run the first entry's check:", f"    $ {command_line(settle)}"]
+                lines += ["To settle it, run the first entry's check:", *settle]
             lines += ["", "Closest entries:"]
         else:
             lines.append("Record the fix when you find it: kb add")
@@ -153,8 +168,7 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
         where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
         lines.append(bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}")
         lines += _wrapped(record["symptom"], width, "   ")
-        if record["validation"]:
-            lines.append(f"   $ {command_line(scored.candidate.record['validation'])}")
+        lines += check_lines(scored.candidate.record, "   ")
         if record["fix"]:
             lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
         if explain:

@@ -79,6 +79,19 @@ SEARCH_OPTIONS: tuple[Option, ...] = (
 ADD_OPTIONS: tuple[Option, ...] = (
     text("symptom", ("--symptom", "-s"), "What you saw: the literal error line."),
     text("validation", ("--validation", "-v"), "One line that proves or disproves the cause.", "COMMAND"),
+    text(
+        "confirms",
+        ("--confirms",),
+        "How its result is read: 'exit 0' (confirms the cause; another exit rules it out), 'exit non-zero',"
+        " 'output' (a line matching --pattern confirms it) or 'nothing' (a probe).",
+        "RULE",
+    ),
+    text(
+        "pattern", ("--pattern",), "With --confirms output: a line matching this confirms the cause.", "REGEX"
+    ),
+    text(
+        "rules_out", ("--rules-out",), "With --confirms output: a line matching this rules it out.", "REGEX"
+    ),
     text("fix", ("--fix", "-f"), "What to change, with the exact API."),
     DOMAIN,
     text("key", ("--key", "-k"), "Slug; made from the symptom if omitted.", "KEY"),

@@ -202,7 +202,7 @@ def prune(
 
 @app.command()
 def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
-    """Entries per domain, added this month, most and never hit, failing checks, review status."""
+    """Entries per domain, added this month, most and never hit, checks that keep breaking, review status."""
     from kb.upkeep import review as upkeep
 
     with common.open_kb(ctx, remind=not as_json) as store:
@@ -221,8 +221,8 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
     typer.echo(_stat_line("most hit", most))
     typer.echo(f"never hit         {result.never_hit} of {active}")
-    failing = ", ".join(f"{k} ({o})" for k, o in result.failing_checks) or "none"
-    typer.echo(_stat_line("failing checks", failing))
+    broken = ", ".join(f"{k} (broke {n} in a row)" for k, n in result.broken_checks) or "none"
+    typer.echo(_stat_line("broken checks", broken))
     last = result.last_review[:10] if result.last_review else "never"
     typer.echo(
         f"review            {result.due_for_review} due "

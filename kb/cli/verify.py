@@ -27,37 +27,63 @@ TimeoutOption = Annotated[
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Run without asking (for scripts).")]
 
 
+WithOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--with",
+        help="A value for one of the check's inputs, NAME=VALUE (repeatable): --with port=55499.",
+        metavar="NAME=VALUE",
+        show_default=False,
+    ),
+]
+
+
 @app.command()
 def check(
     ctx: typer.Context,
     key: common.KeyArgument,
     yes: YesOption = False,
     timeout: TimeoutOption = 60.0,
+    values: WithOption = None,
     as_json: common.JsonOption = False,
 ) -> None:
-    """Run an entry's validation command after a confirmation, and record the result on the entry.
+    """Run an entry's check after a confirmation, read its verdict by the entry's rule, and record it.
 
-    Exit status: 0 when the command exited 0, 1 when it failed or was killed at the timeout, 3 when
-    it could not run here (a missing module, program, GPU or input file): that is recorded as
-    "unrunnable", not as a failed check, and never counts as one.
+    The command is shown exactly as it will run, its inputs filled in (--with NAME=VALUE, else the
+    defaults the entry declares). The verdict is about the fault: confirmed, ruled out, inconclusive
+    (a probe, or output the rule does not decide), could not run here (a missing GPU, module,
+    program or file), or the check broke.
+
+    Exit status: 0 confirmed, 1 ruled out, 2 inconclusive, 3 could not run here, 4 the check broke.
     """
+    from kb.entry.check_rule import fill
     from kb.verify.runner import run_check
 
+    chosen = _parse_values(values or [])
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
         if not entry.validation:
             raise KbError(f"entry '{key}' has no validation command; add one with `kb edit {key}`")
+        rule = entry.content().check_rule
+        unknown = sorted(set(chosen) - set(rule.defaults))
+        if unknown:
+            takes = ", ".join(rule.defaults) or "no inputs"
+            raise KbError(f"--with {unknown[0]}: the check of '{key}' takes {takes}")
+        command = fill(entry.validation, rule, chosen)
         if not as_json:
-            typer.echo(f"{key}: {visible(entry.symptom[:100])}\n  $ {command_line(entry.validation)}")
+            typer.echo(f"{key}: {visible(entry.symptom[:100])}\n  $ {command_line(command)}")
+            typer.echo(f"  read: {visible(rule.describe())}")
         _confirm_run(yes, "Run it?")
-        result = run_check(store, key, entry.validation, timeout)
+        result = run_check(store, key, timeout, chosen)
     if as_json:
         console.print_json(
             {
                 "key": key,
                 "command": result.command,
                 "kind": result.kind,
-                "outcome": result.outcome,
+                "verdict": result.verdict,
+                "reason": result.reason,
+                "values": {**rule.defaults, **chosen},
                 "exit_code": result.exit_code,
                 "seconds": round(result.seconds, 3),
                 "output": result.output,
@@ -65,11 +91,29 @@ def check(
         )
     else:
         _print_result(result)
-    raise typer.Exit(EXIT_STATUS.get(result.outcome, 1))
+    raise typer.Exit(EXIT_STATUS[result.verdict])
 
 
-#: kb check's exit status per outcome (1 for the others).
-EXIT_STATUS = {"passed": 0, "unrunnable": 3}
+#: kb check's exit status per verdict.
+EXIT_STATUS = {
+    "confirmed": 0,
+    "ruled out": 1,
+    "inconclusive": 2,
+    "could not run here": 3,
+    "the check broke": 4,
+}
+
+
+def _parse_values(pairs: list[str]) -> dict[str, str]:
+    from kb.entry.check_rule import safe_value
+
+    values: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise KbError(f"--with {pair!r}: give NAME=VALUE, e.g. --with port=55499")
+        values[name.strip()] = safe_value(name.strip(), value.strip())
+    return values
 
 
 def _confirm_run(yes: bool, question: str) -> None:
@@ -83,17 +127,9 @@ def _confirm_run(yes: bool, question: str) -> None:
 
 def _print_result(result: CheckResult) -> None:
     if result.output:
-        typer.echo(result.output.rstrip("\n"))
-    if result.outcome == "timeout":
-        typer.echo(f"killed after {result.seconds:.0f} s (timeout); recorded as timeout")
-    elif result.outcome == "error":
-        typer.echo("could not run it; recorded as error")
-    elif result.outcome == "unrunnable":
-        typer.echo(
-            f"exit {result.exit_code}: could not run here, so not a failed check; recorded as unrunnable"
-        )
-    else:
-        typer.echo(f"exit {result.exit_code} ({result.outcome}) in {result.seconds:.1f} s; recorded")
+        typer.echo(visible(result.output.rstrip("\n")))
+    ran = f"exit {result.exit_code} in {result.seconds:.1f} s" if result.exit_code is not None else ""
+    typer.echo(f"{result.verdict}: {visible(result.reason)}" + (f" ({ran})" if ran else "") + "; recorded")
 
 
 @app.command()
@@ -147,6 +183,12 @@ def triage(
                 typer.echo("Starting again from step 1.")
                 record = _anchor_and_locate(store, None, None, None, env, as_json=False)
     draft = session.save_triage_draft(session.draft_entry(record))
+    cause = record.cause()
+    if cause is not None and not as_json:
+        from kb.entry.terminal import wrap_columns
+
+        for line in wrap_columns(visible(cause.line()), max(20, console.width())):
+            typer.echo(line)
     if as_json:
         data = record.as_json()
         data["draft"] = str(draft)
@@ -166,6 +208,7 @@ def _anchor_and_locate(
 ) -> TriageRecord:
     from kb.capture.sources import read_log
     from kb.search.lookup import SearchOptions, search
+    from kb.text.paste import paste_values
     from kb.verify import triage as session
 
     talk = not as_json and console.interactive()
@@ -190,7 +233,7 @@ def _anchor_and_locate(
 
         environment = capture_baseline_in(active_python()).as_text()
     anchor = session.anchor(text, conditions, environment)
-    record = session.TriageRecord(anchor)
+    record = session.TriageRecord(anchor, values=paste_values(text))
     response = search(text, store.location, SearchOptions(limit=5, record_usage=False))
     session.locate(record, response)
     if not as_json:
@@ -229,18 +272,21 @@ def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float
     if proposal is None:
         runnable = ", ".join(p.source for p in record.proposals if p.runnable) or "none"
         raise KbError(f"--run {source}: not a proposed check here (proposed: {runnable})")
-    result = run_check(store, source, proposal.command, timeout)
+    result = run_check(store, source, timeout, record.values)
     session.record_verification(record, source, result)
     if not quiet:
         _print_result(result)
 
 
 def _verify_interactively(store: EntryStore, record: TriageRecord, timeout: float) -> bool:
-    """Offer each runnable check; True when two failures call for a rollback and a fresh anchor."""
+    """Offer each runnable check; True when two ruled-out causes call for a rollback and a fresh anchor."""
     for proposal in [p for p in record.proposals if p.runnable]:
         if not typer.confirm(f"Run the check of {proposal.source}?", default=False):
             continue
         _verify(store, record, proposal.source, timeout, quiet=False)
+        cause = record.cause()
+        if cause is not None and cause.how == "confirmed":
+            return False  # proven: the rest need not run
         if record.needs_rollback():
             _show_rollback()
             return typer.confirm("Start again from step 1 with a new anchor?", default=True)
@@ -250,7 +296,7 @@ def _verify_interactively(store: EntryStore, record: TriageRecord, timeout: floa
 def _show_rollback() -> None:
     import subprocess
 
-    typer.echo("4. Roll back — two verifications failed: the anchor is probably wrong.")
+    typer.echo("4. Roll back — two checks ruled their causes out: the anchor is probably wrong.")
     try:
         status = subprocess.run(
             ["git", "status", "--short"], capture_output=True, text=True, timeout=10, check=False

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.domains import resolve_domain
+from kb.entry.check_rule import NO_RULE, CheckRule, parse_check_rule, rule_problem
 from kb.entry.constraints import check_constraints
 from kb.entry.redaction import redact_text
 from kb.errors import InvalidEntry
@@ -74,6 +75,8 @@ class EntryContent:
     guards: tuple[dict[str, Any], ...] = field(default=(), hash=False)
     #: Where the fix holds (kb.entry.constraints): `torch>=2.1,<2.2`, `cuda<12.1`, `os==linux`.
     applies_to: tuple[str, ...] = ()
+    #: How the validation's result is read, what it takes and needs (kb.entry.check_rule).
+    check_rule: CheckRule = NO_RULE
 
     def replace(self, **changes: Any) -> EntryContent:
         return dataclasses.replace(self, **changes)
@@ -85,6 +88,7 @@ class EntryContent:
         for name in LIST_FIELDS:
             values[name] = tuple(values.get(name, ()))
         values["guards"] = tuple(dict(guard) for guard in values.get("guards", ()))
+        values["check_rule"] = parse_check_rule(values.get("check_rule"), str(values.get("key", "entry")))
         return cls(**values)
 
     def as_dict(self) -> dict[str, Any]:
@@ -92,6 +96,7 @@ class EntryContent:
         for name in LIST_FIELDS:
             data[name] = list(data[name])
         data["guards"] = [dict(guard) for guard in self.guards]
+        data["check_rule"] = self.check_rule.stored()
         return data
 
 
@@ -132,9 +137,14 @@ def normalized(content: EntryContent) -> EntryContent:
         raise InvalidEntry(f"entry '{key}': status must be one of {', '.join(STATUSES)}, not '{status}'")
     texts["cause_path"] = normalize_cause_path(content.cause_path)
     texts["source"] = texts["source"] or "own"
+    check = parse_check_rule(content.check_rule, key)
+    problem = rule_problem(check, texts["validation"])
+    if problem:
+        raise InvalidEntry(f"entry '{key}': {problem}")
     return dataclasses.replace(
         content,
         guards=check_guards(key, content.guards),
+        check_rule=check,
         applies_to=check_constraints(key, clean_list(content.applies_to)),
         key=key,
         domain=resolve_domain(content.domain),

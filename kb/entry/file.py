@@ -60,6 +60,7 @@ FRONT_MATTER_KEYS = (
     "related",
     "status",
     "applies_to",
+    "check",
     "guards",
 )
 _LIST_KEYS = frozenset({"tags", "related", "applies_to"})
@@ -161,7 +162,11 @@ def _parse_front_matter(front: list[str], path: Path | str | None) -> dict[str, 
             raise EntryFileError(
                 path, key_line, f"unknown front matter key '{name}' (known: {', '.join(FRONT_MATTER_KEYS)})"
             )
-        if name == "guards":
+        if name == "check":
+            if not isinstance(value, dict):
+                raise EntryFileError(path, key_line, "'check' must be a [check] table")
+            fields["check_rule"] = value
+        elif name == "guards":
             if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
                 raise EntryFileError(path, key_line, "'guards' must be [[guards]] tables")
             fields[name] = tuple(value)
@@ -182,12 +187,14 @@ def _parse_front_matter(front: list[str], path: Path | str | None) -> dict[str, 
 
 
 def _key_line(front: list[str], name: str) -> int | None:
-    pattern = re.compile(rf"^\s*(?:{re.escape(name)}\s*=|\[\[{re.escape(name)}\]\])")
+    pattern = re.compile(rf"^\s*(?:{re.escape(name)}\s*=|\[\[?{re.escape(name)}\]\]?)")
     return next((i + 2 for i, line in enumerate(front) if pattern.match(line)), None)
 
 
 def _front_matter_line(front: list[str], exc: KbError) -> int | None:
     message = str(exc)
+    if "check" in message:
+        return _key_line(front, "check")
     for name in ("domain", "status", "key"):
         if name in message:
             return _key_line(front, name)
@@ -311,6 +318,9 @@ def _front_matter_lines(content: EntryContent) -> list[str]:
         lines.append(f"status = {toml_string(content.status)}")
     if content.applies_to:
         lines.append(f"applies_to = {toml_array(content.applies_to)}")
+    rule = content.check_rule.stored()
+    if rule:
+        lines += ["", "[check]", *(f"{name} = {toml_value(value)}" for name, value in rule.items())]
     for guard in content.guards:
         lines += ["", "[[guards]]", *(f"{name} = {toml_value(value)}" for name, value in guard.items())]
     return lines

@@ -45,9 +45,14 @@ _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PYTHON_LAUNCHER = re.compile(r"^(?:.*/)?python(?:3(?:\.\d+)?)?$")
 
 
+#: A check's input as its command names it (kb.entry.check_rule): `{port}`, `{module}`.
+_INPUT = re.compile(r"\{[a-z][a-z0-9_]{0,30}\}")
+
+
 def validation_problem(command: str) -> str | None:
-    """Why COMMAND is not a usable validation, or None when it is."""
-    text = command.strip()
+    """Why COMMAND is not a usable validation, or None when it is. Its inputs (`{port}`) are read as
+    the single word each will be when it runs."""
+    text = _INPUT.sub("x0", command.strip())
     if not text:
         return "the validation command is empty"
     if "\n" in text:
@@ -99,9 +104,16 @@ def _shell_words(text: str) -> tuple[str, ...] | None:
         return None
 
 
+#: Shell grammar a command line may open with: a subshell, a group, a negation, a compound command.
+_SHELL_OPENERS = frozenset({"(", "{", "!", "if", "for", "while", "until", "case"})
+
+
 def _first_command_word(words: Sequence[str]) -> str | None:
     for word in words:
-        if _ENV_ASSIGNMENT.match(word):
+        if word in _SHELL_OPENERS:
+            return "command"  # a builtin: a compound command is shell by its grammar
+        word = word.lstrip("(")
+        if not word or _ENV_ASSIGNMENT.match(word):
             continue
         return word
     return None

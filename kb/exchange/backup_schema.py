@@ -16,7 +16,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from kb.entry.lint import CheckOutcome
 from kb.guards.checker import nested_repetition
 
 #: The largest count both SQLite and PostgreSQL store (a signed 64-bit integer).
@@ -81,6 +80,7 @@ class BackupLine(BaseModel):
     applies_to: list[Text] = []
     status: Text = "active"
     guards: list[dict[str, Any]] = []
+    check_rule: dict[str, Any] = {}
 
     created: Time = None
     updated: Time = None
@@ -90,7 +90,12 @@ class BackupLine(BaseModel):
     occurrences: Count = 1
     matchers: list[Matcher] = []
     last_check_at: Time = None
-    last_check_outcome: CheckOutcome | None = None
+    #: A verdict (kb.verify.verdict); a backup made before verdicts holds an old outcome, which an
+    #: import reads as OLD_OUTCOMES says.
+    last_check_outcome: Literal[
+        "confirmed", "ruled out", "inconclusive", "could not run here", "the check broke",
+        "passed", "failed", "timeout", "error", "unrunnable",
+    ] | None = None  # fmt: skip
     last_check_exit: Annotated[int, Field(ge=-MAX_EXIT, le=MAX_EXIT)] | None = None
     last_check_output: str | None = None
     seed_digest: str | None = None

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kb.domains import DOMAIN_NAMES, DOMAINS, resolve_domain
+from kb.entry.check_rule import fill
 from kb.entry.content import LIST_FIELDS, EntryContent, clean_list, clean_text
 from kb.entry.markdown import code_span, escape_heading, escape_text
 from kb.errors import EntryFileError, UsageError
@@ -154,8 +155,8 @@ def _row(cells: Sequence[str]) -> str:
 def render_cell(entry: EntryContent, column: str) -> str:
     """ENTRY's COLUMN as the text of one table cell."""
     value = getattr(entry, column)
-    if column == "validation":
-        return code_span(value, in_table=True)
+    if column == "validation":  # the check as a reader runs it: its inputs at their defaults
+        return code_span(fill(value, entry.check_rule), in_table=True)
     if column in LIST_FIELDS:
         separators = _LIST_SEPARATORS | (_TAG_SEPARATORS if column == "tags" else frozenset())
         return "; ".join(escape_text(item, separators) for item in value)

@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kb.domains import resolve_domain
+from kb.entry.check_rule import NO_RULE, fill
 from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
 from kb.errors import EntryFileError, KbError, StoreChanged, UsageError
 from kb.exchange.backup_schema import check_backup_line
 from kb.paths import inside, read_bounded, write_atomically
+from kb.store.database import OLD_OUTCOMES
 from kb.store.entry_store import EntryStore, gc_paused
 from kb.store.models import Entry
 
@@ -219,6 +221,9 @@ def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
 def _usage(usage: dict[str, Any]) -> dict[str, Any]:
     """A backup line's bookkeeping with its times as datetimes (check_backup_line checked them)."""
     restored = dict(usage)
+    outcome = restored.get("last_check_outcome")
+    if outcome in OLD_OUTCOMES:  # a backup made before checks had verdicts
+        restored["last_check_outcome"] = OLD_OUTCOMES[outcome]
     for name in _TIME_FIELDS & restored.keys():
         restored[name] = datetime.fromisoformat(restored[name]) if restored[name] else None
     return restored
@@ -348,7 +353,12 @@ def _as_known(
         content = content.replace(key=known)
     if item.partial is not None:
         kept = existing[content.key]
-        content = normalized(kept.replace(**{name: getattr(content, name) for name in item.partial}))
+        changes = {name: getattr(content, name) for name in item.partial}
+        if changes.get("validation") == fill(kept.validation, kept.check_rule):
+            del changes["validation"]  # the wiki shows the check with its defaults: it is unchanged
+        elif "validation" in changes:
+            changes["check_rule"] = NO_RULE  # a new command: how to read it is not known
+        content = normalized(kept.replace(**changes))
     return Incoming(content, item.usage, item.origin)
 
 

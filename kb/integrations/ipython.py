@@ -61,7 +61,13 @@ def look_up(text: str, limit: int = 3) -> KnownFault:
     from kb.sources.everywhere import search_sources
 
     found = search_sources(text, None, SearchOptions(limit=limit, environment=True))
-    records = [scored.candidate.record for scored in found.response.results]
+    values = found.response.paste_values()  # each check as it runs for this error: its port, its file
+    records = [
+        {**record, "validation": found.response.check_of(record, values)[0]}
+        if record.get("validation")
+        else record
+        for record in (scored.candidate.record for scored in found.response.results)
+    ]
     return KnownFault(records[:1] if found.response.confident else records, found.response.confident)
 
 

@@ -70,8 +70,9 @@ def known_fault(text: str) -> tuple[str, str] | None:
         return None
     record = found.response.results[0].candidate.record
     lines = [f"{record['key']}: {' '.join(str(record['symptom']).split())[:200]}"]
-    if record.get("validation"):
-        lines.append(f"  prove it: $ {command_line(str(record['validation']))}")
+    if record.get("validation"):  # with the port, file or module this failure names
+        command, _ = found.response.check_of(record, found.response.paste_values())
+        lines.append(f"  prove it: $ {command_line(command)}")
     if record.get("fix"):
         lines.append(f"  fix: {' '.join(str(record['fix']).split())[:400]}")
     if record.get("layer"):

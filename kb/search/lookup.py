@@ -78,14 +78,30 @@ class SearchResponse(NamedTuple):
         """The known faults that each raise the paste's message, when nothing decides between them."""
         return [] if self.confident else list(self.shared)
 
+    def paste_values(self) -> dict[str, str]:
+        """The values the paste names for checks' inputs (kb.text.paste.paste_values)."""
+        from kb.text.paste import paste_values
+
+        return paste_values(self.query.text, self.query.decisive)
+
+    def check_of(self, record: Mapping[str, Any], values: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+        """RECORD's check as it will run for this paste (kb.entry.check_rule.offered), and the
+        values it takes from the paste."""
+        from kb.entry.check_rule import offered
+
+        return offered(str(record.get("validation") or ""), record.get("check_rule") or {}, values)
+
     def as_json(self, explain: bool = False) -> dict[str, Any]:
         results = []
+        values = self.paste_values()
         for scored in self.results:
             record = scored.candidate.record
             item = {
                 name: record.get(name)
                 for name in ("key", "symptom", "validation", "fix", "root_cause", "domain", "cause_path")
             }
+            if record.get("validation"):
+                item["check"], item["check_values"] = self.check_of(record, values)
             item.update(score=scored.score, confident=scored.confident)
             if record.get("unmet"):
                 item["unmet"] = record["unmet"]

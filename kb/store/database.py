@@ -219,6 +219,57 @@ def m008_environments_seen(conn: Connection) -> None:
     ).create(conn)
 
 
+#: What an outcome recorded before checks had verdicts means now: exit 0 and exit 1 said nothing
+#: about the fault (most checks print facts, and their exit status has no one meaning), so both
+#: become "inconclusive", never "the check broke"; a check that could not start or run here stays so.
+OLD_OUTCOMES = {
+    "passed": "inconclusive",
+    "failed": "inconclusive",
+    "timeout": "inconclusive",
+    "error": "could not run here",
+    "unrunnable": "could not run here",
+}
+
+
+def m009_check_verdicts(conn: Connection) -> None:
+    """Checks give verdicts (kb.verify.verdict): each entry's check rule, the history of its runs
+    (verdict, the values used, the machine, the time), and how many runs in a row broke. The last
+    recorded outcome of each entry becomes a verdict (OLD_OUTCOMES) and the first row of its history."""
+    conn.execute(text("ALTER TABLE entry ADD COLUMN check_rule JSON NOT NULL DEFAULT '{}'"))
+    conn.execute(text("ALTER TABLE entry ADD COLUMN check_broke_in_a_row INTEGER NOT NULL DEFAULT 0"))
+    metadata = MetaData()
+    Table("entry", metadata, Column("id", Integer, primary_key=True))
+    runs = Table(
+        "check_run",
+        metadata,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), nullable=False, index=True),
+        Column("at", DateTime(timezone=True), nullable=False),
+        Column("verdict", String, nullable=False),
+        Column("reason", String, nullable=False),
+        Column("command", String, nullable=False),
+        Column("input_values", JSON, nullable=False),
+        Column("exit_code", Integer, nullable=True),
+        Column("machine", String, nullable=False),
+        Column("output", String, nullable=False),
+    )
+    runs.create(conn)
+    for old, verdict in OLD_OUTCOMES.items():
+        conn.execute(
+            text("UPDATE entry SET last_check_outcome = :verdict WHERE last_check_outcome = :old"),
+            {"verdict": verdict, "old": old},
+        )
+    conn.execute(
+        text(
+            "INSERT INTO check_run "
+            "(entry_id, at, verdict, reason, command, input_values, exit_code, machine, output) "
+            "SELECT id, last_check_at, last_check_outcome, 'recorded before checks had verdicts', "
+            "validation, '{}', last_check_exit, '', COALESCE(last_check_output, '') FROM entry "
+            "WHERE last_check_at IS NOT NULL AND last_check_outcome IS NOT NULL"
+        )
+    )
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
@@ -229,6 +280,7 @@ MIGRATIONS: list[Migration] = [
     m006_sync_bases,
     m007_entry_applies_to,
     m008_environments_seen,
+    m009_check_verdicts,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -55,7 +55,16 @@ from kb.store.index_writer import (
     stored_contents,
     unindex,
 )
-from kb.store.models import Entry, environment_seen, kb_meta, search_doc, search_miss, sync_base
+from kb.store.models import (
+    CheckRun,
+    Entry,
+    check_run,
+    environment_seen,
+    kb_meta,
+    search_doc,
+    search_miss,
+    sync_base,
+)
 from kb.store.schema import FIRST_USE, server_message
 from kb.text.paste import NORMALIZER_VERSION
 
@@ -381,17 +390,62 @@ class EntryStore:
         return report
 
     @_retried
-    def record_check(self, key: str, outcome: str, exit_code: int | None, output: str, at: datetime) -> Entry:
-        """Keep the last run of KEY's validation, for review: what happened, when, and what it said
-        (redacted: a check such as `env | grep CUDA` or `huggingface-cli whoami` may print a token)."""
+    def record_check(self, key: str, run: CheckRun) -> Entry:
+        """Keep a run of KEY's check: its verdict as the entry's last, and a row of its history with
+        the values it took, the machine and the time. Output is redacted (a check such as
+        `env | grep CUDA` may print a token). Only a broken check, run after run, is counted against
+        the entry (check_broke_in_a_row)."""
+        output = redact_text(run.output[-CHECK_OUTPUT_KEPT:])
         with self._writing() as session:
             entry = self._locked(session, key)
-            entry.last_check_at = at
-            entry.last_check_outcome = outcome
-            entry.last_check_exit = exit_code
-            entry.last_check_output = redact_text(output[-CHECK_OUTPUT_KEPT:])
+            entry.last_check_at = run.at
+            entry.last_check_outcome = run.verdict
+            entry.last_check_exit = run.exit_code
+            entry.last_check_output = output
+            if run.verdict == "the check broke":
+                entry.check_broke_in_a_row += 1
+            elif run.verdict in ("confirmed", "ruled out", "inconclusive"):
+                entry.check_broke_in_a_row = 0
             session.add(entry)
+            session.flush()
+            session.execute(
+                insert(check_run).values(
+                    entry_id=entry.id,
+                    at=run.at,
+                    verdict=run.verdict,
+                    reason=run.reason,
+                    command=redact_text(run.command),
+                    input_values=dict(run.values),
+                    exit_code=run.exit_code,
+                    machine=run.machine,
+                    output=output,
+                )
+            )
         return entry
+
+    def check_history(self, key: str, limit: int = 20) -> Sequence[CheckRun]:
+        """KEY's latest check runs, newest first."""
+        entry_id = self.get(key).id
+        with self._reading() as session:
+            rows = session.execute(
+                select(*check_run.c)
+                .where(check_run.c.entry_id == entry_id)
+                .order_by(check_run.c.at.desc(), check_run.c.id.desc())
+                .limit(limit)
+            ).all()
+        return [
+            CheckRun(
+                at=row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC),
+                verdict=row.verdict,
+                reason=row.reason,
+                command=row.command,
+                values=dict(row.input_values or {}),
+                exit_code=row.exit_code,
+                machine=row.machine,
+                output=row.output,
+            )
+            for row in rows
+        ]
 
     @_retried
     def record_occurrence(self, key: str, conditions: str = "") -> Entry:

@@ -68,6 +68,7 @@ _ENTRY_COLUMNS = (
     "symptom_variants",
     "related",
     "applies_to",
+    "check_rule",
 )
 
 
@@ -76,8 +77,9 @@ _SHOWN_COLUMNS = (
     "key", "domain", "symptom", "symptom_variants", "validation", "fix", "root_cause", "cause_path",
     "tags", "conditions", "environment", "case", "snippet", "source", "related", "status", "guards",
     "created", "updated", "reviewed", "hits", "occurrences", "last_check_outcome", "applies_to",
+    "check_rule",
 )  # fmt: skip
-_JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards", "applies_to")
+_JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards", "applies_to", "check_rule")
 
 
 class IndexNotReady(Exception):
@@ -226,6 +228,7 @@ class IndexReader:
                 record["symptom_variants"] = _json(record["symptom_variants"])
                 record["related"] = _json(record["related"]) or []
                 record["applies_to"] = _json(record["applies_to"]) or []
+                record["check_rule"] = _json(record["check_rule"]) or {}
                 record["signatures"] = _json(row[-2])
                 record["exception_types"] = _json(row[-1])
                 docs[int(record["id"])] = record

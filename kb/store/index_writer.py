@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import BigInteger, String, cast, delete, insert, update
 from sqlmodel import Session, select
 
+from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import LIST_FIELDS, EntryContent
 from kb.store.bulk_write import indexing, write_index
 from kb.store.models import Entry, kb_meta, search_df, search_doc, search_term
@@ -165,6 +166,7 @@ def stored_contents(session: Session) -> list[tuple[int, EntryContent]]:
         entry_id = values.pop("id")
         for name in LIST_FIELDS:
             values[name] = tuple(values[name])
+        values["check_rule"] = parse_check_rule(values["check_rule"], values["key"])
         stored.append((entry_id, EntryContent(**values)))
     return stored
 

@@ -6,6 +6,7 @@ the full store import it; `kb --help` and the read-only fast paths never do.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,6 +14,7 @@ from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, Table
 from sqlmodel import AutoString, Field, SQLModel
 from sqlmodel.sql.sqltypes import UTCDateTime
 
+from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import EntryContent
 
 
@@ -58,6 +60,14 @@ class Entry(SQLModel, table=True):
     applies_to: list[str] = Field(
         default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]")
     )
+    #: How the check is read (kb.entry.check_rule), and how many of its runs in a row broke: the one
+    #: thing a check says about the entry's health (m009_check_verdicts).
+    check_rule: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}")
+    )
+    check_broke_in_a_row: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default="0")
+    )
 
     def content(self) -> EntryContent:
         return EntryContent(
@@ -79,11 +89,15 @@ class Entry(SQLModel, table=True):
             applies_to=tuple(self.applies_to),
             status=self.status,
             guards=tuple(dict(guard) for guard in self.guards),
+            check_rule=parse_check_rule(self.check_rule, self.key),
         )
 
     def record(self) -> dict[str, Any]:
         """Everything about the entry as JSON-ready data; times are UTC ISO 8601."""
-        data = self.content().as_dict()
+        content = self.content()
+        data = content.as_dict()
+        data.pop("check_rule")
+        data["verdict"] = content.check_rule.as_dict()  # how the check's result is read
         for name in ("created", "updated", "reviewed", "last_hit", "last_check_at"):
             value: datetime | None = getattr(self, name)
             data[name] = value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
@@ -115,6 +129,38 @@ class Entry(SQLModel, table=True):
     def set_content(self, content: EntryContent) -> None:
         for name, value in content.as_dict().items():
             setattr(self, name, value)
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """One run of an entry's check, as the store keeps it."""
+
+    at: datetime
+    verdict: str
+    reason: str
+    command: str
+    values: dict[str, str] = field(default_factory=dict)
+    exit_code: int | None = None
+    machine: str = ""
+    output: str = ""
+
+
+#: Every run of an entry's check: its verdict, the values it took, the machine, the time
+#: (m009_check_verdicts).
+check_run = Table(
+    "check_run",
+    SQLModel.metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("at", UTCDateTime, nullable=False),
+    Column("verdict", AutoString, nullable=False),
+    Column("reason", AutoString, nullable=False),
+    Column("command", AutoString, nullable=False),
+    Column("input_values", JSON, nullable=False),
+    Column("exit_code", Integer, nullable=True),
+    Column("machine", AutoString, nullable=False),
+    Column("output", AutoString, nullable=False),
+)
 
 
 #: Applied schema migrations, by name; the schema version is how many have been applied (kb.store.database).

@@ -22,6 +22,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m006_sync_bases",
     "m007_entry_applies_to",
     "m008_environments_seen",
+    "m009_check_verdicts",
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000

@@ -487,3 +487,58 @@ def occurrence_form(signature: str) -> str:
     compares these. Search keeps the paths: for some faults the path is the fault (`/tmp` not
     writable), and masking them made every missing file look like that one."""
     return _ANY_PATH.sub("<path>", signature)
+
+
+# --- the values a check takes -----------------------------------------------------------------------
+
+_PORT = LazyPattern(
+    r"\('[\w.:-]*',\s*(\d{2,5})\)"  # ('0.0.0.0', 55499): uvicorn, gunicorn, Python's socket errors
+    r"|htons\((\d{2,5})\)"  # strace's bind(…sin_port=htons(8000)…)
+    r"|\b(?:port|PORT|Port)\s*[=:]?\s*(\d{2,5})\b"
+    r"|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\]|:::?):(\d{2,5})\b"
+)
+_DEVICE = LazyPattern(r"\bcuda:(\d{1,3})\b|\b(?:GPU|device)\s+(\d{1,3})\b")
+_RANK = LazyPattern(r"^\s*\[(?:rank|default)(\d{1,5})\]:|\b[Rr]ank\s*[=:]?\s*(\d{1,5})\b", re.MULTILINE)
+_PID = LazyPattern(r"\bpid(?:\(s\))?\s*[=:]?\s*(\d{2,7})\b", re.IGNORECASE)
+_QUOTED_PATH = LazyPattern(r"""['"]((?:~|\.{1,2})?/?(?:[\w.@+-]+/)*[\w.@+-]+\.[A-Za-z][\w]{0,9})['"]""")
+_SCRIPT_FRAME = LazyPattern(r'^\s*File "([^"]+\.py)", line \d+, in <module>', re.MULTILINE)
+
+
+def paste_values(text: str, decisive: Decisive | None = None) -> dict[str, str]:
+    """The values a check can take from a paste (kb.entry.check_rule): the `port` it names, the
+    file `path` its error is about, the user's `script` and its `module` (the file a traceback
+    started in), the CUDA `device`, the `rank` and the `pid`. Only what the paste names; the caller
+    checks each value before it goes near a command."""
+    tail = text[-200_000:]
+    decisive = decisive or find_decisive(tail)
+    message = " ".join([decisive.line, *(line for line, _ in decisive.candidates)])
+    values: dict[str, str] = {}
+    port = _last_group(_PORT, message) or _last_group(_PORT, tail)
+    if port and 0 < int(port) < 65536:
+        values["port"] = port
+    path = _last_group(_QUOTED_PATH, message)
+    if path and not path.endswith((".py", ".pyc", ".so")):
+        values["path"] = path
+    scripts = [s for s in _SCRIPT_FRAME.findall(tail) if not _installed(s)]
+    if scripts:
+        script = scripts[0]
+        values["script"] = script
+        stem = script.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".py")
+        if stem.isidentifier():
+            values["module"] = stem
+    for name, pattern in (("device", _DEVICE), ("rank", _RANK), ("pid", _PID)):
+        found = _last_group(pattern, message) or _last_group(pattern, tail)
+        if found:
+            values[name] = found
+    return values
+
+
+def _last_group(pattern: LazyPattern, text: str) -> str | None:
+    found = None
+    for match in pattern.finditer(text):
+        found = next((group for group in match.groups() if group), found)
+    return found
+
+
+def _installed(path: str) -> bool:
+    return any(part in path for part in ("site-packages", "dist-packages", "/lib/python", "<frozen"))

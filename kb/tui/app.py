@@ -317,18 +317,22 @@ class KbApp(App[None]):
             self.notify(what, severity="warning")
             return
         key = entry.key
+        # The values the search box's paste names (its port, file, module) go into the check, and
+        # the dialog shows the command exactly as it will run.
+        values = self.library.check_values(self.current_query())
+        command = self.library.check_command(key, values)
 
         def answered(run: bool | None) -> None:
             if run:
                 self.set_status(f"running the validation of {key}…")
-                self._run_check(key)
+                self._run_check(key, values)
             else:
                 self.notify("Not run.")
 
-        self.push_screen(ConfirmRun(key, entry.validation), answered)
+        self.push_screen(ConfirmRun(key, command), answered)
 
-    def _run_check(self, key: str) -> None:
-        self.fetch("run", lambda: self.library.check(key), lambda result: self._show_run(key, result))
+    def _run_check(self, key: str, values: dict[str, str]) -> None:
+        self.fetch("run", lambda: self.library.check(key, values), lambda result: self._show_run(key, result))
 
     def _show_run(self, key: str, result: CheckResult) -> None:
         self.push_screen(RunOutput(key, result))

@@ -171,10 +171,22 @@ class Library:
 
     # --- running a validation, only when asked -------------------------------------------------------
 
-    def check(self, key: str, timeout: float = 60.0) -> CheckResult:
-        """`kb check KEY --yes`: run the validation command and record the result on the entry.
-        The caller has asked the person first; nothing calls this on its own."""
-        store = self.store()
+    def check_values(self, paste: str) -> dict[str, str]:
+        """The values PASTE names for a check's inputs (its port, file, module), those that may
+        stand in a command."""
+        from kb.text.paste import paste_values
+
+        return paste_values(paste) if paste.strip() else {}
+
+    def check_command(self, key: str, values: dict[str, str]) -> str:
+        """KEY's check exactly as it will run with VALUES."""
+        from kb.verify.triage import filled_check
+
+        return filled_check(self.store().get(key).content().as_dict(), values)
+
+    def check(self, key: str, values: dict[str, str] | None = None, timeout: float = 60.0) -> CheckResult:
+        """`kb check KEY --yes`: run the check with VALUES for its inputs and record its verdict on
+        the entry. The caller has asked the person first; nothing calls this on its own."""
         from kb.verify.runner import run_check
 
-        return run_check(store, key, store.get(key).validation, timeout)
+        return run_check(self.store(), key, timeout, values)

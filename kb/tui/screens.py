@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
-from kb.entry.visible import command_line
+from kb.entry.visible import command_line, visible
 
 if TYPE_CHECKING:
     from kb.verify.runner import CheckResult
@@ -49,18 +49,10 @@ class ConfirmRun(ModalScreen[bool]):
         self.dismiss(run)
 
 
-OUTCOME_WORDS = {
-    "passed": "passed (exit 0)",
-    "failed": "failed (exit {exit})",
-    "timeout": "killed at the timeout",
-    "error": "could not start",
-    "unrunnable": "could not run here (exit {exit}): it says nothing about the fault",
-}
-
-
 def outcome_line(result: CheckResult) -> str:
-    said = OUTCOME_WORDS[result.outcome].format(exit=result.exit_code)
-    return f"{said} in {result.seconds:.1f} s; recorded on the entry"
+    """The verdict of a run, why, and that it was recorded."""
+    ran = f", exit {result.exit_code}" if result.exit_code is not None else ""
+    return f"{result.verdict}: {visible(result.reason)} ({result.seconds:.1f} s{ran}); recorded on the entry"
 
 
 class RunOutput(ModalScreen[None]):

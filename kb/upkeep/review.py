@@ -35,7 +35,7 @@ REVIEW_DAYS_ENV = "KB_REVIEW_DAYS"
 #: How much each reason to look at an entry weighs when ordering the review.
 ATTENTION = {
     "no validation that runs": 5,
-    "last check failed": 4,
+    "its check broke": 4,
     "likely duplicate": 3,
     "never hit": 3,
     "applies to no recent environment": 3,
@@ -107,8 +107,8 @@ def attention_reasons(
     reasons = []
     if validation_problem(entry.validation):
         reasons.append("no validation that runs")
-    if entry.last_check_outcome in ("failed", "timeout", "error"):
-        reasons.append("last check failed")
+    if check_is_broken(entry):
+        reasons.append(f"its check broke {plural(entry.check_broke_in_a_row, 'time')} in a row")
     if duplicate_of:
         reasons.append(f"likely duplicate of {duplicate_of}")
     if entry.hits == 0:
@@ -189,7 +189,7 @@ class Stats:
     most_hit: list[tuple[str, int]]
     never_hit: int
     never_hit_keys: list[str]
-    failing_checks: list[tuple[str, str]]
+    broken_checks: list[tuple[str, int]]
     due_for_review: int
     last_review: str | None
     review_interval_days: int
@@ -205,7 +205,7 @@ class Stats:
             "most_hit": [{"key": k, "hits": h} for k, h in self.most_hit],
             "never_hit": self.never_hit,
             "never_hit_keys": self.never_hit_keys,
-            "failing_checks": [{"key": k, "outcome": o} for k, o in self.failing_checks],
+            "broken_checks": [{"key": k, "broke_in_a_row": n} for k, n in self.broken_checks],
             "review": {
                 "due": self.due_for_review,
                 "last_review": self.last_review,
@@ -235,11 +235,7 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
         most_hit=[(e.key, e.hits) for e in hit[:10]],
         never_hit=len(never),
         never_hit_keys=never[:10],
-        failing_checks=[
-            (e.key, e.last_check_outcome or "")
-            for e in active
-            if e.last_check_outcome in ("failed", "timeout", "error")
-        ],
+        broken_checks=[(e.key, e.check_broke_in_a_row) for e in active if check_is_broken(e)],
         due_for_review=len(due),
         last_review=store.meta("last_review"),
         review_interval_days=interval.days,
@@ -290,7 +286,19 @@ def parse_duration(text: str) -> timedelta:
     return timedelta(days=number * {"d": 1, "w": 7, "y": 365}[unit])
 
 
-CHECK_STATUSES = ("failed", "timeout", "error", "never")
+#: What `kb prune --status` selects: checks that broke run after run (check_is_broken), or never ran.
+#: A check that ruled its cause out, or could not run here, says nothing against the entry.
+CHECK_STATUSES = ("broken", "never")
+
+#: How many runs in a row must break before a check counts against its entry: once may be the
+#: machine (a half-written file, a package mid-upgrade); twice is the check.
+BROKEN_AFTER = 2
+
+
+def check_is_broken(entry: Entry) -> bool:
+    """Whether ENTRY's check broke (kb.verify.verdict) on each of its last BROKEN_AFTER runs: the one
+    thing a check's result says about the entry's health."""
+    return entry.check_broke_in_a_row >= BROKEN_AFTER
 
 
 def prune_candidates(
@@ -308,7 +316,7 @@ def prune_candidates(
             continue
         if check_status == "never" and entry.last_check_at is not None:
             continue
-        if check_status not in (None, "never") and entry.last_check_outcome != check_status:
+        if check_status == "broken" and not check_is_broken(entry):
             continue
         chosen.append(entry)
     return chosen

@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import codecs
 import os
-import re
 import selectors
 import shutil
 import signal
@@ -31,12 +30,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 import kb.clock
-from kb.entry.lint import CheckOutcome, ValidationKind, validation_kind
+from kb.entry.check_rule import NO_RULE, CheckRule
+from kb.entry.lint import ValidationKind, validation_kind
+from kb.verify.verdict import RunEnd, Verdict, read_verdict
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
-
-Outcome = CheckOutcome
 
 #: The shell for every non-Python validation: the same on every POSIX box, whatever $SHELL says.
 SHELL = "/bin/sh"
@@ -59,13 +58,15 @@ _CHUNK = 65_536
 class CheckResult:
     """What one run of a validation command did."""
 
-    command: str
+    command: str  # as it ran, its inputs filled in
     kind: ValidationKind
-    outcome: Outcome  # passed: exit 0; failed: other exit; timeout: killed at the timeout; error: no start
-    exit_code: int | None  # None for timeout and error
+    ended: RunEnd
+    exit_code: int | None  # None for a timeout or a command that never started
     output: str  # stdout and stderr as one stream, its last OUTPUT_LIMIT characters
     seconds: float
     started: datetime  # aware, UTC
+    verdict: Verdict
+    reason: str  # why the rule reads the run so
 
 
 def run_validation(
@@ -75,9 +76,11 @@ def run_validation(
     clock: Callable[[], datetime] | None = None,
     env: Mapping[str, str] | None = None,
     symptom: str = "",
+    rule: CheckRule = NO_RULE,
 ) -> CheckResult:
-    """Run COMMAND once, for at most TIMEOUT seconds, and report what happened. SYMPTOM, the entry's,
-    tells a check that could not run here from one that failed (could_not_run_here).
+    """Run COMMAND once, for at most TIMEOUT seconds, and read the run by RULE (kb.verify.verdict).
+    SYMPTOM, the entry's, keeps a check for a missing module from reading its own finding as
+    "could not run here".
 
     ENV replaces the environment (default: this process's); PYTHONUNBUFFERED=1 is added unless it
     says otherwise, so Python's output arrives in the order it was written and survives the kill.
@@ -97,8 +100,10 @@ def run_validation(
             start_new_session=True,
         )
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the command
-        reason = f"could not start the command: {exc}"
-        return CheckResult(command, kind, "error", None, reason, time.monotonic() - begin, started)
+        said = f"could not start the command: {exc}"
+        return _read(
+            rule, command, kind, "not started", None, said, time.monotonic() - begin, started, symptom
+        )
     assert process.stdout is not None  # stdout=PIPE
     output = _Output(process.stdout)
     try:
@@ -111,67 +116,23 @@ def run_validation(
     finally:
         output.close()
     if not finished:
-        return CheckResult(command, kind, "timeout", None, output.text(), seconds, started)
-    text = output.text()
-    outcome: Outcome = "passed" if process.returncode == 0 else "failed"
-    if outcome == "failed":
-        missing = could_not_run_here(process.returncode, text, symptom)
-        if missing is not None:
-            outcome, text = "unrunnable", f"{text.rstrip()}\nkb: could not run here: {missing}".lstrip()
-    return CheckResult(command, kind, outcome, process.returncode, text, seconds, started)
+        return _read(rule, command, kind, "timeout", None, output.text(), seconds, started, symptom)
+    return _read(rule, command, kind, "exited", process.returncode, output.text(), seconds, started, symptom)
 
 
-#: The last words of a check that never reached the fault: (pattern, what it says is missing).
-_NOT_HERE = [
-    (re.compile(r"ModuleNotFoundError: No module named '([^']+)'"), "the Python module {0} is not installed"),
-    (
-        re.compile(r"^(?:\S+: )*(?:line \d+: )?(\S+): (?:command )?not found$", re.MULTILINE),
-        "{0} is not installed",
-    ),
-    (
-        re.compile(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
-        "no NVIDIA driver",
-    ),
-    (re.compile(r"Found no NVIDIA driver on your system"), "no NVIDIA driver"),
-    (re.compile(r"No CUDA GPUs are available|CUDA driver initialization failed"), "no GPU"),
-    (re.compile(r"Torch not compiled with CUDA enabled"), "this torch has no CUDA"),
-    (re.compile(r"FileNotFoundError: \[Errno 2\] No such file or directory: '([^']+)'"), "{0} is not here"),
-    (
-        re.compile(
-            r"^\S+: (?:cannot open |can't open )?'?([^':\n]+)'?: No such file or directory$", re.MULTILINE
-        ),
-        "{0} is not here",
-    ),
-]
-
-
-def could_not_run_here(exit_code: int, output: str, symptom: str = "") -> str | None:
-    """Why a failed check says nothing about the fault, or None when it ran and failed.
-
-    A validation written on a GPU box may meet a machine without torch, nvidia-smi, a GPU or the
-    checkpoint it loads; recording that as "failed" made `kb prune --status failed` archive good
-    entries. Exit 126/127 is the shell's "cannot run"; otherwise the last such message in OUTPUT
-    decides, among the last lines (a check that went on past a missing module failed on its own).
-    Unless it is the entry's own SYMPTOM: a check for a missing module may fail with it."""
-    if exit_code in (126, 127) and not output.strip():
-        return "the command could not be run"
-    tail = "\n".join([line for line in output[-4000:].splitlines() if line.strip()][-3:])
-    found: tuple[int, str] | None = None
-    for pattern, reason in _NOT_HERE:
-        for match in pattern.finditer(tail):
-            if found is None or match.start() > found[0]:
-                found = (match.start(), reason.format(*match.groups()))
-    if found is None:
-        return None
-    line = tail[found[0] :].split("\n", 1)[0]
-    if symptom and _same_message(line, symptom):
-        return None
-    return found[1]
-
-
-def _same_message(line: str, symptom: str) -> bool:
-    words = line.split(":", 1)[0].strip()
-    return bool(words) and words.lower() in symptom.lower()
+def _read(
+    rule: CheckRule,
+    command: str,
+    kind: ValidationKind,
+    ended: RunEnd,
+    exit_code: int | None,
+    output: str,
+    seconds: float,
+    started: datetime,
+    symptom: str,
+) -> CheckResult:
+    verdict, reason = read_verdict(rule, ended, exit_code, output, symptom, seconds)
+    return CheckResult(command, kind, ended, exit_code, output, seconds, started, verdict, reason)
 
 
 def _argv(command: str, kind: ValidationKind) -> list[str]:
@@ -316,11 +277,53 @@ class _Output:
         self._stream.close()
 
 
-def run_check(store: EntryStore, key: str, command: str, timeout: float) -> CheckResult:
-    """Run COMMAND, the validation proposed by entry KEY, and record how it went on KEY.
+def run_check(
+    store: EntryStore,
+    key: str,
+    timeout: float,
+    values: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> CheckResult:
+    """Run entry KEY's check with VALUES for its inputs (kb.entry.check_rule.fill), read its verdict
+    by the entry's rule, and record the run on KEY with the values, this machine and the time.
 
     Only after the person said yes: `kb check` and the TUI ask first, `kb triage` asks or was told
-    with --run."""
-    result = run_validation(command, timeout=timeout, symptom=store.get(key).symptom)
-    store.record_check(key, result.outcome, result.exit_code, result.output, result.started)
+    with --run. A need the check declares that is missing here (kb.verify.needs) is recorded as
+    "could not run here" without running anything."""
+    from kb.entry.check_rule import offered
+    from kb.store.models import CheckRun
+    from kb.verify.needs import unmet_needs
+
+    entry = store.get(key)
+    rule = entry.content().check_rule
+    command, chosen = offered(entry.validation, rule, values)
+    unmet = unmet_needs(rule, chosen, cwd=cwd)
+    if unmet:
+        started = (kb.clock.utc_now)().astimezone(UTC)
+        result = CheckResult(
+            command, validation_kind(command), "not started", None, "", 0.0, started,
+            "could not run here", "; ".join(unmet),
+        )  # fmt: skip
+    else:
+        result = run_validation(command, timeout=timeout, cwd=cwd, symptom=entry.symptom, rule=rule)
+    store.record_check(
+        key,
+        CheckRun(
+            at=result.started,
+            verdict=result.verdict,
+            reason=result.reason,
+            command=result.command,
+            values={**rule.defaults, **chosen},
+            exit_code=result.exit_code,
+            machine=this_machine(),
+            output=result.output,
+        ),
+    )
     return result
+
+
+def this_machine() -> str:
+    """The name the check history keeps for where a check ran."""
+    import socket
+
+    return socket.gethostname() or "unknown"

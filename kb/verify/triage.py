@@ -8,7 +8,7 @@ be scripted (`kb triage --json` with every answer as a flag) and tested without 
 2. Locate: the fault domain, from the keyword map and the entries that match.
 3. Verify minimally: the validation commands of the matching entries and the domain's golden checks.
    Each runs only after a confirmation; its outcome is recorded.
-4. Roll back: after two failed verifications, look at `git status`, reset unrelated changes, and
+4. Roll back: after two checks rule their causes out, look at `git status`, reset unrelated changes, and
    start again from the anchor.
 
 At the end the triage becomes a draft entry file, finished with `kb add --from-triage`.
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.entry.content import EntryContent, key_from_symptom
 from kb.entry.file import render_entry_file
@@ -52,7 +52,8 @@ class Proposal:
 class Verification:
     source: str
     command: str
-    outcome: str
+    verdict: str
+    reason: str
     exit_code: int | None
     output_tail: str
 
@@ -66,23 +67,59 @@ class TriageRecord:
     proposals: list[Proposal] = field(default_factory=list)
     verifications: list[Verification] = field(default_factory=list)
     rollbacks: int = 0
+    #: The values the paste names for the checks' inputs (kb.text.paste.paste_values).
+    values: dict[str, str] = field(default_factory=dict)
+    #: The entries that each raise the paste's message, when it is one several faults share
+    #: (SearchResponse.one_of): their checks are what tells them apart.
+    one_of: list[str] = field(default_factory=list)
 
     @property
     def failed_in_a_row(self) -> int:
+        """How many causes the latest checks ruled out since one was confirmed: a check that could
+        not run, broke or did not decide is evidence neither way."""
         count = 0
         for verification in reversed(self.verifications):
-            if verification.outcome == "passed":
+            if verification.verdict == "confirmed":
                 break
-            count += verification.outcome != "unrunnable"  # not evidence either way
+            count += verification.verdict == "ruled out"
         return count
 
     def needs_rollback(self) -> bool:
         return self.failed_in_a_row >= load_triage().rollback_after
 
+    def cause(self) -> Cause | None:
+        """What the verdicts so far say: a cause confirmed by its check, or, when the paste's message
+        is one several known faults raise (one_of), the one left after the checks of all the others
+        ruled theirs out. None while they decide nothing: closest entries that merely scored well are
+        not all the causes there are, so ruling them out leaves none "left"."""
+        latest = {v.source: v.verdict for v in self.verifications}
+        confirmed = [source for source, verdict in latest.items() if verdict == "confirmed"]
+        if confirmed:
+            return Cause(confirmed[-1], "confirmed")
+        left = [key for key in self.one_of if latest.get(key) != "ruled out"]
+        if len(self.one_of) > 1 and len(left) == 1:
+            return Cause(left[0], "left")
+        return None
+
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["needs_rollback"] = self.needs_rollback()
+        cause = self.cause()
+        data["cause"] = cause._asdict() if cause else None
         return data
+
+
+class Cause(NamedTuple):
+    """The entry the checks point to: its cause "confirmed" by its own check, or the one "left" once
+    the checks of the others ruled theirs out."""
+
+    key: str
+    how: str
+
+    def line(self) -> str:
+        if self.how == "confirmed":
+            return f"Confirmed: {self.key}. Apply its fix (kb show {self.key})."
+        return f"The other faults that raise this message are ruled out; the cause left is {self.key}."
 
 
 def anchor(text: str, conditions: str = "", environment: str = "") -> Anchor:
@@ -107,14 +144,21 @@ def locate(record: TriageRecord, response: SearchResponse) -> None:
         }
         for s in response.results
     ]
-    record.proposals = propose(response, record.domain)
+    record.proposals = propose(response, record.domain, record.values)
+    record.one_of = [scored.candidate.key for scored in response.one_of]
 
 
-def propose(response: SearchResponse, domain: str | None) -> list[Proposal]:
-    """Step 3's candidates: matching entries' validations first, then the domain's golden checks."""
+def propose(
+    response: SearchResponse, domain: str | None, values: dict[str, str] | None = None
+) -> list[Proposal]:
+    """Step 3's candidates: matching entries' checks first, their inputs filled with VALUES (from
+    the paste), then the domain's golden checks."""
     proposals = [
         Proposal(
-            s.candidate.key, str(s.candidate.record["symptom"]), str(s.candidate.record["validation"]), True
+            s.candidate.key,
+            str(s.candidate.record["symptom"]),
+            filled_check(s.candidate.record, values),
+            True,
         )
         for s in response.results
         if s.candidate.record.get("validation")
@@ -125,9 +169,17 @@ def propose(response: SearchResponse, domain: str | None) -> list[Proposal]:
     return proposals
 
 
+def filled_check(record: dict[str, Any], values: dict[str, str] | None) -> str:
+    """An entry's check (RECORD as EntryContent.as_dict() or a search hit has it) as it will run
+    with the VALUES a paste names (kb.entry.check_rule.offered)."""
+    from kb.entry.check_rule import offered
+
+    return offered(str(record["validation"]), record.get("check_rule") or {}, values)[0]
+
+
 def record_verification(record: TriageRecord, source: str, result: CheckResult) -> Verification:
     verification = Verification(
-        source, result.command, result.outcome, result.exit_code, result.output[-2000:]
+        source, result.command, result.verdict, result.reason, result.exit_code, result.output[-2000:]
     )
     record.verifications.append(verification)
     return verification
@@ -135,7 +187,7 @@ def record_verification(record: TriageRecord, source: str, result: CheckResult) 
 
 def draft_entry(record: TriageRecord) -> EntryContent:
     """The triage as an entry to finish: symptom, conditions, environment, domain and the check that ran."""
-    proved = next((v for v in reversed(record.verifications) if v.outcome == "passed"), None)
+    proved = next((v for v in reversed(record.verifications) if v.verdict == "confirmed"), None)
     tried = proved or (record.verifications[-1] if record.verifications else None)
     return EntryContent(
         key=key_from_symptom(record.anchor.phenomenon),

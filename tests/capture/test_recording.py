@@ -35,11 +35,12 @@ def test_add_with_no_flags_asks_three_things_and_suggests_the_rest(
     runner: CliRunner, interactive: None
 ) -> None:
     symptom = "DataLoader stalls at the first batch whenever num_workers=8 on the new node"
-    answers = [symptom, 'python -c "import os; print(os.cpu_count())"', "num_workers=4", "", "", ""]
+    check = 'python -c "import os; print(os.cpu_count())"'
+    answers = [symptom, check, "nothing", "num_workers=4", "", "", ""]  # the check only prints a fact
     code, _, err = kb(runner, "add", "--key", "stall", input="\n".join(answers) + "\n")
     assert code == 0, err
     record = entry("stall")
-    assert record["domain"] == "data"
+    assert record["domain"] == "data" and record["verdict"] == {"confirms": "nothing"}
     assert record["cause_path"]  # the domain's existing branch was offered and accepted
     assert "num_workers" in record["tags"]  # type: ignore[operator]
 
@@ -190,11 +191,38 @@ def test_env_records_the_baseline_without_secrets(runner: CliRunner, monkeypatch
     assert "a1B2c3D4e5" not in environment and "Python 3." in environment
 
 
-def add_fault(runner: CliRunner, key: str, validation: str, symptom: str = NEW_FAULT) -> None:
+def add_fault(runner: CliRunner, key: str, validation: str, symptom: str = NEW_FAULT, *rule: str) -> None:
     code, _, err = kb(
-        runner, "add", "--new", "-k", key, "-s", symptom, "-d", "numerics", "-v", validation, "-f", "fix it"
+        runner,
+        "add",
+        "--new",
+        "-k",
+        key,
+        "-s",
+        symptom,
+        "-d",
+        "numerics",
+        "-v",
+        validation,
+        "-f",
+        "fix it",
+        *rule,
     )
     assert code == 0, err
+
+
+def test_a_rule_given_when_the_entry_is_added_reads_its_check(runner: CliRunner) -> None:
+    add_fault(
+        runner, "frob-c", "python -c \"print('frob: 3 stuck')\"", NEW_FAULT, "--pattern", "^frob: [1-9]"
+    )
+    shown = json.loads(kb(runner, "show", "frob-c", "--json")[1])
+    assert shown["verdict"] == {"confirms": "output", "pattern": "^frob: [1-9]"}
+    code, out, _ = kb(runner, "check", "frob-c", "--yes")
+    assert code == 0 and "confirmed: the output has 'frob: 3 stuck'" in out
+    code, _, err = kb(
+        runner, "add", "--new", "-s", "x y z", "-d", "data", "-v", "true", "--confirms", "maybe"
+    )
+    assert code == 1 and "check confirms 'maybe'; use one of" in err
 
 
 def test_check_runs_only_with_consent_and_records_the_result(runner: CliRunner) -> None:
@@ -203,8 +231,9 @@ def test_check_runs_only_with_consent_and_records_the_result(runner: CliRunner) 
     assert code == 1 and "--yes" in err
     assert entry("probe")["last_check_outcome"] is None
     code, out, _ = kb(runner, "check", "probe", "--yes")
-    assert code == 0 and "frobnicator ok" in out and "exit 0 (passed)" in out
-    assert entry("probe")["last_check_outcome"] == "passed"
+    assert code == 2 and "frobnicator ok" in out  # no rule declared: kb does not guess a verdict
+    assert "inconclusive: the check declares no rule: read its output (exit 0 in" in out
+    assert entry("probe")["last_check_outcome"] == "inconclusive"
 
 
 def test_check_declined_at_the_prompt_runs_nothing(
@@ -219,9 +248,9 @@ def test_check_declined_at_the_prompt_runs_nothing(
 def test_a_hanging_check_is_killed_and_recorded_as_such(runner: CliRunner) -> None:
     add_fault(runner, "hang", "sleep 30")
     code, out, _ = kb(runner, "check", "hang", "--yes", "--timeout", "1")
-    assert code == 1 and "timeout" in out
+    assert code == 2 and "inconclusive: killed at the timeout after 1 s" in out
     record = entry("hang")
-    assert record["last_check_outcome"] == "timeout" and record["last_check_exit"] is None
+    assert record["last_check_outcome"] == "inconclusive" and record["last_check_exit"] is None
 
 
 def test_triage_as_a_script(runner: CliRunner) -> None:
@@ -246,14 +275,14 @@ def test_triage_as_a_script(runner: CliRunner) -> None:
 
 
 def test_triage_runs_named_checks_and_calls_for_a_rollback_after_two_failures(runner: CliRunner) -> None:
-    add_fault(runner, "frob-a", "false")
-    add_fault(runner, "frob-b", "exit 3", symptom=NEW_FAULT + " again")
+    add_fault(runner, "frob-a", "false", NEW_FAULT, "--confirms", "exit 0")
+    add_fault(runner, "frob-b", "exit 3", NEW_FAULT + " again", "--confirms", "exit 0")
     code, out, err = kb(
         runner, "triage", "--json", "--no-env", "--symptom", NEW_FAULT, "--run", "frob-a", "--run", "frob-b"
     )
     assert code == 0, err
     record = json.loads(out)
-    assert [v["outcome"] for v in record["verifications"]] == ["failed", "failed"]
+    assert [v["verdict"] for v in record["verifications"]] == ["ruled out", "ruled out"]
     assert record["needs_rollback"] is True
     assert entry("frob-b")["last_check_exit"] == 3
 
@@ -323,7 +352,7 @@ def test_the_lean_add_route_asks_on_a_terminal_too(
 ) -> None:
     from kb.cli.fast_add import main
 
-    answers = ['python -c "print(1)"', "pin it", "", "", ""]
+    answers = ['python -c "print(1)"', "", "pin it", "", "", ""]
     monkeypatch.setattr(sys, "stdin", TerminalInput("\n".join(answers) + "\n"))
     code = main(["-s", "DataLoader stalls at the first batch whenever num_workers=8 on node 7", "-k", "lean"])
     assert code == 0, capsys.readouterr().err
@@ -373,6 +402,7 @@ def test_a_validation_that_is_not_a_command_is_asked_again_at_once(
         NEW_FAULT,
         "check the frobnicator config",
         "nvidia-smi -L",
+        "",
         "pin the kernel version",
         "",
         "",
@@ -387,7 +417,7 @@ def test_a_validation_that_is_not_a_command_is_asked_again_at_once(
 
 def test_the_cause_paths_offered_are_those_of_the_chosen_domain(runner: CliRunner, interactive: None) -> None:
     symptom = "DataLoader stalls at the first batch whenever num_workers=8 on the new node"
-    answers = [symptom, "nproc", "num_workers=4", "hardware", "", ""]
+    answers = [symptom, "nproc", "nothing", "num_workers=4", "hardware", "", ""]
     code, out, err = kb(runner, "add", "--key", "chosen-domain", input="\n".join(answers) + "\n")
     assert code == 0, err
     with open_store() as store:
@@ -403,7 +433,7 @@ def test_from_log_shows_the_symptom_it_took_before_asking(
 ) -> None:
     log = tmp_path / "crash.log"
     log.write_text(TRACEBACK)
-    answers = ["ss -ltnp", "free the port", "", "", "", ""]
+    answers = ["ss -ltnp", "", "free the port", "", "", "", ""]
     add = ["add", "--from-log", str(log), "--new", "--key", "from-log"]
     result = runner.invoke(app, add, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -413,18 +443,19 @@ def test_from_log_shows_the_symptom_it_took_before_asking(
     assert shown < result.output.index("Validation")
 
 
-def test_a_check_that_could_not_run_here_is_never_pruned_as_failed(runner: CliRunner) -> None:
+def test_a_check_that_could_not_run_here_is_never_pruned(runner: CliRunner) -> None:
     """With .venv/bin on PATH every `python -c "import torch…"` check failed, and prune archived them."""
     with open_store() as store:
         content = store.get("torch-load-map-location").content()
         store.update(content.key, content.replace(validation='python3 -c "import kb_no_torch_here"'))
-    code, out, _ = kb(runner, "check", "torch-load-map-location", "--yes")
-    assert code == 3 and "could not run here, so not a failed check; recorded as unrunnable" in out
-    assert entry("torch-load-map-location")["last_check_outcome"] == "unrunnable"
-    pruned = json.loads(kb(runner, "prune", "--status", "failed", "--json")[1])
+    for _ in range(3):
+        code, out, _ = kb(runner, "check", "torch-load-map-location", "--yes")
+        assert code == 3 and "could not run here: " in out
+    assert entry("torch-load-map-location")["last_check_outcome"] == "could not run here"
+    pruned = json.loads(kb(runner, "prune", "--status", "broken", "--json")[1])
     assert "torch-load-map-location" not in json.dumps(pruned)
     stats = json.loads(kb(runner, "stats", "--json")[1])
-    assert "torch-load-map-location" not in json.dumps(stats["failing_checks"])
+    assert "torch-load-map-location" not in json.dumps(stats["broken_checks"])
 
 
 def test_triage_on_a_terminal_reads_as_its_four_steps_in_80_columns(
@@ -434,8 +465,8 @@ def test_triage_on_a_terminal_reads_as_its_four_steps_in_80_columns(
     from kb.entry.terminal import display_width
 
     monkeypatch.setenv("COLUMNS", "80")
-    add_fault(runner, "frob-a", "false")
-    add_fault(runner, "frob-b", "exit 3", symptom=NEW_FAULT + " again")
+    add_fault(runner, "frob-a", "false", NEW_FAULT, "--confirms", "exit 0")
+    add_fault(runner, "frob-b", "exit 3", NEW_FAULT + " again", "--confirms", "exit 0")
     log = tmp_path / "crash.log"
     log.write_text(f"Traceback (most recent call last):\n  File 'x.py', line 1\n{NEW_FAULT}\n")
     answers = ["after the driver update", "y", "y", "n", "n"]

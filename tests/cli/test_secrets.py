@@ -181,9 +181,12 @@ def test_a_checks_output_is_kept_redacted(kb_db: str) -> None:
     """A validation such as `huggingface-cli whoami` or `env | grep HF` may print a token."""
     from datetime import UTC, datetime
 
+    from kb.store.models import CheckRun
+
     with open_store(kb_db) as store:
         output = f"logged in\n{PASTED}\n"
-        store.record_check("cuda-device-side-assert", "passed", 0, output, datetime.now(UTC))
+        run = CheckRun(datetime.now(UTC), "inconclusive", "a probe", "huggingface-cli whoami", output=output)
+        store.record_check("cuda-device-side-assert", run)
     assert_no_secret_stored(kb_db)
 
 

@@ -38,7 +38,7 @@ EXPECTED = {
     "matcher-empty.jsonl": ":1: matchers.0: a matcher needs 'contains' or 'regex'",
     "unknown-field.jsonl": ":1: colour: not a field",
     "time-not-a-time.jsonl": ":1: created: not an ISO 8601 time",
-    "outcome-unknown.jsonl": ":1: last_check_outcome: input should be 'passed'",
+    "outcome-unknown.jsonl": ":1: last_check_outcome: input should be 'confirmed'",
     "exit-too-large.jsonl": ":1: last_check_exit: input should be less than or equal to",
     "guards-not-a-list.jsonl": ":1: guards: input should be a valid list",
     "guard-catastrophic.jsonl": ":1: entry 'hostile-entry': guard 1 (regex): pattern repeats a repetition",

@@ -65,8 +65,8 @@ def test_in_a_notebook_the_error_comes_first_then_its_known_fault_as_html(jupyte
     assert "kb: known fault" in entry["data"]["text/plain"]
     page = entry["data"]["text/html"]
     assert "<b>kb</b>: known fault" in page and "<code>cross-entropy-label-out-of-range</code> [data]" in page
-    assert "prove it: <code>$ python -c &quot;import torch;" in page
-    assert "bad=((y &lt; 0) &amp; ~(y == -100))" in page
+    assert "prove it: <code>$ python -c &quot;import torch; from train import loader, num_classes;" in page
+    assert "bad = ((y &lt; 0) | (y &gt;= num_classes)) &amp; (y != ignore)" in page
     assert "fix: Find why labels leave `[0, num_classes - 1]`" in page
 
     assert [output["output_type"] for output in unknown] == ["error"], unknown

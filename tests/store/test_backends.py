@@ -70,7 +70,7 @@ def test_edit_check_review_prune_and_restore(runner: CliRunner, backend: str, tm
     )
     assert kb(runner, "edit", "port-already-in-use", "--guards", str(guards))[0] == 0
     out = kb(runner, "check", "tensorboard-tag-typo", "--yes", "--json")[1]
-    assert json.loads(out)["outcome"] in ("passed", "failed", "unrunnable")
+    assert json.loads(out)["verdict"] in ("confirmed", "ruled out", "could not run here")
     assert kb(runner, "review", "port-already-in-use", "--keep")[0] == 0
     assert kb(runner, "prune", "--domain", "logging", "--apply")[0] == 0
     assert json.loads(kb(runner, "where", "--json")[1])["by_status"]["archived"] >= 1

@@ -65,7 +65,13 @@ def test_upgrading_keeps_every_entry_and_its_history(tmp_path: Path) -> None:
     assert entry.last_hit is not None and entry.last_hit.isoformat() == "2026-11-03T11:00:00+00:00"
     assert archived.status == "archived"
     assert archived.symptom == "log lines vanish | after `import datasets`"
-    assert (archived.last_check_outcome, archived.last_check_exit) == ("failed", 1)
+    # Before verdicts, exit 1 was "failed"; it said nothing about the fault, so it is inconclusive now.
+    assert (archived.last_check_outcome, archived.last_check_exit) == ("inconclusive", 1)
+    with open_store(str(path)) as store:
+        history = store.check_history("old-archived-fault")
+    assert [(run.verdict, run.reason) for run in history] == [
+        ("inconclusive", "recorded before checks had verdicts")
+    ]
 
 
 def test_every_migration_is_named_in_order() -> None:

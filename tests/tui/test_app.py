@@ -389,12 +389,12 @@ async def test_run_confirmed_shows_the_output_and_records_it(library: Library, e
         await settle(app, pilot)
         screen = app.screen
         assert isinstance(screen, RunOutput)
-        assert screen.result.outcome == "passed"
+        assert screen.result.verdict == "inconclusive"  # the entry declares no rule to read it by
         assert "kb-was-here" in screen.result.output
         await pilot.press("escape")
         await settle(app, pilot)
     entry = library.entry(echo_entry)
-    assert entry.last_check_outcome == "passed" and "kb-was-here" in (entry.last_check_output or "")
+    assert entry.last_check_outcome == "inconclusive" and "kb-was-here" in (entry.last_check_output or "")
 
 
 async def test_help_opens_and_q_quits(library: Library) -> None:
@@ -558,7 +558,7 @@ async def test_at_80_by_24_the_symptom_has_room_and_the_validation_is_whole(libr
         assert widths["key"] <= 32 and widths["symptom"] >= 30
         view = app.query_one("#search-entry", EntryView)
         markdown = view.query_one(Markdown)
-        assert "> $ CUDA\\_LAUNCH\\_BLOCKING=1 python train.py" in markdown.source
+        assert "> $ (CUDA\\_LAUNCH\\_BLOCKING=1 python {script} 2&gt;&amp;1;" in markdown.source
         assert "```" not in markdown.source
 
 
@@ -583,3 +583,36 @@ async def test_merging_a_likely_duplicate_offers_the_entry_it_duplicates(
         assert isinstance(app.screen, MergeInto)
         assert app.screen.query_one("#target", Input).value == app.due_items["typed-again"].duplicate_of
     due_library.close()
+
+
+async def test_a_pasted_port_is_the_one_checked_and_the_verdict_is_shown(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The paste names port N, a server holds N: x shows the check for N, y confirms the cause."""
+    import os
+    import socket
+    import sys
+
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "python").symlink_to(sys.executable)  # the seed checks call `python`
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    with socket.socket() as server:
+        server.bind(("0.0.0.0", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        paste = f"[Errno 98] error while attempting to bind on address ('0.0.0.0', {port}): address in use"
+        async with running(library, (120, 40)) as (app, pilot):
+            await type_query(app, pilot, paste)
+            view = await open_top(app, pilot)
+            assert view.key == "port-already-in-use"
+            await pilot.press("x")
+            await settle(app, pilot)
+            dialog = app.screen
+            assert isinstance(dialog, ConfirmRun) and f"('127.0.0.1', {port})" in dialog.command
+            assert "8000" not in dialog.command
+            await pilot.press("y")
+            await settle(app, pilot)
+            shown = app.screen
+            assert isinstance(shown, RunOutput) and shown.result.verdict == "confirmed"
+    assert library.entry("port-already-in-use").last_check_outcome == "confirmed"

@@ -65,8 +65,8 @@ def search_finds(runner: CliRunner, key: str, text: str | None = None) -> None:
 
 
 def due_keys(runner: CliRunner) -> list[str]:
-    code, out, _ = kb(runner, "review", "--list", "--json")
-    assert code == 0
+    code, out, err = kb(runner, "review", "--list", "--json")
+    assert code == 0, err
     return [item["key"] for item in json.loads(out)]
 
 
@@ -81,9 +81,11 @@ def test_nothing_is_due_until_thirty_days_pass(runner: CliRunner, clock: Callabl
 def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     kb(runner, "where")
     add(runner, "prose-check", "the flux capacitor hums", "look at it", "--force")
-    add(runner, "failing-check", "the gizmo overheats", "false")
+    add(runner, "failing-check", "the gizmo overheats", 'python3 -c "gizmo_temperature()"')
+    add(runner, "ruled-out", "the sprocket rattles", "false")
     add(runner, "healthy", "the sprocket squeaks")
-    kb(runner, "check", "failing-check", "--yes")
+    for key in ("failing-check", "failing-check", "ruled-out", "ruled-out"):
+        kb(runner, "check", key, "--yes")
     search_finds(runner, "healthy")
     clock(timedelta(days=31))
     keys = due_keys(runner)
@@ -91,7 +93,8 @@ def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[ti
     _, out, _ = kb(runner, "review", "--list", "--json")
     reasons = {i["key"]: i["reasons"] for i in json.loads(out)}
     assert "no validation that runs" in reasons["prose-check"]
-    assert "last check failed" in reasons["failing-check"]
+    assert "its check broke 2 times in a row" in reasons["failing-check"]
+    assert not any("check" in reason for reason in reasons["ruled-out"])  # a ruled-out cause is knowledge
 
 
 def test_keep_archive_and_merge_from_the_command_line(
@@ -202,7 +205,8 @@ def test_upkeep_usage_errors(runner: CliRunner, args: list[str], message: str) -
 
 
 def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
-    add(runner, "failing", "the doohickey wobbles", "false")
+    add(runner, "failing", "the doohickey wobbles", 'python3 -c "doohickey_wobble()"')
+    kb(runner, "check", "failing", "--yes")  # NameError: the check itself is broken
     kb(runner, "check", "failing", "--yes")
     search_finds(runner, "failing")
     clock(timedelta(hours=1))  # a search within the same sitting would be the same hit
@@ -214,13 +218,13 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
         data["added_this_month"] == 1 and data["by_domain"]["hardware"] >= 1
     )  # yours: the seeds do not count
     assert data["most_hit"][0] == {"key": "failing", "hits": 2}
-    assert {"key": "failing", "outcome": "failed"} in data["failing_checks"]
+    assert {"key": "failing", "broke_in_a_row": 2} in data["broken_checks"]
     assert data["review"]["due"] == 0 and data["review"]["interval_days"] == 30
     clock(timedelta(days=40))
     data = json.loads(kb(runner, "stats", "--json")[1])
     assert data["added_this_month"] == 0 and data["review"]["due"] > 0
     code, out, _ = kb(runner, "stats")
-    assert "failing checks    failing (failed)" in out
+    assert "broken checks     failing (broke 2 in a row)" in out
 
 
 def test_the_fault_tree_counts_and_flags_what_recurs(

@@ -11,11 +11,14 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import pytest
 
+from kb.entry.check_rule import CheckRule
 from kb.entry.lint import validation_kind
-from kb.verify.runner import OUTPUT_LIMIT, could_not_run_here, run_validation, user_python
+from kb.verify.runner import OUTPUT_LIMIT, CheckResult, run_validation, user_python
+from kb.verify.verdict import missing_here
 
 #: A child that outlives its shell unless the runner kills the whole process group.
 CHILD = "sleep 30 & echo $! > child.pid"
@@ -49,38 +52,46 @@ def pid_in(path: Path) -> int:
     return int(path.read_text(encoding="utf-8").strip())
 
 
+#: The rule these tests read runs by: exit 0 confirms, any other exit rules out (kb.verify.verdict).
+EXIT_0 = CheckRule("exit 0")
+
+
+def _run(command: str, **options: Any) -> CheckResult:
+    return run_validation(command, rule=EXIT_0, **options)
+
+
 def test_a_passing_shell_command() -> None:
-    result = run_validation("echo hello")
+    result = _run("echo hello")
     assert result.kind == "shell"
-    assert (result.outcome, result.exit_code, result.output) == ("passed", 0, "hello\n")
+    assert (result.verdict, result.exit_code, result.output) == ("confirmed", 0, "hello\n")
     assert result.command == "echo hello"
     assert 0 <= result.seconds < 5
 
 
 def test_a_failing_shell_command_keeps_its_exit_code() -> None:
-    result = run_validation("echo before; exit 3")
-    assert (result.outcome, result.exit_code, result.output) == ("failed", 3, "before\n")
+    result = _run("echo before; exit 3")
+    assert (result.verdict, result.exit_code, result.output) == ("ruled out", 3, "before\n")
 
 
 def test_stderr_is_merged_into_stdout_in_order() -> None:
-    result = run_validation("echo out; echo err 1>&2; echo out again")
+    result = _run("echo out; echo err 1>&2; echo out again")
     assert result.output == "out\nerr\nout again\n"
 
 
 def test_a_bare_python_expression_shows_its_value() -> None:
     assert validation_kind("1 + 1") == "python"
-    result = run_validation("1 + 1")
-    assert (result.kind, result.outcome, result.exit_code, result.output) == ("python", "passed", 0, "2\n")
-    assert run_validation("'a' * 3").output == "'aaa'\n"  # repr, as the REPL shows it
+    result = _run("1 + 1")
+    assert (result.kind, result.verdict, result.exit_code, result.output) == ("python", "confirmed", 0, "2\n")
+    assert _run("'a' * 3").output == "'aaa'\n"  # repr, as the REPL shows it
 
 
 def test_an_expression_whose_value_is_none_shows_nothing_more() -> None:
-    assert run_validation("print('hi')").output == "hi\n"
+    assert _run("print('hi')").output == "hi\n"
 
 
 def test_a_python_statement_runs_as_written() -> None:
-    result = run_validation("import os; print('cwd ok')")
-    assert (result.kind, result.outcome, result.output) == ("python", "passed", "cwd ok\n")
+    result = _run("import os; print('cwd ok')")
+    assert (result.kind, result.verdict, result.output) == ("python", "confirmed", "cwd ok\n")
 
 
 def test_python_runs_on_the_users_interpreter_in_the_given_folder(
@@ -91,44 +102,45 @@ def test_python_runs_on_the_users_interpreter_in_the_given_folder(
     bin_dir.mkdir()
     (bin_dir / "python3").symlink_to(sys.executable)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    result = run_validation("import os, sys; print(sys.argv[0] or 'x'); print(os.getcwd())", cwd=tmp_path)
+    result = _run("import os, sys; print(sys.argv[0] or 'x'); print(os.getcwd())", cwd=tmp_path)
     assert Path(result.output.splitlines()[1]).resolve() == tmp_path.resolve()
     assert user_python() == str(bin_dir / "python3")
 
 
 def test_python_output_and_errors_interleave_as_written() -> None:
-    result = run_validation("import sys; print('out'); sys.stderr.write('err\\n'); print('end')")
+    result = _run("import sys; print('out'); sys.stderr.write('err\\n'); print('end')")
     assert result.output == "out\nerr\nend\n"
 
 
-def test_a_python_exception_fails_with_its_traceback() -> None:
-    result = run_validation("1 / 0")
-    assert (result.outcome, result.exit_code) == ("failed", 1)
+def test_a_python_crash_is_a_broken_check_not_a_ruled_out_cause() -> None:
+    result = _run("1 / 0")
+    assert (result.verdict, result.exit_code) == ("the check broke", 1)
+    assert result.reason == "it crashed with ZeroDivisionError before it could decide"
     assert "ZeroDivisionError" in result.output
 
 
 def test_env_replaces_the_environment() -> None:
-    result = run_validation("echo $KB_PROBE", env={"KB_PROBE": "from-env", "PATH": os.environ["PATH"]})
+    result = _run("echo $KB_PROBE", env={"KB_PROBE": "from-env", "PATH": os.environ["PATH"]})
     assert result.output == "from-env\n"
 
 
 def test_the_command_never_waits_for_input() -> None:
     started = time.monotonic()
-    result = run_validation("cat", timeout=5)
-    assert (result.outcome, result.output) == ("passed", "")
+    result = _run("cat", timeout=5)
+    assert (result.verdict, result.output) == ("confirmed", "")
     assert time.monotonic() - started < 3
 
 
 def test_undecodable_bytes_are_replaced() -> None:
-    assert run_validation("printf 'caf\\351\\n'").output == "caf\ufffd\n"
+    assert _run("printf 'caf\\351\\n'").output == "caf\ufffd\n"
 
 
 def test_the_timeout_kills_the_command_and_its_children(tmp_path: Path) -> None:
     command = f"echo $$ > shell.pid; echo started; {CHILD}; wait"
     began = time.monotonic()
-    result = run_validation(command, timeout=1, cwd=tmp_path)
+    result = _run(command, timeout=1, cwd=tmp_path)
     assert time.monotonic() - began < 10
-    assert (result.outcome, result.exit_code) == ("timeout", None)
+    assert (result.verdict, result.exit_code) == ("inconclusive", None)
     assert result.output == "started\n"  # what came before the kill is kept
     assert 1 <= result.seconds < 5
     assert gone(pid_in(tmp_path / "shell.pid"))
@@ -137,22 +149,22 @@ def test_the_timeout_kills_the_command_and_its_children(tmp_path: Path) -> None:
 
 def test_a_command_that_ignores_sigterm_is_killed_after_the_grace(tmp_path: Path) -> None:
     began = time.monotonic()
-    result = run_validation(f"trap '' TERM; echo started; {CHILD}; wait", timeout=1, cwd=tmp_path)
+    result = _run(f"trap '' TERM; echo started; {CHILD}; wait", timeout=1, cwd=tmp_path)
     assert time.monotonic() - began < 10
-    assert (result.outcome, result.output) == ("timeout", "started\n")
+    assert (result.verdict, result.output) == ("inconclusive", "started\n")
     assert gone(pid_in(tmp_path / "child.pid"))
 
 
 def test_python_output_before_the_timeout_is_kept() -> None:
-    result = run_validation("import time; print('working'); time.sleep(30)", timeout=1)
-    assert (result.kind, result.outcome, result.output) == ("python", "timeout", "working\n")
+    result = _run("import time; print('working'); time.sleep(30)", timeout=1)
+    assert (result.kind, result.verdict, result.output) == ("python", "inconclusive", "working\n")
 
 
 def test_a_finished_command_leaves_nothing_running(tmp_path: Path) -> None:
     began = time.monotonic()
-    result = run_validation(f"{CHILD}; echo done", timeout=20, cwd=tmp_path)
+    result = _run(f"{CHILD}; echo done", timeout=20, cwd=tmp_path)
     assert time.monotonic() - began < 5
-    assert (result.outcome, result.exit_code, result.output) == ("passed", 0, "done\n")
+    assert (result.verdict, result.exit_code, result.output) == ("confirmed", 0, "done\n")
     assert gone(pid_in(tmp_path / "child.pid"))
 
 
@@ -173,13 +185,13 @@ def interrupt_after(seconds: float) -> Iterator[None]:
 def test_ctrl_c_kills_the_command_and_its_children_then_propagates(tmp_path: Path) -> None:
     began = time.monotonic()
     with interrupt_after(1.0), pytest.raises(KeyboardInterrupt):
-        run_validation(f"{CHILD}; wait", timeout=20, cwd=tmp_path)
+        _run(f"{CHILD}; wait", timeout=20, cwd=tmp_path)
     assert time.monotonic() - began < 5
     assert gone(pid_in(tmp_path / "child.pid"))
 
 
 def test_output_keeps_its_tail_when_capped() -> None:
-    result = run_validation("print('a' * 25000 + 'TAIL')")
+    result = _run("print('a' * 25000 + 'TAIL')")
     marker, kept = result.output.split("\n", 1)
     assert marker == "… (5005 characters cut)"
     assert len(kept) == OUTPUT_LIMIT
@@ -187,27 +199,27 @@ def test_output_keeps_its_tail_when_capped() -> None:
 
 
 def test_a_flood_of_output_is_capped_while_it_is_read() -> None:
-    result = run_validation("import sys; sys.stdout.write('x' * 1_000_000 + 'END')")
-    assert result.outcome == "passed"
+    result = _run("import sys; sys.stdout.write('x' * 1_000_000 + 'END')")
+    assert result.verdict == "confirmed"
     assert (
         result.output == f"… ({1_000_003 - OUTPUT_LIMIT} characters cut)\n" + "x" * (OUTPUT_LIMIT - 3) + "END"
     )
 
 
 def test_output_under_the_cap_has_no_marker() -> None:
-    assert run_validation(f"print('a' * {OUTPUT_LIMIT - 1})").output == "a" * (OUTPUT_LIMIT - 1) + "\n"
+    assert _run(f"print('a' * {OUTPUT_LIMIT - 1})").output == "a" * (OUTPUT_LIMIT - 1) + "\n"
 
 
 def test_started_comes_from_the_clock_in_utc() -> None:
     local = datetime(2024, 5, 1, 12, 30, tzinfo=timezone(timedelta(hours=2)))
-    result = run_validation("true", clock=lambda: local)
+    result = _run("true", clock=lambda: local)
     assert result.started == datetime(2024, 5, 1, 10, 30, tzinfo=UTC)
     assert result.started.tzinfo is UTC
 
 
 def test_started_defaults_to_now() -> None:
     before = datetime.now(UTC)
-    started = run_validation("true").started
+    started = _run("true").started
     assert started.tzinfo is UTC
     assert before <= started <= datetime.now(UTC)
 
@@ -215,15 +227,15 @@ def test_started_defaults_to_now() -> None:
 def test_an_unknown_executable_could_not_run_here_with_the_shells_127() -> None:
     command = "kb-no-such-tool-xyz some-arg"
     assert validation_kind(command) == "shell"
-    result = run_validation(command)
-    assert (result.outcome, result.exit_code) == ("unrunnable", 127)
-    assert result.output.endswith("kb: could not run here: kb-no-such-tool-xyz is not installed")
+    result = _run(command)
+    assert (result.verdict, result.exit_code) == ("could not run here", 127)
+    assert result.reason == "kb-no-such-tool-xyz is not installed"
 
 
 def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
     missing = tmp_path / "missing"
-    result = run_validation("echo hello", cwd=missing)
-    assert (result.outcome, result.exit_code) == ("error", None)
+    result = _run("echo hello", cwd=missing)
+    assert (result.verdict, result.exit_code) == ("could not run here", None)
     assert str(missing) in result.output
     assert result.started.tzinfo is UTC
 
@@ -244,6 +256,11 @@ def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
             "no NVIDIA driver",
         ),
         (1, "RuntimeError: No CUDA GPUs are available\n", "no GPU"),
+        (
+            1,
+            "ModuleNotFoundError: No module named 'torch'\nfalling back\nto CPU\nValueError: empty shard\n",
+            "the Python module torch is not installed",
+        ),
         (1, "AssertionError: Torch not compiled with CUDA enabled\n", "this torch has no CUDA"),
         (1, "FileNotFoundError: [Errno 2] No such file or directory: 'model.pt'\n", "model.pt is not here"),
         (
@@ -256,7 +273,7 @@ def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
 def test_a_check_that_could_not_run_here_is_told_from_a_failed_one(
     exit_code: int, output: str, missing: str
 ) -> None:
-    assert could_not_run_here(exit_code, output) == missing
+    assert missing_here(exit_code, output) == missing
 
 
 @pytest.mark.parametrize(
@@ -267,19 +284,13 @@ def test_a_check_that_could_not_run_here_is_told_from_a_failed_one(
             "ModuleNotFoundError: No module named 'torch'\n",
             "ModuleNotFoundError: No module named 'torch' in the DDP workers",
         ),
-        (
-            "ModuleNotFoundError: No module named 'torch'\nfalling back\nto CPU\nValueError: empty shard\n",
-            "",
-        ),
     ],
 )
 def test_a_check_that_ran_and_failed_stays_failed(output: str, symptom: str) -> None:
-    assert could_not_run_here(1, output, symptom) is None
+    assert missing_here(1, output, symptom) is None
 
 
-def test_a_missing_module_is_recorded_as_unrunnable() -> None:
-    result = run_validation('python3 -c "import kb_no_such_module_here"')
-    assert result.outcome == "unrunnable" and result.exit_code == 1
-    assert result.output.endswith(
-        "kb: could not run here: the Python module kb_no_such_module_here is not installed"
-    )
+def test_a_missing_module_could_not_run_here() -> None:
+    result = _run('python3 -c "import kb_no_such_module_here"')
+    assert result.verdict == "could not run here" and result.exit_code == 1
+    assert result.reason == "the Python module kb_no_such_module_here is not installed"

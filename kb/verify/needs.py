@@ -1,0 +1,122 @@
+"""What a check needs before it can run, looked for before it runs.
+
+A check declares its needs (kb.entry.check_rule): a GPU, a Docker daemon, a program, a Python module
+in the interpreter it runs with, a file, a running process. One that is missing means the check
+"could not run here": kb says so instead of running it and reading a failure as a verdict.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+
+from kb.entry.check_rule import CheckRule, fill_need
+
+_FIND_MODULES = (
+    "import importlib.util, sys\n"
+    "for name in sys.argv[1:]:\n"
+    "    try:\n"
+    "        found = importlib.util.find_spec(name) is not None\n"
+    "    except (ImportError, ValueError):\n"
+    "        found = False\n"
+    "    found or print(name)\n"
+)
+
+
+def unmet_needs(
+    rule: CheckRule,
+    values: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+) -> list[str]:
+    """What RULE needs that is not here, each as a short reason ("no GPU", "lsof is not installed");
+    empty when the check can run. VALUES fill a need's inputs; CWD and ENV are the check's own."""
+    environment = dict(os.environ if env is None else env)
+    path = environment.get("PATH")
+    folder = cwd or Path.cwd()
+    unmet: list[str] = []
+    modules: list[str] = []
+    for need in rule.needs:
+        need = fill_need(need, rule, values)
+        kind, _, what = need.partition(":")
+        if need == "gpu":
+            if not _gpu_here(path):
+                unmet.append("no NVIDIA GPU here")
+        elif need == "docker":
+            if shutil.which("docker", path=path) is None:
+                unmet.append("docker is not installed")
+            elif not _docker_daemon_here(environment):
+                unmet.append("no Docker daemon answers here")
+        elif kind == "command":
+            if shutil.which(what, path=path) is None:
+                unmet.append(f"{what} is not installed")
+        elif kind == "module":
+            modules.append(what)
+        elif kind == "file":
+            if not (folder / what).exists():
+                unmet.append(f"{what} is not here")
+        elif kind == "process" and not _process_running(what):
+            unmet.append(f"no running process matches {what!r}")
+    if modules:
+        unmet += [
+            f"the Python module {name} is not installed"
+            for name in _missing_modules(modules, folder, environment)
+        ]
+    return unmet
+
+
+def _gpu_here(path: str | None) -> bool:
+    return shutil.which("nvidia-smi", path=path) is not None and (
+        os.path.exists("/dev/nvidiactl") or os.path.exists("/dev/nvidia0")
+    )
+
+
+def _docker_daemon_here(env: Mapping[str, str]) -> bool:
+    host = env.get("DOCKER_HOST", "")
+    if host and not host.startswith("unix://"):
+        return True  # a remote daemon: only running the check can tell
+    socket_path = host.removeprefix("unix://") or "/var/run/docker.sock"
+    return os.path.exists(socket_path)
+
+
+def _process_running(pattern: str) -> bool:
+    """Whether a process's command line contains PATTERN (Linux /proc; elsewhere, assumed yes)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return True
+    own = str(os.getpid())
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or entry.name == own:
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if pattern in command:
+            return True
+    return False
+
+
+def _missing_modules(names: list[str], cwd: Path, env: Mapping[str, str]) -> list[str]:
+    """Which of NAMES the check's interpreter cannot import (found from CWD, as the check would)."""
+    from kb.verify.runner import user_python
+
+    python = shutil.which("python3", path=env.get("PATH")) or shutil.which("python", path=env.get("PATH"))
+    try:
+        found = subprocess.run(
+            [python or user_python(), "-c", _FIND_MODULES, *names],
+            cwd=cwd,
+            env=dict(env),
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return names
+    if found.returncode != 0:
+        return names
+    return [line.strip() for line in found.stdout.splitlines() if line.strip()]

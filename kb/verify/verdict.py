@@ -1,0 +1,219 @@
+"""What one run of a check says about the fault: its verdict.
+
+A check's exit status has no one meaning (for `lsof -i :8000` exit 0 is the fault, for a pickle test
+a non-zero exit is) and most checks print facts for a person, so kb reads a run by the rule the entry
+declares (kb.entry.check_rule), and says only what that run shows:
+
+- confirmed: the rule says the cause is there;
+- ruled out: the rule says it is not, which is knowledge too: triage moves on to the next cause;
+- inconclusive: a probe, an undeclared rule, output the rule does not decide, a timeout;
+- could not run here: a missing GPU, module, program, daemon or file, found anywhere in the output;
+- the check broke: its own code is wrong (a syntax error, a name it does not define, a crash
+  unrelated to the fault). Only this, repeated, says anything about the entry's health.
+
+Pure: it takes the rule and what the run did, and returns the verdict with its reason.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, NamedTuple
+
+from kb.entry.check_rule import CheckRule
+
+Verdict = Literal["confirmed", "ruled out", "inconclusive", "could not run here", "the check broke"]
+VERDICTS: tuple[Verdict, ...] = (
+    "confirmed",
+    "ruled out",
+    "inconclusive",
+    "could not run here",
+    "the check broke",
+)
+
+#: How a run ended, before it is read: the process exited (exit_code), was killed at the timeout,
+#: or never started.
+RunEnd = Literal["exited", "timeout", "not started"]
+
+
+class Reading(NamedTuple):
+    verdict: Verdict
+    reason: str
+
+
+#: Messages that say the check never reached the fault: (pattern, what is missing). Looked for in the
+#: whole output, not just its end: a check that went on after `import torch` failed printed more.
+NOT_HERE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"ModuleNotFoundError: No module named '([^']+)'"), "the Python module {0} is not installed"),
+    (
+        re.compile(r"^(?:\S+: )*(?:line \d+: )?(\S+): (?:command )?not found$", re.MULTILINE),
+        "{0} is not installed",
+    ),
+    (
+        re.compile(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
+        "no NVIDIA driver",
+    ),
+    (re.compile(r"Found no NVIDIA driver on your system"), "no NVIDIA driver"),
+    (re.compile(r"No CUDA GPUs are available|CUDA driver initialization failed"), "no GPU"),
+    (re.compile(r"Torch not compiled with CUDA enabled"), "this torch has no CUDA"),
+    (re.compile(r"AssertionError: no CUDA GPU visible"), "no GPU"),
+    (
+        re.compile(
+            r"Cannot connect to the Docker daemon"
+            r"|permission denied while trying to connect to the Docker daemon"
+        ),
+        "no Docker daemon",
+    ),
+    (
+        re.compile(r"ImportError: cannot import name '([^']+)' from '([^']+)'"),
+        "this project's {1} has no {0}",
+    ),
+    (re.compile(r"can't open file '([^']+)': \[Errno 2\] No such file or directory"), "{0} is not here"),
+    (re.compile(r"FileNotFoundError: \[Errno 2\] No such file or directory: '([^']+)'"), "{0} is not here"),
+    (
+        re.compile(
+            r"^\S+: (?:cannot open |can't open )?'?([^':\n]+)'?: No such file or directory$", re.MULTILINE
+        ),
+        "{0} is not here",
+    ),
+]
+
+#: The check's own code is wrong: Python that does not parse or names what it never defined, a
+#: shell line that does not parse.
+BROKE: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"^(?:SyntaxError|IndentationError|TabError): (.+)$", re.MULTILINE),
+        "its Python does not parse: {0}",
+    ),
+    (re.compile(r"^NameError: (.+)$", re.MULTILINE), "its Python names something undefined: {0}"),
+    (
+        re.compile(
+            r"(?:^|: )(?:[Ss]yntax error|unexpected EOF while looking for matching)(.*)$", re.MULTILINE
+        ),
+        "its shell line does not parse{0}",
+    ),
+]
+
+#: The last exception of a Python traceback in the output.
+_LAST_EXCEPTION = re.compile(
+    r"^Traceback \(most recent call last\):\n(?:[ \t].*\n|\n)*?([\w.]+)(?::|$)", re.MULTILINE
+)
+
+
+def read_verdict(
+    rule: CheckRule,
+    ended: RunEnd,
+    exit_code: int | None,
+    output: str,
+    symptom: str = "",
+    seconds: float = 0.0,
+) -> Reading:
+    """The verdict of one run of a check read by RULE: how it ENDED, its EXIT_CODE and OUTPUT.
+    SYMPTOM, the entry's, keeps a check for a missing module from reading its own finding as
+    "could not run here"."""
+    if ended == "not started":
+        return Reading("could not run here", "the command could not be started")
+    if rule.confirms == "output":
+        decided = _by_output(rule, output)
+        if decided is not None:
+            return decided
+    if ended == "timeout":
+        return Reading("inconclusive", f"killed at the timeout after {seconds:.0f} s")
+    missing = missing_here(exit_code, output, symptom)
+    if missing is not None and (exit_code != 0 or not rule.gives_verdict):
+        return Reading("could not run here", missing)
+    broke = check_broke(output)
+    if broke is not None and exit_code != 0:
+        return Reading("the check broke", broke)
+    if exit_code is not None and exit_code < 0:
+        return Reading("the check broke", f"killed by signal {-exit_code}")
+    if rule.confirms == "exit 0":
+        if exit_code == 0:
+            return Reading("confirmed", "exit 0")
+        crash = _unrelated_crash(output)
+        if crash is not None:
+            return Reading("the check broke", crash)
+        return Reading("ruled out", f"exit {exit_code}")
+    if rule.confirms == "exit non-zero":
+        if exit_code == 0:
+            return Reading("ruled out", "exit 0")
+        return Reading("confirmed", f"exit {exit_code}")
+    if rule.confirms == "output":
+        if rule.rules_out:
+            return Reading(
+                "inconclusive", "the output matches neither the confirming nor the ruling-out line"
+            )
+        if exit_code == 0:
+            return Reading("ruled out", "exit 0 without the confirming line")
+        return Reading("the check broke", f"exit {exit_code} without the confirming line")
+    if rule.confirms == "nothing":
+        return Reading("inconclusive", "a probe: read its output")
+    return Reading("inconclusive", "the check declares no rule: read its output")
+
+
+def _by_output(rule: CheckRule, output: str) -> Reading | None:
+    found = re.search(rule.pattern, output, re.MULTILINE)
+    if found:
+        return Reading("confirmed", f"the output has {_line_of(output, found)}")
+    if rule.rules_out:
+        cleared = re.search(rule.rules_out, output, re.MULTILINE)
+        if cleared:
+            return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
+    return None
+
+
+def _line_of(output: str, match: re.Match[str]) -> str:
+    """The line MATCH is on, quoted and cut to a readable length."""
+    start = output.rfind("\n", 0, match.start()) + 1
+    end = output.find("\n", match.end())
+    line = " ".join(output[start : end if end >= 0 else len(output)].split())
+    return repr(line if len(line) <= 100 else line[:99] + "…")
+
+
+def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str | None:
+    """What this machine lacks for the check, as its output says, or None.
+
+    The whole output is read: a check written on a GPU box meets laptops without torch, nvidia-smi,
+    a GPU or the checkpoint it loads. The entry's own SYMPTOM is not such a message: a check for a
+    missing module may fail with it."""
+    if exit_code in (126, 127) and not output.strip():
+        return "the command could not be run"
+    found: tuple[int, str] | None = None
+    for pattern, reason in NOT_HERE:
+        for match in pattern.finditer(output):
+            line = output[match.start() :].split("\n", 1)[0]
+            if symptom and _same_message(line, symptom):
+                continue
+            if found is None or match.start() > found[0]:
+                found = (match.start(), reason.format(*match.groups()))
+    return found[1] if found else None
+
+
+def check_broke(output: str) -> str | None:
+    """Why OUTPUT shows the check's own code is wrong, or None."""
+    for pattern, reason in BROKE:
+        match = pattern.search(output)
+        if match:
+            return reason.format(*(" ".join(g.split())[:120] for g in match.groups()))
+    return None
+
+
+def _unrelated_crash(output: str) -> str | None:
+    """A Python traceback that ends in something other than a failed assertion: the check crashed
+    before it could say yes or no."""
+    exceptions = _LAST_EXCEPTION.findall(output)
+    if not exceptions:
+        return None
+    last = exceptions[-1].rsplit(".", 1)[-1]
+    if last in ("AssertionError", "SystemExit"):
+        return None
+    return f"it crashed with {last} before it could decide"
+
+
+def _same_message(line: str, symptom: str) -> bool:
+    words = line.split(":", 1)[0].strip()
+    return bool(words) and words.lower() in symptom.lower()
+
+
+def health_counts(verdict: str) -> bool:
+    """Whether a recorded VERDICT says anything about the entry's health: only a broken check does."""
+    return verdict == "the check broke"

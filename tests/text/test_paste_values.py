@@ -1,0 +1,48 @@
+"""The values a paste names for a check's inputs: its port, file, script and module, device, rank."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.text.paste import paste_values
+
+TRACEBACK = """Traceback (most recent call last):
+  File "/home/ana/proj/train.py", line 40, in <module>
+    main()
+  File "/home/ana/.venv/lib/python3.11/site-packages/torch/serialization.py", line 997, in load
+FileNotFoundError: [Errno 2] No such file or directory: 'checkpoints/best.pt'
+"""
+
+
+@pytest.mark.parametrize(
+    ("paste", "values"),
+    [
+        (
+            "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 55499): "
+            "address already in use",
+            {"port": "55499"},
+        ),
+        ("Error: listen EADDRINUSE: address already in use :::3000", {"port": "3000"}),
+        ("bind(3, {sa_family=AF_INET, sin_port=htons(8080)}, 16) = -1 EADDRINUSE", {"port": "8080"}),
+        (TRACEBACK, {"path": "checkpoints/best.pt", "script": "/home/ana/proj/train.py", "module": "train"}),
+        ("RuntimeError: CUDA error: out of memory on cuda:3", {"device": "3"}),
+        ("[rank2]: RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp", {"rank": "2"}),
+        ("RuntimeError: DataLoader worker (pid 12345) is killed by signal: Killed.", {"pid": "12345"}),
+        ("IndexError: Target 5 is out of bounds.", {}),
+    ],
+)
+def test_a_paste_names_the_values_its_checks_take(paste: str, values: dict[str, str]) -> None:
+    assert paste_values(paste) == values
+
+
+def test_a_frame_in_an_installed_package_is_not_the_users_script() -> None:
+    paste = 'File "/usr/lib/python3.11/site-packages/x/cli.py", line 1, in <module>\nValueError: no'
+    assert "module" not in paste_values(paste)
+
+
+@given(st.text(max_size=300))
+def test_every_value_comes_from_the_paste(text: str) -> None:
+    for name, value in paste_values(text).items():
+        assert value in text, name

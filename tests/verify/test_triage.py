@@ -1,0 +1,43 @@
+"""What the verdicts of a triage say: a cause confirmed, the one left, or when to roll back."""
+
+from __future__ import annotations
+
+from kb.verify.triage import Anchor, Cause, Proposal, TriageRecord, Verification
+
+
+def record(*verdicts: tuple[str, str]) -> TriageRecord:
+    proposals = [Proposal(key, f"symptom of {key}", f"check-{key}", True) for key in ("a", "b", "c")]
+    proposals.append(Proposal("golden:data", "golden checks", "nvidia-smi", False))
+    anchor = Anchor("RuntimeError: one message, three causes", "", "")
+    triage = TriageRecord(anchor, proposals=proposals, one_of=["a", "b", "c"])
+    triage.verifications = [
+        Verification(key, f"check-{key}", verdict, "", 0, "") for key, verdict in verdicts
+    ]
+    return triage
+
+
+def test_a_confirmed_cause_is_named() -> None:
+    assert record(("a", "ruled out"), ("b", "confirmed")).cause() == Cause("b", "confirmed")
+
+
+def test_the_cause_left_when_the_others_are_ruled_out() -> None:
+    cause = record(("a", "ruled out"), ("c", "ruled out")).cause()
+    assert cause == Cause("b", "left") and "the cause left is b" in cause.line()
+
+
+def test_closest_entries_ruled_out_leave_no_cause_named() -> None:
+    """Entries that only scored well are not every cause there is: none is "left"."""
+    triage = record(("a", "ruled out"), ("c", "ruled out"))
+    triage.one_of = []
+    assert triage.cause() is None
+
+
+def test_checks_that_decide_nothing_leave_every_cause_open() -> None:
+    assert record(("a", "could not run here"), ("b", "inconclusive"), ("c", "ruled out")).cause() is None
+    assert record(("a", "the check broke"), ("b", "ruled out")).cause() is None
+
+
+def test_two_causes_ruled_out_call_for_a_rollback_and_nothing_else_counts() -> None:
+    assert not record(("a", "ruled out"), ("b", "could not run here")).needs_rollback()
+    assert record(("a", "ruled out"), ("b", "inconclusive"), ("c", "ruled out")).needs_rollback()
+    assert not record(("a", "ruled out"), ("b", "confirmed")).needs_rollback()

@@ -1,0 +1,102 @@
+"""Reading a run of a check as a verdict about the fault (kb.verify.verdict), by the entry's rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.entry.check_rule import NO_RULE, CheckRule
+from kb.verify.verdict import health_counts, read_verdict
+
+EXIT_0 = CheckRule("exit 0")
+NONZERO = CheckRule("exit non-zero")
+OUTPUT = CheckRule("output", "^fault: ", "^ok: ")
+FOUND_ONLY = CheckRule("output", "^fault: ")
+PROBE = CheckRule("nothing")
+
+
+@pytest.mark.parametrize(
+    ("rule", "exit_code", "output", "verdict"),
+    [
+        (EXIT_0, 0, "p 1234 python\n", "confirmed"),
+        (EXIT_0, 1, "", "ruled out"),  # `lsof -i :8000` with the port free
+        (NONZERO, 1, "TypeError: cannot pickle '_io.BufferedReader' object\n", "confirmed"),
+        (NONZERO, 0, "pickles\n", "ruled out"),
+        (OUTPUT, 0, "fault: 4 labels outside [0, 3): [-1, 3, 5, 7]\n", "confirmed"),
+        (OUTPUT, 0, "ok: all 1200 labels in [0, 3)\n", "ruled out"),
+        (OUTPUT, 0, "bad labels: 0\n", "inconclusive"),
+        (OUTPUT, 1, "progress…\nfault: found it\nthen exit 1\n", "confirmed"),
+        (FOUND_ONLY, 0, "nothing here\n", "ruled out"),
+        (FOUND_ONLY, 2, "nothing here\n", "the check broke"),
+        (PROBE, 0, "bad labels: 4\n", "inconclusive"),
+        (NO_RULE, 1, "", "inconclusive"),
+    ],
+)
+def test_a_run_is_read_by_the_rule_the_entry_declares(
+    rule: CheckRule, exit_code: int, output: str, verdict: str
+) -> None:
+    assert read_verdict(rule, "exited", exit_code, output).verdict == verdict
+
+
+@pytest.mark.parametrize("rule", [EXIT_0, NONZERO, OUTPUT, PROBE, NO_RULE])
+def test_a_missing_module_anywhere_in_the_output_could_not_run_here(rule: CheckRule) -> None:
+    output = (
+        "Traceback …\nModuleNotFoundError: No module named 'torch'\nretrying on CPU\nValueError: no data\n"
+    )
+    reading = read_verdict(rule, "exited", 1, output)
+    assert reading == ("could not run here", "the Python module torch is not installed")
+
+
+def test_a_missing_module_that_is_the_entrys_own_symptom_is_a_finding() -> None:
+    symptom = "ModuleNotFoundError: No module named 'torch' in the DDP workers"
+    output = "ModuleNotFoundError: No module named 'torch'\n"
+    assert read_verdict(NONZERO, "exited", 1, output, symptom).verdict == "confirmed"
+
+
+@pytest.mark.parametrize(
+    ("output", "reason"),
+    [
+        (
+            '  File "<string>", line 1\nSyntaxError: invalid syntax\n',
+            "its Python does not parse: invalid syntax",
+        ),
+        ("NameError: name 'lodaer' is not defined\n", "its Python names something undefined"),
+        ('sh: 1: Syntax error: "(" unexpected\n', "its shell line does not parse"),
+    ],
+)
+def test_a_check_whose_own_code_is_wrong_broke(output: str, reason: str) -> None:
+    reading = read_verdict(NONZERO, "exited", 2, output)
+    assert reading.verdict == "the check broke" and reading.reason.startswith(reason)
+
+
+def test_a_crash_under_an_exit_0_rule_is_not_a_ruled_out_cause() -> None:
+    output = (
+        "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nKeyError: 'labels'\n"
+    )
+    assert read_verdict(EXIT_0, "exited", 1, output).verdict == "the check broke"
+    failed = 'Traceback (most recent call last):\n  File "<string>", line 1\nAssertionError: labels ok\n'
+    assert read_verdict(EXIT_0, "exited", 1, failed).verdict == "ruled out"
+
+
+def test_a_timeout_and_a_command_that_never_started_are_no_verdict() -> None:
+    assert read_verdict(EXIT_0, "timeout", None, "", seconds=60).verdict == "inconclusive"
+    assert read_verdict(EXIT_0, "not started", None, "").verdict == "could not run here"
+
+
+def test_a_script_that_is_not_here_could_not_run_here() -> None:
+    output = "python3: can't open file '/p/train.py': [Errno 2] No such file or directory\n"
+    assert read_verdict(OUTPUT, "exited", 2, output) == ("could not run here", "/p/train.py is not here")
+
+
+def test_a_project_without_the_name_a_check_imports_could_not_run_here() -> None:
+    output = "ImportError: cannot import name 'loader' from 'train' (/p/train.py)\n"
+    assert read_verdict(OUTPUT, "exited", 1, output) == (
+        "could not run here",
+        "this project's train has no loader",
+    )
+
+
+def test_only_a_broken_check_counts_against_the_entry() -> None:
+    assert [health_counts(v) for v in ("confirmed", "ruled out", "inconclusive", "could not run here")] == [
+        False
+    ] * 4
+    assert health_counts("the check broke")
