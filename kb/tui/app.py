@@ -75,6 +75,9 @@ class KbApp(App[None]):
         #: How many times results were shown: lets tests and the benchmark wait for a search.
         self.results_shown = 0
         self.found: Found | None = None
+        #: The verdicts of the checks run for the paste in the search box, by entry key: when its
+        #: message is one several faults raise, they name the cause (kb.verify.triage.cause_of).
+        self.verdicts: dict[str, str] = {}
         #: The entries due, by key, as the Review tab last showed them.
         self.due_items: dict[str, ReviewItem] = {}
         self._counts = ""
@@ -169,6 +172,8 @@ class KbApp(App[None]):
         self.run_worker(work, name=group, group=group, thread=True, exclusive=True)
 
     def show_found(self, found: Found) -> None:
+        if self.found is None or found.query != self.found.query:
+            self.verdicts = {}
         self.found = found
         self.search_pane.show_rows(found.rows)
         self.results_shown += 1
@@ -198,6 +203,11 @@ class KbApp(App[None]):
         if found.confident:
             return f"{plural(len(found.rows), 'result')}, the first a confident match"
         if found.one_of:
+            from kb.verify.triage import cause_of
+
+            cause = cause_of(self.verdicts, found.one_of)
+            if cause is not None:
+                return cause.line()
             return f"one of {len(found.one_of)} known faults raises this: their checks tell them apart"
         if found.subject and found.rows:
             return f"{plural(len(found.rows), 'entry', 'entries')} name it; paste the error to know which"
@@ -335,6 +345,7 @@ class KbApp(App[None]):
         self.fetch("run", lambda: self.library.check(key, values), lambda result: self._show_run(key, result))
 
     def _show_run(self, key: str, result: CheckResult) -> None:
+        self.verdicts[key] = result.verdict
         self.push_screen(RunOutput(key, result))
         self.set_status()
         self._reopen(key)

@@ -16,6 +16,7 @@ At the end the triage becomes a draft entry file, finished with `kb add --from-t
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,14 +93,7 @@ class TriageRecord:
         is one several known faults raise (one_of), the one left after the checks of all the others
         ruled theirs out. None while they decide nothing: closest entries that merely scored well are
         not all the causes there are, so ruling them out leaves none "left"."""
-        latest = {v.source: v.verdict for v in self.verifications}
-        confirmed = [source for source, verdict in latest.items() if verdict == "confirmed"]
-        if confirmed:
-            return Cause(confirmed[-1], "confirmed")
-        left = [key for key in self.one_of if latest.get(key) != "ruled out"]
-        if len(self.one_of) > 1 and len(left) == 1:
-            return Cause(left[0], "left")
-        return None
+        return cause_of({v.source: v.verdict for v in self.verifications}, self.one_of)
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -107,6 +101,18 @@ class TriageRecord:
         cause = self.cause()
         data["cause"] = cause._asdict() if cause else None
         return data
+
+
+def cause_of(verdicts: Mapping[str, str], one_of: Sequence[str]) -> Cause | None:
+    """The cause the latest VERDICTS (entry key → verdict) point to: one confirmed, or the one of
+    ONE_OF (the entries that each raise a shared message) left when all the others are ruled out."""
+    confirmed = [key for key, verdict in verdicts.items() if verdict == "confirmed"]
+    if confirmed:
+        return Cause(confirmed[-1], "confirmed")
+    left = [key for key in one_of if verdicts.get(key) != "ruled out"]
+    if len(one_of) > 1 and len(left) == 1:
+        return Cause(left[0], "left")
+    return None
 
 
 class Cause(NamedTuple):

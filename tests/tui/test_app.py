@@ -616,3 +616,34 @@ async def test_a_pasted_port_is_the_one_checked_and_the_verdict_is_shown(
             shown = app.screen
             assert isinstance(shown, RunOutput) and shown.result.verdict == "confirmed"
     assert library.entry("port-already-in-use").last_check_outcome == "confirmed"
+
+
+async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shared message: x on two of its entries rules their causes out, and the status names the third."""
+    from kb.verify.runner import CheckResult
+
+    def ruled_out(key: str, values: dict[str, str] | None = None, timeout: float = 60.0) -> CheckResult:
+        started = datetime.now(UTC)
+        return CheckResult(
+            f"check {key}", "shell", "exited", 0, "ok: not it\n", 0.1, started, "ruled out", ""
+        )
+
+    monkeypatch.setattr(library, "check", ruled_out)
+    async with running(library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, "RuntimeError: CUDA error: device-side assert triggered")
+        assert app.found is not None and len(app.found.one_of) == 3
+        first, second, third = app.found.one_of
+        assert "their checks tell them apart" in app.describe_found()
+        for key in (first, third):
+            await pilot.press("escape")  # out of the search box, as after picking a row
+            app.open_entry(key, "search-tab")
+            await settle(app, pilot)
+            await pilot.press("x")
+            await settle(app, pilot)
+            await pilot.press("y")
+            await settle(app, pilot)
+            await pilot.press("escape")
+            await settle(app, pilot)
+        assert app.describe_found().endswith(f"the cause left is {second}.")
