@@ -99,9 +99,44 @@ def decode_entry_bytes(raw: bytes, path: Path | str | None = None) -> str:
         ) from exc
 
 
+_CONFLICT_START = re.compile(r"^<{7}(?: |$)")
+_CONFLICT_MIDDLE = re.compile(r"^={7}$")
+_CONFLICT_END = re.compile(r"^>{7}(?: |$)")
+
+
+def conflict_marker_line(text: str) -> int | None:
+    """The line of the first merge conflict git left in TEXT (`<<<<<<< HEAD`, then `=======`, then
+    `>>>>>>> …`), or None. Such a file holds two versions and a decision no one made: kb refuses
+    it rather than store the markers as the entry's text."""
+    start: int | None = None
+    middle = False
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        if _CONFLICT_START.match(line):
+            start, middle = number, False
+        elif start is not None and _CONFLICT_MIDDLE.match(line):
+            middle = True
+        elif start is not None and middle and _CONFLICT_END.match(line):
+            return start
+    return None
+
+
+def refuse_conflicts(text: str, path: Path | str | None) -> None:
+    """Raise EntryFileError at the first merge conflict in TEXT, if there is one."""
+    line = conflict_marker_line(text)
+    if line is not None:
+        raise EntryFileError(
+            path,
+            line,
+            "git left a merge conflict here (<<<<<<< … ======= … >>>>>>>); keep the version you "
+            "want, delete the markers, then run kb again",
+        )
+
+
 def parse_entry_file(text: str, path: Path | str | None = None) -> EntryContent:
-    """Parse an entry file's text into normalized content."""
+    """Parse an entry file's text into normalized content. A file with a merge conflict in it is
+    refused (conflict_marker_line)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    refuse_conflicts(text, path)
     lines = text.split("\n")
     front, body_start = _split_front_matter(lines, path)
     fields = _parse_front_matter(front, path)

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from kb.domains import resolve_domain
 from kb.entry.content import EntryContent, check_key, normalized
-from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
+from kb.entry.file import decode_entry_bytes, parse_entry_file, refuse_conflicts, render_entry_file
 from kb.entry.merging import EntryMerge, fingerprint, merge_entry
 from kb.errors import EntryFileError, KbError
 from kb.paths import inside, read_bounded, write_atomically
@@ -232,6 +232,7 @@ def read_folder(folder: Path) -> FolderEntries:
             text = decode_entry_bytes(read_bounded(path), path)
         except OSError as exc:
             raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
+        refuse_conflicts(text, path)  # also before the +++ test: a conflict can open the file
         if not text.lstrip().startswith("+++"):
             continue  # a README beside the entries
         content = normalized(parse_entry_file(text, path))

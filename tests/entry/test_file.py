@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.content import EntryContent, normalized
-from kb.entry.file import parse_entry_file, read_entry_file, render_entry_file
+from kb.entry.file import conflict_marker_line, parse_entry_file, read_entry_file, render_entry_file
 from kb.errors import EntryFileError, UnknownDomain
 
 HOSTILE = [
@@ -194,3 +194,25 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
     path.write_bytes('+++\nkey = "k"\ndomain = "data"\n+++\n## Symptom\n\nd\u00e9j\u00e0\n'.encode("latin-1"))
     with pytest.raises(EntryFileError, match=r"latin1\.md:7: not UTF-8"):
         read_entry_file(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("+++\nkey = 'x'\n+++\n\n## Fix\n\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> 3f2a9c1\n", 7),
+        ("<<<<<<< HEAD\n+++\nkey = 'x'\n=======\n+++\nkey = 'y'\n>>>>>>> main\n", 1),
+        ("+++\n<<<<<<< ours\n|||||||  base\n=======\n>>>>>>> theirs\n", 2),
+        ("A heading\n=======\n\nno conflict: a setext underline\n", None),
+        ("<<<<<<< HEAD\nstarted, never finished\n", None),
+    ],
+)
+def test_a_merge_conflict_is_found_where_git_left_it(text: str, line: int | None) -> None:
+    assert conflict_marker_line(text) == line
+
+
+def test_an_entry_file_with_a_merge_conflict_is_refused_at_its_line() -> None:
+    text = (
+        "+++\nkey = 'x'\ndomain = 'data'\n+++\n\n## Symptom\n\n<<<<<<< HEAD\nA\n=======\nB\n>>>>>>> c0ffee\n"
+    )
+    with pytest.raises(EntryFileError, match=r"x\.md:8: git left a merge conflict here"):
+        parse_entry_file(text, "x.md")

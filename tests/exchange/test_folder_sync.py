@@ -289,3 +289,43 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
     assert json.loads(runner.invoke(app, ["sync", str(folder), "--json"]).stdout)["steps"] == []
     with open_store() as store:
         assert store.get("cuda-device-side-assert").fix.startswith("First, read the device table.")
+
+
+def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people changed one fix; `git pull` left <<<<<<< … >>>>>>> in the file, and sync stored the
+    markers as the fix (and spread them on the next push)."""
+    origin = tmp_path / "team.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
+    start = tmp_path / "start"
+    git(tmp_path, "clone", "-q", str(origin), str(start))
+    (start / "README.md").write_text("# Our faults\n")
+    git(start, "add", "-A")
+    git(start, "commit", "-qm", "start")
+    git(start, "push", "-q", "origin", "HEAD:main")
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    alice.edit("loader-stall", "clear the cache", "clear the cache on every node", monkeypatch, tmp_path)
+    alice.turn()
+    bob.edit("loader-stall", "clear the cache", "restart the cache daemon", monkeypatch, tmp_path)
+    code, _, err = bob.kb("sync", str(bob.checkout))
+    git(bob.checkout, "add", "-A")
+    git(bob.checkout, "commit", "-qm", "bob's fix")
+    pulled = subprocess.run(
+        ["git", "pull", "-q", "--no-rebase", "origin", "main"],
+        cwd=bob.checkout,
+        env={**os.environ, **GIT_ENV},
+        capture_output=True,
+        text=True,
+    )
+    assert pulled.returncode != 0  # git's own conflict
+    entry_file = bob.checkout / "data" / "loader-stall.md"
+    assert "<<<<<<< " in entry_file.read_text()
+    code, _, err = bob.kb("sync", str(bob.checkout))
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "loader-stall.md:" in err and "git left a merge conflict here" in err
+    assert bob.entries()["loader-stall"].fix == "restart the cache daemon"  # nothing stored
+    assert "<<<<<<<" not in json.dumps([c.as_dict() for c in bob.entries().values()])
