@@ -225,9 +225,7 @@ def read_folder(folder: Path) -> FolderEntries:
     KbError for two files with one key, before anything is written."""
     contents: dict[str, EntryContent] = {}
     paths: dict[str, Path] = {}
-    for path in sorted(folder.rglob("*.md")):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
+    for path in _entry_files(folder):
         try:
             text = decode_entry_bytes(read_bounded(path), path)
         except OSError as exc:
@@ -241,6 +239,33 @@ def read_folder(folder: Path) -> FolderEntries:
         contents[content.key] = content
         paths[content.key] = path
     return FolderEntries(contents, paths)
+
+
+def _entry_files(folder: Path) -> list[Path]:
+    """The Markdown files under FOLDER, hidden folders (.git) left out. A symlinked folder or entry
+    file, or a special file, is refused, naming it: a domain folder that was a symlink used to be
+    skipped, and every entry in it archived as if a teammate had deleted it; a FIFO hangs a read."""
+    import stat
+
+    found: list[Path] = []
+    for root, folders, files in os.walk(folder, followlinks=False):
+        here = Path(root)
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        for name in [*folders, *(name for name in files if name.endswith(".md"))]:
+            if (here / name).is_symlink():
+                raise EntryFileError(
+                    here / name, None, "is a symlink: kb reads entries from plain files only"
+                )
+        for name in sorted(files):
+            path = here / name
+            if not name.endswith(".md") or name.startswith("."):
+                continue
+            if not stat.S_ISREG(path.lstat().st_mode):
+                raise EntryFileError(
+                    path, None, "is not a regular file: kb reads entries from plain files only"
+                )
+            found.append(path)
+    return sorted(found)
 
 
 def sync_folder(

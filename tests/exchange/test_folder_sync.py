@@ -329,3 +329,28 @@ def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
     assert "loader-stall.md:" in err and "git left a merge conflict here" in err
     assert bob.entries()["loader-stall"].fix == "restart the cache daemon"  # nothing stored
     assert "<<<<<<<" not in json.dumps([c.as_dict() for c in bob.entries().values()])
+
+
+@pytest.mark.parametrize("kind", ["linked folder", "linked file", "fifo"])
+def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
+    runner: CliRunner, tmp_path: Path, kind: str
+) -> None:
+    """A domain folder that was a symlink was skipped, and its entries archived as if deleted."""
+    folder = tmp_path / "team"
+    folder.mkdir()
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0  # the seeds go to the folder
+    data = folder / "data"
+    if kind == "linked folder":
+        data.rename(tmp_path / "elsewhere")
+        data.symlink_to(tmp_path / "elsewhere")
+    elif kind == "linked file":
+        entry = data / "read-csv-encoding.md"
+        entry.rename(tmp_path / "entry.md")
+        entry.symlink_to(tmp_path / "entry.md")
+    else:
+        os.mkfifo(data / "waiting.md")
+    result = runner.invoke(app, ["sync", str(folder), "--json"])
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "plain files only" in result.stderr
+    with open_store() as store:
+        assert store.find("read-csv-encoding").status == "active"  # type: ignore[union-attr]
