@@ -107,3 +107,16 @@ class Cancelled(KbError):
 
 class UnsafeWrite(KbError):
     """A file kb was asked to write would land outside its folder, or through a symbolic link."""
+
+
+class MassArchive(KbError):
+    """A sync would archive many entries at once, as when a folder was emptied by a bad checkout:
+    it stops before writing anything until someone says so."""
+
+    def __init__(self, count: int, synced: int, folder: str) -> None:
+        self.count = count
+        super().__init__(
+            f"this sync would archive {count} of the {synced} entries synced with {folder}: their files "
+            "are gone (a bad checkout? git rm?); check the folder, and sync with --yes if they really were"
+            " removed"
+        )

@@ -14,7 +14,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
 from kb.entry.visible import plural
-from kb.errors import UsageError
+from kb.errors import Cancelled, MassArchive, UsageError
 from kb.paths import write_atomically
 
 if TYPE_CHECKING:
@@ -294,6 +294,14 @@ def sync_command(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
     ] = False,
+    yes: Annotated[
+        bool,
+        typer.Option(
+            "--yes",
+            "-y",
+            help="Archive many entries at once without asking, when their files really were removed.",
+        ),
+    ] = False,
     as_json: common.JsonOption = False,
 ) -> None:
     """Merge kb and an entry folder, entry by entry, against the version both last agreed on.
@@ -302,7 +310,8 @@ def sync_command(
     differently on both is a conflict, left alone until you settle it: --ours, --theirs, or edit
     one side (the file, or kb edit) and sync again. Archiving an entry removes its file; removing
     a file archives the entry; nothing is purged. kb runs no git: pull before, commit after.
-    Exits 1 while conflicts are left.
+    Exits 1 while conflicts are left. A sync that would archive more than a few entries, or most of
+    them, stops before writing and asks (--yes for scripts): a bad checkout empties a folder too.
     """
     from kb.exchange.folder_sync import ACTIONS, sync_folder
 
@@ -312,7 +321,15 @@ def sync_command(
         raise UsageError("entry keys name the conflicts --ours or --theirs settles; give one of them")
     prefer: Side | None = "ours" if ours else "theirs" if theirs else None
     with common.open_kb(ctx, remind=not as_json) as store:
-        report = sync_folder(store, folder, dry_run, prefer, keys or ())
+        try:
+            report = sync_folder(store, folder, dry_run, prefer, keys or (), archive_many=yes)
+        except MassArchive as stop:
+            if as_json or not console.interactive():
+                raise
+            typer.echo(str(stop).split(": their files", 1)[0] + ": their files are gone from the folder.")
+            if not typer.confirm("Archive them all?", default=False):
+                raise Cancelled("not synced; nothing was written") from None
+            report = sync_folder(store, folder, dry_run, prefer, keys or (), archive_many=True)
     if as_json:
         console.print_json(report.as_json())
     else:

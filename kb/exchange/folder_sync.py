@@ -24,7 +24,7 @@ from kb.domains import resolve_domain
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, refuse_conflicts, render_entry_file
 from kb.entry.merging import EntryMerge, fingerprint, merge_entry
-from kb.errors import EntryFileError, KbError
+from kb.errors import EntryFileError, KbError, MassArchive
 from kb.paths import inside, read_bounded, write_atomically
 from kb.store.entry_store import EntryStore, SyncBase
 
@@ -274,8 +274,11 @@ def sync_folder(
     dry_run: bool = False,
     prefer: Side | None = None,
     only: Collection[str] = (),
+    archive_many: bool = False,
 ) -> SyncReport:
-    """Bring STORE and FOLDER to one version of every entry (see the module's docstring)."""
+    """Bring STORE and FOLDER to one version of every entry (see the module's docstring). A sync that
+    would archive many entries at once (too_many_archived) raises MassArchive before it writes
+    anything, unless ARCHIVE_MANY."""
     if not folder.is_dir():
         raise KbError(
             f"{folder} is not a folder; kb sync takes a folder of entry files (mkdir it, or clone the"
@@ -292,6 +295,9 @@ def sync_folder(
     report = SyncReport(str(folder), dry_run, steps, unchanged)
     if dry_run:
         return report
+    archived = sum(1 for step in steps if step.action == "archive-in-kb")
+    if too_many_archived(archived, len(bases)) and not archive_many:
+        raise MassArchive(archived, len(bases), str(folder))
     for step in steps:
         if step.writes_folder:
             write_entry_file(folder, on_disk.paths.get(step.key), step.result)
@@ -305,6 +311,16 @@ def sync_folder(
         },
     )
     return report
+
+
+#: A sync may archive this many entries without asking: a teammate's cleanup.
+ARCHIVE_WITHOUT_ASKING = 5
+
+
+def too_many_archived(archived: int, synced: int) -> bool:
+    """Whether archiving ARCHIVED of the SYNCED entries at once looks like a lost folder rather than
+    teammates' deletions: more than a few, or most of what was synced."""
+    return archived > ARCHIVE_WITHOUT_ASKING or (synced >= 4 and archived > synced // 2)
 
 
 def in_folder_form(content: EntryContent) -> EntryContent | None:

@@ -20,7 +20,7 @@ from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
 from kb.entry.merging import fingerprint, merge_entry
-from kb.exchange.folder_sync import plan_sync
+from kb.exchange.folder_sync import plan_sync, too_many_archived
 from kb.store.entry_store import SyncBase, open_store
 
 BASE = EntryContent(
@@ -354,3 +354,46 @@ def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
     assert "plain files only" in result.stderr
     with open_store() as store:
         assert store.find("read-csv-encoding").status == "active"  # type: ignore[union-attr]
+
+
+def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    """A bad checkout (or git rm -r) archived every synced entry, 87 of 87, exit 0, no question."""
+    folder = tmp_path / "team"
+    folder.mkdir()
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    files = sorted(folder.rglob("*.md"))
+    for path in files:
+        path.unlink()
+    stopped = runner.invoke(app, ["sync", str(folder), "--json"])
+    assert stopped.exit_code == 1 and len(stopped.stderr.strip().splitlines()) == 1
+    assert (
+        f"would archive {len(files)} of the {len(files)} entries" in stopped.stderr
+        and "--yes" in stopped.stderr
+    )
+    with open_store() as store:
+        assert len(store.list(status="archived")) == 0
+    done = runner.invoke(app, ["sync", str(folder), "--yes", "--json"])
+    assert done.exit_code == 0
+    with open_store() as store:
+        assert len(store.list(status="archived")) == len(files)
+
+
+def test_a_few_files_a_teammate_removed_are_archived_without_a_question(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    folder = tmp_path / "team"
+    folder.mkdir()
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    for path in sorted(folder.rglob("*.md"))[:3]:
+        path.unlink()
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    with open_store() as store:
+        assert len(store.list(status="archived")) == 3
+
+
+@pytest.mark.parametrize(
+    ("archived", "synced", "asks"),
+    [(3, 87, False), (6, 87, True), (3, 4, True), (2, 4, False), (1, 1, False)],
+)
+def test_more_than_a_few_or_most_of_the_folder_asks_first(archived: int, synced: int, asks: bool) -> None:
+    assert too_many_archived(archived, synced) is asks
