@@ -208,7 +208,6 @@ def _anchor_and_locate(
 ) -> TriageRecord:
     from kb.capture.sources import read_log
     from kb.search.lookup import SearchOptions, search
-    from kb.text.paste import paste_values
     from kb.verify import triage as session
 
     talk = not as_json and console.interactive()
@@ -233,8 +232,8 @@ def _anchor_and_locate(
 
         environment = capture_baseline_in(active_python()).as_text()
     anchor = session.anchor(text, conditions, environment)
-    record = session.TriageRecord(anchor, values=paste_values(text))
     response = search(text, store.location, SearchOptions(limit=5, record_usage=False))
+    record = session.TriageRecord(anchor, values=response.paste_values())  # its decisive line, read once
     session.locate(record, response)
     if not as_json:
         _show_located(record, environment)

@@ -21,20 +21,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from kb.errors import InvalidEntry
 
-Confirms = Literal["exit 0", "exit non-zero", "output", "nothing", ""]
 #: Every rule a check may declare; "" is a check written before rules existed (read as a probe).
 RULES: tuple[str, ...] = ("exit 0", "exit non-zero", "output", "nothing")
-#: What a person types for a rule, and what it means.
-RULE_HELP = {
-    "exit 0": "exit status 0 confirms the cause, any other exit rules it out",
-    "exit non-zero": "a non-zero exit confirms the cause, exit 0 rules it out",
-    "output": "a line matching PATTERN confirms the cause (and one matching RULES_OUT rules it out)",
-    "nothing": "a probe: it prints facts for a person to read, and gives no verdict",
-}
 _ALIASES = {
     "exit-0": "exit 0",
     "exit0": "exit 0",
@@ -130,6 +122,12 @@ class CheckRule(NamedTuple):
 NO_RULE = CheckRule()
 
 
+def health_counts(verdict: str) -> bool:
+    """Whether a recorded VERDICT (kb.verify.verdict) says anything about the entry's health: only a
+    broken check does. The store counts those in a row, review reads the count."""
+    return verdict == "the check broke"
+
+
 def parse_check_rule(data: Any, key: str = "entry") -> CheckRule:
     """The rule in DATA (a front-matter `[check]` table, or what CheckRule.stored() gave), checked.
     Raises InvalidEntry naming what is wrong."""
@@ -206,7 +204,7 @@ def _inputs(value: Any, key: str) -> tuple[tuple[str, str], ...]:
             )
         if not isinstance(default, str | int):
             raise InvalidEntry(f"entry '{key}': check input '{name}' needs a default as a string")
-        inputs.append((name, safe_value(name, str(default), key)))
+        inputs.append((name, safe_value(name, str(default))))
     return tuple(inputs)
 
 
@@ -227,7 +225,7 @@ def _needs(value: Any, key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(needs))
 
 
-def safe_value(name: str, value: str, key: str = "entry") -> str:
+def safe_value(name: str, value: str) -> str:
     """VALUE, if it may stand in a command as the input NAME; raises UnsafeValue otherwise."""
     if not re.match(_SAFE_VALUE, value) or value.startswith("-"):
         shown = value if len(value) <= 60 else value[:59] + "…"
@@ -310,11 +308,6 @@ def fill(command: str, rule: CheckRule, values: Mapping[str, str] | None = None)
         return chosen[name] if name in declared else match.group(0)
 
     return re.sub(_PLACEHOLDER, replace, command)
-
-
-def fill_need(need: str, rule: CheckRule, values: Mapping[str, str] | None = None) -> str:
-    """A need with its inputs filled (`file:{path}` → `file:data/train.csv`)."""
-    return fill(need, rule, values)
 
 
 def offered(command: str, rule: Any, values: Mapping[str, str] | None = None) -> tuple[str, dict[str, str]]:

@@ -24,6 +24,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 import kb.clock
+from kb.entry.check_rule import health_counts
 from kb.entry.content import EntryContent, clean_text, closest_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
@@ -402,7 +403,7 @@ class EntryStore:
             entry.last_check_outcome = run.verdict
             entry.last_check_exit = run.exit_code
             entry.last_check_output = output
-            if run.verdict == "the check broke":
+            if health_counts(run.verdict):
                 entry.check_broke_in_a_row += 1
             elif run.verdict in ("confirmed", "ruled out", "inconclusive"):
                 entry.check_broke_in_a_row = 0

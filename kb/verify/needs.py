@@ -13,7 +13,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
-from kb.entry.check_rule import CheckRule, fill_need
+from kb.entry.check_rule import CheckRule, fill
 
 _FIND_MODULES = (
     "import importlib.util, sys\n"
@@ -40,7 +40,7 @@ def unmet_needs(
     unmet: list[str] = []
     modules: list[str] = []
     for need in rule.needs:
-        need = fill_need(need, rule, values)
+        need = fill(need, rule, values)
         kind, _, what = need.partition(":")
         if need == "gpu":
             if not _gpu_here(path):

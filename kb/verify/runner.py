@@ -299,7 +299,7 @@ def run_check(
     command, chosen = offered(entry.validation, rule, values)
     unmet = unmet_needs(rule, chosen, cwd=cwd)
     if unmet:
-        started = (kb.clock.utc_now)().astimezone(UTC)
+        started = kb.clock.utc_now().astimezone(UTC)
         result = CheckResult(
             command, validation_kind(command), "not started", None, "", 0.0, started,
             "could not run here", "; ".join(unmet),

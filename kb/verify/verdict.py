@@ -22,13 +22,6 @@ from typing import Literal, NamedTuple
 from kb.entry.check_rule import CheckRule
 
 Verdict = Literal["confirmed", "ruled out", "inconclusive", "could not run here", "the check broke"]
-VERDICTS: tuple[Verdict, ...] = (
-    "confirmed",
-    "ruled out",
-    "inconclusive",
-    "could not run here",
-    "the check broke",
-)
 
 #: How a run ended, before it is read: the process exited (exit_code), was killed at the timeout,
 #: or never started.
@@ -121,6 +114,11 @@ def read_verdict(
     missing = missing_here(exit_code, output, symptom)
     if missing is not None and (exit_code != 0 or not rule.gives_verdict):
         return Reading("could not run here", missing)
+    project = _failed_in_project(output) if exit_code != 0 else None
+    if project is not None:
+        return Reading(
+            "inconclusive", f"the project's code failed in {project} before the check could decide"
+        )
     broke = check_broke(output)
     if broke is not None and exit_code != 0:
         return Reading("the check broke", broke)
@@ -209,11 +207,23 @@ def _unrelated_crash(output: str) -> str | None:
     return f"it crashed with {last} before it could decide"
 
 
+_FRAME = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)
+_INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
+
+
+def _failed_in_project(output: str) -> str | None:
+    """The file of the user's project where the last Python traceback in OUTPUT ends, or None when
+    it ends in the check's own code (`-c`, stdin) or in an installed package. A project that does not
+    import or run is not a broken check: saying so would count it against a sound entry."""
+    start = output.rfind("Traceback (most recent call last):")
+    if start < 0:
+        return None
+    frames: list[str] = _FRAME.findall(output, start)
+    if not frames or frames[-1] in ("<string>", "<stdin>") or _INSTALLED.search(frames[-1]):
+        return None
+    return frames[-1]
+
+
 def _same_message(line: str, symptom: str) -> bool:
     words = line.split(":", 1)[0].strip()
     return bool(words) and words.lower() in symptom.lower()
-
-
-def health_counts(verdict: str) -> bool:
-    """Whether a recorded VERDICT says anything about the entry's health: only a broken check does."""
-    return verdict == "the check broke"

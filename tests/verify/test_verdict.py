@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.entry.check_rule import NO_RULE, CheckRule
-from kb.verify.verdict import health_counts, read_verdict
+from kb.entry.check_rule import NO_RULE, CheckRule, health_counts
+from kb.verify.verdict import read_verdict
 
 EXIT_0 = CheckRule("exit 0")
 NONZERO = CheckRule("exit non-zero")
@@ -100,3 +100,19 @@ def test_only_a_broken_check_counts_against_the_entry() -> None:
         False
     ] * 4
     assert health_counts("the check broke")
+
+
+def test_a_project_that_fails_before_the_check_decides_is_not_a_broken_check() -> None:
+    """The check's `from train import loader` ran the user's train.py, which raised: the check is fine."""
+    output = (
+        "Traceback (most recent call last):\n"
+        '  File "<string>", line 1, in <module>\n'
+        '  File "/home/ana/proj/train.py", line 12, in <module>\n'
+        "    lr = config['lr']\n"
+        "NameError: name 'config' is not defined\n"
+    )
+    for rule in (EXIT_0, NONZERO, FOUND_ONLY):
+        reading = read_verdict(rule, "exited", 1, output)
+        assert reading.verdict == "inconclusive" and "/home/ana/proj/train.py" in reading.reason
+    own = 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nNameError: lodaer\n'
+    assert read_verdict(NONZERO, "exited", 1, own).verdict == "the check broke"
