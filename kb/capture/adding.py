@@ -148,15 +148,18 @@ def save_entry(
     replacing: str | None = None,
     force: bool = False,
     key_base: str | None = None,
+    started_from: EntryContent | None = None,
 ) -> Entry:
     """Add CONTENT, or replace the entry REPLACING with it, as `kb add`, `kb edit` and the TUI's form
     do: the validation must pass the lint unless FORCE. KEY_BASE: the key was derived, not chosen, and
-    the next free KEY_BASE-n is taken if it is in use when the entry is written."""
+    the next free KEY_BASE-n is taken if it is in use when the entry is written. STARTED_FROM: the
+    version the edit began with; someone else's change since is merged in, or the save is refused
+    (EditConflict), never overwritten."""
     if not force:
         check_validation(content)
     if replacing is None:
         return store.add(content, key_base=key_base)
-    return store.update(replacing, content)
+    return store.update(replacing, content, started_from=started_from)
 
 
 def template_for(flags: EntryFlags) -> str:

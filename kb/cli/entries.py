@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -12,12 +12,10 @@ from kb.cli.common import app
 from kb.cli.console import usage_message
 from kb.cli.options import LIST_STATUSES
 from kb.entry.visible import visible
-from kb.errors import Cancelled, KbError, UsageError
+from kb.errors import Cancelled, EditConflict, KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.entry.content import EntryContent
-
-#: What `kb list --status` takes.
 
 
 def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
@@ -60,6 +58,76 @@ def show(
 
 
 @app.command()
+def history(
+    ctx: typer.Context,
+    key: common.KeyArgument,
+    version: Annotated[
+        int | None,
+        typer.Option(
+            "--version",
+            help="Print version N in full, as an entry file (kb import takes it back).",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Every recorded change of an entry: who, when, what changed, oldest first. Versions a settled
+    conflict, a merge or an archive left behind are kept here too: nothing anyone wrote is lost."""
+    from kb.entry.file import render_entry_file
+    from kb.entry.merging import changed_fields
+    from kb.entry.visible import visible
+    from kb.store.models import CHANGE_ACTIONS
+
+    with common.open_kb(ctx, remind=not as_json) as store:
+        changes = store.history(key)
+        if not changes:
+            store.get(key)  # no such entry: the usual error, with its "did you mean"
+    if version is not None:
+        chosen = next((change for change in changes if change.number == version), None)
+        if chosen is None or chosen.content is None:
+            known = ", ".join(str(c.number) for c in changes if c.content is not None) or "none"
+            raise UsageError(f"'{key}' has no version {version} (versions: {known})")
+        if as_json:
+            console.print_json(chosen.content.as_dict())
+        else:
+            typer.echo(visible(render_entry_file(chosen.content)), nl=False)
+        return
+    rows: list[dict[str, Any]] = []
+    previous = None
+    for change in changes:
+        fields = changed_fields(previous, change.content) if change.content is not None else ()
+        if change.content is not None and change.action != "kept-aside":
+            previous = change.content
+        rows.append(
+            {
+                "version": change.number,
+                "at": change.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "author": change.author,
+                "action": change.action,
+                "detail": change.detail,
+                "fields": list(fields),
+                "content": change.content.as_dict() if change.content is not None else None,
+            }
+        )
+    if as_json:
+        console.print_json({"key": key, "changes": rows})
+        return
+    if not rows:
+        typer.echo(f"{key}: no changes recorded (kb records them from version 10 of its database on)")
+        return
+    typer.echo(f"history of {key}, oldest first:")
+    for row in rows:
+        what = ", ".join(row["fields"])
+        detail = "; ".join(part for part in (row["detail"], what) if part)
+        typer.echo(
+            f"  {row['version']:>3}  {row['at'][:16].replace('T', ' ')}  {visible(row['author']):<16}"
+            f"  {CHANGE_ACTIONS.get(row['action'], row['action']):<12}  {visible(detail)}".rstrip()
+        )
+    typer.echo(f"see one in full: kb history {key} --version N")
+
+
+@app.command()
 def edit(
     ctx: typer.Context,
     key: common.KeyArgument,
@@ -88,6 +156,7 @@ def edit(
     --guards and --applies-to change the entry without the editor, for scripts."""
     from kb.capture.adding import read_guards_file, with_guards
     from kb.entry.constraints import check_constraints
+    from kb.entry.content import normalized
     from kb.entry.file import render_entry_file
 
     added = read_guards_file(guards) if guards else None
@@ -104,8 +173,15 @@ def edit(
         if after == before:
             typer.echo(f"no changes to {key}")
             return
-        entry = store.update(key, after)
-    typer.echo(f"saved {entry.key}")
+        try:
+            entry = store.update(key, after, started_from=before)
+        except EditConflict as conflict:
+            from kb.capture.editor import save_draft
+
+            kept = save_draft(render_entry_file(after), key)
+            raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept)) from None
+        merged = "" if entry.content() == normalized(after) else " (with the change someone made meanwhile)"
+    typer.echo(f"saved {entry.key}{merged}")
 
 
 @app.command("list")

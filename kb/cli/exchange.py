@@ -307,11 +307,14 @@ def sync_command(
     """Merge kb and an entry folder, entry by entry, against the version both last agreed on.
 
     A change on one side is taken; changes on both are merged field by field; a field changed
-    differently on both is a conflict, left alone until you settle it: --ours, --theirs, or edit
-    one side (the file, or kb edit) and sync again. Archiving an entry removes its file; removing
-    a file archives the entry; nothing is purged. kb runs no git: pull before, commit after.
+    differently on both, or an archive on one side against an edit on the other, is a conflict,
+    left alone until you answer it: --ours, --theirs, or change that field in kb (kb edit) and
+    sync again; a changed file is no answer (it may be a teammate's pull). What a settled conflict
+    did not keep is in kb history KEY. Archiving an entry removes its file and leaves a tombstone
+    in archived/, which every kb syncing the folder honours; nothing is purged. Seeds nobody changed
+    stay out of the folder. kb runs no git: pull before, commit after (kb-folder.toml too).
     Exits 1 while conflicts are left. A sync that would archive more than a few entries, or most of
-    them, stops before writing and asks (--yes for scripts): a bad checkout empties a folder too.
+    them, because their files are gone stops before writing and asks (--yes for scripts).
     """
     from kb.exchange.folder_sync import ACTIONS, sync_folder
 
@@ -346,8 +349,8 @@ def sync_command(
                 typer.echo(f"      {name} in folder: {_one_line(step.theirs, name)}")
         if report.conflicts:
             typer.echo(
-                "settle each conflict: kb sync DIR --ours (kb's), --theirs (the folder's), or edit one"
-                " side and sync again"
+                "settle each conflict: kb sync DIR --ours KEY (kb's) or --theirs KEY (the folder's), or"
+                " change the field in kb (kb edit KEY) and sync again; kb history KEY keeps what is not kept"
             )
         if dry_run:
             typer.echo("dry run: nothing was changed")
@@ -356,7 +359,9 @@ def sync_command(
 
 
 def _sync_detail(step: SyncStep) -> str:
-    parts = []
+    from kb.entry.visible import visible
+
+    parts = [visible(step.note)] if step.note else []
     if step.conflicts:
         parts.append(f"{', '.join(step.conflicts)} changed on both sides")
     if step.from_ours and step.from_theirs:

@@ -130,7 +130,7 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
                     archived.append(item.key)
                 elif choice == "e":
                     content = edit_until_valid(render_entry_file(entry.content()), item.key, force=False)
-                    store.update(item.key, content)
+                    store.update(item.key, content, started_from=entry.content())
                     store.mark_reviewed(content.key)
                 elif choice == "m":
                     target = typer.prompt("Merge into which entry (key)")

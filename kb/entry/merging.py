@@ -57,6 +57,13 @@ def merge_entry(
     return EntryMerge(content, tuple(taken["ours"]), tuple(taken["theirs"]), tuple(conflicts))
 
 
+def changed_fields(before: EntryContent | None, after: EntryContent) -> tuple[str, ...]:
+    """The fields AFTER holds differently from BEFORE (all of them when there is no BEFORE)."""
+    if before is None:
+        return ()
+    return tuple(name for name in ("key", *MERGED_FIELDS) if getattr(before, name) != getattr(after, name))
+
+
 def fingerprint(content: EntryContent) -> str:
     """A digest of every field, status included: two versions with one fingerprint are the same."""
     canonical = json.dumps(content.as_dict(), sort_keys=True, ensure_ascii=False)

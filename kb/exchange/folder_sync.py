@@ -2,14 +2,21 @@
 repository) in step, entry by entry. kb never runs git: the user pulls before and commits after.
 
 Each side's version of an entry is compared with the version both last agreed on, which the store
-keeps per folder (`sync_base`). A change on one side is taken; changes on both are merged field by
-field (kb.entry.merging); a field both changed differently is a conflict, left as it is on both sides
-until the user settles it: `--ours`, `--theirs`, or by editing one side and syncing again.
+keeps per folder (`sync_base`, under the identity the folder carries in FOLDER_ID_FILE, so that a moved
+checkout or a fresh clone keeps it). A change on one side is taken; changes on both are merged field
+by field (kb.entry.merging); a field both changed differently is a conflict, and so is an archive
+(a merge, a rename) on one side against an edit on the other. A conflict is left as it is on both
+sides, and remembered, until the user answers: `--ours`, `--theirs`, or an edit in kb of a field in
+conflict. A change of the folder's file is no answer: it is as likely a teammate's pull. Whatever a
+settled conflict did not keep goes into the entry's history (`kb history`).
 
-The folder holds the active entries, one file each at DOMAIN/KEY.md. Archiving an entry removes its
-file; removing a file archives the entry; an entry purged here is archived on the other side: nothing
-is purged by a sync. Files are written first, each atomically, then the knowledge base and the new
-bases in one transaction, so a sync stopped between the two is finished by the next one.
+The folder holds the active entries, one file each at DOMAIN/KEY.md, and a tombstone for each entry
+that left it (TOMBSTONES/KEY.toml: archived, merged or renamed, by whom, and which version), which a
+kb that never synced the entry honours. Archiving an entry removes its file and writes its tombstone;
+removing a file archives the entry; an entry purged here is archived on the other side: nothing is
+purged by a sync. kb's seed entries stay out of the folder until someone changes one. Files are
+written first, each atomically, then the knowledge base and the new bases in one transaction, so a
+sync stopped between the two is finished by the next one.
 """
 
 from __future__ import annotations
@@ -22,13 +29,25 @@ from typing import Any, Literal
 
 from kb.domains import resolve_domain
 from kb.entry.content import EntryContent, check_key, normalized
-from kb.entry.file import decode_entry_bytes, parse_entry_file, refuse_conflicts, render_entry_file
+from kb.entry.file import (
+    decode_entry_bytes,
+    parse_entry_file,
+    refuse_conflicts,
+    render_entry_file,
+    toml_string,
+)
 from kb.entry.merging import EntryMerge, fingerprint, merge_entry
 from kb.errors import EntryFileError, KbError, MassArchive
 from kb.paths import inside, read_bounded, write_atomically
-from kb.store.entry_store import EntryStore, SyncBase
+from kb.store.entry_store import EntryStore
 
 Side = Literal["ours", "theirs"]
+
+#: The file that names a folder for kb (its identity, kept by git): a sync's bases survive a move of
+#: the checkout or a fresh clone.
+FOLDER_ID_FILE = "kb-folder.toml"
+#: Where a folder records the entries it no longer holds (one tombstone file each).
+TOMBSTONES = "archived"
 
 #: What a step does, for people (the JSON carries the names).
 ACTIONS = {
@@ -39,10 +58,56 @@ ACTIONS = {
     "merge": "merged",
     "archive-in-kb": "archived in kb",
     "remove-file": "file removed",
+    "archive-in-folder": "archived in the folder",
     "agreed": "already agreed",
     "resolved": "resolved",
     "conflict": "CONFLICT",
 }
+
+
+@dataclass(frozen=True)
+class Tombstone:
+    """The folder's record that an entry left it: archived, merged into another, or renamed. A kb
+    that never synced the entry honours it (a new laptop does not bring an archived seed back), and
+    VERSION, the fingerprint of the version that left, tells an edit made meanwhile from none."""
+
+    key: str
+    how: str  # "archived", "merged" or "renamed"
+    into: str  # the entry it went into, for merged and renamed
+    version: str
+    by: str
+    at: str
+
+    def describe(self) -> str:
+        done = (
+            f"{self.how} {'to' if self.how == 'renamed' else 'into'} {self.into}" if self.into else self.how
+        )
+        return f"{done} by {self.by}" if self.by else done
+
+
+@dataclass(frozen=True)
+class ShownConflict:
+    """A conflict as it was shown: the fingerprints of both versions and kb's value of each field in
+    conflict, so that only an edit of one of those fields in kb (or --ours, --theirs) settles it.
+    A change of the folder's file is no answer: it is as likely a teammate's pull as the user's."""
+
+    ours: str
+    theirs: str
+    kb_values: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"ours": self.ours, "theirs": self.theirs, "kb": self.kb_values}
+
+    @classmethod
+    def from_json(cls, data: Any) -> ShownConflict:
+        if isinstance(data, list):  # recorded before kb kept the fields: any kb edit answers
+            return cls(str(data[0]), str(data[1]))
+        return cls(str(data["ours"]), str(data["theirs"]), dict(data.get("kb") or {}))
+
+    def answered_in_kb(self, ours: EntryContent) -> bool:
+        if not self.kb_values:
+            return fingerprint(ours) != self.ours
+        return any(_json_value(getattr(ours, name)) != value for name, value in self.kb_values.items())
 
 
 @dataclass(frozen=True)
@@ -57,9 +122,23 @@ class SyncStep:
     conflicts: tuple[str, ...] = ()
     writes_kb: bool = False
     writes_folder: bool = False
-    #: For a conflict: the fingerprints of the two versions shown, kept so that the side edited
-    #: since is seen as the answer (a side that lost the entry shows it archived).
-    shown: tuple[str, str] = ("", "")
+    #: For a conflict: what was shown, remembered until the user answers.
+    shown: ShownConflict | None = None
+    #: The tombstone the folder holds for this key after the sync (None: none).
+    tombstone: Tombstone | None = None
+    #: The archive was asked for by a tombstone, not only by a missing file.
+    from_tombstone: bool = False
+    #: The versions a settled conflict did not keep, with whose each was ("kb" or "folder"): kept
+    #: in the entry's history.
+    kept_aside: tuple[tuple[str, EntryContent], ...] = ()
+    #: Why, for people: "archived by alice", "archived in kb, changed in the folder meanwhile".
+    note: str = ""
+
+    @property
+    def archives_unasked(self) -> bool:
+        """True for an archive only a missing file asks for (no tombstone says so): what a bad
+        checkout looks like, counted before a sync archives many at once."""
+        return self.action == "archive-in-kb" and not self.from_tombstone
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -70,6 +149,8 @@ class SyncStep:
             "writes_kb": self.writes_kb,
             "writes_folder": self.writes_folder,
         }
+        if self.note:
+            data["note"] = self.note
         if self.conflicts:
             data["conflicts"] = [
                 {
@@ -106,11 +187,26 @@ class SyncReport:
 def _field_json(content: EntryContent | None, name: str) -> Any:
     if content is None:
         return None
-    value = getattr(content, name)
-    return list(value) if isinstance(value, tuple) else value
+    return _json_value(getattr(content, name))
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    if hasattr(value, "as_dict"):
+        return value.as_dict()
+    return value
 
 
 # --- planning (pure) --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SyncBase:
+    """What kb and an entry folder last agreed on for one key (kept by the store, per folder)."""
+
+    content: EntryContent | None  # None: no agreement yet (both sides added the entry)
+    conflict: ShownConflict | None = None  # a conflict shown and not settled yet
 
 
 def plan_sync(
@@ -119,21 +215,30 @@ def plan_sync(
     theirs: Mapping[str, EntryContent],
     prefer: Side | None = None,
     only: Collection[str] = (),
+    tombstones: Mapping[str, Tombstone] = {},
+    seeds: Mapping[str, EntryContent] = {},
+    gone: Mapping[str, tuple[str, str]] = {},
+    author: str = "",
+    now: str = "",
 ) -> tuple[list[SyncStep], int]:
-    """The steps that bring kb (OURS) and the folder (THEIRS) to one version of every entry, against
-    their BASES, and how many entries need none. PREFER settles conflicts (only those of the keys in
-    ONLY, when given)."""
+    """The steps that bring kb (OURS) and the folder (THEIRS, and its TOMBSTONES) to one version of
+    every entry, against their BASES, and how many entries need none. PREFER settles conflicts (only
+    those of the keys in ONLY, when given). SEEDS, kb's own seed entries, stand in for a missing base
+    and stay out of the folder while nobody changed them. GONE says how kb lost an entry it had
+    synced (how, into: "merged", "other-key"); AUTHOR and NOW sign the tombstones written."""
     steps: list[SyncStep] = []
     unchanged = 0
-    for key in sorted({*ours, *theirs, *bases}):
-        record = bases.get(key)
-        step = _plan_entry(
+    for key in sorted({*ours, *theirs, *bases, *tombstones}):
+        facts = _EntryFacts(
             key,
-            record,
+            bases.get(key),
             ours.get(key),
             theirs.get(key),
-            prefer if not only or key in only else None,
+            tombstones.get(key),
+            seeds.get(key),
+            gone.get(key),
         )
+        step = _plan_entry(facts, prefer if not only or key in only else None, author, now)
         if step is None:
             unchanged += 1
         else:
@@ -141,73 +246,233 @@ def plan_sync(
     return steps, unchanged
 
 
-def _plan_entry(
-    key: str,
-    record: SyncBase | None,
-    in_kb: EntryContent | None,
-    in_folder: EntryContent | None,
-    prefer: Side | None,
-) -> SyncStep | None:
+@dataclass(frozen=True)
+class _EntryFacts:
+    key: str
+    record: SyncBase | None
+    in_kb: EntryContent | None
+    in_folder: EntryContent | None
+    tombstone: Tombstone | None
+    seed: EntryContent | None
+    gone: tuple[str, str] | None
+
+
+def _active(content: EntryContent) -> EntryContent:
+    return content.replace(status="active")
+
+
+def _same_text(one: EntryContent | None, other: EntryContent | None) -> bool:
+    """Whether ONE and OTHER say the same, archived or not."""
+    return one is not None and other is not None and _active(one) == _active(other)
+
+
+def _plan_entry(facts: _EntryFacts, prefer: Side | None, author: str, now: str) -> SyncStep | None:
+    key, record, in_kb, in_folder, tomb = (
+        facts.key,
+        facts.record,
+        facts.in_kb,
+        facts.in_folder,
+        facts.tombstone,
+    )
     base = record.content if record else None
-    # A side that lost an entry both had agreed on archived it: a removed file, a purge here.
-    ours = in_kb if in_kb is not None or base is None else base.replace(status="archived")
-    theirs = in_folder if in_folder is not None or base is None else base.replace(status="archived")
+    if base is None and _same_text(in_kb, facts.seed):
+        base = facts.seed  # nobody changed kb's copy of the seed: the folder's version is a change of it
+    if in_folder is not None:
+        tomb = None  # a file beats a tombstone: someone put the entry back
+    # A side that lost an entry both had agreed on archived it: a tombstone, a removed file, a purge.
+    ours = in_kb if in_kb is not None or base is None or record is None else base.replace(status="archived")
+    theirs = in_folder
+    if theirs is None and tomb is not None:
+        theirs = base or in_kb or ours or facts.seed or EntryContent(key=key, domain="data", symptom=key)
+        theirs = theirs.replace(status="archived")
+    elif theirs is None and record is not None and base is not None:
+        theirs = base.replace(status="archived")
     if ours is None and theirs is None:
         return None
-    if ours is None or theirs is None:  # new on one side; an archived entry new to kb stays out of the folder
-        result = ours or theirs
-        assert result is not None
-        if in_folder is None and result.status != "active":
-            return None
-        merge = EntryMerge(result, (), (), ())
-    else:
-        merge = _merged(record, ours, theirs, prefer)
+    if ours is None or theirs is None:
+        return _one_side(facts, ours, theirs, tomb, author, now)
+    if record is None and tomb is not None and in_folder is None:
+        # A fresh kb meets a tombstone: the entry left the folder before this kb ever synced it.
+        untouched = _same_text(in_kb, facts.seed) or fingerprint(_active(ours)) == tomb.version
+        if untouched or ours.status != "active":
+            archived = EntryMerge(ours.replace(status="archived"), (), ("status",), ())
+            return _finish(facts, archived, tomb, author, now)
+        if prefer is None:
+            return _conflict(facts, ours, theirs, ("status",), tomb)
+    torn = _archived_against_an_edit(base, ours, theirs) if base is not None else ""
+    merge = _merged(record, base, ours, theirs, prefer)
     if merge.content is None:
-        assert ours is not None and theirs is not None  # only two versions can conflict
-        shown = (fingerprint(ours), fingerprint(theirs))
-        return SyncStep(
-            key, "conflict", None, in_kb, in_folder, merge.ours, merge.theirs, merge.conflicts, shown=shown
-        )
+        return _conflict(facts, ours, theirs, merge.conflicts, tomb)
+    if torn and prefer is None and not (record and record.conflict and record.conflict.answered_in_kb(ours)):
+        if tomb is not None and in_folder is None:
+            torn = f"{tomb.describe()} in the folder, changed in kb meanwhile"
+        return _conflict(facts, ours, theirs, ("status",), tomb, torn)
+    if torn:  # settled: the chosen side says whether the entry stays
+        chosen = ours if prefer != "theirs" else theirs
+        merge = EntryMerge(merge.content.replace(status=chosen.status), merge.ours, merge.theirs, ())
+    contested: tuple[str, ...] = ()
+    if (record is not None and record.conflict is not None) or prefer is not None:
+        contested = ("status",) if torn else merge_entry(base, ours, theirs).conflicts
+        if record is not None and record.conflict is not None:
+            contested = (*contested, *record.conflict.kb_values)
+    return _finish(facts, merge, tomb, author, now, contested)
+
+
+def _archived_against_an_edit(base: EntryContent, ours: EntryContent, theirs: EntryContent) -> str:
+    """Why the merge of OURS and THEIRS is a conflict although no field is: one side archived (or
+    merged, or renamed) the entry while the other changed it. Empty when it is not."""
+    if base.status != "active" or (ours.status == "active") == (theirs.status == "active"):
+        return ""
+    kept, left = (ours, "the folder") if ours.status == "active" else (theirs, "kb")
+    if _active(kept) == base:
+        return ""
+    changed = "kb" if kept is ours else "the folder"
+    return f"archived in {left}, changed in {changed} meanwhile"
+
+
+def _one_side(
+    facts: _EntryFacts,
+    ours: EntryContent | None,
+    theirs: EntryContent | None,
+    tomb: Tombstone | None,
+    author: str,
+    now: str,
+) -> SyncStep | None:
+    """An entry only one side has."""
+    result = ours or theirs
+    assert result is not None
+    if facts.in_folder is None and result.status != "active":
+        if facts.seed is not None and facts.record is None and tomb is None:
+            # A seed every kb holds, archived here: the folder records it, so the team's kbs follow.
+            return _finish(
+                facts, EntryMerge(result, ("status",), (), ()), tomb, author, now, seed_archive=True
+            )
+        return None  # an archived entry of one's own, never shared, stays out of the folder
+    if theirs is None and _same_text(ours, facts.seed) and facts.record is None:
+        return None  # a seed nobody changed: every kb has it; the team's repository needs no copy
+    return _finish(facts, EntryMerge(result, (), (), ()), tomb, author, now)
+
+
+def _merged(
+    record: SyncBase | None,
+    base: EntryContent | None,
+    ours: EntryContent,
+    theirs: EntryContent,
+    prefer: Side | None,
+) -> EntryMerge:
+    """The three-way merge; after a conflict was shown, an edit of a field in conflict in kb is the
+    user's answer, and nothing else is."""
+    if (
+        record is not None
+        and record.conflict is not None
+        and prefer is None
+        and record.conflict.answered_in_kb(ours)
+    ):
+        return merge_entry(base, ours, theirs, prefer="ours")
+    return merge_entry(base, ours, theirs, prefer)
+
+
+def _conflict(
+    facts: _EntryFacts,
+    ours: EntryContent,
+    theirs: EntryContent,
+    fields: tuple[str, ...],
+    tomb: Tombstone | None,
+    note: str = "",
+) -> SyncStep:
+    if not note and tomb is not None:
+        note = f"{tomb.describe()} in the folder, changed in kb"
+    if not note and "status" in fields and ours.status != theirs.status:
+        note = "archived on one side, changed on the other"
+    shown = ShownConflict(
+        fingerprint(ours),
+        fingerprint(theirs),
+        {name: _json_value(getattr(ours, name)) for name in fields},
+    )
+    return SyncStep(
+        facts.key,
+        "conflict",
+        None,
+        facts.in_kb,
+        facts.in_folder,
+        conflicts=fields,
+        shown=shown,
+        tombstone=tomb,
+        note=note,
+    )
+
+
+def _finish(
+    facts: _EntryFacts,
+    merge: EntryMerge,
+    tomb: Tombstone | None,
+    author: str,
+    now: str,
+    contested: tuple[str, ...] = (),
+    seed_archive: bool = False,
+) -> SyncStep | None:
+    """The step that makes both sides hold MERGE's result: files, kb, the tombstone. CONTESTED: the
+    fields of a conflict it settles; a side whose value of one was not kept is kept aside."""
+    record, in_kb, in_folder = facts.record, facts.in_kb, facts.in_folder
     result = merge.content
-    writes_kb = result != in_kb and not (in_kb is None and result.status != "active" and base is not None)
+    assert result is not None
+    base = record.content if record else None
+    writes_kb = result != in_kb and not (in_kb is None and result.status != "active")
     wanted_file = in_folder_form(result)
-    writes_folder = wanted_file != in_folder
+    tomb_wanted: Tombstone | None = None
+    if result.status != "active" and (
+        in_folder is not None or tomb is not None or base is not None or seed_archive
+    ):
+        how, into = facts.gone or ("archived", "")
+        last = in_folder or base or result
+        tomb_wanted = tomb or Tombstone(facts.key, how, into, fingerprint(_active(last)), author, now)
+    writes_folder = wanted_file != in_folder or tomb_wanted != facts.tombstone
+    note = tomb.describe() if tomb is not None and writes_kb else ""
+    kept_aside = tuple(
+        (side, version)
+        for side, version in (("folder", in_folder), ("kb", in_kb))
+        if version is not None and any(getattr(version, name) != getattr(result, name) for name in contested)
+    )
+    was_conflict = record is not None and record.conflict is not None
     if not writes_kb and not writes_folder:
         if record is not None and record.content == result and record.conflict is None:
             return None
-        action = "resolved" if record is not None and record.conflict else "agreed"
-    elif writes_kb and writes_folder:
+        if record is None and result.status != "active":
+            return None  # archived on both sides before either kept a base: nothing to agree on
+        action = "resolved" if was_conflict else "agreed"
+    elif writes_kb and writes_folder and wanted_file != in_folder:
         action = "merge"
     elif writes_kb:
         if in_kb is None:
             action = "add-to-kb"
-        elif result.status != "active" and in_kb.status == "active" and in_folder is None:
+        elif result.status != "active" and in_kb.status == "active":
             action = "archive-in-kb"
         else:
             action = "update-kb"
-    elif in_folder is None:
+    elif in_folder is None and wanted_file is not None:
         action = "add-to-folder"
+    elif wanted_file is None:
+        action = "remove-file" if in_folder is not None else "archive-in-folder"
     else:
-        action = "remove-file" if wanted_file is None else "update-folder"
-    if record is not None and record.conflict and action not in ("agreed", "resolved"):
+        action = "update-folder"
+    if was_conflict and action not in ("agreed", "resolved"):
         action = "resolved"
     return SyncStep(
-        key, action, result, in_kb, in_folder, merge.ours, merge.theirs, (), writes_kb, writes_folder
+        facts.key,
+        action,
+        result,
+        in_kb,
+        in_folder,
+        merge.ours,
+        merge.theirs,
+        (),
+        writes_kb,
+        writes_folder,
+        tombstone=tomb_wanted,
+        from_tombstone=tomb is not None,
+        kept_aside=kept_aside,
+        note=note,
     )
-
-
-def _merged(
-    record: SyncBase | None, ours: EntryContent, theirs: EntryContent, prefer: Side | None
-) -> EntryMerge:
-    """The three-way merge, after a conflict shown before: the side edited since then is the answer."""
-    base = record.content if record else None
-    if record is not None and record.conflict is not None and prefer is None:
-        shown_ours, shown_theirs = record.conflict
-        ours_edited = fingerprint(ours) != shown_ours
-        theirs_edited = fingerprint(theirs) != shown_theirs
-        if ours_edited != theirs_edited:
-            return merge_entry(base, ours, theirs, prefer="ours" if ours_edited else "theirs")
-    return merge_entry(base, ours, theirs, prefer)
 
 
 # --- reading and applying ---------------------------------------------------------------------------
@@ -217,12 +482,14 @@ def _merged(
 class FolderEntries:
     contents: dict[str, EntryContent]
     paths: dict[str, Path]
+    tombstones: dict[str, Tombstone] = field(default_factory=dict)
 
 
 def read_folder(folder: Path) -> FolderEntries:
     """Every entry file under FOLDER (Markdown files that open with +++ front matter; hidden folders
-    such as .git are skipped). Raises EntryFileError naming the file for one kb cannot read, and
-    KbError for two files with one key, before anything is written."""
+    such as .git are skipped), and its tombstones (TOMBSTONES/KEY.toml). Raises EntryFileError naming
+    the file for one kb cannot read, and KbError for two files with one key, before anything is
+    written."""
     contents: dict[str, EntryContent] = {}
     paths: dict[str, Path] = {}
     for path in _entry_files(folder):
@@ -238,19 +505,22 @@ def read_folder(folder: Path) -> FolderEntries:
             raise KbError(f"{path} and {paths[content.key]} both hold the entry '{content.key}'; keep one")
         contents[content.key] = content
         paths[content.key] = path
-    return FolderEntries(contents, paths)
+    return FolderEntries(contents, paths, read_tombstones(folder))
 
 
 def _entry_files(folder: Path) -> list[Path]:
-    """The Markdown files under FOLDER, hidden folders (.git) left out. A symlinked folder or entry
-    file, or a special file, is refused, naming it: a domain folder that was a symlink used to be
-    skipped, and every entry in it archived as if a teammate had deleted it; a FIFO hangs a read."""
+    """The Markdown files under FOLDER, hidden folders (.git) and the tombstones left out. A
+    symlinked folder or entry file, or a special file, is refused, naming it: a domain folder that
+    was a symlink used to be skipped, and every entry in it archived as if a teammate had deleted
+    it; a FIFO hangs a read."""
     import stat
 
     found: list[Path] = []
     for root, folders, files in os.walk(folder, followlinks=False):
         here = Path(root)
         folders[:] = sorted(name for name in folders if not name.startswith("."))
+        if here == folder and TOMBSTONES in folders:
+            folders.remove(TOMBSTONES)
         for name in [*folders, *(name for name in files if name.endswith(".md"))]:
             if (here / name).is_symlink():
                 raise EntryFileError(
@@ -268,6 +538,85 @@ def _entry_files(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+_TOMBSTONE_HOWS = ("archived", "merged", "renamed")
+
+
+def read_tombstones(folder: Path) -> dict[str, Tombstone]:
+    """The tombstones under FOLDER/TOMBSTONES, by key; a broken one is refused, naming its file."""
+    import stat
+    import tomllib
+
+    place = folder / TOMBSTONES
+    if place.is_symlink():
+        raise EntryFileError(place, None, "is a symlink: kb reads entries from plain files only")
+    if not place.is_dir():
+        return {}
+    found: dict[str, Tombstone] = {}
+    for path in sorted(place.glob("*.toml")):
+        if not stat.S_ISREG(path.lstat().st_mode):
+            raise EntryFileError(path, None, "is not a regular file: kb reads entries from plain files only")
+        try:
+            text = decode_entry_bytes(read_bounded(path, limit=20_000), path)
+            refuse_conflicts(text, path)
+            data = tomllib.loads(text)
+        except OSError as exc:
+            raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
+        except tomllib.TOMLDecodeError as exc:
+            raise EntryFileError(path, None, f"broken TOML: {exc}") from exc
+        values = {name: data.get(name, "") for name in ("key", "how", "into", "version", "by", "at")}
+        if not all(isinstance(value, str) for value in values.values()):
+            raise EntryFileError(path, None, "every value of a tombstone is a string")
+        if values["key"] != path.stem or values["how"] not in _TOMBSTONE_HOWS:
+            raise EntryFileError(
+                path,
+                None,
+                f'a tombstone names its entry (key = "{path.stem}") and how it left'
+                f" ({', '.join(_TOMBSTONE_HOWS)})",
+            )
+        found[path.stem] = Tombstone(**values)
+    return found
+
+
+def render_tombstone(tomb: Tombstone) -> str:
+    lines = [
+        "# kb sync: this entry left the folder; every kb that syncs here archives it too.",
+        "# To bring it back: kb restore KEY, then kb sync (or put its file back and delete this one).",
+    ]
+    for name in ("key", "how", "into", "version", "by", "at"):
+        value = getattr(tomb, name)
+        if value or name in ("key", "how", "version"):
+            lines.append(f"{name} = {toml_string(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def folder_identity(folder: Path, create: bool) -> str | None:
+    """The identity FOLDER carries in FOLDER_ID_FILE (made first when CREATE), or None."""
+    import tomllib
+    import uuid
+
+    path = folder / FOLDER_ID_FILE
+    if path.is_file() and not path.is_symlink():
+        try:
+            data = tomllib.loads(decode_entry_bytes(read_bounded(path, limit=4_000), path))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise EntryFileError(path, None, f"cannot read the folder's identity: {exc}") from exc
+        identity = data.get("id")
+        if not isinstance(identity, str) or not identity.strip():
+            raise EntryFileError(path, None, 'the folder\'s identity needs an id = "…" line')
+        return f"id:{identity.strip()}"
+    if path.exists() or path.is_symlink():
+        raise EntryFileError(path, None, "is not a plain file: kb keeps the folder's identity in one")
+    if not create:
+        return None
+    identity = uuid.uuid4().hex
+    write_atomically(
+        path,
+        "# kb sync: this folder's identity. Commit it: it lets every clone of this repository, wherever\n"
+        f"# it is checked out, sync against what it last agreed on.\nid = {toml_string(identity)}\n",
+    )
+    return f"id:{identity}"
+
+
 def sync_folder(
     store: EntryStore,
     folder: Path,
@@ -277,40 +626,86 @@ def sync_folder(
     archive_many: bool = False,
 ) -> SyncReport:
     """Bring STORE and FOLDER to one version of every entry (see the module's docstring). A sync that
-    would archive many entries at once (too_many_archived) raises MassArchive before it writes
-    anything, unless ARCHIVE_MANY."""
+    would archive many entries at once only because their files are gone (too_many_archived) raises
+    MassArchive before it writes anything, unless ARCHIVE_MANY."""
+    from kb.upkeep.seeding import read_seed_entries
+
     if not folder.is_dir():
         raise KbError(
             f"{folder} is not a folder; kb sync takes a folder of entry files (mkdir it, or clone the"
             " team's repository there)"
         )
-    identity = os.path.realpath(folder)
     on_disk = read_folder(folder)
     ours = {entry.key: entry.content() for entry in store.list(status=None)}
     unknown = [key for key in only if key not in ours and key not in on_disk.contents]
     if unknown:
         raise KbError(f"neither kb nor {folder} has an entry '{unknown[0]}'")
-    bases = store.sync_bases(identity)
-    steps, unchanged = plan_sync(bases, ours, on_disk.contents, prefer, only)
+    identity = _bases_identity(store, folder, create=not dry_run)
+    bases = {
+        key: SyncBase(content, ShownConflict.from_json(shown) if shown else None)
+        for key, (content, shown) in store.sync_bases(identity).items()
+    }
+    seeds = {content.key: content for content in read_seed_entries()}
+    gone = {key: _how_gone(store, key) for key in bases if key not in ours}
+    now = store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+    steps, unchanged = plan_sync(
+        bases, ours, on_disk.contents, prefer, only, on_disk.tombstones, seeds, gone, store.author, now
+    )
     report = SyncReport(str(folder), dry_run, steps, unchanged)
     if dry_run:
         return report
-    archived = sum(1 for step in steps if step.action == "archive-in-kb")
-    if too_many_archived(archived, len(bases)) and not archive_many:
-        raise MassArchive(archived, len(bases), str(folder))
+    archived = sum(1 for step in steps if step.archives_unasked)
+    held = sum(1 for base in bases.values() if base.content is not None and base.content.status == "active")
+    if too_many_archived(archived, held) and not archive_many:
+        raise MassArchive(archived, held, str(folder))
     for step in steps:
         if step.writes_folder:
             write_entry_file(folder, on_disk.paths.get(step.key), step.result)
+            write_tombstone(folder, step.key, step.tombstone)
     store.apply_sync(
         identity,
         writes=[step.result for step in steps if step.writes_kb and step.result is not None],
         agreed={step.key: step.result for step in steps if step.result is not None},
         conflicts={
-            step.key: (bases[step.key].content if step.key in bases else None, step.shown)
+            step.key: (bases[step.key].content if step.key in bases else None, step.shown.as_json())
             for step in report.conflicts
+            if step.shown is not None
         },
+        kept_aside=[
+            (
+                step.key,
+                version,
+                f"{'kb' if side == 'kb' else 'the folder'}'s version, not kept when the conflict was settled",
+            )
+            for step in steps
+            for side, version in step.kept_aside
+        ],
+        source=f"from {folder}",
     )
     return report
+
+
+def _bases_identity(store: EntryStore, folder: Path, create: bool) -> str:
+    """The name FOLDER's bases are kept under: its identity file's, moving over the bases kept
+    under its real path by an older kb."""
+    real = os.path.realpath(folder)
+    identity = folder_identity(folder, create)
+    if identity is None:
+        return real
+    store.move_sync_bases(real, identity)
+    return identity
+
+
+def _how_gone(store: EntryStore, key: str) -> tuple[str, str]:
+    """How kb lost KEY, from its history: ("merged", into), ("renamed", to), or ("archived", "")."""
+    for change in reversed(store.history(key)):
+        if change.action == "merged" and change.detail.startswith("into "):
+            return "merged", change.detail.removeprefix("into ")
+        if change.action == "renamed" and change.detail.startswith("to "):
+            return "renamed", change.detail.removeprefix("to ")
+        if change.action in ("purged", "archived"):
+            break
+    return "archived", ""
 
 
 #: A sync may archive this many entries without asking: a teammate's cleanup.
@@ -341,3 +736,17 @@ def write_entry_file(folder: Path, current: Path | None, content: EntryContent |
         write_atomically(target, render_entry_file(content))
     if current is not None and current != target and current.exists():
         current.unlink()
+
+
+def write_tombstone(folder: Path, key: str, tomb: Tombstone | None) -> None:
+    """Make FOLDER hold TOMB as KEY's tombstone, or none."""
+    check_key(key)
+    path = Path(inside(folder, TOMBSTONES, f"{key}.toml"))
+    if tomb is None:
+        if path.exists():
+            path.unlink()
+        return
+    os.makedirs(inside(folder, TOMBSTONES), exist_ok=True)
+    text = render_tombstone(tomb)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        write_atomically(path, text)

@@ -61,7 +61,7 @@ def _build(folder: str, place: str, path: str) -> None:
     try:
         with open_store(building) as store:
             store.start_empty()
-            store.apply_import([(content, {}) for content in entries.values()], [])
+            store.apply_import([(content, {}) for content in entries.values()], [], recorded=False)
         sqlite_file.seal(building)
         os.replace(building, path)
     finally:

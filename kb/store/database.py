@@ -270,6 +270,23 @@ def m009_check_verdicts(conn: Connection) -> None:
     )
 
 
+def m010_entry_history(conn: Connection) -> None:
+    """Every change of an entry from now on, with its author and time and the version it left
+    (kb history): a settled conflict, an archive or a merge keeps what a person wrote findable."""
+    metadata = MetaData()
+    Table(
+        "entry_change",
+        metadata,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("key", String, nullable=False, index=True),
+        Column("at", DateTime(timezone=True), nullable=False),
+        Column("author", String, nullable=False),
+        Column("action", String, nullable=False),
+        Column("detail", String, nullable=False),
+        Column("content", JSON, nullable=True),
+    ).create(conn)
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
@@ -281,6 +298,7 @@ MIGRATIONS: list[Migration] = [
     m007_entry_applies_to,
     m008_environments_seen,
     m009_check_verdicts,
+    m010_entry_history,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

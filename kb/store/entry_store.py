@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, Table, delete, insert
+from sqlalchemy import Engine, Table, delete, insert, update
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
@@ -29,6 +29,7 @@ from kb.entry.content import EntryContent, clean_text, closest_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
 from kb.errors import (
+    EditConflict,
     EntryNotFound,
     InvalidEntry,
     KeyTaken,
@@ -59,7 +60,9 @@ from kb.store.index_writer import (
 from kb.store.models import (
     CheckRun,
     Entry,
+    EntryChange,
     check_run,
+    entry_change,
     environment_seen,
     kb_meta,
     search_doc,
@@ -71,6 +74,9 @@ from kb.text.paste import NORMALIZER_VERSION
 
 Clock = Callable[[], datetime]
 
+
+#: Who the history names for what kb's own seed entries hold.
+SEED_AUTHOR = "kb seed"
 
 #: The tail of a check's output worth keeping beside the entry.
 CHECK_OUTPUT_KEPT = 4000
@@ -97,14 +103,6 @@ class RecentMiss:
     query: str
     decisive: str
     searched: datetime
-
-
-@dataclass(frozen=True)
-class SyncBase:
-    """What kb and an entry folder last agreed on for one key (kb.exchange.folder_sync)."""
-
-    content: EntryContent | None  # None: no agreement yet (both sides added the entry)
-    conflict: tuple[str, str] | None  # digests of kb's and the folder's versions a conflict showed
 
 
 @dataclass(frozen=True)
@@ -170,6 +168,16 @@ class EntryStore:
         self._clock = clock
         #: A file kb may not write here (a read-only mount): every read works, every write is refused.
         self.read_only = read_only
+        self._author: str | None = None
+
+    @property
+    def author(self) -> str:
+        """Who the changes made through this store are recorded as (kb.author), asked at the first write."""
+        if self._author is None:
+            from kb.author import current_author
+
+            self._author = current_author()
+        return self._author
 
     def __enter__(self) -> EntryStore:
         return self
@@ -250,6 +258,23 @@ class EntryStore:
         with self._reading() as session:
             return list(session.exec(select(Entry.key).order_by(Entry.key)))
 
+    def history(self, key: str) -> list[EntryChange]:
+        """Every recorded change of KEY, oldest first (also of a key that is gone: merged, purged)."""
+        query = select(*entry_change.c).where(entry_change.c.key == key).order_by(entry_change.c.id)
+        with self._reading() as session:
+            rows = session.execute(query).all()
+        return [
+            EntryChange(
+                number,
+                row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC),
+                row.author,
+                row.action,
+                row.detail,
+                EntryContent.from_dict(row.content) if row.content else None,
+            )
+            for number, row in enumerate(rows, 1)
+        ]
+
     def closest_key(self, key: str) -> str | None:
         return closest_key(key, self.keys())
 
@@ -312,6 +337,7 @@ class EntryStore:
                     session.add(entry)
                     session.flush()
                     index_one(session, entry)
+                    self._record(session, entry.key, "added", entry.content())
                 return entry
             except IntegrityError as exc:
                 # Only a clash on the entry's key is one; another writer's rows (a server lets two
@@ -323,33 +349,56 @@ class EntryStore:
         raise AssertionError("unreachable")
 
     @_retried
-    def update(self, key: str, content: EntryContent) -> Entry:
-        """Replace KEY's content (possibly renaming it to content.key)."""
+    def update(self, key: str, content: EntryContent, started_from: EntryContent | None = None) -> Entry:
+        """Replace KEY's content (possibly renaming it to content.key).
+
+        STARTED_FROM is the version the change was made to (what an editor opened with): if someone
+        else changed the entry since, the two changes are merged field by field, and a field both
+        changed differently raises EditConflict, saving nothing."""
         content = normalized(content)
         with self._writing() as session:
             entry = self._locked(session, key)
+            current = entry.content()
+            if started_from is not None and current != normalized(started_from):
+                from kb.entry.merging import merge_entry
+
+                merge = merge_entry(normalized(started_from), content, current.replace(key=content.key))
+                if merge.content is None:
+                    raise EditConflict(key, merge.conflicts)
+                content = merge.content
             if content.key != key and session.exec(select(Entry.id).where(Entry.key == content.key)).first():
                 raise KeyTaken(content.key)
+            if content == current:
+                return entry
             entry.set_content(content)
             entry.updated = self.now()
             session.add(entry)
             index_one(session, entry)
+            if content.key != key:
+                self._record(session, key, "renamed", None, f"to {content.key}")
+                self._record(session, content.key, "renamed", content, f"from {key}")
+            else:
+                self._record(session, key, _edit_action(current, content), content)
         return entry
 
     @_retried
     def set_status(self, key: str, status: str) -> Entry:
         with self._writing() as session:
             entry = self._locked(session, key)
+            if entry.status == status:
+                return entry
             entry.status = status
             entry.updated = self.now()
             session.add(entry)
             set_indexed_status(session, entry)
+            self._record(session, key, "archived" if status == "archived" else "restored", entry.content())
         return entry
 
     @_retried
     def purge(self, key: str) -> None:
         with self._writing() as session:
             entry = self._locked(session, key)
+            self._record(session, key, "purged", entry.content())
             unindex(session, entry)
             session.delete(entry)
 
@@ -364,6 +413,7 @@ class EntryStore:
             serialize_schema_work(session.connection())  # two first uses at once load one set of seeds
             existing = {e.key: e for e in session.exec(select(Entry))}
             changed: list[Entry] = []
+            seeded: list[tuple[str, str, EntryContent | None, str]] = []
             for item in items:
                 current = existing.get(item.content.key)
                 action = decide(current, item)
@@ -373,6 +423,7 @@ class EntryStore:
                     session.add(entry)
                     changed.append(entry)
                     report.added.append(item.content.key)
+                    seeded.append((item.content.key, "added", item.content, "from the field guides"))
                 elif action == "update" and current is not None:
                     current.set_content(item.content.replace(status=current.status))
                     current.seed_digest = item.digest
@@ -380,12 +431,14 @@ class EntryStore:
                     session.add(current)
                     changed.append(current)
                     report.updated.append(item.content.key)
+                    self._record(session, current.key, "seed-updated", current.content(), "kb seed")
                 elif action == "unchanged":
                     report.unchanged.append(item.content.key)
                 else:
                     report.kept.append(item.content.key)
             session.flush()
             reindex(session, changed)
+            self._record_many(session, seeded, author=SEED_AUTHOR)
             if session.execute(select(kb_meta.c.name).where(kb_meta.c.name == FIRST_USE)).first() is None:
                 session.execute(insert(kb_meta).values(name=FIRST_USE, value="seeded"))
         return report
@@ -498,6 +551,7 @@ class EntryStore:
                 entry.status = status
                 entry.updated = self.now()
                 set_indexed_status(session, entry)
+                self._record(session, key, "archived", entry.content(), "at review")
             session.add(entry)
             _stamp_review(session, self.now())
         return entry
@@ -519,6 +573,8 @@ class EntryStore:
             target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
             target.updated = target.reviewed = self.now()
             session.add(target)
+            self._record(session, source_key, "merged", source.content(), f"into {target_key}")
+            self._record(session, target_key, "edited", merged, f"{source_key} merged in")
             unindex(session, source)
             session.delete(source)
             session.flush()
@@ -540,6 +596,7 @@ class EntryStore:
                     entry.updated = self.now()
                     session.add(entry)
                     set_indexed_status(session, entry)
+                    self._record(session, key, "archived", entry.content(), "pruned")
                     archived[key] = None
             if undo_record:
                 record = json.dumps({"at": self.now().isoformat(), "keys": list(archived)})
@@ -552,8 +609,10 @@ class EntryStore:
         self,
         adds: Sequence[tuple[EntryContent, dict[str, Any]]],
         updates: Sequence[tuple[EntryContent, dict[str, Any]]],
+        recorded: bool = True,
     ) -> None:
         """Add and overwrite entries in one transaction; USAGE (from a backup) is restored as it was.
+        Each is RECORDED in the history (not in an index built from files, which has none).
 
         New entries go in as one bulk insert: building an ORM object per row costs more than the
         whole rest of an import of thousands of entries. A large import indexes the contents it was
@@ -567,6 +626,10 @@ class EntryStore:
                     stored = set(session.exec(select(Entry.key)))
                     if any(content.key in stored for content, _ in adds):
                         raise StoreChanged("another writer added some of these entries meanwhile")
+                if recorded:
+                    self._record_many(
+                        session, [(content.key, "imported", content, "") for content, _ in (*adds, *updates)]
+                    )
                 if adds and len(adds) + len(updates) > BULK_REINDEX_THRESHOLD:
                     self._import_in_bulk(session, adds, updates, now)
                     return
@@ -612,19 +675,25 @@ class EntryStore:
         session.add(entry)
         return entry
 
-    def sync_bases(self, folder: str) -> dict[str, SyncBase]:
-        """The bases of every entry synced with FOLDER (a real path), by key."""
+    def sync_bases(self, folder: str) -> dict[str, tuple[EntryContent | None, Any]]:
+        """What every entry synced with FOLDER (its identity) last agreed on, by key, and the conflict
+        shown and not settled yet (as kb.exchange.folder_sync recorded it), if any."""
         query = select(sync_base.c.key, sync_base.c.content, sync_base.c.conflict).where(
             sync_base.c.folder == folder
         )
         with self._reading() as session:
             return {
-                key: SyncBase(
-                    EntryContent.from_dict(content) if content else None,
-                    (conflict[0], conflict[1]) if conflict else None,
-                )
+                key: (EntryContent.from_dict(content) if content else None, conflict)
                 for key, content, conflict in session.execute(query)
             }
+
+    @_retried
+    def move_sync_bases(self, old: str, new: str) -> None:
+        """Keep the bases of the folder OLD under its new name NEW, unless NEW has some already."""
+        with self._writing() as session:
+            if session.execute(select(sync_base.c.key).where(sync_base.c.folder == new).limit(1)).first():
+                return
+            session.execute(update(sync_base).where(sync_base.c.folder == old).values(folder=new))
 
     @_retried
     def apply_sync(
@@ -632,22 +701,32 @@ class EntryStore:
         folder: str,
         writes: Sequence[EntryContent],
         agreed: Mapping[str, EntryContent],
-        conflicts: Mapping[str, tuple[EntryContent | None, tuple[str, str]]],
+        conflicts: Mapping[str, tuple[EntryContent | None, Any]],
+        kept_aside: Sequence[tuple[str, EntryContent, str]] = (),
+        source: str = "",
     ) -> None:
         """One transaction: WRITES into the knowledge base (a new entry, or the content and status of
-        the entry with that key, its usage kept), then FOLDER's new bases, AGREED by key, and the
-        CONFLICTS left for the user (the base they keep, and the digests of the versions shown)."""
+        the entry with that key, its usage kept), recorded as synced from SOURCE; then FOLDER's new
+        bases, AGREED by key, and the CONFLICTS left for the user (the base they keep, and what was
+        shown); and the versions KEPT_ASIDE by settled conflicts (key, content, why), in the history."""
         now = self.now()
         with self._writing() as session:
+            changes: list[tuple[str, str, EntryContent | None, str]] = []
             for content in map(normalized, writes):
                 entry = _find_locked(session, content.key)
                 if entry is None:
                     entry = _new_entry(content, now)
+                before = entry.content() if entry.id is not None else None
                 entry.set_content(content)
                 entry.updated = now
                 session.add(entry)
                 session.flush()
                 index_one(session, entry)
+                action = "synced" if before is None else _edit_action(before, content)
+                action = "synced" if action == "edited" else action
+                changes.append((content.key, action, content, source))
+            changes += [(key, "kept-aside", content, why) for key, content, why in kept_aside]
+            self._record_many(session, changes)
             keys = [*agreed, *conflicts]
             if keys:
                 session.execute(
@@ -661,9 +740,9 @@ class EntryStore:
                     "folder": folder,
                     "key": key,
                     "content": base.as_dict() if base else None,
-                    "conflict": list(digests),
+                    "conflict": shown,
                 }
-                for key, (base, digests) in conflicts.items()
+                for key, (base, shown) in conflicts.items()
             ]
             if rows:
                 session.execute(insert(sync_base), rows)
@@ -698,6 +777,35 @@ class EntryStore:
             rebuild_index(session)
         return True
 
+    def _record(
+        self, session: Session, key: str, action: str, content: EntryContent | None, detail: str = ""
+    ) -> None:
+        """Record a change of KEY in the transaction that makes it (kb history)."""
+        self._record_many(session, [(key, action, content, detail)])
+
+    def _record_many(
+        self,
+        session: Session,
+        changes: Sequence[tuple[str, str, EntryContent | None, str]],
+        author: str | None = None,
+    ) -> None:
+        if changes:
+            now, author = self.now(), author or self.author
+            session.execute(
+                insert(entry_change),
+                [
+                    {
+                        "key": key,
+                        "at": now,
+                        "author": author,
+                        "action": action,
+                        "detail": detail,
+                        "content": content.as_dict() if content is not None else None,
+                    }
+                    for key, action, content, detail in changes
+                ],
+            )
+
     def _locked(self, session: Session, key: str) -> Entry:
         """KEY's entry, locked until the transaction ends (_find_locked); EntryNotFound without one."""
         entry = _find_locked(session, key)
@@ -710,6 +818,13 @@ def _find_locked(session: Session, key: str) -> Entry | None:
     """KEY's entry, or None, locked until the transaction ends: on a server, two writers changing one
     entry at once would otherwise both start from the same counts, and one's change would be lost."""
     return session.exec(select(Entry).where(Entry.key == key).with_for_update()).first()
+
+
+def _edit_action(before: EntryContent, after: EntryContent) -> str:
+    """What changing BEFORE into AFTER was, for the history: an archive, a restore, or an edit."""
+    if before.replace(status=after.status) == after and before.status != after.status:
+        return "archived" if after.status == "archived" else "restored"
+    return "edited"
 
 
 def _indexed_by_this_normalizer(session: Session) -> bool:

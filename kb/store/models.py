@@ -163,6 +163,50 @@ check_run = Table(
 )
 
 
+@dataclass(frozen=True)
+class EntryChange:
+    """One change of an entry, as `kb history` shows it: who, when, what, and the version it left
+    (for "kept aside": the version a settled conflict did not keep, so that nothing is lost)."""
+
+    number: int  # 1 for the oldest change of this key
+    at: datetime
+    author: str
+    action: str  # a name in CHANGE_ACTIONS
+    detail: str
+    content: EntryContent | None
+
+
+#: What a change did, for people.
+CHANGE_ACTIONS = {
+    "added": "added",
+    "edited": "edited",
+    "renamed": "renamed",
+    "archived": "archived",
+    "restored": "restored",
+    "merged": "merged",
+    "purged": "purged",
+    "imported": "imported",
+    "seed-updated": "seed updated",
+    "synced": "synced",
+    "kept-aside": "kept aside",
+}
+
+
+#: Every change of every entry, by key, never deleted with the entry (m010_entry_history): who made
+#: it (kb.author), when, what it was, and the version it left.
+entry_change = Table(
+    "entry_change",
+    SQLModel.metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", AutoString, nullable=False, index=True),
+    Column("at", UTCDateTime, nullable=False),
+    Column("author", AutoString, nullable=False),
+    Column("action", AutoString, nullable=False),
+    Column("detail", AutoString, nullable=False),
+    Column("content", JSON, nullable=True),
+)
+
+
 #: Applied schema migrations, by name; the schema version is how many have been applied (kb.store.database).
 kb_migration = Table(
     "kb_migration",

@@ -23,6 +23,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m007_entry_applies_to",
     "m008_environments_seen",
     "m009_check_verdicts",
+    "m010_entry_history",
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000

@@ -164,7 +164,7 @@ class EntryForm(ModalScreen[str | None]):
             **{name: self.query_one(f"#{name}", TextArea).text for name in PROSE_FIELDS},
         )
         replacing = self.original.key if self.original else None
-        return self.library.save(content, replacing=replacing, force=force).key
+        return self.library.save(content, replacing=replacing, force=force, started_from=self.original).key
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -157,12 +157,19 @@ class Library:
 
         return find_duplicate(self.store(), symptom)
 
-    def save(self, content: EntryContent, replacing: str | None = None, force: bool = False) -> Entry:
-        """Add CONTENT, or replace the entry REPLACING with it, as `kb add` and `kb edit` do."""
+    def save(
+        self,
+        content: EntryContent,
+        replacing: str | None = None,
+        force: bool = False,
+        started_from: EntryContent | None = None,
+    ) -> Entry:
+        """Add CONTENT, or replace the entry REPLACING with it, as `kb add` and `kb edit` do; an edit
+        that began from STARTED_FROM merges a change someone made meanwhile, or is refused."""
         from kb.capture.adding import save_entry
 
         self._browsed.clear()
-        return save_entry(self.store(), content, replacing=replacing, force=force)
+        return save_entry(self.store(), content, replacing=replacing, force=force, started_from=started_from)
 
     def unique_key(self, symptom: str) -> str:
         from kb.entry.content import key_from_symptom

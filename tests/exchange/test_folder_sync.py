@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,9 @@ from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
 from kb.entry.merging import fingerprint, merge_entry
-from kb.exchange.folder_sync import plan_sync, too_many_archived
-from kb.store.entry_store import SyncBase, open_store
+from kb.exchange.folder_sync import SyncBase, Tombstone, plan_sync, too_many_archived
+from kb.store.entry_store import open_store
+from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository
 
 BASE = EntryContent(
     key="shard-mount",
@@ -69,14 +69,122 @@ def test_an_entry_purged_here_is_archived_there_not_purged() -> None:
     assert [(s.action, s.writes_folder, s.writes_kb) for s in steps] == [("remove-file", True, False)]
 
 
-def test_after_a_conflict_the_side_edited_since_is_the_resolution() -> None:
+def shown_conflict(ours: EntryContent, theirs: EntryContent) -> SyncBase:
+    """The base of a conflict in fix, as the sync that showed it recorded it."""
+    steps, _ = plan_sync({"shard-mount": SyncBase(BASE)}, {"shard-mount": ours}, {"shard-mount": theirs})
+    assert steps[0].shown is not None
+    return SyncBase(BASE, steps[0].shown)
+
+
+def test_a_conflict_stays_until_someone_answers_it_a_teammates_pull_is_no_answer() -> None:
+    """A conflict shown and left for later; a teammate edits only the tags; the next pull settled the
+    conflict with the folder's fix and kept no copy of the user's."""
     ours, theirs = BASE.replace(fix="remount with vers=4"), BASE.replace(fix="reboot the shard server")
-    shown = SyncBase(BASE, (fingerprint(ours), fingerprint(theirs)))
-    settled = theirs.replace(fix="remount with vers=4, then reboot")
-    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": settled})
-    assert [(s.action, s.result) for s in steps] == [("resolved", settled)]
-    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": theirs})
+    shown = shown_conflict(ours, theirs)
+    retagged = theirs.replace(tags=("nfs", "mount"))
+    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": retagged})
+    assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("fix",))]
+    # Neither is a change of the folder's fix by anyone: kb cannot tell whose it is.
+    refixed = theirs.replace(fix="reboot, then remount")
+    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": refixed})
     assert [s.action for s in steps] == ["conflict"]
+    # An edit of the fix in kb after the conflict was shown is the user's answer.
+    answered = ours.replace(fix="remount with vers=4, then reboot")
+    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": answered}, {"shard-mount": retagged})
+    assert [(s.action, s.result) for s in steps] == [("resolved", answered.replace(tags=("nfs", "mount")))]
+    assert [side for side, _ in steps[0].kept_aside] == ["folder"]  # the fix not kept, in the history
+    # An edit of another field in kb is not.
+    steps, _ = plan_sync(
+        {"shard-mount": shown}, {"shard-mount": ours.replace(tags=("x",))}, {"shard-mount": theirs}
+    )
+    assert [s.action for s in steps] == ["conflict"]
+    # Both sides coming to the same fix settle it too.
+    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": ours})
+    assert [s.action for s in steps] == ["resolved"]
+
+
+def test_settling_with_theirs_keeps_kbs_version_aside() -> None:
+    ours, theirs = BASE.replace(fix="remount with vers=4"), BASE.replace(fix="reboot the shard server")
+    steps, _ = plan_sync(
+        {"shard-mount": shown_conflict(ours, theirs)},
+        {"shard-mount": ours},
+        {"shard-mount": theirs},
+        "theirs",
+    )
+    assert [(s.action, s.result) for s in steps] == [("resolved", theirs)]
+    assert steps[0].kept_aside == (("kb", ours),)
+
+
+def test_an_archive_against_an_edit_made_meanwhile_is_a_conflict_not_a_silent_winner() -> None:
+    agreed = {"shard-mount": SyncBase(BASE)}
+    edited = BASE.replace(fix="remount with vers=4")
+    for kb_side, folder_side in [(BASE.replace(status="archived"), edited), (edited, None)]:
+        tombstones = {"shard-mount": TOMB} if folder_side is None else {}
+        folder = {"shard-mount": folder_side} if folder_side is not None else {}
+        steps, _ = plan_sync(agreed, {"shard-mount": kb_side}, folder, tombstones=tombstones)
+        assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("status",))]
+        assert "changed in" in steps[0].note
+    # Settled: --theirs keeps the folder's side, whichever it is.
+    steps, _ = plan_sync(
+        agreed, {"shard-mount": BASE.replace(status="archived")}, {"shard-mount": edited}, "theirs"
+    )
+    assert [(s.action, s.result) for s in steps] == [("update-kb", edited)]
+    steps, _ = plan_sync(
+        agreed, {"shard-mount": BASE.replace(status="archived")}, {"shard-mount": edited}, "ours"
+    )
+    assert steps[0].result is not None and steps[0].result.status == "archived"
+    assert steps[0].kept_aside == (("folder", edited),)
+
+
+TOMB = Tombstone("shard-mount", "archived", "", fingerprint(BASE), "alice", "2026-12-01T10:00:00Z")
+
+
+def test_a_tombstone_keeps_an_archive_from_coming_back_with_a_fresh_kb() -> None:
+    """A teammate with a fresh kb (a new laptop) wrote the archived seed back to the folder."""
+    steps, _ = plan_sync({}, {"shard-mount": BASE}, {}, tombstones={"shard-mount": TOMB})
+    assert [(s.action, s.writes_folder, s.from_tombstone) for s in steps] == [("archive-in-kb", False, True)]
+    assert steps[0].result is not None and steps[0].result.status == "archived"
+    # A kb whose entry differs from the version archived (changed meanwhile) is asked, not overruled.
+    changed = BASE.replace(fix="remount with vers=4")
+    steps, _ = plan_sync({}, {"shard-mount": changed}, {}, tombstones={"shard-mount": TOMB})
+    assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("status",))]
+    assert "archived by alice" in steps[0].note
+
+
+def test_archiving_writes_a_tombstone_and_a_restored_file_removes_it() -> None:
+    agreed = {"shard-mount": SyncBase(BASE)}
+    steps, _ = plan_sync(agreed, {"shard-mount": BASE.replace(status="archived")}, {"shard-mount": BASE})
+    assert steps[0].tombstone is not None and steps[0].tombstone.version == fingerprint(BASE)
+    archived = {"shard-mount": SyncBase(BASE.replace(status="archived"))}
+    steps, _ = plan_sync(
+        archived,
+        {"shard-mount": BASE.replace(status="archived")},
+        {"shard-mount": BASE},
+        tombstones={"shard-mount": TOMB},
+    )
+    assert [(s.action, s.tombstone, s.writes_folder) for s in steps] == [("update-kb", None, True)]
+
+
+def test_a_merge_or_rename_in_kb_is_recorded_as_such() -> None:
+    steps, _ = plan_sync(
+        {"shard-mount": SyncBase(BASE)}, {}, {"shard-mount": BASE}, gone={"shard-mount": ("merged", "nfs")}
+    )
+    assert steps[0].tombstone is not None
+    assert (steps[0].tombstone.how, steps[0].tombstone.into) == ("merged", "nfs")
+
+
+def test_a_seed_nobody_changed_stays_out_of_the_folder_and_a_changed_one_goes_in_as_a_change() -> None:
+    seeds = {"shard-mount": BASE}
+    assert plan_sync({}, {"shard-mount": BASE}, {}, seeds=seeds) == ([], 1)
+    tuned = BASE.replace(fix="remount with vers=4")
+    steps, _ = plan_sync({}, {"shard-mount": tuned}, {}, seeds=seeds)
+    assert [s.action for s in steps] == ["add-to-folder"]
+    # Archiving a seed is the team's business: the folder records it, and fresh kbs follow.
+    steps, _ = plan_sync({}, {"shard-mount": BASE.replace(status="archived")}, {}, seeds=seeds)
+    assert [(s.action, s.tombstone is not None) for s in steps] == [("archive-in-folder", True)]
+    # A teammate tuned it before this kb synced: the folder's version is a change, not a conflict.
+    steps, _ = plan_sync({}, {"shard-mount": BASE}, {"shard-mount": tuned}, seeds=seeds)
+    assert [(s.action, s.result) for s in steps] == [("update-kb", tuned)]
 
 
 def test_unchanged_entries_are_counted_not_listed() -> None:
@@ -88,87 +196,11 @@ def test_unchanged_entries_are_counted_not_listed() -> None:
 
 # --- two people, one repository -----------------------------------------------------------------------
 
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "kb test",
-    "GIT_AUTHOR_EMAIL": "kb@example.com",
-    "GIT_COMMITTER_NAME": "kb test",
-    "GIT_COMMITTER_EMAIL": "kb@example.com",
-    "GIT_CONFIG_GLOBAL": os.devnull,
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
-
-
-def git(folder: Path, *args: str) -> str:
-    result = subprocess.run(
-        ["git", *args], cwd=folder, env={**os.environ, **GIT_ENV}, capture_output=True, text=True, check=True
-    )
-    return result.stdout
-
-
-class Person:
-    """One engineer: a knowledge base of their own and a checkout of the team's repository."""
-
-    def __init__(self, name: str, root: Path, origin: Path, runner: CliRunner) -> None:
-        self.db = str(root / f"{name}.db")
-        self.checkout = root / name
-        self.runner = runner
-        git(root, "clone", "-q", str(origin), str(self.checkout))
-        assert self.kb("init", "--empty")[0] == 0
-
-    def kb(self, *args: str) -> tuple[int, str, str]:
-        result = self.runner.invoke(app, ["--db", self.db, *args])
-        return result.exit_code, result.stdout, result.stderr
-
-    def add(self, key: str, symptom: str, fix: str) -> None:
-        code, _, err = self.kb("add", "--key", key, "-s", symptom, "-d", "data", "-v", "true", "-f", fix)
-        assert code == 0, err
-
-    def edit(self, key: str, old: str, new: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-        script = tmp_path / "editor.py"
-        script.write_text(
-            "import sys, pathlib\npath = pathlib.Path(sys.argv[1])\n"
-            f"path.write_text(path.read_text().replace({old!r}, {new!r}))\n"
-        )
-        monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
-        code, _, err = self.kb("edit", key)
-        assert code == 0, err
-
-    def turn(self, *sync_args: str) -> dict[str, object]:
-        """Pull, sync, commit and push, as the README's workflow says."""
-        git(self.checkout, "pull", "-q", "--ff-only")
-        code, out, err = self.kb("sync", str(self.checkout), *sync_args, "--json")
-        assert err == "", err
-        report: dict[str, object] = json.loads(out)
-        if not report["conflicts"]:
-            assert code == 0
-            git(self.checkout, "add", "-A")
-            if git(self.checkout, "status", "--porcelain"):
-                git(self.checkout, "commit", "-qm", "kb sync")
-                git(self.checkout, "push", "-q", "origin", "HEAD:main")
-        return report
-
-    def entries(self) -> dict[str, EntryContent]:
-        with open_store(self.db) as store:
-            return {entry.key: entry.content() for entry in store.list(status=None)}
-
-
-def actions(report: dict[str, object]) -> dict[str, str]:
-    steps = report["steps"]
-    assert isinstance(steps, list)
-    return {step["key"]: step["action"] for step in steps}
-
 
 def test_two_people_and_one_repository_end_with_the_same_entries(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    origin = tmp_path / "team.git"
-    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
-    seed = tmp_path / "seed"
-    git(tmp_path, "clone", "-q", str(origin), str(seed))
-    (seed / "README.md").write_text("# Our faults\n")
-    git(seed, "add", "-A")
-    git(seed, "commit", "-qm", "start")
-    git(seed, "push", "-q", "origin", "HEAD:main")
+    origin = new_repository(tmp_path)
     alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
 
     alice.add("shard-mount", "OSError: the shard server refused the mount", "remount")
@@ -201,9 +233,11 @@ def test_two_people_and_one_repository_end_with_the_same_entries(
     entry_file = bob.checkout / "data" / "loader-stall.md"
     assert "clear the cache on every node" in entry_file.read_text()
     assert bob.entries()["loader-stall"].fix == "restart the cache daemon"
-    # Bob settles it by editing the file, then syncs again.
-    entry_file.write_text(
-        entry_file.read_text().replace("clear the cache on every node", "restart the daemon, then clear")
+    # A change of the file is no answer (it may be anyone's pull): the conflict stays.
+    assert actions(bob.turn()) == {"loader-stall": "conflict"}
+    # Bob settles it by editing the fix in kb, then syncs again.
+    bob.edit(
+        "loader-stall", "restart the cache daemon", "restart the daemon, then clear", monkeypatch, tmp_path
     )
     assert actions(bob.turn()) == {"loader-stall": "resolved"}
     assert bob.entries()["loader-stall"].fix == "restart the daemon, then clear"
@@ -245,13 +279,34 @@ def test_two_people_and_one_repository_end_with_the_same_entries(
     )
 
 
+def team_folder(runner: CliRunner, folder: Path, count: int = 12) -> list[Path]:
+    """FOLDER holding COUNT entries the team wrote (seed entries under new keys), synced into kb."""
+    from kb.entry.file import read_entry_file
+    from kb.paths import seed_directory
+
+    folder.mkdir(exist_ok=True)
+    written = []
+    for path in sorted(seed_directory().glob("*/*.md"))[:count]:
+        content = read_entry_file(path)
+        content = content.replace(key=f"team-{content.key}", related=())
+        target = folder / content.domain / f"{content.key}.md"
+        target.parent.mkdir(exist_ok=True)
+        target.write_text(render_entry_file(content), encoding="utf-8")
+        written.append(target)
+    result = runner.invoke(app, ["sync", str(folder)])
+    assert result.exit_code == 0, result.output
+    return written
+
+
 def test_a_dry_run_changes_nothing_and_a_bad_file_stops_the_sync(runner: CliRunner, tmp_path: Path) -> None:
     folder = tmp_path / "team"
     folder.mkdir()
+    assert runner.invoke(app, ["edit", "cuda-driver-too-old", "--applies-to", "driver<535"]).exit_code == 0
     result = runner.invoke(app, ["sync", str(folder), "--dry-run", "--json"])
     assert result.exit_code == 0
     report = json.loads(result.stdout)
-    assert report["dry_run"] and len(report["steps"]) > 50  # the seeds would go to the folder
+    # The one seed changed here would go to the folder; the 86 nobody changed stay out.
+    assert report["dry_run"] and actions(report) == {"cuda-driver-too-old": "add-to-folder"}
     assert list(folder.iterdir()) == []
     (folder / "broken.md").write_text("+++\nkey = \n+++\n")
     result = runner.invoke(app, ["sync", str(folder)])
@@ -267,11 +322,10 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
     from kb.store.entry_store import EntryStore
 
     folder = tmp_path / "team"
-    folder.mkdir()
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
-    entry = folder / "data" / "cuda-device-side-assert.md"
+    team_folder(runner, folder)
+    entry = folder / "data" / "team-bce-labels-object-dtype-nan.md"
     entry.write_text(entry.read_text().replace("## Fix\n\n", "## Fix\n\nFirst, read the device table. ", 1))
-    assert runner.invoke(app, ["rm", "cuda-driver-too-old"]).exit_code == 0
+    assert runner.invoke(app, ["rm", "team-bce-labels-out-of-range"]).exit_code == 0
 
     def killed(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -279,16 +333,17 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
     with pytest.MonkeyPatch.context() as kill:
         kill.setattr(EntryStore, "apply_sync", killed)
         assert runner.invoke(app, ["sync", str(folder)]).exit_code != 0
-    assert not (folder / "hardware" / "cuda-driver-too-old.md").exists()  # the files went first
+    assert not (folder / "data" / "team-bce-labels-out-of-range.md").exists()  # the files went first
+    assert (folder / "archived" / "team-bce-labels-out-of-range.toml").exists()
     result = runner.invoke(app, ["sync", str(folder), "--json"])
     assert result.exit_code == 0, result.output
     assert {s["key"]: s["action"] for s in json.loads(result.stdout)["steps"]} == {
-        "cuda-device-side-assert": "update-kb",
-        "cuda-driver-too-old": "agreed",
+        "team-bce-labels-object-dtype-nan": "update-kb",
+        "team-bce-labels-out-of-range": "agreed",
     }
     assert json.loads(runner.invoke(app, ["sync", str(folder), "--json"]).stdout)["steps"] == []
     with open_store() as store:
-        assert store.get("cuda-device-side-assert").fix.startswith("First, read the device table.")
+        assert store.get("team-bce-labels-object-dtype-nan").fix.startswith("First, read the device table.")
 
 
 def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
@@ -296,14 +351,7 @@ def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
 ) -> None:
     """Two people changed one fix; `git pull` left <<<<<<< … >>>>>>> in the file, and sync stored the
     markers as the fix (and spread them on the next push)."""
-    origin = tmp_path / "team.git"
-    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
-    start = tmp_path / "start"
-    git(tmp_path, "clone", "-q", str(origin), str(start))
-    (start / "README.md").write_text("# Our faults\n")
-    git(start, "add", "-A")
-    git(start, "commit", "-qm", "start")
-    git(start, "push", "-q", "origin", "HEAD:main")
+    origin = new_repository(tmp_path)
     alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
     alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
     alice.turn()
@@ -337,14 +385,13 @@ def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
 ) -> None:
     """A domain folder that was a symlink was skipped, and its entries archived as if deleted."""
     folder = tmp_path / "team"
-    folder.mkdir()
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0  # the seeds go to the folder
+    team_folder(runner, folder)
     data = folder / "data"
     if kind == "linked folder":
         data.rename(tmp_path / "elsewhere")
         data.symlink_to(tmp_path / "elsewhere")
     elif kind == "linked file":
-        entry = data / "read-csv-encoding.md"
+        entry = data / "team-bce-labels-object-dtype-nan.md"
         entry.rename(tmp_path / "entry.md")
         entry.symlink_to(tmp_path / "entry.md")
     else:
@@ -353,15 +400,13 @@ def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
     assert "plain files only" in result.stderr
     with open_store() as store:
-        assert store.find("read-csv-encoding").status == "active"  # type: ignore[union-attr]
+        assert store.find("team-bce-labels-object-dtype-nan").status == "active"  # type: ignore[union-attr]
 
 
 def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRunner, tmp_path: Path) -> None:
     """A bad checkout (or git rm -r) archived every synced entry, 87 of 87, exit 0, no question."""
     folder = tmp_path / "team"
-    folder.mkdir()
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
-    files = sorted(folder.rglob("*.md"))
+    files = team_folder(runner, folder)
     for path in files:
         path.unlink()
     stopped = runner.invoke(app, ["sync", str(folder), "--json"])
@@ -382,9 +427,7 @@ def test_a_few_files_a_teammate_removed_are_archived_without_a_question(
     runner: CliRunner, tmp_path: Path
 ) -> None:
     folder = tmp_path / "team"
-    folder.mkdir()
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
-    for path in sorted(folder.rglob("*.md"))[:3]:
+    for path in team_folder(runner, folder)[:3]:
         path.unlink()
     assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
     with open_store() as store:

@@ -1,0 +1,102 @@
+"""Who changed what, when (kb history), and saves that never overwrite a change made meanwhile, on
+SQLite and on a real PostgreSQL server (every test here runs on both)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kb.cli.app import app
+from kb.errors import EditConflict
+from kb.store.entry_store import open_store
+
+KEY = "cross-entropy-label-out-of-range"
+
+
+def test_every_change_is_recorded_with_its_author_and_kept_after_the_entry_is_gone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with open_store() as store:
+        monkeypatch.setenv("KB_AUTHOR", "alice")
+        before = store.get(KEY).content()
+        store.update(KEY, before.replace(fix="check the labels first"))
+    with open_store() as store:
+        monkeypatch.setenv("KB_AUTHOR", "bob")
+        store.set_status(KEY, "archived")
+        store.set_status(KEY, "active")
+        store.purge(KEY)
+        changes = store.history(KEY)
+    assert [(c.author, c.action) for c in changes] == [
+        ("kb seed", "added"),
+        ("alice", "edited"),
+        ("bob", "archived"),
+        ("bob", "restored"),
+        ("bob", "purged"),
+    ]
+    assert changes[1].content is not None and changes[1].content.fix == "check the labels first"
+    assert changes[0].content == before  # what the seed said, findable after the purge
+
+
+def test_two_people_editing_one_entry_at_once_lose_nothing() -> None:
+    """Both opened the entry in their editor; one changed the fix, the other the root cause. Both saw
+    "saved" and one field was lost."""
+    with open_store() as alice, open_store() as bob:
+        opened = alice.get(KEY).content()
+        assert bob.get(KEY).content() == opened
+        alice.update(KEY, opened.replace(fix="alice's fix"), started_from=opened)
+        bob.update(KEY, opened.replace(root_cause="bob's cause"), started_from=opened)
+        saved = alice.get(KEY).content()
+        assert (saved.fix, saved.root_cause) == ("alice's fix", "bob's cause")
+        # Both changing one field differently: the second save is refused, nothing overwritten.
+        with pytest.raises(EditConflict) as refused:
+            bob.update(KEY, opened.replace(fix="bob's fix"), started_from=opened)
+        assert refused.value.fields == ("fix",)
+        assert alice.get(KEY).fix == "alice's fix"
+
+
+def test_kb_history_shows_who_changed_which_fields_and_any_version_in_full(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KB_AUTHOR", "carol")
+    assert runner.invoke(app, ["edit", KEY, "--applies-to", "torch>=2.0"]).exit_code == 0
+    shown = runner.invoke(app, ["history", KEY])
+    assert shown.exit_code == 0
+    lines = shown.stdout.splitlines()
+    assert "kb seed" in lines[1] and "added" in lines[1]
+    assert "carol" in lines[2] and "edited" in lines[2] and "applies_to" in lines[2]
+    first = runner.invoke(app, ["history", KEY, "--version", "1"])
+    assert first.exit_code == 0 and first.stdout.startswith("+++\n") and "torch>=2.0" not in first.stdout
+    missing = runner.invoke(app, ["history", KEY, "--version", "9"])
+    assert missing.exit_code == 2 and "versions: 1, 2" in missing.stderr
+    unknown = runner.invoke(app, ["history", "cross-entropy-label"])
+    assert unknown.exit_code == 1 and "did you mean" in unknown.stderr
+
+
+def test_kb_edit_refuses_a_save_over_a_change_made_meanwhile_and_keeps_yours(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The editor stays open for minutes; a teammate saves the same field meanwhile."""
+    script = tmp_path / "editor.py"
+    script.write_text(
+        "import sys, pathlib\n"
+        "from kb.store.entry_store import open_store\n"
+        f"with open_store() as store:\n"
+        f"    entry = store.get({KEY!r}).content()\n"
+        "    store.update(entry.key, entry.replace(fix='the teammate fix'))\n"
+        "path = pathlib.Path(sys.argv[1])\n"
+        "text = path.read_text()\n"
+        "start = text.index('## Fix')\n"
+        "end = text.index('##', start + 3)\n"
+        "path.write_text(text[:start] + '## Fix\\n\\nmy fix\\n\\n' + text[end:])\n"
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
+    result = runner.invoke(app, ["edit", KEY])
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "changed by someone else while you edited it, in fix" in result.stderr
+    kept = Path(result.stderr.split("your version is in ", 1)[1].split(";", 1)[0])
+    assert "my fix" in kept.read_text()
+    with open_store() as store:
+        assert store.get(KEY).fix == "the teammate fix"
