@@ -135,6 +135,42 @@ def main_options(
         ctx.obj = layer_database(chosen)
 
 
+def follow_search(ctx: typer.Context, key: str, command: str) -> None:
+    """Without `kb --layer`, make COMMAND act on the layer whose entry the last search showed for
+    KEY (kb.sources.shown), and say so on stderr: search, show and check must mean one entry when
+    several layers hold that key."""
+    if LAYER in ctx.meta:
+        return
+    from kb.sources.layers import PERSONAL
+    from kb.sources.shown import shown_layer
+
+    name = shown_layer(key)
+    if name is None or name == PERSONAL:
+        return
+    from kb.sources.everywhere import layer_database
+    from kb.sources.layers import find_layer
+
+    try:
+        chosen = find_layer(name, ctx.obj)
+        database = layer_database(chosen)
+    except KbError:
+        return  # the source is gone since: the personal knowledge base answers, as without a search
+    ctx.meta[LAYER] = (ctx.obj, chosen)
+    ctx.obj = database
+    typer.echo(
+        f"kb: {key} from the {name} source, as your last search showed it"
+        f" (kb --layer {PERSONAL} {command} {key}: your own)",
+        err=True,
+    )
+
+
+def command_prefix(ctx: typer.Context) -> str:
+    """How to type a kb command on the source this one works on: `kb ` or `kb --layer NAME `."""
+    if LAYER in ctx.meta:
+        return f"kb --layer {ctx.meta[LAYER][1].name} "
+    return "kb "
+
+
 def database_of(ctx: typer.Context, command: str) -> str | None:
     """The database spec a COMMAND that opens the store itself works on; `kb --layer` naming an entry
     folder is refused, since only open_kb() writes a folder's entries back to its files."""

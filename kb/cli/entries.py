@@ -45,6 +45,7 @@ def show(
     """Show one entry, readable on an 80-column terminal."""
     from kb.entry.terminal import format_entry
 
+    common.follow_search(ctx, key, "show")
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
     if as_json:
@@ -230,14 +231,15 @@ def rm(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before --purge.")] = False,
 ) -> None:
     """Archive an entry (undo with `kb restore`); --purge deletes it after a confirmation."""
+    again = common.command_prefix(ctx)
     with common.open_kb(ctx) as store:
         entry = store.get(key)
         if not purge:
             if entry.status == "archived":
-                typer.echo(f"{key} is already archived; bring it back with: kb restore {key}")
+                typer.echo(f"{key} is already archived; bring it back with: {again}restore {key}")
                 return
             store.set_status(key, "archived")
-            typer.echo(f"archived {key}; undo with: kb restore {key}")
+            typer.echo(f"archived {key}; undo with: {again}restore {key}")
             return
         if not yes:
             if not console.interactive():
@@ -246,6 +248,49 @@ def rm(
                 raise Cancelled("not deleted")
         store.purge(key)
     typer.echo(f"deleted {key}")
+
+
+@app.command()
+def copy(
+    ctx: typer.Context,
+    key: common.KeyArgument,
+    to: Annotated[
+        str,
+        typer.Option("--to", help="The source to copy it to (kb sources lists them).", metavar="SOURCE"),
+    ],
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Overwrite the entry the source holds under that key.")
+    ] = False,
+) -> None:
+    """Copy an entry to another source: a personal entry to the team, a project's to your own. It
+    works on the entry your last search showed (or kb --layer SOURCE copy …); a different entry
+    under the same key there is overwritten only with --replace."""
+    from kb.sources.layers import find_layer
+    from kb.sources.targets import write_target
+
+    common.follow_search(ctx, key, "copy")
+    personal, chosen = ctx.meta.get(common.LAYER, (ctx.obj, None))
+    here = chosen.name if chosen is not None else "personal"
+    target = find_layer(to, personal).name
+    if target == here:
+        raise UsageError(f"'{key}' is in the {here} source already; --to names another source")
+    with common.open_kb(ctx, remind=False) as store:
+        content = store.get(key).content().replace(status="active")
+    with write_target(personal, target) as store:
+        existing = store.find(key)
+        if existing is not None and existing.content() == content:
+            typer.echo(f"the {target} source holds the same {key} already")
+            return
+        if existing is not None and not replace:
+            raise KbError(
+                f"the {target} source holds '{key}' with another text (kb --layer {target} show {key});"
+                " add --replace to overwrite it"
+            )
+        if existing is None:
+            store.add(content)
+        else:
+            store.update(key, content, started_from=existing.content())
+    typer.echo(f"copied {key} from the {here} source to the {target} source")
 
 
 @app.command()
@@ -258,15 +303,26 @@ def restore(
         bool,
         typer.Option("--last-prune", help="Bring back every entry the last `kb prune --apply` archived."),
     ] = False,
+    last_sync: Annotated[
+        bool,
+        typer.Option(
+            "--last-sync",
+            help="Bring back every entry the last `kb sync` archived because its file was gone"
+            " (then sync again to write their files back).",
+        ),
+    ] = False,
 ) -> None:
-    """Bring an archived entry back (or all of the last prune)."""
-    if (key is None) == (not last_prune):
-        raise typer.BadParameter("give a KEY or --last-prune (one of them)")
+    """Bring an archived entry back (or all of the last prune, or of the last sync)."""
+    if [key is not None, last_prune, last_sync].count(True) != 1:
+        raise typer.BadParameter("give a KEY, --last-prune or --last-sync (one of them)")
     with common.open_kb(ctx) as store:
-        if last_prune:
+        if last_prune or last_sync:
+            from kb.exchange.folder_sync import LAST_SYNC_ARCHIVE
             from kb.upkeep.review import last_prune as pruned_keys
+            from kb.upkeep.review import undo_record
 
-            keys = [k for k in pruned_keys(store) if store.find(k) is not None]
+            found = pruned_keys(store) if last_prune else undo_record(store, LAST_SYNC_ARCHIVE)
+            keys = [k for k in found if store.find(k) is not None]
         else:
             keys = [store.get(key or "").key]
         for name in keys:
@@ -275,5 +331,5 @@ def restore(
                 continue
             store.set_status(name, "active")
             typer.echo(f"restored {name}")
-    if last_prune and not keys:
-        typer.echo("the last prune archived nothing that is left to restore")
+    if (last_prune or last_sync) and not keys:
+        typer.echo(f"the last {'prune' if last_prune else 'sync'} archived nothing that is left to restore")

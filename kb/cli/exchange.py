@@ -354,6 +354,11 @@ def sync_command(
             )
         if dry_run:
             typer.echo("dry run: nothing was changed")
+        elif any(step.archives_unasked for step in report.steps):
+            typer.echo(
+                "archived because their files are gone: undo with kb restore --last-sync, then"
+                f" kb sync {folder}"
+            )
     if report.conflicts:
         raise typer.Exit(1)
 

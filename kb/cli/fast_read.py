@@ -25,6 +25,10 @@ def show_main(argv: list[str]) -> int | None:
     keys = [arg for arg in argv if not arg.startswith("-")]
     if len(keys) != 1 or set(flags) - {"--snippet"} or "--" in argv:
         return None
+    from kb.sources.shown import shown_layer
+
+    if shown_layer(keys[0]) not in (None, "personal"):
+        return None  # the last search showed another layer's entry: Typer's show follows it
     reader = _reader()
     if reader is None:
         return None

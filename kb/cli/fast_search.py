@@ -70,6 +70,12 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     """Search, print, and return the exit code: 0 for a confident match, 1 for none. LAYERS: search
     every source (kb sources), not only the database args.db names."""
     found = search_text(read_query(args), args, layers)
+    if found.layered:
+        from kb.sources.shown import remember_shown
+
+        remember_shown(
+            {str(s.candidate.record["key"]): str(s.candidate.record["layer"]) for s in found.response.results}
+        )
     for layer in found.unreachable:  # the others answered: say so in one line each, and carry on
         sys.stderr.write(layer.line() + "\n")
     if args.as_json:
@@ -168,6 +174,9 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
         where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
         lines.append(bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}")
         lines += _wrapped(record["symptom"], width, "   ")
+        others = scored.candidate.record.get("also_in") or ()
+        for item in others:  # one line each, never wrapped: it ends with a command to type
+            lines.append("   also in " + _held_elsewhere(record["key"], item))
         lines += check_lines(scored.candidate.record, "   ")
         if record["fix"]:
             lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
@@ -178,8 +187,15 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
     return "\n".join(lines).rstrip()
 
 
+def _held_elsewhere(key: str, item: dict[str, Any]) -> str:
+    layer = visible(str(item["layer"]))
+    if item["same"]:
+        return f"{layer}, the same"
+    return f"{layer}, with another text: kb --layer {layer} show {key}"
+
+
 def _wrapped(text: str, width: int, indent: str, max_lines: int = 2) -> list[str]:
-    lines = textwrap.wrap(" ".join(text.split()), max(30, width - len(indent)))
+    lines = textwrap.wrap(" ".join(text.split()), max(30, width - len(indent)), break_on_hyphens=False)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], lines[max_lines - 1][: max(0, width - len(indent) - 1)] + "…"]
     return [indent + line for line in lines]

@@ -60,6 +60,7 @@ def check(
     from kb.verify.runner import run_check
 
     chosen = _parse_values(values or [])
+    common.follow_search(ctx, key, "check")
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
         if not entry.validation:

@@ -483,6 +483,8 @@ class FolderEntries:
     contents: dict[str, EntryContent]
     paths: dict[str, Path]
     tombstones: dict[str, Tombstone] = field(default_factory=dict)
+    #: The versions the tombstones left behind (TOMBSTONES/KEY.md), archived: what a restore brings back.
+    archived: dict[str, EntryContent] = field(default_factory=dict)
 
 
 def read_folder(folder: Path) -> FolderEntries:
@@ -505,7 +507,15 @@ def read_folder(folder: Path) -> FolderEntries:
             raise KbError(f"{path} and {paths[content.key]} both hold the entry '{content.key}'; keep one")
         contents[content.key] = content
         paths[content.key] = path
-    return FolderEntries(contents, paths, read_tombstones(folder))
+    tombstones = read_tombstones(folder)
+    archived = {}
+    for key in tombstones:
+        copy = folder / TOMBSTONES / f"{key}.md"
+        if copy.is_file() and not copy.is_symlink() and key not in contents:
+            content = normalized(parse_entry_file(decode_entry_bytes(read_bounded(copy), copy), copy))
+            if content.key == key:
+                archived[key] = content.replace(status="archived")
+    return FolderEntries(contents, paths, tombstones, archived)
 
 
 def _entry_files(folder: Path) -> list[Path]:
@@ -661,7 +671,12 @@ def sync_folder(
     for step in steps:
         if step.writes_folder:
             write_entry_file(folder, on_disk.paths.get(step.key), step.result)
-            write_tombstone(folder, step.key, step.tombstone)
+            kept = (
+                step.result
+                if step.tombstone is not None and step.tombstone is not on_disk.tombstones.get(step.key)
+                else None
+            )
+            write_tombstone(folder, step.key, step.tombstone, kept)
     store.apply_sync(
         identity,
         writes=[step.result for step in steps if step.writes_kb and step.result is not None],
@@ -681,8 +696,14 @@ def sync_folder(
             for side, version in step.kept_aside
         ],
         source=f"from {folder}",
+        undo_record=(LAST_SYNC_ARCHIVE, [s.key for s in steps if s.archives_unasked]) if archived else None,
     )
     return report
+
+
+#: The kb_meta name under which a sync keeps the entries it archived because their files were gone:
+#: `kb restore --last-sync` brings them back in one step.
+LAST_SYNC_ARCHIVE = "last_sync_archive"
 
 
 def _bases_identity(store: EntryStore, folder: Path, create: bool) -> str:
@@ -738,15 +759,22 @@ def write_entry_file(folder: Path, current: Path | None, content: EntryContent |
         current.unlink()
 
 
-def write_tombstone(folder: Path, key: str, tomb: Tombstone | None) -> None:
-    """Make FOLDER hold TOMB as KEY's tombstone, or none."""
+def write_tombstone(
+    folder: Path, key: str, tomb: Tombstone | None, content: EntryContent | None = None
+) -> None:
+    """Make FOLDER hold TOMB as KEY's tombstone, with CONTENT, the version that left, beside it (so
+    that a restore can bring it back); or neither."""
     check_key(key)
     path = Path(inside(folder, TOMBSTONES, f"{key}.toml"))
+    copy = Path(inside(folder, TOMBSTONES, f"{key}.md"))
     if tomb is None:
-        if path.exists():
-            path.unlink()
+        for stale in (path, copy):
+            if stale.exists():
+                stale.unlink()
         return
     os.makedirs(inside(folder, TOMBSTONES), exist_ok=True)
     text = render_tombstone(tomb)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         write_atomically(path, text)
+    if content is not None:
+        write_atomically(copy, render_entry_file(content.replace(status="archived")))

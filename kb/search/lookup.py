@@ -106,7 +106,8 @@ class SearchResponse(NamedTuple):
             if record.get("unmet"):
                 item["unmet"] = record["unmet"]
             if "layer" in record:  # a search across layers (kb.sources.everywhere) names each result's
-                item["layer"] = record["layer"]
+                item["layer"] = record["layer"]  # layer, and the others that hold its key
+                item["also_in"] = record.get("also_in", [])
             if explain:
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line

@@ -4,18 +4,20 @@ merged by confidence, then score, and each result says which layer it came from.
 Scores are BM25 and fuzzy evidence against each layer's own statistics, so the merge is by what is
 comparable first: a confident answer in any layer outranks every unconfident one. An entry two
 layers hold under one key (a seed, an entry synced to the team's folder) is shown once, from the
-layer that ranks it higher. A layer that cannot be reached is reported, and the others answer.
+layer that ranks it higher, and says which other layers hold that key and whether with the same
+text (`also_in`): four fixes under one key must not look like one. A layer that cannot be reached
+is reported, and the others answer.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from kb.errors import KbError, StoreUnavailable
-from kb.paths import resolve_location
+from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
 from kb.search.ranking import Scored, one_of
 from kb.sources.layers import PERSONAL, Layer
@@ -74,6 +76,7 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
     """Search TEXT in every layer; a database layer whose index is not ready is opened fully first."""
     answers: list[tuple[Layer, SearchResponse]] = []
     unreachable: list[Unreachable] = []
+    locations: dict[str, DatabaseLocation] = {}
     quiet = options._replace(record_usage=False, limit=max(options.limit, 5))
     for layer in layers:
         try:
@@ -85,7 +88,10 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
             unreachable.append(Unreachable(layer.name, str(exc)))
             continue
         answers.append((layer, answer))
+        locations[layer.name] = location
     merged = merge_answers(answers, options.limit)
+    if merged.results:
+        _look_up_the_top_key_everywhere(merged.results[0].candidate.record, locations)
     if options.record_usage:
         _record(text, merged, {layer.name: layer for layer, _ in answers})
     return Found(merged, unreachable, True)
@@ -94,9 +100,11 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
 def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -> SearchResponse:
     """The answers of several layers as one, best first, each result's record naming its layer."""
     pooled: list[tuple[bool, float, int, Scored]] = []
+    holding: dict[str, dict[str, dict[str, Any]]] = {}  # key → layer → its record
     for order, (layer, answer) in enumerate(answers):
         for scored in answer.results:
             record = {**scored.candidate.record, "layer": layer.name}
+            holding.setdefault(str(record["key"]), {})[layer.name] = record
             tagged = scored._replace(candidate=scored.candidate._replace(record=record))
             pooled.append((scored.confident, scored.score, -order, tagged))
     pooled.sort(key=lambda item: (item[0], item[1], item[2]), reverse=True)
@@ -106,6 +114,12 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
         key = str(scored.candidate.record["key"])
         if key not in seen:
             seen.add(key)
+            record = scored.candidate.record
+            record["also_in"] = [
+                {"layer": name, "same": same_text(record, other)}
+                for name, other in holding[key].items()
+                if name != record["layer"]
+            ]
             results.append(scored)
     results, shared = results[:limit], tuple(one_of(results))
     base = answers[0][1]  # the personal layer's: the query as read, and the handbook's guess
@@ -113,6 +127,35 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
         winner = next(a for layer, a in answers if layer.name == results[0].candidate.record["layer"])
         return SearchResponse(base.query, results, winner.domain_guess, None, shared)
     return SearchResponse(base.query, results, base.domain_guess, base.golden_checks, shared)
+
+
+#: What makes two layers' entries under one key say different things.
+COMPARED_FIELDS = ("symptom", "validation", "fix", "root_cause", "cause_path")
+
+
+def same_text(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Whether two layers' records of one key say the same (usage and bookkeeping aside)."""
+    return all((one.get(name) or "") == (other.get(name) or "") for name in COMPARED_FIELDS)
+
+
+def _look_up_the_top_key_everywhere(
+    record: dict[str, Any], locations: Mapping[str, DatabaseLocation]
+) -> None:
+    """Complete RECORD's also_in with the layers that hold its key but did not rank it: the answer a
+    person acts on must say when another layer says otherwise. A layer that cannot tell is skipped."""
+    from kb.store.index_reader import IndexNotReady, IndexReader
+
+    known = {record["layer"], *(item["layer"] for item in record.get("also_in", ()))}
+    for name, location in locations.items():
+        if name in known:
+            continue
+        try:
+            with IndexReader(location) as reader:
+                other = reader.entry(str(record["key"]))
+        except (IndexNotReady, KbError, OSError):
+            continue
+        if other is not None and other.get("status") == "active":
+            record.setdefault("also_in", []).append({"layer": name, "same": same_text(record, other)})
 
 
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:

@@ -56,7 +56,8 @@ def _build(folder: str, place: str, path: str) -> None:
     from kb.store.entry_store import open_store
 
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    entries = read_folder(Path(folder)).contents
+    on_disk = read_folder(Path(folder))
+    entries = {**on_disk.archived, **on_disk.contents}  # archived versions a restore can bring back
     building = f"{path}.{os.getpid()}.building"
     try:
         with open_store(building) as store:
@@ -83,7 +84,8 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
     import tempfile
     from pathlib import Path
 
-    from kb.exchange.folder_sync import read_folder, write_entry_file
+    from kb.entry.merging import fingerprint
+    from kb.exchange.folder_sync import Tombstone, read_folder, write_entry_file, write_tombstone
     from kb.store.entry_store import open_store
 
     index = folder_index(folder)
@@ -95,7 +97,18 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
             before = {entry.key: entry.content() for entry in store.list(status=None)}
             yield store
             after = {entry.key: entry.content() for entry in store.list(status=None)}
-        paths = read_folder(Path(folder)).paths
-        for key, content in after.items():
-            if before.get(key) != content:
-                write_entry_file(Path(folder), paths.get(key), content)
+            author, now = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+        where = Path(folder)
+        paths = read_folder(where).paths
+        for key in sorted({*before, *after}):
+            content, was = after.get(key), before.get(key)
+            if was == content:
+                continue
+            write_entry_file(where, paths.get(key), content)
+            if content is not None and content.status == "active":
+                write_tombstone(where, key, None)
+            else:  # archived (restorable: its version stays beside the tombstone) or purged
+                left = was or content
+                assert left is not None
+                version = fingerprint(left.replace(status="active"))
+                write_tombstone(where, key, Tombstone(key, "archived", "", version, author, now), content)

@@ -704,11 +704,13 @@ class EntryStore:
         conflicts: Mapping[str, tuple[EntryContent | None, Any]],
         kept_aside: Sequence[tuple[str, EntryContent, str]] = (),
         source: str = "",
+        undo_record: tuple[str, Sequence[str]] | None = None,
     ) -> None:
         """One transaction: WRITES into the knowledge base (a new entry, or the content and status of
         the entry with that key, its usage kept), recorded as synced from SOURCE; then FOLDER's new
         bases, AGREED by key, and the CONFLICTS left for the user (the base they keep, and what was
-        shown); and the versions KEPT_ASIDE by settled conflicts (key, content, why), in the history."""
+        shown); and the versions KEPT_ASIDE by settled conflicts (key, content, why), in the history.
+        UNDO_RECORD (name, keys): keep the keys under that kb_meta name, to be undone in one step."""
         now = self.now()
         with self._writing() as session:
             changes: list[tuple[str, str, EntryContent | None, str]] = []
@@ -727,6 +729,11 @@ class EntryStore:
                 changes.append((content.key, action, content, source))
             changes += [(key, "kept-aside", content, why) for key, content, why in kept_aside]
             self._record_many(session, changes)
+            if undo_record is not None:
+                name, keys = undo_record
+                record = json.dumps({"at": self.now().isoformat(), "keys": list(keys)})
+                session.execute(delete(kb_meta).where(kb_meta.c.name == name))
+                session.execute(insert(kb_meta).values(name=name, value=record))
             keys = [*agreed, *conflicts]
             if keys:
                 session.execute(

@@ -328,5 +328,10 @@ def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:
 
 
 def last_prune(store: EntryStore) -> list[str]:
-    raw = store.meta("last_prune")
+    return undo_record(store, "last_prune")
+
+
+def undo_record(store: EntryStore, name: str) -> list[str]:
+    """The keys a bulk archive kept under NAME (kb_meta) to be undone in one step."""
+    raw = store.meta(name)
     return list(json.loads(raw)["keys"]) if raw else []

@@ -273,7 +273,12 @@ def test_two_people_and_one_repository_end_with_the_same_entries(
     assert "shard-mount" not in theirs  # purged by Bob; a sync purges nothing of Alice's
     assert mine["loader-stall"].fix == "bob's way"
     files = sorted(p.relative_to(alice.checkout).as_posix() for p in alice.checkout.rglob("*.md"))
-    assert files == ["README.md", "data/loader-stall.md"]
+    assert files == [
+        "README.md",
+        "archived/shard-mount.md",  # the versions that left, beside their tombstones
+        "archived/tokenizer-drift.md",
+        "data/loader-stall.md",
+    ]
     assert (alice.checkout / "data" / "loader-stall.md").read_text() == render_entry_file(
         mine["loader-stall"]
     )
@@ -421,6 +426,12 @@ def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRun
     assert done.exit_code == 0
     with open_store() as store:
         assert len(store.list(status="archived")) == len(files)
+    # It was a bad checkout after all: one step brings them back, and the next sync their files.
+    undone = runner.invoke(app, ["restore", "--last-sync"])
+    assert undone.exit_code == 0 and undone.stdout.count("restored ") == len(files)
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    assert sorted(folder.rglob("*.md")) == files
+    assert not list((folder / "archived").glob("*.toml"))
 
 
 def test_a_few_files_a_teammate_removed_are_archived_without_a_question(

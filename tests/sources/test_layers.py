@@ -228,6 +228,7 @@ def test_a_layer_can_be_listed_exported_and_changed_on_its_own(
     assert wiki.exit_code == 0 and "feature-cache" in (tmp_path / "p.md").read_text()
     assert runner.invoke(app, ["--layer", "project", "rm", "feature-cache"]).exit_code == 0
     assert not (team / ".kb" / "data" / "feature-cache.md").exists()  # the folder holds active entries
+    assert (team / ".kb" / "archived" / "feature-cache.md").exists()  # and what a restore brings back
 
 
 def test_kb_sources_says_which_answer(team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -257,3 +258,83 @@ def test_a_layer_that_is_not_there_is_one_line(runner: CliRunner) -> None:
     result = runner.invoke(app, ["--layer", "nope", "list"])
     assert result.exit_code == 1
     assert result.stderr == "kb: no source called 'nope'; there are: personal (kb sources lists them)\n"
+
+
+# --- layers tell the truth ------------------------------------------------------------------------
+
+LABELS = "IndexError: Target 5 is out of bounds."
+LABELS_KEY = "cross-entropy-label-out-of-range"
+
+
+def project_copy_of_a_seed(project: Path, runner: CliRunner, fix: str) -> None:
+    """The project's .kb/ holds its own version of a seed entry, under the seed's key."""
+    from kb.entry.file import render_entry_file
+    from kb.store.entry_store import open_store
+
+    with open_store() as store:
+        content = store.get(LABELS_KEY).content()
+    (project / ".kb" / "data" / f"{LABELS_KEY}.md").write_text(render_entry_file(content.replace(fix=fix)))
+
+
+def test_a_search_says_when_another_layer_holds_the_key_with_another_text(
+    team: Path, runner: CliRunner
+) -> None:
+    """One key in two layers with two fixes: search showed one, and nothing said they differ."""
+    project_copy_of_a_seed(team, runner, "the project's own fix")
+    found = kb_process("search", LABELS, "--json", cwd=team)
+    top = json.loads(found.stdout)["results"][0]
+    assert (top["key"], top["layer"]) == (LABELS_KEY, "personal")
+    assert top["also_in"] == [{"layer": "project", "same": False}]
+    plain = kb_process("search", LABELS, cwd=team)
+    assert f"also in project, with another text: kb --layer project show {LABELS_KEY}" in plain.stdout
+
+
+def test_show_and_check_act_on_the_entry_the_search_showed(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project_copy_of_a_seed(team, runner, "the project's own fix")
+    assert runner.invoke(app, ["rm", LABELS_KEY]).exit_code == 0  # the personal one is archived
+    found = kb_process("search", LABELS, "--json", cwd=team)
+    assert json.loads(found.stdout)["results"][0]["layer"] == "project"
+    shown = kb_process("show", LABELS_KEY, cwd=team)
+    assert shown.returncode == 0 and "the project's own fix" in shown.stdout
+    assert "from the project source, as your last search showed it" in shown.stderr
+    mine = kb_process("--layer", "personal", "show", LABELS_KEY, cwd=team)
+    assert "the project's own fix" not in mine.stdout and not mine.stderr
+    monkeypatch.chdir(team)
+    checked = runner.invoke(app, ["check", LABELS_KEY, "--json", "--yes", "--timeout", "5"])
+    assert "from the project source" in checked.stderr
+
+
+def test_kb_copy_takes_an_entry_to_another_source_and_overwrites_only_when_told(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(team)
+    copied = runner.invoke(app, ["copy", LABELS_KEY, "--to", "project"])
+    assert copied.exit_code == 0, copied.output
+    assert (team / ".kb" / "data" / f"{LABELS_KEY}.md").exists()
+    assert "holds the same" in runner.invoke(app, ["copy", LABELS_KEY, "--to", "project"]).stdout
+    project_copy_of_a_seed(team, runner, "the project's own fix")
+    back = runner.invoke(app, ["--layer", "project", "copy", LABELS_KEY, "--to", "personal"])
+    assert back.exit_code == 1 and "with another text" in back.stderr and "--replace" in back.stderr
+    back = runner.invoke(app, ["--layer", "project", "copy", LABELS_KEY, "--to", "personal", "--replace"])
+    assert back.exit_code == 0
+    assert "the project's own fix" in runner.invoke(app, ["show", LABELS_KEY, "--json"]).stdout
+    same = runner.invoke(app, ["copy", LABELS_KEY, "--to", "personal"])
+    assert same.exit_code == 2 and "--to names another source" in same.stderr
+
+
+def test_a_folder_layer_delete_can_be_restored(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb --layer project rm KEY` deleted the file and suggested `kb restore KEY`, which could not
+    find it."""
+    monkeypatch.chdir(team)
+    removed = runner.invoke(app, ["--layer", "project", "rm", "feature-cache"])
+    assert "undo with: kb --layer project restore feature-cache" in removed.stdout
+    assert not (team / ".kb" / "data" / "feature-cache.md").exists()
+    assert (team / ".kb" / "archived" / "feature-cache.toml").exists()
+    restored = runner.invoke(app, ["--layer", "project", "restore", "feature-cache"])
+    assert restored.exit_code == 0, restored.output
+    assert "make features" in (team / ".kb" / "data" / "feature-cache.md").read_text()
+    assert not (team / ".kb" / "archived").exists() or not list((team / ".kb" / "archived").iterdir())

@@ -1,0 +1,44 @@
+"""What the last search across layers showed, by key, so that `kb show KEY` and `kb check KEY` act on
+the entry the search showed, not on another layer's entry with the same key.
+
+A small JSON file in kb's cache folder, written by `kb search` when more than one layer answered and
+read for an hour after; only the standard library and kb.paths, since both ends are lean paths.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping
+
+from kb.paths import cache_folder, write_atomically
+
+SHOWN_FILE = "last-shown.json"
+#: How long what a search showed decides which layer `kb show KEY` reads.
+FRESH_FOR_S = 3600
+
+
+def remember_shown(layers: Mapping[str, str]) -> None:
+    """Keep LAYERS (key → the layer whose entry a search showed); a cache that cannot be written is
+    no reason to fail the search that answered."""
+    try:
+        os.makedirs(cache_folder(), exist_ok=True)
+        write_atomically(
+            os.path.join(cache_folder(), SHOWN_FILE), json.dumps({"at": time.time(), "layers": dict(layers)})
+        )
+    except OSError:
+        pass
+
+
+def shown_layer(key: str) -> str | None:
+    """The layer the last search (within FRESH_FOR_S) showed KEY from, or None."""
+    try:
+        with open(os.path.join(cache_folder(), SHOWN_FILE), encoding="utf-8") as file:
+            data = json.load(file)
+        if time.time() - float(data["at"]) > FRESH_FOR_S:
+            return None
+        layer = data["layers"].get(key)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return layer if isinstance(layer, str) else None
