@@ -86,9 +86,9 @@ def record_entry(
     if sources.env and not content.applies_to:
         content = _scoped_to_environment(content, ask, say, python)
     if not new:
-        from kb.capture.suggestions import find_duplicate
+        from kb.search.duplicates import find_duplicate
 
-        duplicate = find_duplicate(store, content.symptom)
+        duplicate = find_duplicate(store.location, content.symptom)
         if duplicate is not None:
             say(f"This looks like an existing entry: {duplicate.key}\n  {duplicate.symptom[:160]}")
             if occurrence or _confirm_occurrence(duplicate.key, ask):

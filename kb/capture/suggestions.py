@@ -1,5 +1,5 @@
 """Suggestions for a new entry, each accepted with Enter: its domain, cause path and tags, where its
-fix applies (with --env); and the existing entry it may duplicate.
+fix applies (with --env). Whether it duplicates an entry is kb.search.duplicates' question.
 
 The domain comes from the keyword map of the first-aid handbook (seed_entries/domains.toml); the
 cause path from the branches that domain's fault tree already has; the tags from the exception type,
@@ -16,10 +16,7 @@ from kb.capture.environment import PACKAGES
 from kb.search.handbook import load_triage
 from kb.search.lookup import SearchOptions, search
 from kb.store.entry_store import EntryStore
-from kb.text.paste import find_decisive, occurrence_form, signature
-
-#: A search match at least this close to a new symptom is the same fault, not a new one.
-DUPLICATE_FUZZY = 0.95
+from kb.text.paste import find_decisive
 
 _IDENTIFIER = re.compile(r"\b[A-Za-z_][\w]*(?:[._][A-Za-z_]\w*)+\b")
 
@@ -30,13 +27,6 @@ class Suggestions:
     cause_path: str | None
     tags: tuple[str, ...]
     known_paths: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Duplicate:
-    key: str
-    symptom: str
-    same_signature: bool
 
 
 def suggest(store: EntryStore, symptom: str, domain: str | None = None) -> Suggestions:
@@ -118,18 +108,6 @@ _FRAME_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([a-z0-9_.-]+?)[/\\]")
 def _spoken(name: str, text: str) -> bool:
     """Whether TEXT names the distribution NAME, as itself or as its module (flash-attn, flash_attn)."""
     return re.search(rf"\b{'[-_]'.join(map(re.escape, name.split('-')))}\b", text) is not None
-
-
-def find_duplicate(store: EntryStore, symptom: str) -> Duplicate | None:
-    """An active entry that already describes this symptom: the same signature, or nearly the same text."""
-    response = search(symptom, store.location, SearchOptions(limit=3, record_usage=False))
-    wanted = occurrence_form(signature(find_decisive(symptom).line))
-    for scored in response.results:
-        record = scored.candidate.record
-        same = wanted in {occurrence_form(form) for form in scored.candidate.signatures}
-        if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
-            return Duplicate(str(record["key"]), str(record["symptom"]), same)
-    return None
 
 
 def _nearest(store: EntryStore, symptom: str, domain: str | None) -> dict[str, object] | None:

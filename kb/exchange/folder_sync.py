@@ -607,7 +607,9 @@ def folder_identity(folder: Path, create: bool) -> str | None:
     path = folder / FOLDER_ID_FILE
     if path.is_file() and not path.is_symlink():
         try:
-            data = tomllib.loads(decode_entry_bytes(read_bounded(path, limit=4_000), path))
+            text = decode_entry_bytes(read_bounded(path, limit=4_000), path)
+            refuse_conflicts(text, path)  # two first syncs at once: each made an identity
+            data = tomllib.loads(text)
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise EntryFileError(path, None, f"cannot read the folder's identity: {exc}") from exc
         identity = data.get("id")
@@ -661,6 +663,7 @@ def sync_folder(
     steps, unchanged = plan_sync(
         bases, ours, on_disk.contents, prefer, only, on_disk.tombstones, seeds, gone, store.author, now
     )
+    steps = _flag_duplicates(store, steps)
     report = SyncReport(str(folder), dry_run, steps, unchanged)
     if dry_run:
         return report
@@ -697,6 +700,7 @@ def sync_folder(
         ],
         source=f"from {folder}",
         undo_record=(LAST_SYNC_ARCHIVE, [s.key for s in steps if s.archives_unasked]) if archived else None,
+        planned_from={step.key: step.ours for step in steps if step.writes_kb},
     )
     return report
 
@@ -704,6 +708,30 @@ def sync_folder(
 #: The kb_meta name under which a sync keeps the entries it archived because their files were gone:
 #: `kb restore --last-sync` brings them back in one step.
 LAST_SYNC_ARCHIVE = "last_sync_archive"
+
+
+#: How many arriving entries one sync compares with kb's own (a search each).
+DUPLICATE_CHECKS = 200
+
+
+def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]:
+    """STEPS, each entry the folder brings that looks like one kb holds under another key noted so:
+    the same fault added by two people under two keys is worth a merge, not two answers."""
+    import dataclasses
+
+    from kb.search.duplicates import find_duplicate
+
+    flagged, checked = [], 0
+    for step in steps:
+        arriving = step.action == "add-to-kb" and step.result is not None and step.result.status == "active"
+        if arriving and step.result is not None and checked < DUPLICATE_CHECKS:
+            checked += 1
+            duplicate = find_duplicate(store.location, step.result.symptom)
+            if duplicate is not None and duplicate.key != step.key:
+                note = f"looks like {duplicate.key} here: kb review {step.key} --merge-into {duplicate.key}"
+                step = dataclasses.replace(step, note=note)
+        flagged.append(step)
+    return flagged
 
 
 def _bases_identity(store: EntryStore, folder: Path, create: bool) -> str:

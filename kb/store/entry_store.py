@@ -705,17 +705,30 @@ class EntryStore:
         kept_aside: Sequence[tuple[str, EntryContent, str]] = (),
         source: str = "",
         undo_record: tuple[str, Sequence[str]] | None = None,
+        planned_from: Mapping[str, EntryContent | None] | None = None,
     ) -> None:
         """One transaction: WRITES into the knowledge base (a new entry, or the content and status of
         the entry with that key, its usage kept), recorded as synced from SOURCE; then FOLDER's new
         bases, AGREED by key, and the CONFLICTS left for the user (the base they keep, and what was
         shown); and the versions KEPT_ASIDE by settled conflicts (key, content, why), in the history.
-        UNDO_RECORD (name, keys): keep the keys under that kb_meta name, to be undone in one step."""
+        UNDO_RECORD (name, keys): keep the keys under that kb_meta name, to be undone in one step.
+        PLANNED_FROM: kb's version of each written entry when the sync was planned; one changed since
+        (a kb edit meanwhile) raises StoreChanged and writes nothing, rather than overwrite it."""
         now = self.now()
         with self._writing() as session:
             changes: list[tuple[str, str, EntryContent | None, str]] = []
             for content in map(normalized, writes):
                 entry = _find_locked(session, content.key)
+                now_held = entry.content() if entry is not None else None
+                if (
+                    planned_from is not None
+                    and content.key in planned_from
+                    and now_held != planned_from[content.key]
+                ):
+                    raise StoreChanged(
+                        f"'{content.key}' changed in kb while the sync ran; nothing of it was stored:"
+                        " sync again"
+                    )
                 if entry is None:
                     entry = _new_entry(content, now)
                 before = entry.content() if entry.id is not None else None

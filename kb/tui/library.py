@@ -21,8 +21,8 @@ from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, search
 
 if TYPE_CHECKING:
-    from kb.capture.suggestions import Duplicate
     from kb.entry.content import EntryContent
+    from kb.search.duplicates import Duplicate
     from kb.store.entry_store import EntryStore, StoreCounts
     from kb.store.models import Entry
     from kb.upkeep.fault_tree import Branch
@@ -153,9 +153,9 @@ class Library:
 
     def duplicate_of(self, symptom: str) -> Duplicate | None:
         """The active entry that already describes SYMPTOM, as `kb add` finds it."""
-        from kb.capture.suggestions import find_duplicate
+        from kb.search.duplicates import find_duplicate
 
-        return find_duplicate(self.store(), symptom)
+        return find_duplicate(self.store().location, symptom)
 
     def save(
         self,

@@ -451,3 +451,48 @@ def test_a_few_files_a_teammate_removed_are_archived_without_a_question(
 )
 def test_more_than_a_few_or_most_of_the_folder_asks_first(archived: int, synced: int, asks: bool) -> None:
     assert too_many_archived(archived, synced) is asks
+
+
+def test_the_same_fault_added_by_two_people_under_two_keys_is_flagged(
+    tmp_path: Path, runner: CliRunner
+) -> None:
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    bob.add("shard-cache-stall", "RuntimeError: the data loader stalled on the shard cache", "restart it")
+    alice.turn()
+    report = bob.turn()
+    step = next(s for s in report["steps"] if s["key"] == "loader-stall")  # type: ignore[attr-defined]
+    assert step["action"] == "add-to-kb"
+    assert (
+        step["note"]
+        == "looks like shard-cache-stall here: kb review loader-stall --merge-into shard-cache-stall"
+    )
+
+
+def test_an_edit_made_in_kb_while_a_sync_runs_is_not_overwritten(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kb.exchange.folder_sync as folder_sync
+
+    folder = tmp_path / "team"
+    team_folder(runner, folder, count=2)
+    entry = folder / "data" / "team-bce-labels-object-dtype-nan.md"
+    entry.write_text(entry.read_text().replace("## Fix\n\n", "## Fix\n\nFrom the folder. ", 1))
+    planned = folder_sync.plan_sync
+
+    def edited_meanwhile(*args: object, **kwargs: object) -> object:
+        steps = planned(*args, **kwargs)  # type: ignore[arg-type]
+        with open_store() as store:
+            content = store.get("team-bce-labels-object-dtype-nan").content()
+            store.update(content.key, content.replace(root_cause="edited in kb meanwhile"))
+        return steps
+
+    monkeypatch.setattr(folder_sync, "plan_sync", edited_meanwhile)
+    result = runner.invoke(app, ["sync", str(folder)])
+    assert result.exit_code == 1 and "changed in kb while the sync ran" in result.stderr
+    monkeypatch.setattr(folder_sync, "plan_sync", planned)
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0  # the next sync merges both
+    with open_store() as store:
+        merged = store.get("team-bce-labels-object-dtype-nan")
+    assert merged.root_cause == "edited in kb meanwhile" and merged.fix.startswith("From the folder.")
