@@ -9,7 +9,7 @@ fault as another occurrence instead of a copy. Nothing is written until every qu
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -26,6 +26,7 @@ from kb.store.models import Entry
 
 if TYPE_CHECKING:
     from kb.capture.last_run import LastRun
+    from kb.sources.layers import Layer
 
 
 class Asker(Protocol):
@@ -69,8 +70,10 @@ def record_entry(
     occurrence: bool = False,
     force: bool = False,
     edit: Callable[[EntryFlags], EntryContent] | None = None,
+    elsewhere: Sequence[Layer] = (),
 ) -> Recorded:
-    """Add the entry, or count an occurrence of the one it duplicates. ASK None means no terminal."""
+    """Add the entry, or count an occurrence of the one it duplicates. ASK None means no terminal.
+    ELSEWHERE: the other layers, where a near-duplicate is pointed out (the entry is added all the same)."""
     if new and occurrence:
         raise UsageError("--new and --occurrence contradict each other; choose one")
     symptom_given = bool(given.symptom)
@@ -100,6 +103,16 @@ def record_entry(
                 return Recorded(store.record_occurrence(duplicate.key, content.conditions), occurrence=True)
         elif occurrence:
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
+        elif elsewhere:
+            from kb.sources.targets import duplicate_elsewhere
+
+            found = duplicate_elsewhere(elsewhere, content.symptom)
+            if found is not None:
+                layer, twin = found
+                say(
+                    f"kb: the {layer} source already has an entry like this: {twin.key}"
+                    f" (kb --layer {layer} show {twin.key}); yours is added as well"
+                )
     derived = given.key is None and edit is None and sources.from_file is None and not sources.from_triage
     key_base = content.key if derived else None
     return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)

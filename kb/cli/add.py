@@ -61,7 +61,11 @@ def record_entry(
 
         return edit_until_valid(template_for(flags), "new-entry", force)
 
+    from kb.sources.targets import other_layers
+
     ask = console.TerminalAsker() if console.interactive() else None
+    personal, chosen = ctx.meta.get(common.LAYER, (ctx.obj, None))
+    elsewhere = other_layers(personal, to or (chosen.name if chosen is not None else None))
     with common.open_kb(ctx, remind=not as_json, to=to) as store:
         recorded = record(
             store,
@@ -73,6 +77,7 @@ def record_entry(
             occurrence=occurrence,
             force=force,
             edit=edit_template if edit else None,
+            elsewhere=elsewhere,
         )
     from kb.cli.output import report_recorded
 

@@ -284,13 +284,22 @@ def sync_command(
     keys: Annotated[
         list[str] | None,
         typer.Argument(
-            help="With --ours or --theirs: settle only these entries' conflicts.", metavar="[KEY]..."
+            help="With --ours, --theirs or --take: settle only these entries' conflicts.", metavar="[KEY]..."
         ),
     ] = None,
     ours: Annotated[bool, typer.Option("--ours", help="Settle conflicts with kb's version.")] = False,
     theirs: Annotated[
         bool, typer.Option("--theirs", help="Settle conflicts with the folder's version.")
     ] = False,
+    take: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--take",
+            help="Settle the KEYs' conflicts field by field: FIELD=ours or FIELD=theirs (repeat).",
+            metavar="FIELD=SIDE",
+            show_default=False,
+        ),
+    ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
     ] = False,
@@ -308,31 +317,39 @@ def sync_command(
 
     A change on one side is taken; changes on both are merged field by field; a field changed
     differently on both, or an archive on one side against an edit on the other, is a conflict,
-    left alone until you answer it: --ours, --theirs, or change that field in kb (kb edit) and
-    sync again; a changed file is no answer (it may be a teammate's pull). What a settled conflict
-    did not keep is in kb history KEY. Archiving an entry removes its file and leaves a tombstone
-    in archived/, which every kb syncing the folder honours; nothing is purged. Seeds nobody changed
-    stay out of the folder. kb runs no git: pull before, commit after (kb-folder.toml too).
-    Exits 1 while conflicts are left. A sync that would archive more than a few entries, or most of
-    them, because their files are gone stops before writing and asks (--yes for scripts).
+    left alone until you answer it: --ours, --theirs, --take FIELD=SIDE (or o in kb tui), or
+    change that field in kb (kb edit) and sync again; a changed file is no answer (it may be a
+    teammate's pull). What a settled conflict did not keep is in kb history KEY. Archiving an
+    entry removes its file and leaves a tombstone in archived/, which every kb syncing the folder
+    honours; nothing is purged. Seeds nobody changed stay out of the folder. kb runs no git: pull
+    before, commit after (kb-folder.toml too). Exits 1 while conflicts are left. A sync that would
+    archive more than a few entries, or most of them, because their files are gone stops before
+    writing and asks (--yes for scripts; undo with kb restore --last-sync).
     """
     from kb.exchange.folder_sync import ACTIONS, sync_folder
 
-    if ours and theirs:
-        raise UsageError("give --ours or --theirs, not both")
-    if keys and not (ours or theirs):
-        raise UsageError("entry keys name the conflicts --ours or --theirs settles; give one of them")
+    if [ours, theirs, bool(take)].count(True) > 1:
+        raise UsageError("give one of --ours, --theirs and --take")
+    if keys and not (ours or theirs or take):
+        raise UsageError("entry keys name the conflicts --ours, --theirs or --take settles; give one of them")
+    if take and not keys:
+        raise UsageError("--take settles the conflicts of the entries named: give their KEYs")
     prefer: Side | None = "ours" if ours else "theirs" if theirs else None
+    choices = {key: _field_choices(take) for key in keys or ()} if take else {}
     with common.open_kb(ctx, remind=not as_json) as store:
         try:
-            report = sync_folder(store, folder, dry_run, prefer, keys or (), archive_many=yes)
+            report = sync_folder(
+                store, folder, dry_run, prefer, keys or (), archive_many=yes, choices=choices
+            )
         except MassArchive as stop:
             if as_json or not console.interactive():
                 raise
             typer.echo(str(stop).split(": their files", 1)[0] + ": their files are gone from the folder.")
             if not typer.confirm("Archive them all?", default=False):
                 raise Cancelled("not synced; nothing was written") from None
-            report = sync_folder(store, folder, dry_run, prefer, keys or (), archive_many=True)
+            report = sync_folder(
+                store, folder, dry_run, prefer, keys or (), archive_many=True, choices=choices
+            )
     if as_json:
         console.print_json(report.as_json())
     else:
@@ -361,6 +378,25 @@ def sync_command(
             )
     if report.conflicts:
         raise typer.Exit(1)
+
+
+def _field_choices(take: list[str]) -> dict[str, Side]:
+    """--take FIELD=SIDE options as a choice per field."""
+    from kb.entry.merging import MERGED_FIELDS
+
+    chosen: dict[str, Side] = {}
+    for option in take:
+        name, _, side = option.partition("=")
+        if name.strip() not in MERGED_FIELDS:
+            raise UsageError(
+                f"--take {option}: no field '{name.strip()}' (fields: {', '.join(MERGED_FIELDS)})"
+            )
+        if side.strip() not in ("ours", "theirs"):
+            raise UsageError(
+                f"--take {option}: say which side, FIELD=ours (kb's) or FIELD=theirs (the folder's)"
+            )
+        chosen[name.strip()] = "ours" if side.strip() == "ours" else "theirs"
+    return chosen
 
 
 def _sync_detail(step: SyncStep) -> str:

@@ -64,7 +64,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
 def run_add(values: dict[str, Any]) -> int:
     from kb.capture.recording import record_entry
     from kb.cli.output import report_recorded
-    from kb.sources.targets import write_target
+    from kb.sources.targets import other_layers, write_target
 
     given, sources, switches = request(values)
     ask = TerminalAsker() if console.interactive() else None
@@ -78,6 +78,7 @@ def run_add(values: dict[str, Any]) -> int:
             new=switches["new"],
             occurrence=switches["occurrence"],
             force=switches["force"],
+            elsewhere=other_layers(values["db"], values["to"]),
         )
     report_recorded(recorded, switches["as_json"], print_json, echo, values["to"])
     return 0

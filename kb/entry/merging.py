@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +30,14 @@ class EntryMerge:
 
 
 def merge_entry(
-    base: EntryContent | None, ours: EntryContent, theirs: EntryContent, prefer: str | None = None
+    base: EntryContent | None,
+    ours: EntryContent,
+    theirs: EntryContent,
+    prefer: str | Mapping[str, str] | None = None,
 ) -> EntryMerge:
     """Merge OURS and THEIRS, two versions of one entry, against BASE (None: both added it, so every
-    field they disagree on is a conflict). PREFER ("ours" or "theirs") settles the conflicts."""
+    field they disagree on is a conflict). PREFER ("ours" or "theirs") settles the conflicts, or,
+    as a mapping, the conflicts of the fields it names (a choice made field by field)."""
     values: dict[str, Any] = {"key": ours.key}
     taken: dict[str, list[str]] = {"ours": [], "theirs": []}
     conflicts: list[str] = []
@@ -48,9 +53,9 @@ def merge_entry(
         elif base is not None and other == original:
             values[name] = mine
             taken["ours"].append(name)
-        elif prefer is not None:
-            values[name] = mine if prefer == "ours" else other
-            taken[prefer].append(name)
+        elif (side := prefer.get(name) if isinstance(prefer, Mapping) else prefer) is not None:
+            values[name] = mine if side == "ours" else other
+            taken[side].append(name)
         else:
             conflicts.append(name)
     content = None if conflicts else EntryContent(**values)

@@ -21,6 +21,7 @@ sync stopped between the two is finished by the next one.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
@@ -42,6 +43,8 @@ from kb.paths import inside, read_bounded, write_atomically
 from kb.store.entry_store import EntryStore
 
 Side = Literal["ours", "theirs"]
+#: How a conflict is settled: one side for every field, or a side per field (the TUI's choice).
+Preference = Side | Mapping[str, Side]
 
 #: The file that names a folder for kb (its identity, kept by git): a sync's bases survive a move of
 #: the checkout or a fresh clone.
@@ -216,6 +219,7 @@ def plan_sync(
     prefer: Side | None = None,
     only: Collection[str] = (),
     tombstones: Mapping[str, Tombstone] = {},
+    choices: Mapping[str, Mapping[str, Side]] = {},
     seeds: Mapping[str, EntryContent] = {},
     gone: Mapping[str, tuple[str, str]] = {},
     author: str = "",
@@ -223,9 +227,10 @@ def plan_sync(
 ) -> tuple[list[SyncStep], int]:
     """The steps that bring kb (OURS) and the folder (THEIRS, and its TOMBSTONES) to one version of
     every entry, against their BASES, and how many entries need none. PREFER settles conflicts (only
-    those of the keys in ONLY, when given). SEEDS, kb's own seed entries, stand in for a missing base
-    and stay out of the folder while nobody changed them. GONE says how kb lost an entry it had
-    synced (how, into: "merged", "other-key"); AUTHOR and NOW sign the tombstones written."""
+    those of the keys in ONLY, when given); CHOICES, field by field, those of the keys it names.
+    SEEDS, kb's own seed entries, stand in for a missing base and stay out of the folder while nobody
+    changed them. GONE says how kb lost an entry it had synced (how, into: "merged", "other-key");
+    AUTHOR and NOW sign the tombstones written."""
     steps: list[SyncStep] = []
     unchanged = 0
     for key in sorted({*ours, *theirs, *bases, *tombstones}):
@@ -238,7 +243,8 @@ def plan_sync(
             seeds.get(key),
             gone.get(key),
         )
-        step = _plan_entry(facts, prefer if not only or key in only else None, author, now)
+        preference: Preference | None = choices.get(key) or (prefer if not only or key in only else None)
+        step = _plan_entry(facts, preference, author, now)
         if step is None:
             unchanged += 1
         else:
@@ -266,7 +272,12 @@ def _same_text(one: EntryContent | None, other: EntryContent | None) -> bool:
     return one is not None and other is not None and _active(one) == _active(other)
 
 
-def _plan_entry(facts: _EntryFacts, prefer: Side | None, author: str, now: str) -> SyncStep | None:
+def _side(prefer: Preference | None, name: str) -> Side | None:
+    """Which side PREFER takes for the field NAME, if it says."""
+    return prefer.get(name) if isinstance(prefer, Mapping) else prefer
+
+
+def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now: str) -> SyncStep | None:
     key, record, in_kb, in_folder, tomb = (
         facts.key,
         facts.record,
@@ -297,18 +308,19 @@ def _plan_entry(facts: _EntryFacts, prefer: Side | None, author: str, now: str) 
         if untouched or ours.status != "active":
             archived = EntryMerge(ours.replace(status="archived"), (), ("status",), ())
             return _finish(facts, archived, tomb, author, now)
-        if prefer is None:
+        if _side(prefer, "status") is None:
             return _conflict(facts, ours, theirs, ("status",), tomb)
     torn = _archived_against_an_edit(base, ours, theirs) if base is not None else ""
     merge = _merged(record, base, ours, theirs, prefer)
     if merge.content is None:
         return _conflict(facts, ours, theirs, merge.conflicts, tomb)
-    if torn and prefer is None and not (record and record.conflict and record.conflict.answered_in_kb(ours)):
+    answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)
+    if torn and _side(prefer, "status") is None and not answered:
         if tomb is not None and in_folder is None:
             torn = f"{tomb.describe()} in the folder, changed in kb meanwhile"
         return _conflict(facts, ours, theirs, ("status",), tomb, torn)
     if torn:  # settled: the chosen side says whether the entry stays
-        chosen = ours if prefer != "theirs" else theirs
+        chosen = theirs if _side(prefer, "status") == "theirs" else ours
         merge = EntryMerge(merge.content.replace(status=chosen.status), merge.ours, merge.theirs, ())
     contested: tuple[str, ...] = ()
     if (record is not None and record.conflict is not None) or prefer is not None:
@@ -358,7 +370,7 @@ def _merged(
     base: EntryContent | None,
     ours: EntryContent,
     theirs: EntryContent,
-    prefer: Side | None,
+    prefer: Preference | None,
 ) -> EntryMerge:
     """The three-way merge; after a conflict was shown, an edit of a field in conflict in kb is the
     user's answer, and nothing else is."""
@@ -636,6 +648,7 @@ def sync_folder(
     prefer: Side | None = None,
     only: Collection[str] = (),
     archive_many: bool = False,
+    choices: Mapping[str, Mapping[str, Side]] = {},
 ) -> SyncReport:
     """Bring STORE and FOLDER to one version of every entry (see the module's docstring). A sync that
     would archive many entries at once only because their files are gone (too_many_archived) raises
@@ -661,7 +674,17 @@ def sync_folder(
     gone = {key: _how_gone(store, key) for key in bases if key not in ours}
     now = store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
     steps, unchanged = plan_sync(
-        bases, ours, on_disk.contents, prefer, only, on_disk.tombstones, seeds, gone, store.author, now
+        bases,
+        ours,
+        on_disk.contents,
+        prefer,
+        only,
+        on_disk.tombstones,
+        choices,
+        seeds,
+        gone,
+        store.author,
+        now,
     )
     steps = _flag_duplicates(store, steps)
     report = SyncReport(str(folder), dry_run, steps, unchanged)
@@ -741,8 +764,37 @@ def _bases_identity(store: EntryStore, folder: Path, create: bool) -> str:
     identity = folder_identity(folder, create)
     if identity is None:
         return real
+    if not create:  # a dry run writes nothing: it reads the bases wherever they are
+        return identity if store.sync_bases(identity) or not store.sync_bases(real) else real
     store.move_sync_bases(real, identity)
+    folders = synced_folders(store)
+    if folders.get(identity) != real:
+        store.set_meta(SYNCED_FOLDERS, json.dumps({**folders, identity: real}))
     return identity
+
+
+#: kb_meta name of the folders kb synced with: identity → where it was last synced (the TUI lists
+#: their open conflicts).
+SYNCED_FOLDERS = "synced_folders"
+
+
+def synced_folders(store: EntryStore) -> dict[str, str]:
+    try:
+        folders = json.loads(store.meta(SYNCED_FOLDERS) or "{}")
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in folders.items()} if isinstance(folders, dict) else {}
+
+
+def open_conflicts(store: EntryStore) -> list[tuple[Path, SyncStep]]:
+    """The conflicts waiting in every folder kb synced with and can still find, as a sync would show
+    them now (a dry run: nothing is written)."""
+    found = []
+    for path in sorted(set(synced_folders(store).values())):
+        folder = Path(path)
+        if folder.is_dir():
+            found += [(folder, step) for step in sync_folder(store, folder, dry_run=True).conflicts]
+    return found
 
 
 def _how_gone(store: EntryStore, key: str) -> tuple[str, str]:

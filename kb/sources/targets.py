@@ -1,14 +1,17 @@
-"""Where a write goes: the personal knowledge base unless `--to` names another source."""
+"""Where a write goes: the personal knowledge base unless `--to` names another source; and what the
+other sources already hold of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kb.sources.layers import PERSONAL, find_layer
+from kb.errors import KbError
+from kb.sources.layers import PERSONAL, Layer, find_layer, reading_layers
 
 if TYPE_CHECKING:
+    from kb.search.duplicates import Duplicate
     from kb.store.entry_store import EntryStore
 
 
@@ -28,3 +31,26 @@ def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
 
     with folder_store(layer.spec) as store:
         yield store
+
+
+def other_layers(personal: str | None, to: str | None) -> list[Layer]:
+    """The layers a write to TO (None: the personal knowledge base) does not go to."""
+    target = to or PERSONAL
+    return [layer for layer in reading_layers(personal) if layer.name != target]
+
+
+def duplicate_elsewhere(layers: Sequence[Layer], symptom: str) -> tuple[str, Duplicate] | None:
+    """The first of LAYERS holding an entry that already describes SYMPTOM, and that entry; a layer
+    that does not answer is skipped (it is reported where it is searched)."""
+    from kb.paths import resolve_location
+    from kb.search.duplicates import find_duplicate
+    from kb.sources.everywhere import layer_database
+
+    for layer in layers:
+        try:
+            found = find_duplicate(resolve_location(layer_database(layer)), symptom)
+        except (KbError, OSError):
+            continue
+        if found is not None:
+            return layer.name, found
+    return None

@@ -25,10 +25,11 @@ from kb.errors import KbError
 from kb.tui.form import EntryForm
 from kb.tui.library import Found, Library
 from kb.tui.panes import SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
-from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
+from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.upkeep.fault_tree import walk_branches
 
 if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
+    from kb.exchange.folder_sync import Side, SyncStep
     from kb.store.models import Entry
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
@@ -64,6 +65,7 @@ class KbApp(App[None]):
         Binding("x", "run_check", "Run check"),
         Binding("a", "add", "Add"),
         Binding("e", "edit", "Edit"),
+        Binding("o", "conflicts", "Conflicts", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -359,6 +361,43 @@ class KbApp(App[None]):
             self.notify("Open an entry first.", severity="warning")
             return
         self.push_screen(EntryForm(self.library, entry.content()), self._saved)
+
+    def action_conflicts(self) -> None:
+        """Settle the open sync conflicts one by one, field by field (`kb sync DIR KEY --take …`)."""
+        try:
+            waiting = self.library.open_conflicts()
+        except KbError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if not waiting:
+            self.notify("No sync conflict is open.")
+            return
+        self._settle_next(waiting, 0)
+
+    def _settle_next(self, waiting: list[tuple[Path, SyncStep]], index: int) -> None:
+        if index >= len(waiting):
+            return
+        folder, step = waiting[index]
+
+        def answered(choices: dict[str, Side] | None) -> None:
+            if choices is None:
+                self.notify(f"{step.key} is left open; kb sync shows it again.")
+            else:
+                try:
+                    report = self.library.settle(folder, step.key, choices)
+                except KbError as exc:
+                    self.notify(str(exc), severity="error")
+                    return
+                left = any(s.key == step.key for s in report.conflicts)
+                self.notify(
+                    f"{step.key} is still open."
+                    if left
+                    else f"Settled {step.key}; kb history {step.key} keeps the rest."
+                )
+                self.refresh_counts()
+            self._settle_next(waiting, index + 1)
+
+        self.push_screen(SettleConflict(str(folder), step, index + 1, len(waiting)), answered)
 
     def _saved(self, key: str | None) -> None:
         if key is None:

@@ -21,7 +21,10 @@ from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, search
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from kb.entry.content import EntryContent
+    from kb.exchange.folder_sync import Side, SyncReport, SyncStep
     from kb.search.duplicates import Duplicate
     from kb.store.entry_store import EntryStore, StoreCounts
     from kb.store.models import Entry
@@ -170,6 +173,21 @@ class Library:
 
         self._browsed.clear()
         return save_entry(self.store(), content, replacing=replacing, force=force, started_from=started_from)
+
+    # --- sync conflicts ------------------------------------------------------------------------------
+
+    def open_conflicts(self) -> list[tuple[Path, SyncStep]]:
+        """The conflicts waiting in the folders kb synced with, as `kb sync DIR` shows them."""
+        from kb.exchange.folder_sync import open_conflicts
+
+        return open_conflicts(self.store())
+
+    def settle(self, folder: Path, key: str, choices: dict[str, Side]) -> SyncReport:
+        """Sync FOLDER, settling KEY's conflict field by field: `kb sync DIR KEY --take FIELD=SIDE …`."""
+        from kb.exchange.folder_sync import sync_folder
+
+        self._browsed.clear()
+        return sync_folder(self.store(), folder, only=(key,), choices={key: choices})
 
     def unique_key(self, symptom: str) -> str:
         from kb.entry.content import key_from_symptom

@@ -1,4 +1,5 @@
-"""The TUI's modal screens: confirm a run, show its output, merge into, and help."""
+"""The TUI's modal screens: confirm a run, show its output, merge into, settle a sync conflict, and
+help."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, Static
+from textual.widgets import Button, Input, Label, Markdown, RadioButton, RadioSet, Static
 
 from kb.entry.visible import command_line, visible
 
 if TYPE_CHECKING:
+    from kb.entry.content import EntryContent
+    from kb.exchange.folder_sync import Side, SyncStep
     from kb.verify.runner import CheckResult
 
 
@@ -117,6 +120,58 @@ class MergeInto(ModalScreen[str | None]):
         self.dismiss(target)
 
 
+def field_line(content: EntryContent | None, name: str, width: int = 70) -> str:
+    """One line of CONTENT's field NAME, as a choice shows it."""
+    from kb.entry.terminal import cut
+
+    if content is None:
+        return "(none)"
+    value = getattr(content, name)
+    text = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+    return cut(visible(text.replace("\n", " ⏎ ")), width) or "(empty)"
+
+
+class SettleConflict(ModalScreen["dict[str, Side] | None"]):
+    """A sync conflict, field by field: kb's value or the folder's, for each field both changed."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Later")]
+
+    def __init__(self, folder: str, step: SyncStep, number: int, total: int) -> None:
+        super().__init__()
+        self.folder = folder
+        self.step = step
+        self.number = number
+        self.total = total
+
+    def compose(self) -> ComposeResult:
+        step = self.step
+        with VerticalScroll(classes="dialog wide"):
+            yield Static(
+                Text(f"{step.key}: changed on both sides ({self.number} of {self.total})"),
+                classes="dialog-title",
+            )
+            yield Static(Text(f"kb and {self.folder}" + (f": {step.note}" if step.note else "")))
+            for name in step.conflicts:
+                yield Label(Text(name))
+                with RadioSet(id=f"pick-{name}"):
+                    yield RadioButton(Text(f"kb:     {field_line(step.ours, name)}"), value=True)
+                    yield RadioButton(Text(f"folder: {field_line(step.theirs, name)}"))
+            yield Static("The value not kept stays in kb history.")
+            with Horizontal(classes="buttons"):
+                yield Button("Later (Esc)", id="later")
+                yield Button("Settle", id="settle", variant="warning")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id != "settle":
+            self.dismiss(None)
+            return
+        chosen: dict[str, Side] = {}
+        for name in self.step.conflicts:
+            picked = self.query_one(f"#pick-{name}", RadioSet).pressed_index
+            chosen[name] = "theirs" if picked == 1 else "ours"
+        self.dismiss(chosen)
+
+
 HELP = """\
 # kb: the knowledge base in one screen
 
@@ -134,6 +189,7 @@ below the list.
 | `x` | run its validation, after you confirm; the result is recorded |
 | `a` | add an entry |
 | `e` | edit the entry you are reading |
+| `o` | settle the open conflicts of `kb sync`, field by field |
 | `?` | this help |
 | `q` | quit (Ctrl+Q works everywhere, even while typing) |
 

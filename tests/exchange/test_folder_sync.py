@@ -19,7 +19,7 @@ from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
 from kb.entry.merging import fingerprint, merge_entry
-from kb.exchange.folder_sync import SyncBase, Tombstone, plan_sync, too_many_archived
+from kb.exchange.folder_sync import Side, SyncBase, Tombstone, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
 from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository
 
@@ -496,3 +496,42 @@ def test_an_edit_made_in_kb_while_a_sync_runs_is_not_overwritten(
     with open_store() as store:
         merged = store.get("team-bce-labels-object-dtype-nan")
     assert merged.root_cause == "edited in kb meanwhile" and merged.fix.startswith("From the folder.")
+
+
+def test_a_conflict_can_be_settled_field_by_field() -> None:
+    ours = BASE.replace(fix="remount with vers=4", root_cause="an old NFS client")
+    theirs = BASE.replace(fix="reboot the shard server", root_cause="a stale lease")
+    shown = shown_conflict(ours, theirs)
+    choices: dict[str, dict[str, Side]] = {"shard-mount": {"fix": "theirs", "root_cause": "ours"}}
+    steps, _ = plan_sync(
+        {"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": theirs}, choices=choices
+    )
+    assert [s.action for s in steps] == ["resolved"]
+    assert steps[0].result == BASE.replace(fix="reboot the shard server", root_cause="an old NFS client")
+    assert [side for side, _ in steps[0].kept_aside] == ["folder", "kb"]  # each lost one field
+    # A choice that leaves a field in conflict unanswered settles nothing.
+    partial: dict[str, dict[str, Side]] = {"shard-mount": {"fix": "theirs"}}
+    steps, _ = plan_sync(
+        {"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": theirs}, choices=partial
+    )
+    assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("root_cause",))]
+
+
+def test_kb_sync_take_settles_the_named_entries_field_by_field(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    alice.edit("loader-stall", "clear the cache", "alice's fix", monkeypatch, tmp_path)
+    alice.turn()
+    bob.edit("loader-stall", "clear the cache", "bob's fix", monkeypatch, tmp_path)
+    assert actions(bob.turn()) == {"loader-stall": "conflict"}
+    refused = bob.kb("sync", str(bob.checkout), "--take", "fix=theirs")
+    assert refused[0] == 2 and "give their KEYs" in refused[2]
+    wrong = bob.kb("sync", str(bob.checkout), "loader-stall", "--take", "fixes=theirs")
+    assert wrong[0] == 2 and "no field 'fixes'" in wrong[2]
+    assert actions(bob.turn("loader-stall", "--take", "fix=theirs")) == {"loader-stall": "resolved"}
+    assert bob.entries()["loader-stall"].fix == "alice's fix"

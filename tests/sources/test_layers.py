@@ -338,3 +338,14 @@ def test_a_folder_layer_delete_can_be_restored(
     assert restored.exit_code == 0, restored.output
     assert "make features" in (team / ".kb" / "data" / "feature-cache.md").read_text()
     assert not (team / ".kb" / "archived").exists() or not list((team / ".kb" / "archived").iterdir())
+
+
+def test_kb_add_points_out_the_same_fault_in_another_source(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same fault added by two people under two keys was never noticed."""
+    flags = ["-s", PROJECT_FAULT, "-d", "data", "-v", "ls /tmp", "-f", "rebuild the cache", "--key", "mine"]
+    added = kb_process("add", *flags, cwd=team)
+    assert added.returncode == 0, added.stderr
+    assert "the project source already has an entry like this: feature-cache" in added.stderr
+    assert "kb --layer project show feature-cache" in added.stderr

@@ -20,6 +20,8 @@ from textual.widgets import (
     Input,
     Label,
     Markdown,
+    RadioButton,
+    RadioSet,
     Select,
     Static,
     TabbedContent,
@@ -33,7 +35,7 @@ from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
 from kb.tui.library import Library
 from kb.tui.panes import EntryView, QueryInput
-from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput
+from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 
 TRACEBACK = """\
 Traceback (most recent call last):
@@ -647,3 +649,33 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
             await pilot.press("escape")
             await settle(app, pilot)
         assert app.describe_found().endswith(f"the cause left is {second}.")
+
+
+async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_path: Path) -> None:
+    """The TUI's answer to a conflict: kb's value or the folder's, for each field both changed."""
+    from kb.entry.file import render_entry_file
+    from kb.exchange.folder_sync import sync_folder
+
+    store = library.store()
+    key = "cuda-device-side-assert"
+    content = store.get(key).content()
+    store.update(key, content.replace(fix="tuned here"))
+    folder = tmp_path / "team"
+    folder.mkdir()
+    sync_folder(store, folder)  # the tuned seed goes to the folder
+    store.update(key, content.replace(fix="kb's fix", root_cause="kb's cause"))
+    entry_file = folder / "data" / f"{key}.md"
+    entry_file.write_text(render_entry_file(content.replace(fix="the folder's fix", root_cause="its cause")))
+    assert [s.conflicts for s in sync_folder(store, folder).conflicts] == [("fix", "root_cause")]
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "o")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SettleConflict)
+        app.screen.query_one("#pick-fix", RadioSet).query(RadioButton).last().value = True
+        await pilot.click("#settle")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SettleConflict)
+    settled = store.get(key)
+    assert (settled.fix, settled.root_cause) == ("the folder's fix", "kb's cause")
+    assert "kb's cause" in entry_file.read_text()
+    assert [c.action for c in store.history(key)][-1] == "kept-aside"
