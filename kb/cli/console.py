@@ -48,7 +48,9 @@ def echo(message: str, err: bool = False) -> None:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    from kb.entry.visible import json_escaped
+
+    sys.stdout.write(json_escaped(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
 
 
 def interactive() -> bool:

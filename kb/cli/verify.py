@@ -12,7 +12,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
-from kb.entry.visible import command_line, visible
+from kb.entry.visible import command_line, consent_text, visible
 from kb.errors import Cancelled, KbError
 
 if TYPE_CHECKING:
@@ -72,8 +72,10 @@ def check(
             raise KbError(f"--with {unknown[0]}: the check of '{key}' takes {takes}")
         command = fill(entry.validation, rule, chosen)
         if not as_json:
-            typer.echo(f"{key}: {visible(entry.symptom[:100])}\n  $ {command_line(command)}")
+            typer.echo(f"{key}: {visible(entry.symptom[:100])}")
             typer.echo(f"  read: {visible(rule.describe())}")
+            for line in consent_text(command).splitlines():
+                typer.echo(f"  {line}")
         _confirm_run(yes, "Run it?")
         result = run_check(store, key, timeout, chosen)
     if as_json:

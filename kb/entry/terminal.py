@@ -227,7 +227,7 @@ def _safe_char(char: str) -> str:
         return " "
     if unicodedata.category(char) in {"Cc", "Cs"} or char in "\ufffe\uffff":
         return "\ufffd"
-    return char
+    return visible(char)  # a format or invisible character: shown as its escape
 
 
 def display_width(text: str) -> int:

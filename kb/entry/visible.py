@@ -14,16 +14,26 @@ from __future__ import annotations
 
 import re
 
-#: C0 controls but tab and newline, DEL, C1 controls, and the format characters that hide or reorder
-#: text. (Tab and newline lay text out; a command line escapes them too.)
-HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+#: C0 controls but tab and newline, DEL, C1 controls; every format character (Unicode's Cf: bidi
+#: marks and overrides, zero-width characters, the soft hyphen, tag characters, …); the line and
+#: paragraph separators; and the characters that draw nothing though they are letters or marks
+#: (Hangul fillers, the braille blank, the combining grapheme joiner, variation selectors). (Tab and
+#: newline lay text out; a command line escapes them too.)
+HIDDEN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2"
+    "\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164"
+    "\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
 _HIDDEN_OR_LAYOUT = re.compile(f"[\t\n{HIDDEN.pattern[1:-1]}]")
 
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     named = {9: "\\t", 10: "\\n", 13: "\\r"}.get(code)
-    return named or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    if named:
+        return named
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def visible(text: str) -> str:
@@ -34,6 +44,32 @@ def visible(text: str) -> str:
 def command_line(command: str) -> str:
     """COMMAND as one line of exactly what will run: newlines and tabs escaped too."""
     return _HIDDEN_OR_LAYOUT.sub(_escape, command)
+
+
+def json_escaped(text: str) -> str:
+    """JSON TEXT with every hidden character inside its strings written as a \\u escape: the same
+    data for a program, and nothing a terminal or a viewer would act on for a person (JSON itself
+    escapes only C0 controls)."""
+    return HIDDEN.sub(_json_escape, text) if HIDDEN.search(text) else text
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+_SPACE_RUN = re.compile(r"  {2,}")
+
+
+def consent_text(command: str) -> str:
+    """COMMAND as a person is asked to run it: command_line(), each run of three or more spaces
+    shown as `⟨N spaces⟩` (padding pushes what comes before it off the screen), and its length, so
+    that everything that will run is in the lines right above the question."""
+    shown = _SPACE_RUN.sub(lambda run: f"⟨{len(run.group())} spaces⟩", command_line(command))
+    return f"$ {shown}\n({len(command):,} characters; all of it runs)"
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

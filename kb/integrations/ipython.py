@@ -13,7 +13,7 @@ import sys
 import traceback
 from typing import Any
 
-from kb.entry.visible import command_line
+from kb.entry.visible import command_line, visible
 
 
 class KnownFault:
@@ -28,13 +28,12 @@ class KnownFault:
             return "kb: no entry matches"
         lines = ["kb: known fault" if self.confident else "kb: no confident match; closest entries:"]
         for record in self.results:
-            lines.append(
-                f"  {record['key']}  [{record['domain']}]  {' '.join(str(record['symptom']).split())[:160]}"
-            )
+            symptom = visible(" ".join(str(record["symptom"]).split())[:160])
+            lines.append(f"  {visible(str(record['key']))}  [{visible(str(record['domain']))}]  {symptom}")
             if record.get("validation"):
                 lines.append(f"    prove it: $ {command_line(str(record['validation']))}")
             if record.get("fix"):
-                lines.append(f"    fix: {' '.join(str(record['fix']).split())[:300]}")
+                lines.append(f"    fix: {visible(' '.join(str(record['fix']).split())[:300])}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -43,16 +42,21 @@ class KnownFault:
         title = "known fault" if self.confident else "no confident match; closest entries"
         items = []
         for record in self.results:
-            parts = [f"<code>{html.escape(str(record['key']))}</code> [{html.escape(str(record['domain']))}] "
-                     f"{html.escape(' '.join(str(record['symptom']).split()))}"]  # fmt: skip
+            parts = [f"<code>{shown(record['key'])}</code> [{shown(record['domain'])}] "
+                     f"{shown(' '.join(str(record['symptom']).split()))}"]  # fmt: skip
             if record.get("validation"):
                 parts.append(
                     f"prove it: <code>$ {html.escape(command_line(str(record['validation'])))}</code>"
                 )
             if record.get("fix"):
-                parts.append(f"fix: {html.escape(' '.join(str(record['fix']).split()))}")
+                parts.append(f"fix: {shown(' '.join(str(record['fix']).split()))}")
             items.append("<li>" + "<br>".join(parts) + "</li>")
         return f"<div><b>kb</b>: {title}<ul>{''.join(items)}</ul></div>"
+
+
+def shown(value: object) -> str:
+    """VALUE for a page: its hidden characters made visible (kb.entry.visible), then HTML-escaped."""
+    return html.escape(visible(str(value)))
 
 
 def look_up(text: str, limit: int = 3) -> KnownFault:

@@ -61,7 +61,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 
 def known_fault(text: str) -> tuple[str, str] | None:
     """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
-    from kb.entry.visible import command_line
+    from kb.entry.visible import command_line, visible
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
 
@@ -69,14 +69,14 @@ def known_fault(text: str) -> tuple[str, str] | None:
     if not found.response.confident:
         return None
     record = found.response.results[0].candidate.record
-    lines = [f"{record['key']}: {' '.join(str(record['symptom']).split())[:200]}"]
+    lines = [f"{visible(str(record['key']))}: {visible(' '.join(str(record['symptom']).split())[:200])}"]
     if record.get("validation"):  # with the port, file or module this failure names
         command, _ = found.response.check_of(record, found.response.paste_values())
         lines.append(f"  prove it: $ {command_line(command)}")
     if record.get("fix"):
-        lines.append(f"  fix: {' '.join(str(record['fix']).split())[:400]}")
+        lines.append(f"  fix: {visible(' '.join(str(record['fix']).split())[:400])}")
     if record.get("layer"):
-        lines.append(f"  (from the {record['layer']} source)")
+        lines.append(f"  (from the {visible(str(record['layer']))} source)")
     return str(record["key"]), "\n".join(lines)
 
 

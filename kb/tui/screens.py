@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, RadioButton, RadioSet, Static
 
-from kb.entry.visible import command_line, visible
+from kb.entry.visible import consent_text, visible
 
 if TYPE_CHECKING:
     from kb.entry.content import EntryContent
@@ -36,7 +36,7 @@ class ConfirmRun(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Text(f"Run the validation of {self.key}?"), classes="dialog-title")
-            yield Static(Text(f"$ {command_line(self.command)}"), id="command")
+            yield Static(Text(consent_text(self.command)), id="command")
             yield Label("It runs on this machine, in the current folder, for at most 60 s.")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (n)", id="cancel", variant="primary")

@@ -79,3 +79,41 @@ def test_the_fast_search_shows_escapes_too(
     out = capsys.readouterr().out
     assert "hostile-entry" in out and no_control_characters(out)
     assert "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L" in out
+
+
+#: Characters that draw nothing yet hide or reorder text: the Arabic letter mark, a tag character, the
+#: Hangul filler, a soft hyphen, the line separator, a CSI as one C1 character.
+INVISIBLE = "\u061c\U000e0041\u3164\u00ad\u2028\u009b"
+
+
+def test_a_command_padded_out_of_sight_is_shown_whole_above_the_question(
+    runner: CliRunner, interactive: None
+) -> None:
+    """`touch X;` + 3000 spaces + `echo harmless`: on an 80x24 terminal only `echo harmless` was left
+    above "Run it?"."""
+    padded = "touch /tmp/kb-padded;" + " " * 3000 + "echo harmless"
+    with open_store(os.environ["KB_DB"]) as store:
+        store.add(
+            EntryContent(key="padded", domain="data", symptom="OSError: the padded fault", validation=padded)
+        )
+    result = runner.invoke(app, ["check", "padded"], input="n\n")
+    assert not os.path.exists("/tmp/kb-padded")
+    lines = result.stdout.splitlines()
+    asked = next(n for n, line in enumerate(lines) if "Run it?" in line)
+    assert lines[asked - 2].strip() == "$ touch /tmp/kb-padded;⟨3000 spaces⟩echo harmless"
+    assert "3,034 characters; all of it runs" in lines[asked - 1]
+
+
+def test_json_and_every_face_show_invisible_characters_as_escapes(runner: CliRunner) -> None:
+    import json
+
+    symptom = f"RuntimeError: the frobnicator {INVISIBLE} overflowed \u202e"
+    with open_store(os.environ["KB_DB"]) as store:
+        store.add(EntryContent(key="invisible", domain="data", symptom=symptom, fix=f"reboot {INVISIBLE}"))
+    shown = runner.invoke(app, ["show", "invisible", "--json"])
+    assert not any(char in shown.stdout for char in INVISIBLE + "\u202e")
+    assert json.loads(shown.stdout)["symptom"] == symptom  # the same data for a program
+    for argv in (["show", "invisible"], ["tree", "--format", "markdown"], ["tree", "--format", "mermaid"]):
+        out = runner.invoke(app, argv).stdout
+        assert not any(char in out for char in INVISIBLE + "\u202e"), argv
+    assert "\\u061c" in runner.invoke(app, ["show", "invisible"]).stdout

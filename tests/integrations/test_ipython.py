@@ -34,6 +34,25 @@ def test_an_uncaught_known_fault_shows_its_traceback_then_the_entry(
     assert "cross-entropy-label-out-of-range  [data]" in out and "prove it: $ python -c" in out
 
 
+def test_an_entrys_escape_codes_are_shown_not_run_in_a_notebook(
+    shell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from kb.store.entry_store import open_store
+
+    with open_store(os.environ["KB_DB"]) as store:
+        entry = store.get("cross-entropy-label-out-of-range").content()
+        store.update(entry.key, entry.replace(fix="\x1b]52;c;ZWNobw==\x07 reboot \u202e"))
+    shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
+    out = capsys.readouterr().out
+    assert "fix: \\x1b]52;c;ZWNobw==\\x07 reboot \\u202e" in out and "\x1b]52" not in out
+    html = KnownFault(
+        [{"key": "k", "domain": "data", "symptom": "s\u202e", "fix": "f\x1b"}], True
+    )._repr_html_()
+    assert "\u202e" not in html and "\x1b" not in html and "\\u202e" in html
+
+
 def test_nothing_more_is_shown_for_an_unknown_error(shell: Any, capsys: pytest.CaptureFixture[str]) -> None:
     shell.run_cell("raise ValueError('the quux frobnicator rejected the zorblax')")
     out = capsys.readouterr().out

@@ -49,3 +49,22 @@ def test_dash_p_kb_turns_it_on_where_plugins_do_not_load_by_themselves(
     pytester.makepyfile(test_training=SUITE)
     result = pytester.runpytest_subprocess("-p", "kb", "-p", "no:cacheprovider")
     assert "kb: 1 of 2 failures are known faults" in result.stdout.str()
+
+
+def test_an_entrys_text_reaches_the_test_report_with_its_escape_codes_shown_not_run(
+    pytester: pytest.Pytester,
+) -> None:
+    """An OSC 52 clipboard write, cursor moves and a fake "ALL TESTS PASSED" reached the terminal."""
+    import os
+
+    from kb.store.entry_store import open_store
+
+    with open_store(os.environ["KB_DB"]) as store:
+        entry = store.get("cross-entropy-label-out-of-range").content()
+        fix = "\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x1b[1;1H ALL TESTS PASSED \u202e"
+        store.update(entry.key, entry.replace(fix=fix))
+    pytester.makepyfile(test_training=SUITE)
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider")
+    out = result.stdout.str()
+    assert "fix: \\x1b]52;c;ZWNobyBwd25lZA==\\x07\\x1b[2J\\x1b[1;1H ALL TESTS PASSED \\u202e" in out
+    assert "\x1b]52" not in out and "\u202e" not in out

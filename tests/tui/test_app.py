@@ -361,7 +361,9 @@ async def test_the_run_dialog_shows_exactly_what_would_run(library: Library) -> 
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRun)
         shown = str(app.screen.query_one("#command", Static).render())
-        assert shown == "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L"
+        assert shown == (
+            "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L\n(47 characters; all of it runs)"
+        )
         await pilot.press("n")
         await settle(app, pilot)
     assert library.entry("faked").last_check_outcome is None
