@@ -94,6 +94,11 @@ def _tidy(path: str) -> str:
     return (root + "/".join(parts) or ".").replace("/", os.sep)
 
 
+def data_folder(*parts: str) -> str:
+    """kb's folder in the user's data folder (XDG_DATA_HOME): what only the user can say again."""
+    return os.path.join(_user_data_folder(), *parts)
+
+
 def cache_folder(*parts: str) -> str:
     """kb's folder in the user's cache (XDG_CACHE_HOME): what kb can always build again."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -154,6 +159,9 @@ def inside(folder: str | os.PathLike[str], *parts: str) -> str:
 
 #: The most kb reads of a file it imports or parses whole ...
 MAX_FILE_BYTES = 100_000_000
+#: ... of one entry (an entry file, a line of a backup): a page of prose and a snippet, not a log.
+#: A larger one is refused in one line, never indexed for seconds on every search.
+MAX_ENTRY_BYTES = 512_000
 #: ... and of a log, whose end is where its error is: a longer one is read from this far before its end.
 MAX_LOG_BYTES = 20_000_000
 
@@ -164,15 +172,21 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, tail
     read. Raises OSError as open() does, and KbError for a device or a file too large."""
     import stat
 
-    with open(path, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    # Opened without blocking: opening a FIFO for reading waits for a writer, which may never come.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise KbError(f"{os.fspath(path)} is not a regular file; give a file, or pipe it into '-'")
         if info.st_size > limit:
             if not tail:
-                raise KbError(f"{os.fspath(path)} is larger than kb reads ({limit // 1_000_000} MB)")
+                raise KbError(f"{os.fspath(path)} is larger than kb reads ({_size(limit)})")
             handle.seek(info.st_size - limit)
         return handle.read(limit)
+
+
+def _size(count: int) -> str:
+    return f"{count // 1_000_000} MB" if count >= 1_000_000 else f"{count // 1_000} KB"
 
 
 #: A log whose first bytes hold a NUL, or this share of control characters, is not text.

@@ -164,6 +164,16 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     )
 
 
+def refuse_untrusted(ctx: typer.Context, key: str) -> None:
+    """Refuse to run the check of an entry from a folder the user has not trusted (kb trust)."""
+    if LAYER in ctx.meta and not ctx.meta[LAYER][1].trusted:
+        folder = ctx.meta[LAYER][1].spec
+        raise KbError(
+            f"'{key}' comes from {folder}, which you have not trusted: kb runs no check of a folder that"
+            f" arrived with a repository until you say so (read it with kb show, then: kb trust {folder})"
+        )
+
+
 def command_prefix(ctx: typer.Context) -> str:
     """How to type a kb command on the source this one works on: `kb ` or `kb --layer NAME `."""
     if LAYER in ctx.meta:

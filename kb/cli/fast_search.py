@@ -131,6 +131,9 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
         it values."""
         if not record.get("validation"):
             return []
+        if record.get("untrusted"):
+            folder = visible(str(record["untrusted"]))
+            return [f"{indent}(its check is not offered until you trust this folder: kb trust {folder})"]
         command, taken = response.check_of(record, values)
         shown = [f"{indent}$ {command_line(command)}"]
         if taken:
@@ -172,6 +175,8 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
         if scored.candidate.record.get("unmet"):
             mark += "  does not apply here: " + ", ".join(scored.candidate.record["unmet"])
         where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
+        if scored.candidate.record.get("untrusted"):
+            where += ", untrusted"
         lines.append(bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}")
         lines += _wrapped(record["symptom"], width, "   ")
         others = scored.candidate.record.get("also_in") or ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,7 +12,8 @@ from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import SEARCH_OPTIONS
 from kb.domains import DOMAIN_NAMES
-from kb.entry.visible import plural
+from kb.entry.visible import plural, visible
+from kb.errors import KbError, UsageError
 
 
 @app.command()
@@ -154,6 +156,52 @@ def sources_command(ctx: typer.Context, as_json: common.JsonOption = False) -> N
             typer.echo(f"{'':<12} {state.problem}")
     if not report.config_exists:
         typer.echo(f"(no team sources: {report.config} does not exist; the README's team section shows one)")
+
+
+@app.command("trust")
+def trust_command(
+    folder: Annotated[
+        Path | None,
+        typer.Argument(
+            help="A project's .kb/ folder; the one kb finds from here when left out.",
+            metavar="[FOLDER]",
+            show_default=False,
+        ),
+    ] = None,
+    revoke: Annotated[bool, typer.Option("--revoke", help="No longer trust it.")] = False,
+    list_them: Annotated[bool, typer.Option("--list", help="List the folders you trust.")] = False,
+    as_json: common.JsonOption = False,
+) -> None:
+    """Trust a project's .kb/ folder: kb offers to run its entries' checks (after a yes, as for any
+    entry). Until then its entries are shown, marked untrusted, and their checks are never offered:
+    a .kb/ arrives with every repository you clone. kb reads no .kb/ that belongs to another user
+    or that others may write, trusted or not."""
+    from kb.sources.layers import project_folder
+    from kb.sources.trust import folder_problem, set_trust, trusted_folders
+
+    if list_them:
+        folders = sorted(trusted_folders())
+        if as_json:
+            console.print_json({"trusted": folders})
+        else:
+            for path in folders:
+                typer.echo(visible(path))
+            if not folders:
+                typer.echo("you trust no project folder yet")
+        return
+    where = str(folder) if folder is not None else project_folder()
+    if where is None:
+        raise UsageError("no .kb/ folder here or above: name the folder to trust")
+    if not os.path.isdir(where):
+        raise KbError(f"{where} is not a folder")
+    problem = None if revoke else folder_problem(where)
+    if problem is not None:
+        raise KbError(f"not trusting {where}: {problem}")
+    real = set_trust(where, not revoke)
+    if as_json:
+        console.print_json({"folder": real, "trusted": not revoke})
+    else:
+        typer.echo(f"{'no longer trusting' if revoke else 'trusting'} {visible(real)}")
 
 
 @app.command(

@@ -61,6 +61,7 @@ def check(
 
     chosen = _parse_values(values or [])
     common.follow_search(ctx, key, "check")
+    common.refuse_untrusted(ctx, key)
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
         if not entry.validation:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from kb.entry.content import EntryContent, normalized
 from kb.entry.markdown import code_block
 from kb.errors import EntryFileError, KbError
-from kb.paths import read_bounded
+from kb.paths import MAX_ENTRY_BYTES, read_bounded
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -83,7 +83,7 @@ def _parser() -> MarkdownIt:
 def read_entry_file(path: Path) -> EntryContent:
     """Read and parse the entry file at PATH. Raises EntryFileError naming the file and line."""
     try:
-        raw = read_bounded(path)
+        raw = read_bounded(path, MAX_ENTRY_BYTES)
     except OSError as exc:
         raise EntryFileError(path, None, f"cannot read: {exc.strerror or exc}") from exc
     return parse_entry_file(decode_entry_bytes(raw, path), path)

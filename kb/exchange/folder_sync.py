@@ -39,7 +39,7 @@ from kb.entry.file import (
 )
 from kb.entry.merging import EntryMerge, fingerprint, merge_entry
 from kb.errors import EntryFileError, KbError, MassArchive
-from kb.paths import inside, read_bounded, write_atomically
+from kb.paths import MAX_ENTRY_BYTES, inside, read_bounded, write_atomically
 from kb.store.entry_store import EntryStore
 
 Side = Literal["ours", "theirs"]
@@ -508,7 +508,7 @@ def read_folder(folder: Path) -> FolderEntries:
     paths: dict[str, Path] = {}
     for path in _entry_files(folder):
         try:
-            text = decode_entry_bytes(read_bounded(path), path)
+            text = decode_entry_bytes(read_bounded(path, MAX_ENTRY_BYTES), path)
         except OSError as exc:
             raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
         refuse_conflicts(text, path)  # also before the +++ test: a conflict can open the file
@@ -524,7 +524,8 @@ def read_folder(folder: Path) -> FolderEntries:
     for key in tombstones:
         copy = folder / TOMBSTONES / f"{key}.md"
         if copy.is_file() and not copy.is_symlink() and key not in contents:
-            content = normalized(parse_entry_file(decode_entry_bytes(read_bounded(copy), copy), copy))
+            raw = read_bounded(copy, MAX_ENTRY_BYTES)
+            content = normalized(parse_entry_file(decode_entry_bytes(raw, copy), copy))
             if content.key == key:
                 archived[key] = content.replace(status="archived")
     return FolderEntries(contents, paths, tombstones, archived)

@@ -23,7 +23,7 @@ from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_fil
 from kb.entry.lint import validation_problem
 from kb.errors import EntryFileError, KbError, StoreChanged, UsageError
 from kb.exchange.backup_schema import check_backup_line
-from kb.paths import inside, read_bounded, write_atomically
+from kb.paths import MAX_ENTRY_BYTES, inside, read_bounded, write_atomically
 from kb.store.database import OLD_OUTCOMES
 from kb.store.entry_store import EntryStore, gc_paused
 from kb.store.models import Entry
@@ -184,6 +184,8 @@ def _read_file(path: Path, source: str) -> list[Incoming]:
     if path.suffix.lower() == ".jsonl":
         return list(_read_jsonl(text, path))
     if text.lstrip().startswith("+++"):
+        if len(raw) > MAX_ENTRY_BYTES:
+            raise EntryFileError(path, None, f"an entry file is at most {MAX_ENTRY_BYTES // 1000} KB")
         return [Incoming(parse_entry_file(text, path), {}, f"{path}:1")]
     from kb.exchange.markdown_tables import parse_markdown
 
@@ -197,6 +199,8 @@ def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
+        if len(line) > MAX_ENTRY_BYTES:  # refused before it is parsed: a 100 MB line took 105 s
+            raise EntryFileError(path, number, f"an entry is at most {MAX_ENTRY_BYTES // 1000} KB")
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:

@@ -30,7 +30,11 @@ class KnownFault:
         for record in self.results:
             symptom = visible(" ".join(str(record["symptom"]).split())[:160])
             lines.append(f"  {visible(str(record['key']))}  [{visible(str(record['domain']))}]  {symptom}")
-            if record.get("validation"):
+            if record.get("untrusted"):
+                lines.append(
+                    f"    (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})"
+                )
+            elif record.get("validation"):
                 lines.append(f"    prove it: $ {command_line(str(record['validation']))}")
             if record.get("fix"):
                 lines.append(f"    fix: {visible(' '.join(str(record['fix']).split())[:300])}")
@@ -44,7 +48,11 @@ class KnownFault:
         for record in self.results:
             parts = [f"<code>{shown(record['key'])}</code> [{shown(record['domain'])}] "
                      f"{shown(' '.join(str(record['symptom']).split()))}"]  # fmt: skip
-            if record.get("validation"):
+            if record.get("untrusted"):
+                parts.append(
+                    f"(its folder is not trusted yet: <code>kb trust {shown(record['untrusted'])}</code>)"
+                )
+            elif record.get("validation"):
                 parts.append(
                     f"prove it: <code>$ {html.escape(command_line(str(record['validation'])))}</code>"
                 )

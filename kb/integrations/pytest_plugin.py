@@ -70,7 +70,9 @@ def known_fault(text: str) -> tuple[str, str] | None:
         return None
     record = found.response.results[0].candidate.record
     lines = [f"{visible(str(record['key']))}: {visible(' '.join(str(record['symptom']).split())[:200])}"]
-    if record.get("validation"):  # with the port, file or module this failure names
+    if record.get("untrusted"):
+        lines.append(f"  (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})")
+    elif record.get("validation"):  # with the port, file or module this failure names
         command, _ = found.response.check_of(record, found.response.paste_values())
         lines.append(f"  prove it: $ {command_line(command)}")
     if record.get("fix"):

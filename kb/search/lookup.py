@@ -100,7 +100,7 @@ class SearchResponse(NamedTuple):
                 name: record.get(name)
                 for name in ("key", "symptom", "validation", "fix", "root_cause", "domain", "cause_path")
             }
-            if record.get("validation"):
+            if record.get("validation") and not record.get("untrusted"):
                 item["check"], item["check_values"] = self.check_of(record, values)
             item.update(score=scored.score, confident=scored.confident)
             if record.get("unmet"):
@@ -108,6 +108,7 @@ class SearchResponse(NamedTuple):
             if "layer" in record:  # a search across layers (kb.sources.everywhere) names each result's
                 item["layer"] = record["layer"]  # layer, and the others that hold its key
                 item["also_in"] = record.get("also_in", [])
+                item["trusted"] = not record.get("untrusted")  # kb trust FOLDER offers its check
             if explain:
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line

@@ -20,7 +20,7 @@ from kb.errors import KbError, StoreUnavailable
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
 from kb.search.ranking import Scored, one_of
-from kb.sources.layers import PERSONAL, Layer
+from kb.sources.layers import PERSONAL, PROJECT, Layer
 
 
 class Unreachable(NamedTuple):
@@ -69,6 +69,12 @@ def layer_database(layer: Layer) -> str:
 
     if not os.path.isdir(layer.spec):
         raise StoreUnavailable(f"the folder {layer.spec} does not exist")
+    if layer.name == PROJECT:  # found by walking up, not chosen: read only if it is the user's own
+        from kb.sources.trust import folder_problem
+
+        problem = folder_problem(layer.spec)
+        if problem is not None:
+            raise StoreUnavailable(f"not reading {layer.spec}: {problem}")
     return folder_index(layer.spec)
 
 
@@ -104,6 +110,8 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
     for order, (layer, answer) in enumerate(answers):
         for scored in answer.results:
             record = {**scored.candidate.record, "layer": layer.name}
+            if not layer.trusted:  # shown, marked, and its check never offered until `kb trust`
+                record["untrusted"] = layer.spec
             holding.setdefault(str(record["key"]), {})[layer.name] = record
             tagged = scored._replace(candidate=scored.candidate._replace(record=record))
             pooled.append((scored.confident, scored.score, -order, tagged))

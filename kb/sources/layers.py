@@ -32,11 +32,13 @@ _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class Layer(NamedTuple):
-    """One source of entries. KIND "database": SPEC is a database (--db) spec; "folder": a folder."""
+    """One source of entries. KIND "database": SPEC is a database (--db) spec; "folder": a folder.
+    TRUSTED: kb offers to run its entries' checks (a project folder only after `kb trust`)."""
 
     name: str
     kind: str
     spec: str
+    trusted: bool = True
 
 
 def config_path() -> str:
@@ -116,7 +118,9 @@ def reading_layers(personal: str | None = None, start: str | None = None) -> lis
     layers += configured_layers()
     found = project_folder(start)
     if found is not None:
-        layers.append(Layer(PROJECT, "folder", found))
+        from kb.sources.trust import is_trusted
+
+        layers.append(Layer(PROJECT, "folder", found, is_trusted(found)))
     return layers
 
 

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
@@ -342,8 +343,13 @@ class IndexReader:
         file = self.location.file
         if file is not None and (sqlite_file.read_only_uri(file) or sqlite_file.marked_damaged(file)):
             return  # a read-only or damaged database still answers searches; the usage record is skipped
+        if _usage_writes_paused():
+            return
         try:
             if isinstance(self._conn, sqlite3.Connection):
+                # A search, or a lookup inside pytest, IPython or kb run, never waits on another
+                # writer for its usage record: past USAGE_WAIT_MS the record is skipped.
+                self._conn.execute(f"PRAGMA busy_timeout = {USAGE_WAIT_MS}")
                 self._conn.execute("BEGIN IMMEDIATE")
                 for statement, values in statements:
                     self._conn.execute(statement, values)
@@ -354,10 +360,38 @@ class IndexReader:
                 except Exception as exc:  # a server database, through SQLAlchemy
                     error = self._server_error(exc)
                     raise error from exc
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as exc:
             if isinstance(self._conn, sqlite3.Connection) and self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             # A full disk, a lock held too long: the search was answered; only its usage record is lost.
+            if "locked" in str(exc) or "busy" in str(exc):
+                _pause_usage_writes()
+
+
+#: How long a search waits for the write lock to record its usage (a hit, a miss, an environment)
+#: before it gives the record up: the answer never waits on another writer.
+USAGE_WAIT_MS = 200
+
+
+#: After a usage record gave up on the lock, the others of this process skip it for this long: a
+#: pytest run with 200 failures against a locked database would otherwise wait 200 times.
+USAGE_PAUSE_S = 60.0
+_usage_paused_until = 0.0
+
+
+def _pause_usage_writes() -> None:
+    global _usage_paused_until
+    _usage_paused_until = time.monotonic() + USAGE_PAUSE_S
+
+
+def _usage_writes_paused() -> bool:
+    return time.monotonic() < _usage_paused_until
+
+
+def _lock_wait_ended(exc: Exception) -> bool:
+    """True when a server ended a usage record because it waited past lock_timeout."""
+    said = exc.__cause__ or exc
+    return getattr(said, "sqlstate", None) == "55P03" or "lock timeout" in str(said).lower()
 
 
 def _stamp(moment: datetime) -> str:
@@ -493,10 +527,13 @@ class _PsycopgConnection:
         """STATEMENTS in one transaction; a role that may only read skips them (see _CoreConnection)."""
         try:
             with self._conn.transaction():
+                self.execute(f"SET LOCAL lock_timeout = '{USAGE_WAIT_MS}ms'", {})
                 for sql, params in statements:
                     self.execute(sql, params)
         except ServerQueryFailed as exc:
-            if not refused_as_read_only(exc.__cause__ or exc):
+            if _lock_wait_ended(exc):
+                _pause_usage_writes()
+            elif not refused_as_read_only(exc.__cause__ or exc):
                 raise
 
     def close(self) -> None:

@@ -158,7 +158,7 @@ def test_a_search_ranks_across_layers_and_names_each_results_layer(team: Path) -
     assert data["unreachable"] == [{"source": "down", "reason": data["unreachable"][0]["reason"]}]
     assert found.stderr.count("\n") == 1 and "the down source did not answer" in found.stderr
     project = kb_process("search", PROJECT_FAULT, cwd=team / "src")
-    assert project.returncode == 0 and "1. feature-cache  [data · project]" in project.stdout
+    assert project.returncode == 0 and "1. feature-cache  [data · project, untrusted]" in project.stdout
     seed = kb_process("search", "RuntimeError: CUDA error: device-side assert triggered", "--json", cwd=team)
     keys = [r["key"] for r in json.loads(seed.stdout)["results"]]
     assert keys[0] == "cuda-device-side-assert" and len(keys) == len(set(keys))  # a seed, once
@@ -349,3 +349,72 @@ def test_kb_add_points_out_the_same_fault_in_another_source(
     assert added.returncode == 0, added.stderr
     assert "the project source already has an entry like this: feature-cache" in added.stderr
     assert "kb --layer project show feature-cache" in added.stderr
+
+
+@pytest.mark.parametrize("trick", ["fifo", "2 MB file"])
+def test_a_project_folder_kb_cannot_read_quickly_is_one_line_and_the_others_answer(
+    team: Path, trick: str
+) -> None:
+    """A FIFO named x.md in .kb/ hung kb search; a 2 MB entry file made every search take ~16 s."""
+    import time
+
+    trap = team / ".kb" / "data" / "x.md"
+    if trick == "fifo":
+        os.mkfifo(trap)
+    else:
+        trap.write_text(entry_file("x", "OSError: big " + "word " * 400_000, "none"))
+    started = time.monotonic()
+    found = kb_process("search", TEAM_FAULT, "--json", cwd=team)
+    assert time.monotonic() - started < 30
+    assert json.loads(found.stdout)["results"][0]["key"] == "team-lease"
+    line = next(line for line in found.stderr.splitlines() if "project" in line)
+    assert "x.md" in line and ("not a regular file" in line or "larger than kb reads (512 KB)" in line)
+
+
+# --- whose folders kb reads, and whose checks it offers ----------------------------------------------
+
+
+def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A .kb/ arrives with every clone: its entries are data until the user trusts the folder."""
+    found = kb_process("search", PROJECT_FAULT, "--json", cwd=team)
+    top = json.loads(found.stdout)["results"][0]
+    assert (top["key"], top["layer"], top["trusted"]) == ("feature-cache", "project", False)
+    assert "check" not in top
+    plain = kb_process("search", PROJECT_FAULT, cwd=team).stdout
+    assert "$ ls /tmp" not in plain and f"kb trust {team / '.kb'}" in plain
+    monkeypatch.chdir(team)
+    refused = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes"])
+    assert refused.exit_code == 1 and "which you have not trusted" in refused.stderr
+    trusted = runner.invoke(app, ["trust"])
+    assert trusted.exit_code == 0 and str(team / ".kb") in trusted.stdout
+    assert runner.invoke(app, ["trust", "--list", "--json"]).stdout.count(".kb") == 1
+    after = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
+    assert after["trusted"] is True and after["check"] == "ls /tmp"
+    ran = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes", "--json"])
+    assert ran.exit_code in (0, 1, 2) and json.loads(ran.stdout)["verdict"]
+    assert runner.invoke(app, ["trust", "--revoke"]).exit_code == 0
+    again = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
+    assert again["trusted"] is False
+
+
+@pytest.mark.parametrize("trick", ["writable by others", "a file writable by others"])
+def test_a_project_folder_others_can_write_is_not_read(team: Path, runner: CliRunner, trick: str) -> None:
+    """A /tmp/.kb made by any local user was read by everyone working below /tmp."""
+    target = team / ".kb" if trick == "writable by others" else team / ".kb" / "data" / "feature-cache.md"
+    target.chmod(target.stat().st_mode | 0o002)
+    found = kb_process("search", PROJECT_FAULT, "--json", cwd=team)
+    assert "feature-cache" not in [r["key"] for r in json.loads(found.stdout)["results"]]
+    line = next(line for line in found.stderr.splitlines() if "project" in line)
+    assert "can be written by other users" in line and "chmod go-w" in line
+    refused = runner.invoke(app, ["trust", str(team / ".kb")])
+    assert refused.exit_code == 1 and "not trusting" in refused.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="giving a folder away needs root")
+def test_a_project_folder_of_another_user_is_not_read(team: Path) -> None:
+    os.chown(team / ".kb", 12345, 12345)
+    found = kb_process("search", PROJECT_FAULT, "--json", cwd=team)
+    assert "feature-cache" not in [r["key"] for r in json.loads(found.stdout)["results"]]
+    assert "belongs to another user (uid 12345)" in found.stderr
