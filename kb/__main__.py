@@ -29,7 +29,9 @@ def fill_optional_values(argv: list[str]) -> list[str]:
 
 
 def main() -> None:
-    argv = sys.argv[1:]
+    # An argument that is not UTF-8 arrives as lone surrogates, which no database or terminal takes:
+    # each such byte becomes U+FFFD, as a UTF-8 decoder would show it.
+    argv = [arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace") for arg in sys.argv[1:]]
     if argv[:1] == ["search"] and not {"-h", "--help", "--show-completion", "--install-completion"} & set(
         argv
     ):
@@ -39,7 +41,7 @@ def main() -> None:
     if argv[:1] == ["run"] and argv[1:2] not in (["-h"], ["--help"]):
         from kb.cli.run import main as run_main
 
-        sys.exit(run_main(argv[1:]))
+        sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
     if argv[:1] in (["show"], ["list"]):
         from kb.cli.fast_read import list_main, show_main
 

@@ -80,6 +80,10 @@ def read_guards_file(path: Path) -> tuple[dict[str, Any], ...]:
         raise InvalidEntry(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise InvalidEntry(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise InvalidEntry(f"{path}: nested too deeply to be guards") from None
+    except ValueError:  # a number of thousands of digits
+        raise InvalidEntry(f"{path}: holds a number longer than any guard takes") from None
     extra = sorted(set(data) - {"guards"})
     if extra:
         raise InvalidEntry(f"{path}: only [[guards]] tables belong here, not {', '.join(extra)}")

@@ -47,6 +47,8 @@ FREE_TEXT_FIELDS = (
     "environment",
     "case",
     "snippet",
+    "cause_path",
+    "source",
 )
 
 
@@ -135,7 +137,7 @@ def normalized(content: EntryContent) -> EntryContent:
     status = clean_text(content.status).lower() or "active"
     if status not in STATUSES:
         raise InvalidEntry(f"entry '{key}': status must be one of {', '.join(STATUSES)}, not '{status}'")
-    texts["cause_path"] = normalize_cause_path(content.cause_path)
+    texts["cause_path"] = normalize_cause_path(texts["cause_path"])
     texts["source"] = texts["source"] or "own"
     check = parse_check_rule(content.check_rule, key)
     problem = rule_problem(check, texts["validation"])
@@ -152,7 +154,7 @@ def normalized(content: EntryContent) -> EntryContent:
         symptom_variants=tuple(
             v for v in dict.fromkeys(map(redact_text, clean_list(content.symptom_variants))) if v != symptom
         ),
-        tags=clean_list(content.tags),
+        tags=tuple(dict.fromkeys(map(redact_text, clean_list(content.tags)))),
         related=tuple(r for r in clean_list(content.related) if r != key),
         **texts,
     )

@@ -190,6 +190,8 @@ def _parse_front_matter(front: list[str], path: Path | str | None) -> dict[str, 
             re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(exc)) or "invalid TOML"
         )
         raise EntryFileError(path, line, f"broken TOML front matter: {message}") from exc
+    except ValueError:  # a number of thousands of digits
+        raise EntryFileError(path, 2, "the front matter holds a number longer than any entry field") from None
     fields: dict[str, Any] = {}
     for name, value in data.items():
         key_line = _key_line(front, name)

@@ -54,6 +54,12 @@ _CREDENTIAL = re.compile(
     r"|(?:AKIA|ASIA)[0-9A-Z]{16}"  # AWS access key id
     r"|AIza[0-9A-Za-z_-]{35}"  # Google API key
     r"|xox[abposr]-[A-Za-z0-9-]{10,}"  # Slack
+    r"|hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"  # Slack webhook
+    r"|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"  # Stripe
+    r"|npm_[A-Za-z0-9]{36}"  # npm
+    r"|pypi-[A-Za-z0-9_-]{50,}"  # PyPI
+    r"|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"  # SendGrid
+    r"|dapi[0-9a-f]{32}"  # Databricks
     r"|eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*"  # JWT
     r"|(?<=://)[^\s/?#@:]*:[^\s/?#@]+(?=@)"  # the user:password of a URL
 )
@@ -89,6 +95,12 @@ _COMMAND_PASSWORDS = (
     re.compile(r"(?i)\bsshpass[ \t]+-p[ \t]*(\S+)"),
     re.compile(r"(?i)\b(?:docker|podman|helm)[ \t]+(?:registry[ \t]+)?login\b[^\n]*?[ \t]-p[ \t]+(\S+)"),
     re.compile(r"(?i)\bpass(?:word|wd|phrase)[ \t]*:[ \t]*([^\s\"',;]+)"),
+    # "the password is hunter2", "password was 'x y'": a value with a non-letter in it, or quoted
+    # ("the password is required" keeps its word).
+    re.compile(r"(?i)\bpass(?:word|wd|phrase)[ \t]+(?:is|was)[ \t]+[\"']([^\"'\n]+)[\"']"),
+    re.compile(
+        r"(?i)\bpass(?:word|wd|phrase)[ \t]+(?:is|was)[ \t]+([^\s\"',;]*[^A-Za-z\s\"',;.][^\s\"',;]*)"
+    ),
 )
 #: Flag names that hold a password though they are no word of a secret's name.
 _PASSWORD_FLAGS = frozenset({"pass", "pw", "passwd", "pwd"})

@@ -50,8 +50,8 @@ class Matcher(BaseModel):
             nested = nested_repetition(self.regex)
             if nested:
                 raise ValueError(
-                    f"regex {self.regex!r} repeats a repetition ({nested}), which can take exponential"
-                    " time on a short paste; make the inner one possessive (a++) or atomic ((?>a+))"
+                    f"regex {self.regex!r} can backtrack without end ({nested}), which takes exponential"
+                    " time on a short paste; make the inner part possessive (a++) or atomic ((?>…))"
                 )
         return self
 

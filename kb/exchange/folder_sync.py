@@ -584,8 +584,8 @@ def read_tombstones(folder: Path) -> dict[str, Tombstone]:
             data = tomllib.loads(text)
         except OSError as exc:
             raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
-        except tomllib.TOMLDecodeError as exc:
-            raise EntryFileError(path, None, f"broken TOML: {exc}") from exc
+        except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a number of 5,000 digits, nesting
+            raise EntryFileError(path, None, f"broken TOML: {str(exc)[:200]}") from exc
         values = {name: data.get(name, "") for name in ("key", "how", "into", "version", "by", "at")}
         if not all(isinstance(value, str) for value in values.values()):
             raise EntryFileError(path, None, "every value of a tombstone is a string")
@@ -623,8 +623,8 @@ def folder_identity(folder: Path, create: bool) -> str | None:
             text = decode_entry_bytes(read_bounded(path, limit=4_000), path)
             refuse_conflicts(text, path)  # two first syncs at once: each made an identity
             data = tomllib.loads(text)
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise EntryFileError(path, None, f"cannot read the folder's identity: {exc}") from exc
+        except (OSError, ValueError, RecursionError) as exc:
+            raise EntryFileError(path, None, f"cannot read the folder's identity: {str(exc)[:200]}") from exc
         identity = data.get("id")
         if not isinstance(identity, str) or not identity.strip():
             raise EntryFileError(path, None, 'the folder\'s identity needs an id = "…" line')

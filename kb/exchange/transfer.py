@@ -207,6 +207,8 @@ def _read_jsonl(text: str, path: Path) -> Iterator[Incoming]:
             raise EntryFileError(path, number, f"not JSON: {exc.msg}") from exc
         except RecursionError:
             raise EntryFileError(path, number, "nested too deeply to be an entry") from None
+        except ValueError:  # a number of thousands of digits
+            raise EntryFileError(path, number, "a number longer than any entry holds") from None
         if not isinstance(data, dict):
             raise EntryFileError(path, number, "each line must be one JSON object (an entry)")
         problem = check_backup_line(data, line)

@@ -381,8 +381,9 @@ def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
         _expect(
             nested is None,
             where,
-            f"pattern repeats a repetition ({nested}), which can take exponential time on a short line;"
-            " make the inner one possessive (a++) or atomic ((?>a+)), or drop the outer one",
+            f"pattern can backtrack without end ({nested}: a repetition inside a repetition, or"
+            " alternatives that start alike, repeated), which takes exponential time on a short line;"
+            " make the inner part possessive (a++) or atomic ((?>…)), or drop the outer repetition",
         )
 
 
@@ -413,7 +414,8 @@ def _in_set(members: Any, text: str, sre: Any) -> bool:
 
 def nested_repetition(pattern: str) -> str | None:
     """The first repetition inside another that can backtrack into it, such as `(a+)+` or `(.*a){12}`,
-    as pattern text; None when there is none. Such patterns take exponential (or high polynomial)
+    or an unbounded repetition of alternatives that can start alike, such as `(a|aa)+`, as pattern
+    text; None when there is none. Such patterns take exponential (or high polynomial)
     time on a line that almost matches, and Python's re cannot be interrupted, so they are refused
     up front. Possessive repeats and atomic groups do not backtrack and are fine."""
     import importlib
@@ -468,13 +470,70 @@ def nested_repetition(pattern: str) -> str | None:
                 return True
         return False
 
+    sample = [*range(32, 127), 0xE9, 0x4E2D]
+
+    def first_chars(items: Any) -> set[int]:
+        """The characters (of SAMPLE) a match of ITEMS can start with."""
+        found: set[int] = set()
+        for op, value in items:
+            if op == sre.LITERAL:
+                return found | {value}
+            if op == sre.NOT_LITERAL:
+                return found | {c for c in sample if c != value}
+            if op == sre.ANY:
+                return found | set(sample)
+            if op == sre.IN:
+                return found | {c for c in sample if _in_set(value, chr(c), sre)}
+            if op == sre.SUBPATTERN:
+                return found | first_chars(value[-1])
+            if op == sre.BRANCH:
+                return found | {c for branch in value[1] for c in first_chars(branch)}
+            if op in repeats:
+                found |= first_chars(value[2])
+                if value[0] > 0:
+                    return found
+                continue
+            if op == sre.AT:
+                continue
+            return found | set(sample)  # anything else: assume it can start with anything
+        return found
+
+    def overlapping_branches(items: Any) -> bool:
+        """Whether ITEMS hold alternatives two of which can start with one character, as `a|aa`:
+        repeated, they split one text in exponentially many ways."""
+        for op, value in items:
+            if op == sre.BRANCH:
+                starts = [first_chars(branch) for branch in value[1]]
+                if any(starts[i] & starts[j] for i in range(len(starts)) for j in range(i + 1, len(starts))):
+                    return True
+            elif op == sre.SUBPATTERN and overlapping_branches(value[-1]):
+                return True
+        return False
+
+    def optional_starts(items: Any) -> list[set[int]]:
+        """The first characters of each optional part of ITEMS: `b?`, or `(|b)` (what the re parser
+        makes of `a|ab`, taking the common `a` out)."""
+        found = []
+        for op, value in items:
+            if op in repeats and value[0] == 0:
+                found.append(first_chars(value[2]))
+            elif op == sre.BRANCH and any(not branch for branch in value[1]):
+                found.append({c for branch in value[1] for c in first_chars(branch)})
+            elif op == sre.SUBPATTERN:
+                found += optional_starts(value[-1])
+        return found
+
     def risky(items: Any) -> bool:
         for op, value in items:
             if op in repeats:
                 _, high, body = value
+                if high == sre.MAXREPEAT and any(part & first_chars(body) for part in optional_starts(body)):
+                    return True  # `(a|aa)+`, `(ab?a?)*`: one text, exponentially many splits
                 inner = inner_repeats(body, high == sre.MAXREPEAT) if high > 1 else []
                 separated = any(not any(can_match(i, d) for i in inner) for d in delimiters(body))
                 if (inner and not separated) or risky(body):
+                    return True
+                if high == sre.MAXREPEAT and overlapping_branches(body):
                     return True
             elif (op == sre.SUBPATTERN and risky(value[-1])) or (
                 op == sre.BRANCH and any(risky(branch) for branch in value[1])

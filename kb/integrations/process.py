@@ -8,12 +8,14 @@ draw; otherwise stdout and stderr are two pipes, each copied to its own stream.
 Signals. The child stays in kb's process group and session, and kb's terminal stays its controlling
 terminal (only its stdout and stderr are on the pseudo-terminal, which controls nothing), so Ctrl-C
 or Ctrl-\\ at the terminal reaches it from the kernel, as it reaches kb, and kb waits for it to end.
-A SIGINT, SIGQUIT, SIGTERM or SIGHUP sent to kb alone (kill, a job scheduler, a supervisor) is
-passed on to the child. To tell the two apart kb reads the signal's siginfo: while the child runs
-the four signals are blocked in kb and a thread takes them with sigwaitinfo; a SIGINT or SIGQUIT
+A SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 or SIGALRM sent to kb alone (kill, a job
+scheduler, a supervisor, a trainer's checkpoint signal) is passed on to the child, and a SIGWINCH
+resizes its pseudo-terminal. To tell the two apart kb reads the signal's siginfo: while the child
+runs these signals are blocked in kb and a thread takes them with sigwaitinfo; a SIGINT or SIGQUIT
 from the terminal has si_code SI_KERNEL and is not passed on, or the child would get it twice. A
 signal kb was started ignoring (nohup; `&` in a script ignores SIGINT and SIGQUIT) stays ignored,
-by the child too. Once the child has ended, kb's signals are as they were.
+by the child too. Once the child has ended, kb's signals are as they were, and kb returns: output
+that a background process it left behind writes later is not waited for (LINGER_S).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Sequence
 
@@ -75,13 +78,13 @@ def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finishe
         if terminal:
             child = _start_on_a_terminal(argv)
             passing.to(child)
-            _pump({child.master: 1}, tail)
+            _pump({child.master: 1}, tail, child.pid)
             os.close(child.master)
         else:
             child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             passing.to(child)
             assert child.stdout is not None and child.stderr is not None
-            _pump({child.stdout.fileno(): 1, child.stderr.fileno(): 2}, tail)
+            _pump({child.stdout.fileno(): 1, child.stderr.fileno(): 2}, tail, child.pid)
         _wait_without_reaping(child)
     return Finished(child.wait(), tail.bytes())
 
@@ -126,14 +129,26 @@ def _copy_window_size(master: int) -> None:
         fcntl.ioctl(master, termios.TIOCSWINSZ, size)
 
 
-def _pump(sources: dict[int, int], tail: Tail) -> None:
-    """Copy each source descriptor to its target until every source ends, keeping the tail."""
+#: How long kb still copies output once the command has ended: what a background process it left
+#: behind (`server &`) writes later is not the command's, and must not keep kb waiting.
+LINGER_S = 0.2
+
+
+def _pump(sources: dict[int, int], tail: Tail, pid: int | None = None) -> None:
+    """Copy each source descriptor to its target until every source ends, or, once the process PID
+    has ended, until LINGER_S passed, keeping the tail."""
+    ended_at: float | None = None
     with selectors.DefaultSelector() as selector:
         for fd in sources:
             selector.register(fd, selectors.EVENT_READ)
         open_sources = len(sources)
         while open_sources:
-            for key, _ in selector.select():
+            events = selector.select(timeout=LINGER_S / 2 if pid is not None else None)
+            if pid is not None and (ended_at is not None or _has_ended(pid)):
+                ended_at = ended_at or time.monotonic()
+                if time.monotonic() - ended_at > LINGER_S:
+                    return
+            for key, _ in events:
                 fd = key.fd
                 try:
                     data = os.read(fd, _CHUNK)
@@ -157,6 +172,16 @@ def _write_all(fd: int, data: bytes) -> None:
         except BrokenPipeError:  # `kb run … | head`: the reader left; keep draining the child
             return
         view = view[written:]
+
+
+def _has_ended(pid: int) -> bool:
+    """Whether the process PID has ended, leaving it unreaped."""
+    if not hasattr(os, "waitid"):
+        return False
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True  # reaped by the kernel already (SIGCHLD ignored)
 
 
 def _wait_without_reaping(child: _Child) -> None:
@@ -183,7 +208,7 @@ class _PassingSignalsOn:
     among them. A kill -INT that reaches kb in the foreground in that millisecond is lost."""
 
     def __init__(self) -> None:
-        names = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP")
+        names = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGWINCH")
         found = [getattr(signal, name) for name in names if hasattr(signal, name)]
         self.previous = {number: signal.getsignal(number) for number in found}
         self.numbers = {number for number, handler in self.previous.items() if handler is not signal.SIG_IGN}
@@ -245,6 +270,10 @@ class _PassingSignalsOn:
 
     def _pass_on(self, number: int) -> None:
         assert self.child is not None
+        if number == getattr(signal, "SIGWINCH", None):
+            if hasattr(self.child, "master"):  # the kernel tells the command when its terminal resizes
+                _copy_window_size(self.child.master)
+            return
         with contextlib.suppress(OSError):  # it has gone already (SIGCHLD ignored)
             os.kill(self.child.pid, number)
 

@@ -57,6 +57,10 @@ def parse_config(text: str, where: str) -> list[Layer]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise KbError(f"{where}: {exc}") from None
+    except RecursionError:
+        raise KbError(f"{where}: nested too deeply to be kb's config") from None
+    except ValueError:  # a number of thousands of digits
+        raise KbError(f"{where}: holds a number longer than any setting") from None
     unknown = set(data) - {"source"}
     if unknown:
         raise KbError(f"{where}: unknown table or key '{sorted(unknown)[0]}' (kb reads [[source]] tables)")

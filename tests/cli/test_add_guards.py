@@ -86,6 +86,8 @@ BAD_FILES = [
     ),
     ('key = "x"\n[[guards]]\nkind = "regex"\npattern = "x"\nbad = "x"\ngood = "y"\n', ["not key"]),
     ("# nothing here\n", ["no [[guards]] tables"]),
+    ("x = " + "[" * 50_000 + "]" * 50_000 + "\n", ["nested too deeply"]),
+    ('[[guards]]\nkind = "regex"\npattern = "^(a|aa)+$"\nbad = "aa"\ngood = "b"\n', ["can backtrack"]),
 ]
 
 

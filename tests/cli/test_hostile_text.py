@@ -117,3 +117,15 @@ def test_json_and_every_face_show_invisible_characters_as_escapes(runner: CliRun
         out = runner.invoke(app, argv).stdout
         assert not any(char in out for char in INVISIBLE + "\u202e"), argv
     assert "\\u061c" in runner.invoke(app, ["show", "invisible"]).stdout
+
+
+def test_an_argument_that_is_not_utf8_is_one_line_not_a_traceback() -> None:
+    """Invalid UTF-8 in an argument raised UnicodeEncodeError from the database driver."""
+    import subprocess
+    import sys
+
+    for argv in (["show", b"\xff".decode("utf-8", "surrogateescape")], ["search", "\udcff\udcfe bad"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "kb", *argv], capture_output=True, text=True, errors="replace", timeout=120
+        )
+        assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr

@@ -203,3 +203,27 @@ def test_a_triage_draft_is_written_redacted() -> None:
     )
     text = save_triage_draft(draft).read_text(encoding="utf-8")
     assert [part for part in SECRET_PARTS if part in text] == []
+
+
+#: Shapes that passed every field before: a Stripe key, and a password said in words.
+MORE = {"stripe": "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "said": "the password is " + "Tr0ub4dor&3"}
+
+
+def test_the_short_fields_are_redacted_too_and_sync_writes_no_secret_to_the_folder(
+    runner: CliRunner, kb_db: str, tmp_path: Path
+) -> None:
+    """Tags, source and cause path were never redacted, and sync wrote them to the team's folder."""
+    token = SECRETS["github"]
+    kb(runner, "add", "--new", "-k", "short-fields", "-s", "RuntimeError: push rejected", "-d", "deployment",
+       "-v", "git remote -v", "-f", f"rotate: {MORE['stripe']}; {MORE['said']}", "-t", token,
+       "-t", SECRETS["hugging face"], "--source", SECRETS["url token"],
+       "--cause-path", f"auth > {SECRETS['aws']}")  # fmt: skip
+    assert_no_secret_stored(kb_db)
+    with open_store(kb_db) as store:
+        stored = store.get("short-fields")
+    assert "4eC39HqLyjWDarjtT1zdp7dc" not in stored.fix and "Tr0ub4dor&3" not in stored.fix
+    folder = tmp_path / "team"
+    folder.mkdir()
+    kb(runner, "sync", str(folder))
+    written = "".join(path.read_text() for path in folder.rglob("*.md"))
+    assert "short-fields" in written and not [part for part in SECRET_PARTS if part in written]

@@ -445,7 +445,7 @@ def test_main_checks_the_environment_rules_on_this_machine(
 def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> None:
     """`(a+)+$` ran the exported checker for over a minute on a 37-character line."""
     rule = {"key": "slow", "kind": "regex", "pattern": pattern, "symptom": "s", "fix": "f"}
-    with pytest.raises(guard_checker.RuleError, match=r"rule 0 \(slow\): pattern repeats a repetition"):
+    with pytest.raises(guard_checker.RuleError, match=r"rule 0 \(slow\): pattern can backtrack without end"):
         guard_checker.validate_rules([rule])
 
 

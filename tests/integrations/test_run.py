@@ -94,6 +94,14 @@ def test_a_command_killed_by_a_signal_is_named_and_exits_as_a_shell_would() -> N
     assert "was killed by SIGKILL (signal 9)" in result.stderr and "OOM killer" in result.stderr
 
 
+def test_kb_returns_when_the_command_does_not_when_what_it_left_running_does() -> None:
+    """A background process the command started keeps its output open: kb waited for it."""
+    started = time.monotonic()
+    result = kb_run("sh", "-c", "sleep 60 & echo started it")
+    assert time.monotonic() - started < 30
+    assert (result.returncode, result.stdout) == (0, "started it\n")
+
+
 def test_a_command_that_cannot_start_is_one_line() -> None:
     result = kb_run("no-such-program-kb-test")
     assert (result.returncode, result.stderr) == (127, "kb: no-such-program-kb-test: command not found\n")
@@ -184,9 +192,10 @@ def trapping(name: str) -> str:
     )
 
 
-@pytest.mark.parametrize("name", ["SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("name", ["SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM"])
 def test_a_signal_sent_to_kb_alone_is_passed_on_to_the_command(name: str) -> None:
-    """`kill -INT`, a job scheduler or a supervisor signals kb's pid alone: the command gets it too."""
+    """`kill -INT`, a job scheduler or a supervisor signals kb's pid alone: the command gets it too.
+    (kb died of a SIGUSR1, a trainer's checkpoint signal, and left the command running.)"""
     kb = subprocess.Popen(
         kb_run_argv(python(trapping(name))), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

@@ -108,6 +108,8 @@ def test_a_config_names_database_and_folder_sources_in_order() -> None:
         ("[[source]]\nname = 'a'\ndatabase = 'x'\n[[source]]\nname = 'a'\nfolder = 'y'\n", "'a' is taken"),
         ("[sources]\nname = 'a'\n", "unknown table or key 'sources'"),
         ("[[source]\n", "config.toml:"),
+        ("x = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deeply"),
+        ("x = " + "9" * 5000 + "\n", "a number longer than any setting"),
     ],
 )
 def test_a_config_kb_cannot_read_names_the_fault(text: str, fragment: str) -> None:
