@@ -59,21 +59,31 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         known.append((key, item.nodeid))
 
 
+#: The answers of this session, by the failure's text with its numbers masked: a parametrized test
+#: that fails 50 times the same way is looked up once.
+_ANSWERED: dict[str, Any] = {}
+
+
 def known_fault(text: str) -> tuple[str, str] | None:
     """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
     from kb.entry.visible import command_line, visible
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
+    from kb.text.paste import find_decisive, paste_values, signature
 
-    found = search_sources(text, None, SearchOptions(limit=1, record_usage=False, environment=True))
-    if not found.response.confident:
+    form = "\n".join(map(signature, text.splitlines()))
+    response = _ANSWERED.get(form)
+    if response is None:
+        options = SearchOptions(limit=1, record_usage=False, environment=True, keep_open=True)
+        response = _ANSWERED[form] = search_sources(text, None, options).response
+    if not response.confident:
         return None
-    record = found.response.results[0].candidate.record
+    record = response.results[0].candidate.record
     lines = [f"{visible(str(record['key']))}: {visible(' '.join(str(record['symptom']).split())[:200])}"]
     if record.get("untrusted"):
         lines.append(f"  (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})")
     elif record.get("validation"):  # with the port, file or module this failure names
-        command, _ = found.response.check_of(record, found.response.paste_values())
+        command, _ = response.check_of(record, paste_values(text, find_decisive(text)))
         lines.append(f"  prove it: $ {command_line(command)}")
     if record.get("fix"):
         lines.append(f"  fix: {visible(' '.join(str(record['fix']).split())[:400])}")

@@ -171,17 +171,19 @@ def explain(background: Background, terms: Mapping[str, float]) -> Explanation:
     word such as `typeerror` is held by thousands of everyday messages, and adding up its whole list
     cost milliseconds.
     """
-    total = sum(terms.values())
+    # Weights as whole numbers (in units of 2**-32): sums are then exact in any order, so the
+    # answer is the same to the last bit whichever order the words were read in, and ties are ties.
+    units = {term: round(weight * _UNITS) for term, weight in terms.items()}
+    total = sum(units.values())
     if not total or not background.size:
         return NO_EXPLANATION
-    explained: dict[int, float] = {}
-    most, rest = 0.0, total
-    slack = total * 1e-9  # sums in another order differ in their last bits: prune only clear losers
-    for term in sorted(terms, key=lambda t: (-terms[t], t)):
-        weight, ids = terms[term], background.holding(term)
-        if most <= rest + slack:  # a message not counted yet may still win
+    explained: dict[int, int] = {}
+    most, rest = 0, total
+    for term in sorted(units, key=lambda t: (-units[t], t)):
+        weight, ids = units[term], background.holding(term)
+        if most <= rest:  # a message not counted yet may still win
             for number in ids:
-                explained[number] = explained.get(number, 0.0) + weight
+                explained[number] = explained.get(number, 0) + weight
         elif len(ids) < len(explained):
             for number in ids:
                 if number in explained:
@@ -191,17 +193,17 @@ def explain(background: Background, terms: Mapping[str, float]) -> Explanation:
                 if _holds(ids, number):
                     explained[number] += weight
         rest -= weight
-        most = max(explained.values(), default=0.0)
-    # The shares of the few messages near the best, added up again in the line's own word order, so
-    # that the answer is the same to the last bit whichever order the words were read in.
-    near = sorted(number for number, share in explained.items() if share >= most - slack)
-    exact = {n: sum(w for t, w in terms.items() if _holds(background.holding(t), n)) for n in near}
-    most = max(exact.values(), default=0.0)
+        most = max(explained.values(), default=0)
     if not most:
         return NO_EXPLANATION
-    best = min(number for number, share in exact.items() if share == most)
+    best = min(number for number, share in explained.items() if share == most)
     held = frozenset(term for term in terms if _holds(background.holding(term), best))
-    return Explanation(best, held, most / total)
+    share = sum(weight for term, weight in terms.items() if term in held) / sum(terms.values())
+    return Explanation(best, held, share)
+
+
+#: Weight units per 1.0 of weight in explain().
+_UNITS = 1 << 32
 
 
 def _holds(ids: array[int], number: int) -> bool:

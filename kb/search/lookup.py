@@ -7,6 +7,7 @@ record: a hit on a confident answer, or a miss that `kb add --from-last` can off
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import re
 from collections.abc import Callable, Mapping
@@ -59,6 +60,9 @@ class SearchOptions(NamedTuple):
     environment: bool = False
     #: The Python whose environment is judged: None for kb's own.
     interpreter: str | None = None
+    #: Keep the database open for the next search of this process (a host that looks up failure
+    #: after failure: pytest --kb), rather than connect again for each.
+    keep_open: bool = False
 
 
 class SearchResponse(NamedTuple):
@@ -185,6 +189,13 @@ def _leave_usage(
         reader.record_miss(text, response.query.decisive.line, clock())
 
 
+#: The databases kept open for the next search (SearchOptions.keep_open), by URL.
+_KEPT_OPEN: dict[str, IndexReader] = {}
+
+#: The environments this process recorded already, by database.
+_ENVIRONMENTS_RECORDED: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+
+
 def search(
     text: str,
     location: DatabaseLocation,
@@ -207,17 +218,21 @@ def search(
     domain = resolve_domain(options.domain) if options.domain else None
     pattern = _compile(text, options)
     query = analyze(text)
-    try:
-        reader = IndexReader(location).open()
-    except IndexNotReady:
-        if prepare is None:
-            raise
-        prepare()
+    reader = _KEPT_OPEN.get(location.url) if options.keep_open else None
+    if reader is None:
         try:
             reader = IndexReader(location).open()
-        except IndexNotReady as exc:  # `sqlite:///:memory:`: every connection sees a new, empty database
-            raise StoreUnavailable(f"{location.display()} cannot be searched: {exc}") from None
-    with reader:
+        except IndexNotReady:
+            if prepare is None:
+                raise
+            prepare()
+            try:
+                reader = IndexReader(location).open()
+            except IndexNotReady as exc:  # `sqlite:///:memory:`: each connection sees a new database
+                raise StoreUnavailable(f"{location.display()} cannot be searched: {exc}") from None
+        if options.keep_open:
+            _KEPT_OPEN[location.url] = reader
+    with contextlib.nullcontext(reader) if options.keep_open else reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
         ranked = rank(query, candidates, term_idf, load_shared_messages(), domain, load_background())
         if options.environment:
@@ -226,7 +241,10 @@ def search(
             seen = environment(options.interpreter)
             if seen is not None:
                 ranked = judged_here(ranked, seen)
-                reader.record_environment(seen, clock())
+                recorded = (location.url, tuple(sorted(seen.items())))
+                if recorded not in _ENVIRONMENTS_RECORDED:  # once per process: a pytest run with 200
+                    _ENVIRONMENTS_RECORDED.add(recorded)  # failures wrote it 200 times
+                    reader.record_environment(seen, clock())
         results, shared = ranked[: options.limit], tuple(one_of(ranked))
         if results and results[0].confident:
             top = results[0].candidate.record
