@@ -21,6 +21,7 @@ from kb.entry.check_rule import NO_RULE, fill
 from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
+from kb.entry.visible import json_escaped
 from kb.errors import EntryFileError, KbError, StoreChanged, UsageError
 from kb.exchange.backup_schema import check_backup_line
 from kb.paths import MAX_ENTRY_BYTES, inside, read_bounded, write_atomically
@@ -99,7 +100,8 @@ def export_files(
 def export_jsonl(store: EntryStore, filters: Filters) -> Iterator[str]:
     """A lossless backup: every field of every entry, usage and check history included."""
     for entry in select_entries(store, filters):
-        yield json.dumps(full_record(entry), ensure_ascii=False, sort_keys=True)
+        # Hidden characters as \u escapes: the same data, and nothing a terminal acts on.
+        yield json_escaped(json.dumps(full_record(entry), ensure_ascii=False, sort_keys=True))
 
 
 def full_record(entry: Entry) -> dict[str, Any]:

@@ -29,7 +29,10 @@ class KnownFault:
         lines = ["kb: known fault" if self.confident else "kb: no confident match; closest entries:"]
         for record in self.results:
             symptom = visible(" ".join(str(record["symptom"]).split())[:160])
-            lines.append(f"  {visible(str(record['key']))}  [{visible(str(record['domain']))}]  {symptom}")
+            where = visible(str(record["domain"])) + (
+                f" · {visible(str(record['layer']))}" if "layer" in record else ""
+            )
+            lines.append(f"  {visible(str(record['key']))}  [{where}]  {symptom}")
             if record.get("untrusted"):
                 lines.append(
                     f"    (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})"
@@ -46,7 +49,8 @@ class KnownFault:
         title = "known fault" if self.confident else "no confident match; closest entries"
         items = []
         for record in self.results:
-            parts = [f"<code>{shown(record['key'])}</code> [{shown(record['domain'])}] "
+            where = shown(record["domain"]) + (f" · {shown(record['layer'])}" if "layer" in record else "")
+            parts = [f"<code>{shown(record['key'])}</code> [{where}] "
                      f"{shown(' '.join(str(record['symptom']).split()))}"]  # fmt: skip
             if record.get("untrusted"):
                 parts.append(
