@@ -161,7 +161,26 @@ def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
     return {term: math.log(1.0 + (n + 1) / (len(background.holding(term)) + 1)) for term in terms}
 
 
+#: explain()'s answers in this process, by background and words: a search asks about each
+#: candidate's shared words, and many candidates, and a host's next failures, share them.
+_EXPLAINED: dict[tuple[int, frozenset[tuple[str, float]]], tuple[Background, Explanation]] = {}
+_EXPLAINED_KEPT = 4096
+
+
 def explain(background: Background, terms: Mapping[str, float]) -> Explanation:
+    """explain_once(), remembered (it is pure): see there."""
+    key = (id(background), frozenset(terms.items()))
+    kept = _EXPLAINED.get(key)
+    if kept is not None and kept[0] is background:  # held here, so its id names no other background
+        return kept[1]
+    if len(_EXPLAINED) >= _EXPLAINED_KEPT:
+        _EXPLAINED.clear()
+    answer = explain_once(background, terms)
+    _EXPLAINED[key] = (background, answer)
+    return answer
+
+
+def explain_once(background: Background, terms: Mapping[str, float]) -> Explanation:
     """The everyday message that explains most of TERMS (term → its weight in the line, times how
     much it says: see weights()); the first such message when several explain as much.
 

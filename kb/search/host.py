@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 #: How long the interpreter of a failed command may take to describe its environment.
 PROBE_TIMEOUT_S = 10.0
@@ -34,7 +35,28 @@ _DIST_INFO = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+?)(?:-py\d[\d.]*)?\.
 
 
 def snapshot() -> dict[str, str]:
-    """This interpreter's environment: its facts and the version of every installed distribution."""
+    """This interpreter's environment: its facts and the version of every installed distribution,
+    read again whenever a folder of sys.path changed (a notebook's `pip install`), else kept."""
+    stamp = tuple(_changed_at(path) for path in sys.path)
+    if _SNAPSHOT and _SNAPSHOT[0] == (tuple(sys.path), stamp):
+        return dict(_SNAPSHOT[1])
+    facts = _read_snapshot()
+    _SNAPSHOT[:] = [(tuple(sys.path), stamp), facts]
+    return dict(facts)
+
+
+#: The last snapshot, and the sys.path and folder times it was read with.
+_SNAPSHOT: list[Any] = []
+
+
+def _changed_at(path: str) -> int:
+    try:
+        return os.stat(path or ".").st_mtime_ns
+    except OSError:
+        return 0
+
+
+def _read_snapshot() -> dict[str, str]:
     facts = {"python": platform.python_version(), "os": sys.platform}
     for name, value in (("cuda", _torch_cuda()), ("driver", _driver())):
         if value is not None:

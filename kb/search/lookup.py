@@ -231,6 +231,7 @@ def search(
             except IndexNotReady as exc:  # `sqlite:///:memory:`: each connection sees a new database
                 raise StoreUnavailable(f"{location.display()} cannot be searched: {exc}") from None
         if options.keep_open:
+            reader.keep_documents()
             _KEPT_OPEN[location.url] = reader
     with contextlib.nullcontext(reader) if options.keep_open else reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)

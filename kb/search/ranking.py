@@ -15,6 +15,7 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -298,13 +299,21 @@ def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
     query_quoted = _lowered(quoted_names(query_signature))
     best = 0.0
     for position, form in enumerate(signatures):
-        processed = utils.default_process(form)
+        processed, form_quoted = _form_parts(form)
         value = 0.5 * fuzz.token_set_ratio(query, processed) + 0.5 * fuzz.token_sort_ratio(query, processed)
-        form_quoted = _lowered(quoted_names(form))
         if query_quoted and form_quoted and not query_quoted & form_quoted:
             value *= QUOTE_MISMATCH_FACTOR
         best = max(best, value if position == 0 else VARIANT_FACTOR * value)
     return best / 100.0
+
+
+@functools.lru_cache(maxsize=50_000)
+def _form_parts(form: str) -> tuple[str, frozenset[str]]:
+    """An entry's symptom form as fuzzy matching reads it, kept for the next search of this process
+    (the TUI, pytest --kb, a notebook search many times; an entry's forms do not change meanwhile)."""
+    from rapidfuzz import utils
+
+    return utils.default_process(form), _lowered(quoted_names(form))
 
 
 def _names_disagree(line: str, signatures: Sequence[str]) -> bool:

@@ -91,6 +91,9 @@ class IndexReader:
     def __init__(self, location: DatabaseLocation) -> None:
         self.location = location
         self._conn: sqlite3.Connection | Any = None
+        #: The documents read, while keep_documents() holds them, and the database's version then.
+        self._documents: dict[int, dict[str, Any]] | None = None
+        self._data_version: int | None = None
 
     def open(self) -> IndexReader:
         """Connect and check the index is current. Raises IndexNotReady when it is not."""
@@ -212,8 +215,24 @@ class IndexReader:
         stored = float(rows[0][0]) if rows else average_length
         return Postings(self._rows, statuses, average_length, stored)
 
+    def keep_documents(self) -> None:
+        """Keep the documents read, for the next searches on this connection (a host's lookups, one
+        failure after another): read again only once another connection changed the database."""
+        self._documents = {}
+
     def documents(self, entry_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """Entry fields and search fields for the given ids."""
+        kept = self._documents
+        if kept is None or not isinstance(self._conn, sqlite3.Connection):
+            return self._read_documents(entry_ids)
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            kept.clear()
+            self._data_version = version
+        kept.update(self._read_documents([i for i in entry_ids if i not in kept]))
+        return {i: dict(kept[i]) for i in entry_ids if i in kept}
+
+    def _read_documents(self, entry_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         docs: dict[int, dict[str, Any]] = {}
         columns = ", ".join(f"e.{c}" if c != "key" else 'e."key"' for c in _ENTRY_COLUMNS)
         for chunk in _chunks(list(entry_ids)):
