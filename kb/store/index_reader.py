@@ -94,6 +94,8 @@ class IndexReader:
         #: The documents read, while keep_documents() holds them, and the database's version then.
         self._documents: dict[int, dict[str, Any]] | None = None
         self._data_version: int | None = None
+        #: Opened on a full disk: read, and write nothing.
+        self._reading_only = False
 
     def open(self) -> IndexReader:
         """Connect and check the index is current. Raises IndexNotReady when it is not."""
@@ -121,12 +123,24 @@ class IndexReader:
             path = self.location.file
             if not os.path.exists(path):
                 raise IndexNotReady("no database yet")
+            conn = None
             try:
                 conn = sqlite_file.connect(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
                 # A usage record may be lost to a power cut, never corrupted (WAL); not worth an fsync.
                 conn.execute("PRAGMA synchronous = NORMAL")
+                conn.execute("SELECT 1 FROM sqlite_master LIMIT 1")  # reads through the WAL's index
             except sqlite3.Error as exc:
-                raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
+                if conn is not None:
+                    conn.close()
+                if not sqlite_file.out_of_room(str(exc)):
+                    raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
+                # A full disk, the incident kb may be asked about: read without the shared-memory
+                # index the WAL needs written, and leave the usage records out.
+                self._reading_only = True
+                try:
+                    return sqlite_file.connect_without_shared_memory(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
+                except sqlite3.Error as again:
+                    raise StoreUnavailable(f"cannot open {path}: {exc}") from again
             return conn
         scheme, _, rest = self.location.url.partition("://")
         if scheme in ("postgresql", "postgresql+psycopg"):
@@ -362,7 +376,7 @@ class IndexReader:
         file = self.location.file
         if file is not None and (sqlite_file.read_only_uri(file) or sqlite_file.marked_damaged(file)):
             return  # a read-only or damaged database still answers searches; the usage record is skipped
-        if _usage_writes_paused():
+        if _usage_writes_paused() or self._reading_only:
             return
         try:
             if isinstance(self._conn, sqlite3.Connection):

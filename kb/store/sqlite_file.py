@@ -52,6 +52,28 @@ def connect(path: str, timeout: float) -> sqlite3.Connection:
     return sqlite3.connect(uri, timeout=timeout, isolation_level=None, uri=True)
 
 
+#: What SQLite says when it cannot write a byte more: a full disk, a file size limit.
+_NO_ROOM_WORDS = ("disk i/o error", "database or disk is full")
+
+
+def out_of_room(message: str) -> bool:
+    return any(word in message.lower() for word in _NO_ROOM_WORDS)
+
+
+def connect_without_shared_memory(path: str, timeout: float) -> sqlite3.Connection:
+    """A connection that reads PATH in WAL mode without the -shm file, which a full disk cannot
+    grow: in exclusive locking mode SQLite keeps the WAL's index in its own memory. It holds its
+    lock until closed, which a search does at once."""
+    conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    try:
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 def is_damage(message: str) -> bool:
     return any(word in message.lower() for word in _DAMAGE_WORDS)
 
