@@ -1,5 +1,6 @@
 """The knowledge base in and out: Markdown tables for the team wiki, TROUBLESHOOTING.md sections,
-entry folders (one-shot, and kept in step by `folder_sync`), JSON Lines backups, and the fault
+entry folders (their files, tombstones and identity in `entry_folder`; one-shot, and kept in step
+by `folder_sync`), JSON Lines backups, and the fault
 trees as a Markdown list or a Mermaid chart (`fault_tree_pages`). Every Markdown page escapes with
 kb.entry.markdown, the one escaper.
 

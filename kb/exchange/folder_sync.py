@@ -2,7 +2,7 @@
 repository) in step, entry by entry. kb never runs git: the user pulls before and commits after.
 
 Each side's version of an entry is compared with the version both last agreed on, which the store
-keeps per folder (`sync_base`, under the identity the folder carries in FOLDER_ID_FILE, so that a moved
+keeps per folder (`sync_base`, under the identity the folder carries in its kb-folder.toml, so that a moved
 checkout or a fresh clone keeps it). A change on one side is taken; changes on both are merged field
 by field (kb.entry.merging); a field both changed differently is a conflict, and so is an archive
 (a merge, a rename) on one side against an edit on the other. A conflict is left as it is on both
@@ -28,29 +28,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from kb.domains import resolve_domain
-from kb.entry.content import EntryContent, check_key, normalized
-from kb.entry.file import (
-    decode_entry_bytes,
-    parse_entry_file,
-    refuse_conflicts,
-    render_entry_file,
-    toml_string,
-)
+from kb.entry.content import EntryContent
 from kb.entry.merging import EntryMerge, fingerprint, merge_entry
-from kb.errors import EntryFileError, KbError, MassArchive
-from kb.paths import MAX_ENTRY_BYTES, inside, read_bounded, write_atomically
+from kb.errors import KbError, MassArchive
+from kb.exchange.entry_folder import (
+    Tombstone,
+    folder_identity,
+    in_folder_form,
+    read_folder,
+    write_entry_file,
+    write_tombstone,
+)
 from kb.store.entry_store import EntryStore
 
 Side = Literal["ours", "theirs"]
 #: How a conflict is settled: one side for every field, or a side per field (the TUI's choice).
 Preference = Side | Mapping[str, Side]
-
-#: The file that names a folder for kb (its identity, kept by git): a sync's bases survive a move of
-#: the checkout or a fresh clone.
-FOLDER_ID_FILE = "kb-folder.toml"
-#: Where a folder records the entries it no longer holds (one tombstone file each).
-TOMBSTONES = "archived"
 
 #: What a step does, for people (the JSON carries the names).
 ACTIONS = {
@@ -66,26 +59,6 @@ ACTIONS = {
     "resolved": "resolved",
     "conflict": "CONFLICT",
 }
-
-
-@dataclass(frozen=True)
-class Tombstone:
-    """The folder's record that an entry left it: archived, merged into another, or renamed. A kb
-    that never synced the entry honours it (a new laptop does not bring an archived seed back), and
-    VERSION, the fingerprint of the version that left, tells an edit made meanwhile from none."""
-
-    key: str
-    how: str  # "archived", "merged" or "renamed"
-    into: str  # the entry it went into, for merged and renamed
-    version: str
-    by: str
-    at: str
-
-    def describe(self) -> str:
-        done = (
-            f"{self.how} {'to' if self.how == 'renamed' else 'into'} {self.into}" if self.into else self.how
-        )
-        return f"{done} by {self.by}" if self.by else done
 
 
 @dataclass(frozen=True)
@@ -487,159 +460,7 @@ def _finish(
     )
 
 
-# --- reading and applying ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FolderEntries:
-    contents: dict[str, EntryContent]
-    paths: dict[str, Path]
-    tombstones: dict[str, Tombstone] = field(default_factory=dict)
-    #: The versions the tombstones left behind (TOMBSTONES/KEY.md), archived: what a restore brings back.
-    archived: dict[str, EntryContent] = field(default_factory=dict)
-
-
-def read_folder(folder: Path) -> FolderEntries:
-    """Every entry file under FOLDER (Markdown files that open with +++ front matter; hidden folders
-    such as .git are skipped), and its tombstones (TOMBSTONES/KEY.toml). Raises EntryFileError naming
-    the file for one kb cannot read, and KbError for two files with one key, before anything is
-    written."""
-    contents: dict[str, EntryContent] = {}
-    paths: dict[str, Path] = {}
-    for path in _entry_files(folder):
-        try:
-            text = decode_entry_bytes(read_bounded(path, MAX_ENTRY_BYTES), path)
-        except OSError as exc:
-            raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
-        refuse_conflicts(text, path)  # also before the +++ test: a conflict can open the file
-        if not text.lstrip().startswith("+++"):
-            continue  # a README beside the entries
-        content = normalized(parse_entry_file(text, path))
-        if content.key in paths:
-            raise KbError(f"{path} and {paths[content.key]} both hold the entry '{content.key}'; keep one")
-        contents[content.key] = content
-        paths[content.key] = path
-    tombstones = read_tombstones(folder)
-    archived = {}
-    for key in tombstones:
-        copy = folder / TOMBSTONES / f"{key}.md"
-        if copy.is_file() and not copy.is_symlink() and key not in contents:
-            raw = read_bounded(copy, MAX_ENTRY_BYTES)
-            content = normalized(parse_entry_file(decode_entry_bytes(raw, copy), copy))
-            if content.key == key:
-                archived[key] = content.replace(status="archived")
-    return FolderEntries(contents, paths, tombstones, archived)
-
-
-def _entry_files(folder: Path) -> list[Path]:
-    """The Markdown files under FOLDER, hidden folders (.git) and the tombstones left out. A
-    symlinked folder or entry file, or a special file, is refused, naming it: a domain folder that
-    was a symlink used to be skipped, and every entry in it archived as if a teammate had deleted
-    it; a FIFO hangs a read."""
-    import stat
-
-    found: list[Path] = []
-    for root, folders, files in os.walk(folder, followlinks=False):
-        here = Path(root)
-        folders[:] = sorted(name for name in folders if not name.startswith("."))
-        if here == folder and TOMBSTONES in folders:
-            folders.remove(TOMBSTONES)
-        for name in [*folders, *(name for name in files if name.endswith(".md"))]:
-            if (here / name).is_symlink():
-                raise EntryFileError(
-                    here / name, None, "is a symlink: kb reads entries from plain files only"
-                )
-        for name in sorted(files):
-            path = here / name
-            if not name.endswith(".md") or name.startswith("."):
-                continue
-            if not stat.S_ISREG(path.lstat().st_mode):
-                raise EntryFileError(
-                    path, None, "is not a regular file: kb reads entries from plain files only"
-                )
-            found.append(path)
-    return sorted(found)
-
-
-_TOMBSTONE_HOWS = ("archived", "merged", "renamed")
-
-
-def read_tombstones(folder: Path) -> dict[str, Tombstone]:
-    """The tombstones under FOLDER/TOMBSTONES, by key; a broken one is refused, naming its file."""
-    import stat
-    import tomllib
-
-    place = folder / TOMBSTONES
-    if place.is_symlink():
-        raise EntryFileError(place, None, "is a symlink: kb reads entries from plain files only")
-    if not place.is_dir():
-        return {}
-    found: dict[str, Tombstone] = {}
-    for path in sorted(place.glob("*.toml")):
-        if not stat.S_ISREG(path.lstat().st_mode):
-            raise EntryFileError(path, None, "is not a regular file: kb reads entries from plain files only")
-        try:
-            text = decode_entry_bytes(read_bounded(path, limit=20_000), path)
-            refuse_conflicts(text, path)
-            data = tomllib.loads(text)
-        except OSError as exc:
-            raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
-        except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a number of 5,000 digits, nesting
-            raise EntryFileError(path, None, f"broken TOML: {str(exc)[:200]}") from exc
-        values = {name: data.get(name, "") for name in ("key", "how", "into", "version", "by", "at")}
-        if not all(isinstance(value, str) for value in values.values()):
-            raise EntryFileError(path, None, "every value of a tombstone is a string")
-        if values["key"] != path.stem or values["how"] not in _TOMBSTONE_HOWS:
-            raise EntryFileError(
-                path,
-                None,
-                f'a tombstone names its entry (key = "{path.stem}") and how it left'
-                f" ({', '.join(_TOMBSTONE_HOWS)})",
-            )
-        found[path.stem] = Tombstone(**values)
-    return found
-
-
-def render_tombstone(tomb: Tombstone) -> str:
-    lines = [
-        "# kb sync: this entry left the folder; every kb that syncs here archives it too.",
-        "# To bring it back: kb restore KEY, then kb sync (or put its file back and delete this one).",
-    ]
-    for name in ("key", "how", "into", "version", "by", "at"):
-        value = getattr(tomb, name)
-        if value or name in ("key", "how", "version"):
-            lines.append(f"{name} = {toml_string(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def folder_identity(folder: Path, create: bool) -> str | None:
-    """The identity FOLDER carries in FOLDER_ID_FILE (made first when CREATE), or None."""
-    import tomllib
-    import uuid
-
-    path = folder / FOLDER_ID_FILE
-    if path.is_file() and not path.is_symlink():
-        try:
-            text = decode_entry_bytes(read_bounded(path, limit=4_000), path)
-            refuse_conflicts(text, path)  # two first syncs at once: each made an identity
-            data = tomllib.loads(text)
-        except (OSError, ValueError, RecursionError) as exc:
-            raise EntryFileError(path, None, f"cannot read the folder's identity: {str(exc)[:200]}") from exc
-        identity = data.get("id")
-        if not isinstance(identity, str) or not identity.strip():
-            raise EntryFileError(path, None, 'the folder\'s identity needs an id = "…" line')
-        return f"id:{identity.strip()}"
-    if path.exists() or path.is_symlink():
-        raise EntryFileError(path, None, "is not a plain file: kb keeps the folder's identity in one")
-    if not create:
-        return None
-    identity = uuid.uuid4().hex
-    write_atomically(
-        path,
-        "# kb sync: this folder's identity. Commit it: it lets every clone of this repository, wherever\n"
-        f"# it is checked out, sync against what it last agreed on.\nid = {toml_string(identity)}\n",
-    )
-    return f"id:{identity}"
+# --- applying -------------------------------------------------------------------------------------
 
 
 def sync_folder(
@@ -818,44 +639,3 @@ def too_many_archived(archived: int, synced: int) -> bool:
     """Whether archiving ARCHIVED of the SYNCED entries at once looks like a lost folder rather than
     teammates' deletions: more than a few, or most of what was synced."""
     return archived > ARCHIVE_WITHOUT_ASKING or (synced >= 4 and archived > synced // 2)
-
-
-def in_folder_form(content: EntryContent) -> EntryContent | None:
-    """What the folder holds for CONTENT: its file, or none for an archived entry."""
-    return content if content.status == "active" else None
-
-
-def write_entry_file(folder: Path, current: Path | None, content: EntryContent | None) -> None:
-    """Make FOLDER hold CONTENT's file (none when there is no CONTENT, or it is archived), removing
-    CURRENT where it no longer belongs."""
-    content = in_folder_form(content) if content is not None else None
-    target = None
-    if content is not None:
-        check_key(content.key)
-        domain = resolve_domain(content.domain)
-        os.makedirs(inside(folder, domain), exist_ok=True)
-        target = Path(inside(folder, domain, f"{content.key}.md"))
-        write_atomically(target, render_entry_file(content))
-    if current is not None and current != target and current.exists():
-        current.unlink()
-
-
-def write_tombstone(
-    folder: Path, key: str, tomb: Tombstone | None, content: EntryContent | None = None
-) -> None:
-    """Make FOLDER hold TOMB as KEY's tombstone, with CONTENT, the version that left, beside it (so
-    that a restore can bring it back); or neither."""
-    check_key(key)
-    path = Path(inside(folder, TOMBSTONES, f"{key}.toml"))
-    copy = Path(inside(folder, TOMBSTONES, f"{key}.md"))
-    if tomb is None:
-        for stale in (path, copy):
-            if stale.exists():
-                stale.unlink()
-        return
-    os.makedirs(inside(folder, TOMBSTONES), exist_ok=True)
-    text = render_tombstone(tomb)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        write_atomically(path, text)
-    if content is not None:
-        write_atomically(copy, render_entry_file(content.replace(status="archived")))

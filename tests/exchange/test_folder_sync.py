@@ -19,7 +19,8 @@ from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
 from kb.entry.merging import fingerprint, merge_entry
-from kb.exchange.folder_sync import Side, SyncBase, Tombstone, plan_sync, too_many_archived
+from kb.exchange.entry_folder import Tombstone
+from kb.exchange.folder_sync import Side, SyncBase, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
 from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository
 
