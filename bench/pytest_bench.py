@@ -4,10 +4,11 @@
 
 A suite of FAILURES failing tests (and as many passing ones) runs with and without `--kb`,
 interleaved, on a seeded knowledge base: the target is within 1.2x of the plain run. Two suites,
-because the answer depends on how alike the failures are: "distinct" raises a different error in
-each test (every failure is looked up), "parametrized" fails the way a parametrized test does (the
-same error with other numbers, looked up once). Then the distinct suite again with another process
-holding the database's write lock: the target is within 1 s of the unlocked run.
+because the answer depends on how alike the failures are: "distinct" raises ten kinds of error
+with other numbers, "parametrized" one error with other numbers, as a parametrized test fails.
+Every failure is looked up (only a failure repeated word for word is looked up once). Then the
+distinct suite again with another process holding the database's write lock: the target is within
+1 s of the unlocked run.
 """
 
 from __future__ import annotations

@@ -284,10 +284,12 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if _side(prefer, "status") is None:
             return _conflict(facts, ours, theirs, ("status",), tomb)
     torn = _archived_against_an_edit(base, ours, theirs) if base is not None else ""
-    merge = _merged(record, base, ours, theirs, prefer)
+    # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
+    # else is (a change of the file may be a teammate's pull).
+    answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)
+    merge = merge_entry(base, ours, theirs, "ours" if answered and prefer is None else prefer)
     if merge.content is None:
         return _conflict(facts, ours, theirs, merge.conflicts, tomb)
-    answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)
     if torn and _side(prefer, "status") is None and not answered:
         if tomb is not None and in_folder is None:
             torn = f"{tomb.describe()} in the folder, changed in kb meanwhile"
@@ -336,25 +338,6 @@ def _one_side(
     if theirs is None and _same_text(ours, facts.seed) and facts.record is None:
         return None  # a seed nobody changed: every kb has it; the team's repository needs no copy
     return _finish(facts, EntryMerge(result, (), (), ()), tomb, author, now)
-
-
-def _merged(
-    record: SyncBase | None,
-    base: EntryContent | None,
-    ours: EntryContent,
-    theirs: EntryContent,
-    prefer: Preference | None,
-) -> EntryMerge:
-    """The three-way merge; after a conflict was shown, an edit of a field in conflict in kb is the
-    user's answer, and nothing else is."""
-    if (
-        record is not None
-        and record.conflict is not None
-        and prefer is None
-        and record.conflict.answered_in_kb(ours)
-    ):
-        return merge_entry(base, ours, theirs, prefer="ours")
-    return merge_entry(base, ours, theirs, prefer)
 
 
 def _conflict(
@@ -493,7 +476,11 @@ def sync_folder(
         for key, (content, shown) in store.sync_bases(identity).items()
     }
     seeds = {content.key: content for content in read_seed_entries()}
-    gone = {key: _how_gone(store, key) for key in bases if key not in ours}
+    gone = {  # how kb lost what the folder still holds, for its tombstone
+        key: _how_gone(store, key)
+        for key, base in bases.items()
+        if key not in ours and base.content is not None and base.content.status == "active"
+    }
     now = store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
     steps, unchanged = plan_sync(
         bases,
@@ -568,8 +555,12 @@ def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]
 
     flagged, checked = [], 0
     for step in steps:
-        arriving = step.action == "add-to-kb" and step.result is not None and step.result.status == "active"
-        if arriving and step.result is not None and checked < DUPLICATE_CHECKS:
+        if (
+            step.action == "add-to-kb"
+            and step.result is not None
+            and step.result.status == "active"
+            and checked < DUPLICATE_CHECKS
+        ):
             checked += 1
             duplicate = find_duplicate(store.location, step.result.symptom)
             if duplicate is not None and duplicate.key != step.key:

@@ -59,8 +59,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         known.append((key, item.nodeid))
 
 
-#: The answers of this session, by the failure's text with its numbers masked: a parametrized test
-#: that fails 50 times the same way is looked up once.
+#: The answers of this session, by the failure's text: a failure repeated word for word is looked up
+#: once. (Not by its text with the numbers masked: two such texts can rank differently.)
 _ANSWERED: dict[str, Any] = {}
 
 
@@ -69,13 +69,11 @@ def known_fault(text: str) -> tuple[str, str] | None:
     from kb.entry.visible import command_line, visible
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
-    from kb.text.paste import find_decisive, paste_values, signature
 
-    form = "\n".join(map(signature, text.splitlines()))
-    response = _ANSWERED.get(form)
+    response = _ANSWERED.get(text)
     if response is None:
         options = SearchOptions(limit=1, record_usage=False, environment=True, keep_open=True)
-        response = _ANSWERED[form] = search_sources(text, None, options).response
+        response = _ANSWERED[text] = search_sources(text, None, options).response
     if not response.confident:
         return None
     record = response.results[0].candidate.record
@@ -83,7 +81,7 @@ def known_fault(text: str) -> tuple[str, str] | None:
     if record.get("untrusted"):
         lines.append(f"  (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})")
     elif record.get("validation"):  # with the port, file or module this failure names
-        command, _ = response.check_of(record, paste_values(text, find_decisive(text)))
+        command, _ = response.check_of(record, response.paste_values())
         lines.append(f"  prove it: $ {command_line(command)}")
     if record.get("fix"):
         lines.append(f"  fix: {visible(' '.join(str(record['fix']).split())[:400])}")

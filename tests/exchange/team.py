@@ -103,3 +103,19 @@ def new_repository(root: Path) -> Path:
     git(start, "commit", "-qm", "start")
     git(start, "push", "-q", "origin", "HEAD:main")
     return origin
+
+
+def one_fix_changed_by_two(
+    root: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, alices: str, bobs: str
+) -> tuple[Person, Person]:
+    """Alice and Bob, who both synced the entry loader-stall, each change its fix: Alice to ALICES,
+    synced and pushed; Bob to BOBS, not synced yet."""
+    origin = new_repository(root)
+    alice, bob = Person("alice", root, origin, runner), Person("bob", root, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    alice.edit("loader-stall", "clear the cache", alices, monkeypatch, root)
+    alice.turn()
+    bob.edit("loader-stall", "clear the cache", bobs, monkeypatch, root)
+    return alice, bob

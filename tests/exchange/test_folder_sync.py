@@ -22,7 +22,7 @@ from kb.entry.merging import fingerprint, merge_entry
 from kb.exchange.entry_folder import Tombstone
 from kb.exchange.folder_sync import Side, SyncBase, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
-from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository
+from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository, one_fix_changed_by_two
 
 BASE = EntryContent(
     key="shard-mount",
@@ -357,14 +357,9 @@ def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
 ) -> None:
     """Two people changed one fix; `git pull` left <<<<<<< … >>>>>>> in the file, and sync stored the
     markers as the fix (and spread them on the next push)."""
-    origin = new_repository(tmp_path)
-    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
-    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
-    alice.turn()
-    bob.turn()
-    alice.edit("loader-stall", "clear the cache", "clear the cache on every node", monkeypatch, tmp_path)
-    alice.turn()
-    bob.edit("loader-stall", "clear the cache", "restart the cache daemon", monkeypatch, tmp_path)
+    _, bob = one_fix_changed_by_two(
+        tmp_path, runner, monkeypatch, "clear the cache on every node", "restart the cache daemon"
+    )
     code, _, err = bob.kb("sync", str(bob.checkout))
     git(bob.checkout, "add", "-A")
     git(bob.checkout, "commit", "-qm", "bob's fix")
@@ -521,14 +516,7 @@ def test_a_conflict_can_be_settled_field_by_field() -> None:
 def test_kb_sync_take_settles_the_named_entries_field_by_field(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    origin = new_repository(tmp_path)
-    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
-    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
-    alice.turn()
-    bob.turn()
-    alice.edit("loader-stall", "clear the cache", "alice's fix", monkeypatch, tmp_path)
-    alice.turn()
-    bob.edit("loader-stall", "clear the cache", "bob's fix", monkeypatch, tmp_path)
+    _, bob = one_fix_changed_by_two(tmp_path, runner, monkeypatch, "alice's fix", "bob's fix")
     assert actions(bob.turn()) == {"loader-stall": "conflict"}
     refused = bob.kb("sync", str(bob.checkout), "--take", "fix=theirs")
     assert refused[0] == 2 and "give their KEYs" in refused[2]
