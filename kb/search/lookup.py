@@ -158,9 +158,9 @@ def judged_here(ranked: list[Scored], seen: Mapping[str, str]) -> list[Scored]:
         missed = unmet(scored.candidate.record.get("applies_to") or (), facts)
         if missed:
             record = {**scored.candidate.record, "unmet": missed}
-            why = f"{scored.why}; does not apply here: {', '.join(missed)}"
+            caveat = f"does not apply here: {', '.join(missed)}"
             candidate = scored.candidate._replace(record=record)
-            scored = scored._replace(candidate=candidate, confident=False, why=why)
+            scored = scored._replace(candidate=candidate, confident=False, caveat=caveat)
         weight = scored.score * (NOT_HERE_SHARE if missed else 1.0)
         judged.append((-weight, order, scored))
     return [scored for *_, scored in sorted(judged, key=lambda item: (item[0], item[1]))]
@@ -231,7 +231,7 @@ def search(
             except IndexNotReady as exc:  # `sqlite:///:memory:`: each connection sees a new database
                 raise StoreUnavailable(f"{location.display()} cannot be searched: {exc}") from None
         if options.keep_open:
-            reader.keep_documents()
+            reader.keep_reads()
             _KEPT_OPEN[location.url] = reader
     with contextlib.nullcontext(reader) if options.keep_open else reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
@@ -322,8 +322,9 @@ def _candidates(
     if terms is None:
         return [], {}
     df, term_idf, coefficients, postings = terms
-    if pattern is None:
-        ids, lexical = top_by_bm25(terms)
+    if pattern is None:  # the same informative terms score the same entries (a parametrized test's failures)
+        key = ("top_by_bm25", statuses, tuple(coefficients.items()))
+        ids, lexical = reader.kept(key, lambda: top_by_bm25(terms))
     else:
         if options.regex:
             ids = reader.all_ids(statuses)

@@ -273,7 +273,6 @@ class Scored(NamedTuple):
     score: float
     confident: bool
     parts: dict[str, float]
-    why: str
     #: The line of the paste that decided this score, when it was not the decisive line.
     decided_by: str | None
     #: How far a sure result must lead the next entry; None for a precise
@@ -282,6 +281,27 @@ class Scored(NamedTuple):
     #: Why a result is not sure, when it is not: "weak" evidence, a "short" query, a "foreign"
     #: runtime, only a "shared" message, an "everyday" error, or a "rival" too close behind.
     doubt: str | None = None
+    #: The precise matcher that decided, described.
+    hit: str | None = None
+    #: The non-ML runtime the paste comes from (Query.foreign_runtime).
+    foreign: str | None = None
+    #: What `why` adds at its end (`does not apply here: torch<2`).
+    caveat: str | None = None
+
+    @property
+    def why(self) -> str:
+        """The score's parts and the words it rests on, for --explain and --json: composed when
+        asked, since only the results shown are asked."""
+        if self.hit:
+            why = f"precise matcher {self.hit}"
+        else:
+            matched = self.candidate.lexical.matched
+            words = sorted(matched, key=lambda t: -matched[t])[:6]
+            pieces = [f"{name} {value:.2f}" for name, value in self.parts.items()]
+            if self.foreign:
+                pieces.append(f"not ML: looks like {self.foreign}")
+            why = ", ".join(pieces) + (f"; words: {', '.join(words)}" if words else "")
+        return f"{why}; {self.caveat}" if self.caveat else why
 
 
 def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
@@ -291,12 +311,18 @@ def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
     symptom: a variant is often the generic face of a specific fault (`device-side assert triggered`
     behind a label error), and when only that face matches, the entry about the generic fault wins.
     """
-    from rapidfuzz import fuzz, utils  # deferred: only ranking needs it, and only once per search
-
     if not query_signature or not signatures:
         return 0.0
-    query = utils.default_process(query_signature)
-    query_quoted = _lowered(quoted_names(query_signature))
+    return _fuzzy_similarity(query_signature, tuple(signatures))
+
+
+@functools.lru_cache(maxsize=50_000)
+def _fuzzy_similarity(query_signature: str, signatures: tuple[str, ...]) -> float:
+    """fuzzy_similarity(), kept for the next search of this process: a pure function of two
+    signatures, and a failing suite meets the same signature (numbers masked) again and again."""
+    from rapidfuzz import fuzz  # deferred: only ranking needs it, and only once per search
+
+    query, query_quoted = _form_parts(query_signature)
     best = 0.0
     for position, form in enumerate(signatures):
         processed, form_quoted = _form_parts(form)
@@ -309,8 +335,8 @@ def fuzzy_similarity(query_signature: str, signatures: Sequence[str]) -> float:
 
 @functools.lru_cache(maxsize=50_000)
 def _form_parts(form: str) -> tuple[str, frozenset[str]]:
-    """An entry's symptom form as fuzzy matching reads it, kept for the next search of this process
-    (the TUI, pytest --kb, a notebook search many times; an entry's forms do not change meanwhile)."""
+    """A symptom form (or a query's signature) as fuzzy matching reads it, kept for the next search
+    of this process (the TUI, pytest --kb, a notebook search many times)."""
     from rapidfuzz import utils
 
     return utils.default_process(form), _lowered(quoted_names(form))
@@ -318,10 +344,10 @@ def _form_parts(form: str) -> tuple[str, frozenset[str]]:
 
 def _names_disagree(line: str, signatures: Sequence[str]) -> bool:
     """Whether LINE and every symptom form quote names, and no form shares one with LINE."""
-    wanted = _lowered(quoted_names(line))
+    wanted = _form_parts(line)[1]
     if not wanted:
         return False
-    forms = [_lowered(quoted_names(form)) for form in signatures]
+    forms = [_form_parts(form)[1] for form in signatures]
     return all(form and not form & wanted for form in forms)
 
 
@@ -378,12 +404,13 @@ def rank(
     lowered: str | None = None
     readings = query.readings
     frames = user_functions(query.text)
+    masses = [sum(w * term_idf.get(t, 0.0) for t, w in reading.terms.items()) for reading in readings]
     scored = []
     for candidate in candidates:
         lexical = candidate.lexical.bm25 / top_bm25
         best: tuple[float, float, dict[str, float], Reading] | None = None
         for position, reading in enumerate(readings):
-            score, evidence, parts = _reading_score(reading, candidate, lexical, term_idf)
+            score, evidence, parts = _reading_score(reading, masses[position], candidate, lexical, term_idf)
             if position:
                 score *= ALTERNATIVE_FACTOR
             if best is None or score > best[0]:
@@ -402,10 +429,13 @@ def rank(
         if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames):
             doubt = None
         sure = bool(hit) or doubt is None
-        why = _explain(parts, candidate, hit, query)
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
-        scored.append(Scored(candidate, round(score, 1), sure, parts, why, decided_by, lead, doubt))
+        scored.append(
+            Scored(
+                candidate, round(score, 1), sure, parts, decided_by, lead, doubt, hit, query.foreign_runtime
+            )
+        )
     if domain:
         scored = [result for result in scored if result.candidate.record["domain"] == domain]
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
@@ -492,7 +522,7 @@ def beyond_everyday(
     best = 0.0
     for form in symptom_forms(record):
         quoted = _quoted_terms(form)
-        words = set(tokenize(form))
+        words = _words(form)
         shared = {
             term: weight
             for term, weight in terms.items()
@@ -537,11 +567,19 @@ class _DataTerms(NamedTuple):
 _MESSAGE_QUOTED = LazyPattern(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
 
 
+@functools.lru_cache(maxsize=10_000)
 def _quoted_terms(text: str) -> frozenset[str]:
     names = (next(g for g in match.groups() if g) for match in _MESSAGE_QUOTED.finditer(text))
     return frozenset(term for name in names for term in tokenize(name, phrases=False))
 
 
+@functools.lru_cache(maxsize=10_000)
+def _words(form: str) -> frozenset[str]:
+    """FORM's words, kept for the next search of this process as _form_parts() keeps its fuzzy form."""
+    return frozenset(tokenize(form))
+
+
+@functools.lru_cache(maxsize=10_000)
 def _data_terms(line: str) -> _DataTerms:
     """The words of LINE that come from its quoted names, and those that come only from its paths."""
     quoted = _quoted_terms(line)
@@ -585,11 +623,16 @@ def _settled(scored: list[Scored]) -> list[Scored]:
 
 
 def _reading_score(
-    reading: Reading, candidate: Candidate, lexical: float, term_idf: dict[str, float]
+    reading: Reading, mass: float, candidate: Candidate, lexical: float, term_idf: dict[str, float]
 ) -> tuple[float, float, dict[str, float]]:
-    """(score, evidence, parts) of one reading of the paste against one candidate."""
-    mass = sum(w * term_idf.get(t, 0.0) for t, w in reading.terms.items())
-    matched = sum(reading.terms[t] * v for t, v in candidate.lexical.matched.items() if t in reading.terms)
+    """(score, evidence, parts) of one reading of the paste against one candidate. MASS is the
+    reading's terms' weight times IDF, summed: what full coverage would be."""
+    terms, matched, shared = reading.terms, 0.0, 0
+    for term, term_idf_value in candidate.lexical.matched.items():
+        weight = terms.get(term)
+        if weight is not None:
+            matched += weight * term_idf_value
+            shared += 1
     coverage = matched / mass if mass else 0.0
     fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
     type_match = float(bool(reading.short_type) and reading.short_type in candidate.exception_types)
@@ -600,17 +643,6 @@ def _reading_score(
     parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}
     score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
     evidence = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
-    shared = sum(1 for t in reading.terms if t in candidate.lexical.matched)
     if shared < MIN_SHARED_TERMS:  # one word in common (`kb search x`) is never enough to be sure
         evidence = 0.0
     return score, evidence, parts
-
-
-def _explain(parts: dict[str, float], candidate: Candidate, hit: str | None, query: Query) -> str:
-    if hit:
-        return f"precise matcher {hit}"
-    words = sorted(candidate.lexical.matched, key=lambda t: -candidate.lexical.matched[t])[:6]
-    pieces = [f"{name} {value:.2f}" for name, value in parts.items()]
-    if query.foreign_runtime:
-        pieces.append(f"not ML: looks like {query.foreign_runtime}")
-    return ", ".join(pieces) + (f"; words: {', '.join(words)}" if words else "")

@@ -18,9 +18,9 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
@@ -83,6 +83,9 @@ _SHOWN_COLUMNS = (
 _JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards", "applies_to", "check_rule")
 
 
+T = TypeVar("T")
+
+
 class IndexNotReady(Exception):
     """The database needs the full store first: it is new, older, or indexed by another normalizer."""
 
@@ -91,8 +94,10 @@ class IndexReader:
     def __init__(self, location: DatabaseLocation) -> None:
         self.location = location
         self._conn: sqlite3.Connection | Any = None
-        #: The documents read, while keep_documents() holds them, and the database's version then.
+        #: What was read, while keep_reads() holds it (documents by id, and the rows of each
+        #: statement), and the database's version then.
         self._documents: dict[int, dict[str, Any]] | None = None
+        self._answers: dict[Hashable, Any] = {}
         self._data_version: int | None = None
         #: Opened on a full disk: read, and write nothing.
         self._reading_only = False
@@ -151,6 +156,17 @@ class IndexReader:
         return _CoreConnection(self.location.url, self.location.display())
 
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
+        if self._documents is None or not self._current():
+            return self._read_rows(sql, params)
+        key = (sql, tuple(params.items()) if params else ())
+        rows = self._answers.get(key)
+        if rows is None:
+            if len(self._answers) >= _KEPT_ANSWERS:
+                self._answers.clear()
+            rows = self._answers[key] = self._read_rows(sql, params)
+        return rows
+
+    def _read_rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
         try:
             if isinstance(self._conn, sqlite3.Connection) and params:
                 # sqlite3 binds named parameters a microsecond slower each than positional ones,
@@ -229,20 +245,48 @@ class IndexReader:
         stored = float(rows[0][0]) if rows else average_length
         return Postings(self._rows, statuses, average_length, stored)
 
-    def keep_documents(self) -> None:
-        """Keep the documents read, for the next searches on this connection (a host's lookups, one
-        failure after another): read again only once another connection changed the database."""
-        self._documents = {}
+    def keep_reads(self) -> None:
+        """Keep what is read, for the next searches on this connection (a host's lookups, one
+        failure after another, most of them alike): read again only once the database changed.
+        Only on SQLite, whose data_version says when another connection changed it."""
+        if isinstance(self._conn, sqlite3.Connection):
+            self._documents = {}
+
+    def _current(self) -> bool:
+        """Whether what is kept still holds: forgets it once another connection changed the database
+        (a write through this one forgets it in _write). False when nothing is kept."""
+        kept = self._documents
+        if kept is None:
+            return False
+        version = self._read_rows("PRAGMA data_version")[0][0]
+        if version != self._data_version:
+            self._forget()
+            self._data_version = version
+        return True
+
+    def kept(self, key: Hashable, work: Callable[[], T]) -> T:
+        """WORK's answer, kept under KEY with what is read (keep_reads()): for work that depends on
+        KEY and on the database only, such as scoring the postings of a query's terms."""
+        if not self._current():
+            return work()
+        found: T | None = self._answers.get(key)
+        if found is None:
+            if len(self._answers) >= _KEPT_ANSWERS:
+                self._answers.clear()
+            found = self._answers[key] = work()
+        return found
+
+    def _forget(self) -> None:
+        if self._documents is not None:
+            self._documents.clear()
+        self._answers.clear()
 
     def documents(self, entry_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """Entry fields and search fields for the given ids."""
-        kept = self._documents
-        if kept is None or not isinstance(self._conn, sqlite3.Connection):
+        if not self._current():
             return self._read_documents(entry_ids)
-        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-        if version != self._data_version:
-            kept.clear()
-            self._data_version = version
+        kept = self._documents
+        assert kept is not None
         kept.update(self._read_documents([i for i in entry_ids if i not in kept]))
         return {i: dict(kept[i]) for i in entry_ids if i in kept}
 
@@ -251,11 +295,11 @@ class IndexReader:
         columns = ", ".join(f"e.{c}" if c != "key" else 'e."key"' for c in _ENTRY_COLUMNS)
         for chunk in _chunks(list(entry_ids)):
             id_sql, params = _in("i", chunk)
-            sql = (
+            sql = (  # read past _rows: the documents are kept one by one
                 f"SELECT {columns}, d.signatures, d.exception_types FROM entry e "
                 f"JOIN search_doc d ON d.entry_id = e.id WHERE e.id IN ({id_sql})"
             )
-            for row in self._rows(sql, params):
+            for row in self._read_rows(sql, params):
                 record = dict(zip(_ENTRY_COLUMNS, row, strict=False))
                 record["matchers"] = _json(record["matchers"])
                 record["tags"] = _json(record["tags"])
@@ -378,6 +422,7 @@ class IndexReader:
             return  # a read-only or damaged database still answers searches; the usage record is skipped
         if _usage_writes_paused() or self._reading_only:
             return
+        self._forget()  # this connection's own writes leave data_version as it was
         try:
             if isinstance(self._conn, sqlite3.Connection):
                 # A search, or a lookup inside pytest, IPython or kb run, never waits on another
@@ -399,6 +444,10 @@ class IndexReader:
             # A full disk, a lock held too long: the search was answered; only its usage record is lost.
             if "locked" in str(exc) or "busy" in str(exc):
                 _pause_usage_writes()
+
+
+#: At most this many statements' rows are kept by a reader that keeps its reads.
+_KEPT_ANSWERS = 2_000
 
 
 #: How long a search waits for the write lock to record its usage (a hit, a miss, an environment)

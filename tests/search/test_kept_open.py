@@ -1,0 +1,55 @@
+"""A host's searches keep the database open with what they read (pytest --kb, a notebook): they must
+answer exactly as a fresh search would, and see every change made since, by anyone."""
+
+from __future__ import annotations
+
+import os
+
+from kb.paths import resolve_location
+from kb.search.lookup import SearchOptions, search
+from kb.store.entry_store import open_store
+
+PASTES = (
+    "IndexError: Target 5 is out of bounds.",
+    "IndexError: Target 7 is out of bounds.",
+    "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB",
+    "KeyError: 'learning_rate'",
+    "OSError: [Errno 98] Address already in use",
+    "the loss is nan after a few hundred steps with fp16",
+)
+
+
+def answers(paste: str, keep_open: bool) -> list[tuple[str, float, bool, str]]:
+    options = SearchOptions(limit=5, record_usage=False, keep_open=keep_open)
+    response = search(paste, resolve_location(None), options)
+    return [(r.candidate.key, r.score, r.confident, r.why) for r in response.results]
+
+
+def test_a_search_kept_open_answers_as_a_fresh_one_every_time() -> None:
+    for _ in range(2):  # the second round is answered from what the first one kept
+        for paste in PASTES:
+            assert answers(paste, keep_open=True) == answers(paste, keep_open=False)
+
+
+def test_a_search_kept_open_sees_an_entry_changed_by_another_connection() -> None:
+    paste = "IndexError: Target 5 is out of bounds."
+    before = answers(paste, keep_open=True)
+    assert before[0][0] == "cross-entropy-label-out-of-range"
+    with open_store(os.environ["KB_DB"]) as store:
+        entry = store.get("cross-entropy-label-out-of-range").content()
+        store.update(entry.key, entry.replace(symptom="ValueError: the frobnicator rejected the zorblax"))
+    after = answers(paste, keep_open=True)
+    assert after == answers(paste, keep_open=False)
+    assert after != before
+
+
+def test_a_search_kept_open_sees_its_own_usage_record() -> None:
+    """A write through the kept connection leaves SQLite's data_version as it was: the reader forgets
+    what it kept itself."""
+    paste = "IndexError: Target 5 is out of bounds."
+    location = resolve_location(None)
+    recording = SearchOptions(limit=1, record_usage=True, keep_open=True)
+    first = search(paste, location, recording).results[0].candidate.hits
+    second = search(paste, location, recording).results[0].candidate.hits
+    fresh = search(paste, location, SearchOptions(limit=1, record_usage=False)).results[0].candidate.hits
+    assert second == fresh == first + 1
