@@ -26,10 +26,18 @@ def usage_message(prog: str, message: str) -> str:
     return f"{command + ': ' if command else ''}{message} (see {prog} --help)"
 
 
+def error_line(exc: BaseException) -> str:
+    """`kb: message`, with whatever the message quotes from a stranger's file (a key, a line of TOML)
+    shown through kb.entry.visible: an error line acts on the terminal no more than an entry does."""
+    from kb.entry.visible import visible
+
+    return f"kb: {visible(str(exc))}"
+
+
 def report_error(exc: BaseException) -> int:
     """The one place an expected failure becomes `kb: message` on stderr; returns its exit code."""
     if isinstance(exc, KbError):
-        sys.stderr.write(f"kb: {exc}\n")
+        sys.stderr.write(error_line(exc) + "\n")
         return exc.exit_code
     sys.stderr.write("kb: interrupted; nothing was written\n")
     return INTERRUPTED

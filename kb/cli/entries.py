@@ -28,7 +28,7 @@ def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
         try:
             return capture.content_from_text(text, force=force)
         except KbError as exc:
-            typer.echo(f"kb: {exc}", err=True)
+            typer.echo(console.error_line(exc), err=True)
             if console.interactive() and typer.confirm("Re-open the editor?", default=True):
                 continue
             draft = save_draft(text, name)

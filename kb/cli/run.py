@@ -22,7 +22,9 @@ def main(argv: list[str]) -> int:
     try:
         finished = run_passing_through(command)
     except KbError as exc:
-        _say(f"kb: {exc}")
+        from kb.cli.console import error_line
+
+        _say(error_line(exc))
         return 127
     if finished.returncode == 0:
         return 0

@@ -144,7 +144,7 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
                 elif choice != "s":
                     continue
             except (KbError, Cancelled) as exc:
-                typer.echo(f"kb: {exc}", err=True)
+                typer.echo(console.error_line(exc), err=True)
                 continue
             break
     return archived

@@ -186,6 +186,15 @@ def _pattern(value: Any, field: str, key: str) -> str:
         re.compile(value, re.MULTILINE)
     except re.error as exc:
         raise InvalidEntry(f"entry '{key}': check {field} is not a regular expression: {exc}") from None
+    from kb.guards.checker import nested_repetition  # deferred: only a rule with a pattern needs it
+
+    nested = nested_repetition(value) if value else None
+    if nested:
+        raise InvalidEntry(
+            f"entry '{key}': check {field} can backtrack without end ({nested}), which takes exponential"
+            " time on a line of output that almost matches; make the inner repetition possessive (a++)"
+            " or drop the outer one"
+        )
     return value
 
 

@@ -61,15 +61,36 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
-_SPACE_RUN = re.compile(r"  {2,}")
+#: Three or more blank characters in a row: spaces of any kind, layout characters, characters that
+#: draw nothing. Padding of this kind pushes what comes before it off the screen.
+_PADDING = re.compile(f"(?:\\s|[{HIDDEN.pattern[1:-1]}]){{3,}}")
 
 
 def consent_text(command: str) -> str:
-    """COMMAND as a person is asked to run it: command_line(), each run of three or more spaces
-    shown as `⟨N spaces⟩` (padding pushes what comes before it off the screen), and its length, so
+    """COMMAND as a person is asked to run it: command_line(), each run of three or more blank
+    characters counted (`⟨3,000 spaces⟩`, `⟨1,500 spaces and 1,500 x \\t⟩`), and its length, so
     that everything that will run is in the lines right above the question."""
-    shown = _SPACE_RUN.sub(lambda run: f"⟨{len(run.group())} spaces⟩", command_line(command))
-    return f"$ {shown}\n({len(command):,} characters; all of it runs)"
+    shown, start = [], 0
+    for run in _PADDING.finditer(command):
+        shown += [command_line(command[start : run.start()]), f"⟨{_counted(run.group())}⟩"]
+        start = run.end()
+    shown.append(command_line(command[start:]))
+    return f"$ {''.join(shown)}\n({len(command):,} characters; all of it runs)"
+
+
+def _counted(blanks: str) -> str:
+    """`3,000 spaces`, `200 x \\n`, `3 x U+00A0`: how many of each blank character, in order."""
+    counts: dict[str, int] = {}
+    for blank in blanks:
+        counts[blank] = counts.get(blank, 0) + 1
+    parts = []
+    for blank, count in counts.items():
+        if blank == " ":
+            parts.append(f"{count:,} spaces" if count != 1 else "1 space")
+        else:
+            name = command_line(blank)
+            parts.append(f"{count:,} x {name if name != blank else f'U+{ord(blank):04X}'}")
+    return " and ".join(parts)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -66,6 +66,7 @@ import ast
 import contextlib
 import importlib.util
 import json
+import math
 import os
 import re
 import shutil
@@ -94,6 +95,8 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "tripwire": ("call", "argument", "forbid"),
 }
 #: The kinds a source file is checked against; the others are decided elsewhere.
+#: A regex with more ways than this to split one line among nested repetitions is refused.
+SPLITS_REFUSED = 10**6
 SOURCE_KINDS = ("missing-keyword", "banned-call", "literal-limit", "call-order", "config-relation", "regex")
 ENVIRONMENT_CHECKS = ("env-var", "gpu-count")
 TRIPWIRE_FORBIDS = ("probabilities", "nonfinite")
@@ -429,20 +432,25 @@ def nested_repetition(pattern: str) -> str | None:
 
     repeats = {sre.MAX_REPEAT, sre.MIN_REPEAT}
 
-    def inner_repeats(items: Any, unbounded_outer: bool) -> list[Any]:
-        """The repetitions in ITEMS an enclosing one could backtrack into, as their bodies."""
+    def inner_repeats(items: Any, outer_high: int) -> list[Any]:
+        """The repetitions in ITEMS an enclosing one (repeated up to OUTER_HIGH times) could
+        backtrack into, as their bodies: an unbounded one, any one inside an unbounded repetition,
+        and a bounded one whose lengths, chosen anew in each of the outer iterations, make more
+        than SPLITS_REFUSED ways to split a line (`(a{1,5}){1,40}`: 5**40)."""
         found = []
         for op, value in items:
             if op in repeats:
-                _, high, body = value
-                if high > 1 and (unbounded_outer or high == sre.MAXREPEAT):
+                low, high, body = value
+                unbounded = outer_high == sre.MAXREPEAT or high == sre.MAXREPEAT
+                splits_log10 = outer_high * math.log10(high - low + 1)
+                if high > 1 and (unbounded or splits_log10 > math.log10(SPLITS_REFUSED)):
                     found.append(body)
-                found += inner_repeats(body, unbounded_outer)
+                found += inner_repeats(body, outer_high)
             elif op == sre.SUBPATTERN:
-                found += inner_repeats(value[-1], unbounded_outer)
+                found += inner_repeats(value[-1], outer_high)
             elif op == sre.BRANCH:
                 for branch in value[1]:
-                    found += inner_repeats(branch, unbounded_outer)
+                    found += inner_repeats(branch, outer_high)
         return found  # ATOMIC_GROUP and POSSESSIVE_REPEAT: no backtracking into them
 
     def delimiters(items: Any) -> list[int]:
@@ -529,7 +537,7 @@ def nested_repetition(pattern: str) -> str | None:
                 _, high, body = value
                 if high == sre.MAXREPEAT and any(part & first_chars(body) for part in optional_starts(body)):
                     return True  # `(a|aa)+`, `(ab?a?)*`: one text, exponentially many splits
-                inner = inner_repeats(body, high == sre.MAXREPEAT) if high > 1 else []
+                inner = inner_repeats(body, high) if high > 1 else []
                 separated = any(not any(can_match(i, d) for i in inner) for d in delimiters(body))
                 if (inner and not separated) or risky(body):
                     return True

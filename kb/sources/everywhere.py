@@ -16,6 +16,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from kb.entry.visible import visible
 from kb.errors import KbError, StoreUnavailable
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
@@ -28,8 +29,9 @@ class Unreachable(NamedTuple):
     reason: str
 
     def line(self) -> str:
-        """What a person is told, while the other sources answer."""
-        return f"kb: the {self.layer} source did not answer: {self.reason}"
+        """What a person is told, while the other sources answer (the reason may quote a file's
+        name, which a stranger chose)."""
+        return f"kb: the {self.layer} source did not answer: {visible(self.reason)}"
 
 
 class Found(NamedTuple):

@@ -100,7 +100,7 @@ def test_a_command_padded_out_of_sight_is_shown_whole_above_the_question(
     assert not os.path.exists("/tmp/kb-padded")
     lines = result.stdout.splitlines()
     asked = next(n for n, line in enumerate(lines) if "Run it?" in line)
-    assert lines[asked - 2].strip() == "$ touch /tmp/kb-padded;⟨3000 spaces⟩echo harmless"
+    assert lines[asked - 2].strip() == "$ touch /tmp/kb-padded;⟨3,000 spaces⟩echo harmless"
     assert "3,034 characters; all of it runs" in lines[asked - 1]
 
 

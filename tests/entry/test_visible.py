@@ -46,3 +46,28 @@ def test_visible_text_holds_nothing_hidden_and_plain_text_is_unchanged(text: str
     assert HIDDEN.search(visible(text)) is None
     if HIDDEN.search(text) is None:
         assert visible(text) == text
+
+
+@pytest.mark.parametrize(
+    ("padding", "counted"),
+    [
+        (" " * 3000, "⟨3,000 spaces⟩"),
+        ("\u00a0" * 3000, "⟨3,000 x U+00A0⟩"),  # to a shell, part of a word; on screen, a space
+        ("\u3000" * 40, "⟨40 x U+3000⟩"),
+        ("\t" * 3000, "⟨3,000 x \\t⟩"),
+        ("\n" * 200, "⟨200 x \\n⟩"),
+        ("\u200b" * 3000, "⟨3,000 x \\u200b⟩"),
+        (" \t" * 1500, "⟨1,500 spaces and 1,500 x \\t⟩"),
+    ],
+)
+def test_a_command_padded_with_any_blank_is_one_short_line_saying_how_many(
+    padding: str, counted: str
+) -> None:
+    command = "touch /tmp/x;" + padding + "echo harmless"
+    line, length = consent_text(command).split("\n")
+    assert line == f"$ touch /tmp/x;{counted}echo harmless"
+    assert length == f"({len(command):,} characters; all of it runs)"
+
+
+def test_two_spaces_in_a_command_stay_as_they_are() -> None:
+    assert consent_text("echo a  b").split("\n")[0] == "$ echo a  b"

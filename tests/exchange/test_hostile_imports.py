@@ -1,8 +1,8 @@
 """Hostile files at `kb import`: each is refused with `file:line: field: reason`, and nothing is written.
 
-The corpus lives in tests/hostile/, one file per way a shared backup, entry folder or wiki table can be
-wrong. Hypothesis then puts arbitrary JSON in every field of a backup line: whatever an import accepts,
-every command that reads it afterwards must still work.
+The corpus lives in tests/hostile/imports/, one file per way a shared backup, entry folder or wiki
+table can be wrong. Hypothesis then puts arbitrary JSON in every field of a backup line: whatever an
+import accepts, every command that reads it afterwards must still work.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from kb.cli.app import app
 
-CORPUS = Path(__file__).resolve().parents[1] / "hostile"
+CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "imports"
 
 #: What each file's one-line error must say: where, and which field.
 EXPECTED = {

@@ -440,8 +440,12 @@ def test_main_checks_the_environment_rules_on_this_machine(
 
 
 @pytest.mark.parametrize(
-    "pattern", ["(a+)+$", r"(\d+\s*)+x", "(a*)*", "((ab)*)+", "(.*a){12}", "(a{1,3})+", r"(\s*\w+)+$"]
-)
+    "pattern",
+    [
+        "(a+)+$", r"(\d+\s*)+x", "(a*)*", "((ab)*)+", "(.*a){12}", "(a{1,3})+", r"(\s*\w+)+$",
+        "^(a{1,5}){1,40}$", r"^(\w{2,8}\s?){1,10}$",  # bounded, but 5**40 and 7**10 ways to split a line
+    ],
+)  # fmt: skip
 def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> None:
     """`(a+)+$` ran the exported checker for over a minute on a 37-character line."""
     rule = {"key": "slow", "kind": "regex", "pattern": pattern, "symptom": "s", "fix": "f"}
@@ -458,6 +462,8 @@ def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> 
         "(a++)+",
         "(?>a+)+",
         "(?:ab|cd)+",
+        r"\d{1,3}(\.\d{1,3}){3}",  # an IP address: 3**3 ways at most
+        r"^(a+)\1*$",
     ],
 )
 def test_repetitions_that_cannot_overlap_are_kept(pattern: str) -> None:

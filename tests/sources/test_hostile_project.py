@@ -102,7 +102,7 @@ def test_the_padded_check_runs_only_after_trust_and_an_informed_yes(cloned: Path
     assert refused.returncode == 1 and "not trusted" in refused.stderr
     assert kb(cloned, "trust").returncode == 0
     asked = kb(cloned, "--layer", "project", "check", "hostile", stdin="n\n")
-    assert "$ touch /tmp/kb-hostile-ran;⟨3000 spaces⟩echo harmless" in asked.stdout
+    assert "$ touch /tmp/kb-hostile-ran;⟨3,000 spaces⟩echo harmless" in asked.stdout
     assert harmless(asked.stdout)
     assert not os.path.exists("/tmp/kb-hostile-ran")
 
@@ -124,6 +124,8 @@ def test_inside_pytest_the_hostile_entry_is_shown_harmlessly(cloned: Path, pytes
         ("fifo", "not a regular file"),
         ("2 MB", "larger than kb reads"),
         ("backtracking guard", "can backtrack"),
+        ("symlink", "symlink"),
+        ("escape codes in a file name", "x\\x1b[2Jy.md"),
     ],
 )
 def test_a_trick_kb_cannot_show_is_one_line_and_the_others_answer(
@@ -138,6 +140,10 @@ def test_a_trick_kb_cannot_show_is_one_line_and_the_others_answer(
         (data / "big.md").write_text(
             '+++\nkey = "big"\ndomain = "data"\n+++\n\n## Symptom\n\n' + "x " * 1_000_000
         )
+    elif trick == "symlink":
+        (data / "passwd.md").symlink_to("/etc/passwd")
+    elif trick == "escape codes in a file name":
+        (data / "x\x1b[2Jy.md").write_text('+++\nkey = "x"\n+++\n')
     else:
         (data / "slow.md").write_text(
             '+++\nkey = "slow"\ndomain = "data"\n[[guards]]\nkind = "regex"\npattern = "^(a|aa)+$"\n'
@@ -148,3 +154,4 @@ def test_a_trick_kb_cannot_show_is_one_line_and_the_others_answer(
     assert json.loads(done.stdout)["results"][0]["key"] == "cross-entropy-label-out-of-range"
     lines = [line for line in done.stderr.splitlines() if "project" in line]
     assert len(lines) == 1 and fragment in lines[0], done.stderr
+    assert harmless(done.stderr)
