@@ -64,6 +64,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import functools
 import importlib.util
 import json
 import math
@@ -415,6 +416,7 @@ def _in_set(members: Any, text: str, sre: Any) -> bool:
     return inside != negate
 
 
+@functools.lru_cache(maxsize=1024)
 def nested_repetition(pattern: str) -> str | None:
     """The first repetition inside another that can backtrack into it, such as `(a+)+` or `(.*a){12}`,
     or an unbounded repetition of alternatives that can start alike, such as `(a|aa)+`, as pattern

@@ -233,9 +233,14 @@ def search(
         if options.keep_open:
             reader.keep_reads()
             _KEPT_OPEN[location.url] = reader
+    reader.refresh()
     with contextlib.nullcontext(reader) if options.keep_open else reader:
         candidates, term_idf = _candidates(reader, query, options, pattern)
-        ranked = rank(query, candidates, term_idf, load_shared_messages(), domain, load_background())
+        # judged_here() may move a result down, and one not scored up: then every candidate is scored
+        judged = options.environment and any(c.record.get("applies_to") for c in candidates)
+        needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
+        shared_messages, background = load_shared_messages(), load_background()
+        ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed)
         if options.environment:
             from kb.search.host import environment
 

@@ -16,6 +16,7 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -387,6 +388,7 @@ def rank(
     shared_messages: Sequence[str] = (),
     domain: str | None = None,
     background: Background | None = None,
+    needed: int | None = None,
 ) -> list[Scored]:
     """Score every candidate and return them best first (only DOMAIN's, when given: the others
     neither show nor compete for confidence). TERM_IDF holds every query term's IDF.
@@ -397,29 +399,37 @@ def rank(
     different faults), a candidate is sure only if the paste also shares its own words beyond that
     line. With a BACKGROUND of everyday errors, a line that one of them mostly explains makes a
     candidate sure only when its symptom holds what that everyday error leaves unexplained.
+
+    With NEEDED, only the best NEEDED results are sure to be returned (their scores, order and
+    confidence exactly as without it): a candidate whose score cannot reach them, even with a
+    perfect fuzzy match, is left unscored. A search shows a few results; scoring the other fifty
+    was most of a lookup inside pytest.
     """
     if not candidates:
         return []
     top_bm25 = max(c.lexical.bm25 for c in candidates) or 1.0
-    lowered: str | None = None
     readings = query.readings
-    frames = user_functions(query.text)
     masses = [sum(w * term_idf.get(t, 0.0) for t, w in reading.terms.items()) for reading in readings]
-    scored = []
-    for candidate in candidates:
+    frames = user_functions(query.text)
+    lowered: list[str] = []  # the paste lower-cased, once a matcher asks for it
+
+    def matched(candidate: Candidate) -> str | None:
+        if candidate.matchers and not lowered:
+            lowered.append(query.text.lower())
+        return matcher_hit(candidate.matchers, query.text, lowered[0] if lowered else None)
+
+    def scored_one(candidate: Candidate, evidence_of: list[_Evidence]) -> Scored:
         lexical = candidate.lexical.bm25 / top_bm25
         best: tuple[float, float, dict[str, float], Reading] | None = None
         for position, reading in enumerate(readings):
-            score, evidence, parts = _reading_score(reading, masses[position], candidate, lexical, term_idf)
+            score, evidence, parts = _reading_score(reading, evidence_of[position], candidate, lexical)
             if position:
                 score *= ALTERNATIVE_FACTOR
             if best is None or score > best[0]:
                 best = (score, evidence, parts, reading)
         assert best is not None
         score, evidence, parts, reading = best
-        if candidate.matchers and lowered is None:
-            lowered = query.text.lower()
-        hit = matcher_hit(candidate.matchers, query.text, lowered)
+        hit = matched(candidate)
         if hit:
             score = 100.0
         by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
@@ -431,13 +441,42 @@ def rank(
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
-        scored.append(
-            Scored(
-                candidate, round(score, 1), sure, parts, decided_by, lead, doubt, hit, query.foreign_runtime
-            )
+        return Scored(
+            candidate, round(score, 1), sure, parts, decided_by, lead, doubt, hit, query.foreign_runtime
         )
-    if domain:
-        scored = [result for result in scored if result.candidate.record["domain"] == domain]
+
+    pool = [c for c in candidates if not domain or c.record["domain"] == domain]
+    evidence = [[_evidence(r, masses[i], c, term_idf) for i, r in enumerate(readings)] for c in pool]
+    if needed is None or len(pool) <= needed:
+        return _sorted_and_settled([scored_one(c, evidence[n]) for n, c in enumerate(pool)])
+    bounds = sorted(
+        ((_bound(candidate, evidence[n], top_bm25), n) for n, candidate in enumerate(pool)),
+        key=lambda bound: (-bound[0], bound[1]),
+    )
+    scored: list[Scored] = []
+    best_scores: list[float] = []  # the NEEDED best scores so far, the lowest first
+    left: list[int] = []
+    for position, (bound, n) in enumerate(bounds):
+        if len(best_scores) == needed and bound < best_scores[0] - BOUND_MARGIN:
+            left = [n for _, n in bounds[position:]]
+            break
+        result = scored_one(pool[n], evidence[n])
+        scored.append(result)
+        heapq.heappush(best_scores, result.score)
+        if len(best_scores) > needed:
+            heapq.heappop(best_scores)
+    settled = _sorted_and_settled(scored)
+    if left and settled[0].doubt in ("shared", "rival"):  # one_of() reads every result
+        settled = _sorted_and_settled(scored + [scored_one(pool[n], evidence[n]) for n in left])
+    return settled
+
+
+#: A candidate is left unscored only when its bound falls this far below the results it would have
+#: to reach: scores are rounded to 0.1, and a tie is decided by hits.
+BOUND_MARGIN = 0.2
+
+
+def _sorted_and_settled(scored: list[Scored]) -> list[Scored]:
     scored.sort(key=lambda s: (-s.score, -s.candidate.hits, s.candidate.entry_id))
     return _settled(scored)
 
@@ -622,11 +661,19 @@ def _settled(scored: list[Scored]) -> list[Scored]:
     return settled
 
 
-def _reading_score(
-    reading: Reading, mass: float, candidate: Candidate, lexical: float, term_idf: dict[str, float]
-) -> tuple[float, float, dict[str, float]]:
-    """(score, evidence, parts) of one reading of the paste against one candidate. MASS is the
-    reading's terms' weight times IDF, summed: what full coverage would be."""
+class _Evidence(NamedTuple):
+    """What one reading of the paste has of a candidate before fuzzy matching: cheap to know for
+    every candidate, and enough to bound its score."""
+
+    coverage: float
+    type_match: float
+    shared: int
+
+
+def _evidence(reading: Reading, mass: float, candidate: Candidate, term_idf: dict[str, float]) -> _Evidence:
+    """READING's coverage of CANDIDATE's matched words (MASS is the reading's terms' weight times
+    IDF, summed: what full coverage would be), whether they share the exception type, and how many
+    words they share."""
     terms, matched, shared = reading.terms, 0.0, 0
     for term, term_idf_value in candidate.lexical.matched.items():
         weight = terms.get(term)
@@ -634,15 +681,37 @@ def _reading_score(
             matched += weight * term_idf_value
             shared += 1
     coverage = matched / mass if mass else 0.0
-    fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
     type_match = float(bool(reading.short_type) and reading.short_type in candidate.exception_types)
     if type_match:  # RuntimeError in common says less than DistBackendError in common
         type_match = min(1.0, term_idf.get(reading.short_type.lower(), TYPE_FULL_IDF) / TYPE_FULL_IDF)
     if type_match and _names_disagree(reading.line, candidate.signatures):
         type_match = 0.0  # the same exception class about another object is another fault
-    parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": type_match}
+    return _Evidence(coverage, type_match, shared)
+
+
+def _reading_score(
+    reading: Reading, evidence: _Evidence, candidate: Candidate, lexical: float
+) -> tuple[float, float, dict[str, float]]:
+    """(score, evidence, parts) of one reading of the paste against one candidate."""
+    coverage = evidence.coverage
+    fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
+    parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": evidence.type_match}
     score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
-    evidence = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
-    if shared < MIN_SHARED_TERMS:  # one word in common (`kb search x`) is never enough to be sure
-        evidence = 0.0
-    return score, evidence, parts
+    sure = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
+    if evidence.shared < MIN_SHARED_TERMS:  # one word in common (`kb search x`) is never enough to be sure
+        sure = 0.0
+    return score, sure, parts
+
+
+def _bound(candidate: Candidate, evidence: Sequence[_Evidence], top_bm25: float) -> float:
+    """The highest score CANDIDATE could get: its best reading with a perfect fuzzy match, or 100
+    for a precise matcher."""
+    if candidate.matchers:
+        return 100.0
+    lexical = candidate.lexical.bm25 / top_bm25
+    best = 0.0
+    for position, found in enumerate(evidence):
+        parts = {"lexical": lexical, "coverage": found.coverage, "fuzzy": 1.0, "type": found.type_match}
+        bound = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
+        best = max(best, bound * ALTERNATIVE_FACTOR if position else bound)
+    return best

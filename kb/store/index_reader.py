@@ -227,12 +227,26 @@ class IndexReader:
         return count, int(stats[INDEXED_LENGTH]) / 1000 / count if count else 0.0
 
     def document_frequencies(self, terms: Sequence[str]) -> dict[str, int]:
+        """How many entries hold each of TERMS (a term none holds is left out). A reader that keeps
+        its reads keeps each term's, so that a failure alike but for a number asks only for that."""
+        if not self._current():
+            return self._frequencies(terms)
+        kept: dict[str, int | None] = self._answers.setdefault("df", {})
+        missing = [term for term in terms if term not in kept]
+        if missing and len(kept) > _KEPT_ANSWERS * 50:
+            kept.clear()
+        if missing:
+            read = self._frequencies(missing)
+            kept.update((term, read.get(term)) for term in missing)
+        return {term: df for term in terms if (df := kept[term]) is not None}
+
+    def _frequencies(self, terms: Sequence[str]) -> dict[str, int]:
         found: dict[str, int] = {}
         for chunk in _chunks(terms):
             term_sql, params = _in("t", chunk)
             found.update(
                 (term, int(df))
-                for term, df in self._rows(
+                for term, df in self._read_rows(
                     f"SELECT term, df FROM search_df WHERE term IN ({term_sql})", params
                 )
             )
@@ -252,17 +266,18 @@ class IndexReader:
         if isinstance(self._conn, sqlite3.Connection):
             self._documents = {}
 
+    def refresh(self) -> None:
+        """Forget what is kept if another connection changed the database since it was read (a
+        write through this one forgets it in _write): a kept reader's searches each start here."""
+        if self._documents is not None:
+            version = self._read_rows("PRAGMA data_version")[0][0]
+            if version != self._data_version:
+                self._forget()
+                self._data_version = version
+
     def _current(self) -> bool:
-        """Whether what is kept still holds: forgets it once another connection changed the database
-        (a write through this one forgets it in _write). False when nothing is kept."""
-        kept = self._documents
-        if kept is None:
-            return False
-        version = self._read_rows("PRAGMA data_version")[0][0]
-        if version != self._data_version:
-            self._forget()
-            self._data_version = version
-        return True
+        """Whether reads are kept (as of the last refresh())."""
+        return self._documents is not None
 
     def kept(self, key: Hashable, work: Callable[[], T]) -> T:
         """WORK's answer, kept under KEY with what is read (keep_reads()): for work that depends on

@@ -7,6 +7,7 @@ import os
 
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
+from kb.search.ranking import Scored
 from kb.store.entry_store import open_store
 
 PASTES = (
@@ -53,3 +54,37 @@ def test_a_search_kept_open_sees_its_own_usage_record() -> None:
     second = search(paste, location, recording).results[0].candidate.hits
     fresh = search(paste, location, SearchOptions(limit=1, record_usage=False)).results[0].candidate.hits
     assert second == fresh == first + 1
+
+
+def test_ranking_only_the_results_a_search_shows_ranks_them_as_ranking_all_does() -> None:
+    """rank(needed=N) leaves unscored the candidates that cannot reach the best N: the best N, their
+    scores, confidence and one-of group are those of ranking every candidate. Asked of every
+    symptom and variant of the seeds, and of pastes that end in each of them."""
+    from kb.search.background import load_background
+    from kb.search.handbook import load_shared_messages
+    from kb.search.lookup import _candidates
+    from kb.search.ranking import analyze, one_of, rank
+    from kb.store.index_reader import IndexReader
+
+    pastes = []
+    with open_store(os.environ["KB_DB"]) as store:
+        for entry in store.list():
+            for form in (entry.symptom, *entry.symptom_variants):
+                pastes += [form, f'Traceback (most recent call last):\n  File "train.py", line 7\n{form}']
+    shared, background = load_shared_messages(), load_background()
+    pruned = 0
+    with IndexReader(resolve_location(None)).open() as reader:
+        for paste in pastes:
+            query = analyze(paste)
+            candidates, idf = _candidates(reader, query, SearchOptions(), None)
+            every = rank(query, candidates, idf, shared, None, background)
+            for needed in (2, 4, 6):
+                some = rank(query, candidates, idf, shared, None, background, needed)
+                pruned += len(some) < len(every)
+                assert [shown(r) for r in some[:needed]] == [shown(r) for r in every[:needed]], paste
+                assert [r.candidate.key for r in one_of(some)] == [r.candidate.key for r in one_of(every)]
+    assert pruned  # it does leave candidates out
+
+
+def shown(result: Scored) -> tuple[str, float, bool, str | None, str]:
+    return result.candidate.key, result.score, result.confident, result.doubt, result.why
