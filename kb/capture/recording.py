@@ -26,6 +26,7 @@ from kb.store.models import Entry
 
 if TYPE_CHECKING:
     from kb.capture.last_run import LastRun
+    from kb.search.duplicates import Duplicate
     from kb.sources.layers import Layer
 
 
@@ -85,34 +86,36 @@ def record_entry(
     from_output = sources.from_log is not None or sources.from_last_run
     if from_output and not symptom_given and given.symptom and ask is not None:
         say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
+    # Asked on a terminal, a known fault is said before the other questions: answering them first
+    # and then hearing that the fault is known threw the answers away.
+    questions = ask is not None and edit is None and sources.from_file is None and not sources.from_triage
+    duplicate: Duplicate | None = None
+    if questions and not new:
+        assert ask is not None
+        if not given.symptom:
+            given = dataclasses.replace(given, symptom=_ask_symptom(ask))
+        duplicate = _known_fault(store, given.symptom or "", say)
+        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate.key, ask)):
+            return _occurrence_of(store, duplicate.key, given, given.conditions or "", say)
     content = _compose(given, store, sources, ask, say, edit, force)
     if sources.env and not content.applies_to:
         content = _scoped_to_environment(content, ask, say, python)
-    if not new:
-        from kb.search.duplicates import find_duplicate
+    if not new and not questions:
+        duplicate = _known_fault(store, content.symptom, say)
+        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate.key, ask)):
+            return _occurrence_of(store, duplicate.key, given, content.conditions, say)
+    if occurrence:
+        raise KbError("no existing entry looks like this one; drop --occurrence to add it")
+    if not new and duplicate is None and elsewhere:
+        from kb.sources.targets import duplicate_elsewhere
 
-        duplicate = find_duplicate(store.location, content.symptom)
-        if duplicate is not None:
-            say(f"This looks like an existing entry: {duplicate.key}\n  {duplicate.symptom[:160]}")
-            if occurrence or _confirm_occurrence(duplicate.key, ask):
-                if given.guards:
-                    say(
-                        f"kb: the guards were not attached; attach them with "
-                        f"`kb edit {duplicate.key} --guards FILE`"
-                    )
-                return Recorded(store.record_occurrence(duplicate.key, content.conditions), occurrence=True)
-        elif occurrence:
-            raise KbError("no existing entry looks like this one; drop --occurrence to add it")
-        elif elsewhere:
-            from kb.sources.targets import duplicate_elsewhere
-
-            found = duplicate_elsewhere(elsewhere, content.symptom)
-            if found is not None:
-                layer, twin = found
-                say(
-                    f"kb: the {layer} source already has an entry like this: {twin.key}"
-                    f" (kb --layer {layer} show {twin.key}); yours is added as well"
-                )
+        found = duplicate_elsewhere(elsewhere, content.symptom)
+        if found is not None:
+            layer, twin = found
+            say(
+                f"kb: the {layer} source already has an entry like this: {twin.key}"
+                f" (kb --layer {layer} show {twin.key}); yours is added as well"
+            )
     derived = given.key is None and edit is None and sources.from_file is None and not sources.from_triage
     key_base = content.key if derived else None
     return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
@@ -336,6 +339,22 @@ def _ask_missing_in(content: EntryContent, ask: Asker) -> EntryContent:
     if not content.fix:
         changes["fix"] = ask.text("Fix", default="")
     return content.replace(**changes) if changes else content
+
+
+def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
+    """The entry SYMPTOM already describes, said aloud; None when there is none."""
+    from kb.search.duplicates import find_duplicate
+
+    duplicate = find_duplicate(store.location, symptom)
+    if duplicate is not None:
+        say(f"This looks like an existing entry: {duplicate.key}\n  {visible(duplicate.symptom[:160])}")
+    return duplicate
+
+
+def _occurrence_of(store: EntryStore, key: str, given: EntryFlags, conditions: str, say: Say) -> Recorded:
+    if given.guards:
+        say(f"kb: the guards were not attached; attach them with `kb edit {key} --guards FILE`")
+    return Recorded(store.record_occurrence(key, conditions), occurrence=True)
 
 
 def _confirm_occurrence(key: str, ask: Asker | None) -> bool:

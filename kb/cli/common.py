@@ -190,6 +190,14 @@ def database_of(ctx: typer.Context, command: str) -> str | None:
     return ctx.obj  # type: ignore[no-any-return]
 
 
+def folder_source(ctx: typer.Context) -> str | None:
+    """The entry folder source the command works on (`kb --layer NAME`, or the source of the entry
+    the last search showed), or None for a database. A folder keeps entries, not their usage."""
+    if LAYER in ctx.meta and ctx.meta[LAYER][1].kind == "folder":
+        return str(ctx.meta[LAYER][1].name)
+    return None
+
+
 @contextmanager
 def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> Iterator[EntryStore]:
     """The store for a command. REMIND: say on stderr, at most once a day, when a review is overdue

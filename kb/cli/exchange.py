@@ -63,7 +63,8 @@ def _filters(domain: str | None, tag: str | None, status: str, since: str | None
 
 
 def _write(text: str, out: Path | None) -> None:
-    if out is None:
+    """TEXT to the file OUT, atomically, or to stdout when there is none or it is `-`."""
+    if out is None or str(out) == "-":
         sys.stdout.write(text)
         return
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -92,7 +93,8 @@ def _progress(label: str, quiet: bool) -> Iterator[Callable[[int, int], None] | 
 def export_markdown(
     ctx: typer.Context,
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.", metavar="PATH")
+        Path | None,
+        typer.Option("--out", "-o", help="Write here instead of stdout (`-`: stdout).", metavar="PATH"),
     ] = None,
     columns: Annotated[
         str | None,
@@ -150,7 +152,8 @@ def export_files(
 def export_jsonl(
     ctx: typer.Context,
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.", metavar="PATH")
+        Path | None,
+        typer.Option("--out", "-o", help="Write here instead of stdout (`-`: stdout).", metavar="PATH"),
     ] = None,
     domain: common.DomainOption = None,
     tag: TagOption = None,

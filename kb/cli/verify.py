@@ -79,6 +79,7 @@ def check(
                 typer.echo(f"  {line}")
         _confirm_run(yes, "Run it?")
         result = run_check(store, key, timeout, chosen)
+    folder = common.folder_source(ctx)
     if as_json:
         console.print_json(
             {
@@ -91,10 +92,11 @@ def check(
                 "exit_code": result.exit_code,
                 "seconds": round(result.seconds, 3),
                 "output": result.output,
+                "recorded": folder is None,
             }
         )
     else:
-        _print_result(result)
+        _print_result(result, folder)
     raise typer.Exit(EXIT_STATUS[result.verdict])
 
 
@@ -129,11 +131,14 @@ def _confirm_run(yes: bool, question: str) -> None:
         raise Cancelled("not run")
 
 
-def _print_result(result: CheckResult) -> None:
+def _print_result(result: CheckResult, folder: str | None) -> None:
+    """The check's output and verdict, and whether the verdict was kept: a FOLDER source's entries
+    are files, which hold no check history."""
     if result.output:
         typer.echo(visible(result.output.rstrip("\n")))
     ran = f"exit {result.exit_code} in {result.seconds:.1f} s" if result.exit_code is not None else ""
-    typer.echo(f"{result.verdict}: {visible(result.reason)}" + (f" ({ran})" if ran else "") + "; recorded")
+    kept = "; recorded" if folder is None else f"; not recorded (the {visible(folder)} source is entry files)"
+    typer.echo(f"{result.verdict}: {visible(result.reason)}" + (f" ({ran})" if ran else "") + kept)
 
 
 @app.command()
@@ -278,7 +283,7 @@ def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float
     result = run_check(store, source, timeout, record.values)
     session.record_verification(record, source, result)
     if not quiet:
-        _print_result(result)
+        _print_result(result, None)
 
 
 def _verify_interactively(store: EntryStore, record: TriageRecord, timeout: float) -> bool:

@@ -254,12 +254,29 @@ _INSTANCE_DETAILS = re.compile(
 )
 
 
+#: A quoted name (`'weight_decay'`, `'list'`, `"fc.weight"`): which object failed, kept in a key.
+_QUOTED_NAME = re.compile(r"""^['"]([A-Za-z_][A-Za-z0-9_.]{0,39})['"]$""")
+
+
 def key_from_symptom(symptom: str, max_words: int = 6) -> str:
     """A readable slug from a symptom: `RuntimeError: CUDA error: device-side assert triggered`
     becomes `runtimeerror-cuda-device-side-assert-triggered`. What differs between occurrences
-    (`batch_size 32`, `NCCL version 2.18.1`, a quoted path) is left out, and each word kept once."""
-    general = _INSTANCE_DETAILS.sub(" ", symptom)
-    ascii_text = unicodedata.normalize("NFKD", general).encode("ascii", "ignore").decode().lower()
+    (`batch_size 32`, `NCCL version 2.18.1`, a quoted path) is left out, and each word kept once;
+    a quoted name is what makes the fault itself, so it stays (the first two, after the other words
+    if there are many): `KeyError: 'weight_decay'` is `keyerror-weight-decay`, not `keyerror`."""
+    names: list[str] = []
+
+    def general(match: re.Match[str]) -> str:
+        name = _QUOTED_NAME.match(match.group())
+        if name and len(names) < 2:
+            names.append(name.group(1))
+            return f" {name.group(1)} "
+        return " "
+
+    text = _INSTANCE_DETAILS.sub(general, symptom)
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     words = [w for w in re.split(r"[^a-z0-9]+", ascii_text) if w and w not in _WORDS_TO_SKIP]
-    slug = "-".join(list(dict.fromkeys(words))[:max_words])[:MAX_KEY_LENGTH].strip("-")
-    return slug or "entry"
+    kept = list(dict.fromkeys(words))[:max_words]
+    for name in names:
+        kept += [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w and w not in kept]
+    return "-".join(kept)[:MAX_KEY_LENGTH].strip("-") or "entry"

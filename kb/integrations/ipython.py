@@ -108,16 +108,17 @@ def load(ipython: Any) -> None:
             display(answer)  # type: ignore[no-untyped-call]
         return None
 
-    def kb_magic(line: str) -> KnownFault:
-        """%kb QUERY: search kb; %kb alone: the last exception."""
+    def kb_magic(line: str) -> None:
+        """%kb QUERY: search kb; %kb alone: the last exception. The answer is displayed here rather
+        than returned: a script (`ipython run.ipy`) shows no value a line returns."""
         query = line.strip()
         if not query:
             last = getattr(sys, "last_value", None)
             if last is None:
                 print("kb: no exception yet; %kb QUERY searches for QUERY", file=sys.stderr)
-                return KnownFault([], False)
+                return
             query = exception_text(type(last), last, last.__traceback__)
-        return look_up(query)
+        display(look_up(query))  # type: ignore[no-untyped-call]
 
     ipython.set_custom_exc((Exception,), handler)
     ipython.register_magic_function(kb_magic, "line", "kb")

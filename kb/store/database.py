@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -354,9 +355,11 @@ def _check_sqlite_path(location: DatabaseLocation) -> None:
                 f"the folder {path.parent} does not exist; create it first, or check --db and KB_DB"
             )
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
+    if not path.exists():
+        _create_private(path)
     if path.exists():
         try:
             with path.open("rb") as handle:
@@ -365,6 +368,17 @@ def _check_sqlite_path(location: DatabaseLocation) -> None:
             raise StoreUnavailable(f"cannot read {path}: {exc.strerror}") from exc
         if header and header != SQLITE_HEADER:
             raise NotADatabase(str(path))
+
+
+def _create_private(path: Path) -> None:
+    """An empty database file only its owner may read: it holds the environments kb has seen and
+    the output of checks. (SQLite gives its -wal and -shm files the database file's mode.)"""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass  # another kb created it meanwhile
+    except OSError as exc:
+        raise StoreUnavailable(f"cannot create {path}: {exc.strerror}") from exc
 
 
 def _tune_sqlite(engine: Engine) -> None:

@@ -24,7 +24,7 @@ from kb.entry.visible import plural
 from kb.errors import KbError
 from kb.tui.form import EntryForm
 from kb.tui.library import Found, Library
-from kb.tui.panes import SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
+from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.upkeep.fault_tree import walk_branches
 
@@ -45,9 +45,6 @@ OPEN_DELAY = 0.3
 #: these make full collections rare. What exists at the first frame is frozen out of them entirely.
 COLLECTOR_THRESHOLDS = (50_000, 20, 100)
 T = TypeVar("T")
-
-#: Below this many columns the list sits above the entry instead of beside it.
-NARROW = 110
 #: Each tab's entry view, which the actions (copy, run, edit) act on.
 ENTRY_VIEWS = {"search-tab": "#search-entry", "tree-tab": "#tree-entry", "review-tab": "#review-entry"}
 

@@ -94,6 +94,21 @@ def _column_widths(screen_width: int, rows: Sequence[Row]) -> tuple[int, int]:
     return key_width, max(10, room - key_width)
 
 
+#: Below this many columns the list sits above the entry instead of beside it (kb.tcss, -narrow).
+NARROW = 110
+
+
+def _due_widths(screen_width: int, keys: Sequence[str]) -> tuple[int, int]:
+    """The key and reasons columns' widths in the review list, which has half the screen beside the
+    entry (all of it on a narrow screen): the key gets at most two fifths, so that the reasons are
+    read (a 32-character key left them 9 columns at 80)."""
+    table = screen_width if screen_width < NARROW else screen_width // 2
+    room = max(24, table - 4 - 2)  # cell padding and the scrollbar
+    longest = max((len(key) for key in keys), default=3)
+    key_width = min(longest, max(12, room * 2 // 5))
+    return key_width, room - key_width
+
+
 class SearchPane(Vertical):
     class Picked(Message):
         """The highlighted result changed: the app opens that entry."""
@@ -213,9 +228,14 @@ class ReviewPane(Horizontal):
 
     def show_due(self, due: Sequence[ReviewItem]) -> None:
         table: DataTable[Text] = self.query_one(DataTable)
-        table.clear()
-        for item in due[:SHOWN_ROWS]:
-            table.add_row(Text(item.key), Text(cut("; ".join(item.reasons), 60)), key=item.key)
+        table.clear(columns=True)
+        shown = due[:SHOWN_ROWS]
+        key_width, reasons_width = _due_widths(self.app.size.width, [item.key for item in shown])
+        table.add_column("key", width=key_width)
+        table.add_column("why it needs a look", width=reasons_width)
+        for item in shown:
+            reasons = Text(cut("; ".join(item.reasons), reasons_width))
+            table.add_row(Text(cut(item.key, key_width)), reasons, key=item.key)
         if not due:
             self.post_message(self.Picked(None))
 

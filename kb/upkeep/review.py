@@ -76,12 +76,16 @@ def due_for_review(
     interval: timedelta,
     environments: Sequence[Mapping[str, str]] = (),
 ) -> list[ReviewItem]:
-    """The active entries not reviewed within INTERVAL, the ones needing most attention first.
-    ENVIRONMENTS: those seen recently, against which each entry's applies_to is judged."""
+    """The active entries the user has met (met()) and not reviewed within INTERVAL, the ones needing
+    most attention first. ENVIRONMENTS: those seen recently, against which each entry's applies_to is
+    judged. Only an active entry is offered as the one another duplicates: an archived one cannot
+    take a merge."""
+    active = {entry.key for entry in entries if entry.status == "active"}
+    signatures = {key: forms for key, forms in signatures.items() if key in active}
     duplicates = likely_duplicates(signatures, {entry.key: entry.cause_path for entry in entries})
     items = []
     for entry in entries:
-        if entry.status != "active":
+        if entry.status != "active" or not met(entry):
             continue
         last = entry.reviewed or entry.created
         if now - last < interval:
@@ -92,6 +96,18 @@ def due_for_review(
         items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last, duplicate))
     items.sort(key=lambda item: (-item.attention, item.last_reviewed, item.key))
     return items
+
+
+def met(entry: Entry) -> bool:
+    """Whether the user has met ENTRY: written or changed it, had it answer a search, checked or
+    reviewed it. A seed nobody touched is the field guide's knowledge, not the user's to review: a
+    new user's first review was the whole seed set."""
+    from kb.upkeep.seeding import content_digest
+
+    if entry.seed_digest is None:
+        return True
+    touched = entry.hits or entry.last_check_at or entry.reviewed or entry.occurrences > 1
+    return bool(touched) or content_digest(entry.content()) != entry.seed_digest
 
 
 def due_now(store: EntryStore) -> list[ReviewItem]:

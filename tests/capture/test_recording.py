@@ -178,6 +178,30 @@ def test_a_known_fault_on_a_terminal_is_offered_as_an_occurrence(
     assert code == 0 and "counted another occurrence of dataloader-too-many-open-files" in out
 
 
+def test_from_a_log_a_known_fault_is_said_before_any_question(
+    runner: CliRunner, interactive: None, tmp_path: Path
+) -> None:
+    """`kb add --from-log` asked for the check and the fix, then said the fault was known, and a yes
+    threw the answers away."""
+    log = tmp_path / "train.log"
+    log.write_text("epoch 3\nOSError: [Errno 24] Too many open files\n")
+    code, out, err = kb(runner, "add", "--from-log", str(log), input="y\n")
+    assert code == 0 and "counted another occurrence of dataloader-too-many-open-files" in out
+    assert "Validation" not in out + err and "Fix" not in out + err  # nothing asked that was then dropped
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+
+
+def test_a_typed_symptom_of_a_known_fault_is_said_before_the_next_question(
+    runner: CliRunner, interactive: None
+) -> None:
+    code, out, err = kb(
+        runner, "add", input="OSError: [Errno 24] Too many open files\nn\nulimit -n\n\nraise it\n\n\n\n"
+    )
+    assert "This looks like an existing entry: dataloader-too-many-open-files" in err
+    assert out.index("another occurrence of dataloader-too-many-open-files") < out.index("Validation")
+    assert code == 0 and entry("dataloader-too-many-open-files")["occurrences"] == 1  # a new one was added
+
+
 def test_env_records_the_baseline_without_secrets(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")
     monkeypatch.setenv("HF_TOKEN", "hf_" + "a1B2c3D4e5" * 3)

@@ -37,6 +37,22 @@ def test_a_derived_key_leaves_out_what_differs_between_occurrences(symptom: str,
 
 
 @pytest.mark.parametrize(
+    ("symptom", "key"),
+    [
+        ("KeyError: 'weight_decay'", "keyerror-weight-decay"),
+        (
+            "AttributeError: 'list' object has no attribute 'foo'",
+            "attributeerror-list-object-has-no-attribute-foo",
+        ),
+        ('KeyError: "learning_rate"', "keyerror-learning-rate"),
+    ],
+)
+def test_a_derived_key_keeps_the_quoted_name_that_makes_the_fault_itself(symptom: str, key: str) -> None:
+    """`KeyError: 'weight_decay'` became `keyerror`, then `keyerror-2`."""
+    assert key_from_symptom(symptom) == key
+
+
+@pytest.mark.parametrize(
     ("symptom", "left_out"),
     [
         ("FileNotFoundError: shard_0042.arrow is missing from data.shards", "shard_0042.arrow"),

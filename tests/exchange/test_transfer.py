@@ -120,6 +120,16 @@ def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path
     assert contents(other) == as_tables
 
 
+@pytest.mark.parametrize("kind", ["markdown", "jsonl"])
+def test_out_dash_is_standard_output_not_a_file_named_dash(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = kb(runner, "export", kind, "--out", "-", "--domain", "deployment")
+    assert code == 0 and "port-already-in-use" in out
+    assert not (tmp_path / "-").exists()
+
+
 def test_the_markdown_export_is_deterministic_and_filtered(runner: CliRunner) -> None:
     first = kb(runner, "export", "markdown", "--domain", "deployment")[1]
     second = kb(runner, "export", "markdown", "--domain", "deployment")[1]

@@ -75,12 +75,25 @@ def test_a_lookup_that_fails_never_hides_the_error(
 def test_the_kb_magic_searches_a_query_or_the_last_exception(
     shell: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    found = shell.run_line_magic("kb", "CUDA out of memory. Tried to allocate 2.00 GiB")
-    assert isinstance(found, KnownFault) and found.results
+    shell.run_line_magic("kb", "CUDA out of memory. Tried to allocate 2.00 GiB")
+    assert "cuda-oom" in capsys.readouterr().out
     shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
     capsys.readouterr()
-    last = shell.run_line_magic("kb", "")
-    assert last.confident and last.results[0]["key"] == "cross-entropy-label-out-of-range"
+    shell.run_line_magic("kb", "")
+    shown = capsys.readouterr().out
+    assert shown.startswith("kb: known fault") and "cross-entropy-label-out-of-range" in shown
+
+
+def test_the_kb_magic_answers_in_an_ipython_script(tmp_path: Path) -> None:
+    """A script shows no value a line returns: %kb printed nothing there."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "look.ipy"
+    script.write_text("%load_ext kb\n%kb IndexError: Target 5 is out of bounds.\n", encoding="utf-8")
+    ipython = [sys.executable, "-m", "IPython", "--no-banner", "--colors=nocolor", str(script)]
+    done = subprocess.run(ipython, capture_output=True, text=True, timeout=120, check=False)
+    assert "cross-entropy-label-out-of-range" in done.stdout, done.stderr
 
 
 def test_in_jupyter_the_entry_is_html_with_its_text_escaped() -> None:

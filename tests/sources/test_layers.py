@@ -396,6 +396,9 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert after["trusted"] is True and after["check"] == "ls /tmp"
     ran = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes", "--json"])
     assert ran.exit_code in (0, 1, 2) and json.loads(ran.stdout)["verdict"]
+    assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
+    said = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes"]).stdout
+    assert "; not recorded (the project source is entry files)" in said and "; recorded" not in said
     assert runner.invoke(app, ["trust", "--revoke"]).exit_code == 0
     again = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert again["trusted"] is False

@@ -246,3 +246,13 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
     except (FileNotFoundError, IndexError):
         return False
+
+
+@pytest.mark.new_database
+def test_a_new_database_is_readable_by_its_owner_only(db_path: Path, kb_backend: str) -> None:
+    """It holds the environments kb saw and the output of checks; last-run.json was already 0600."""
+    if kb_backend != "sqlite":
+        pytest.skip("a server database's access is the server's")
+    with open_store(str(db_path)) as store:
+        store.add(fault("private"))
+    assert db_path.stat().st_mode & 0o777 == 0o600

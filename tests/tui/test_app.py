@@ -211,11 +211,15 @@ async def test_tree_navigation_opens_an_entry(library: Library) -> None:
 
 @pytest.fixture
 def due_library(kb_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
-    """Seeded today, opened two months later: every seed entry is due for review."""
+    """Five faults of the user's, recorded today and opened two months later: each is due for review
+    (the seeds, untouched, are not)."""
     now = [datetime.now(UTC)]
     monkeypatch.setattr("kb.clock.utc_now", lambda: now[0])
     library = Library(kb_db)
-    library.store()
+    for key in ("gizmo-jam", "sprocket-squeak", "flux-hum", "widget-overheats-under-sustained-load", "cog"):
+        symptom = f"OSError: the {key} fault"
+        fault = EntryContent(key=key, domain="hardware", symptom=symptom, validation="nvidia-smi")
+        library.store().add(fault)
     now[0] += timedelta(days=60)
     yield library
     library.close()
@@ -239,6 +243,18 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         await settle(app, pilot)
         assert due_library.entry(second).reviewed is not None
         assert table.row_count == due_before - 2
+
+
+async def test_the_review_list_leaves_its_reasons_room_at_80_columns(due_library: Library) -> None:
+    """A 32-character key left the reasons 9 columns."""
+    async with running(due_library, (80, 24)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        table = app.query_one("#due", DataTable)
+        key_column, reasons_column = table.ordered_columns
+        assert reasons_column.width >= 30 and key_column.width <= reasons_column.width
+        row = table.get_row("widget-overheats-under-sustained-load")
+        assert str(row[1]).startswith("never hit; no fix; never checked; no root")
 
 
 async def test_review_merge(due_library: Library) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -11,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli.app import app
+from kb.store.entry_store import open_store
 from kb.upkeep.review import RECENT_ENVIRONMENT_DAYS, applies_nowhere
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -70,12 +72,37 @@ def due_keys(runner: CliRunner) -> list[str]:
     return [item["key"] for item in json.loads(out)]
 
 
+def three_of_mine(runner: CliRunner) -> list[str]:
+    for key, symptom in (
+        ("gizmo-a", "the gizmo jams"),
+        ("gizmo-b", "the sprocket squeaks"),
+        ("gizmo-c", "x"),
+    ):
+        add(runner, key, symptom, "nvidia-smi", "--force")
+    return ["gizmo-a", "gizmo-b", "gizmo-c"]
+
+
 def test_nothing_is_due_until_thirty_days_pass(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
+    mine = three_of_mine(runner)
     assert due_keys(runner) == []
     clock(timedelta(days=29))
     assert due_keys(runner) == []
     clock(timedelta(days=2))
-    assert len(due_keys(runner)) >= 70
+    assert sorted(due_keys(runner)) == mine
+
+
+def test_a_first_review_is_of_what_the_user_met_not_the_seeds_untouched(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """A new user's first review was 92 entries, 87 of them seeds never hit: the whole seed set."""
+    kb(runner, "where")
+    add(runner, "mine", "the flux capacitor hums", "nvidia-smi", "--force")
+    search_finds(runner, "cross-entropy-label-out-of-range", "IndexError: Target 5 is out of bounds.")
+    with open_store(os.environ["KB_DB"]) as store:
+        seed = store.get("port-already-in-use").content()
+        store.update(seed.key, seed.replace(fix=seed.fix + " Then retry."))
+    clock(timedelta(days=31))
+    assert sorted(due_keys(runner)) == ["cross-entropy-label-out-of-range", "mine", "port-already-in-use"]
 
 
 def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
@@ -131,7 +158,7 @@ def test_stepping_through_saves_each_decision_even_if_interrupted(
 ) -> None:
     import typer
 
-    kb(runner, "where")
+    three_of_mine(runner)
     clock(timedelta(days=31))
     first_two = due_keys(runner)[:2]
     answers = iter(["k", "a"])
@@ -157,7 +184,7 @@ def test_stepping_through_saves_each_decision_even_if_interrupted(
 def test_the_reminder_comes_once_a_day_and_never_in_json(
     runner: CliRunner, clock: Callable[[timedelta], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kb(runner, "where")
+    three_of_mine(runner)
     clock(timedelta(days=31))
     _, _, err = kb(runner, "list", "--json")
     assert "due for review" not in err
@@ -356,3 +383,16 @@ def test_review_flags_an_entry_scoped_to_versions_no_one_runs_any_more(
     reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
     assert not any("environment" in reason for reason in reasons["old-python-only"])
     assert json.loads(kb(runner, "stats", "--json")[1])["recent_environments"] == 0
+
+
+def test_an_archived_entry_is_never_offered_as_the_one_to_merge_into(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """Review suggested an archived entry as the duplicate to merge into, and the merge was refused."""
+    add(runner, "gizmo-old", "RuntimeError: the gizmo sprocket jammed at step 40")
+    add(runner, "gizmo-new", "RuntimeError: the gizmo sprocket jammed at step 40")
+    assert kb(runner, "rm", "gizmo-old")[0] == 0
+    clock(timedelta(days=31))
+    _, out, _ = kb(runner, "review", "--list", "--json")
+    item = next(i for i in json.loads(out) if i["key"] == "gizmo-new")
+    assert not [reason for reason in item["reasons"] if "gizmo-old" in reason]
