@@ -66,3 +66,31 @@ def test_every_command_in_the_tour_exists() -> None:
         assert path != "kb", line
         for option in re.findall(r"(?<![\w-])--[a-z][\w-]*", line):
             assert option in commands[path] | commands["kb"] | {"--help"}, f"{line}: {option}"
+
+
+def test_every_file_of_kb_the_docs_name_exists() -> None:
+    """seed_entries/README.md sent readers to kb/guard_checker.py, which had moved."""
+    root = Path(__file__).resolve().parent.parent
+    docs = [root / "README.md", *sorted((root / "seed_entries").glob("*.md"))]
+    for doc in docs:
+        for named in re.findall(r"`(kb/[\w/]+\.py)", doc.read_text(encoding="utf-8")):
+            assert (root / named).is_file(), f"{doc.name} names {named}"
+
+
+def test_the_readme_never_puts_the_whole_venv_on_the_path() -> None:
+    """`.venv/bin` on the PATH puts its python, pip, pytest and ipython before the user's own."""
+    assert "Put `.venv/bin` on your `PATH`" not in README
+    assert 'ln -s "$PWD/.venv/bin/kb"' in README and "pipx install ." in README
+
+
+def test_the_pre_commit_steps_install_the_hook_before_the_commit_they_show_failing() -> None:
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", README, flags=re.DOTALL) if "pre-commit" in b)
+    lines = [line.split("  #")[0].strip() for line in block.splitlines()]
+    assert lines.index("pre-commit install") < next(n for n, line in enumerate(lines) if "git commit" in line)
+
+
+def test_no_seed_speaks_of_a_document_the_reader_has_not_seen() -> None:
+    """A seed's root cause said "The document says…": the field guide it came from."""
+    root = Path(__file__).resolve().parent.parent
+    for seed in sorted((root / "seed_entries").glob("*/*.md")):
+        assert "The document says" not in seed.read_text(encoding="utf-8"), seed.name

@@ -39,8 +39,10 @@ from kb.store.index_reader import IndexNotReady, IndexReader, Postings
 #: How many candidates, by lexical score, go on to the fuzzy rerank.
 CANDIDATES = 60
 #: Words found in more than this share of the entries say little about which one a paste is about;
-#: they are not looked up.
+#: they are not looked up, in a knowledge base of COMMON_TERMS_FROM entries or more. In a folder of
+#: three, a word two of them hold is no common word: a description naming it found nothing.
 COMMON_TERM_SHARE = 0.35
+COMMON_TERMS_FROM = 20
 #: At most this many query terms are looked up, the most informative first.
 MAX_QUERY_TERMS = 64
 
@@ -300,7 +302,8 @@ def query_terms(
     weights = {} if regex else dict(query.term_weights)
     df = reader.document_frequencies(list(weights))
     term_idf = {t: idf(df.get(t, 0), n_docs) for t in weights}
-    informative = [t for t in weights if t in df and df[t] <= max(1, COMMON_TERM_SHARE * n_docs)]
+    common = COMMON_TERM_SHARE * n_docs if n_docs >= COMMON_TERMS_FROM else n_docs
+    informative = [t for t in weights if t in df and df[t] <= max(1, common)]
     if query.short and not informative:  # `kb search cuda`: a subject, so list what it names
         informative = [t for t in weights if t in df]
     informative.sort(key=lambda t: -weights[t] * term_idf[t])

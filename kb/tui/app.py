@@ -316,8 +316,11 @@ class KbApp(App[None]):
         if not text:
             self.notify(f"{entry.key} has no {field}; add one with Edit (e).", severity="warning")
             return
-        self.copy_to_clipboard(text)
-        self.notify(f"Copied the {'validation command' if field == 'validation' else 'fix'} of {entry.key}.")
+        from kb.tui.clipboard import copy
+
+        where = copy(text, self.copy_to_clipboard)
+        what = "validation command" if field == "validation" else "fix"
+        self.notify(f"Copied the {what} of {entry.key} {where}.")
 
     def action_run_check(self) -> None:
         entry = self.reading()

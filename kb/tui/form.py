@@ -91,7 +91,8 @@ class EntryForm(ModalScreen[str | None]):
                 for name in ("cause_path", "tags", "key"):
                     yield from self._one_line(name, content)
                 yield Checkbox("Keep the validation even if the lint rejects it", id="force")
-                yield Label("", id="form-error", classes="field-error")
+            # Above the buttons, outside the scrolling fields: seen at 80x24 whatever is scrolled.
+            yield Label("", id="form-error", classes="field-error")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (Esc)", id="cancel")
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
@@ -132,6 +133,7 @@ class EntryForm(ModalScreen[str | None]):
             self.query_one(f"#{name}-error", Label).update(Text(problems.get(name, "")))
         self.query_one("#form-error", Label).update("")
         if problems:
+            self._point_at([name for name in (*ONE_LINE_FIELDS, "domain") if name in problems])
             return
         assert domain is not None
         try:
@@ -151,6 +153,7 @@ class EntryForm(ModalScreen[str | None]):
                 self.query_one("#symptom-error", Label).update(
                     Text(f"looks like the existing entry {duplicate.key}; Save again to add it anyway")
                 )
+                self._point_at(["symptom"], f"Symptom: looks like the existing entry {duplicate.key}")
                 return None
         base = self.original or EntryContent(key="", domain=domain, symptom=symptom)
         content = base.replace(
@@ -165,6 +168,16 @@ class EntryForm(ModalScreen[str | None]):
         )
         replacing = self.original.key if self.original else None
         return self.library.save(content, replacing=replacing, force=force, started_from=self.original).key
+
+    def _point_at(self, names: list[str], summary: str | None = None) -> None:
+        """Scroll the first field NAMES with a problem into view, and say below the fields what is
+        wrong: a message beside a field out of sight was never read."""
+        first = self.query_one(f"#{names[0]}-error", Label)
+        first.scroll_visible(animate=False)
+        if summary is None:
+            labels = [ONE_LINE_FIELDS[name][0] if name in ONE_LINE_FIELDS else "Domain" for name in names]
+            summary = f"To fix before saving: {', '.join(labels)}"
+        self.query_one("#form-error", Label).update(Text(summary))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -423,3 +423,22 @@ def test_a_project_folder_of_another_user_is_not_read(team: Path) -> None:
     found = kb_process("search", PROJECT_FAULT, "--json", cwd=team)
     assert "feature-cache" not in [r["key"] for r in json.loads(found.stdout)["results"]]
     assert "belongs to another user (uid 12345)" in found.stderr
+
+
+def test_a_word_two_of_three_folder_entries_hold_finds_them(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a folder of three, a word two hold was taken for a common word and not looked up."""
+    project = tmp_path / "small"
+    (project / ".kb" / "data").mkdir(parents=True)
+    for key, symptom in (
+        ("shard-a", "OSError: the frobnicator shard a failed"),
+        ("shard-b", "OSError: the frobnicator shard b failed"),
+        ("shard-c", "OSError: shard c failed"),
+    ):
+        (project / ".kb" / "data" / f"{key}.md").write_text(entry_file(key, symptom, "retry"))
+    monkeypatch.chdir(project)
+    found = runner.invoke(
+        app, ["--layer", "project", "search", "our frobnicator keeps breaking at night", "--json"]
+    )
+    assert {r["key"] for r in json.loads(found.stdout)["results"][:2]} == {"shard-a", "shard-b"}

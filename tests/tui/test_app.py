@@ -273,6 +273,41 @@ async def test_review_merge(due_library: Library) -> None:
     assert due_library.store().find(source) is None
 
 
+def on_screen(app: KbApp, selector: str) -> bool:
+    """Whether the widget SELECTOR of the screen on top is drawn inside the terminal, text and all."""
+    widget = app.screen.query_one(selector)
+    region = widget.region
+    return (
+        bool(str(widget.render()).strip()) and region.height > 0 and app.screen.region.contains_region(region)
+    )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_message_of_the_add_form_is_on_screen(library: Library, size: tuple[int, int]) -> None:
+    """The form's messages, "Esc again to discard" included, sat below the fields, out of sight."""
+    async with running(library, size) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#key", Input).value = "Not A Slug"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert on_screen(app, "#form-error") and "Symptom" in str(form.query_one("#form-error").render())
+        assert on_screen(app, "#symptom-error")
+        form.query_one("#symptom", Input).value = "OSError: [Errno 24] Too many open files"
+        form.query_one("#validation", Input).value = "ulimit -n"
+        form.query_one("#key", Input).value = ""
+        form.query_one("#domain", Select).value = "data"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert on_screen(app, "#form-error") and "existing entry" in str(
+            form.query_one("#form-error").render()
+        )
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert on_screen(app, "#form-error") and "again to discard" in str(
+            form.query_one("#form-error").render()
+        )
+
+
 async def test_add_with_a_lint_error_then_corrected(library: Library) -> None:
     async with running(library, (100, 40)) as (app, pilot):
         form = await add_form(app, pilot)
@@ -355,6 +390,32 @@ async def test_copy_the_validation_and_the_fix(library: Library) -> None:
         assert app.clipboard == entry.validation
         await pilot.press("f")
         assert app.clipboard == entry.fix
+
+
+async def test_a_copy_says_where_it_went_or_that_kb_cannot_tell(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Copied" was shown in a tmux without clipboard support, where nothing reached a clipboard."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    received = tmp_path / "tmux-buffer"
+    (tools / "tmux").write_text(f"#!/bin/sh\nexec /bin/cat > {received}\n")
+    (tools / "tmux").chmod(0o755)
+    monkeypatch.setenv("PATH", str(tools))
+    for variable in ("DISPLAY", "WAYLAND_DISPLAY", "__CF_USER_TEXT_ENCODING", "WSL_DISTRO_NAME", "TMUX"):
+        monkeypatch.delenv(variable, raising=False)
+    entry = library.entry("cuda-device-side-assert")
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "device-side assert")
+        await open_top(app, pilot)
+        await pilot.press("f")
+        said = [notification.message for notification in app._notifications]
+        assert "kb cannot tell" in said[-1] and "Copied the fix" in said[-1]
+        monkeypatch.setenv("TMUX", "/tmp/tmux-0/default,1,0")
+        await pilot.press("c")
+        said = [notification.message for notification in app._notifications]
+        assert said[-1].endswith("to tmux's paste buffer (prefix ]).")
+    assert received.read_text() == entry.validation
 
 
 @pytest.fixture
