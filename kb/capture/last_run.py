@@ -23,8 +23,23 @@ FILE_NAME = "last-run.json"
 #: How much of the output's end the record keeps: the decisive line and its context, with room.
 KEPT_CHARS = 64 * 1024
 #: Environment variables worth keeping with a failure: they decide devices, ranks and libraries.
-ENV_PREFIXES = ("CUDA_", "NCCL_", "TORCH_", "PYTORCH_", "HF_", "TRANSFORMERS_", "OMP_", "MKL_", "XLA_", "TF_")
+#: TensorFlow's by their own prefixes: `TF_` alone is also Terraform's (TF_CLI_CONFIG_FILE, TF_VAR_*).
+ENV_PREFIXES = (
+    *("CUDA_", "NCCL_", "TORCH_", "PYTORCH_", "HF_", "TRANSFORMERS_", "OMP_", "MKL_", "XLA_"),
+    *(
+        "TF_CPP_",
+        "TF_XLA_",
+        "TF_GPU_",
+        "TF_FORCE_",
+        "TF_ENABLE_",
+        "TF_NUM_",
+        "TF_CUDNN_",
+        "TF_DETERMINISTIC_",
+    ),
+    "TF_USE_",
+)
 ENV_NAMES = (
+    "TF_CONFIG",
     "WORLD_SIZE",
     "RANK",
     "LOCAL_RANK",

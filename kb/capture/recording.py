@@ -212,6 +212,10 @@ def converse(given: EntryFlags, store: EntryStore, ask: Asker, force: bool = Fal
     if not given.cause_path:
         known = f" (known: {'; '.join(hints.known_paths[:4])})" if hints.known_paths else ""
         changes["cause_path"] = ask.text(f"Cause path{known}", default=hints.cause_path or "")
+    if not given.root_cause:
+        changes["root_cause"] = ask.text(
+            "Root cause (why it happened; Enter to leave it for later)", default=""
+        )
     if given.tags is None:
         answer = ask.text("Tags", default=", ".join(hints.tags))
         changes["tags"] = split_tags([answer]) or []

@@ -30,22 +30,24 @@ class Suggestions:
 
 
 def suggest(store: EntryStore, symptom: str, domain: str | None = None) -> Suggestions:
-    """What to offer for SYMPTOM: a domain (unless DOMAIN, the one the person chose), and that
-    domain's cause paths and the nearest entry's, and tags."""
+    """What to offer for SYMPTOM: a domain (unless DOMAIN, the one the person chose), a cause path,
+    that domain's known cause paths to choose from, and tags.
+
+    The domain is the one its words place (the handbook's keyword map), else the nearest entry's: a
+    coarse choice the person sees. A cause path, which Enter stores, is proposed only from an entry
+    the symptom is surely about: the nearest entry's, or the domain's commonest path, stored a wrong
+    one for a config `KeyError` ("LR scheduler > step() not called")."""
     guess = load_triage().guess_domain(symptom)
     domain = domain or (guess.domain if guess else None)
-    nearest = _nearest(store, symptom, domain)
+    nearest, sure = _nearest(store, symptom, domain)
     if domain is None and nearest is not None:
         domain = str(nearest["domain"])
     known: tuple[str, ...] = ()
     cause_path = None
     if domain:
-        paths = store.cause_paths(domain)
-        known = tuple(path for path, _ in paths.most_common(8))
-        if nearest is not None and nearest["domain"] == domain and nearest["cause_path"]:
+        known = tuple(path for path, _ in store.cause_paths(domain).most_common(8))
+        if nearest is not None and sure and nearest["domain"] == domain and nearest["cause_path"]:
             cause_path = str(nearest["cause_path"])
-        elif known:
-            cause_path = known[0]
     return Suggestions(domain, cause_path, suggest_tags(symptom, guess.keywords if guess else ()), known)
 
 
@@ -110,7 +112,8 @@ def _spoken(name: str, text: str) -> bool:
     return re.search(rf"\b{'[-_]'.join(map(re.escape, name.split('-')))}\b", text) is not None
 
 
-def _nearest(store: EntryStore, symptom: str, domain: str | None) -> dict[str, object] | None:
+def _nearest(store: EntryStore, symptom: str, domain: str | None) -> tuple[dict[str, object] | None, bool]:
+    """The entry a search ranks first for SYMPTOM, if any, and whether it is sure of it."""
     options = SearchOptions(limit=1, domain=domain, record_usage=False)
-    results = search(symptom, store.location, options).results
-    return results[0].candidate.record if results else None
+    response = search(symptom, store.location, options)
+    return (response.results[0].candidate.record if response.results else None), response.confident

@@ -1,7 +1,8 @@
 """`kb add`: record a fault within minutes of fixing it.
 
-On a terminal, with no flags, it asks only for the symptom, the validation and the fix; the domain,
-cause path and tags are suggested and accepted with Enter. The symptom can come from a log
+On a terminal, with no flags, it asks for the symptom (and says at once when the fault is known),
+the validation, the fix and the root cause; the domain and tags are suggested and accepted with
+Enter, a cause path only when kb is sure which known fault this is. The symptom can come from a log
 (`--from-log`) or from the last search that found nothing (`--from-last`), the fix from a commit
 (`--from-commit`), everything from a triage draft (`--from-triage`). A fault that is already known is
 counted again instead of copied. Nothing is written until every question is answered.

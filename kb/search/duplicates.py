@@ -11,6 +11,10 @@ from kb.text.paste import find_decisive, occurrence_form, signature
 
 #: A search match at least this close to a new symptom is the same fault, not a new one.
 DUPLICATE_FUZZY = 0.95
+#: A new symptom that is a part of an entry's (`Target -1 is out of bounds` of `IndexError: Target -1
+#: is out of bounds.`) is that entry's message shortened, when it is at least this many words long.
+SHORTENED_WORDS = 3
+SHORTENED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -21,13 +25,28 @@ class Duplicate:
 
 
 def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None:
-    """An active entry at LOCATION that already describes SYMPTOM: the same signature, or nearly the
-    same text."""
+    """An active entry at LOCATION that already describes SYMPTOM: the same signature, nearly the
+    same text, or its message shortened (most of one entry's symptom, SHORTENED_WORDS words or more,
+    that no other entry's holds and that is no message several faults raise). A shortened seed
+    message added as a new entry split every later answer between the two."""
+    from kb.search.handbook import load_shared_messages
+
     response = search(symptom, location, SearchOptions(limit=3, record_usage=False))
     wanted = occurrence_form(signature(find_decisive(symptom).line))
+    part = wanted.strip(" .:")
+    shared = any(part in message or message in part for message in load_shared_messages())
+    holding = []
     for scored in response.results:
         record = scored.candidate.record
-        same = wanted in {occurrence_form(form) for form in scored.candidate.signatures}
+        forms = {occurrence_form(form) for form in scored.candidate.signatures}
+        same = wanted in forms
         if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
             return Duplicate(str(record["key"]), str(record["symptom"]), same)
+        symptom_form = occurrence_form(scored.candidate.signatures[0]) if scored.candidate.signatures else ""
+        # Most of the entry's symptom, not the generic head of a longer one (`CUDA out of memory.`);
+        # never a variant, often a generic face many faults share.
+        if part in symptom_form and len(part) >= SHORTENED_SHARE * len(symptom_form.strip(" .:")):
+            holding.append(record)
+    if len(holding) == 1 and len(part.split()) >= SHORTENED_WORDS and not shared:
+        return Duplicate(str(holding[0]["key"]), str(holding[0]["symptom"]), False)
     return None

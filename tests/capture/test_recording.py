@@ -36,13 +36,34 @@ def test_add_with_no_flags_asks_three_things_and_suggests_the_rest(
 ) -> None:
     symptom = "DataLoader stalls at the first batch whenever num_workers=8 on the new node"
     check = 'python -c "import os; print(os.cpu_count())"'
-    answers = [symptom, check, "nothing", "num_workers=4", "", "", ""]  # the check only prints a fact
-    code, _, err = kb(runner, "add", "--key", "stall", input="\n".join(answers) + "\n")
+    answers = [symptom, check, "nothing", "num_workers=4", "", "", "", ""]  # the check only prints a fact
+    code, out, err = kb(runner, "add", "--key", "stall", input="\n".join(answers) + "\n")
     assert code == 0, err
     record = entry("stall")
     assert record["domain"] == "data" and record["verdict"] == {"confirms": "nothing"}
-    assert record["cause_path"]  # the domain's existing branch was offered and accepted
     assert "num_workers" in record["tags"]  # type: ignore[operator]
+    assert "Root cause" in out
+
+
+def test_a_cause_path_is_proposed_only_from_a_fault_the_symptom_is_surely_about(
+    runner: CliRunner, interactive: None
+) -> None:
+    """For a config KeyError kb proposed "LR scheduler > step() not called", and Enter stored it."""
+    answers = [
+        "KeyError: 'learning_rate'",
+        "grep -n learning_rate config.yaml",
+        "",
+        "add the key",
+        "",
+        "",
+        "",
+        "",
+    ]
+    code, out, err = kb(runner, "add", "--key", "config-key", input="\n".join(answers) + "\n")
+    assert code == 0, err
+    assert entry("config-key")["cause_path"] == ""  # offered none: the known paths are listed to choose
+    offered = out.split("Cause path", 1)[1].split("Root cause", 1)[0]
+    assert "[" not in offered.split("):", 1)[-1]  # no default to accept with Enter
 
 
 def test_interrupting_a_prompt_writes_nothing(runner: CliRunner, interactive: None) -> None:
@@ -159,6 +180,28 @@ def test_a_known_fault_is_counted_not_copied(runner: CliRunner) -> None:
     assert "8 workers, 50k small files" in str(record["conditions"])
 
 
+@pytest.mark.parametrize(
+    ("shortened", "seed"),
+    [
+        ("Target -1 is out of bounds", "cross-entropy-label-out-of-range"),
+        ("CUDA error: device-side assert triggered", "cuda-device-side-assert"),
+    ],
+)
+def test_a_seeds_message_shortened_is_that_seed(runner: CliRunner, shortened: str, seed: str) -> None:
+    """It was added as a new entry, and from then on a search for the error was split between the two."""
+    code, _, err = kb(runner, "add", "-s", shortened, "-d", "data", "-v", "ls")
+    assert code == 1 and f"this looks like '{seed}'" in err
+
+
+@pytest.mark.parametrize(
+    "generic", ["CUDA out of memory", "torch.OutOfMemoryError: CUDA out of memory.", "Address already in use"]
+)
+def test_a_generic_message_is_no_ones_shortened_message(runner: CliRunner, generic: str) -> None:
+    """Several faults raise it, or it is only the head of a longer symptom: a fault of its own."""
+    code, _, err = kb(runner, "add", "-s", generic, "-d", "hardware", "-v", "nvidia-smi", "-k", "mine")
+    assert code == 0, err
+
+
 def test_a_known_fault_on_a_terminal_is_offered_as_an_occurrence(
     runner: CliRunner, interactive: None
 ) -> None:
@@ -195,7 +238,7 @@ def test_a_typed_symptom_of_a_known_fault_is_said_before_the_next_question(
     runner: CliRunner, interactive: None
 ) -> None:
     code, out, err = kb(
-        runner, "add", input="OSError: [Errno 24] Too many open files\nn\nulimit -n\n\nraise it\n\n\n\n"
+        runner, "add", input="OSError: [Errno 24] Too many open files\nn\nulimit -n\n\nraise it\n\n\n\n\n"
     )
     assert "This looks like an existing entry: dataloader-too-many-open-files" in err
     assert out.index("another occurrence of dataloader-too-many-open-files") < out.index("Validation")
@@ -376,7 +419,7 @@ def test_the_lean_add_route_asks_on_a_terminal_too(
 ) -> None:
     from kb.cli.fast_add import main
 
-    answers = ['python -c "print(1)"', "", "pin it", "", "", ""]
+    answers = ['python -c "print(1)"', "", "pin it", "", "", "", ""]
     monkeypatch.setattr(sys, "stdin", TerminalInput("\n".join(answers) + "\n"))
     code = main(["-s", "DataLoader stalls at the first batch whenever num_workers=8 on node 7", "-k", "lean"])
     assert code == 0, capsys.readouterr().err
@@ -431,6 +474,7 @@ def test_a_validation_that_is_not_a_command_is_asked_again_at_once(
         "",
         "",
         "",
+        "",
     ]
     code, out, err = kb(runner, "add", "--key", "asked-again", input="\n".join(answers) + "\n")
     assert code == 0, err
@@ -441,15 +485,15 @@ def test_a_validation_that_is_not_a_command_is_asked_again_at_once(
 
 def test_the_cause_paths_offered_are_those_of_the_chosen_domain(runner: CliRunner, interactive: None) -> None:
     symptom = "DataLoader stalls at the first batch whenever num_workers=8 on the new node"
-    answers = [symptom, "nproc", "nothing", "num_workers=4", "hardware", "", ""]
+    answers = [symptom, "nproc", "nothing", "num_workers=4", "hardware", "", "", ""]
     code, out, err = kb(runner, "add", "--key", "chosen-domain", input="\n".join(answers) + "\n")
     assert code == 0, err
     with open_store() as store:
         hardware = set(store.cause_paths("hardware"))
         data_only = set(store.cause_paths("data")) - hardware
-    offered = next(line for line in out.splitlines() if "Cause path" in line)
+    offered = out.split("Cause path", 1)[1].split("Root cause", 1)[0]
     assert not any(path in offered for path in data_only)
-    assert entry("chosen-domain")["cause_path"] in hardware
+    assert any(path in offered for path in hardware)  # the chosen domain's paths, to choose from
 
 
 def test_from_log_shows_the_symptom_it_took_before_asking(
@@ -457,7 +501,7 @@ def test_from_log_shows_the_symptom_it_took_before_asking(
 ) -> None:
     log = tmp_path / "crash.log"
     log.write_text(TRACEBACK)
-    answers = ["ss -ltnp", "", "free the port", "", "", "", ""]
+    answers = ["ss -ltnp", "", "free the port", "", "", "", "", ""]
     add = ["add", "--from-log", str(log), "--new", "--key", "from-log"]
     result = runner.invoke(app, add, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -564,6 +608,23 @@ def test_a_last_run_kept_before_it_named_its_python_still_reads(tmp_path: Path) 
     older = {name: value for name, value in run._asdict().items() if name != "python"}
     (tmp_path / FILE_NAME).write_text(json.dumps(older))
     assert load_last_run(str(tmp_path)) == run._replace(python="")
+
+
+def test_a_last_run_keeps_tensorflows_variables_not_terraforms(tmp_path: Path) -> None:
+    """`kb add --from-last-run` took TF_CLI_CONFIG_FILE, Terraform's, for a TensorFlow variable."""
+    from kb.capture.last_run import record_failure
+
+    environ = {
+        "TF_CLI_CONFIG_FILE": "/home/me/.terraformrc",
+        "TF_VAR_region": "eu-west-1",
+        "TF_CPP_MIN_LOG_LEVEL": "2",
+        "TF_FORCE_GPU_ALLOW_GROWTH": "true",
+        "TF_CONFIG": '{"task": {"type": "worker", "index": 0}}',
+        "CUDA_VISIBLE_DEVICES": "0",
+    }
+    run = record_failure(str(tmp_path), ["python", "train.py"], "exited with 1", NEW_FAULT, environ)
+    kept = {line.split("=", 1)[0] for line in run.environment.splitlines()}
+    assert kept == {"TF_CPP_MIN_LOG_LEVEL", "TF_FORCE_GPU_ALLOW_GROWTH", "TF_CONFIG", "CUDA_VISIBLE_DEVICES"}
 
 
 def test_env_reads_the_python_on_the_path_when_kb_has_a_venv_of_its_own(

@@ -97,7 +97,7 @@ def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) 
 
 
 def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, interactive: None) -> None:
-    answers = [SYMPTOM, "CUDA_LAUNCH_BLOCKING=1 python train.py", "", "Clamp labels.", "numerics", "", ""]
+    answers = [SYMPTOM, "CUDA_LAUNCH_BLOCKING=1 python train.py", "", "Clamp labels.", "numerics", "", "", ""]
     code, out, err = kb(runner, "add", "--key", "prompted", input="\n".join(answers) + "\n")
     assert code == 0, err
     _, out, _ = kb(runner, "show", "prompted", "--json")
