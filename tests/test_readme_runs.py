@@ -206,3 +206,81 @@ def test_every_command_in_the_readme_works_on_a_fresh_install(
             f"{line}\n{result.output}"
         )
         assert not (searched and result.stderr), f"{line}\n{result.output}"
+
+
+def shell_block(marker: str, language: str = "sh") -> list[str]:
+    """The lines of the README's LANGUAGE block that holds MARKER, comments removed."""
+    blocks = re.findall(rf"```{language}\n(.*?)```", README, flags=re.DOTALL)
+    block = next(block for block in blocks if marker in block)
+    lines = (line.split("  #", 1)[0].strip() for line in block.splitlines())
+    return [line for line in lines if line and not line.startswith("#")]  # a line of output shown
+
+
+def typed(lines: list[str], cwd: Path, env: dict[str, str]) -> list[subprocess.CompletedProcess[str]]:
+    """Each of LINES typed into a shell in CWD, in order, as a reader types them."""
+    return [
+        subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+        for line in lines
+    ]
+
+
+@pytest.fixture
+def reader_shell(tmp_path: Path) -> dict[str, str]:
+    """The reader's shell: kb, pre-commit, pytest and ipython of this install on the PATH, a git
+    identity, pre-commit's cache in the temporary folder, no colour."""
+    bin_dir = str(Path(sys.executable).parent)
+    return {
+        **os.environ,
+        "PATH": os.pathsep.join((bin_dir, os.environ.get("PATH", ""))),
+        "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+        "GIT_AUTHOR_NAME": "a",
+        "GIT_AUTHOR_EMAIL": "a@b",
+        "GIT_COMMITTER_NAME": "a",
+        "GIT_COMMITTER_EMAIL": "a@b",
+        "NO_COLOR": "1",
+    }
+
+
+@pytest.mark.skipif(
+    not Path(sys.executable).with_name("pre-commit").exists(), reason="pre-commit is not installed"
+)
+def test_the_pre_commit_steps_block_the_commit_they_show_blocked(
+    tmp_path: Path, reader_shell: dict[str, str]
+) -> None:
+    """Without `pre-commit install` among them, the commit the README shows failing succeeded."""
+    repo = tmp_path / "project"
+    repo.mkdir()
+    (repo / "train.py").write_text("import torch\n\nstate = torch.load('checkpoint.pt')\n")
+    subprocess.run(["git", "init", "-q"], cwd=repo, env=reader_shell, check=True)
+    done = typed(shell_block("pre-commit install"), repo, reader_shell)
+    committed = done[-1]
+    assert all(step.returncode == 0 for step in done[:-1]), [step.stderr for step in done]
+    assert committed.returncode != 0, committed.stdout + committed.stderr
+    assert "[torch-load-map-location]" in committed.stdout + committed.stderr
+
+
+def test_the_pytest_line_names_a_failures_known_fault(tmp_path: Path, reader_shell: dict[str, str]) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "test_labels.py").write_text(
+        "def test_labels():\n    raise IndexError('Target 5 is out of bounds.')\n"
+    )
+    (line,) = [line for line in shell_block("pytest --kb") if line.startswith("pytest")]
+    (ran,) = typed([f"{line} -p no:cacheprovider"], project, reader_shell)
+    assert ran.returncode == 1 and "known fault (kb)" in ran.stdout
+    assert "cross-entropy-label-out-of-range" in ran.stdout
+
+
+def test_the_ipython_lines_show_the_known_fault_after_the_traceback(
+    tmp_path: Path, reader_shell: dict[str, str]
+) -> None:
+    load, search = shell_block("%load_ext kb", "ipython")[:2]
+    failing = tmp_path / "failing.ipy"
+    failing.write_text(f"{load}\nraise IndexError('Target 5 is out of bounds.')\n")
+    searching = tmp_path / "searching.ipy"
+    searching.write_text(f"{load}\n{search} CUDA out of memory\n")  # as the README's comment has it
+    ipython = "ipython --no-banner --colors=nocolor"
+    uncaught, searched = typed([f"{ipython} {failing}", f"{ipython} {searching}"], tmp_path, reader_shell)
+    out = uncaught.stdout + uncaught.stderr
+    assert out.index("IndexError: Target 5") < out.index("kb: known fault") < out.index("cross-entropy-label")
+    assert "cuda-oom" in searched.stdout, searched.stderr

@@ -22,7 +22,7 @@ import platform
 import re
 import subprocess
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import TypeAlias
@@ -117,15 +117,30 @@ class Baseline:
         return "\n".join(lines)
 
 
+#: A traceback frame in an installed package: `…/site-packages/pandas/core/frame.py`.
+_FRAME_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([a-z0-9_.-]+?)[/\\]")
+
+
+def framed_packages(text: str) -> tuple[str, ...]:
+    """The installed packages TEXT's traceback frames run through, by distribution name, in order."""
+    from kb.search.host import distribution_name
+
+    names = (distribution_name(name) for name in _FRAME_PACKAGE.findall(text.lower()))
+    return tuple(dict.fromkeys(name for name in names if not name.endswith((".py", ".so"))))
+
+
 def capture_baseline(
     environ: Mapping[str, str] | None = None,
     run: Runner | None = None,
     versions: Callable[[str], str | None] | None = None,
     seen: Mapping[str, str] | None = None,
+    also: Sequence[str] = (),
 ) -> Baseline:
     """Read the baseline from this machine; tests inject `environ`, the nvidia-smi `run`ner and `versions`.
     SEEN: the snapshot (kb.search.host) of the Python the code runs in, whose Python and package
-    versions are taken instead of kb's own.
+    versions are taken instead of kb's own. ALSO: more packages to record when installed, such as
+    those the failure's traceback ran through (framed_packages()): pandas is on no list of ML
+    packages, and a KeyError raised inside it was recorded with numpy's version and not its own.
 
     The defaults are os.environ, a subprocess with a 5 s timeout, and importlib.metadata.version.
     nvidia-smi is called at most twice (the GPU query, then the plain header for the CUDA version);
@@ -136,7 +151,7 @@ def capture_baseline(
     if seen is not None and versions is None:
         versions = seen.get
     versions = installed_version if versions is None else versions
-    packages = installed_packages(versions)
+    packages = installed_packages(versions, also)
     python = f"{platform.python_version()} ({platform.python_implementation()})"
     return Baseline(
         python=seen["python"] if seen is not None and seen.get("python") else python,
@@ -148,12 +163,12 @@ def capture_baseline(
     )
 
 
-def capture_baseline_in(python: str | None) -> Baseline:
+def capture_baseline_in(python: str | None, also: Sequence[str] = ()) -> Baseline:
     """The baseline of PYTHON's environment (kb.search.host.environment; None: kb's own): the Python
     the user's code runs in is not kb's own when kb lives in a venv of its own."""
     from kb.search.host import environment
 
-    return capture_baseline(seen=environment(python))
+    return capture_baseline(seen=environment(python), also=also)
 
 
 def run_command(argv: list[str]) -> str | None:
@@ -181,9 +196,9 @@ def installed_version(name: str) -> str | None:
         return None
 
 
-def installed_packages(versions: Callable[[str], str | None]) -> dict[str, str]:
-    """The installed ones among PACKAGES, in that order."""
-    found = {name: versions(name) for name in PACKAGES}
+def installed_packages(versions: Callable[[str], str | None], also: Sequence[str] = ()) -> dict[str, str]:
+    """The installed ones among PACKAGES, in that order, then among ALSO."""
+    found = {name: versions(name) for name in dict.fromkeys((*PACKAGES, *also))}
     return {name: version for name, version in found.items() if version}
 
 

@@ -139,9 +139,12 @@ def fill_from_sources(
     if sources.from_commit is not None and not given.fix:
         changes["fix"] = text_sources.commit_fix(sources.from_commit or "HEAD").as_fix()
     if sources.env:
-        from kb.capture.environment import capture_baseline_in
+        from kb.capture.environment import capture_baseline_in, framed_packages
 
-        baseline = capture_baseline_in(python).as_text()
+        traceback = last_run.output if last_run is not None else given.symptom or ""
+        if sources.from_log is not None:
+            traceback = text_sources.read_log(sources.from_log)
+        baseline = capture_baseline_in(python, framed_packages(traceback)).as_text()
         changes["environment"] = f"{given.environment}\n{baseline}".strip() if given.environment else baseline
     return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from kb.capture.environment import PACKAGES
+from kb.capture.environment import PACKAGES, framed_packages
 from kb.search.handbook import load_triage
 from kb.search.lookup import SearchOptions, search
 from kb.store.entry_store import EntryStore
@@ -89,10 +89,9 @@ def suggest_applies_to(seen: Mapping[str, str], text: str) -> tuple[str, ...]:
     (`site-packages/deepspeed/…`); and of CUDA and of the driver when it speaks of them. A proposal
     only: the person widens it to what they know ('torch<2.2' when 2.2 fixed it) or drops it."""
     from kb.entry.constraints import series
-    from kb.search.host import distribution_name
 
     lowered = text.lower()
-    framed = {distribution_name(name) for name in _FRAME_PACKAGE.findall(lowered)}
+    framed = set(framed_packages(text))
     wanted = [fact for fact in ("cuda", "driver") if re.search(rf"\b{fact}\b", lowered)]
     for name in sorted(seen):
         if name in ("python", "os", "cuda", "driver") or name.startswith("nvidia-"):
@@ -104,7 +103,6 @@ def suggest_applies_to(seen: Mapping[str, str], text: str) -> tuple[str, ...]:
 
 
 _ML_PACKAGES = frozenset(PACKAGES)
-_FRAME_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([a-z0-9_.-]+?)[/\\]")
 
 
 def _spoken(name: str, text: str) -> bool:

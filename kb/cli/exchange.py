@@ -216,6 +216,12 @@ def import_command(
     )
     for old, new in report.renamed:
         typer.echo(f"  {old} exists: imported as {new}")
+    if report.guessed:
+        guessed = plural(len(report.guessed), "entry", "entries")
+        typer.echo(f"  the domain was guessed for {guessed}, as kb add guesses it:")
+        for key, domain, words in report.guessed:
+            typer.echo(f"    {key}: {domain} (from {', '.join(repr(w) for w in words[:3])})")
+        typer.echo("  check them with kb show KEY; kb edit KEY moves one")
     if report.recognised:
         given, known = report.recognised[0]
         others = len(report.recognised) - 1

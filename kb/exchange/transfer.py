@@ -8,6 +8,7 @@ silently: `skip` (the default) keeps yours, `overwrite` takes theirs, `rename` k
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -124,6 +125,10 @@ class Incoming:
     #: The fields the source gave, for a wiki row (its columns); None for a whole entry. A row that
     #: is an entry kb has changes only these.
     partial: frozenset[str] | None = None
+    #: For a row without a domain: the words that placed the one kb guessed, as `kb add` guesses;
+    #: none when its words place none, and the nearest entry's is taken (guessed_domains()).
+    guessed_from: tuple[str, ...] = ()
+    domain_unknown: bool = False
 
 
 @dataclass
@@ -135,6 +140,8 @@ class ImportReport:
     #: (the key the source gave, the key of the entry kb has with the same signature)
     recognised: list[tuple[str, str]] = field(default_factory=list)
     unvalidated: list[str] = field(default_factory=list)
+    #: (key, domain, the words that placed it) of each entry written whose domain kb guessed
+    guessed: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     dry_run: bool = False
 
     def as_json(self) -> dict[str, Any]:
@@ -145,6 +152,7 @@ class ImportReport:
             "renamed": [{"from": a, "to": b} for a, b in self.renamed],
             "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
+            "guessed": [{"key": k, "domain": d, "from": list(words)} for k, d, words in self.guessed],
             "dry_run": self.dry_run,
         }
 
@@ -240,25 +248,52 @@ def _usage(usage: dict[str, Any]) -> dict[str, Any]:
 def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, source: str) -> Incoming:
     values = dict(fields)
     symptom = str(values.get("symptom", ""))
+    guessed_from: tuple[str, ...] = ()
     if not values.get("domain"):
         from kb.search.handbook import load_triage
 
         guess = load_triage().guess_domain(" ".join(str(v) for v in values.values()))
-        if guess is None:
-            raise EntryFileError(
-                path,
-                line,
-                "cannot tell the fault domain: add a Domain column, or put the "
-                "table under a '## <domain>' heading (data, model, training, …)",
-            )
-        values["domain"] = guess.domain
+        values["domain"], guessed_from = (guess.domain, guess.keywords) if guess else ("data", ())
     values.setdefault("key", key_from_symptom(symptom))
     values.setdefault("source", source)
     try:
         content = normalized(EntryContent(**values))  # type: ignore[arg-type]
     except KbError as exc:
         raise EntryFileError(path, line, str(exc)) from exc
-    return Incoming(content, {}, origin, partial=frozenset(fields) - {"key", "source"})
+    unknown = not fields.get("domain") and not guessed_from
+    return Incoming(content, {}, origin, frozenset(fields) - {"key", "source"}, guessed_from, unknown)
+
+
+#: The nearest entry gives a row its domain only with a score this high and some evidence: `x`, a
+#: word or two, or a paste of another runtime is like nothing (and refused, asking for a Domain).
+GUESS_SCORE = 50.0
+NO_EVIDENCE = ("short", "weak", "foreign")
+
+
+def guessed_domains(store: EntryStore, incoming: Sequence[Incoming]) -> list[Incoming]:
+    """INCOMING with each row whose words place no domain given the domain of the entry a search of
+    its symptom ranks first in STORE, as `kb add` does. Raises EntryFileError, at the first row
+    nothing answers for, when the store holds nothing like it."""
+    from kb.search.lookup import SearchOptions, search
+
+    guessed = []
+    for item in incoming:
+        if item.domain_unknown:
+            options = SearchOptions(limit=1, record_usage=False)
+            results = search(item.content.symptom, store.location, options).results
+            if not results or results[0].score < GUESS_SCORE or results[0].doubt in NO_EVIDENCE:
+                path, _, line = item.origin.rpartition(":")
+                raise EntryFileError(
+                    Path(path),
+                    int(line) if line.isdigit() else None,
+                    "cannot tell the fault domain: add a Domain column, or put the "
+                    "table under a '## <domain>' heading (data, model, training, …)",
+                )
+            nearest = results[0].candidate.record
+            content = item.content.replace(domain=str(nearest["domain"]))
+            item = dataclasses.replace(item, content=content, guessed_from=(f"like {nearest['key']}",))
+        guessed.append(item)
+    return guessed
 
 
 def import_entries(
@@ -267,6 +302,7 @@ def import_entries(
     """Plan the import against what the store holds, then (unless DRY_RUN) apply it in one transaction."""
     if on_conflict not in CONFLICTS:
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
+    incoming = guessed_domains(store, incoming)
     for attempt in range(1, _PLAN_ATTEMPTS + 1):
         report, adds, updates = _plan_import(store, incoming, on_conflict, dry_run)
         if dry_run or not (adds or updates):
@@ -299,24 +335,26 @@ def _plan_import(
     for given in incoming:
         item = _as_known(given, existing, owners, report)
         key = item.content.key
+        wrote: Incoming | None = None
         if key not in existing:
-            adds.append(item)
+            adds.append(wrote := item)
             taken.add(item.content.key)
             existing[item.content.key] = item.content
             report.added.append(item.content.key)
         elif existing[key] == item.content and _same_history(history.get(key, {}), item.usage):
             report.skipped.append(key)
         elif on_conflict == "overwrite":
-            updates.append(item)
+            updates.append(wrote := item)
             report.updated.append(key)
         elif on_conflict == "rename":
-            renamed = _renamed(item, taken, report)
-            adds.append(renamed)
-            report.added.append(renamed.content.key)
+            adds.append(wrote := _renamed(item, taken, report))
+            report.added.append(wrote.content.key)
         else:
             report.skipped.append(key)
         if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
             report.unvalidated.append(item.content.key)
+        if wrote is not None and given.guessed_from and item is given:  # not one kb recognised as its own
+            report.guessed.append((wrote.content.key, wrote.content.domain, given.guessed_from))
     return report, adds, updates
 
 

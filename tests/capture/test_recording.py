@@ -627,6 +627,29 @@ def test_a_last_run_keeps_tensorflows_variables_not_terraforms(tmp_path: Path) -
     assert kept == {"TF_CPP_MIN_LOG_LEVEL", "TF_FORCE_GPU_ALLOW_GROWTH", "TF_CONFIG", "CUDA_VISIBLE_DEVICES"}
 
 
+def test_env_records_the_packages_the_traceback_ran_through(
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    python_with: Callable[[dict[str, str]], str],
+    tmp_path: Path,
+) -> None:
+    """`kb add --env` recorded numpy but not pandas, though the traceback ran through pandas."""
+    monkeypatch.setenv("PATH", str(Path(python_with({"pandas": "2.2.1", "numpy": "1.26.4"})).parent))
+    log = tmp_path / "crash.log"
+    log.write_text(
+        "Traceback (most recent call last):\n"
+        '  File "/srv/job/prepare.py", line 14, in <module>\n'
+        '  File "/opt/env/lib/python3.11/site-packages/pandas/core/frame.py", line 4102, in __getitem__\n'
+        "KeyError: 'label_smoothing_column'\n"
+    )
+    code, _, err = kb(
+        runner, "add", "--new", "-k", "framed", "--from-log", str(log), "-d", "data", "-v", "ls", "--env"
+    )
+    assert code == 0, err
+    environment = str(entry("framed")["environment"])
+    assert "pandas 2.2.1" in environment and "numpy 1.26.4" in environment
+
+
 def test_env_reads_the_python_on_the_path_when_kb_has_a_venv_of_its_own(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch, python_with: Callable[[dict[str, str]], str]
 ) -> None:

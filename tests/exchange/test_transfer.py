@@ -301,3 +301,24 @@ def test_a_backup_restores_its_history_over_the_seeds(runner: CliRunner, tmp_pat
     restored = tmp_path / "restored.jsonl"
     kb(runner, "--db", str(fresh), "export", "jsonl", "--out", str(restored))
     assert restored.read_text() == backup.read_text()
+
+
+def test_a_table_without_domains_is_imported_with_the_guessed_ones_named(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A real TROUBLESHOOTING.md imported only after the user added a `## <domain>` heading."""
+    table = tmp_path / "TROUBLESHOOTING.md"
+    table.write_text(
+        "| Symptom | Validation | Fix |\n|---|---|---|\n"
+        "| the training loss becomes nan after 200 steps in fp16 | python -c 'print(1)' | lower lr |\n"
+        "| pip install fails: Could not build wheels for flash-attn | nvcc --version | install CUDA |\n"
+    )
+    code, out, err = kb(runner, "import", str(table), "--dry-run", "--json")
+    assert code == 0, err
+    guessed = json.loads(out)["guessed"]
+    assert len(guessed) == 2 and all(item["from"] for item in guessed)
+    code, out, _ = kb(runner, "import", str(table))
+    assert code == 0 and "the domain was guessed for 2 entries" in out
+    for item in guessed:
+        assert f"    {item['key']}: {item['domain']} (from " in out
+        assert json.loads(kb(runner, "show", item["key"], "--json")[1])["domain"] == item["domain"]

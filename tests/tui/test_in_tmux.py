@@ -1,0 +1,70 @@
+"""`kb tui` in a real terminal: tmux at 80x24, keys typed as a person types them, the screen read back.
+
+App.run_test() draws into Textual's own headless driver; this draws into a terminal emulator, which
+is where the add form's messages were found out of sight.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+@pytest.fixture
+def terminal(tmp_path: Path, kb_backend: str) -> Iterator[tuple[Callable[..., None], Callable[[str], str]]]:
+    """`kb tui` running in an 80x24 tmux window: (type keys, wait for a text and return the screen)."""
+    if kb_backend != "sqlite":
+        pytest.skip("the terminal is the same whatever the database")
+    socket = f"kb-test-{os.getpid()}-{tmp_path.name}"
+    tmux = ["tmux", "-L", socket, "-f", os.devnull]
+    subprocess.run(
+        [*tmux, "new-session", "-d", "-x", "80", "-y", "24", f"{sys.executable} -m kb tui"],
+        check=True,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )
+
+    def keys(*typed: str) -> None:
+        subprocess.run([*tmux, "send-keys", *typed], check=True)
+        if typed[-1] == "Escape":  # a terminal's Escape alone is told from Alt+key by a pause after it
+            time.sleep(0.6)
+
+    def screen_with(text: str) -> str:
+        shown = ""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            shown = subprocess.run(
+                [*tmux, "capture-pane", "-p"], capture_output=True, text=True, check=False
+            ).stdout
+            if text in shown:
+                return shown
+            time.sleep(0.3)
+        raise AssertionError(f"{text!r} never reached the screen:\n{shown}")
+
+    try:
+        yield keys, screen_with
+    finally:
+        subprocess.run([*tmux, "kill-server"], check=False, capture_output=True)
+
+
+def test_every_message_of_the_add_form_is_on_an_80_by_24_screen(
+    terminal: tuple[Callable[..., None], Callable[[str], str]],
+) -> None:
+    keys, screen_with = terminal
+    screen_with("Search")
+    keys("Escape")
+    keys("a")
+    screen_with("Add an entry")
+    keys("C-s")  # nothing filled in
+    assert "Cancel (Esc)" in screen_with("To fix before saving: Symptom")
+    keys("-l", "the frobnicator rejected the shard")
+    keys("Escape")
+    assert "Save (Ctrl+S)" in screen_with("again to discard it")
