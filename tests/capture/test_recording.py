@@ -54,13 +54,14 @@ def test_a_cause_path_is_proposed_only_from_a_fault_the_symptom_is_surely_about(
         "grep -n learning_rate config.yaml",
         "",
         "add the key",
-        "",
+        "training",  # no domain is proposed either: `KeyError` alone places none
         "",
         "",
         "",
     ]
     code, out, err = kb(runner, "add", "--key", "config-key", input="\n".join(answers) + "\n")
     assert code == 0, err
+    assert "Domain (data, model, training, numerics, deployment, logging, hardware): " in out  # no default
     assert entry("config-key")["cause_path"] == ""  # offered none: the known paths are listed to choose
     offered = out.split("Cause path", 1)[1].split("Root cause", 1)[0]
     assert "[" not in offered.split("):", 1)[-1]  # no default to accept with Enter
@@ -399,7 +400,8 @@ def test_the_lean_add_route_records_without_typer(tmp_path: Path) -> None:
     code = (
         "import sys, json\n"
         "from kb.__main__ import main\n"
-        f"sys.argv = ['kb', 'add', '--db', {str(db)!r}, '-s', {NEW_FAULT!r}, '-v', 'ls', '-f', 'x']\n"
+        f"sys.argv = ['kb', 'add', '--db', {str(db)!r}, '-s', {NEW_FAULT!r}, '-d', 'model',"
+        " '-v', 'ls', '-f', 'x']\n"
         "try:\n    main()\nexcept SystemExit as exit:\n    print('exit', exit.code)\n"
         "print(json.dumps([m for m in ('typer', 'textual') if m in sys.modules]))"
     )
@@ -471,7 +473,7 @@ def test_a_validation_that_is_not_a_command_is_asked_again_at_once(
         "nvidia-smi -L",
         "",
         "pin the kernel version",
-        "",
+        "model",
         "",
         "",
         "",
