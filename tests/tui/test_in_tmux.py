@@ -64,7 +64,8 @@ def test_every_message_of_the_add_form_is_on_an_80_by_24_screen(
     keys("a")
     screen_with("Add an entry")
     keys("C-s")  # nothing filled in
-    assert "Cancel (Esc)" in screen_with("To fix before saving: Symptom")
+    shown = screen_with("To fix before saving: Symptom")
+    assert "Cancel (Esc)" in shown and "write what you saw" in shown  # the field's own message too
     keys("-l", "the frobnicator rejected the shard")
     keys("Escape")
     assert "Save (Ctrl+S)" in screen_with("again to discard it")
