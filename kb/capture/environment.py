@@ -125,8 +125,7 @@ def framed_packages(text: str) -> tuple[str, ...]:
     """The installed packages TEXT's traceback frames run through, by distribution name, in order."""
     from kb.search.host import distribution_name
 
-    names = (distribution_name(name) for name in _FRAME_PACKAGE.findall(text.lower()))
-    return tuple(dict.fromkeys(name for name in names if not name.endswith((".py", ".so"))))
+    return tuple(dict.fromkeys(distribution_name(name) for name in _FRAME_PACKAGE.findall(text.lower())))
 
 
 def capture_baseline(

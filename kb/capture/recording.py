@@ -88,7 +88,8 @@ def record_entry(
         say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
-    questions = ask is not None and edit is None and sources.from_file is None and not sources.from_triage
+    from_flags = edit is None and sources.from_file is None and not sources.from_triage
+    questions = ask is not None and from_flags
     duplicate: Duplicate | None = None
     if questions and not new:
         assert ask is not None
@@ -97,6 +98,8 @@ def record_entry(
         duplicate = _known_fault(store, given.symptom or "", say)
         if duplicate is not None and (occurrence or _confirm_occurrence(duplicate.key, ask)):
             return _occurrence_of(store, duplicate.key, given, given.conditions or "", say)
+        if occurrence:  # said before the questions, not after them
+            raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     content = _compose(given, store, sources, ask, say, edit, force)
     if sources.env and not content.applies_to:
         content = _scoped_to_environment(content, ask, say, python)
@@ -116,7 +119,7 @@ def record_entry(
                 f"kb: the {layer} source already has an entry like this: {twin.key}"
                 f" (kb --layer {layer} show {twin.key}); yours is added as well"
             )
-    derived = given.key is None and edit is None and sources.from_file is None and not sources.from_triage
+    derived = given.key is None and from_flags
     key_base = content.key if derived else None
     return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
 

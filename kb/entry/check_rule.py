@@ -186,9 +186,7 @@ def _pattern(value: Any, field: str, key: str) -> str:
         re.compile(value, re.MULTILINE)
     except re.error as exc:
         raise InvalidEntry(f"entry '{key}': check {field} is not a regular expression: {exc}") from None
-    from kb.guards.checker import nested_repetition  # deferred: only a rule with a pattern needs it
-
-    nested = nested_repetition(value) if value else None
+    nested = _nested_repetition(value)
     if nested:
         raise InvalidEntry(
             f"entry '{key}': check {field} can backtrack without end ({nested}), which takes exponential"
@@ -196,6 +194,22 @@ def _pattern(value: Any, field: str, key: str) -> str:
             " or drop the outer one"
         )
     return value
+
+
+#: A group with a repetition after it (`(a+)+`, `(a|aa){2,}`), or verbose mode, where space may stand
+#: between the two: only such a pattern can repeat a repetition or alternatives.
+_REPEATED_GROUP = re.compile(r"\)[*+?{]|\(\?[a-zA-Z-]*x")
+
+
+def _nested_repetition(pattern: str) -> str | None:
+    """kb.guards.checker.nested_repetition(PATTERN), whose module (the checker kb copies into other
+    repositories, with argparse and ast) is imported only for a pattern that may need it: every
+    `kb search` and `kb show` of an entry with a check rule parses its patterns."""
+    if not _REPEATED_GROUP.search(pattern):
+        return None
+    from kb.guards.checker import nested_repetition
+
+    return nested_repetition(pattern)
 
 
 def _inputs(value: Any, key: str) -> tuple[tuple[str, str], ...]:

@@ -34,7 +34,6 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
     response = search(symptom, location, SearchOptions(limit=3, record_usage=False))
     wanted = occurrence_form(signature(find_decisive(symptom).line))
     part = wanted.strip(" .:")
-    shared = any(part in message or message in part for message in load_shared_messages())
     holding = []
     for scored in response.results:
         record = scored.candidate.record
@@ -47,6 +46,8 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
         # never a variant, often a generic face many faults share.
         if part in symptom_form and len(part) >= SHORTENED_SHARE * len(symptom_form.strip(" .:")):
             holding.append(record)
-    if len(holding) == 1 and len(part.split()) >= SHORTENED_WORDS and not shared:
-        return Duplicate(str(holding[0]["key"]), str(holding[0]["symptom"]), False)
-    return None
+    if len(holding) != 1 or len(part.split()) < SHORTENED_WORDS:
+        return None
+    if any(part in message or message in part for message in load_shared_messages()):
+        return None  # several faults raise it
+    return Duplicate(str(holding[0]["key"]), str(holding[0]["symptom"]), False)

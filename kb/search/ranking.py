@@ -696,7 +696,7 @@ def _reading_score(
     coverage = evidence.coverage
     fuzzy = fuzzy_similarity(reading.signature, candidate.signatures)
     parts = {"lexical": lexical, "coverage": coverage, "fuzzy": fuzzy, "type": evidence.type_match}
-    score = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
+    score = _fused(parts)
     sure = max(fuzzy * (0.5 + 0.5 * coverage), coverage)
     if evidence.shared < MIN_SHARED_TERMS:  # one word in common (`kb search x`) is never enough to be sure
         sure = 0.0
@@ -711,7 +711,13 @@ def _bound(candidate: Candidate, evidence: Sequence[_Evidence], top_bm25: float)
     lexical = candidate.lexical.bm25 / top_bm25
     best = 0.0
     for position, found in enumerate(evidence):
-        parts = {"lexical": lexical, "coverage": found.coverage, "fuzzy": 1.0, "type": found.type_match}
-        bound = 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())
+        bound = _fused(
+            {"lexical": lexical, "coverage": found.coverage, "fuzzy": 1.0, "type": found.type_match}
+        )
         best = max(best, bound * ALTERNATIVE_FACTOR if position else bound)
     return best
+
+
+def _fused(parts: dict[str, float]) -> float:
+    """The score of PARTS (lexical, coverage, fuzzy, type, in that order), weighed by WEIGHTS."""
+    return 100.0 * sum(WEIGHTS[name] * value for name, value in parts.items())

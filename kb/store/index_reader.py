@@ -156,15 +156,8 @@ class IndexReader:
         return _CoreConnection(self.location.url, self.location.display())
 
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
-        if self._documents is None or not self._current():
-            return self._read_rows(sql, params)
         key = (sql, tuple(params.items()) if params else ())
-        rows = self._answers.get(key)
-        if rows is None:
-            if len(self._answers) >= _KEPT_ANSWERS:
-                self._answers.clear()
-            rows = self._answers[key] = self._read_rows(sql, params)
-        return rows
+        return self.kept(key, lambda: self._read_rows(sql, params))
 
     def _read_rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
         try:
@@ -461,7 +454,8 @@ class IndexReader:
                 _pause_usage_writes()
 
 
-#: At most this many statements' rows are kept by a reader that keeps its reads.
+#: At most this many answers (statements' rows, scored term sets) are kept by a reader that keeps
+#: its reads.
 _KEPT_ANSWERS = 2_000
 
 

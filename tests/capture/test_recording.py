@@ -235,6 +235,14 @@ def test_from_a_log_a_known_fault_is_said_before_any_question(
     assert entry("dataloader-too-many-open-files")["occurrences"] == 2
 
 
+def test_occurrence_of_an_unknown_fault_is_refused_before_any_question(
+    runner: CliRunner, interactive: None
+) -> None:
+    code, out, err = kb(runner, "add", "--occurrence", "-s", NEW_FAULT, input="ls\n\nfix it\n")
+    assert code == 1 and "no existing entry looks like this one" in err
+    assert "Validation" not in out
+
+
 def test_a_typed_symptom_of_a_known_fault_is_said_before_the_next_question(
     runner: CliRunner, interactive: None
 ) -> None:
