@@ -6,15 +6,18 @@ A suite of FAILURES failing tests (and as many passing ones) runs with and witho
 interleaved, on a seeded knowledge base: the target is within 1.2x of the plain run. Two suites,
 because the answer depends on how alike the failures are: "distinct" raises ten kinds of error
 with other numbers, "parametrized" one error with other numbers, as a parametrized test fails.
-Every failure is looked up (only a failure repeated word for word is looked up once). Then the
-distinct suite again with another process holding the database's write lock: the target is within
-1 s of the unlocked run.
+Every failure is looked up (only a failure repeated word for word is looked up once), in a
+process beside the tests: so the CPU time of both runs is printed too, and the parametrized suite
+runs again with pytest and its lookups pinned to one core, as on a machine without a second one.
+Then the distinct suite again with another process holding the database's write lock: the target is
+within 1 s of the unlocked run.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -56,10 +59,27 @@ def suite(failures: int, distinct: bool) -> str:
     return "\n".join(tests)
 
 
-def seconds(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+def seconds(argv: list[str], env: dict[str, str], cwd: Path, one_core: bool = False) -> float:
+    return timed(argv, env, cwd, one_core)[0]
+
+
+def timed(argv: list[str], env: dict[str, str], cwd: Path, one_core: bool = False) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (of the run and every process it waited for) of ARGV."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    pin = (lambda: os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})) if one_core else None
+    subprocess.run(
+        argv,
+        env=env,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+        preexec_fn=pin,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -78,10 +98,27 @@ def main() -> None:
             (root / name / "test_suite.py").write_text(suite(args.failures, distinct))
             plain, with_kb = [], []
             for _ in range(args.runs):
-                plain.append(seconds(pytest, env, root / name))
-                with_kb.append(seconds([*pytest, "--kb"], env, root / name))
-            p, k = statistics.median(plain), statistics.median(with_kb)
-            print(f"{name:>13}: plain {p:.2f} s, --kb {k:.2f} s: {k / p:.2f}x (target 1.2x)")
+                plain.append(timed(pytest, env, root / name))
+                with_kb.append(timed([*pytest, "--kb"], env, root / name))
+            p, k = (
+                statistics.median(wall for wall, _ in plain),
+                statistics.median(wall for wall, _ in with_kb),
+            )
+            pc, kc = (
+                statistics.median(cpu for _, cpu in plain),
+                statistics.median(cpu for _, cpu in with_kb),
+            )
+            print(
+                f"{name:>13}: plain {p:.2f} s, --kb {k:.2f} s: {k / p:.2f}x (target 1.2x); "
+                f"CPU {pc:.2f} s, {kc:.2f} s: {kc / pc:.2f}x"
+            )
+        if hasattr(os, "sched_setaffinity"):
+            plain_one, kb_one = [], []
+            for _ in range(args.runs):
+                plain_one.append(seconds(pytest, env, root / "parametrized", one_core=True))
+                kb_one.append(seconds([*pytest, "--kb"], env, root / "parametrized", one_core=True))
+            p, k = statistics.median(plain_one), statistics.median(kb_one)
+            print(f"{'one core':>13}: parametrized, plain {p:.2f} s, --kb {k:.2f} s: {k / p:.2f}x")
         holder = sqlite3.connect(env["KB_DB"], isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         try:

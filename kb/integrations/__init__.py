@@ -1,5 +1,6 @@
 """kb where the error happens: running a command and keeping the end of its output (`process`, for
-`kb run`), the pytest plugin that names each failure's known fault (`pytest_plugin`), and the
-IPython extension (`ipython`, loaded by `%load_ext kb` through kb/__init__.py). These are faces of
-their hosts: they may print, and import every package below the faces.
+`kb run`), the pytest plugin that names each failure's known fault (`pytest_plugin`, with the
+lookups it runs beside the tests in `failure_lookup`), and the IPython extension (`ipython`, loaded
+by `%load_ext kb` through kb/__init__.py). These are faces of their hosts: they may print, and
+import every package below the faces.
 """

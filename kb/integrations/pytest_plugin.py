@@ -1,10 +1,11 @@
 """A pytest plugin: each failing test's known fault, in its report, and a line at the end.
 
 Installed with kb as the `pytest11` entry point `kb`, and off unless asked for: `pytest --kb` (or
-`pytest -p kb` where plugins do not load on their own). For each failure it searches the failure's
-text the way `kb search` does (every source, the same ranking) and, for a confident match, adds a
-"known fault (kb)" section with the entry's key, validation and fix; the session ends with one line
-naming the known faults. Searches leave no usage record: a failing suite is not a person asking.
+`pytest -p kb` where plugins do not load on their own). Each failure's text is searched the way
+`kb search` does (every source, the same ranking), beside the run (kb.integrations.failure_lookup);
+once the tests are over, each failure with a confident match gets a "known fault (kb)" section with
+the entry's key, validation and fix, and the session ends with one line naming the known faults.
+Searches leave no usage record: a failing suite is not a person asking.
 """
 
 from __future__ import annotations
@@ -13,11 +14,55 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported once --kb asks for it: every pytest run loads this plugin
     from collections.abc import Generator
 
+    from kb.integrations.failure_lookup import Answer, LookupFailed
+
 SECTION = "known fault (kb)"
-_KNOWN = pytest.StashKey[list[tuple[str, str]]]()
+
+
+class _Session:
+    """The failures of this run, their lookups, and the known faults found."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        # Under xdist each report leaves for the controller as soon as it is made: no later section
+        # would reach it, so there each failure is looked up at once, in the xdist worker itself.
+        from kb.integrations.failure_lookup import Lookups
+
+        self.at_once = hasattr(config, "workerinput")
+        self.lookups = Lookups(str(config.invocation_params.dir))
+        self.failed: list[tuple[pytest.TestReport, str]] = []
+        self.known: list[tuple[str, str]] = []
+        self.settled = False
+
+    def failure(self, report: pytest.TestReport, nodeid: str) -> None:
+        if self.at_once:
+            from kb.integrations.failure_lookup import answer_here
+
+            self._show(report, nodeid, answer_here(report.longreprtext))
+        else:
+            self.failed.append((report, nodeid))
+            self.lookups.ask(report.longreprtext)
+
+    def settle(self) -> None:
+        """Add each failure's section, once: the answers are in when the tests are over."""
+        if self.settled:
+            return
+        self.settled = True
+        for (report, nodeid), answer in zip(self.failed, self.lookups.answers(), strict=True):
+            self._show(report, nodeid, answer)
+
+    def _show(self, report: pytest.TestReport, nodeid: str, answer: Answer | LookupFailed) -> None:
+        if isinstance(answer, Exception):
+            report.sections.append((SECTION, f"kb could not look this failure up: {answer}"))
+        elif answer is not None:
+            key, text = answer
+            report.sections.append((SECTION, text))
+            self.known.append((key, nodeid))
+
+
+_SESSION = pytest.StashKey[_Session]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -38,60 +83,32 @@ def _enabled(config: pytest.Config) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     if _enabled(config):
-        config.stash[_KNOWN] = []
+        config.stash[_SESSION] = _Session(config)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Generator[None, Any, None]:
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
-    known = item.config.stash.get(_KNOWN, None)
-    if known is None or not report.failed:
+    session = item.config.stash.get(_SESSION, None)
+    if session is None or not report.failed:
         return
-    try:
-        answer = known_fault(report.longreprtext)
-    except Exception as exc:  # the failure itself is what matters: never hide it behind kb's own
-        report.sections.append((SECTION, f"kb could not look this failure up: {exc}"))
-        return
-    if answer is not None:
-        key, text = answer
-        report.sections.append((SECTION, text))
-        known.append((key, item.nodeid))
+    session.failure(report, item.nodeid)
 
 
-#: The answers of this session, by the failure's text: a failure repeated word for word is looked up
-#: once. (Not by its text with the numbers masked: two such texts can rank differently.)
-_ANSWERED: dict[str, Any] = {}
-
-
-def known_fault(text: str) -> tuple[str, str] | None:
-    """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
-    from kb.entry.visible import command_line, visible
-    from kb.search.lookup import SearchOptions
-    from kb.sources.everywhere import search_sources
-
-    response = _ANSWERED.get(text)
-    if response is None:
-        options = SearchOptions(limit=1, record_usage=False, environment=True, keep_open=True)
-        response = _ANSWERED[text] = search_sources(text, None, options).response
-    if not response.confident:
-        return None
-    record = response.results[0].candidate.record
-    lines = [f"{visible(str(record['key']))}: {visible(' '.join(str(record['symptom']).split())[:200])}"]
-    if record.get("untrusted"):
-        lines.append(f"  (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})")
-    elif record.get("validation"):  # with the port, file or module this failure names
-        command, _ = response.check_of(record, response.paste_values())
-        lines.append(f"  prove it: $ {command_line(command)}")
-    if record.get("fix"):
-        lines.append(f"  fix: {visible(' '.join(str(record['fix']).split())[:400])}")
-    if record.get("layer"):
-        lines.append(f"  (from the {visible(str(record['layer']))} source)")
-    return str(record["key"]), "\n".join(lines)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Runs before the terminal reporter prints the failures (its own sessionfinish wraps this)."""
+    found = session.config.stash.get(_SESSION, None)
+    if found is not None:
+        found.settle()
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    known = config.stash.get(_KNOWN, None)
+    session = config.stash.get(_SESSION, None)
+    if session is None:
+        return
+    session.settle()
+    known = session.known
     if not known:
         return
     failed = len(terminalreporter.stats.get("failed", [])) + len(terminalreporter.stats.get("error", []))

@@ -233,7 +233,7 @@ def lexical_scores(
 ) -> dict[int, LexicalScore]:
     """BM25 of each entry in POSTINGS (term, entry id, impact): the sum over its terms of the term's
     coefficient (query weight * IDF * (k1 + 1)) times its impact, added in COEFFICIENTS' order so
-    that the score does not depend on the order the postings came in."""
+    that neither the score nor the order of its matched terms depends on the order the postings came in."""
     found: dict[int, dict[str, float]] = {}
     for term, entry_id, impact in postings:
         if term in coefficients:
@@ -241,10 +241,12 @@ def lexical_scores(
     scores = {}
     for entry_id, impacts in found.items():
         total = 0.0
+        matched = {}
         for term, coefficient in coefficients.items():
             if term in impacts:
                 total += coefficient * impacts[term]
-        scores[entry_id] = LexicalScore(total, {term: term_idf.get(term, 0.0) for term in impacts})
+                matched[term] = term_idf.get(term, 0.0)
+        scores[entry_id] = LexicalScore(total, matched)
     return scores
 
 

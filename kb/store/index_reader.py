@@ -250,7 +250,12 @@ class IndexReader:
         AVERAGE_LENGTH (the corpus's now)."""
         rows = self._rows("SELECT value FROM kb_meta WHERE name = :name", {"name": IMPACT_LENGTH})
         stored = float(rows[0][0]) if rows else average_length
-        return Postings(self._rows, statuses, average_length, stored)
+        lists: dict[str, list[tuple[int, float]]] | None = None
+        if self._current():  # each term's list, kept whole: a failure alike but for a number reads one
+            lists = self._answers.setdefault(("lists", tuple(statuses)), {})
+            if len(lists) > _KEPT_ANSWERS * 5:
+                lists.clear()
+        return Postings(self._rows, statuses, average_length, stored, lists, self._read_rows)
 
     def keep_reads(self) -> None:
         """Keep what is read, for the next searches on this connection (a host's lookups, one
@@ -532,8 +537,13 @@ class Postings:
         statuses: Sequence[str],
         average_length: float,
         stored_average: float,
+        lists: dict[str, list[tuple[int, float]]] | None = None,
+        read: Callable[[str, dict[str, Any]], list[tuple[Any, ...]]] | None = None,
     ) -> None:
         self._rows = rows
+        self._read = read or rows
+        #: Each term's whole list (entry id, impact), by entry id, when the reader keeps its reads.
+        self._lists = lists
         self._status_sql, self._status_params = _in("s", statuses)
         average = average_length or 1.0
         self._saturation, self._per_length = normalisation(average)
@@ -543,14 +553,27 @@ class Postings:
         return weight / (weight + self._saturation + self._per_length * length)
 
     def whole(self, terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
+        """Every (term, entry id, impact) of TERMS, by term and then entry id: a fixed order, so that
+        sums over them come out the same to the last bit however the lists were read."""
+        lists = self._lists if self._lists is not None else {}
+        lists.update(self._read_lists([term for term in dict.fromkeys(terms) if term not in lists]))
+        for term in sorted(set(terms)):
+            for entry_id, impact in lists[term]:
+                yield term, entry_id, impact
+
+    def _read_lists(self, terms: Sequence[str]) -> dict[str, list[tuple[int, float]]]:
+        found: dict[str, list[tuple[int, float]]] = {term: [] for term in terms}
         for chunk in _chunks(terms):
             term_sql, params = _in("t", chunk)
-            sql = (
+            sql = (  # read past the reader's kept statements: the lists are kept term by term
                 "SELECT term, entry_id, weight, length FROM search_term "
                 f"WHERE term IN ({term_sql}) AND status IN ({self._status_sql})"
             )
-            for term, entry_id, weight, length in self._rows(sql, {**params, **self._status_params}):
-                yield str(term), int(entry_id), self._impact(weight, length)
+            for term, entry_id, weight, length in self._read(sql, {**params, **self._status_params}):
+                found[str(term)].append((int(entry_id), self._impact(weight, length)))
+        for postings in found.values():
+            postings.sort()
+        return found
 
     def page(self, term: str, after: tuple[float, int] | None, size: int) -> Page:
         """A keyset page: the same SQL serves every backend, and each page is one index seek."""
@@ -575,6 +598,17 @@ class Postings:
         """Every (term, entry id, impact) of TERMS in the given entries."""
         if not terms:
             return
+        listed = [term for term in terms if self._lists is not None and term in self._lists]
+        if listed:
+            assert self._lists is not None
+            wanted = set(entry_ids)
+            for term in listed:
+                for entry_id, impact in self._lists[term]:
+                    if entry_id in wanted:
+                        yield term, entry_id, impact
+            terms = [term for term in terms if term not in listed]
+            if not terms:
+                return
         term_sql, term_params = _in("t", terms)
         for chunk in _chunks(sorted(entry_ids)):  # in key order, each seek starts near the last
             id_sql, id_params = _in("i", chunk)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 SUITE = """
@@ -68,3 +71,35 @@ def test_an_entrys_text_reaches_the_test_report_with_its_escape_codes_shown_not_
     out = result.stdout.str()
     assert "fix: \\x1b]52;c;ZWNobyBwd25lZA==\\x07\\x1b[2J\\x1b[1;1H ALL TESTS PASSED \\u202e" in out
     assert "\x1b]52" not in out and "\u202e" not in out
+
+
+def test_a_run_interrupted_by_ctrl_c_still_names_the_known_faults_of_its_failures(
+    pytester: pytest.Pytester,
+) -> None:
+    """The lookups run beside the tests, and a Ctrl-C at the terminal (SIGINT to the whole foreground
+    process group) reaches the tests alone."""
+    interrupt = "import os, signal\n\ndef test_interrupted():\n    os.killpg(os.getpgrp(), signal.SIGINT)\n"
+    pytester.makepyfile(test_training=SUITE + "\n" + interrupt + "\ndef test_never_run():\n    pass\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--kb", "-p", "no:cacheprovider"],
+        cwd=pytester.path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        start_new_session=True,  # its own process group, as a shell gives a command it runs
+        check=False,
+    )
+    assert result.returncode == 2, result.stdout  # pytest's own "interrupted"
+    assert "KeyboardInterrupt" in result.stdout and "test_never_run" not in result.stdout
+    assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in result.stdout
+    assert "kb: 1 of 2 failures are known faults" in result.stdout
+
+
+def test_under_xdist_each_failure_still_gets_its_known_fault(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_training=SUITE)
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider", "-n", "2")
+    result.assert_outcomes(passed=1, failed=2)
+    out = result.stdout.str()
+    assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in out
+    assert out.count("known fault (kb)") == 1

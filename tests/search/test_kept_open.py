@@ -17,13 +17,16 @@ PASTES = (
     "KeyError: 'learning_rate'",
     "OSError: [Errno 98] Address already in use",
     "the loss is nan after a few hundred steps with fp16",
+    "RuntimeError: mat1 and mat2 shapes cannot be multiplied (64x512 and 256x10)",
+    "RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x768 and 512x2)",
 )
 
 
-def answers(paste: str, keep_open: bool) -> list[tuple[str, float, bool, str]]:
+def answers(paste: str, keep_open: bool) -> list[tuple[str, float, bool, str, dict[str, float]]]:
+    """The results, down to the last bit of each part of their scores."""
     options = SearchOptions(limit=5, record_usage=False, keep_open=keep_open)
     response = search(paste, resolve_location(None), options)
-    return [(r.candidate.key, r.score, r.confident, r.why) for r in response.results]
+    return [(r.candidate.key, r.score, r.confident, r.why, r.parts) for r in response.results]
 
 
 def test_a_search_kept_open_answers_as_a_fresh_one_every_time() -> None:
