@@ -25,11 +25,13 @@ from kb.store.entry_store import EntryStore
 #: pytest's own fixture for running pytest: the kb plugin is tested through its real host.
 pytest_plugins = ("pytester",)
 
-#: Examples per property: 100 while you work and in CI (each run draws new ones); HYPOTHESIS_PROFILE=thorough
-#: before a release, or after touching a parser, tries ten times as many.
-settings.register_profile("default", max_examples=100, deadline=None)
+#: Examples per property (each run draws new ones): 25 while you work, 100 in CI (.ci/run sets
+#: HYPOTHESIS_PROFILE=ci), and HYPOTHESIS_PROFILE=thorough, before a release or after touching a
+#: parser, 1000.
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("ci", max_examples=100, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

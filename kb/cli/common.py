@@ -275,6 +275,9 @@ def _typer_parameter(option: Option) -> inspect.Parameter:
     if option.kind == "words":
         info: Any = typer.Argument(help=option.help, show_default=False, metavar=option.metavar)
         annotation: Any = list[str] | None
+    elif option.kind == "key":
+        info = typer.Argument(help=option.help, show_default=False, metavar=option.metavar)
+        annotation = str
     elif option.kind == "switch":
         info = typer.Option(*option.flags, help=option.help)
         annotation = bool
@@ -291,6 +294,6 @@ def _typer_parameter(option: Option) -> inspect.Parameter:
     return inspect.Parameter(
         option.name,
         inspect.Parameter.KEYWORD_ONLY,
-        default=option.default,
+        default=inspect.Parameter.empty if option.kind == "key" else option.default,
         annotation=Annotated[annotation, info],
     )

@@ -9,8 +9,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
-from kb.cli.console import usage_message
-from kb.cli.options import LIST_STATUSES
+from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, checked_status
 from kb.entry.visible import visible
 from kb.errors import Cancelled, EditConflict, KbError, UsageError
 
@@ -36,12 +35,8 @@ def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
 
 
 @app.command()
-def show(
-    ctx: typer.Context,
-    key: common.KeyArgument,
-    as_json: common.JsonOption = False,
-    snippet: Annotated[bool, typer.Option("--snippet", help="Print only the debugging snippet.")] = False,
-) -> None:
+@common.declared(SHOW_OPTIONS)
+def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
     """Show one entry, readable on an 80-column terminal."""
     from kb.entry.terminal import format_entry
 
@@ -185,29 +180,14 @@ def edit(
 
 
 @app.command("list")
+@common.declared(LIST_OPTIONS)
 def list_entries(
-    ctx: typer.Context,
-    domain: common.DomainOption = None,
-    tag: Annotated[
-        str | None, typer.Option("--tag", "-t", help="Only entries with this tag.", metavar="TAG")
-    ] = None,
-    status: Annotated[
-        str, typer.Option("--status", help="active, archived or all.", metavar="STATUS")
-    ] = "active",
-    unvalidated: Annotated[
-        bool, typer.Option("--unvalidated", help="Only entries whose validation fails the lint.")
-    ] = False,
-    as_json: common.JsonOption = False,
+    ctx: typer.Context, domain: str | None, tag: str | None, status: str, unvalidated: bool, as_json: bool
 ) -> None:
     """List entries, filtered by domain, tag and status."""
     from kb.entry.terminal import format_table
 
-    if status not in LIST_STATUSES:
-        import difflib
-
-        nearest = difflib.get_close_matches(status, LIST_STATUSES, n=1)
-        hint = f"did you mean '{nearest[0]}'?" if nearest else "use active, archived or all"
-        raise UsageError(usage_message("kb list", f"unknown --status '{status}'; {hint}"))
+    checked_status(status)
     with common.open_kb(ctx, remind=not as_json) as store:
         entries = store.list(
             common.domain_or_none(domain), tag, None if status == "all" else status, unvalidated

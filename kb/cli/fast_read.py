@@ -1,9 +1,10 @@
 """`kb show KEY` and `kb list` for people, read through the lean reader: no Typer, no ORM.
 
 They are what a user types right after a search, so they start as fast as it does. Only the plain
-forms come here (`kb show KEY [--snippet]`, `kb list [--domain D] [--tag T] [--status S]`); anything
-else (`--json`, `--unvalidated`, `--help`, a database that is new or needs an upgrade) returns None
-and goes to Typer's commands in kb.cli.entries, which print the same.
+forms come here (`kb show KEY [--snippet]`, `kb list [--domain D] [--tag T] [--status S]`), parsed by
+the option tables kb.cli.options.SHOW_OPTIONS and LIST_OPTIONS that Typer's commands in
+kb.cli.entries are built from; anything else (`--json`, `--unvalidated`, `--help`, a database that is
+new or needs an upgrade) returns None and goes to those commands, which print the same.
 """
 
 from __future__ import annotations
@@ -11,63 +12,74 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from kb.cli.console import bold, run_reporting_errors, width
-from kb.cli.options import LIST_STATUSES
+from kb.cli.console import bold, report_error, run_reporting_errors, width
+from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, Option, checked_status, parse_lean, typer_only_flags
 from kb.entry.visible import visible
-from kb.errors import EntryNotFound
-
-_LIST_OPTIONS = {"--domain": "domain", "-d": "domain", "--tag": "tag", "-t": "tag", "--status": "status"}
+from kb.errors import EntryNotFound, UsageError
 
 
 def show_main(argv: list[str]) -> int | None:
     """`kb show KEY [--snippet]`, or None when Typer should answer."""
-    flags = [arg for arg in argv if arg.startswith("-")]
-    keys = [arg for arg in argv if not arg.startswith("-")]
-    if len(keys) != 1 or set(flags) - {"--snippet"} or "--" in argv:
-        return None
+    values = _parsed("kb show", SHOW_OPTIONS, argv)
+    if not isinstance(values, dict):
+        return values
     from kb.sources.shown import shown_layer
 
-    if shown_layer(keys[0]) not in (None, "personal"):
+    if shown_layer(values["key"]) not in (None, "personal"):
         return None  # the last search showed another layer's entry: Typer's show follows it
     reader = _reader()
     if reader is None:
         return None
-    return run_reporting_errors(lambda: _show(reader, keys[0], "--snippet" in flags))
+    return run_reporting_errors(lambda: _show(reader, values["key"], values["snippet"]))
 
 
 def list_main(argv: list[str]) -> int | None:
     """`kb list [--domain D] [--tag T] [--status S]`, or None when Typer should answer."""
-    chosen: dict[str, str] = {}
-    rest = list(argv)
-    while rest:
-        option = rest.pop(0)
-        name = _LIST_OPTIONS.get(option.split("=", 1)[0])
-        if name is None:
-            return None
-        if "=" in option:
-            chosen[name] = option.split("=", 1)[1]
-        elif rest:
-            chosen[name] = rest.pop(0)
-        else:
-            return None
-    if chosen.get("status", "active") not in LIST_STATUSES:
-        return None  # Typer says what is wrong with it
+    values = _parsed("kb list", LIST_OPTIONS, argv)
+    if not isinstance(values, dict):
+        return values
     reader = _reader()
     if reader is None:
         return None
-    return run_reporting_errors(lambda: _list(reader, chosen))
+    return run_reporting_errors(lambda: _list(reader, values))
+
+
+def _parsed(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[str, Any] | int | None:
+    """ARGV's values; None for a command line only Typer handles; the exit code of a bad one."""
+    if typer_only_flags(options) & {arg.partition("=")[0] for arg in argv}:
+        return None
+    try:
+        values = parse_lean(prog, options, argv)
+        if "status" in values:
+            checked_status(values["status"])
+    except UsageError as exc:
+        return report_error(exc)
+    return values
 
 
 def _reader() -> Any:
-    """The lean reader on --db / KB_DB / the default, or None when only the full store will do."""
+    """The lean reader on --db / KB_DB / the default, or None when only the full store will do: for
+    a database that is new, outdated, damaged or unreadable (Typer's commands explain it), and for
+    the first command of the day, which decides on the review reminder (unless nothing can be
+    written: on a full disk the lean reader still answers, and the reminder waits)."""
+    import kb.clock
     from kb.errors import KbError
     from kb.paths import resolve_location
     from kb.store.index_reader import IndexNotReady, IndexReader
+    from kb.upkeep.reminder import reminder_pending
 
     try:
-        return IndexReader(resolve_location(None)).open()
-    except (IndexNotReady, KbError, OSError):  # new, outdated, damaged, unreadable: Typer explains it
+        reader = IndexReader(resolve_location(None)).open()
+    except (IndexNotReady, KbError, OSError):
         return None
+    try:
+        pending = reminder_pending(reader.meta("last_reminder"), kb.clock.utc_now())
+    except (KbError, OSError):
+        pending = True
+    if pending and not reader.reading_only:
+        reader.close()
+        return None
+    return reader
 
 
 def _show(reader: Any, key: str, snippet: bool) -> int:
@@ -103,15 +115,15 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
     return 0
 
 
-def _list(reader: Any, chosen: dict[str, str]) -> int:
+def _list(reader: Any, chosen: dict[str, Any]) -> int:
     from kb.domains import resolve_domain
     from kb.entry.terminal import format_table
 
-    status = chosen.get("status", "active")
-    domain = resolve_domain(chosen["domain"]) if chosen.get("domain") else None
+    status = chosen["status"]
+    domain = resolve_domain(chosen["domain"]) if chosen["domain"] else None
     with reader:
         records = reader.entries(domain, None if status == "all" else status)
-    if chosen.get("tag"):
+    if chosen["tag"]:
         wanted = chosen["tag"].lower()
         records = [r for r in records if wanted in (str(t).lower() for t in r["tags"])]
     if not records:

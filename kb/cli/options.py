@@ -1,10 +1,13 @@
-"""The options of `kb search` and `kb add`, declared once for both of their parsers.
+"""The options of `kb search`, `kb add`, `kb show` and `kb list`, declared once for both of their parsers.
 
-Those two commands are parsed twice: by a lean parser that the console script uses before Typer is
-imported (kb/cli/fast_search.py, kb/cli/fast_add.py), and by Typer for `--help`, `kb add --edit` and
-the tests. Each option is one row here; `parse_lean()` reads a command line by the rows and
-kb.cli.common.declared() builds the Typer command's parameters from the same rows, so the two cannot
-drift apart. Both hand the command the same dict of values, keyed by `Option.name`.
+Those commands are parsed twice: by a lean parser that the console script uses before Typer is
+imported (kb/cli/fast_search.py, kb/cli/fast_add.py, kb/cli/fast_read.py), and by Typer for
+`--help` and the few options only Typer handles (`kb add --edit`, `--json` of show and list).
+Typer's own imports cost more than a whole search (~40 ms against a floor of ~35 ms), which is why
+these four commands have a lean parser at all. Each option is one row here; `parse_lean()` reads a
+command line by the rows and kb.cli.common.declared() builds the Typer command's parameters from the
+same rows, so the two cannot drift apart. Both hand the command the same values, keyed by
+`Option.name`.
 
 Standard library only: this module is on the fast path.
 """
@@ -21,8 +24,9 @@ from kb.errors import UsageError
 LIST_STATUSES = ("active", "archived", "all")
 
 #: text: one string; path: one file path; repeated: a string per use; switch: present or not;
-#: count: a whole number of at least 1; words: the positional words of a query.
-Kind = Literal["text", "path", "repeated", "switch", "count", "words"]
+#: count: a whole number of at least 1; words: the positional words of a query; key: one positional
+#: word, required.
+Kind = Literal["text", "path", "repeated", "switch", "count", "words", "key"]
 
 
 class Option(NamedTuple):
@@ -138,6 +142,32 @@ ADD_OPTIONS: tuple[Option, ...] = (
 )
 
 
+SHOW_OPTIONS: tuple[Option, ...] = (
+    Option("key", (), "The entry's key.", "key", "KEY"),
+    JSON._replace(lean=False),
+    switch("snippet", ("--snippet",), "Print only the debugging snippet."),
+)
+
+LIST_OPTIONS: tuple[Option, ...] = (
+    DOMAIN,
+    text("tag", ("--tag", "-t"), "Only entries with this tag.", "TAG"),
+    text("status", ("--status",), "active, archived or all.", "STATUS", default="active"),
+    switch("unvalidated", ("--unvalidated",), "Only entries whose validation fails the lint.", lean=False),
+    JSON._replace(lean=False),
+)
+
+
+def checked_status(status: str) -> str:
+    """STATUS of `kb list --status`, or a UsageError that names the nearest one."""
+    if status in LIST_STATUSES:
+        return status
+    import difflib
+
+    nearest = difflib.get_close_matches(status, LIST_STATUSES, n=1)
+    hint = f"did you mean '{nearest[0]}'?" if nearest else "use active, archived or all"
+    raise UsageError(usage_message("kb list", f"unknown --status '{status}'; {hint}"))
+
+
 def typer_only_flags(options: tuple[Option, ...]) -> frozenset[str]:
     """The flags that send a command line to Typer instead of the lean parser (help among them)."""
     return frozenset({"-h", "--help"}).union(*(option.flags for option in options if not option.lean))
@@ -172,7 +202,7 @@ def parse_lean(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[
         flag, attached, value = arg.partition("=") if arg.startswith("--") else (arg[:2], arg[2:], arg[2:])
         option = by_flag.get(flag)
         if option is None:
-            raise UsageError(usage_message(prog, f"no such option: {flag}"))
+            raise UsageError(usage_message(prog, _no_such_option(flag, options)))
         if option.kind == "switch":
             if attached:
                 raise UsageError(usage_message(prog, f"option '{flag}' does not take a value"))
@@ -195,10 +225,26 @@ def parse_lean(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[
             values[option.name] = value
     for option in options:
         if option.kind == "words":
-            values[option.name] = words
-    if words and not any(option.kind == "words" for option in options):
-        raise UsageError(usage_message(prog, f"got unexpected extra argument ({words[0]})"))
+            values[option.name], words = words, []
+        elif option.kind == "key":
+            if not words:
+                raise UsageError(usage_message(prog, f"missing argument '{option.metavar}'"))
+            values[option.name], words = words[0], words[1:]
+    if words:
+        raise UsageError(usage_message(prog, f"got unexpected extra argument(s) ({' '.join(words)})"))
     return values
+
+
+def _no_such_option(flag: str, options: tuple[Option, ...]) -> str:
+    """What Typer says of an unknown FLAG, with the long flags it might have meant."""
+    message = f"no such option: {flag}"
+    if not flag.startswith("--"):
+        return message
+    import difflib
+
+    known = ["--help", *(known for option in options for known in option.flags if known.startswith("--"))]
+    possible = difflib.get_close_matches(flag, known)
+    return f"{message} (Possible options: {', '.join(sorted(possible))})" if possible else message
 
 
 def _positive(prog: str, flag: str, value: str) -> int:

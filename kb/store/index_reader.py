@@ -219,6 +219,16 @@ class IndexReader:
         count = int(stats[INDEXED_ENTRIES])
         return count, int(stats[INDEXED_LENGTH]) / 1000 / count if count else 0.0
 
+    @property
+    def reading_only(self) -> bool:
+        """Whether nothing can be written (a full disk): it reads, and records nothing."""
+        return self._reading_only
+
+    def meta(self, name: str) -> str | None:
+        """The kb_meta value NAME, or None."""
+        rows = self._read_rows("SELECT value FROM kb_meta WHERE name = :name", {"name": name})
+        return str(rows[0][0]) if rows else None
+
     def document_frequencies(self, terms: Sequence[str]) -> dict[str, int]:
         """How many entries hold each of TERMS (a term none holds is left out). A reader that keeps
         its reads keeps each term's, so that a failure alike but for a number asks only for that."""

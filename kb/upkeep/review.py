@@ -24,12 +24,12 @@ from kb.entry.visible import plural
 from kb.errors import StoreUnavailable, UsageError
 from kb.store.entry_store import EntryStore
 from kb.store.models import Entry
+from kb.upkeep.reminder import REMINDER_OFF_ENV, reminder_pending
 
 REVIEW_DAYS = 30
 STALE_CHECK_DAYS = 90
 #: The environments kb judged entries in (kb.search.host) within this long are the ones still run.
 RECENT_ENVIRONMENT_DAYS = 90
-REMINDER_OFF_ENV = "KB_NO_REVIEW_REMINDER"
 REVIEW_DAYS_ENV = "KB_REVIEW_DAYS"
 
 #: How much each reason to look at an entry weighs when ordering the review.
@@ -264,12 +264,10 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
 
 def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
     """One line, at most once a day, when a review is overdue; None otherwise (or when silenced)."""
-    if os.environ.get(REMINDER_OFF_ENV) or store.read_only:
-        return None
     now = store.now()
-    today = now.date().isoformat()
-    if store.meta("last_reminder") == today:
+    if store.read_only or not reminder_pending(store.meta("last_reminder"), now):
         return None
+    today = now.date().isoformat()
     try:
         store.set_meta("last_reminder", today)  # looked at today: the due list is computed once a day at most
     except StoreUnavailable:  # a full disk, a damaged file: a reminder is not worth failing a read for

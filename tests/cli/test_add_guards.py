@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
 FLAGS = ["-k", "frob", "-s", SYMPTOM, "-d", "numerics", "-v", "nvidia-smi", "-f", "pin the driver"]
@@ -34,11 +34,6 @@ good = "FROB_MODE=safe"
 """
 
 
-def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def write(tmp_path: Path, text: str, name: str = "guards.toml") -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -58,7 +53,7 @@ def assert_one_line_error(err: str, *fragments: str) -> None:
 
 
 def test_add_attaches_the_guards_of_a_file(runner: CliRunner, tmp_path: Path) -> None:
-    code, _, err = kb(runner, "add", *FLAGS, "--guards", write(tmp_path, GUARDS))
+    code, _, err = kb("add", *FLAGS, "--guards", write(tmp_path, GUARDS))
     assert code == 0, err
     guards = guards_of("frob")
     assert [guard["kind"] for guard in guards] == ["banned-call", "environment"]
@@ -66,8 +61,8 @@ def test_add_attaches_the_guards_of_a_file(runner: CliRunner, tmp_path: Path) ->
 
 
 def test_the_attached_guards_reach_the_exported_rule_table(runner: CliRunner, tmp_path: Path) -> None:
-    assert kb(runner, "add", *FLAGS, "--guards", write(tmp_path, GUARDS))[0] == 0
-    code, _, err = kb(runner, "export", "pre-commit", "--out", str(tmp_path / "out"))
+    assert kb("add", *FLAGS, "--guards", write(tmp_path, GUARDS))[0] == 0
+    code, _, err = kb("export", "pre-commit", "--out", str(tmp_path / "out"))
     assert code == 0, err
     rules = json.loads((tmp_path / "out" / "kb_guards.json").read_text(encoding="utf-8"))["rules"]
     mine = [rule for rule in rules if rule["key"] == "frob"]
@@ -96,7 +91,7 @@ def test_a_bad_guards_file_is_one_line_and_writes_nothing(
     runner: CliRunner, tmp_path: Path, text: str, fragments: list[str]
 ) -> None:
     path = write(tmp_path, text)
-    code, _, err = kb(runner, "add", *FLAGS, "--guards", path)
+    code, _, err = kb("add", *FLAGS, "--guards", path)
     assert code == 1
     assert_one_line_error(err, path, *fragments)
     assert guards_of("frob") == [] and not _exists("frob")
@@ -108,7 +103,7 @@ def _exists(key: str) -> bool:
 
 
 def test_a_missing_guards_file_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
-    code, _, err = kb(runner, "add", *FLAGS, "--guards", str(tmp_path / "gone.toml"))
+    code, _, err = kb("add", *FLAGS, "--guards", str(tmp_path / "gone.toml"))
     assert code == 1
     assert_one_line_error(err, "cannot read", "gone.toml")
 
@@ -150,7 +145,7 @@ def test_guards_given_with_an_entry_file_are_added_to_its_own(runner: CliRunner,
         f'bad = "x"\ngood = "y"\n+++\n\n## Symptom\n\n{SYMPTOM}\n\n## Validation\n\n```sh\nnvidia-smi\n```\n',
         encoding="utf-8",
     )
-    code, _, err = kb(runner, "add", "--from-file", str(entry), "--guards", write(tmp_path, GUARDS))
+    code, _, err = kb("add", "--from-file", str(entry), "--guards", write(tmp_path, GUARDS))
     assert code == 0, err
     assert [guard["kind"] for guard in guards_of("from-file")] == ["regex", "banned-call", "environment"]
 
@@ -166,14 +161,14 @@ def test_the_editor_template_holds_the_given_guards(tmp_path: Path) -> None:
 
 
 def test_edit_attaches_guards_without_the_editor_and_only_once(runner: CliRunner, tmp_path: Path) -> None:
-    assert kb(runner, "add", *FLAGS)[0] == 0
+    assert kb("add", *FLAGS)[0] == 0
     path = write(tmp_path, GUARDS)
-    code, out, err = kb(runner, "edit", "frob", "--guards", path)
+    code, out, err = kb("edit", "frob", "--guards", path)
     assert code == 0 and "saved frob" in out, err
     assert len(guards_of("frob")) == 2
-    code, out, _ = kb(runner, "edit", "frob", "--guards", path)
+    code, out, _ = kb("edit", "frob", "--guards", path)
     assert code == 0 and "no changes to frob" in out
-    code, _, err = kb(runner, "edit", "frob", "--guards", write(tmp_path, BAD_FILES[1][0], "bad.toml"))
+    code, _, err = kb("edit", "frob", "--guards", write(tmp_path, BAD_FILES[1][0], "bad.toml"))
     assert code == 1
     assert_one_line_error(err, "bad.toml", "telepathy")
     assert len(guards_of("frob")) == 2
@@ -182,9 +177,9 @@ def test_edit_attaches_guards_without_the_editor_and_only_once(runner: CliRunner
 def test_a_known_fault_counted_again_says_its_guards_were_not_attached(
     runner: CliRunner, tmp_path: Path
 ) -> None:
-    assert kb(runner, "add", *FLAGS)[0] == 0
+    assert kb("add", *FLAGS)[0] == 0
     again = ["-s", SYMPTOM, "-d", "numerics", "-v", "nvidia-smi", "--occurrence"]
-    code, _, err = kb(runner, "add", *again, "--guards", write(tmp_path, GUARDS))
+    code, _, err = kb("add", *again, "--guards", write(tmp_path, GUARDS))
     assert code == 0, err
     assert "guards were not attached" in err and "kb edit frob --guards" in err
     assert guards_of("frob") == []
@@ -212,8 +207,8 @@ def test_a_guard_whose_examples_do_not_hold_is_refused(
     runner: CliRunner, tmp_path: Path, guard: str, reason: str
 ) -> None:
     """`kb edit KEY --guards` accepted guards that miss their bad example or flag their good one."""
-    assert kb(runner, "add", *FLAGS)[0] == 0
-    code, _, err = kb(runner, "edit", "frob", "--guards", write(tmp_path, f"[[guards]]\n{guard}\n"))
+    assert kb("add", *FLAGS)[0] == 0
+    code, _, err = kb("edit", "frob", "--guards", write(tmp_path, f"[[guards]]\n{guard}\n"))
     assert code == 1
     assert_one_line_error(err, "guard 1", reason)
     assert guards_of("frob") == []
@@ -222,9 +217,9 @@ def test_a_guard_whose_examples_do_not_hold_is_refused(
 def test_a_guard_attached_again_with_other_examples_replaces_the_first(
     runner: CliRunner, tmp_path: Path
 ) -> None:
-    assert kb(runner, "add", *FLAGS)[0] == 0
-    assert kb(runner, "edit", "frob", "--guards", write(tmp_path, GUARDS))[0] == 0
+    assert kb("add", *FLAGS)[0] == 0
+    assert kb("edit", "frob", "--guards", write(tmp_path, GUARDS))[0] == 0
     again = GUARDS.replace('bad = "frobnicate(batch)"', 'bad = "x = frobnicate(batch, 2)"')
-    assert kb(runner, "edit", "frob", "--guards", write(tmp_path, again, "again.toml"))[0] == 0
+    assert kb("edit", "frob", "--guards", write(tmp_path, again, "again.toml"))[0] == 0
     guards = guards_of("frob")
     assert len(guards) == 2 and guards[0]["bad"] == "x = frobnicate(batch, 2)"

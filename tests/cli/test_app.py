@@ -9,6 +9,7 @@ import typer.main
 from typer.testing import CliRunner
 
 from kb.cli.app import app, run
+from tests.command_line import kb
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -70,6 +71,6 @@ def test_help_names_values_as_a_person_reads_them(runner: CliRunner) -> None:
 
     visit(commands, [])
     for path in paths:
-        result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "100"})
+        result = kb(*path, "--help", env={"COLUMNS": "100"})
         assert result.exit_code == 0, path
         assert not re.search(r"<[a-z][\w\[\], ]*>", result.stdout), (path, result.stdout)

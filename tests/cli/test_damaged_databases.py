@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
-from kb.cli.app import app
+from tests.command_line import Ran, kb
 
 pytestmark = pytest.mark.sqlite_only("damage and mounts are of a database file")
 
@@ -24,7 +24,7 @@ WRITES = [
 ]
 
 
-def one_line_error(result: Result, *words: str) -> None:
+def one_line_error(result: Ran, *words: str) -> None:
     assert result.exit_code == 1, result.output
     stderr = result.stderr
     assert stderr.count("\n") == 1 and "Traceback" not in stderr, stderr
@@ -52,7 +52,7 @@ def test_a_damaged_database_is_named_and_never_written(runner: CliRunner, tmp_pa
         before = handle.read()
     damage_page(db)
     for command in [*READS, *WRITES]:
-        one_line_error(runner.invoke(app, command), "is damaged", "kb will not write to it", ".recover")
+        one_line_error(kb(*command), "is damaged", "kb will not write to it", ".recover")
     assert (tmp_path / "kb.db-damaged").exists()
     with db.open("rb") as handle:
         damaged = handle.read()
@@ -64,8 +64,8 @@ def test_a_write_that_reads_nothing_damaged_is_refused_once_damage_was_seen(
 ) -> None:
     """`kb add` wrote into the damaged file when its own pages happened to read cleanly."""
     damage_page(tmp_path / "kb.db")
-    runner.invoke(app, ["list"])  # finds the damage
-    one_line_error(runner.invoke(app, WRITES[0]), "is damaged")
+    kb("list")  # finds the damage
+    one_line_error(kb(*WRITES[0]), "is damaged")
     shutil.copyfile(tmp_path / "kb.db", tmp_path / "broken.db")
 
     if not shutil.which("sqlite3"):
@@ -79,7 +79,7 @@ def test_a_write_that_reads_nothing_damaged_is_refused_once_damage_was_seen(
     os.replace(tmp_path / "rescued.db", tmp_path / "kb.db")
     for leftover in ("kb.db-wal", "kb.db-shm"):
         (tmp_path / leftover).unlink(missing_ok=True)
-    assert runner.invoke(app, WRITES[0]).exit_code == 0
+    assert kb(*WRITES[0]).exit_code == 0
     assert not (tmp_path / "kb.db-damaged").exists()
 
 
@@ -113,12 +113,12 @@ def test_a_read_only_mount_is_read_and_refuses_writes_in_one_line(
     point = mounted("--bind", "-o", "ro", str(source))
     monkeypatch.setenv("KB_DB", str(point / "kb.db"))
     for command in READS:
-        result = runner.invoke(app, command)
+        result = kb(*command)
         assert result.exit_code == 0, (command, result.output)
-    search = runner.invoke(app, ["search", "IndexError: Target 5 is out of bounds.", "--json"])
+    search = kb("search", "IndexError: Target 5 is out of bounds.", "--json")
     assert search.exit_code == 0 and json.loads(search.stdout)["results"][0]["confident"]
     for command in WRITES:
-        one_line_error(runner.invoke(app, command), "is read-only here", "kb can search and show it")
+        one_line_error(kb(*command), "is read-only here", "kb can search and show it")
 
 
 def test_a_full_disk_still_reads_and_refuses_writes_in_one_line(
@@ -126,7 +126,7 @@ def test_a_full_disk_still_reads_and_refuses_writes_in_one_line(
 ) -> None:
     point = mounted("-t", "tmpfs", "-o", "size=4m", "tmpfs")
     monkeypatch.setenv("KB_DB", str(point / "kb.db"))
-    assert runner.invoke(app, ["where"]).exit_code == 0  # a new, seeded knowledge base on the small disk
+    assert kb("where").exit_code == 0  # a new, seeded knowledge base on the small disk
     with (point / "filler").open("wb") as filler:
         try:
             while True:
@@ -135,7 +135,7 @@ def test_a_full_disk_still_reads_and_refuses_writes_in_one_line(
         except OSError:
             pass
     for command in READS:
-        assert runner.invoke(app, command).exit_code == 0, command
-    assert runner.invoke(app, ["search", "IndexError: Target 5 is out of bounds."]).exit_code == 0
+        assert kb(*command).exit_code == 0, command
+    assert kb("search", "IndexError: Target 5 is out of bounds.").exit_code == 0
     for command in WRITES:
-        one_line_error(runner.invoke(app, command), "database or disk is full")
+        one_line_error(kb(*command), "database or disk is full")

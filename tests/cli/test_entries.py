@@ -10,20 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 SYMPTOM = "RuntimeError: the frobnicator kernel rejected its input batch"
 
 
-def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
-
-
 def add_basic(runner: CliRunner, key: str = "my-assert") -> None:
     code, out, err = kb(
-        runner,
         "add",
         "--key",
         key,
@@ -60,7 +54,7 @@ def write_editor(tmp_path: Path, body: str) -> str:
 
 def test_add_then_show(runner: CliRunner) -> None:
     add_basic(runner)
-    code, out, _ = kb(runner, "show", "my-assert")
+    code, out, _ = kb("show", "my-assert")
     assert code == 0
     assert SYMPTOM in out
     assert "$ CUDA_LAUNCH_BLOCKING=1 python train.py" in out
@@ -69,7 +63,7 @@ def test_add_then_show(runner: CliRunner) -> None:
 
 def test_show_json_has_every_field(runner: CliRunner) -> None:
     add_basic(runner)
-    code, out, _ = kb(runner, "show", "my-assert", "--json")
+    code, out, _ = kb("show", "my-assert", "--json")
     record = json.loads(out)
     assert code == 0
     assert record["tags"] == ["cuda", "assert", "标签越界"]
@@ -80,7 +74,6 @@ def test_show_json_has_every_field(runner: CliRunner) -> None:
 def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) -> None:
     for _ in range(2):
         code, out, err = kb(
-            runner,
             "add",
             "--new",
             "-s",
@@ -91,16 +84,16 @@ def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) 
             "ulimit -n",
         )
         assert code == 0, err
-    code, out, _ = kb(runner, "list", "--domain", "data", "--json")
+    code, out, _ = kb("list", "--domain", "data", "--json")
     keys = {e["key"] for e in json.loads(out)}
     assert {"oserror-errno-too-many-open-files", "oserror-errno-too-many-open-files-2"} <= keys
 
 
 def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, interactive: None) -> None:
     answers = [SYMPTOM, "CUDA_LAUNCH_BLOCKING=1 python train.py", "", "Clamp labels.", "numerics", "", "", ""]
-    code, out, err = kb(runner, "add", "--key", "prompted", input="\n".join(answers) + "\n")
+    code, out, err = kb("add", "--key", "prompted", input="\n".join(answers) + "\n")
     assert code == 0, err
-    _, out, _ = kb(runner, "show", "prompted", "--json")
+    _, out, _ = kb("show", "prompted", "--json")
     record = json.loads(out)
     assert (record["symptom"], record["fix"], record["domain"]) == (
         SYMPTOM,
@@ -110,20 +103,20 @@ def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, intera
 
 
 def test_add_without_a_symptom_off_a_terminal_says_what_is_missing(runner: CliRunner) -> None:
-    code, _, err = kb(runner, "add", "--domain", "data")
+    code, _, err = kb("add", "--domain", "data")
     assert code == 1
     assert_one_line_error(err, "symptom is empty", "--symptom")
 
 
 def test_prose_validation_is_refused_unless_forced(runner: CliRunner) -> None:
     args = ["add", "-k", "prose", "-s", "loss is nan", "-d", "numerics", "-v", "check the logs"]
-    code, _, err = kb(runner, *args)
+    code, _, err = kb(*args)
     assert code == 1
     assert_one_line_error(err, "neither a shell command", "--force")
-    code, _, err = kb(runner, *args, "--force")
+    code, _, err = kb(*args, "--force")
     assert code == 0
     assert "kept with --force" in err
-    _, out, _ = kb(runner, "list", "--unvalidated")
+    _, out, _ = kb("list", "--unvalidated")
     assert "prose" in out.split()
 
 
@@ -134,9 +127,9 @@ def test_add_from_file(runner: CliRunner, tmp_path: Path) -> None:
         "torch.OutOfMemoryError: CUDA out of memory.\n\n## Validation\n\n```sh\nnvidia-smi\n```\n",
         encoding="utf-8",
     )
-    code, _, err = kb(runner, "add", "--from-file", str(path))
+    code, _, err = kb("add", "--from-file", str(path))
     assert code == 0, err
-    _, out, _ = kb(runner, "show", "from-file", "--json")
+    _, out, _ = kb("show", "from-file", "--json")
     assert json.loads(out)["tags"] == ["oom"]
 
 
@@ -153,7 +146,7 @@ def test_add_from_a_broken_file_names_file_and_line(
 ) -> None:
     path = tmp_path / "entry.md"
     path.write_bytes(content)
-    code, _, err = kb(runner, "add", "--from-file", str(path))
+    code, _, err = kb("add", "--from-file", str(path))
     assert code == 1
     assert_one_line_error(err, *fragments)
 
@@ -172,9 +165,9 @@ def test_add_with_the_editor(runner: CliRunner, tmp_path: Path, monkeypatch: pyt
             ),
         ),
     )
-    code, out, err = kb(runner, "add", "--edit", "--key", "fell-off-bus")
+    code, out, err = kb("add", "--edit", "--key", "fell-off-bus")
     assert code == 0, err
-    _, out, _ = kb(runner, "show", "fell-off-bus", "--json")
+    _, out, _ = kb("show", "fell-off-bus", "--json")
     assert json.loads(out)["symptom"] == "GPU fell off the bus"
 
 
@@ -188,9 +181,9 @@ def test_edit_saves_a_valid_change(
             tmp_path, "path.write_text(path.read_text().replace('Check label range.', 'Clamp the labels.'))\n"
         ),
     )
-    code, out, err = kb(runner, "edit", "my-assert")
+    code, out, err = kb("edit", "my-assert")
     assert code == 0, err
-    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    _, out, _ = kb("show", "my-assert", "--json")
     assert json.loads(out)["fix"] == "Clamp the labels."
 
 
@@ -201,12 +194,12 @@ def test_an_invalid_edit_off_a_terminal_keeps_the_entry_and_a_draft(
     monkeypatch.setenv(
         "EDITOR", write_editor(tmp_path, "path.write_text(path.read_text().replace('+++', '', 1))\n")
     )
-    code, _, err = kb(runner, "edit", "my-assert")
+    code, _, err = kb("edit", "my-assert")
     assert code == 1
     assert "kept in" in err
     draft = Path(err.rsplit("kept in ", 1)[1].strip())
     assert "Check label range." in draft.read_text()
-    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    _, out, _ = kb("show", "my-assert", "--json")
     assert json.loads(out)["fix"] == "Check label range."
 
 
@@ -230,47 +223,47 @@ def test_an_invalid_edit_can_be_reopened(
             ),
         ),
     )
-    code, _, err = kb(runner, "edit", "my-assert", input="y\n")
+    code, _, err = kb("edit", "my-assert", input="y\n")
     assert code == 0, err
     assert "unknown domain 'nonsense'" in err
-    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    _, out, _ = kb("show", "my-assert", "--json")
     assert json.loads(out)["domain"] == "hardware"
 
 
 def test_rm_archives_and_restore_brings_it_back(runner: CliRunner) -> None:
     add_basic(runner)
-    code, out, _ = kb(runner, "rm", "my-assert")
+    code, out, _ = kb("rm", "my-assert")
     assert code == 0 and "kb restore my-assert" in out
-    _, out, _ = kb(runner, "list", "--json", "--domain", "numerics")
+    _, out, _ = kb("list", "--json", "--domain", "numerics")
     assert "my-assert" not in {e["key"] for e in json.loads(out)}
-    _, out, _ = kb(runner, "list", "--json", "--status", "archived")
+    _, out, _ = kb("list", "--json", "--status", "archived")
     assert [e["key"] for e in json.loads(out)] == ["my-assert"]
-    code, out, _ = kb(runner, "restore", "my-assert")
+    code, out, _ = kb("restore", "my-assert")
     assert code == 0
-    _, out, _ = kb(runner, "show", "my-assert", "--json")
+    _, out, _ = kb("show", "my-assert", "--json")
     assert json.loads(out)["status"] == "active"
 
 
 def test_purge_asks_first(runner: CliRunner, interactive: None) -> None:
     add_basic(runner)
-    code, _, err = kb(runner, "rm", "my-assert", "--purge", input="n\n")
+    code, _, err = kb("rm", "my-assert", "--purge", input="n\n")
     assert code == 1 and "not deleted" in err
-    code, out, _ = kb(runner, "rm", "my-assert", "--purge", input="y\n")
+    code, out, _ = kb("rm", "my-assert", "--purge", input="y\n")
     assert code == 0 and "deleted my-assert" in out
-    code, _, err = kb(runner, "show", "my-assert")
+    code, _, err = kb("show", "my-assert")
     assert code == 1
 
 
 def test_purge_off_a_terminal_needs_yes(runner: CliRunner) -> None:
     add_basic(runner)
-    code, _, err = kb(runner, "rm", "my-assert", "--purge")
+    code, _, err = kb("rm", "my-assert", "--purge")
     assert code == 1
     assert_one_line_error(err, "--yes")
-    assert kb(runner, "rm", "my-assert", "--purge", "--yes")[0] == 0
+    assert kb("rm", "my-assert", "--purge", "--yes")[0] == 0
 
 
 def test_an_unknown_key_suggests_the_closest(runner: CliRunner) -> None:
-    code, _, err = kb(runner, "show", "torch-load-map-locaton")
+    code, _, err = kb("show", "torch-load-map-locaton")
     assert code == 1
     assert_one_line_error(
         err, "no entry with key 'torch-load-map-locaton'", "did you mean 'torch-load-map-location'"
@@ -278,14 +271,14 @@ def test_an_unknown_key_suggests_the_closest(runner: CliRunner) -> None:
 
 
 def test_an_unknown_domain_suggests_the_closest(runner: CliRunner) -> None:
-    code, _, err = kb(runner, "list", "--domain", "deploymnet")
+    code, _, err = kb("list", "--domain", "deploymnet")
     assert code == 2
     assert_one_line_error(err, "did you mean 'deployment'")
 
 
 @pytest.mark.new_database
 def test_the_first_command_on_an_empty_database_already_knows_the_seeds(runner: CliRunner) -> None:
-    code, out, _ = kb(runner, "list", "--json")
+    code, out, _ = kb("list", "--json")
     assert code == 0
     entries = json.loads(out)
     assert len(entries) >= 70
@@ -293,7 +286,7 @@ def test_the_first_command_on_an_empty_database_already_knows_the_seeds(runner: 
 
 
 def test_where_reports_location_version_and_counts(runner: CliRunner, kb_db: str) -> None:
-    code, out, _ = kb(runner, "where", "--json")
+    code, out, _ = kb("where", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["database"] == kb_db
@@ -304,7 +297,7 @@ def test_where_reports_location_version_and_counts(runner: CliRunner, kb_db: str
 def test_db_option_overrides_the_environment(runner: CliRunner, tmp_path: Path) -> None:
     other = tmp_path / "elsewhere" / "team.db"
     other.parent.mkdir()
-    code, out, _ = kb(runner, "--db", str(other), "where")
+    code, out, _ = kb("--db", str(other), "where")
     assert code == 0 and str(other) in out
     assert other.exists()
 
@@ -314,22 +307,22 @@ def test_a_db_in_a_folder_that_does_not_exist_is_refused_not_created(
 ) -> None:
     """`kb --db /nonexistent/dir/kb.db where` created the folder and a seeded database."""
     typo = tmp_path / "nonexistent" / "dir" / "kb.db"
-    code, _, err = kb(runner, "--db", str(typo), "where")
+    code, _, err = kb("--db", str(typo), "where")
     assert code != 0
     assert_one_line_error(err, f"the folder {typo.parent} does not exist")
     assert not typo.parent.parent.exists()
 
 
 def test_seed_refresh_reports_nothing_new(runner: CliRunner) -> None:
-    kb(runner, "list")
-    code, out, _ = kb(runner, "seed", "--json")
+    kb("list")
+    code, out, _ = kb("seed", "--json")
     report = json.loads(out)
     assert code == 0
     assert report["added"] == report["updated"] == report["kept"] == []
 
 
 def test_version(runner: CliRunner) -> None:
-    code, out, _ = kb(runner, "--version")
+    code, out, _ = kb("--version")
     assert code == 0 and out.startswith("kb ")
 
 
@@ -348,21 +341,21 @@ def test_unusable_databases_are_one_line_errors(
     if setup == "not-sqlite":
         path.write_text("hello")
     elif setup == "future":
-        kb(runner, "--db", str(path), "where")
+        kb("--db", str(path), "where")
         with sqlite3.connect(path) as conn:
             conn.execute("INSERT INTO kb_migration VALUES ('m999_future', '2030-01-01')")
     else:
         (tmp_path / "file").write_text("")
         path = tmp_path / "file" / "x.db"
-    code, _, err = kb(runner, "--db", str(path), "list")
+    code, _, err = kb("--db", str(path), "list")
     assert code == 1
     assert_one_line_error(err, fragment)
 
 
 def test_archiving_twice_says_it_already_was(runner: CliRunner) -> None:
     add_basic(runner)
-    assert "archived my-assert" in kb(runner, "rm", "my-assert")[1]
-    code, out, _ = kb(runner, "rm", "my-assert")
+    assert "archived my-assert" in kb("rm", "my-assert")[1]
+    code, out, _ = kb("rm", "my-assert")
     assert code == 0 and "my-assert is already archived" in out
 
 
@@ -380,7 +373,7 @@ def test_a_database_url_kb_cannot_use_is_one_line(
 ) -> None:
     """An unknown scheme, a driver that is not installed (psycopg2 here), no server: one line each,
     and the password never shown."""
-    code, _, err = kb(runner, "--db", url, "where")
+    code, _, err = kb("--db", url, "where")
     assert code == 1
     assert_one_line_error(err, fragment)
     assert "secret" not in err
@@ -395,7 +388,7 @@ def test_list_gives_the_symptom_room_and_keeps_keys_whole(
 ) -> None:
     """The key column took 50 of 80 columns, leaving the symptom 30."""
     monkeypatch.setenv("COLUMNS", "80")
-    code, out, _ = kb(runner, "list", "--domain", "data")
+    code, out, _ = kb("list", "--domain", "data")
     assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
     keys = {line.split()[0] for line in out.splitlines() if not line.startswith(" ")}
     with open_store() as store:
@@ -415,8 +408,8 @@ def test_show_wraps_wide_text_by_its_columns_and_keeps_environment_lines(
     environment = "Python 3.11.7\nCUDA 12.4\nGPU: NVIDIA A100-SXM4-80GB"
     command = "python -c " + repr("import torch; " * 12)
     flags = ["-s", "训练损失在第三个轮次突然变成 NaN", "-d", "numerics", "-v", command, "-f", fix]
-    assert kb(runner, "add", "--key", "wide", *flags, "--environment", environment)[0] == 0
-    code, out, _ = kb(runner, "show", "wide")
+    assert kb("add", "--key", "wide", *flags, "--environment", environment)[0] == 0
+    code, out, _ = kb("show", "wide")
     assert code == 0 and all(display_width(line) <= 80 for line in out.splitlines())
     shown = [line.strip() for line in out.splitlines()]
     assert (
@@ -442,7 +435,7 @@ def test_the_lean_show_and_list_print_what_typer_prints(runner: CliRunner, argv:
     import subprocess
     import sys
 
-    typer = runner.invoke(app, argv)
+    typer = kb(*argv)
     lean = subprocess.run(
         [sys.executable, "-m", "kb", *argv], capture_output=True, text=True, env=os.environ.copy()
     )

@@ -7,10 +7,10 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.entry.visible import command_line, visible
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 #: A validation that shows `$ nvidia-smi -L` on a terminal (the escapes erase what comes before)
 #: but runs `touch` first; and a symptom that would write the clipboard (OSC 52) and clear the screen.
@@ -45,7 +45,7 @@ def test_what_a_command_line_shows_is_what_runs() -> None:
 
 
 def test_kb_check_asks_about_the_exact_command(runner: CliRunner, hostile: str, interactive: None) -> None:
-    result = runner.invoke(app, ["check", hostile], input="n\n")
+    result = kb("check", hostile, input="n\n")
     assert result.exit_code != 0
     assert "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L" in result.stdout
     assert no_control_characters(result.stdout)
@@ -65,7 +65,7 @@ def test_kb_check_asks_about_the_exact_command(runner: CliRunner, hostile: str, 
 def test_entry_text_never_reaches_the_terminal_raw(
     runner: CliRunner, hostile: str, argv: list[str], marker: str
 ) -> None:
-    result = runner.invoke(app, argv)
+    result = kb(*argv)
     assert marker in result.stdout, result.stdout
     assert no_control_characters(result.stdout)
 
@@ -96,7 +96,7 @@ def test_a_command_padded_out_of_sight_is_shown_whole_above_the_question(
         store.add(
             EntryContent(key="padded", domain="data", symptom="OSError: the padded fault", validation=padded)
         )
-    result = runner.invoke(app, ["check", "padded"], input="n\n")
+    result = kb("check", "padded", input="n\n")
     assert not os.path.exists("/tmp/kb-padded")
     lines = result.stdout.splitlines()
     asked = next(n for n, line in enumerate(lines) if "Run it?" in line)
@@ -110,13 +110,13 @@ def test_json_and_every_face_show_invisible_characters_as_escapes(runner: CliRun
     symptom = f"RuntimeError: the frobnicator {INVISIBLE} overflowed \u202e"
     with open_store(os.environ["KB_DB"]) as store:
         store.add(EntryContent(key="invisible", domain="data", symptom=symptom, fix=f"reboot {INVISIBLE}"))
-    shown = runner.invoke(app, ["show", "invisible", "--json"])
+    shown = kb("show", "invisible", "--json")
     assert not any(char in shown.stdout for char in INVISIBLE + "\u202e")
     assert json.loads(shown.stdout)["symptom"] == symptom  # the same data for a program
     for argv in (["show", "invisible"], ["tree", "--format", "markdown"], ["tree", "--format", "mermaid"]):
-        out = runner.invoke(app, argv).stdout
+        out = kb(*argv).stdout
         assert not any(char in out for char in INVISIBLE + "\u202e"), argv
-    assert "\\u061c" in runner.invoke(app, ["show", "invisible"]).stdout
+    assert "\\u061c" in kb("show", "invisible").stdout
 
 
 def test_an_argument_that_is_not_utf8_is_one_line_not_a_traceback() -> None:

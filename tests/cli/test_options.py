@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.cli.fast_add import TYPER_ONLY, parse_add_args
 from kb.cli.fast_search import SearchArgs, parse_search_args
 from kb.cli.options import ADD_OPTIONS, SEARCH_OPTIONS, Option
+from tests.command_line import kb
 
 
 def command_line(options: tuple[Option, ...], long: bool) -> list[str]:
@@ -47,13 +47,13 @@ def test_kb_search_means_the_same_on_both_parsers(
         return 0
 
     monkeypatch.setattr("kb.cli.fast_search.run_search", capture)
-    result = runner.invoke(app, ["search", *argv])
+    result = kb("search", *argv)
     assert result.exit_code == 0, result.output
     assert seen == [parse_search_args(argv)]
     assert seen[0].limit == 3 and seen[0].domain == "hardware" and seen[0].query == ["device-side", "assert"]
     for flag in ("--file", "-F"):
         seen.clear()
-        assert runner.invoke(app, ["search", flag, "train.log"]).exit_code == 0
+        assert kb("search", flag, "train.log").exit_code == 0
         assert seen == [parse_search_args([flag, "train.log"])] and seen[0].file == "train.log"
 
 
@@ -73,7 +73,7 @@ def test_kb_add_means_the_same_on_both_parsers(
         raise SystemExit(0)
 
     monkeypatch.setattr("kb.cli.fast_add.request", capture)
-    result = runner.invoke(app, ["add", *argv])
+    result = kb("add", *argv)
     assert result.exit_code == 0, result.output
     lean = parse_add_args(argv)
     assert seen == [lean]
@@ -114,7 +114,7 @@ def test_the_lean_parser_reads_what_typer_reads(
         return 0
 
     monkeypatch.setattr("kb.cli.fast_search.run_search", capture)
-    result = runner.invoke(app, ["search", *argv])
+    result = kb("search", *argv)
     assert result.exit_code == 0, result.output
     assert seen == [parse_search_args(argv)]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.cli.fast_search import main
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 TRACEBACK = """Traceback (most recent call last):
   File "/home/me/proj/train.py", line 211, in <module>
@@ -206,7 +206,7 @@ def test_a_message_several_known_faults_raise_is_not_remembered_as_a_miss(
 def test_archived_entries_only_with_all(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
-    runner.invoke(app, ["rm", "cuda-device-side-assert"])
+    kb("rm", "cuda-device-side-assert")
     _, data = search_json(capsys, monkeypatch, "RuntimeError: CUDA error: device-side assert triggered")
     keys = [r["key"] for r in data["results"]]  # type: ignore[attr-defined]
     assert "cuda-device-side-assert" not in keys

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.store.entry_store import open_store
 from kb.tui.library import Library
+from tests.command_line import kb
 
 #: Credentials in the forms people paste, each built at run time so no real-looking token sits in git.
 SECRETS = {
@@ -71,8 +71,8 @@ def assert_no_secret_stored(db: str) -> None:
     assert leaked == []
 
 
-def kb(runner: CliRunner, *args: str) -> None:
-    result = runner.invoke(app, list(args))
+def kb_ok(*args: str) -> None:
+    result = kb(*args)
     assert result.exit_code == 0, result.stderr
 
 
@@ -85,13 +85,13 @@ def entry_file(key: str) -> str:
 
 
 def test_kb_add(runner: CliRunner, kb_db: str) -> None:
-    kb(runner, "add", "--new", "-k", "added", "-s", "RuntimeError: push rejected", "-d", "deployment",
+    kb_ok("add", "--new", "-k", "added", "-s", "RuntimeError: push rejected", "-d", "deployment",
        "-v", "git remote -v", "-f", PASTED, "--conditions", PASTED, "--environment", PASTED)  # fmt: skip
     assert_no_secret_stored(kb_db)
 
 
 def test_kb_edit(runner: CliRunner, kb_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    kb(runner, "add", "--new", "-k", "edited", "-s", "RuntimeError: push rejected", "-d", "deployment",
+    kb_ok("add", "--new", "-k", "edited", "-s", "RuntimeError: push rejected", "-d", "deployment",
        "-v", "git remote -v", "-f", "rotate it")  # fmt: skip
     script = tmp_path / "editor.py"
     script.write_text(
@@ -99,7 +99,7 @@ def test_kb_edit(runner: CliRunner, kb_db: str, tmp_path: Path, monkeypatch: pyt
         encoding="utf-8",
     )
     monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
-    kb(runner, "edit", "edited")
+    kb_ok("edit", "edited")
     assert_no_secret_stored(kb_db)
 
 
@@ -122,7 +122,7 @@ def test_kb_import(runner: CliRunner, kb_db: str, tmp_path: Path, form: str) -> 
             "validation": "git remote -v", "fix": PASTED, "conditions": PASTED, "environment": PASTED,
         }  # fmt: skip
         source.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    kb(runner, "import", str(source))
+    kb_ok("import", str(source))
     assert_no_secret_stored(kb_db)
 
 
@@ -139,7 +139,7 @@ def test_the_tuis_save(kb_db: str) -> None:
 def test_an_occurrence_appends_its_conditions_redacted(runner: CliRunner, kb_db: str) -> None:
     with open_store(kb_db) as store:
         symptom = store.get("cuda-device-side-assert").symptom
-    kb(runner, "add", "--occurrence", "-s", symptom, "--conditions", PASTED)
+    kb_ok("add", "--occurrence", "-s", symptom, "--conditions", PASTED)
     assert_no_secret_stored(kb_db)
 
 
@@ -214,7 +214,7 @@ def test_the_short_fields_are_redacted_too_and_sync_writes_no_secret_to_the_fold
 ) -> None:
     """Tags, source and cause path were never redacted, and sync wrote them to the team's folder."""
     token = SECRETS["github"]
-    kb(runner, "add", "--new", "-k", "short-fields", "-s", "RuntimeError: push rejected", "-d", "deployment",
+    kb_ok("add", "--new", "-k", "short-fields", "-s", "RuntimeError: push rejected", "-d", "deployment",
        "-v", "git remote -v", "-f", f"rotate: {MORE['stripe']}; {MORE['said']}", "-t", token,
        "-t", SECRETS["hugging face"], "--source", SECRETS["url token"],
        "--cause-path", f"auth > {SECRETS['aws']}")  # fmt: skip
@@ -224,6 +224,6 @@ def test_the_short_fields_are_redacted_too_and_sync_writes_no_secret_to_the_fold
     assert "4eC39HqLyjWDarjtT1zdp7dc" not in stored.fix and "Tr0ub4dor&3" not in stored.fix
     folder = tmp_path / "team"
     folder.mkdir()
-    kb(runner, "sync", str(folder))
+    kb_ok("sync", str(folder))
     written = "".join(path.read_text() for path in folder.rglob("*.md"))
     assert "short-fields" in written and not [part for part in SECRET_PARTS if part in written]

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "kb test",
@@ -47,7 +47,7 @@ class Person:
     def kb(self, *args: str) -> tuple[int, str, str]:
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("KB_AUTHOR", self.name)
-            result = self.runner.invoke(app, ["--db", self.db, *args])
+            result = kb("--db", self.db, *args)
         return result.exit_code, result.stdout, result.stderr
 
     def add(self, key: str, symptom: str, fix: str, *flags: str) -> None:

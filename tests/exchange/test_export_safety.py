@@ -8,13 +8,13 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.guards.export import CHECKER_NAME
 from kb.paths import write_atomically
+from tests.command_line import kb
 
 
 def export(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(app, ["export", *args])
+    result = kb("export", *args)
     return result.exit_code, result.stderr
 
 

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
 from kb.entry.merging import fingerprint, merge_entry
 from kb.exchange.entry_folder import Tombstone
 from kb.exchange.folder_sync import Side, SyncBase, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository, one_fix_changed_by_two
 
 BASE = EntryContent(
@@ -299,7 +299,7 @@ def team_folder(runner: CliRunner, folder: Path, count: int = 12) -> list[Path]:
         target.parent.mkdir(exist_ok=True)
         target.write_text(render_entry_file(content), encoding="utf-8")
         written.append(target)
-    result = runner.invoke(app, ["sync", str(folder)])
+    result = kb("sync", str(folder))
     assert result.exit_code == 0, result.output
     return written
 
@@ -307,18 +307,18 @@ def team_folder(runner: CliRunner, folder: Path, count: int = 12) -> list[Path]:
 def test_a_dry_run_changes_nothing_and_a_bad_file_stops_the_sync(runner: CliRunner, tmp_path: Path) -> None:
     folder = tmp_path / "team"
     folder.mkdir()
-    assert runner.invoke(app, ["edit", "cuda-driver-too-old", "--applies-to", "driver<535"]).exit_code == 0
-    result = runner.invoke(app, ["sync", str(folder), "--dry-run", "--json"])
+    assert kb("edit", "cuda-driver-too-old", "--applies-to", "driver<535").exit_code == 0
+    result = kb("sync", str(folder), "--dry-run", "--json")
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     # The one seed changed here would go to the folder; the 86 nobody changed stay out.
     assert report["dry_run"] and actions(report) == {"cuda-driver-too-old": "add-to-folder"}
     assert list(folder.iterdir()) == []
     (folder / "broken.md").write_text("+++\nkey = \n+++\n")
-    result = runner.invoke(app, ["sync", str(folder)])
+    result = kb("sync", str(folder))
     assert result.exit_code == 1 and "broken.md" in result.stderr and len(result.stderr.splitlines()) == 1
     assert [p.name for p in folder.iterdir()] == ["broken.md"]
-    missing = runner.invoke(app, ["sync", str(tmp_path / "nowhere")])
+    missing = kb("sync", str(tmp_path / "nowhere"))
     assert missing.exit_code == 1 and "is not a folder" in missing.stderr
 
 
@@ -331,23 +331,23 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
     team_folder(runner, folder)
     entry = folder / "data" / "team-bce-labels-object-dtype-nan.md"
     entry.write_text(entry.read_text().replace("## Fix\n\n", "## Fix\n\nFirst, read the device table. ", 1))
-    assert runner.invoke(app, ["rm", "team-bce-labels-out-of-range"]).exit_code == 0
+    assert kb("rm", "team-bce-labels-out-of-range").exit_code == 0
 
     def killed(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
 
     with pytest.MonkeyPatch.context() as kill:
         kill.setattr(EntryStore, "apply_sync", killed)
-        assert runner.invoke(app, ["sync", str(folder)]).exit_code != 0
+        assert kb("sync", str(folder)).exit_code != 0
     assert not (folder / "data" / "team-bce-labels-out-of-range.md").exists()  # the files went first
     assert (folder / "archived" / "team-bce-labels-out-of-range.toml").exists()
-    result = runner.invoke(app, ["sync", str(folder), "--json"])
+    result = kb("sync", str(folder), "--json")
     assert result.exit_code == 0, result.output
     assert {s["key"]: s["action"] for s in json.loads(result.stdout)["steps"]} == {
         "team-bce-labels-object-dtype-nan": "update-kb",
         "team-bce-labels-out-of-range": "agreed",
     }
-    assert json.loads(runner.invoke(app, ["sync", str(folder), "--json"]).stdout)["steps"] == []
+    assert json.loads(kb("sync", str(folder), "--json").stdout)["steps"] == []
     with open_store() as store:
         assert store.get("team-bce-labels-object-dtype-nan").fix.startswith("First, read the device table.")
 
@@ -397,7 +397,7 @@ def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
         entry.symlink_to(tmp_path / "entry.md")
     else:
         os.mkfifo(data / "waiting.md")
-    result = runner.invoke(app, ["sync", str(folder), "--json"])
+    result = kb("sync", str(folder), "--json")
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
     assert "plain files only" in result.stderr
     with open_store() as store:
@@ -410,7 +410,7 @@ def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRun
     files = team_folder(runner, folder)
     for path in files:
         path.unlink()
-    stopped = runner.invoke(app, ["sync", str(folder), "--json"])
+    stopped = kb("sync", str(folder), "--json")
     assert stopped.exit_code == 1 and len(stopped.stderr.strip().splitlines()) == 1
     assert (
         f"would archive {len(files)} of the {len(files)} entries" in stopped.stderr
@@ -418,14 +418,14 @@ def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRun
     )
     with open_store() as store:
         assert len(store.list(status="archived")) == 0
-    done = runner.invoke(app, ["sync", str(folder), "--yes", "--json"])
+    done = kb("sync", str(folder), "--yes", "--json")
     assert done.exit_code == 0
     with open_store() as store:
         assert len(store.list(status="archived")) == len(files)
     # It was a bad checkout after all: one step brings them back, and the next sync their files.
-    undone = runner.invoke(app, ["restore", "--last-sync"])
+    undone = kb("restore", "--last-sync")
     assert undone.exit_code == 0 and undone.stdout.count("restored ") == len(files)
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    assert kb("sync", str(folder)).exit_code == 0
     assert sorted(folder.rglob("*.md")) == files
     assert not list((folder / "archived").glob("*.toml"))
 
@@ -436,7 +436,7 @@ def test_a_few_files_a_teammate_removed_are_archived_without_a_question(
     folder = tmp_path / "team"
     for path in team_folder(runner, folder)[:3]:
         path.unlink()
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0
+    assert kb("sync", str(folder)).exit_code == 0
     with open_store() as store:
         assert len(store.list(status="archived")) == 3
 
@@ -485,10 +485,10 @@ def test_an_edit_made_in_kb_while_a_sync_runs_is_not_overwritten(
         return steps
 
     monkeypatch.setattr(folder_sync, "plan_sync", edited_meanwhile)
-    result = runner.invoke(app, ["sync", str(folder)])
+    result = kb("sync", str(folder))
     assert result.exit_code == 1 and "changed in kb while the sync ran" in result.stderr
     monkeypatch.setattr(folder_sync, "plan_sync", planned)
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 0  # the next sync merges both
+    assert kb("sync", str(folder)).exit_code == 0  # the next sync merges both
     with open_store() as store:
         merged = store.get("team-bce-labels-object-dtype-nan")
     assert merged.root_cause == "edited in kb meanwhile" and merged.fix.startswith("From the folder.")

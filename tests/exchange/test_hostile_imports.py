@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from kb.cli.app import app
+from tests.command_line import kb
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "imports"
 
@@ -80,7 +80,7 @@ def test_a_hostile_file_is_refused_in_one_line_and_nothing_is_written(
     db = tmp_path / "kb.db"
     before = database_rows(db)
     for options in ([], ["--on-conflict", "overwrite"]):
-        result = runner.invoke(app, ["import", str(CORPUS / name), *options])
+        result = kb("import", str(CORPUS / name), *options)
         assert result.exit_code == 1, result.output
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
         assert result.stderr.startswith(f"kb: {CORPUS / name}")
@@ -95,7 +95,7 @@ def test_a_folder_with_one_hostile_file_imports_nothing(runner: CliRunner, tmp_p
     (folder / "a-good.jsonl").write_text(json.dumps(good) + "\n")
     (folder / "b-bad.jsonl").write_text((CORPUS / "tags-a-string.jsonl").read_text())
     before = database_rows(tmp_path / "kb.db")
-    result = runner.invoke(app, ["import", str(folder)])
+    result = kb("import", str(folder))
     assert result.exit_code == 1 and "b-bad.jsonl:1: tags:" in result.stderr
     assert database_rows(tmp_path / "kb.db") == before
 
@@ -122,12 +122,11 @@ def test_whatever_an_import_accepts_every_command_can_read(
     line = {"key": "generated-entry", "domain": "data", "symptom": "OSError: generated", field: value}
     backup = tmp_path / "generated.jsonl"
     backup.write_text(json.dumps(line) + "\n")
-    result = runner.invoke(app, ["import", str(backup), "--on-conflict", "overwrite"])
+    result = kb("import", str(backup), "--on-conflict", "overwrite")
     if result.exit_code != 0:
         assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
         assert f"{backup}:1: " in result.stderr
         return
     for command in (["stats"], ["tree"], ["list"], ["show", "generated-entry"], ["search", "OSError"]):
-        after = runner.invoke(app, command)
-        assert after.exception is None or isinstance(after.exception, SystemExit), (command, after.output)
+        after = kb(*command)
         assert after.exit_code in (0, 1), (command, after.output)

@@ -12,17 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.entry.check_rule import NO_RULE, fill
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 ROOT = Path(__file__).resolve().parents[2]
 START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
-
-
-def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def contents(db: Path | None = None) -> dict[str, object]:
@@ -31,54 +26,54 @@ def contents(db: Path | None = None) -> dict[str, object]:
 
 
 def test_a_jsonl_backup_restores_every_field(runner: CliRunner, tmp_path: Path) -> None:
-    kb(runner, "check", "torch-load-map-location", "--yes", "--timeout", "5")
-    symptom = json.loads(kb(runner, "show", "port-already-in-use", "--json")[1])["symptom"]
-    assert kb(runner, "search", symptom)[0] == 0  # a confident search counts a hit
+    kb("check", "torch-load-map-location", "--yes", "--timeout", "5")
+    symptom = json.loads(kb("show", "port-already-in-use", "--json")[1])["symptom"]
+    assert kb("search", symptom)[0] == 0  # a confident search counts a hit
     with open_store() as store:
         store.record_occurrence("port-already-in-use", "after a crash")
-    kb(runner, "rm", "tensorboard-tag-typo")
+    kb("rm", "tensorboard-tag-typo")
     backup = tmp_path / "kb.jsonl"
-    assert kb(runner, "export", "jsonl", "--out", str(backup))[0] == 0
+    assert kb("export", "jsonl", "--out", str(backup))[0] == 0
     other = tmp_path / "other.db"
-    assert kb(runner, "--db", str(other), "init", "--empty")[0] == 0
-    code, out, err = kb(runner, "--db", str(other), "import", str(backup), "--json")
+    assert kb("--db", str(other), "init", "--empty")[0] == 0
+    code, out, err = kb("--db", str(other), "import", str(backup), "--json")
     assert code == 0, err
     report = json.loads(out)
     assert len(report["added"]) == len(backup.read_text().splitlines()) and report["skipped"] == []
     again = tmp_path / "again.jsonl"
-    kb(runner, "--db", str(other), "export", "jsonl", "--out", str(again))
+    kb("--db", str(other), "export", "jsonl", "--out", str(again))
     assert again.read_text() == backup.read_text()
 
 
 def test_entry_files_round_trip(runner: CliRunner, tmp_path: Path) -> None:
     folder = tmp_path / "team-kb"
-    code, _, _ = kb(runner, "export", "files", "--out", str(folder))
+    code, _, _ = kb("export", "files", "--out", str(folder))
     assert code == 0 and (folder / "data" / "dataloader-too-many-open-files.md").exists()
     other = tmp_path / "other.db"
-    assert kb(runner, "--db", str(other), "init", "--empty")[0] == 0
-    code, _, err = kb(runner, "--db", str(other), "import", str(folder))
+    assert kb("--db", str(other), "init", "--empty")[0] == 0
+    code, _, err = kb("--db", str(other), "import", str(folder))
     assert code == 0, err
     assert contents(other) == contents()
 
 
 def test_conflicts_are_never_overwritten_silently(runner: CliRunner, tmp_path: Path) -> None:
     theirs = tmp_path / "theirs.md"
-    kb(runner, "where")  # a seeded knowledge base
+    kb("where")  # a seeded knowledge base
     with open_store() as store:
         mine = store.get("torch-load-map-location").content()
     from kb.entry.file import render_entry_file
 
     theirs.write_text(render_entry_file(mine.replace(fix="Their fix.")))
-    code, out, _ = kb(runner, "import", str(theirs))
+    code, out, _ = kb("import", str(theirs))
     assert code == 0 and "skipped 1" in out
     assert contents()["torch-load-map-location"].fix == mine.fix  # type: ignore[attr-defined]
-    code, out, _ = kb(runner, "import", str(theirs), "--on-conflict", "rename")
+    code, out, _ = kb("import", str(theirs), "--on-conflict", "rename")
     assert "imported as torch-load-map-location-2" in out
     assert contents()["torch-load-map-location-2"].fix == "Their fix."  # type: ignore[attr-defined]
-    code, out, _ = kb(runner, "import", str(theirs), "--on-conflict", "overwrite", "--dry-run")
+    code, out, _ = kb("import", str(theirs), "--on-conflict", "overwrite", "--dry-run")
     assert "would update 1" in out and "nothing was changed" in out
     assert contents()["torch-load-map-location"].fix == mine.fix  # type: ignore[attr-defined]
-    kb(runner, "import", str(theirs), "--on-conflict", "overwrite")
+    kb("import", str(theirs), "--on-conflict", "overwrite")
     assert contents()["torch-load-map-location"].fix == "Their fix."  # type: ignore[attr-defined]
 
 
@@ -88,28 +83,28 @@ def test_a_malformed_file_names_its_line_and_nothing_is_written(runner: CliRunne
     (folder / "a-good.md").write_text('+++\nkey = "good-one"\ndomain = "data"\n+++\n\n## Symptom\n\nok\n')
     (folder / "b-bad.jsonl").write_text('{"key": "fine", "domain": "data", "symptom": "x"}\n{not json}\n')
     before = contents()
-    code, _, err = kb(runner, "import", str(folder))
+    code, _, err = kb("import", str(folder))
     assert code == 1 and "b-bad.jsonl:2: not JSON" in err and err.count("\n") == 1
     assert contents() == before
 
 
 def test_import_reports_usage_errors(runner: CliRunner, tmp_path: Path) -> None:
-    assert kb(runner, "import", str(tmp_path / "missing.md"))[0] == 1
+    assert kb("import", str(tmp_path / "missing.md"))[0] == 1
     (tmp_path / "x.md").write_text('+++\nkey = "x"\ndomain = "data"\n+++\n\n## Symptom\n\nok\n')
-    code, _, err = kb(runner, "import", str(tmp_path / "x.md"), "--on-conflict", "merge")
+    code, _, err = kb("import", str(tmp_path / "x.md"), "--on-conflict", "merge")
     assert code == 2 and "--on-conflict must be one of" in err
 
 
 def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path: Path) -> None:
     from kb.exchange.markdown_tables import EXTRA_COLUMNS
 
-    kb(runner, "where")
+    kb("where")
     wiki = tmp_path / "wiki.md"
-    code, _, _ = kb(runner, "export", "markdown", "--out", str(wiki), "--columns", ",".join(EXTRA_COLUMNS))
+    code, _, _ = kb("export", "markdown", "--out", str(wiki), "--columns", ",".join(EXTRA_COLUMNS))
     assert code == 0
     other = tmp_path / "other.db"
-    assert kb(runner, "--db", str(other), "init", "--empty")[0] == 0
-    code, _, err = kb(runner, "--db", str(other), "import", str(wiki))
+    assert kb("--db", str(other), "init", "--empty")[0] == 0
+    code, _, err = kb("--db", str(other), "import", str(wiki))
     assert code == 0, err
     # A wiki table has no room for snippets, guards or check rules; its commands are the checks as a
     # reader runs them, their inputs at their defaults.
@@ -125,21 +120,21 @@ def test_out_dash_is_standard_output_not_a_file_named_dash(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    code, out, _ = kb(runner, "export", kind, "--out", "-", "--domain", "deployment")
+    code, out, _ = kb("export", kind, "--out", "-", "--domain", "deployment")
     assert code == 0 and "port-already-in-use" in out
     assert not (tmp_path / "-").exists()
 
 
 def test_the_markdown_export_is_deterministic_and_filtered(runner: CliRunner) -> None:
-    first = kb(runner, "export", "markdown", "--domain", "deployment")[1]
-    second = kb(runner, "export", "markdown", "--domain", "deployment")[1]
+    first = kb("export", "markdown", "--domain", "deployment")[1]
+    second = kb("export", "markdown", "--domain", "deployment")[1]
     assert first == second and "## deployment" in first and "## data" not in first
     assert "| Key |" not in first and '<a id="port-already-in-use"></a>' in first  # the key, unseen
     assert "| Symptom | Validation command | Fix |" in first.replace("  ", " ")
-    tagged = kb(runner, "export", "markdown", "--tag", "map_location", "--columns", "key")[1]
+    tagged = kb("export", "markdown", "--tag", "map_location", "--columns", "key")[1]
     assert "torch-load-map-location" in tagged and "port-already-in-use" not in tagged
-    assert kb(runner, "export", "markdown", "--since", "yesterday")[0] == 2
-    assert kb(runner, "export", "markdown", "--columns", "colour")[0] == 2
+    assert kb("export", "markdown", "--since", "yesterday")[0] == 2
+    assert kb("export", "markdown", "--columns", "colour")[0] == 2
 
 
 HAND_WRITTEN = """# 我们组的故障表
@@ -152,10 +147,10 @@ HAND_WRITTEN = """# 我们组的故障表
 
 
 def test_a_teams_own_wiki_table_is_imported(runner: CliRunner, tmp_path: Path) -> None:
-    kb(runner, "where")
+    kb("where")
     table = tmp_path / "team.md"
     table.write_text(HAND_WRITTEN, encoding="utf-8")
-    code, out, err = kb(runner, "import", str(table), "--json")
+    code, out, err = kb("import", str(table), "--json")
     assert code == 0, err
     added = json.loads(out)["added"]
     assert len(added) == 2
@@ -256,15 +251,15 @@ def test_hostile_sizes_are_refused_before_they_are_parsed(tmp_path: Path) -> Non
 def test_the_wiki_imported_into_a_fresh_kb_adds_nothing_twice(runner: CliRunner, tmp_path: Path) -> None:
     """`kb export markdown` then `kb import` into a fresh kb said "added 95": every seed twice."""
     wiki = tmp_path / "wiki.md"
-    assert kb(runner, "export", "markdown", "--out", str(wiki))[0] == 0
+    assert kb("export", "markdown", "--out", str(wiki))[0] == 0
     fresh = tmp_path / "fresh.db"
-    code, out, err = kb(runner, "--db", str(fresh), "import", str(wiki), "--json")
+    code, out, err = kb("--db", str(fresh), "import", str(wiki), "--json")
     assert code == 0, err
     assert json.loads(out)["added"] == [] and contents(fresh) == contents()
 
     typed = re.sub(r'<a id="[^"]*"></a>', "", wiki.read_text())  # rows a teammate typed: no anchors
     (tmp_path / "typed.md").write_text(typed)
-    code, out, err = kb(runner, "--db", str(fresh), "import", str(tmp_path / "typed.md"), "--json")
+    code, out, err = kb("--db", str(fresh), "import", str(tmp_path / "typed.md"), "--json")
     report = json.loads(out)
     assert code == 0 and report["added"] == [] and len(report["recognised"]) == len(contents())
     assert contents(fresh) == contents()
@@ -272,12 +267,12 @@ def test_the_wiki_imported_into_a_fresh_kb_adds_nothing_twice(runner: CliRunner,
 
 def test_a_wiki_row_changes_only_its_columns(runner: CliRunner, tmp_path: Path) -> None:
     wiki = tmp_path / "wiki.md"
-    kb(runner, "export", "markdown", "--out", str(wiki), "--domain", "deployment")
+    kb("export", "markdown", "--out", str(wiki), "--domain", "deployment")
     before = contents()["port-already-in-use"]
     edited = wiki.read_text().replace("Otherwise start on another port", "Or start on another port")
     wiki.write_text(edited)
-    assert json.loads(kb(runner, "import", str(wiki), "--json")[1])["skipped"]  # yours, by default
-    report = json.loads(kb(runner, "import", str(wiki), "--on-conflict", "overwrite", "--json")[1])
+    assert json.loads(kb("import", str(wiki), "--json")[1])["skipped"]  # yours, by default
+    report = json.loads(kb("import", str(wiki), "--on-conflict", "overwrite", "--json")[1])
     assert report["updated"] == ["port-already-in-use"]
     after = contents()["port-already-in-use"]
     assert after.fix == before.fix.replace("Otherwise start", "Or start")  # type: ignore[attr-defined]
@@ -286,20 +281,18 @@ def test_a_wiki_row_changes_only_its_columns(runner: CliRunner, tmp_path: Path) 
 
 def test_a_backup_restores_its_history_over_the_seeds(runner: CliRunner, tmp_path: Path) -> None:
     """Restoring into a fresh kb skipped every seeded key, and --on-conflict overwrite said "updated 0"."""
-    symptom = json.loads(kb(runner, "show", "port-already-in-use", "--json")[1])["symptom"]
-    assert kb(runner, "search", symptom)[0] == 0
+    symptom = json.loads(kb("show", "port-already-in-use", "--json")[1])["symptom"]
+    assert kb("search", symptom)[0] == 0
     with open_store() as store:
         store.record_occurrence("port-already-in-use", "after a crash")
     backup = tmp_path / "kb.jsonl"
-    kb(runner, "export", "jsonl", "--out", str(backup))
+    kb("export", "jsonl", "--out", str(backup))
     fresh = tmp_path / "fresh.db"
-    kb(runner, "--db", str(fresh), "where")  # seeded: the same entries without their history
-    code, out, _ = kb(
-        runner, "--db", str(fresh), "import", str(backup), "--on-conflict", "overwrite", "--json"
-    )
+    kb("--db", str(fresh), "where")  # seeded: the same entries without their history
+    code, out, _ = kb("--db", str(fresh), "import", str(backup), "--on-conflict", "overwrite", "--json")
     assert code == 0 and "port-already-in-use" in json.loads(out)["updated"]  # every seed: its times
     restored = tmp_path / "restored.jsonl"
-    kb(runner, "--db", str(fresh), "export", "jsonl", "--out", str(restored))
+    kb("--db", str(fresh), "export", "jsonl", "--out", str(restored))
     assert restored.read_text() == backup.read_text()
 
 
@@ -313,12 +306,12 @@ def test_a_table_without_domains_is_imported_with_the_guessed_ones_named(
         "| the training loss becomes nan after 200 steps in fp16 | python -c 'print(1)' | lower lr |\n"
         "| pip install fails: Could not build wheels for flash-attn | nvcc --version | install CUDA |\n"
     )
-    code, out, err = kb(runner, "import", str(table), "--dry-run", "--json")
+    code, out, err = kb("import", str(table), "--dry-run", "--json")
     assert code == 0, err
     guessed = json.loads(out)["guessed"]
     assert len(guessed) == 2 and all(item["from"] for item in guessed)
-    code, out, _ = kb(runner, "import", str(table))
+    code, out, _ = kb("import", str(table))
     assert code == 0 and "the domain was guessed for 2 entries" in out
     for item in guessed:
         assert f"    {item['key']}: {item['domain']} (from " in out
-        assert json.loads(kb(runner, "show", item["key"], "--json")[1])["domain"] == item["domain"]
+        assert json.loads(kb("show", item["key"], "--json")[1])["domain"] == item["domain"]

@@ -21,6 +21,7 @@ from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
 from kb.search.host import active_python, facts_in, installed_versions, python_of, snapshot, snapshot_of
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 FAULT = "OSError: the zorblax kernel refused the quux tensor"
 
@@ -81,15 +82,15 @@ def test_search_env_ranks_an_entry_for_another_environment_below_and_says_why(ru
         with open_store() as store:
             entry = store.get(key)
             store.update(key, entry.content().replace(applies_to=(applies,)))
-    plain = json.loads(runner.invoke(app, ["search", FAULT, "--json"]).stdout)
-    judged = json.loads(runner.invoke(app, ["search", FAULT, "--json", "--env", "--explain"]).stdout)
+    plain = json.loads(kb("search", FAULT, "--json").stdout)
+    judged = json.loads(kb("search", FAULT, "--json", "--env", "--explain").stdout)
     assert {r["key"] for r in plain["results"][:2]} == {"for-old-python", "for-this-python"}
     keys = [r["key"] for r in judged["results"]]
     assert keys.index("for-this-python") < keys.index("for-old-python")
     old = next(r for r in judged["results"] if r["key"] == "for-old-python")
     assert old["unmet"] == [f"python<3.0 (here {python})"] and not old["confident"]
     assert "does not apply here: python<3.0" in old["why"]
-    shown = runner.invoke(app, ["show", "for-old-python"]).stdout
+    shown = kb("show", "for-old-python").stdout
     assert "Applies to   python<3.0" in shown
 
 
@@ -145,8 +146,8 @@ def test_the_python_a_command_runs_in(tmp_path: Path, python_with: Callable[[dic
 def test_each_environment_judged_is_recorded_once(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HF_TOKEN", "hf_" + "q7W8e9R0t1" * 3)
     for _ in range(2):
-        runner.invoke(app, ["search", FAULT, "--env"])
-    runner.invoke(app, ["search", FAULT])  # a search that judges nothing records nothing
+        kb("search", FAULT, "--env")
+    kb("search", FAULT)  # a search that judges nothing records nothing
     with open_store() as store:
         seen = store.environments_seen(store.now() - timedelta(days=1))
     assert len(seen) == 1 and seen[0]["python"] == platform.python_version()
@@ -158,19 +159,19 @@ def test_search_env_judges_the_python_on_the_path_not_kbs_own(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch, python_with: Callable[[dict[str, str]], str]
 ) -> None:
     """kb in a venv of its own (pipx, the README's .venv) beside the conda env the code runs in."""
-    added = runner.invoke(app, ["add", "-k", "old-torch", "-s", FAULT, "-d", "data", "-v", "true", "--new"])
+    added = kb("add", "-k", "old-torch", "-s", FAULT, "-d", "data", "-v", "true", "--new")
     assert added.exit_code == 0, added.output
     with open_store() as store:
         store.update("old-torch", store.get("old-torch").content().replace(applies_to=("torch<2.2",)))
     conda_env = python_with({"torch": "2.3.0"})
     monkeypatch.setenv("PATH", str(Path(conda_env).parent))
     assert active_python() == conda_env
-    judged = json.loads(runner.invoke(app, ["search", FAULT, "--json", "--env"]).stdout)
+    judged = json.loads(kb("search", FAULT, "--json", "--env").stdout)
     assert judged["results"][0]["unmet"] == ["torch<2.2 (here 2.3.0)"]
 
 
 def test_edit_sets_and_clears_the_scope_without_the_editor(runner: CliRunner) -> None:
-    added = runner.invoke(app, ["add", "-k", "scoped", "-s", FAULT, "-d", "data", "-v", "true", "--new"])
+    added = kb("add", "-k", "scoped", "-s", FAULT, "-d", "data", "-v", "true", "--new")
     assert added.exit_code == 0, added.output
     edited = runner.invoke(
         app, ["edit", "scoped", "--applies-to", "torch>=2.1,<2.2", "--applies-to", "os==linux"]
@@ -178,10 +179,10 @@ def test_edit_sets_and_clears_the_scope_without_the_editor(runner: CliRunner) ->
     assert edited.exit_code == 0 and "saved scoped" in edited.stdout, edited.output  # EDITOR=false never ran
     with open_store() as store:
         assert store.get("scoped").applies_to == ["torch<2.2,>=2.1", "os==linux"]
-    refused = runner.invoke(app, ["edit", "scoped", "--applies-to", "torch is old"])
+    refused = kb("edit", "scoped", "--applies-to", "torch is old")
     assert refused.exit_code == 1 and "applies_to 'torch is old' is not a constraint" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
-    cleared = runner.invoke(app, ["edit", "scoped", "--applies-to", ""])
+    cleared = kb("edit", "scoped", "--applies-to", "")
     assert cleared.exit_code == 0, cleared.output
     with open_store() as store:
         assert store.get("scoped").applies_to == []

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.search.handbook import load_shared_messages
+from tests.command_line import kb
 
 #: From https://github.com/databrickslabs/dolly/issues/90: a shape error in a language model, which
 #: the seed about an STFT sample-rate mismatch (whose symptom is the same message) does not explain.
@@ -15,7 +15,7 @@ DOLLY = "RuntimeError: mat1 and mat2 shapes cannot be multiplied (863x1 and 11x5
 
 
 def search(runner: CliRunner, text: str) -> list[dict[str, object]]:
-    result = runner.invoke(app, ["search", "--json", "-"], input=text)
+    result = kb("search", "--json", "-", input=text)
     return list(json.loads(result.stdout)["results"])
 
 
@@ -40,10 +40,10 @@ def test_the_message_with_the_entrys_own_context_is_sure(runner: CliRunner) -> N
 
 
 def test_an_unsure_answer_says_what_would_settle_it(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["search", "--json", "-"], input=DOLLY)
+    result = kb("search", "--json", "-", input=DOLLY)
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["validation"]
-    shown = runner.invoke(app, ["search", DOLLY]).stdout
+    shown = kb("search", DOLLY).stdout
     assert "To settle it, run the first entry's check:\n    $ " in shown
 
 
@@ -52,9 +52,9 @@ def test_with_a_domain_only_that_domains_entries_compete(runner: CliRunner) -> N
     symptom = "RuntimeError: the frobnicator kernel rejected tensor shard 7 on rank 3"
     for key, domain in (("frobnicator-data", "data"), ("frobnicator-hardware", "hardware")):
         argv = ["add", "--new", "-k", key, "-d", domain, "-s", symptom, "-v", "nvidia-smi", "-f", "pin it"]
-        assert runner.invoke(app, argv).exit_code == 0
+        assert kb(*argv).exit_code == 0
     overall = search(runner, symptom)
     assert not overall[0]["confident"]
-    result = runner.invoke(app, ["search", "--json", "--domain", "hardware", "-"], input=symptom)
+    result = kb("search", "--json", "--domain", "hardware", "-", input=symptom)
     top = json.loads(result.stdout)["results"][0]
     assert (top["key"], top["confident"]) == ("frobnicator-hardware", True)

@@ -89,7 +89,8 @@ def corpora(draw: st.DrawFn) -> tuple[list[TermPlan], dict[str, dict[int, float]
     return plans, postings
 
 
-@settings(max_examples=300, deadline=None)
+#: The bounds are subtle: thrice the profile's examples.
+@settings(max_examples=3 * settings().max_examples, deadline=None)
 @given(corpora(), st.integers(min_value=1, max_value=15), st.sampled_from([0, 3, 1000]))
 def test_the_top_k_is_the_top_k_of_scoring_everything(
     corpus: tuple[list[TermPlan], dict[str, dict[int, float]]], k: int, whole_list: int

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
+from tests.command_line import kb
 
 PASTES = Path(__file__).resolve().parents[1] / "text" / "pastes"
 
@@ -55,14 +55,14 @@ CASES = {
 def recorded(runner: CliRunner) -> None:
     for key, (domain, symptom, _) in CASES.items():
         argv = ["add", "--force", "-k", key, "-d", domain, "-s", symptom, "-v", "nvidia-smi", "-f", "see it"]
-        result = runner.invoke(app, argv)
+        result = kb(*argv)
         assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize("key", CASES)
 def test_another_threads_paste_finds_the_entry_first(recorded: None, runner: CliRunner, key: str) -> None:
     text = (PASTES / CASES[key][2]).read_text(encoding="utf-8")
-    result = runner.invoke(app, ["search", "--json", "-"], input=text)
+    result = kb("search", "--json", "-", input=text)
     top = json.loads(result.stdout)["results"][0]
     assert top["key"] == key
     # A seed about unsynchronised seeds also explains a watchdog timeout, close behind: not settled.
@@ -71,5 +71,5 @@ def test_another_threads_paste_finds_the_entry_first(recorded: None, runner: Cli
 
 def test_explain_names_the_line_that_decided(recorded: None, runner: CliRunner) -> None:
     text = (PASTES / "tensorrt_knock_on_other.txt").read_text(encoding="utf-8")
-    result = runner.invoke(app, ["search", "--explain", "-n", "1", "-"], input=text)
+    result = kb("search", "--explain", "-n", "1", "-", input=text)
     assert "decided by: [TensorRT] ERROR: Network must have at least one output" in result.stdout

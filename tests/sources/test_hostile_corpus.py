@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.entry.visible import HIDDEN, consent_text
-from tests.sources.test_hostile_project import kb
+from tests.command_line import kb
+from tests.sources.test_hostile_project import kb as kb_process
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "project"
 #: What the files that cannot carry a comment expect.
@@ -126,7 +126,7 @@ def test_a_file_kb_cannot_take_is_refused_in_one_line_naming_it(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, path: Path
 ) -> None:
     monkeypatch.chdir(clone(tmp_path, [path]))
-    listed = runner.invoke(app, ["--layer", "project", "list"])
+    listed = kb("--layer", "project", "list")
     assert listed.exit_code == 1, listed.output
     assert listed.stderr.count("\n") == 1 and "Traceback" not in listed.stderr
     assert path.name in listed.stderr and expectation(path).removeprefix("refused: ") in listed.stderr
@@ -154,7 +154,7 @@ def test_the_whole_corpus_is_shown_harmlessly_on_every_face(tmp_path: Path) -> N
     }
     shown = {}
     for name, args in faces.items():
-        done = kb(project, *args)
+        done = kb_process(project, *args)
         answered = (0, 1) if name.startswith("search") else (0,)  # 1: nothing sure
         assert done.returncode in answered and "Traceback" not in done.stderr, (name, done.stderr[-2000:])
         assert harmless(done.stdout) and harmless(done.stderr), name
@@ -166,7 +166,7 @@ def test_the_whole_corpus_is_shown_harmlessly_on_every_face(tmp_path: Path) -> N
 
 
 def test_the_wiki_page_keeps_its_tables_and_holds_no_markup_from_an_entry(tmp_path: Path) -> None:
-    page = kb(clone(tmp_path, SHOWN), "--layer", "project", "export", "markdown").stdout
+    page = kb_process(clone(tmp_path, SHOWN), "--layer", "project", "export", "markdown").stdout
     for table in re.split(r"\n\s*\n", page):
         rows = [line for line in table.splitlines() if line.startswith("|")]
         if rows:  # a pipe in an entry never splits its cell
@@ -177,7 +177,7 @@ def test_the_wiki_page_keeps_its_tables_and_holds_no_markup_from_an_entry(tmp_pa
 
 
 def test_the_mermaid_chart_holds_no_directive_from_an_entry(tmp_path: Path) -> None:
-    chart = kb(clone(tmp_path, SHOWN), "--layer", "project", "tree", "--format", "mermaid").stdout
+    chart = kb_process(clone(tmp_path, SHOWN), "--layer", "project", "tree", "--format", "mermaid").stdout
     for line in chart.splitlines():
         assert not re.match(r"\s*(click|%%\{|style|classDef|linkStyle)\b", line), line
 
@@ -219,7 +219,7 @@ def test_kb_show_shows_one_entry_of_each_trick_harmlessly(
     chosen = one_of_each_kind(text_only=True)
     monkeypatch.chdir(clone(tmp_path, chosen))
     for key in keys_of(chosen):
-        shown = runner.invoke(app, ["--layer", "project", "show", key])
+        shown = kb("--layer", "project", "show", key)
         assert shown.exit_code == 0 and harmless(shown.stdout), (key, shown.stderr)
 
 
@@ -248,10 +248,10 @@ def test_a_padded_check_is_shown_whole_right_above_its_question(
 ) -> None:
     monkeypatch.chdir(clone(tmp_path, [path]))
     (key,) = keys_of([path])
-    refused = runner.invoke(app, ["--layer", "project", "check", key, "--yes"])
+    refused = kb("--layer", "project", "check", key, "--yes")
     assert refused.exit_code == 1 and "not trusted" in refused.stderr
-    assert runner.invoke(app, ["trust"]).exit_code == 0
-    asked = runner.invoke(app, ["--layer", "project", "check", key], input="n\n")
+    assert kb("trust").exit_code == 0
+    asked = kb("--layer", "project", "check", key, input="n\n")
     assert harmless(asked.stdout) and not RAN.exists()
     lines = asked.stdout.splitlines()
     question = next(n for n, line in enumerate(lines) if "Run it?" in line)

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from kb.cli.app import app
 from kb.errors import KbError
 from kb.sources.layers import Layer, parse_config, project_folder, reading_layers
+from tests.command_line import kb
 
 TEAM_FAULT = "OSError: the team's frobnicator lease expired mid-epoch"
 PROJECT_FAULT = "RuntimeError: the project's feature cache predates the schema"
@@ -48,7 +49,7 @@ def team(tmp_path: Path, runner: CliRunner) -> Path:
     """A team database holding one fault, and a project with one in its .kb/ folder; the config names
     the team database and a server that does not answer."""
     team_db = tmp_path / "team.db"
-    assert runner.invoke(app, ["--db", str(team_db), "init", "--empty"]).exit_code == 0
+    assert kb("--db", str(team_db), "init", "--empty").exit_code == 0
     added = runner.invoke(
         app,
         [
@@ -168,7 +169,7 @@ def test_a_search_ranks_across_layers_and_names_each_results_layer(team: Path) -
 
 def test_a_hit_is_counted_where_the_entry_lives(team: Path, tmp_path: Path, runner: CliRunner) -> None:
     assert kb_process("search", TEAM_FAULT, cwd=team).returncode == 0
-    shown = runner.invoke(app, ["--db", str(tmp_path / "team.db"), "show", "team-lease", "--json"])
+    shown = kb("--db", str(tmp_path / "team.db"), "show", "team-lease", "--json")
     assert json.loads(shown.stdout)["hits"] == 1
 
 
@@ -194,7 +195,7 @@ def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
     monkeypatch.chdir(team)
     flags = ["-d", "data", "-v", "true", "-f", "rotate the token"]
     symptom = "PermissionError: the team registry token expired"
-    added = runner.invoke(app, ["add", "-s", symptom, *flags, "--to", "team"])
+    added = kb("add", "-s", symptom, *flags, "--to", "team")
     assert added.exit_code == 0, added.output
     assert "to the team source; see it with: kb --layer team show" in added.stdout
     assert (
@@ -203,7 +204,7 @@ def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
         ).exit_code
         == 0
     )
-    assert runner.invoke(app, ["show", "permissionerror-team-registry-token-expired"]).exit_code == 1
+    assert kb("show", "permissionerror-team-registry-token-expired").exit_code == 1
 
     to_project = runner.invoke(
         app, ["add", "-s", "OSError: the project's shard index is stale", *flags, "--to", "project"]
@@ -211,10 +212,10 @@ def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
     assert to_project.exit_code == 0, to_project.output
     written = team / ".kb" / "data" / "oserror-project-s-shard-index-stale.md"
     assert "OSError: the project's shard index is stale" in written.read_text()
-    again = runner.invoke(app, ["add", "-s", PROJECT_FAULT, *flags, "--to", "project"])
+    again = kb("add", "-s", PROJECT_FAULT, *flags, "--to", "project")
     assert again.exit_code == 1 and "this looks like 'feature-cache'" in again.stderr  # its duplicate check
 
-    unknown = runner.invoke(app, ["add", "-s", symptom, *flags, "--to", "nowhere"])
+    unknown = kb("add", "-s", symptom, *flags, "--to", "nowhere")
     assert unknown.exit_code == 1 and "no source called 'nowhere'" in unknown.stderr
 
 
@@ -222,26 +223,26 @@ def test_a_layer_can_be_listed_exported_and_changed_on_its_own(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.chdir(team)
-    listed = runner.invoke(app, ["--layer", "project", "list", "--json"])
+    listed = kb("--layer", "project", "list", "--json")
     assert [e["key"] for e in json.loads(listed.stdout)] == ["feature-cache"]
-    tree = runner.invoke(app, ["--layer", "team", "tree"])
+    tree = kb("--layer", "team", "tree")
     assert "team-lease" in tree.stdout and "cuda-device-side-assert" not in tree.stdout
-    wiki = runner.invoke(app, ["--layer", "project", "export", "markdown", "--out", str(tmp_path / "p.md")])
+    wiki = kb("--layer", "project", "export", "markdown", "--out", str(tmp_path / "p.md"))
     assert wiki.exit_code == 0 and "feature-cache" in (tmp_path / "p.md").read_text()
-    assert runner.invoke(app, ["--layer", "project", "rm", "feature-cache"]).exit_code == 0
+    assert kb("--layer", "project", "rm", "feature-cache").exit_code == 0
     assert not (team / ".kb" / "data" / "feature-cache.md").exists()  # the folder holds active entries
     assert (team / ".kb" / "archived" / "feature-cache.md").exists()  # and what a restore brings back
 
 
 def test_kb_sources_says_which_answer(team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(team)
-    result = runner.invoke(app, ["sources", "--json"])
+    result = kb("sources", "--json")
     assert result.exit_code == 0
     states = {s["name"]: s for s in json.loads(result.stdout)["sources"]}
     assert list(states) == ["personal", "team", "down", "project"]
     assert states["team"]["entries"] == 1 and states["project"]["entries"] == 1
     assert states["down"]["entries"] is None and "cannot connect" in states["down"]["problem"]
-    plain = runner.invoke(app, ["sources"])
+    plain = kb("sources")
     assert "DOES NOT ANSWER" in plain.stdout
 
 
@@ -251,13 +252,13 @@ def test_commands_that_need_a_database_refuse_a_folder_source(
     """Only the commands that write through open_kb() give a folder's entries back to its files."""
     monkeypatch.chdir(team)
     for command in ("init", "tui"):
-        result = runner.invoke(app, ["--layer", "project", command])
+        result = kb("--layer", "project", command)
         assert result.exit_code != 0 and "the source 'project' is an entry folder" in result.stderr
 
 
 def test_a_layer_that_is_not_there_is_one_line(runner: CliRunner) -> None:
     """`kb --layer nope list` raised its KbError as a traceback from the global options."""
-    result = runner.invoke(app, ["--layer", "nope", "list"])
+    result = kb("--layer", "nope", "list")
     assert result.exit_code == 1
     assert result.stderr == "kb: no source called 'nope'; there are: personal (kb sources lists them)\n"
 
@@ -295,7 +296,7 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     project_copy_of_a_seed(team, runner, "the project's own fix")
-    assert runner.invoke(app, ["rm", LABELS_KEY]).exit_code == 0  # the personal one is archived
+    assert kb("rm", LABELS_KEY).exit_code == 0  # the personal one is archived
     found = kb_process("search", LABELS, "--json", cwd=team)
     assert json.loads(found.stdout)["results"][0]["layer"] == "project"
     shown = kb_process("show", LABELS_KEY, cwd=team)
@@ -304,7 +305,7 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
     mine = kb_process("--layer", "personal", "show", LABELS_KEY, cwd=team)
     assert "the project's own fix" not in mine.stdout and not mine.stderr
     monkeypatch.chdir(team)
-    checked = runner.invoke(app, ["check", LABELS_KEY, "--json", "--yes", "--timeout", "5"])
+    checked = kb("check", LABELS_KEY, "--json", "--yes", "--timeout", "5")
     assert "from the project source" in checked.stderr
 
 
@@ -312,17 +313,17 @@ def test_kb_copy_takes_an_entry_to_another_source_and_overwrites_only_when_told(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(team)
-    copied = runner.invoke(app, ["copy", LABELS_KEY, "--to", "project"])
+    copied = kb("copy", LABELS_KEY, "--to", "project")
     assert copied.exit_code == 0, copied.output
     assert (team / ".kb" / "data" / f"{LABELS_KEY}.md").exists()
-    assert "holds the same" in runner.invoke(app, ["copy", LABELS_KEY, "--to", "project"]).stdout
+    assert "holds the same" in kb("copy", LABELS_KEY, "--to", "project").stdout
     project_copy_of_a_seed(team, runner, "the project's own fix")
-    back = runner.invoke(app, ["--layer", "project", "copy", LABELS_KEY, "--to", "personal"])
+    back = kb("--layer", "project", "copy", LABELS_KEY, "--to", "personal")
     assert back.exit_code == 1 and "with another text" in back.stderr and "--replace" in back.stderr
-    back = runner.invoke(app, ["--layer", "project", "copy", LABELS_KEY, "--to", "personal", "--replace"])
+    back = kb("--layer", "project", "copy", LABELS_KEY, "--to", "personal", "--replace")
     assert back.exit_code == 0
-    assert "the project's own fix" in runner.invoke(app, ["show", LABELS_KEY, "--json"]).stdout
-    same = runner.invoke(app, ["copy", LABELS_KEY, "--to", "personal"])
+    assert "the project's own fix" in kb("show", LABELS_KEY, "--json").stdout
+    same = kb("copy", LABELS_KEY, "--to", "personal")
     assert same.exit_code == 2 and "--to names another source" in same.stderr
 
 
@@ -332,11 +333,11 @@ def test_a_folder_layer_delete_can_be_restored(
     """`kb --layer project rm KEY` deleted the file and suggested `kb restore KEY`, which could not
     find it."""
     monkeypatch.chdir(team)
-    removed = runner.invoke(app, ["--layer", "project", "rm", "feature-cache"])
+    removed = kb("--layer", "project", "rm", "feature-cache")
     assert "undo with: kb --layer project restore feature-cache" in removed.stdout
     assert not (team / ".kb" / "data" / "feature-cache.md").exists()
     assert (team / ".kb" / "archived" / "feature-cache.toml").exists()
-    restored = runner.invoke(app, ["--layer", "project", "restore", "feature-cache"])
+    restored = kb("--layer", "project", "restore", "feature-cache")
     assert restored.exit_code == 0, restored.output
     assert "make features" in (team / ".kb" / "data" / "feature-cache.md").read_text()
     assert not (team / ".kb" / "archived").exists() or not list((team / ".kb" / "archived").iterdir())
@@ -387,19 +388,19 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     plain = kb_process("search", PROJECT_FAULT, cwd=team).stdout
     assert "$ ls /tmp" not in plain and f"kb trust {team / '.kb'}" in plain
     monkeypatch.chdir(team)
-    refused = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes"])
+    refused = kb("--layer", "project", "check", "feature-cache", "--yes")
     assert refused.exit_code == 1 and "which you have not trusted" in refused.stderr
-    trusted = runner.invoke(app, ["trust"])
+    trusted = kb("trust")
     assert trusted.exit_code == 0 and str(team / ".kb") in trusted.stdout
-    assert runner.invoke(app, ["trust", "--list", "--json"]).stdout.count(".kb") == 1
+    assert kb("trust", "--list", "--json").stdout.count(".kb") == 1
     after = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert after["trusted"] is True and after["check"] == "ls /tmp"
-    ran = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes", "--json"])
+    ran = kb("--layer", "project", "check", "feature-cache", "--yes", "--json")
     assert ran.exit_code in (0, 1, 2) and json.loads(ran.stdout)["verdict"]
     assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
-    said = runner.invoke(app, ["--layer", "project", "check", "feature-cache", "--yes"]).stdout
+    said = kb("--layer", "project", "check", "feature-cache", "--yes").stdout
     assert "; not recorded (the project source is entry files)" in said and "; recorded" not in said
-    assert runner.invoke(app, ["trust", "--revoke"]).exit_code == 0
+    assert kb("trust", "--revoke").exit_code == 0
     again = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert again["trusted"] is False
 
@@ -413,7 +414,7 @@ def test_a_project_folder_others_can_write_is_not_read(team: Path, runner: CliRu
     assert "feature-cache" not in [r["key"] for r in json.loads(found.stdout)["results"]]
     line = next(line for line in found.stderr.splitlines() if "project" in line)
     assert "can be written by other users" in line and "chmod go-w" in line
-    refused = runner.invoke(app, ["trust", str(team / ".kb")])
+    refused = kb("trust", str(team / ".kb"))
     assert refused.exit_code == 1 and "not trusting" in refused.stderr
 
 

@@ -16,17 +16,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.upkeep.seeding import read_seed_entries
+from tests.command_line import kb
 
 SEEDS = len(read_seed_entries())
 LABELS = "IndexError: Target 5 is out of bounds."
 LABELS_KEY = "cross-entropy-label-out-of-range"
-
-
-def kb(runner: CliRunner, *args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def kb_process(*args: str) -> subprocess.CompletedProcess[str]:
@@ -51,8 +46,8 @@ def test_the_first_command_is_a_search_and_it_seeds(backend: str) -> None:
 
 def test_add_show_list_and_the_duplicate_check(runner: CliRunner, backend: str) -> None:
     flags = ["-s", "OSError: the frobnicator socket closed", "-d", "data", "-v", "ls /tmp", "-f", "retry"]
-    assert kb(runner, "add", *flags, "--key", "frob-socket")[0] == 0
-    again = kb(runner, "add", *flags)
+    assert kb("add", *flags, "--key", "frob-socket")[0] == 0
+    again = kb("add", *flags)
     assert again[0] == 1 and "this looks like 'frob-socket'" in again[2]  # the duplicate check
     shown = kb_process("show", "frob-socket")
     assert shown.returncode == 0 and "OSError: the frobnicator socket closed" in shown.stdout
@@ -63,39 +58,39 @@ def test_add_show_list_and_the_duplicate_check(runner: CliRunner, backend: str) 
 
 
 def test_edit_check_review_prune_and_restore(runner: CliRunner, backend: str, tmp_path: Path) -> None:
-    kb(runner, "where")
+    kb("where")
     guards = tmp_path / "guards.toml"
     guards.write_text(
         '[[guards]]\nkind = "banned-call"\ncall = ["frob"]\nbad = "frob(x)"\ngood = "defrob(x)"\n'
     )
-    assert kb(runner, "edit", "port-already-in-use", "--guards", str(guards))[0] == 0
-    out = kb(runner, "check", "tensorboard-tag-typo", "--yes", "--json")[1]
+    assert kb("edit", "port-already-in-use", "--guards", str(guards))[0] == 0
+    out = kb("check", "tensorboard-tag-typo", "--yes", "--json")[1]
     assert json.loads(out)["verdict"] in ("confirmed", "ruled out", "could not run here")
-    assert kb(runner, "review", "port-already-in-use", "--keep")[0] == 0
-    assert kb(runner, "prune", "--domain", "logging", "--apply")[0] == 0
-    assert json.loads(kb(runner, "where", "--json")[1])["by_status"]["archived"] >= 1
-    assert kb(runner, "restore", "--last-prune")[0] == 0
-    assert "archived" not in json.loads(kb(runner, "where", "--json")[1])["by_status"]
+    assert kb("review", "port-already-in-use", "--keep")[0] == 0
+    assert kb("prune", "--domain", "logging", "--apply")[0] == 0
+    assert json.loads(kb("where", "--json")[1])["by_status"]["archived"] >= 1
+    assert kb("restore", "--last-prune")[0] == 0
+    assert "archived" not in json.loads(kb("where", "--json")[1])["by_status"]
 
 
 def test_stats_tree_and_the_round_trips(runner: CliRunner, backend: str, tmp_path: Path) -> None:
     assert kb_process("search", LABELS).returncode == 0  # a hit, to travel in the backup
-    assert json.loads(kb(runner, "stats", "--json")[1])["total"] == SEEDS
-    assert kb(runner, "tree", "data")[0] == 0
+    assert json.loads(kb("stats", "--json")[1])["total"] == SEEDS
+    assert kb("tree", "data")[0] == 0
     backup, wiki, folder = tmp_path / "kb.jsonl", tmp_path / "wiki.md", tmp_path / "files"
-    assert kb(runner, "export", "jsonl", "--out", str(backup))[0] == 0
-    assert kb(runner, "export", "markdown", "--out", str(wiki))[0] == 0
-    assert kb(runner, "export", "files", "--out", str(folder))[0] == 0
+    assert kb("export", "jsonl", "--out", str(backup))[0] == 0
+    assert kb("export", "markdown", "--out", str(wiki))[0] == 0
+    assert kb("export", "files", "--out", str(folder))[0] == 0
     for source in (backup, wiki, folder):
-        report = json.loads(kb(runner, "import", str(source), "--json")[1])
+        report = json.loads(kb("import", str(source), "--json")[1])
         assert report["added"] == [], source
     restored = tmp_path / "restored.db"
-    assert kb(runner, "--db", str(restored), "init", "--empty")[0] == 0
-    assert kb(runner, "--db", str(restored), "import", str(backup))[0] == 0
+    assert kb("--db", str(restored), "init", "--empty")[0] == 0
+    assert kb("--db", str(restored), "import", str(backup))[0] == 0
     again = tmp_path / "again.jsonl"
-    kb(runner, "--db", str(restored), "export", "jsonl", "--out", str(again))
+    kb("--db", str(restored), "export", "jsonl", "--out", str(again))
     assert again.read_text() == backup.read_text()  # the history crossed backends too
-    assert kb(runner, "seed", "--json")[0] == 0
+    assert kb("seed", "--json")[0] == 0
 
 
 def test_a_postgres_url_as_hosting_services_write_it_works(postgres_url: str) -> None:
@@ -350,13 +345,13 @@ def test_a_missing_database_or_schema_on_a_real_server_is_one_line(postgres_url:
 def test_sync_with_an_entry_folder(runner: CliRunner, backend: str, tmp_path: Path) -> None:
     folder = tmp_path / "team"
     folder.mkdir()
-    assert kb(runner, "init", "--empty")[0] == 0
+    assert kb("init", "--empty")[0] == 0
     flags = ["-s", "OSError: the frobnicator socket closed", "-d", "data", "-v", "ls /tmp", "-f", "retry"]
-    assert kb(runner, "add", *flags, "--key", "frob-socket")[0] == 0
-    code, out, _ = kb(runner, "sync", str(folder), "--json")
+    assert kb("add", *flags, "--key", "frob-socket")[0] == 0
+    code, out, _ = kb("sync", str(folder), "--json")
     assert code == 0 and [s["action"] for s in json.loads(out)["steps"]] == ["add-to-folder"]
     entry_file = folder / "data" / "frob-socket.md"
     entry_file.write_text(entry_file.read_text().replace("retry", "reconnect with backoff"))
-    code, out, _ = kb(runner, "sync", str(folder), "--json")
+    code, out, _ = kb("sync", str(folder), "--json")
     assert code == 0 and [s["action"] for s in json.loads(out)["steps"]] == ["update-kb"]
     assert "reconnect with backoff" in kb_process("show", "frob-socket").stdout

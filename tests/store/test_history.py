@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.errors import EditConflict
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 KEY = "cross-entropy-label-out-of-range"
 
@@ -61,17 +61,17 @@ def test_kb_history_shows_who_changed_which_fields_and_any_version_in_full(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("KB_AUTHOR", "carol")
-    assert runner.invoke(app, ["edit", KEY, "--applies-to", "torch>=2.0"]).exit_code == 0
-    shown = runner.invoke(app, ["history", KEY])
+    assert kb("edit", KEY, "--applies-to", "torch>=2.0").exit_code == 0
+    shown = kb("history", KEY)
     assert shown.exit_code == 0
     lines = shown.stdout.splitlines()
     assert "kb seed" in lines[1] and "added" in lines[1]
     assert "carol" in lines[2] and "edited" in lines[2] and "applies_to" in lines[2]
-    first = runner.invoke(app, ["history", KEY, "--version", "1"])
+    first = kb("history", KEY, "--version", "1")
     assert first.exit_code == 0 and first.stdout.startswith("+++\n") and "torch>=2.0" not in first.stdout
-    missing = runner.invoke(app, ["history", KEY, "--version", "9"])
+    missing = kb("history", KEY, "--version", "9")
     assert missing.exit_code == 2 and "versions: 1, 2" in missing.stderr
-    unknown = runner.invoke(app, ["history", "cross-entropy-label"])
+    unknown = kb("history", "cross-entropy-label")
     assert unknown.exit_code == 1 and "did you mean" in unknown.stderr
 
 
@@ -93,7 +93,7 @@ def test_kb_edit_refuses_a_save_over_a_change_made_meanwhile_and_keeps_yours(
         "path.write_text(text[:start] + '## Fix\\n\\nmy fix\\n\\n' + text[end:])\n"
     )
     monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
-    result = runner.invoke(app, ["edit", KEY])
+    result = kb("edit", KEY)
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
     assert "changed by someone else while you edited it, in fix" in result.stderr
     kept = Path(result.stderr.split("your version is in ", 1)[1].split(";", 1)[0])

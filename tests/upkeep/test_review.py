@@ -11,9 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.store.entry_store import open_store
 from kb.upkeep.review import RECENT_ENVIRONMENT_DAYS, applies_nowhere
+from tests.command_line import kb
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
@@ -33,14 +33,8 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[timedelta], None]:
     return move
 
 
-def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
-
-
 def add(runner: CliRunner, key: str, symptom: str, validation: str = "nvidia-smi", *extra: str) -> None:
     code, _, err = kb(
-        runner,
         "add",
         "--new",
         "-k",
@@ -61,13 +55,13 @@ def add(runner: CliRunner, key: str, symptom: str, validation: str = "nvidia-smi
 def search_finds(runner: CliRunner, key: str, text: str | None = None) -> None:
     """Search as a user does, for KEY's own symptom unless TEXT is given; the search records the hit."""
     if text is None:
-        text = json.loads(kb(runner, "show", key, "--json")[1])["symptom"]
-    code, out, err = kb(runner, "search", "--json", text)
+        text = json.loads(kb("show", key, "--json")[1])["symptom"]
+    code, out, err = kb("search", "--json", text)
     assert code == 0 and json.loads(out)["results"][0]["key"] == key, err
 
 
 def due_keys(runner: CliRunner) -> list[str]:
-    code, out, err = kb(runner, "review", "--list", "--json")
+    code, out, err = kb("review", "--list", "--json")
     assert code == 0, err
     return [item["key"] for item in json.loads(out)]
 
@@ -95,7 +89,7 @@ def test_a_first_review_is_of_what_the_user_met_not_the_seeds_untouched(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:
     """A new user's first review was 92 entries, 87 of them seeds never hit: the whole seed set."""
-    kb(runner, "where")
+    kb("where")
     add(runner, "mine", "the flux capacitor hums", "nvidia-smi", "--force")
     search_finds(runner, "cross-entropy-label-out-of-range", "IndexError: Target 5 is out of bounds.")
     with open_store(os.environ["KB_DB"]) as store:
@@ -106,18 +100,18 @@ def test_a_first_review_is_of_what_the_user_met_not_the_seeds_untouched(
 
 
 def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
-    kb(runner, "where")
+    kb("where")
     add(runner, "prose-check", "the flux capacitor hums", "look at it", "--force")
     add(runner, "failing-check", "the gizmo overheats", 'python3 -c "gizmo_temperature()"')
     add(runner, "ruled-out", "the sprocket rattles", "false")
     add(runner, "healthy", "the sprocket squeaks")
     for key in ("failing-check", "failing-check", "ruled-out", "ruled-out"):
-        kb(runner, "check", key, "--yes")
+        kb("check", key, "--yes")
     search_finds(runner, "healthy")
     clock(timedelta(days=31))
     keys = due_keys(runner)
     assert keys.index("prose-check") < keys.index("failing-check") < keys.index("healthy")
-    _, out, _ = kb(runner, "review", "--list", "--json")
+    _, out, _ = kb("review", "--list", "--json")
     reasons = {i["key"]: i["reasons"] for i in json.loads(out)}
     assert "no validation that runs" in reasons["prose-check"]
     assert "its check broke 2 times in a row" in reasons["failing-check"]
@@ -130,27 +124,27 @@ def test_keep_archive_and_merge_from_the_command_line(
     add(runner, "gpu-a", "the gizmo overheats at 90C")
     add(runner, "gpu-b", "the gizmo runs hot under load", "nvidia-smi -q -d TEMPERATURE")
     clock(timedelta(days=31))
-    assert kb(runner, "review", "gpu-a", "--keep")[0] == 0
+    assert kb("review", "gpu-a", "--keep")[0] == 0
     assert "gpu-a" not in due_keys(runner)
-    code, out, _ = kb(runner, "review", "gpu-b", "--merge-into", "gpu-a")
+    code, out, _ = kb("review", "gpu-b", "--merge-into", "gpu-a")
     assert code == 0 and "merged gpu-b into gpu-a" in out
-    merged = json.loads(kb(runner, "show", "gpu-a", "--json")[1])
+    merged = json.loads(kb("show", "gpu-a", "--json")[1])
     assert "the gizmo runs hot under load" in merged["symptom_variants"] and merged["occurrences"] == 2
-    assert kb(runner, "show", "gpu-b")[0] == 1
-    code, out, _ = kb(runner, "review", "gpu-a", "--archive")
+    assert kb("show", "gpu-b")[0] == 1
+    code, out, _ = kb("review", "gpu-a", "--archive")
     assert code == 0 and "kb restore gpu-a" in out
-    assert json.loads(kb(runner, "show", "gpu-a", "--json")[1])["status"] == "archived"
+    assert json.loads(kb("show", "gpu-a", "--json")[1])["status"] == "archived"
 
 
 def test_a_merge_into_a_missing_or_archived_entry_is_refused(runner: CliRunner) -> None:
     add(runner, "gpu-c", "the gizmo overheats at 95C")
     add(runner, "gpu-d", "the gizmo fan stops")
-    code, _, err = kb(runner, "review", "gpu-c", "--merge-into", "gpu-dd")
+    code, _, err = kb("review", "gpu-c", "--merge-into", "gpu-dd")
     assert code == 1 and "did you mean 'gpu-d'" in err
-    kb(runner, "rm", "gpu-d")
-    code, _, err = kb(runner, "review", "gpu-c", "--merge-into", "gpu-d")
+    kb("rm", "gpu-d")
+    code, _, err = kb("review", "gpu-c", "--merge-into", "gpu-d")
     assert code == 1 and "is archived; restore it first" in err
-    assert json.loads(kb(runner, "show", "gpu-c", "--json")[1])["status"] == "active"
+    assert json.loads(kb("show", "gpu-c", "--json")[1])["status"] == "active"
 
 
 def test_stepping_through_saves_each_decision_even_if_interrupted(
@@ -171,13 +165,13 @@ def test_stepping_through_saves_each_decision_even_if_interrupted(
 
     real_prompt = typer.prompt
     monkeypatch.setattr(typer, "prompt", prompt)
-    code, _, err = kb(runner, "review")
+    code, _, err = kb("review")
     assert code == 130 and "interrupted" in err
     remaining = due_keys(runner)
     assert first_two[0] not in remaining and first_two[1] not in remaining
-    assert json.loads(kb(runner, "show", first_two[1], "--json")[1])["status"] == "archived"
+    assert json.loads(kb("show", first_two[1], "--json")[1])["status"] == "archived"
     monkeypatch.setattr(typer, "prompt", real_prompt)
-    code, out, _ = kb(runner, "review", input="s\nq\n")
+    code, out, _ = kb("review", input="s\nq\n")
     assert code == 0 and "Archived this review: none." in out and "Added this month:" in out
 
 
@@ -186,16 +180,16 @@ def test_the_reminder_comes_once_a_day_and_never_in_json(
 ) -> None:
     three_of_mine(runner)
     clock(timedelta(days=31))
-    _, _, err = kb(runner, "list", "--json")
+    _, _, err = kb("list", "--json")
     assert "due for review" not in err
-    _, _, err = kb(runner, "list")
+    _, _, err = kb("list")
     assert err.startswith("kb: ") and "due for review" in err and err.count("\n") == 1
-    assert "due for review" not in kb(runner, "list")[2]
+    assert "due for review" not in kb("list")[2]
     clock(timedelta(days=1))
     monkeypatch.setenv("KB_NO_REVIEW_REMINDER", "1")
-    assert "due for review" not in kb(runner, "list")[2]
+    assert "due for review" not in kb("list")[2]
     monkeypatch.delenv("KB_NO_REVIEW_REMINDER")
-    assert "due for review" in kb(runner, "list")[2]
+    assert "due for review" in kb("list")[2]
 
 
 def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
@@ -205,15 +199,15 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     add(runner, "used-gizmo", "the sprocket wheel squeals under load")
     clock(timedelta(days=200))
     search_finds(runner, "used-gizmo")
-    code, out, _ = kb(runner, "prune", "--unused-for", "180d", "--domain", "hardware")
+    code, out, _ = kb("prune", "--unused-for", "180d", "--domain", "hardware")
     assert code == 0 and "would archive old-gizmo" in out and "used-gizmo" not in out and "dry run" in out
-    assert json.loads(kb(runner, "show", "old-gizmo", "--json")[1])["status"] == "active"
-    code, out, _ = kb(runner, "prune", "--unused-for", "180d", "--domain", "hardware", "--apply", "--json")
+    assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "active"
+    code, out, _ = kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply", "--json")
     result = json.loads(out)
     assert "old-gizmo" in result["archived"] and "used-gizmo" not in result["archived"]
-    code, out, _ = kb(runner, "restore", "--last-prune")
+    code, out, _ = kb("restore", "--last-prune")
     assert code == 0 and "restored old-gizmo" in out
-    assert json.loads(kb(runner, "show", "old-gizmo", "--json")[1])["status"] == "active"
+    assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "active"
 
 
 @pytest.mark.parametrize(
@@ -227,18 +221,18 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     ],
 )
 def test_upkeep_usage_errors(runner: CliRunner, args: list[str], message: str) -> None:
-    code, _, err = kb(runner, *args)
+    code, _, err = kb(*args)
     assert code == 2 and message in err and err.count("\n") == 1
 
 
 def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     add(runner, "failing", "the doohickey wobbles", 'python3 -c "doohickey_wobble()"')
-    kb(runner, "check", "failing", "--yes")  # NameError: the check itself is broken
-    kb(runner, "check", "failing", "--yes")
+    kb("check", "failing", "--yes")  # NameError: the check itself is broken
+    kb("check", "failing", "--yes")
     search_finds(runner, "failing")
     clock(timedelta(hours=1))  # a search within the same sitting would be the same hit
     search_finds(runner, "failing", "the doohickey wobbles")
-    code, out, _ = kb(runner, "stats", "--json")
+    code, out, _ = kb("stats", "--json")
     data = json.loads(out)
     assert code == 0
     assert (
@@ -248,35 +242,35 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     assert {"key": "failing", "broke_in_a_row": 2} in data["broken_checks"]
     assert data["review"]["due"] == 0 and data["review"]["interval_days"] == 30
     clock(timedelta(days=40))
-    data = json.loads(kb(runner, "stats", "--json")[1])
+    data = json.loads(kb("stats", "--json")[1])
     assert data["added_this_month"] == 0 and data["review"]["due"] > 0
-    code, out, _ = kb(runner, "stats")
+    code, out, _ = kb("stats")
     assert "broken checks     failing (broke 2 in a row)" in out
 
 
 def test_the_fault_tree_counts_and_flags_what_recurs(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:
-    code, out, _ = kb(runner, "tree", "data")
+    code, out, _ = kb("tree", "data")
     assert code == 0 and out.startswith("data  [") and "├── " in out and "Recurring most" not in out
     for _ in range(6):  # six days, six times the same fault
         search_finds(runner, "dataloader-too-many-open-files")
         clock(timedelta(days=1))
-    code, out, _ = kb(runner, "tree", "data")
+    code, out, _ = kb("tree", "data")
     assert "Recurring most (a guard could stop them):" in out
     recurring = out.split("Recurring most")[1]
     assert "Workers" in recurring or "worker" in recurring.lower()
-    data = json.loads(kb(runner, "tree", "--json")[1])
+    data = json.loads(kb("tree", "--json")[1])
     assert [root["name"] for root in data][:2] == ["data", "model"]
     assert sum(root["entry_count"] for root in data) >= 70
-    assert kb(runner, "tree", "--format", "markdown", "data")[1].startswith("- **data**")
-    assert kb(runner, "tree", "--format", "mermaid")[1].startswith("flowchart")
+    assert kb("tree", "--format", "markdown", "data")[1].startswith("- **data**")
+    assert kb("tree", "--format", "mermaid")[1].startswith("flowchart")
 
 
 def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
-    code, _, err = kb(runner, "tree", "hardwear")
+    code, _, err = kb("tree", "hardwear")
     assert code == 2 and "did you mean 'hardware'" in err
-    code, _, err = kb(runner, "tree", "--format", "svg")
+    code, _, err = kb("tree", "--format", "svg")
     assert code == 2 and "--format must be" in err
 
 
@@ -285,7 +279,7 @@ def test_the_reminder_looks_at_the_due_list_at_most_once_a_day(
 ) -> None:
     import kb.upkeep.review as upkeep
 
-    kb(runner, "where")
+    kb("where")
     calls: list[int] = []
     real = upkeep.due_for_review
 
@@ -294,8 +288,8 @@ def test_the_reminder_looks_at_the_due_list_at_most_once_a_day(
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(upkeep, "due_for_review", counting)
-    kb(runner, "list")
-    kb(runner, "list")
+    kb("list")
+    kb("list")
     assert len(calls) <= 1
 
 
@@ -347,7 +341,7 @@ def test_a_quoted_path_does_not_hide_a_known_fault(runner: CliRunner) -> None:
         "-v",
         "ulimit -n",
     ]
-    code, _, err = kb(runner, "add", *flags, "-f", "raise the limit")
+    code, _, err = kb("add", *flags, "-f", "raise the limit")
     assert code == 1 and "this looks like 'dataloader-too-many-open-files'" in err
 
 
@@ -371,18 +365,18 @@ def test_review_flags_an_entry_scoped_to_versions_no_one_runs_any_more(
     add(runner, "old-python-only", "the gizmo dumps core", "nvidia-smi", "--applies-to", "python<3.0")
     add(runner, "this-python", "the gizmo hums", "nvidia-smi", "--applies-to", f"python=={python}")
     add(runner, "old-torch-only", "the gizmo hums loudly", "nvidia-smi", "--applies-to", "torch<2.2")
-    kb(runner, "search", "--env", "the gizmo hums")  # the environment this search ran in is recorded
+    kb("search", "--env", "the gizmo hums")  # the environment this search ran in is recorded
     clock(timedelta(days=31))
-    _, out, _ = kb(runner, "review", "--list", "--json")
+    _, out, _ = kb("review", "--list", "--json")
     reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
     assert f"applies to no recent environment: python<3.0 (seen {python})" in reasons["old-python-only"]
     assert not any("environment" in reason for reason in reasons["this-python"] + reasons["old-torch-only"])
-    assert "environments      1 seen in 90 days" in kb(runner, "stats")[1]
+    assert "environments      1 seen in 90 days" in kb("stats")[1]
     clock(timedelta(days=RECENT_ENVIRONMENT_DAYS))  # no one has been seen since
-    _, out, _ = kb(runner, "review", "--list", "--json")
+    _, out, _ = kb("review", "--list", "--json")
     reasons = {item["key"]: item["reasons"] for item in json.loads(out)}
     assert not any("environment" in reason for reason in reasons["old-python-only"])
-    assert json.loads(kb(runner, "stats", "--json")[1])["recent_environments"] == 0
+    assert json.loads(kb("stats", "--json")[1])["recent_environments"] == 0
 
 
 def test_an_archived_entry_is_never_offered_as_the_one_to_merge_into(
@@ -391,8 +385,8 @@ def test_an_archived_entry_is_never_offered_as_the_one_to_merge_into(
     """Review suggested an archived entry as the duplicate to merge into, and the merge was refused."""
     add(runner, "gizmo-old", "RuntimeError: the gizmo sprocket jammed at step 40")
     add(runner, "gizmo-new", "RuntimeError: the gizmo sprocket jammed at step 40")
-    assert kb(runner, "rm", "gizmo-old")[0] == 0
+    assert kb("rm", "gizmo-old")[0] == 0
     clock(timedelta(days=31))
-    _, out, _ = kb(runner, "review", "--list", "--json")
+    _, out, _ = kb("review", "--list", "--json")
     item = next(i for i in json.loads(out) if i["key"] == "gizmo-new")
     assert not [reason for reason in item["reasons"] if "gizmo-old" in reason]

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.entry.file import read_entry_file, render_entry_file
 from kb.paths import seed_directory
 from kb.store.entry_store import EntryStore, open_store
 from kb.upkeep.seeding import load_seed, open_knowledge_base, read_seed_entries
+from tests.command_line import kb
 
 
 def copy_seed(tmp_path: Path, keys: list[str]) -> Path:
@@ -124,24 +124,24 @@ def test_a_first_command_killed_at_any_moment_leaves_a_seeded_kb_or_none(db_path
 def test_kb_init_empty_and_kb_seed_0_start_without_the_seeds(
     runner: CliRunner, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    result = runner.invoke(app, ["init", "--empty"])
+    result = kb("init", "--empty")
     assert result.exit_code == 0 and "started an empty knowledge base" in result.stdout
-    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0
-    assert runner.invoke(app, ["search", "CUDA error: device-side assert triggered"]).exit_code == 1
-    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0  # still empty
+    assert json.loads(kb("where", "--json").stdout)["entries"] == 0
+    assert kb("search", "CUDA error: device-side assert triggered").exit_code == 1
+    assert json.loads(kb("where", "--json").stdout)["entries"] == 0  # still empty
 
     monkeypatch.setenv("KB_DB", str(db_path.with_name("team.db")))
     monkeypatch.setenv("KB_SEED", "0")
-    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0
+    assert json.loads(kb("where", "--json").stdout)["entries"] == 0
     monkeypatch.delenv("KB_SEED")
-    assert json.loads(runner.invoke(app, ["where", "--json"]).stdout)["entries"] == 0  # decided once
+    assert json.loads(kb("where", "--json").stdout)["entries"] == 0  # decided once
 
 
 @pytest.mark.new_database
 def test_kb_init_seeds_once_and_never_empties_a_kb(runner: CliRunner) -> None:
-    first = runner.invoke(app, ["init", "--json"])
+    first = kb("init", "--json")
     assert json.loads(first.stdout)["seeded"] == len(read_seed_entries())
-    again = runner.invoke(app, ["init"])
+    again = kb("init")
     assert again.exit_code == 0 and "already holds a knowledge base" in again.stdout
-    refused = runner.invoke(app, ["init", "--empty"])
+    refused = kb("init", "--empty")
     assert refused.exit_code == 1 and "--empty starts a new knowledge base" in refused.stderr

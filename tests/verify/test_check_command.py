@@ -16,15 +16,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.cli.app import app
 from kb.store.entry_store import open_store
+from tests.command_line import kb
 
 KEY = "port-already-in-use"
-
-
-def kb(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +55,7 @@ def paste(port: int) -> str:
 
 def test_a_free_port_rules_the_cause_out_and_the_entry_stays_healthy(runner: CliRunner) -> None:
     port = free_port()
-    code, out, _ = kb(runner, "check", KEY, "--with", f"port={port}", "--yes", "--json")
+    code, out, _ = kb("check", KEY, "--with", f"port={port}", "--yes", "--json")
     run = json.loads(out)
     assert (
         code == 1
@@ -68,10 +63,10 @@ def test_a_free_port_rules_the_cause_out_and_the_entry_stays_healthy(runner: Cli
         and run["reason"] == f"the output has 'ok: port {port} is free'"
     )
     assert run["values"] == {"port": str(port)} and f"('127.0.0.1', {port})" in run["command"]
-    kb(runner, "check", KEY, "--with", f"port={port}", "--yes")
-    stats = json.loads(kb(runner, "stats", "--json")[1])
+    kb("check", KEY, "--with", f"port={port}", "--yes")
+    stats = json.loads(kb("stats", "--json")[1])
     assert stats["broken_checks"] == []
-    assert KEY not in kb(runner, "prune", "--status", "broken", "--json")[1]
+    assert KEY not in kb("prune", "--status", "broken", "--json")[1]
 
 
 def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
@@ -79,10 +74,10 @@ def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
 ) -> None:
     log = tmp_path / "uvicorn.log"
     log.write_text(paste(held_port) + "\n")
-    code, out, _ = kb(runner, "search", paste(held_port))
+    code, out, _ = kb("search", paste(held_port))
     assert code == 0 and f"('127.0.0.1', {held_port})" in out
     assert f"(kb check {KEY} --with port={held_port})" in out
-    code, out, _ = kb(runner, "triage", "--log", str(log), "--run", KEY, "--no-env", "--json")
+    code, out, _ = kb("triage", "--log", str(log), "--run", KEY, "--no-env", "--json")
     verification = json.loads(out)["verifications"][0]
     assert code == 0 and verification["verdict"] == "confirmed"
     assert f"({held_port})" in verification["command"].replace(", ", "(").replace("('127.0.0.1'", "")
@@ -98,7 +93,7 @@ def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
 def test_the_command_is_shown_as_it_will_run_before_the_question(
     runner: CliRunner, interactive: None
 ) -> None:
-    code, out, _ = kb(runner, "check", KEY, "--with", "port=55499", input="n\n")
+    code, out, _ = kb("check", KEY, "--with", "port=55499", input="n\n")
     assert code != 0 and "('0.0.0.0', 55499)" in out
     assert "read: confirmed when a line matches /^fault: /, ruled out when one matches /^ok: /" in out
     assert out.index("55499") < out.index("Run it?")
@@ -115,7 +110,7 @@ def test_the_command_is_shown_as_it_will_run_before_the_question(
 def test_a_value_that_cannot_be_used_is_one_line_and_nothing_runs(
     runner: CliRunner, value: str, message: str
 ) -> None:
-    code, _, err = kb(runner, "check", KEY, "--with", value, "--yes")
+    code, _, err = kb("check", KEY, "--with", value, "--yes")
     assert code != 0 and message in err and len(err.strip().splitlines()) == 1
     with open_store() as store:
         assert store.check_history(KEY) == []
@@ -125,7 +120,7 @@ def test_a_check_that_needs_a_module_that_is_not_here_could_not_run_here(runner:
     with open_store() as store:
         content = store.get(KEY).content()
         store.update(KEY, content.replace(validation='python -c "import kb_no_such_module; print({port})"'))
-    code, out, _ = kb(runner, "check", KEY, "--yes", "--json")
+    code, out, _ = kb("check", KEY, "--yes", "--json")
     run = json.loads(out)
     assert code == 3 and run["verdict"] == "could not run here"
     assert run["reason"] == "the Python module kb_no_such_module is not installed"
@@ -136,16 +131,16 @@ def test_a_check_that_keeps_breaking_is_what_counts_against_its_entry(runner: Cl
         content = store.get(KEY).content()
         store.update(KEY, content.replace(validation='python -c "print(porrt, {port})"'))
     for _ in range(2):
-        code, out, _ = kb(runner, "check", KEY, "--yes")
+        code, out, _ = kb("check", KEY, "--yes")
         assert code == 4 and "the check broke: its Python names something undefined" in out
-        assert json.loads(kb(runner, "show", KEY, "--json")[1])["last_check_outcome"] == "the check broke"
-    stats = json.loads(kb(runner, "stats", "--json")[1])
+        assert json.loads(kb("show", KEY, "--json")[1])["last_check_outcome"] == "the check broke"
+    stats = json.loads(kb("stats", "--json")[1])
     assert stats["broken_checks"] == [{"key": KEY, "broke_in_a_row": 2}]
-    assert KEY in kb(runner, "prune", "--status", "broken", "--json")[1]
+    assert KEY in kb("prune", "--status", "broken", "--json")[1]
 
 
 def test_show_gives_the_rule_as_verdict(runner: CliRunner) -> None:
-    shown = json.loads(kb(runner, "show", KEY, "--json")[1])
+    shown = json.loads(kb("show", KEY, "--json")[1])
     assert shown["verdict"] == {
         "confirms": "output",
         "pattern": "^fault: ",
