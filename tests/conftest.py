@@ -93,7 +93,7 @@ def isolated_home(
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", "false")
     monkeypatch.setenv("NO_COLOR", "1")
-    # The python on the PATH is the one the user's code runs in (kb.search.host.active_python):
+    # The python on the PATH is the one the user's code runs in (kb.machine.active_python):
     # this one, as in an activated venv, unless a test says otherwise.
     monkeypatch.setenv("PATH", os.pathsep.join((os.path.dirname(sys.executable), os.environ.get("PATH", ""))))
     monkeypatch.setattr("kb.cli.console.interactive", lambda: False)

@@ -123,7 +123,7 @@ _FRAME_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([a-z0-9_.-]+?)[/\\]")
 
 def framed_packages(text: str) -> tuple[str, ...]:
     """The installed packages TEXT's traceback frames run through, by distribution name, in order."""
-    from kb.search.host import distribution_name
+    from kb.machine import distribution_name
 
     return tuple(dict.fromkeys(distribution_name(name) for name in _FRAME_PACKAGE.findall(text.lower())))
 
@@ -136,7 +136,7 @@ def capture_baseline(
     also: Sequence[str] = (),
 ) -> Baseline:
     """Read the baseline from this machine; tests inject `environ`, the nvidia-smi `run`ner and `versions`.
-    SEEN: the snapshot (kb.search.host) of the Python the code runs in, whose Python and package
+    SEEN: the snapshot (kb.machine) of the Python the code runs in, whose Python and package
     versions are taken instead of kb's own. ALSO: more packages to record when installed, such as
     those the failure's traceback ran through (framed_packages()): pandas is on no list of ML
     packages, and a KeyError raised inside it was recorded with numpy's version and not its own.
@@ -163,9 +163,9 @@ def capture_baseline(
 
 
 def capture_baseline_in(python: str | None, also: Sequence[str] = ()) -> Baseline:
-    """The baseline of PYTHON's environment (kb.search.host.environment; None: kb's own): the Python
+    """The baseline of PYTHON's environment (kb.machine.environment; None: kb's own): the Python
     the user's code runs in is not kb's own when kb lives in a venv of its own."""
-    from kb.search.host import environment
+    from kb.machine import environment
 
     return capture_baseline(seen=environment(python), also=also)
 

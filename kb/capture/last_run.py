@@ -57,7 +57,7 @@ class LastRun(NamedTuple):
     at: str  # UTC, ISO 8601
     environment: str  # NAME=value lines, redacted
     output: str  # the end of the output, redacted
-    #: The Python it ran in (kb.search.host.python_of): `kb add --env` proposes applies_to from its
+    #: The Python it ran in (kb.machine.python_of): `kb add --env` proposes applies_to from its
     #: environment; "" when it is unknown (or the record is older than this field).
     python: str = ""
 

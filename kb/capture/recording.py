@@ -301,8 +301,8 @@ def _last_run() -> LastRun:
 
 def _python_of_the_fault(last_run: LastRun | None) -> str | None:
     """The Python the fault happened in: the one the last `kb run` failed in, for --from-last-run;
-    otherwise the one the user's code runs in (kb.search.host.active_python)."""
-    from kb.search.host import active_python
+    otherwise the one the user's code runs in (kb.machine.active_python)."""
+    from kb.machine import active_python
 
     return (last_run.python if last_run is not None else "") or active_python()
 
@@ -315,7 +315,7 @@ def _scoped_to_environment(
     off one they are said, never set: a script that did not ask for a scope does not get one."""
     from kb.capture.suggestions import suggest_applies_to
     from kb.entry.constraints import check_constraints
-    from kb.search.host import environment
+    from kb.machine import environment
 
     words = (content.symptom, *content.symptom_variants, content.root_cause, content.fix)
     words += (content.cause_path, content.conditions, *content.tags)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kb.capture.environment import PACKAGES, framed_packages
-from kb.search.handbook import load_triage
+from kb.handbook import load_triage
 from kb.search.lookup import SearchOptions, search
 from kb.store.entry_store import EntryStore
 from kb.text.paste import find_decisive
@@ -92,7 +92,7 @@ _FILE_SUFFIXES = frozenset(
 
 def suggest_applies_to(seen: Mapping[str, str], text: str) -> tuple[str, ...]:
     """applies_to constraints for an entry whose words are TEXT, from the environment SEEN it was
-    captured in (kb.search.host): the release series of each package the entry names, among the ML
+    captured in (kb.machine): the release series of each package the entry names, among the ML
     packages kb.capture.environment lists or any package a traceback frame of it runs in
     (`site-packages/deepspeed/…`); and of CUDA and of the driver when it speaks of them. A proposal
     only: the person widens it to what they know ('torch<2.2' when 2.2 fixed it) or drops it."""

@@ -248,8 +248,8 @@ def export_pre_commit(
     At commit time it needs no kb and no network. Each finding names file:line, the entry key, the
     symptom it prevents and the fix; `# kb: ignore[KEY]` silences one line.
     """
+    from kb.exchange.guard_files import write_pre_commit
     from kb.exchange.transfer import Filters, select_entries
-    from kb.guards.export import write_pre_commit
 
     with common.open_kb(ctx, remind=False) as store:
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
@@ -270,8 +270,8 @@ def export_pytest(
     """A pytest file: the guard checker over the repository, the environment and shape checks (each
     skipped, with its reason, without nvidia-smi, torch or a GPU), and kb_tripwires.py for a conftest.py.
     """
+    from kb.exchange.guard_files import write_pytest
     from kb.exchange.transfer import Filters, select_entries
-    from kb.guards.export import write_pytest
 
     with common.open_kb(ctx, remind=False) as store:
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]

@@ -95,7 +95,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
 
     interpreter = None
     if args.env:  # the Python the user's code runs in, which may not be kb's
-        from kb.search.host import active_python
+        from kb.machine import active_python
 
         interpreter = active_python()
     options = SearchOptions(

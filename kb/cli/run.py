@@ -47,8 +47,8 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     from kb.cli.fast_search import format_response
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
+    from kb.machine import python_of
     from kb.paths import user_data_dir
-    from kb.search.host import python_of
     from kb.search.lookup import SearchOptions
     from kb.sources.everywhere import search_sources
 

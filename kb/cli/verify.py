@@ -237,7 +237,7 @@ def _anchor_and_locate(
     environment = ""
     if env:
         from kb.capture.environment import capture_baseline_in
-        from kb.search.host import active_python
+        from kb.machine import active_python
 
         environment = capture_baseline_in(active_python()).as_text()
     anchor = session.anchor(text, conditions, environment)

@@ -7,7 +7,7 @@ read with `packaging`, as pip reads them), or a range of one of the machine's fa
   `compute_capability<8.0` (the GPU's: bf16 wants 8.0), each with the same specifier syntax;
 - `os==linux` (sys.platform: linux, darwin, win32).
 
-Pure: constraints and facts in, verdicts out. kb.search.host reads the facts.
+Pure: constraints and facts in, verdicts out. kb.machine reads the facts.
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
     symptom = str(values.get("symptom", ""))
     guessed_from: tuple[str, ...] = ()
     if not values.get("domain"):
-        from kb.search.handbook import load_triage
+        from kb.handbook import load_triage
 
         guess = load_triage().guess_domain(" ".join(str(v) for v in values.values()))
         values["domain"], guessed_from = (guess.domain, guess.keywords) if guess else ("data", ())

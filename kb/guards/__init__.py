@@ -1,7 +1,7 @@
-"""Guards, so that a known fault cannot come back: the specs entries carry, the files `kb export
-pre-commit` and `kb export pytest` write, the checker, and the templates copied into users'
-repositories.
+"""Guards, so that a known fault cannot come back: the checker and the templates that `kb export
+pre-commit` and `kb export pytest` copy into users' repositories (kb.exchange.guard_files writes
+those files, with the entries' guards as data beside them).
 
-`kb.guards.checker` and `templates/` run in other people's repositories with no kb installed: they
-import only the standard library. `kb.guards.export` may import `kb.entry` and the base modules.
+Everything here runs in other people's repositories with no kb installed: it imports only the
+standard library, and kb.entry uses the checker to validate the guards an entry carries.
 """

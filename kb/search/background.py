@@ -15,7 +15,7 @@ one no everyday error has says much. Ranking then asks how much of what that mes
 unexplained the entry's own symptom holds (kb.search.ranking).
 
 The background is read once per process from a compiled form cached in the user's cache folder
-(kb.search.compiled), rebuilt when the file or the tokenizer changes: flat strings and arrays, which a
+(kb.compiled), rebuilt when the file or the tokenizer changes: flat strings and arrays, which a
 search reads in well under a millisecond (a dict of its few thousand words took several).
 """
 
@@ -29,8 +29,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import NamedTuple
 
+from kb.compiled import compiled_path, store_compiled
 from kb.paths import seed_folder
-from kb.search.compiled import compiled_path, store_compiled
 from kb.text.paste import NORMALIZER_VERSION
 from kb.text.tokens import tokenize
 

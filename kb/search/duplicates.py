@@ -29,7 +29,7 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
     same text, or its message shortened (most of one entry's symptom, SHORTENED_WORDS words or more,
     that no other entry's holds and that is no message several faults raise). A shortened seed
     message added as a new entry split every later answer between the two."""
-    from kb.search.handbook import load_shared_messages
+    from kb.handbook import load_shared_messages
 
     response = search(symptom, location, SearchOptions(limit=3, record_usage=False))
     wanted = occurrence_form(signature(find_decisive(symptom).line))

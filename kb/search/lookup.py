@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 import kb.clock
 from kb.domains import resolve_domain
 from kb.errors import StoreUnavailable, UsageError
+from kb.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.paths import DatabaseLocation
 from kb.search.background import load_background
-from kb.search.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.search.ranking import (
     Candidate,
     LexicalScore,
@@ -56,7 +56,7 @@ class SearchOptions(NamedTuple):
     exact: bool = False
     regex: bool = False
     record_usage: bool = True
-    #: Judge entries' applies_to against the environment that failed (kb.search.host): those it
+    #: Judge entries' applies_to against the environment that failed (kb.machine): those it
     #: does not meet are marked, never confident, and ranked below the rest. The environment is
     #: recorded in the knowledge base, for `kb review` to tell which constraints no one meets any more.
     environment: bool = False
@@ -143,11 +143,11 @@ NOT_HERE_SHARE = 0.5
 
 
 def judged_here(ranked: list[Scored], seen: Mapping[str, str]) -> list[Scored]:
-    """RANKED with each entry's applies_to judged in the environment SEEN (kb.search.host): an entry
+    """RANKED with each entry's applies_to judged in the environment SEEN (kb.machine): an entry
     whose constraints it is known not to meet gets record["unmet"], is never confident, and ranks as
     if it scored NOT_HERE_SHARE of its score (its score itself is kept)."""
     from kb.entry.constraints import names, unmet
-    from kb.search.host import facts_in
+    from kb.machine import facts_in
 
     wanted: set[str] = set()
     for scored in ranked:
@@ -244,7 +244,7 @@ def search(
         shared_messages, background = load_shared_messages(), load_background()
         ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed)
         if options.environment:
-            from kb.search.host import environment
+            from kb.machine import environment
 
             seen = environment(options.interpreter)
             if seen is not None:

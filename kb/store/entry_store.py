@@ -775,7 +775,7 @@ class EntryStore:
         return RecentMiss(row[0], row[1], row[2]) if row else None
 
     def environments_seen(self, since: datetime) -> tuple[dict[str, str], ...]:
-        """The facts of each environment seen since SINCE (kb.search.host), the latest first."""
+        """The facts of each environment seen since SINCE (kb.machine), the latest first."""
         query = select(environment_seen.c.facts).where(environment_seen.c.last_seen >= since)
         with self._reading() as session:
             rows = session.execute(query.order_by(environment_seen.c.last_seen.desc())).scalars()

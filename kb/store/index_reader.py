@@ -411,7 +411,7 @@ class IndexReader:
         )
 
     def record_environment(self, facts: Mapping[str, str], now: datetime) -> None:
-        """Remember that an environment with FACTS (kb.search.host) was seen NOW: each environment is
+        """Remember that an environment with FACTS (kb.machine) was seen NOW: each environment is
         one row, under the digest of its facts, whose last_seen moves; those not seen for
         KEPT_ENVIRONMENT are dropped. Facts are versions and platform names, nothing secret."""
         import hashlib

@@ -294,7 +294,7 @@ sync_base = Table(
 
 
 #: The environments kb has judged entries in, each once under the digest of its facts (a JSON object:
-#: python, os, cuda, driver and every installed distribution's version; kb.search.host), with when it
+#: python, os, cuda, driver and every installed distribution's version; kb.machine), with when it
 #: was first and last seen. `kb review` reads the recent ones.
 environment_seen = Table(
     "environment_seen",

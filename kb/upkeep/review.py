@@ -28,7 +28,7 @@ from kb.upkeep.reminder import REMINDER_OFF_ENV, reminder_pending
 
 REVIEW_DAYS = 30
 STALE_CHECK_DAYS = 90
-#: The environments kb judged entries in (kb.search.host) within this long are the ones still run.
+#: The environments kb judged entries in (kb.machine) within this long are the ones still run.
 RECENT_ENVIRONMENT_DAYS = 90
 REVIEW_DAYS_ENV = "KB_REVIEW_DAYS"
 

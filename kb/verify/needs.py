@@ -102,7 +102,7 @@ def _process_running(pattern: str) -> bool:
 
 def _missing_modules(names: list[str], cwd: Path, env: Mapping[str, str]) -> list[str]:
     """Which of NAMES the check's interpreter cannot import (found from CWD, as the check would)."""
-    from kb.verify.runner import user_python
+    from kb.machine import user_python
 
     python = shutil.which("python3", path=env.get("PATH")) or shutil.which("python", path=env.get("PATH"))
     try:

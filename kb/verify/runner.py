@@ -18,10 +18,8 @@ import ast
 import codecs
 import os
 import selectors
-import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -32,6 +30,7 @@ from typing import IO, TYPE_CHECKING
 import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
 from kb.entry.lint import ValidationKind, validation_kind
+from kb.machine import user_python
 from kb.verify.verdict import RunEnd, Verdict, read_verdict
 
 if TYPE_CHECKING:
@@ -139,15 +138,6 @@ def _argv(command: str, kind: ValidationKind) -> list[str]:
     if kind == "python":
         return [user_python(), "-c", _python_source(command)]
     return [SHELL, "-c", command]
-
-
-def user_python() -> str:
-    """The interpreter a bare Python check runs in: the user's, where torch lives, not kb's own.
-
-    kb is often installed apart (pipx, its own venv), so its interpreter rarely has the project's
-    packages; `python3` on PATH is the one the person would type.
-    """
-    return shutil.which("python3") or shutil.which("python") or sys.executable
 
 
 def _python_source(command: str) -> str:

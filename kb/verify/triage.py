@@ -25,8 +25,8 @@ from typing import Any, NamedTuple
 from kb.entry.content import EntryContent, key_from_symptom
 from kb.entry.file import render_entry_file
 from kb.entry.redaction import redact_text
+from kb.handbook import load_triage
 from kb.paths import user_data_dir, write_atomically
-from kb.search.handbook import load_triage
 from kb.search.lookup import SearchResponse
 from kb.text.paste import find_decisive
 from kb.verify.runner import CheckResult

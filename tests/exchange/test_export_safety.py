@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kb.guards.export import CHECKER_NAME
+from kb.exchange.guard_files import CHECKER_NAME
 from kb.paths import write_atomically
 from tests.command_line import kb
 

@@ -19,7 +19,7 @@ from kb.entry.constraints import check_constraints, holds, parse_constraint, unm
 from kb.entry.content import EntryContent, normalized
 from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
-from kb.search.host import active_python, facts_in, installed_versions, python_of, snapshot, snapshot_of
+from kb.machine import active_python, facts_in, installed_versions, python_of, snapshot, snapshot_of
 from kb.store.entry_store import open_store
 from tests.command_line import kb
 

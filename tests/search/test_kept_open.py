@@ -63,8 +63,8 @@ def test_ranking_only_the_results_a_search_shows_ranks_them_as_ranking_all_does(
     """rank(needed=N) leaves unscored the candidates that cannot reach the best N: the best N, their
     scores, confidence and one-of group are those of ranking every candidate. Asked of every
     symptom and variant of the seeds, and of pastes that end in each of them."""
+    from kb.handbook import load_shared_messages
     from kb.search.background import load_background
-    from kb.search.handbook import load_shared_messages
     from kb.search.lookup import _candidates
     from kb.search.ranking import analyze, one_of, rank
     from kb.store.index_reader import IndexReader

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from kb.search.handbook import load_shared_messages
+from kb.handbook import load_shared_messages
 from tests.command_line import kb
 
 #: From https://github.com/databrickslabs/dolly/issues/90: a shape error in a language model, which

@@ -17,7 +17,8 @@ import pytest
 
 from kb.entry.check_rule import CheckRule
 from kb.entry.lint import validation_kind
-from kb.verify.runner import OUTPUT_LIMIT, CheckResult, run_validation, user_python
+from kb.machine import user_python
+from kb.verify.runner import OUTPUT_LIMIT, CheckResult, run_validation
 from kb.verify.verdict import missing_here
 
 #: A child that outlives its shell unless the runner kills the whole process group.

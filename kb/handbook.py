@@ -12,8 +12,8 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from kb.compiled import compiled_path, store_compiled
 from kb.paths import seed_folder
-from kb.search.compiled import compiled_path, store_compiled
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -77,7 +77,7 @@ COMPILED_FORMAT = 1
 @cache
 def load_triage(path: Path | None = None) -> Triage:
     """The handbook at PATH (`seed_entries/domains.toml`): read only by a search that found
-    nothing sure, from its compiled form (kb.search.compiled) once one is kept."""
+    nothing sure, from its compiled form (kb.compiled) once one is kept."""
     data = _handbook(str(path) if path else os.path.join(seed_folder(), "domains.toml"))
     golden = {
         domain: GoldenCheck(domain, str(check.get("title", "")), tuple(check.get("lines", ())))

@@ -1,4 +1,6 @@
-"""The facts of a Python environment that entries' `applies_to` constraints name (kb.entry.constraints).
+"""The machine kb runs on, as every layer asks about it: which Python the user's code runs in, and
+the facts of a Python environment that entries' `applies_to` constraints name (kb.entry.constraints).
+A base module: the standard library only, and no other part of kb.
 
 An environment is read as a snapshot: python, os, cuda (the CUDA torch was built with, from torch's
 own version file), driver (the NVIDIA driver, from /proc) and the version of every installed
@@ -134,6 +136,15 @@ def active_python(search_path: str | None = None) -> str | None:
     kb may live in a venv of its own (pipx, the README's .venv), whose packages say nothing about
     the user's code; when kb is installed beside that code, this is kb's own interpreter."""
     return shutil.which("python", path=search_path) or shutil.which("python3", path=search_path)
+
+
+def user_python() -> str:
+    """The interpreter a bare Python check runs in: the user's, where torch lives, not kb's own.
+
+    kb is often installed apart (pipx, its own venv), so its interpreter rarely has the project's
+    packages; `python3` on PATH is the one the person would type.
+    """
+    return shutil.which("python3") or shutil.which("python") or sys.executable
 
 
 def python_of(command: Sequence[str], search_path: str | None = None) -> str | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.search.handbook import load_triage
+from kb.handbook import load_triage
 
 
 def cached(tmp_path: Path) -> list[Path]:

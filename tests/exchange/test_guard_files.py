@@ -166,7 +166,7 @@ def test_the_exported_hook_blocks_every_known_fault_and_passes_the_fix(tmp_path:
 
 
 def test_entry_text_never_becomes_code(tmp_path: Path) -> None:
-    from kb.guards.export import write_pre_commit
+    from kb.exchange.guard_files import write_pre_commit
 
     hostile = '"""\\\' \\\\ \n __import__(\'os\').system(\'touch PWNED\') """'
     content = normalized(
@@ -252,7 +252,7 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
 def exported_tripwires(folder: Path, contents: list[EntryContent]) -> ModuleType:
     """kb_tripwires.py as `kb export pytest` writes it, loaded under a fresh name (each export
     reads its own kb_guards.json)."""
-    from kb.guards.export import write_pytest
+    from kb.exchange.guard_files import write_pytest
 
     write_pytest(contents, folder, "kb export pytest --out x")
     spec = importlib.util.spec_from_file_location(f"kb_tripwires_{folder.name}", folder / "kb_tripwires.py")
@@ -390,7 +390,7 @@ def test_kb_show_names_what_each_guard_watches() -> None:
 
 def test_the_hook_runs_on_the_interpreter_pre_commit_provides(tmp_path: Path) -> None:
     """With `language: system`, `python` had to be on PATH; where only python3 exists the hook failed."""
-    from kb.guards.export import write_pre_commit
+    from kb.exchange.guard_files import write_pre_commit
 
     config = write_pre_commit([], tmp_path, "kb export pre-commit").config.read_text(encoding="utf-8")
     assert "language: python\n" in config and "language: system" not in config
