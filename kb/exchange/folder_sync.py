@@ -29,9 +29,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kb.entry.content import EntryContent
-from kb.entry.merging import EntryMerge, fingerprint, merge_entry
-from kb.errors import KbError, MassArchive
-from kb.exchange.entry_folder import (
+from kb.entry.folder import (
     Tombstone,
     folder_identity,
     in_folder_form,
@@ -39,6 +37,8 @@ from kb.exchange.entry_folder import (
     write_entry_file,
     write_tombstone,
 )
+from kb.entry.merging import EntryMerge, fingerprint, merge_entry
+from kb.errors import KbError, MassArchive
 from kb.store.entry_store import EntryStore
 
 Side = Literal["ours", "theirs"]

@@ -52,7 +52,7 @@ def _build(folder: str, place: str, path: str) -> None:
     """Index FOLDER's entries into a new file, then move it to PATH: a search never sees half an index."""
     from pathlib import Path
 
-    from kb.exchange.entry_folder import read_folder
+    from kb.entry.folder import read_folder
     from kb.store.entry_store import open_store
 
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -84,8 +84,8 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
     import tempfile
     from pathlib import Path
 
+    from kb.entry.folder import Tombstone, read_folder, write_entry_file, write_tombstone
     from kb.entry.merging import fingerprint
-    from kb.exchange.entry_folder import Tombstone, read_folder, write_entry_file, write_tombstone
     from kb.store.entry_store import open_store
 
     index = folder_index(folder)

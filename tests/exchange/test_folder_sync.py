@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
+from kb.entry.folder import Tombstone
 from kb.entry.merging import fingerprint, merge_entry
-from kb.exchange.entry_folder import Tombstone
 from kb.exchange.folder_sync import Side, SyncBase, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
 from tests.command_line import kb

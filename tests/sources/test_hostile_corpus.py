@@ -184,8 +184,8 @@ def test_the_mermaid_chart_holds_no_directive_from_an_entry(tmp_path: Path) -> N
 
 def test_each_entry_is_shown_and_found_harmlessly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every entry through `kb show`'s renderer and a notebook's answer (text and HTML)."""
+    from kb.entry.folder import read_folder
     from kb.entry.terminal import format_entry
-    from kb.exchange.entry_folder import read_folder
     from kb.integrations.ipython import look_up
 
     project = clone(tmp_path, SHOWN)
