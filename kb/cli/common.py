@@ -18,6 +18,7 @@ from typer.core import TyperArgument, TyperCommand
 
 from kb import __version__
 from kb.cli.console import report_error
+from kb.cli.options import count_problem
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.errors import KbError, UsageError
 
@@ -271,6 +272,14 @@ def declared(options: tuple[Option, ...]) -> Callable[[Callable[..., None]], Cal
     return decorate
 
 
+def _count(value: str) -> int:
+    """A count option's value, refused in the lean parser's words (kb.cli.options.count_problem)."""
+    problem = count_problem(str(value))
+    if problem:
+        raise typer.BadParameter(problem)
+    return int(value)
+
+
 def _typer_parameter(option: Option) -> inspect.Parameter:
     if option.kind == "words":
         info: Any = typer.Argument(help=option.help, show_default=False, metavar=option.metavar)
@@ -284,7 +293,7 @@ def _typer_parameter(option: Option) -> inspect.Parameter:
     else:
         settings: dict[str, Any] = {"help": option.help, "metavar": option.metavar}
         if option.kind == "count":
-            settings["min"] = 1
+            settings["parser"] = _count
         else:
             settings["show_default"] = False
         info = typer.Option(*option.flags, **settings)

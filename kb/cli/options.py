@@ -220,7 +220,11 @@ def parse_lean(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[
 
             values[option.name] = Path(value)
         elif option.kind == "count":
-            values[option.name] = _positive(prog, flag, value)
+            problem = count_problem(value)
+            if problem:
+                named = " / ".join(f"'{each}'" for each in option.flags)
+                raise UsageError(usage_message(prog, f"invalid value for {named}: {problem}"))
+            values[option.name] = int(value)
         else:
             values[option.name] = value
     for option in options:
@@ -247,10 +251,8 @@ def _no_such_option(flag: str, options: tuple[Option, ...]) -> str:
     return f"{message} (Possible options: {', '.join(sorted(possible))})" if possible else message
 
 
-def _positive(prog: str, flag: str, value: str) -> int:
-    problem = None if value.isdigit() else f"'{value}' is not a number"
-    if problem is None and int(value) < 1:
-        problem = "must be at least 1"
-    if problem:
-        raise UsageError(usage_message(prog, f"invalid value for '{flag}': {problem}"))
-    return int(value)
+def count_problem(value: str) -> str | None:
+    """What is wrong with VALUE as a count (a whole number of at least 1), in both parsers' words."""
+    if not value.isdigit():
+        return f"'{value}' is not a whole number"
+    return "must be at least 1" if int(value) < 1 else None

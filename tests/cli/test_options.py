@@ -129,8 +129,11 @@ def test_a_negative_number_is_a_word_of_the_query() -> None:
     [
         (["--bogus", "x"], "search: no such option: --bogus (see kb search --help)"),
         (["x", "--domain"], "search: option '--domain' requires an argument (see kb search --help)"),
-        (["--limit", "many", "x"], "search: invalid value for '--limit': 'many' is not a number"),
-        (["-n", "0", "x"], "search: invalid value for '-n': must be at least 1"),
+        (
+            ["--limit", "many", "x"],
+            "search: invalid value for '--limit' / '-n': 'many' is not a whole number",
+        ),
+        (["-n", "0", "x"], "search: invalid value for '--limit' / '-n': must be at least 1"),
         (["--json=yes", "x"], "search: option '--json' does not take a value"),
     ],
 )

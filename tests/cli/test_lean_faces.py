@@ -1,6 +1,6 @@
-"""`kb show` and `kb list` as users type them: the console script answers their plain forms with a
-lean reader and parser (kb/cli/fast_read.py) built from the same option tables as Typer's commands.
-Each command line here must print, and exit, exactly as Typer's command does."""
+"""`kb search`, `kb show` and `kb list` as users type them: the console script answers them with lean
+parsers (kb/cli/fast_search.py, kb/cli/fast_read.py) built from the same option tables as Typer's
+commands. Each command line here must print, and exit, exactly as Typer's command does."""
 
 from __future__ import annotations
 
@@ -30,6 +30,14 @@ COMMAND_LINES = [
     ["list", "--bogus"],
     ["list", "-d", "nowhere"],
     ["list", "extra"],
+    ["search", "IndexError: Target 5 is out of bounds."],
+    ["search", "--json", "-n", "2", "KeyError: 'learning_rate'"],
+    ["search", "--explain", "cuda"],
+    ["search", "--exact", "--domain", "data", "num_workers"],
+    ["search", "-n", "0", "cuda"],
+    ["search", "--limt", "3", "cuda"],
+    ["search", "--regex", "("],
+    ["search"],
 ]
 
 
