@@ -1,6 +1,6 @@
 """Entries recorded as users record them, found from another thread's paste of the same fault.
 
-Each symptom is the error line of one public thread; each paste (tests/text/pastes) is from another.
+Each symptom is the error line of one public thread; each paste (tests/unit/text/pastes) is from another.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tests.command_line import kb
 
-PASTES = Path(__file__).resolve().parents[1] / "text" / "pastes"
+PASTES = Path(__file__).resolve().parents[1] / "unit" / "text" / "pastes"
 
 #: key → (domain, symptom as its thread reported it, the thread), and the paste from another thread.
 CASES = {

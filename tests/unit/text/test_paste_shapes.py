@@ -1,6 +1,6 @@
 """Real pastes of every shape: the line that decides, and the other lines a paste might be about.
 
-Each paste in tests/text/pastes is copied from the public thread named beside it here.
+Each paste in tests/unit/text/pastes is copied from the public thread named beside it here.
 """
 
 from __future__ import annotations

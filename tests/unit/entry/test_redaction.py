@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kb.entry.redaction import REDACTED, is_secret_name, redact, redact_text
 
-SEED = Path(__file__).resolve().parents[2] / "seed_entries"
+SEED = Path(__file__).resolve().parents[3] / "seed_entries"
 
 
 @pytest.mark.parametrize(
