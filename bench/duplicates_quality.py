@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kb.capture.suggestions import find_duplicate
 from kb.entry.content import EntryContent
+from kb.store.seeding import open_knowledge_base
 from kb.text.paste import find_decisive
 from kb.upkeep.review import likely_duplicates
-from kb.upkeep.seeding import open_knowledge_base
 
 _QUOTED_PATH = re.compile(r"""(['"])(?:~|\.{1,2})?/[^'"\n]*\1""")
 _NUMBER = re.compile(r"\d+")

@@ -122,7 +122,7 @@ def build(path: Path, entries: list[object]) -> float:
     from kb.entry.content import normalized
     from kb.exchange.transfer import Incoming, import_entries
     from kb.store.entry_store import open_store
-    from kb.upkeep.seeding import load_seed
+    from kb.store.seeding import load_seed
 
     start = time.perf_counter()
     with open_store(str(path)) as store:

@@ -87,7 +87,7 @@ def import_synthetic(store: object, count: int) -> None:
 
 def build_large_database(path: Path, count: int) -> float:
     from kb.store.entry_store import open_store
-    from kb.upkeep.seeding import load_seed
+    from kb.store.seeding import load_seed
 
     start = time.perf_counter()
     with open_store(str(path)) as store:

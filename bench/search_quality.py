@@ -37,7 +37,7 @@ from pathlib import Path
 from kb.entry.content import EntryContent, normalized
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
-from kb.upkeep.seeding import open_knowledge_base
+from kb.store.seeding import open_knowledge_base
 
 QUERIES = Path(__file__).resolve().parent / "queries"
 

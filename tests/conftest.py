@@ -42,7 +42,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A knowledge base seeded once by the first-use path, for every test to start from a copy of."""
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     folder = tmp_path_factory.mktemp("seeded")
     with pytest.MonkeyPatch.context() as patch:
@@ -222,7 +222,7 @@ def postgres_seeded_template() -> Iterator[str]:
 
     import psycopg
 
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     admin = _admin_url()
     name = f"kb_template_{uuid.uuid4().hex[:12]}"

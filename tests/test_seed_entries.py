@@ -19,7 +19,7 @@ from kb.entry.content import EntryContent
 from kb.entry.lint import validation_kind, validation_problem
 from kb.entry.terminal import format_entry
 from kb.paths import seed_directory
-from kb.upkeep.seeding import read_seed_entries
+from kb.store.seeding import read_seed_entries
 
 SEEDS = seed_directory()
 DOCUMENTS = ("000_3143e908a6dccf52.txt", "002_e355c488b52cc5dc.txt")

@@ -214,7 +214,7 @@ def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> I
         with write_target(personal, to) as target:
             yield target
         return
-    from kb.upkeep.seeding import open_knowledge_base  # deferred: opening the store costs the ORM import
+    from kb.store.seeding import open_knowledge_base  # deferred: opening the store costs the ORM import
 
     store = open_knowledge_base(ctx.obj)
     try:

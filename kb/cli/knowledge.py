@@ -47,7 +47,7 @@ def seed(
     as_json: common.JsonOption = False,
 ) -> None:
     """Load or refresh the seed entries. Entries you edited are never overwritten."""
-    from kb.upkeep.seeding import load_seed
+    from kb.store.seeding import load_seed
 
     with common.open_kb(ctx, remind=not as_json) as store:
         report = load_seed(store, directory)
@@ -77,7 +77,7 @@ def init(
 
     KB_SEED=0 in the environment makes every new knowledge base start empty.
     """
-    from kb.upkeep.seeding import initialize
+    from kb.store.seeding import initialize
 
     report = initialize(common.database_of(ctx, "init"), empty)
     if as_json:

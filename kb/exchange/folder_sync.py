@@ -458,7 +458,7 @@ def sync_folder(
     """Bring STORE and FOLDER to one version of every entry (see the module's docstring). A sync that
     would archive many entries at once only because their files are gone (too_many_archived) raises
     MassArchive before it writes anything, unless ARCHIVE_MANY."""
-    from kb.upkeep.seeding import read_seed_entries
+    from kb.store.seeding import read_seed_entries
 
     if not folder.is_dir():
         raise KbError(

@@ -56,7 +56,7 @@ def search_sources(text: str, personal: str | None, options: SearchOptions, laye
 def open_fully(spec: str | None) -> None:
     """Open the knowledge base at SPEC with the full store once: it creates, migrates, seeds and
     reindexes what a search found not ready. Only a new or outdated database pays for the ORM."""
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     open_knowledge_base(spec).close()
 

@@ -20,7 +20,7 @@ def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
     """The store to write to: PERSONAL (--db, KB_DB or the default), or the source called TO. A
     database source is opened as the personal one is; an entry folder through its index, each
     entry written back as its file (kb.sources.folder_index.folder_store)."""
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     layer = find_layer(to, personal) if to and to != PERSONAL else None
     if layer is None or layer.kind == "database":

@@ -76,7 +76,7 @@ class Library:
         """The full store: creates, migrates, seeds and indexes the database the first time."""
         with self._opening:
             if self._store is None:
-                from kb.upkeep.seeding import open_knowledge_base  # deferred: the ORM import is ~0.3 s
+                from kb.store.seeding import open_knowledge_base  # deferred: the ORM import is ~0.3 s
 
                 self._store = open_knowledge_base(self.spec)
             return self._store

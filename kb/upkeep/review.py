@@ -102,7 +102,7 @@ def met(entry: Entry) -> bool:
     """Whether the user has met ENTRY: written or changed it, had it answer a search, checked or
     reviewed it. A seed nobody touched is the field guide's knowledge, not the user's to review: a
     new user's first review was the whole seed set."""
-    from kb.upkeep.seeding import content_digest
+    from kb.store.seeding import content_digest
 
     if entry.seed_digest is None:
         return True

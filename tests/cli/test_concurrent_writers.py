@@ -100,7 +100,7 @@ def test_four_people_adding_25_entries_each_at_once_all_land(backend: str) -> No
 def test_people_opening_a_new_database_at_once_get_one_schema_and_one_set_of_seeds(backend: str) -> None:
     """On PostgreSQL two first opens both created the tables, or both loaded the seeds: one failed."""
     from kb.store.schema import MIGRATION_NAMES
-    from kb.upkeep.seeding import read_seed_entries
+    from kb.store.seeding import read_seed_entries
 
     results = kb_processes(*[["search", "IndexError: Target 5 is out of bounds.", "--json"]] * 4)
     assert [(r.returncode, r.stderr) for r in results] == [(0, "")] * 4

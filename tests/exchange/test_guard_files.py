@@ -18,7 +18,7 @@ from kb.entry.content import EntryContent, normalized
 from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
 from kb.guards.checker import SOURCE_KINDS, check_environment, check_source, parse_facts
-from kb.upkeep.seeding import read_seed_entries
+from kb.store.seeding import read_seed_entries
 
 SEEDS = read_seed_entries()
 GUARDED = [content for content in SEEDS if content.guards]

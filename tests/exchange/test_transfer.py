@@ -163,7 +163,7 @@ def test_the_committed_export_of_the_seeds_is_current() -> None:
     """exports/kb.md lets anyone browse kb's knowledge on the forge; regenerate it with
     `kb --db /tmp/fresh.db export markdown --out exports/kb.md`."""
     from kb.exchange.markdown_tables import render_markdown
-    from kb.upkeep.seeding import read_seed_entries
+    from kb.store.seeding import read_seed_entries
 
     expected = render_markdown(sorted(read_seed_entries(), key=lambda c: (c.domain, c.key)))
     assert (ROOT / "exports" / "kb.md").read_text(encoding="utf-8") == expected

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kb.upkeep.seeding import read_seed_entries
+from kb.store.seeding import read_seed_entries
 from tests.command_line import kb
 
 SEEDS = len(read_seed_entries())
@@ -176,7 +176,7 @@ def test_twenty_adds_at_once_that_share_new_words_all_land(backend: str) -> None
 
     from kb.entry.content import EntryContent
     from kb.store.entry_store import open_store
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     open_knowledge_base(backend).close()
     stores = [open_store(backend) for _ in range(20)]
@@ -202,7 +202,7 @@ def test_occurrences_recorded_at_once_are_all_counted(backend: str) -> None:
     """On PostgreSQL two writers read the same count and both wrote count + 1: occurrences were lost."""
 
     from kb.store.entry_store import open_store
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     open_knowledge_base(backend).close()
     stores = [open_store(backend) for _ in range(12)]
@@ -223,7 +223,7 @@ def test_a_write_the_server_ends_as_a_deadlock_is_tried_again(postgres_url: str)
     import psycopg
 
     from kb.store.entry_store import open_store
-    from kb.upkeep.seeding import open_knowledge_base
+    from kb.store.seeding import open_knowledge_base
 
     open_knowledge_base(postgres_url).close()
     source, target = "cuda-device-side-assert", "cuda-oom-forward-vs-backward"

@@ -86,7 +86,7 @@ def test_update_can_rename_but_not_onto_a_taken_key(empty_store: EntryStore) -> 
 
 def test_a_failed_write_changes_nothing(empty_store: EntryStore) -> None:
     from kb.store.entry_store import SeedItem
-    from kb.upkeep.seeding import decide_seed_action
+    from kb.store.seeding import decide_seed_action
 
     def explode(current: object, item: SeedItem) -> str:
         if item.content.key == "second":
@@ -130,8 +130,8 @@ def test_two_processes_writing_at_once_never_hit_database_is_locked(db_path: Pat
 
 def test_indexing_in_worker_processes_gives_the_same_index(monkeypatch: pytest.MonkeyPatch) -> None:
     from kb.store.bulk_write import index_all
+    from kb.store.seeding import read_seed_entries
     from kb.text.entry_terms import index_entry
-    from kb.upkeep.seeding import read_seed_entries
 
     contents = read_seed_entries()
     monkeypatch.setattr("kb.store.bulk_write.PARALLEL_INDEX_FROM", 2)

@@ -125,8 +125,8 @@ def test_the_fast_path_knows_every_migration() -> None:
 
 
 def test_a_new_normalizer_version_rebuilds_the_search_index(tmp_path: Path) -> None:
+    from kb.store.seeding import open_knowledge_base
     from kb.text.paste import NORMALIZER_VERSION
-    from kb.upkeep.seeding import open_knowledge_base
 
     path = tmp_path / "kb.db"
     open_knowledge_base(str(path)).close()

@@ -297,8 +297,8 @@ def test_a_prune_and_its_undo_record_are_one_transaction(monkeypatch: pytest.Mon
     """A kill between the archive and its record made `kb restore --last-prune` undo the previous prune."""
     import os
 
+    from kb.store.seeding import open_knowledge_base
     from kb.upkeep.review import apply_prune, last_prune
-    from kb.upkeep.seeding import open_knowledge_base
 
     with open_knowledge_base(os.environ["KB_DB"]) as store:
         assert apply_prune(store, ["cuda-device-side-assert"]) == ("cuda-device-side-assert",)
@@ -317,8 +317,8 @@ def test_a_prune_and_its_undo_record_are_one_transaction(monkeypatch: pytest.Mon
 
 def test_one_message_with_several_causes_is_not_a_duplicate() -> None:
     """kb review flagged 16 seeds as "likely duplicate" of other seeds: one message, several causes."""
+    from kb.store.seeding import open_knowledge_base
     from kb.upkeep.review import likely_duplicates
-    from kb.upkeep.seeding import open_knowledge_base
 
     with open_knowledge_base() as store:
         entries = store.list()

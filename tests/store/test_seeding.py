@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from kb.entry.file import read_entry_file, render_entry_file
 from kb.paths import seed_directory
 from kb.store.entry_store import EntryStore, open_store
-from kb.upkeep.seeding import load_seed, open_knowledge_base, read_seed_entries
+from kb.store.seeding import load_seed, open_knowledge_base, read_seed_entries
 from tests.command_line import kb
 
 
