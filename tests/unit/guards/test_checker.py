@@ -1,13 +1,11 @@
 """The commit-time guard: each rule kind flags its bad example and passes its good one, stays
-standard-library only, and treats rule text as data."""
+standard-library only, and treats rule text as data. (Run as the processes a repository runs it in:
+tests/guards/test_checker_processes.py.)"""
 
 from __future__ import annotations
 
 import ast
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -264,21 +262,6 @@ def test_hostile_rule_text_only_ever_becomes_message_text(
     assert finding.message == f"{hostile} — fix: {hostile}"
 
 
-def test_the_checker_runs_alone_as_a_copied_script(tmp_path: Path) -> None:
-    script = tmp_path / "guard_checker.py"
-    shutil.copy(MODULE, script)
-    (tmp_path / "m.py").write_text("import torch as th\nth.load(p)\n", encoding="utf-8")
-    rules = write_rules(tmp_path, RULES)
-    result = subprocess.run(
-        [sys.executable, "-I", str(script), "--rules", rules, "m.py"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 1, result.stderr
-    assert result.stdout.startswith("m.py:2:1: [torch-load-map-location]")
-
-
 def test_the_checker_imports_only_the_standard_library() -> None:
     tree = ast.parse(MODULE.read_text(encoding="utf-8"))
     imported: set[str] = set()
@@ -378,19 +361,6 @@ def test_a_skip_gives_the_reason_the_fact_is_unknown() -> None:
     assert verdict == guard_checker.Verdict("skip", unknown["torch-gpus"])
 
 
-def test_gathering_facts_counts_what_nvidia_smi_lists(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    smi = tmp_path / "nvidia-smi"
-    smi.write_text("#!/bin/sh\necho 'GPU 0: A100 (UUID: GPU-1)'\necho 'GPU 1: A100 (UUID: GPU-2)'\n")
-    smi.chmod(0o755)
-    monkeypatch.setenv("PATH", str(tmp_path))
-    monkeypatch.setenv("KB_SOME_FACT", "x")
-    facts, unknown = guard_checker.gather_facts([GPU_COUNT])
-    assert facts["nvidia-smi-gpus"] == "2" and facts["KB_SOME_FACT"] == "x"
-    assert "torch-gpus" in facts or "torch" in unknown["torch-gpus"]
-
-
 def test_without_nvidia_smi_the_gpu_count_is_skipped_with_its_reason(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -477,102 +447,11 @@ def test_repetitions_that_cannot_overlap_are_kept(pattern: str) -> None:
 # checker counts what it has shown in a file in RUNNER_TEMP, which the runner empties for each job.
 
 
-def ci_step(
-    tmp_path: Path, runner_temp: Path | None, step: str, findings: int = 15, name: str = "train"
-) -> subprocess.Popen[str]:
-    """The copied checker as one step of a GitHub Actions job runs it, over a file NAME.py with
-    FINDINGS findings. Files are written once, so that processes running at once read whole ones."""
-    script = tmp_path / "kb_guard_checker.py"
-    rules = tmp_path / "rules.json"
-    if not script.exists():
-        shutil.copy(MODULE, script)
-        rules.write_text(json.dumps(RULES), encoding="utf-8")
-    source = tmp_path / f"{name}-{findings}.py"
-    if not source.exists():
-        source.write_text("import torch\n" + "torch.load(p)\n" * findings, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "RUNNER_"))}
-    env |= {
-        "GITHUB_ACTIONS": "true",
-        "GITHUB_JOB": "lint",
-        "GITHUB_RUN_ID": "8128",
-        "GITHUB_RUN_ATTEMPT": "1",
-        "GITHUB_ACTION": step,
-        "GITHUB_STEP_SUMMARY": f"/runner/_temp/_runner_file_commands/step_summary_{step}",
-    }
-    if runner_temp is not None:
-        env["RUNNER_TEMP"] = str(runner_temp)
-    return subprocess.Popen(
-        [sys.executable, "-I", str(script), "--rules", str(rules), source.name],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
-def step_output(process: subprocess.Popen[str]) -> list[str]:
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 1 and err == "", err
-    return out.splitlines()
-
-
 def kinds(lines: list[str]) -> tuple[int, int, int]:
     """The plain finding lines, the error annotations and the notices."""
     errors = sum(line.startswith("::error ") for line in lines)
     notices = sum(line.startswith("::notice ") for line in lines)
     return len(lines) - errors - notices, errors, notices
-
-
-def test_the_steps_of_a_job_share_githubs_50_annotations(tmp_path: Path) -> None:
-    """Six steps of 15 findings: ten errors and a notice each while the job has room, then the errors
-    that fit beside the last notice, then the notice alone; every finding is in every step's log."""
-    runner_temp = tmp_path / "runner-temp"
-    runner_temp.mkdir()
-    steps = [step_output(ci_step(tmp_path, runner_temp, f"__run_{n}")) for n in range(1, 7)]
-    assert [kinds(lines) for lines in steps] == [(15, 10, 1)] * 4 + [(15, 5, 1), (15, 0, 1)]
-    assert sum(errors + notices for _, errors, notices in map(kinds, steps[:5])) == 50
-    assert (
-        steps[0][-1] == "::notice title=kb guards::5 more findings than GitHub shows; the step's log has all"
-    )
-    assert steps[5][-1] == (
-        "::notice title=kb guards::15 findings not annotated: GitHub shows 50 annotations per job;"
-        " the step's log has all"
-    )
-    rerun = tmp_path / "rerun-temp"  # a job starts with an empty RUNNER_TEMP
-    rerun.mkdir()
-    assert kinds(step_output(ci_step(tmp_path, rerun, "__run"))) == (15, 10, 1)
-
-
-def test_parallel_checker_processes_of_one_step_share_its_ten_errors(tmp_path: Path) -> None:
-    """pre-commit splits the files among several checker processes running at once (the hook does not
-    ask for require_serial); GitHub shows ten errors of their step, not ten of each."""
-    runner_temp = tmp_path / "runner-temp"
-    runner_temp.mkdir()
-    processes = [ci_step(tmp_path, runner_temp, "__run", findings=6, name=f"part{n}") for n in range(4)]
-    counted = [kinds(step_output(process)) for process in processes]
-    assert sum(plain for plain, _, _ in counted) == 24
-    assert sum(errors for _, errors, _ in counted) == 10
-    assert all(errors == 6 or notices == 1 for _, errors, notices in counted)
-    assert kinds(step_output(ci_step(tmp_path, runner_temp, "__run_2"))) == (15, 10, 1)
-
-
-@pytest.mark.parametrize("where", ["unset", "missing", "a file"])
-def test_without_a_usable_runner_temp_each_step_still_gets_its_ten(tmp_path: Path, where: str) -> None:
-    """Annotation bookkeeping never fails the check: without a place to count, the step limit holds."""
-    runner_temp = None if where == "unset" else tmp_path / "runner-temp"
-    if where == "a file":
-        (tmp_path / "runner-temp").write_text("not a folder", encoding="utf-8")
-    counted = [kinds(step_output(ci_step(tmp_path, runner_temp, f"__run_{n}"))) for n in range(1, 7)]
-    assert counted == [(15, 10, 1)] * 6
-
-
-def test_a_damaged_count_starts_afresh(tmp_path: Path) -> None:
-    runner_temp = tmp_path / "runner-temp"
-    runner_temp.mkdir()
-    (runner_temp / "kb-annotations-8128-1-lint.json").write_bytes(b'\xff{"annotations": [1]')
-    counted = [kinds(step_output(ci_step(tmp_path, runner_temp, f"__run_{n}"))) for n in range(1, 7)]
-    assert counted == [(15, 10, 1)] * 4 + [(15, 5, 1), (15, 0, 1)]
 
 
 def test_the_budget_comes_from_what_the_job_has_shown() -> None:
