@@ -38,6 +38,10 @@ def list_main(argv: list[str]) -> int | None:
     values = _parsed("kb list", LIST_OPTIONS, argv)
     if not isinstance(values, dict):
         return values
+    try:
+        checked_status(values["status"])
+    except UsageError as exc:
+        return report_error(exc)
     reader = _reader()
     if reader is None:
         return None
@@ -49,12 +53,9 @@ def _parsed(prog: str, options: tuple[Option, ...], argv: list[str]) -> dict[str
     if typer_only_flags(options) & {arg.partition("=")[0] for arg in argv}:
         return None
     try:
-        values = parse_lean(prog, options, argv)
-        if "status" in values:
-            checked_status(values["status"])
+        return parse_lean(prog, options, argv)
     except UsageError as exc:
         return report_error(exc)
-    return values
 
 
 def _reader() -> Any:

@@ -226,18 +226,24 @@ class IndexReader:
 
     def meta(self, name: str) -> str | None:
         """The kb_meta value NAME, or None."""
-        rows = self._read_rows("SELECT value FROM kb_meta WHERE name = :name", {"name": name})
+        rows = self._rows("SELECT value FROM kb_meta WHERE name = :name", {"name": name})
         return str(rows[0][0]) if rows else None
 
+    def _kept_by_term(self, name: Hashable, limit: int) -> dict[str, Any]:
+        """A kept answer that grows term by term (document frequencies, posting lists), so that a
+        failure alike but for a number reads that number's alone; emptied once it holds LIMIT terms."""
+        kept: dict[str, Any] = self._answers.setdefault(name, {})
+        if len(kept) > limit:
+            kept.clear()
+        return kept
+
     def document_frequencies(self, terms: Sequence[str]) -> dict[str, int]:
-        """How many entries hold each of TERMS (a term none holds is left out). A reader that keeps
-        its reads keeps each term's, so that a failure alike but for a number asks only for that."""
+        """How many entries hold each of TERMS (a term none holds is left out), kept term by term by
+        a reader that keeps its reads."""
         if not self._current():
             return self._frequencies(terms)
-        kept: dict[str, int | None] = self._answers.setdefault("df", {})
+        kept: dict[str, int | None] = self._kept_by_term("df", _KEPT_ANSWERS * 50)
         missing = [term for term in terms if term not in kept]
-        if missing and len(kept) > _KEPT_ANSWERS * 50:
-            kept.clear()
         if missing:
             read = self._frequencies(missing)
             kept.update((term, read.get(term)) for term in missing)
@@ -258,13 +264,9 @@ class IndexReader:
     def postings(self, statuses: Sequence[str], average_length: float) -> Postings:
         """The postings of entries of STATUSES, as kb.search.top_k reads them, with impacts for
         AVERAGE_LENGTH (the corpus's now)."""
-        rows = self._rows("SELECT value FROM kb_meta WHERE name = :name", {"name": IMPACT_LENGTH})
-        stored = float(rows[0][0]) if rows else average_length
-        lists: dict[str, list[tuple[int, float]]] | None = None
-        if self._current():  # each term's list, kept whole: a failure alike but for a number reads one
-            lists = self._answers.setdefault(("lists", tuple(statuses)), {})
-            if len(lists) > _KEPT_ANSWERS * 5:
-                lists.clear()
+        stored_length = self.meta(IMPACT_LENGTH)
+        stored = float(stored_length) if stored_length is not None else average_length
+        lists = self._kept_by_term(("lists", tuple(statuses)), _KEPT_ANSWERS * 5) if self._current() else None
         return Postings(self._rows, statuses, average_length, stored, lists, self._read_rows)
 
     def keep_reads(self) -> None:
