@@ -1,9 +1,10 @@
-"""How fast `kb add` records an entry given as flags, against the ORM's own import time.
+"""How fast `kb add` records an entry given as flags, against the floor every kb command shares.
 
     python bench/add_bench.py [--runs 11] [--large 100000]
 
-The write path needs SQLModel, which alone costs most of the time, so the target is `kb add` with
-every field as a flag, cold, within 1.3x of `python -c "import sqlmodel"`. Then the same adds on a
+The store writes through the database's own driver (kb.store.connection), so `kb add` with every
+field as a flag, cold, is measured against `python -c "import sqlite3, rapidfuzz"`, interleaved run
+by run: the target is within 3x (it was 14x while the write path imported the ORM). Then the same adds on a
 knowledge base of LARGE synthetic entries (bench/search_bench.py's corpus), interleaved with adds on
 the seeded one: the target is within 1.1x, since recording a fault must not slow as the team's
 knowledge grows.
@@ -36,10 +37,6 @@ def seconds(argv: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
     subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
-
-
-def median_seconds(argvs: list[list[str]], env: dict[str, str]) -> float:
-    return statistics.median(seconds(argv, env) for argv in argvs)
 
 
 def add_argv(n: int, prefix: str = "bench") -> list[str]:
@@ -81,9 +78,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, KB_DB=str(Path(folder) / "kb.db"), NO_COLOR="1")
         subprocess.run([*KB, "where"], env=env, check=True, capture_output=True)
-        floor = median_seconds([[sys.executable, "-c", "import sqlmodel"]] * args.runs, env)
-        adds = [add_argv(n) for n in range(args.runs)]
-        add_time = median_seconds(adds, env)
+        floors, adds, ratios = [], [], []
+        for n in range(args.runs):  # interleaved: the box's load falls on both alike
+            floors.append(seconds([sys.executable, "-c", "import sqlite3, rapidfuzz"], env))
+            adds.append(seconds(add_argv(n), env))
+            ratios.append(adds[-1] / floors[-1])
+        floor, add_time = statistics.median(floors), statistics.median(adds)
         large_db = Path(folder) / "large.db"
         build_large_database(large_db, args.large)
         small = dict(env, KB_DB=str(Path(folder) / "small.db"))
@@ -95,9 +95,9 @@ def main() -> None:
             large_times.append(seconds(add_argv(n, "large"), large))
     growth = statistics.median(large_times) / statistics.median(small_times)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
-    print(f"floor  python -c 'import sqlmodel'    {floor * 1000:7.1f} ms")
-    ratio = add_time / floor
-    print(f"add    kb add, every field a flag    {add_time * 1000:7.1f} ms   {ratio:4.2f}x (target <= 1.3x)")
+    print(f"floor  python -c 'import sqlite3, rapidfuzz'  {floor * 1000:7.1f} ms")
+    ratio = statistics.median(ratios)
+    print(f"add    kb add, every field a flag    {add_time * 1000:7.1f} ms   {ratio:4.2f}x (target <= 3x)")
     print(
         f"add    at {args.large:,} entries          {statistics.median(large_times) * 1000:7.1f} ms   "
         f"{growth:4.2f}x seeded (target <= 1.1x)"

@@ -15,7 +15,7 @@ from kb.entry.file import SECTIONS, parse_entry_file, read_entry_file, toml_arra
 from kb.entry.lint import validation_problem
 from kb.errors import InvalidEntry, KbError, UsageError
 from kb.store.entry_store import EntryStore
-from kb.store.models import Entry
+from kb.store.record import Entry
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
 from kb.errors import InvalidEntry, KbError, UnknownDomain, UsageError
 from kb.store.entry_store import EntryStore
-from kb.store.models import Entry
+from kb.store.record import Entry
 
 if TYPE_CHECKING:
     from kb.capture.last_run import LastRun

@@ -1,7 +1,8 @@
 """What every command shares: the app, error reporting, the store, prompts and output helpers.
 
 Heavy modules are imported inside the commands that need them, so that `kb --help` stays fast: the
-store pulls in the ORM (~0.3 s), which help and the read-only fast paths must never pay for.
+store pulls in the database driver and, on a new or outdated database, the ORM that migrates it,
+which help must never pay for.
 """
 
 from __future__ import annotations
@@ -214,7 +215,7 @@ def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> I
         with write_target(personal, to) as target:
             yield target
         return
-    from kb.store.seeding import open_knowledge_base  # deferred: opening the store costs the ORM import
+    from kb.store.seeding import open_knowledge_base  # deferred: the store and its driver
 
     store = open_knowledge_base(ctx.obj)
     try:

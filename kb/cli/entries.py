@@ -72,7 +72,7 @@ def history(
     conflict, a merge or an archive left behind are kept here too: nothing anyone wrote is lost."""
     from kb.entry.file import render_entry_file
     from kb.entry.merging import changed_fields
-    from kb.store.models import CHANGE_ACTIONS
+    from kb.store.record import CHANGE_ACTIONS
 
     with common.open_kb(ctx, remind=not as_json) as store:
         changes = store.history(key)

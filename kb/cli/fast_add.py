@@ -1,7 +1,8 @@
 """The lean `kb add` face: the same options as the Typer command, parsed by the standard library.
 
-Recording a fix should cost little more than the ORM it needs (~0.35 s to import SQLModel); Typer's
-imports and command building add ~0.05 s more. So the console script routes `kb add` here, except
+Recording a fix should cost little more than the database driver it writes with (the store needs no
+ORM; ~0.05 s over the floor); Typer's imports and command building would add about as much again.
+So the console script routes `kb add` here, except
 `--help` and `--edit`, which stay on Typer (kb/cli/add.py). Both parsers are built from one table,
 kb.cli.options.ADD_OPTIONS; both faces turn its values into the same request() and call
 kb.capture.recording.record_entry().
@@ -31,7 +32,7 @@ def parse_add_args(argv: list[str]) -> dict[str, Any]:
 
 def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:
     """What to record, from where, and how: exactly what the Typer face passes on."""
-    from kb.capture.adding import (  # deferred: the store, and so the ORM
+    from kb.capture.adding import (  # deferred: the store and its driver
         EntryFlags,
         read_guards_file,
         rule_from_flags,

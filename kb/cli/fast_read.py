@@ -84,35 +84,21 @@ def _reader() -> Any:
 
 
 def _show(reader: Any, key: str, snippet: bool) -> int:
-    from kb.entry.check_rule import parse_check_rule
-    from kb.entry.content import EntryContent, closest_key
-    from kb.entry.terminal import bookkeeping_line, format_entry
+    from kb.entry.content import closest_key
+    from kb.entry.terminal import format_entry
 
     with reader:
-        record = reader.entry(key)
-        if record is None:
+        entry = reader.entry(key)
+        if entry is None:
             raise EntryNotFound(key, closest_key(key, reader.keys()))
     if snippet:
-        if not record["snippet"]:
+        if not entry.snippet:
             from kb.errors import KbError
 
             raise KbError(f"entry '{key}' has no snippet")
-        sys.stdout.write(record["snippet"] + "\n")
+        sys.stdout.write(entry.snippet + "\n")
         return 0
-    fields = {name: record[name] for name in EntryContent.__dataclass_fields__}
-    for name in ("symptom_variants", "tags", "related", "guards", "applies_to"):
-        fields[name] = tuple(fields[name])
-    fields["check_rule"] = parse_check_rule(fields["check_rule"], key)
-    facts = bookkeeping_line(
-        record["status"],
-        record["hits"],
-        record["occurrences"],
-        str(record["created"])[:10],
-        str(record["updated"])[:10],
-        str(record["reviewed"])[:10] if record["reviewed"] else None,
-        record["last_check_outcome"],
-    )
-    sys.stdout.write(format_entry(EntryContent(**fields), facts, width(), bold) + "\n")
+    sys.stdout.write(format_entry(entry.content(), entry.facts(), width(), bold) + "\n")
     return 0
 
 
@@ -123,13 +109,10 @@ def _list(reader: Any, chosen: dict[str, Any]) -> int:
     status = chosen["status"]
     domain = resolve_domain(chosen["domain"]) if chosen["domain"] else None
     with reader:
-        records = reader.entries(domain, None if status == "all" else status)
-    if chosen["tag"]:
-        wanted = chosen["tag"].lower()
-        records = [r for r in records if wanted in (str(t).lower() for t in r["tags"])]
-    if not records:
+        entries = reader.entries(domain, None if status == "all" else status, chosen["tag"])
+    if not entries:
         sys.stderr.write("no entries match\n")
         return 0
-    rows = [(visible(r["key"]), visible(r["domain"]), visible(r["symptom"])) for r in records]
+    rows = [(visible(e.key), visible(e.domain), visible(e.symptom)) for e in entries]
     sys.stdout.write(format_table(rows, width()) + "\n")
     return 0

@@ -95,16 +95,15 @@ def init(
 @app.command()
 def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """Show where the database is, its schema version and its counts."""
-    from kb.store.database import SCHEMA_VERSION
-
     with common.open_kb(ctx, remind=not as_json) as store:
         counts = store.counts()
         location = store.location.display()
+        version = store.schema.version
     if as_json:
         console.print_json(
             {
                 "database": location,
-                "schema_version": SCHEMA_VERSION,
+                "schema_version": version,
                 "entries": counts.total,
                 "by_status": counts.by_status,
                 "by_domain": counts.by_domain,
@@ -112,7 +111,7 @@ def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
         )
         return
     typer.echo(f"database  {location}")
-    typer.echo(f"schema    version {SCHEMA_VERSION}")
+    typer.echo(f"schema    version {version}")
     status = ", ".join(f"{n} {s}" for s, n in sorted(counts.by_status.items()))
     typer.echo(f"entries   {counts.total} ({status or 'none'})")
     for domain in DOMAIN_NAMES:

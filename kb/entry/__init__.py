@@ -6,5 +6,5 @@ kb sync), and how entry text is shown safely on a terminal (`terminal`) and in M
 files.
 
 May import the standard library, `kb.errors`, `kb.domains`, `kb.paths` and the guard checker's rule
-validation (`kb.guards.checker`, itself stdlib-only). Never the store, the ORM or a face.
+validation (`kb.guards.checker`, itself stdlib-only). Never the store or a face.
 """

@@ -2,8 +2,7 @@
 
 `EntryContent` is what an entry file holds and what a person writes: symptom → validation → fix, plus
 the fields that place the fault. The store adds bookkeeping (times, hits, checks) around it. Keeping
-the content a plain frozen dataclass lets parsing, rendering, linting and ranking stay pure, and keeps
-the ORM off the paths that do not write.
+the content a plain frozen dataclass lets parsing, rendering, linting and ranking stay pure.
 """
 
 from __future__ import annotations

@@ -2,5 +2,5 @@
 to show when nothing is confident (with kb.handbook's keyword map and golden checks).
 
 May import `kb.store` (the lean index reader on the search path), `kb.text`, `kb.entry` and the base
-modules; never a face, and never the ORM on the search path.
+modules; never a face.
 """

@@ -55,7 +55,7 @@ def search_sources(text: str, personal: str | None, options: SearchOptions, laye
 
 def open_fully(spec: str | None) -> None:
     """Open the knowledge base at SPEC with the full store once: it creates, migrates, seeds and
-    reindexes what a search found not ready. Only a new or outdated database pays for the ORM."""
+    reindexes what a search found not ready."""
     from kb.store.seeding import open_knowledge_base
 
     open_knowledge_base(spec).close()
@@ -164,8 +164,8 @@ def _look_up_the_top_key_everywhere(
                 other = reader.entry(str(record["key"]))
         except (IndexNotReady, KbError, OSError):
             continue
-        if other is not None and other.get("status") == "active":
-            record.setdefault("also_in", []).append({"layer": name, "same": same_text(record, other)})
+        if other is not None and other.status == "active":
+            record.setdefault("also_in", []).append({"layer": name, "same": same_text(record, other.row())})
 
 
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:

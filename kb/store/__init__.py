@@ -1,8 +1,14 @@
-"""The only package that speaks SQL: the entry store, the ORM models, the engine and its named
-migrations, the schema facts, bulk writes, and the search index's write and lean read sides; and
-opening a knowledge base as every command does, created and seeded on first use (`seeding`).
+"""The only package that speaks SQL.
 
-Nothing is imported here: `kb search` reads the index through `kb.store.index_reader` with the
-standard library's sqlite3, and must not pay for the ORM that `kb.store.entry_store` brings. May
-import `kb.text`, `kb.entry` and the base modules.
+- `connection`: the one portable connection every read and write goes through (sqlite3, psycopg, or
+  SQLAlchemy Core for other URLs), and `record`: the one record of an entry it hands out.
+- `entry_store`: entries, their history, checks and sync bases; `index_reader`: what a search,
+  `kb show` and `kb list` read; `index_writer` and `bulk_write`: the search index kept exact.
+- `models` and `database`: the tables as SQLModel declares them and their named migrations, which
+  only creating or upgrading a database imports (SQLAlchemy and SQLModel cost ~0.4 s).
+- `schema`, `sqlite_file`: facts every open needs, in the standard library alone; `seeding`: opening a
+  knowledge base as every command does, created and seeded on first use.
+
+Nothing is imported here, so each command pays for the modules it uses. May import `kb.text`,
+`kb.entry` and the base modules.
 """

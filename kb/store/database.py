@@ -9,12 +9,9 @@ database from any earlier kb upgrades losslessly (tests/store/test_migrations.py
 from __future__ import annotations
 
 import contextlib
-import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -36,19 +33,24 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.pool import StaticPool
 
 from kb.errors import NotADatabase, ReadOnlyDatabase, SchemaTooNew, StoreUnavailable
-from kb.paths import DatabaseLocation, user_data_dir
+from kb.paths import DatabaseLocation
 from kb.store import sqlite_file
-from kb.store.schema import FIRST_USE, SQLITE_BUSY_TIMEOUT_MS, server_engine, server_message
+from kb.store.connection import LOCK_SPACE, SQLITE_CACHE_KIB, Database, SqliteDatabase
+from kb.store.schema import (
+    FIRST_USE,
+    OLD_OUTCOMES,
+    SQLITE_BUSY_TIMEOUT_MS,
+    SchemaState,
+    server_engine,
+    server_message,
+)
 
 Migration = Callable[[Connection], None]
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 MIGRATION_TABLE = "kb_migration"
-#: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
-#: postings spill half-built pages mid-transaction. It grows only as pages are read or written.
-SQLITE_CACHE_KIB = 32 * 1024
 
 
 def m001_create_entry(conn: Connection) -> None:
@@ -220,18 +222,6 @@ def m008_environments_seen(conn: Connection) -> None:
     ).create(conn)
 
 
-#: What an outcome recorded before checks had verdicts means now: exit 0 and exit 1 said nothing
-#: about the fault (most checks print facts, and their exit status has no one meaning), so both
-#: become "inconclusive", never "the check broke"; a check that could not start or run here stays so.
-OLD_OUTCOMES = {
-    "passed": "inconclusive",
-    "failed": "inconclusive",
-    "timeout": "inconclusive",
-    "error": "could not run here",
-    "unrunnable": "could not run here",
-}
-
-
 def m009_check_verdicts(conn: Connection) -> None:
     """Checks give verdicts (kb.verify.verdict): each entry's check rule, the history of its runs
     (verdict, the values used, the machine, the time), and how many runs in a row broke. The last
@@ -304,26 +294,22 @@ MIGRATIONS: list[Migration] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: The first half of every advisory lock key kb takes on a server (hold_lock): "kb" in ASCII.
-LOCK_SPACE = 0x6B62
 
-
-@dataclass(frozen=True)
-class SchemaState:
-    version: int
-    created: bool
-    applied: tuple[str, ...]
-
-
-def open_engine(location: DatabaseLocation) -> Engine:
+def open_engine(location: DatabaseLocation, db: Database | None = None) -> Engine:
     """An engine for LOCATION, with SQLite set up so concurrent kb processes wait instead of failing,
-    and a file kb may not write opened read-only (kb.store.sqlite_file)."""
+    and a file kb may not write opened read-only (kb.store.sqlite_file). A database in memory exists
+    only in the connection DB holds, so the engine borrows that one."""
     if not location.is_sqlite:
         return server_engine(location.url, location.display())
     timeout = SQLITE_BUSY_TIMEOUT_MS / 1000
+    if location.file is None and isinstance(db, SqliteDatabase):
+        held = db.conn
+        engine = create_engine("sqlite://", creator=lambda: held, poolclass=StaticPool)
+        _tune_sqlite(engine)
+        return engine
     if location.path is not None:
-        _check_sqlite_path(location)
-        if is_read_only(location):
+        sqlite_file.check_path(location)
+        if sqlite_file.is_read_only(location):
             file = str(location.path)
             engine = create_engine("sqlite://", creator=lambda: sqlite_file.connect(file, timeout))
             _tune_sqlite(engine)
@@ -331,54 +317,6 @@ def open_engine(location: DatabaseLocation) -> Engine:
     engine = create_engine(location.url, connect_args={"timeout": timeout})
     _tune_sqlite(engine)
     return engine
-
-
-def is_read_only(location: DatabaseLocation) -> bool:
-    """True for an SQLite file that exists and that kb may not write here."""
-    return (
-        location.file is not None
-        and os.path.exists(location.file)
-        and sqlite_file.read_only_uri(location.file) is not None
-    )
-
-
-def _check_sqlite_path(location: DatabaseLocation) -> None:
-    path = location.path
-    assert path is not None
-    if path.is_dir():
-        raise StoreUnavailable(f"{path} is a folder, not a database file")
-    if path.parent.exists() and not path.parent.is_dir():
-        raise StoreUnavailable(f"{path.parent} is a file, not a folder; check --db and KB_DB")
-    if not path.parent.is_dir():
-        if path.parent != user_data_dir():  # a typo in --db must not leave a folder and a new kb behind
-            raise StoreUnavailable(
-                f"the folder {path.parent} does not exist; create it first, or check --db and KB_DB"
-            )
-        try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
-    if not path.exists():
-        _create_private(path)
-    if path.exists():
-        try:
-            with path.open("rb") as handle:
-                header = handle.read(len(SQLITE_HEADER))
-        except OSError as exc:
-            raise StoreUnavailable(f"cannot read {path}: {exc.strerror}") from exc
-        if header and header != SQLITE_HEADER:
-            raise NotADatabase(str(path))
-
-
-def _create_private(path: Path) -> None:
-    """An empty database file only its owner may read: it holds the environments kb has seen and
-    the output of checks. (SQLite gives its -wal and -shm files the database file's mode.)"""
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass  # another kb created it meanwhile
-    except OSError as exc:
-        raise StoreUnavailable(f"cannot create {path}: {exc.strerror}") from exc
 
 
 def _tune_sqlite(engine: Engine) -> None:

@@ -1,8 +1,9 @@
-"""The entry store: the one module that opens database sessions.
+"""The entry store: every read and write of entries, their history, checks and sync bases.
 
-Every write is one transaction: a command either changes everything it meant to or nothing. SQLite
-specifics (WAL, busy timeout, BEGIN IMMEDIATE) live in kb.store.database; this interface is the same for any
-SQLAlchemy URL, so a team can move to PostgreSQL without touching the callers.
+Every write is one transaction: a command either changes everything it meant to or nothing. It speaks
+portable SQL through one connection (kb.store.connection: sqlite3, psycopg, or SQLAlchemy Core for
+other URLs) and hands out one record type (kb.store.record.Entry), so a team can move to PostgreSQL
+without touching the callers, and a command pays for a driver, not an ORM.
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, Table, delete, insert, update
-from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
-from sqlmodel import Session, col, select
-
 import kb.clock
 from kb.entry.check_rule import health_counts
 from kb.entry.content import EntryContent, clean_text, closest_key, normalized
@@ -32,6 +29,7 @@ from kb.errors import (
     EditConflict,
     EntryNotFound,
     InvalidEntry,
+    KbError,
     KeyTaken,
     ReadOnlyDatabase,
     StoreChanged,
@@ -39,15 +37,8 @@ from kb.errors import (
 )
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store import sqlite_file
-from kb.store.bulk_write import bulk_insert, indexing, write_index
-from kb.store.database import (
-    SchemaState,
-    hold_lock,
-    is_read_only,
-    migrate,
-    open_engine,
-    serialize_schema_work,
-)
+from kb.store.bulk_write import indexing, write_index
+from kb.store.connection import Database, StatementFailed, connect
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
     index_one,
@@ -57,19 +48,17 @@ from kb.store.index_writer import (
     stored_contents,
     unindex,
 )
-from kb.store.models import (
+from kb.store.record import (
+    ENTRY_COLUMNS,
+    SELECTED_COLUMNS,
     CheckRun,
     Entry,
     EntryChange,
-    check_run,
-    entry_change,
-    environment_seen,
-    kb_meta,
-    search_doc,
-    search_miss,
-    sync_base,
+    aware_time,
+    listing_query,
+    with_tag,
 )
-from kb.store.schema import FIRST_USE, server_message
+from kb.store.schema import FIRST_USE, MIGRATION_NAMES, SchemaState
 from kb.text.paste import NORMALIZER_VERSION
 
 Clock = Callable[[], datetime]
@@ -156,13 +145,13 @@ class EntryStore:
 
     def __init__(
         self,
-        engine: Engine,
+        db: Database,
         location: DatabaseLocation,
         schema: SchemaState,
         clock: Clock,
         read_only: bool = False,
     ) -> None:
-        self.engine = engine
+        self._db: Database | None = db
         self.location = location
         self.schema = schema
         self._clock = clock
@@ -185,8 +174,18 @@ class EntryStore:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
+    @property
+    def db(self) -> Database:
+        """The store's connection; a store used again after close() connects again."""
+        if self._db is None:
+            self._db = _connected(self.location)
+        return self._db
+
     def close(self) -> None:
-        self.engine.dispose()
+        """Let the connection go (a later use opens another)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
     @property
     def was_created(self) -> bool:
@@ -205,37 +204,35 @@ class EntryStore:
         return self._clock().astimezone(UTC)
 
     @contextmanager
-    def _reading(self) -> Iterator[Session]:
+    def _reading(self) -> Iterator[Database]:
         try:
-            with Session(self.engine, expire_on_commit=False) as session:
-                yield session
-        except DatabaseError as exc:
+            yield self.db
+        except StatementFailed as exc:
             raise self._failure(exc, "read") from exc
 
     @contextmanager
-    def _writing(self, clashes_handled: bool = False) -> Iterator[Session]:
+    def _writing(self, clashes_handled: bool = False) -> Iterator[Database]:
         """One transaction: committed when the block ends, rolled back if it raises. Refused on a
         read-only or damaged database. A transaction the server ended because it met another raises
-        _EndedByServer, for _retried; CLASHES_HANDLED: the caller handles an IntegrityError itself."""
+        _EndedByServer, for _retried; CLASHES_HANDLED: the caller handles a clash (StatementFailed
+        with .clash) itself."""
         if self.read_only:
             raise ReadOnlyDatabase(self.location.display())
         if self.location.file is not None:
             sqlite_file.refuse_if_damaged(self.location.file, self.location.display())
         try:
-            with self.engine.connect() as conn:
-                conn = conn.execution_options(kb_write=True)
-                with Session(bind=conn, expire_on_commit=False) as session, session.begin():
-                    yield session
-        except (OperationalError, DatabaseError) as exc:
-            if getattr(exc.orig, "sqlstate", None) in _TRANSIENT_STATES:
-                raise _EndedByServer(server_message(exc)) from exc
-            if isinstance(exc, IntegrityError) and clashes_handled:
+            with self.db.transaction():
+                yield self.db
+        except StatementFailed as exc:
+            if exc.sqlstate in _TRANSIENT_STATES:
+                raise _EndedByServer(exc.message) from exc
+            if exc.clash and clashes_handled:
                 raise
             raise self._failure(exc, "write") from exc
 
-    def _failure(self, exc: DatabaseError, doing: str) -> StoreUnavailable:
+    def _failure(self, exc: StatementFailed, doing: str) -> StoreUnavailable:
         """The one-line error EXC means: damaged pages, a full disk, a lock held too long."""
-        message = server_message(exc)
+        message = exc.message
         if self.location.file is not None:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
@@ -245,8 +242,9 @@ class EntryStore:
     # --- reading ------------------------------------------------------------------------------------
 
     def find(self, key: str) -> Entry | None:
-        with self._reading() as session:
-            return session.exec(select(Entry).where(Entry.key == key)).first()
+        with self._reading() as db:
+            row = db.first(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key', {"key": key})
+        return Entry.from_row(row) if row is not None else None
 
     def get(self, key: str) -> Entry:
         entry = self.find(key)
@@ -255,24 +253,26 @@ class EntryStore:
         return entry
 
     def keys(self) -> list[str]:
-        with self._reading() as session:
-            return list(session.exec(select(Entry.key).order_by(Entry.key)))
+        with self._reading() as db:
+            return [str(row[0]) for row in db.rows('SELECT "key" FROM entry ORDER BY "key"')]
 
     def history(self, key: str) -> list[EntryChange]:
         """Every recorded change of KEY, oldest first (also of a key that is gone: merged, purged)."""
-        query = select(*entry_change.c).where(entry_change.c.key == key).order_by(entry_change.c.id)
-        with self._reading() as session:
-            rows = session.execute(query).all()
+        with self._reading() as db:
+            rows = db.rows(
+                'SELECT at, author, action, detail, content FROM entry_change WHERE "key" = :key ORDER BY id',
+                {"key": key},
+            )
         return [
             EntryChange(
                 number,
-                row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC),
-                row.author,
-                row.action,
-                row.detail,
-                EntryContent.from_dict(row.content) if row.content else None,
+                aware_time(at),
+                author,
+                action,
+                detail,
+                EntryContent.from_dict(content) if (content := _decoded(stored)) else None,
             )
-            for number, row in enumerate(rows, 1)
+            for number, (at, author, action, detail, stored) in enumerate(rows, 1)
         ]
 
     def closest_key(self, key: str) -> str | None:
@@ -286,23 +286,16 @@ class EntryStore:
         unvalidated: bool = False,
     ) -> list[Entry]:
         """Entries ordered by domain then key. status=None lists every status."""
-        query = select(Entry)
-        if domain:
-            query = query.where(Entry.domain == domain)
-        if status:
-            query = query.where(Entry.status == status)
-        with self._reading() as session:
-            entries = list(session.exec(query.order_by(col(Entry.domain), col(Entry.key))))
-        if tag:
-            wanted = tag.lower()
-            entries = [e for e in entries if wanted in (t.lower() for t in e.tags)]
+        with self._reading() as db:
+            rows = db.rows(*listing_query(domain, status))
+        entries = with_tag([Entry.from_row(row) for row in rows], tag)
         if unvalidated:
             entries = [e for e in entries if validation_problem(e.validation) is not None]
         return entries
 
     def counts(self) -> StoreCounts:
-        with self._reading() as session:
-            rows = list(session.exec(select(Entry.status, Entry.domain)))
+        with self._reading() as db:
+            rows = db.rows("SELECT status, domain FROM entry")
         return StoreCounts(
             total=len(rows),
             by_status=dict(Counter(status for status, _ in rows)),
@@ -323,29 +316,32 @@ class EntryStore:
         now = self.now()
         for attempt in range(1, _WRITE_ATTEMPTS + 1):
             try:
-                with self._writing(clashes_handled=True) as session:
+                with self._writing(clashes_handled=True) as db:
                     if key_base is not None:  # writers choosing keys from one base take turns
-                        hold_lock(session.connection(), f"key:{key_base}")
-                    if session.exec(select(Entry.id).where(Entry.key == content.key)).first() is not None:
+                        db.hold_lock(f"key:{key_base}")
+                    if db.first('SELECT id FROM entry WHERE "key" = :key', {"key": content.key}) is not None:
                         if key_base is None:
                             raise KeyTaken(content.key)
-                        taken = set(
-                            session.exec(select(Entry.key).where(col(Entry.key).startswith(key_base)))
-                        )
+                        taken = {
+                            str(row[0])
+                            for row in db.rows(
+                                'SELECT "key" FROM entry WHERE substr("key", 1, :n) = :base',
+                                {"n": len(key_base), "base": key_base},
+                            )
+                        }
                         content = content.replace(key=_first_free(key_base, taken))
-                    entry = _new_entry(content, now)
-                    session.add(entry)
-                    session.flush()
-                    index_one(session, entry)
-                    self._record(session, entry.key, "added", entry.content())
+                    entry = Entry.new(content, now)
+                    _insert(db, entry)
+                    index_one(db, entry)
+                    self._record(db, entry.key, "added", entry.content())
                 return entry
-            except IntegrityError as exc:
+            except StatementFailed as exc:
                 # Only a clash on the entry's key is one; another writer's rows (a server lets two
                 # transactions run at once) make this one try again, with a free key if it was derived.
                 if _key_clash(exc) and key_base is None:
                     raise KeyTaken(content.key) from exc
                 if attempt == _WRITE_ATTEMPTS:
-                    raise StoreUnavailable(f"cannot add {content.key}: {server_message(exc)}") from exc
+                    raise StoreUnavailable(f"cannot add {content.key}: {exc.message}") from exc
         raise AssertionError("unreachable")
 
     @_retried
@@ -356,8 +352,8 @@ class EntryStore:
         else changed the entry since, the two changes are merged field by field, and a field both
         changed differently raises EditConflict, saving nothing."""
         content = normalized(content)
-        with self._writing() as session:
-            entry = self._locked(session, key)
+        with self._writing() as db:
+            entry = self._locked(db, key)
             current = entry.content()
             if started_from is not None and current != normalized(started_from):
                 from kb.entry.merging import merge_entry
@@ -366,41 +362,43 @@ class EntryStore:
                 if merge.content is None:
                     raise EditConflict(key, merge.conflicts)
                 content = merge.content
-            if content.key != key and session.exec(select(Entry.id).where(Entry.key == content.key)).first():
+            if content.key != key and db.first(
+                'SELECT id FROM entry WHERE "key" = :key', {"key": content.key}
+            ):
                 raise KeyTaken(content.key)
             if content == current:
                 return entry
             entry.set_content(content)
             entry.updated = self.now()
-            session.add(entry)
-            index_one(session, entry)
+            _save(db, entry)
+            index_one(db, entry)
             if content.key != key:
-                self._record(session, key, "renamed", None, f"to {content.key}")
-                self._record(session, content.key, "renamed", content, f"from {key}")
+                self._record(db, key, "renamed", None, f"to {content.key}")
+                self._record(db, content.key, "renamed", content, f"from {key}")
             else:
-                self._record(session, key, _edit_action(current, content), content)
+                self._record(db, key, _edit_action(current, content), content)
         return entry
 
     @_retried
     def set_status(self, key: str, status: str) -> Entry:
-        with self._writing() as session:
-            entry = self._locked(session, key)
+        with self._writing() as db:
+            entry = self._locked(db, key)
             if entry.status == status:
                 return entry
             entry.status = status
             entry.updated = self.now()
-            session.add(entry)
-            set_indexed_status(session, entry)
-            self._record(session, key, "archived" if status == "archived" else "restored", entry.content())
+            _save(db, entry)
+            set_indexed_status(db, entry)
+            self._record(db, key, "archived" if status == "archived" else "restored", entry.content())
         return entry
 
     @_retried
     def purge(self, key: str) -> None:
-        with self._writing() as session:
-            entry = self._locked(session, key)
-            self._record(session, key, "purged", entry.content())
-            unindex(session, entry)
-            session.delete(entry)
+        with self._writing() as db:
+            entry = self._locked(db, key)
+            self._record(db, key, "purged", entry.content())
+            unindex(db, entry)
+            _delete(db, entry)
 
     @_retried
     def sync_seed(
@@ -409,18 +407,20 @@ class EntryStore:
         """Apply a seed load in one transaction; DECIDE says what happens to each item."""
         report = SeedReport()
         now = self.now()
-        with self._writing() as session:
-            serialize_schema_work(session.connection())  # two first uses at once load one set of seeds
-            existing = {e.key: e for e in session.exec(select(Entry))}
+        with self._writing() as db:
+            db.hold_lock("schema")  # two first uses at once load one set of seeds
+            existing = {
+                e.key: e for e in map(Entry.from_row, db.rows(f"SELECT {SELECTED_COLUMNS} FROM entry"))
+            }
             changed: list[Entry] = []
             seeded: list[tuple[str, str, EntryContent | None, str]] = []
             for item in items:
                 current = existing.get(item.content.key)
                 action = decide(current, item)
                 if action == "add":
-                    entry = _new_entry(item.content, now)
+                    entry = Entry.new(item.content, now)
                     entry.seed_digest = item.digest
-                    session.add(entry)
+                    _insert(db, entry)
                     changed.append(entry)
                     report.added.append(item.content.key)
                     seeded.append((item.content.key, "added", item.content, "from the field guides"))
@@ -428,19 +428,18 @@ class EntryStore:
                     current.set_content(item.content.replace(status=current.status))
                     current.seed_digest = item.digest
                     current.updated = now
-                    session.add(current)
+                    _save(db, current)
                     changed.append(current)
                     report.updated.append(item.content.key)
-                    self._record(session, current.key, "seed-updated", current.content(), "kb seed")
+                    self._record(db, current.key, "seed-updated", current.content(), "kb seed")
                 elif action == "unchanged":
                     report.unchanged.append(item.content.key)
                 else:
                     report.kept.append(item.content.key)
-            session.flush()
-            reindex(session, changed)
-            self._record_many(session, seeded, author=SEED_AUTHOR)
-            if session.execute(select(kb_meta.c.name).where(kb_meta.c.name == FIRST_USE)).first() is None:
-                session.execute(insert(kb_meta).values(name=FIRST_USE, value="seeded"))
+            reindex(db, changed)
+            self._record_many(db, seeded, author=SEED_AUTHOR)
+            if db.first("SELECT name FROM kb_meta WHERE name = :name", {"name": FIRST_USE}) is None:
+                db.run("INSERT INTO kb_meta (name, value) VALUES (:name, 'seeded')", {"name": FIRST_USE})
         return report
 
     @_retried
@@ -450,8 +449,8 @@ class EntryStore:
         `env | grep CUDA` may print a token). Only a broken check, run after run, is counted against
         the entry (check_broke_in_a_row)."""
         output = redact_text(run.output[-CHECK_OUTPUT_KEPT:])
-        with self._writing() as session:
-            entry = self._locked(session, key)
+        with self._writing() as db:
+            entry = self._locked(db, key)
             entry.last_check_at = run.at
             entry.last_check_outcome = run.verdict
             entry.last_check_exit = run.exit_code
@@ -460,108 +459,112 @@ class EntryStore:
                 entry.check_broke_in_a_row += 1
             elif run.verdict in ("confirmed", "ruled out", "inconclusive"):
                 entry.check_broke_in_a_row = 0
-            session.add(entry)
-            session.flush()
-            session.execute(
-                insert(check_run).values(
-                    entry_id=entry.id,
-                    at=run.at,
-                    verdict=run.verdict,
-                    reason=run.reason,
-                    command=redact_text(run.command),
-                    input_values=dict(run.values),
-                    exit_code=run.exit_code,
-                    machine=run.machine,
-                    output=output,
-                )
+            _save(db, entry)
+            db.insert(
+                "check_run",
+                [
+                    {
+                        "entry_id": entry.id,
+                        "at": run.at,
+                        "verdict": run.verdict,
+                        "reason": run.reason,
+                        "command": redact_text(run.command),
+                        "input_values": dict(run.values),
+                        "exit_code": run.exit_code,
+                        "machine": run.machine,
+                        "output": output,
+                    }
+                ],
             )
         return entry
 
     def check_history(self, key: str, limit: int = 20) -> Sequence[CheckRun]:
         """KEY's latest check runs, newest first."""
         entry_id = self.get(key).id
-        with self._reading() as session:
-            rows = session.execute(
-                select(*check_run.c)
-                .where(check_run.c.entry_id == entry_id)
-                .order_by(check_run.c.at.desc(), check_run.c.id.desc())
-                .limit(limit)
-            ).all()
+        with self._reading() as db:
+            rows = db.rows(
+                "SELECT at, verdict, reason, command, input_values, exit_code, machine, output"
+                " FROM check_run WHERE entry_id = :id ORDER BY at DESC, id DESC LIMIT :limit",
+                {"id": entry_id, "limit": limit},
+            )
         return [
             CheckRun(
-                at=row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC),
-                verdict=row.verdict,
-                reason=row.reason,
-                command=row.command,
-                values=dict(row.input_values or {}),
-                exit_code=row.exit_code,
-                machine=row.machine,
-                output=row.output,
+                at=aware_time(at),
+                verdict=verdict,
+                reason=reason,
+                command=command,
+                values=dict(_decoded(values) or {}),
+                exit_code=exit_code,
+                machine=machine,
+                output=output,
             )
-            for row in rows
+            for at, verdict, reason, command, values, exit_code, machine, output in rows
         ]
 
     @_retried
     def record_occurrence(self, key: str, conditions: str = "") -> Entry:
         """The same fault happened again: count it, and keep how it was reproduced this time."""
-        with self._writing() as session:
-            entry = self._locked(session, key)
+        with self._writing() as db:
+            entry = self._locked(db, key)
             entry.occurrences += 1
             conditions = redact_text(clean_text(conditions))
+            reindexed = False
             if conditions and conditions not in entry.conditions:
                 stamp = self.now().date().isoformat()
                 entry.conditions = f"{entry.conditions}\n\n{stamp}: {conditions}".strip()
-                index_one(session, entry)
+                reindexed = True
             entry.updated = self.now()
-            session.add(entry)
+            _save(db, entry)
+            if reindexed:
+                index_one(db, entry)
         return entry
 
     def cause_paths(self, domain: str) -> Counter[str]:
         """How often each cause path is used in DOMAIN: the branches of its fault tree."""
-        with self._reading() as session:
-            paths = session.exec(
-                select(Entry.cause_path).where(Entry.domain == domain, Entry.cause_path != "")
+        with self._reading() as db:
+            rows = db.rows(
+                "SELECT cause_path FROM entry WHERE domain = :domain AND cause_path != ''", {"domain": domain}
             )
-            return Counter(paths)
+        return Counter(str(row[0]) for row in rows)
 
     def signatures(self) -> dict[str, tuple[str, ...]]:
         """Each entry's masked symptom forms, as the search index holds them."""
-        query = select(Entry.key, search_doc.c.signatures).join(search_doc, search_doc.c.entry_id == Entry.id)
-        with self._reading() as session:
-            return {key: tuple(forms) for key, forms in session.execute(query)}
+        with self._reading() as db:
+            rows = db.rows('SELECT e."key", d.signatures FROM entry e JOIN search_doc d ON d.entry_id = e.id')
+        return {str(key): tuple(_decoded(forms)) for key, forms in rows}
 
     def meta(self, name: str) -> str | None:
         """A small fact kb keeps about this database (last review, last reminder, last prune)."""
-        with self._reading() as session:
-            return session.execute(select(kb_meta.c.value).where(kb_meta.c.name == name)).scalar()
+        with self._reading() as db:
+            value = db.value("SELECT value FROM kb_meta WHERE name = :name", {"name": name})
+        return None if value is None else str(value)
 
     @_retried
     def set_meta(self, name: str, value: str) -> None:
-        with self._writing() as session:
-            session.execute(delete(kb_meta).where(kb_meta.c.name == name))
-            session.execute(insert(kb_meta).values(name=name, value=value))
+        with self._writing() as db:
+            _set_meta(db, name, value)
 
     @_retried
     def mark_reviewed(self, key: str, status: str | None = None) -> Entry:
         """Keep (or archive, with STATUS) an entry at review: either way it was reviewed now."""
-        with self._writing() as session:
-            entry = self._locked(session, key)
+        with self._writing() as db:
+            entry = self._locked(db, key)
             entry.reviewed = self.now()
             if status and status != entry.status:
                 entry.status = status
                 entry.updated = self.now()
-                set_indexed_status(session, entry)
-                self._record(session, key, "archived", entry.content(), "at review")
-            session.add(entry)
-            _stamp_review(session, self.now())
+                set_indexed_status(db, entry)
+                self._record(db, key, "archived", entry.content(), "at review")
+            _save(db, entry)
+            _set_meta(db, "last_review", self.now().isoformat())
         return entry
 
     @_retried
     def merge(self, source_key: str, target_key: str) -> Entry:
         """Fold SOURCE into TARGET (its symptom becomes a variant; usage adds up) and delete SOURCE."""
-        with self._writing() as session:
-            source = self._locked(session, source_key)
-            target = self._locked(session, target_key)
+        with self._writing() as db:
+            source = self._locked(db, source_key)
+            target = self._locked(db, target_key)
             if source.id == target.id:
                 raise InvalidEntry("an entry cannot be merged into itself")
             if target.status != "active":
@@ -572,14 +575,13 @@ class EntryStore:
             target.occurrences += source.occurrences
             target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
             target.updated = target.reviewed = self.now()
-            session.add(target)
-            self._record(session, source_key, "merged", source.content(), f"into {target_key}")
-            self._record(session, target_key, "edited", merged, f"{source_key} merged in")
-            unindex(session, source)
-            session.delete(source)
-            session.flush()
-            index_one(session, target)
-            _stamp_review(session, self.now())
+            _save(db, target)
+            self._record(db, source_key, "merged", source.content(), f"into {target_key}")
+            self._record(db, target_key, "edited", merged, f"{source_key} merged in")
+            unindex(db, source)
+            _delete(db, source)
+            index_one(db, target)
+            _set_meta(db, "last_review", self.now().isoformat())
         return target
 
     @_retried
@@ -588,20 +590,18 @@ class EntryStore:
         the same transaction keeps them under that kb_meta name ({"at": …, "keys": […]}), so that a
         kill can never leave the archive done and its undo record stale."""
         archived: dict[str, None] = {}
-        with self._writing() as session:
+        with self._writing() as db:
             for key in keys:
-                entry = self._locked(session, key)
+                entry = self._locked(db, key)
                 if entry.status == "active":
                     entry.status = "archived"
                     entry.updated = self.now()
-                    session.add(entry)
-                    set_indexed_status(session, entry)
-                    self._record(session, key, "archived", entry.content(), "pruned")
+                    _save(db, entry)
+                    set_indexed_status(db, entry)
+                    self._record(db, key, "archived", entry.content(), "pruned")
                     archived[key] = None
             if undo_record:
-                record = json.dumps({"at": self.now().isoformat(), "keys": list(archived)})
-                session.execute(delete(kb_meta).where(kb_meta.c.name == undo_record))
-                session.execute(insert(kb_meta).values(name=undo_record, value=record))
+                _set_meta(db, undo_record, json.dumps({"at": self.now().isoformat(), "keys": list(archived)}))
         return tuple(archived)
 
     @_retried
@@ -614,38 +614,34 @@ class EntryStore:
         """Add and overwrite entries in one transaction; USAGE (from a backup) is restored as it was.
         Each is RECORDED in the history (not in an index built from files, which has none).
 
-        New entries go in as one bulk insert: building an ORM object per row costs more than the
-        whole rest of an import of thousands of entries. A large import indexes the contents it was
-        given, in worker processes that run while the entries are being written, rather than
-        reading them back afterwards.
+        New entries go in as one bulk insert. A large import indexes the contents it was given, in
+        worker processes that run while the entries are being written, rather than reading them
+        back afterwards.
         """
         now = self.now()
         try:
-            with gc_paused(), self._writing(clashes_handled=True) as session:
+            with gc_paused(), self._writing(clashes_handled=True) as db:
                 if adds:  # planned before this transaction: another import may have added them since
-                    stored = set(session.exec(select(Entry.key)))
+                    stored = {str(row[0]) for row in db.rows('SELECT "key" FROM entry')}
                     if any(content.key in stored for content, _ in adds):
                         raise StoreChanged("another writer added some of these entries meanwhile")
                 if recorded:
                     self._record_many(
-                        session, [(content.key, "imported", content, "") for content, _ in (*adds, *updates)]
+                        db, [(content.key, "imported", content, "") for content, _ in (*adds, *updates)]
                     )
                 if adds and len(adds) + len(updates) > BULK_REINDEX_THRESHOLD:
-                    self._import_in_bulk(session, adds, updates, now)
+                    self._import_in_bulk(db, adds, updates, now)
                     return
-                if adds:
-                    _insert_entries(session, adds, now)
-                changed = [self._overwritten(session, content, usage, now) for content, usage in updates]
-                session.flush()
-                added = [content.key for content, _ in adds]
-                fresh = list(session.exec(select(Entry).where(col(Entry.key).in_(added)))) if added else []
-                reindex(session, [*fresh, *changed])
-        except IntegrityError as exc:  # a server without the write lock: the same clash, found later
+                _insert_entries(db, adds, now)
+                changed = [self._overwritten(db, content, usage, now) for content, usage in updates]
+                fresh = [e for content, _ in adds if (e := _find(db, content.key)) is not None]
+                reindex(db, [*fresh, *changed])
+        except StatementFailed as exc:  # a server without the write lock: the same clash, found later
             raise StoreChanged("another writer added some of these entries meanwhile") from exc
 
     def _import_in_bulk(
         self,
-        session: Session,
+        db: Database,
         adds: Sequence[tuple[EntryContent, dict[str, Any]]],
         updates: Sequence[tuple[EntryContent, dict[str, Any]]],
         now: datetime,
@@ -653,47 +649,49 @@ class EntryStore:
         """Write a large import and rebuild the whole index, from the contents in hand: the stored
         entries it leaves alone, then the ones it overwrites or adds."""
         overwritten = {content.key for content, _ in updates}
-        contents = [content for _, content in stored_contents(session) if content.key not in overwritten]
+        contents = [content for _, content in stored_contents(db) if content.key not in overwritten]
         contents += [content for content, _ in (*updates, *adds)]
         with indexing(contents) as indexes:
-            _insert_entries(session, adds, now)
+            _insert_entries(db, adds, now)
             for content, usage in updates:
-                self._overwritten(session, content, usage, now)
-            session.flush()
-            ids: dict[str, int] = dict(session.execute(select(Entry.key, Entry.id)).all())
+                self._overwritten(db, content, usage, now)
+            ids = {str(key): int(entry_id) for key, entry_id in db.rows('SELECT "key", id FROM entry')}
             write_index(
-                session, ((ids[c.key], c.status, index) for c, index in zip(contents, indexes, strict=True))
+                db, ((ids[c.key], c.status, index) for c, index in zip(contents, indexes, strict=True))
             )
 
     def _overwritten(
-        self, session: Session, content: EntryContent, usage: dict[str, Any], now: datetime
+        self, db: Database, content: EntryContent, usage: dict[str, Any], now: datetime
     ) -> Entry:
-        entry = self._locked(session, content.key)
+        entry = self._locked(db, content.key)
         entry.set_content(content)
         entry.updated = now
         _restore_usage(entry, usage)
-        session.add(entry)
+        _save(db, entry)
         return entry
 
     def sync_bases(self, folder: str) -> dict[str, tuple[EntryContent | None, Any]]:
         """What every entry synced with FOLDER (its identity) last agreed on, by key, and the conflict
         shown and not settled yet (as kb.exchange.folder_sync recorded it), if any."""
-        query = select(sync_base.c.key, sync_base.c.content, sync_base.c.conflict).where(
-            sync_base.c.folder == folder
-        )
-        with self._reading() as session:
-            return {
-                key: (EntryContent.from_dict(content) if content else None, conflict)
-                for key, content, conflict in session.execute(query)
-            }
+        with self._reading() as db:
+            rows = db.rows(
+                'SELECT "key", content, conflict FROM sync_base WHERE folder = :folder', {"folder": folder}
+            )
+        return {
+            str(key): (
+                EntryContent.from_dict(found) if (found := _decoded(content)) else None,
+                _decoded(conflict),
+            )
+            for key, content, conflict in rows
+        }
 
     @_retried
     def move_sync_bases(self, old: str, new: str) -> None:
         """Keep the bases of the folder OLD under its new name NEW, unless NEW has some already."""
-        with self._writing() as session:
-            if session.execute(select(sync_base.c.key).where(sync_base.c.folder == new).limit(1)).first():
+        with self._writing() as db:
+            if db.first("SELECT 1 FROM sync_base WHERE folder = :new LIMIT 1", {"new": new}):
                 return
-            session.execute(update(sync_base).where(sync_base.c.folder == old).values(folder=new))
+            db.run("UPDATE sync_base SET folder = :new WHERE folder = :old", {"new": new, "old": old})
 
     @_retried
     def apply_sync(
@@ -715,10 +713,10 @@ class EntryStore:
         PLANNED_FROM: kb's version of each written entry when the sync was planned; one changed since
         (a kb edit meanwhile) raises StoreChanged and writes nothing, rather than overwrite it."""
         now = self.now()
-        with self._writing() as session:
+        with self._writing() as db:
             changes: list[tuple[str, str, EntryContent | None, str]] = []
             for content in map(normalized, writes):
-                entry = _find_locked(session, content.key)
+                entry = _find(db, content.key, locked=True)
                 now_held = entry.content() if entry is not None else None
                 if (
                     planned_from is not None
@@ -730,27 +728,31 @@ class EntryStore:
                         " sync again"
                     )
                 if entry is None:
-                    entry = _new_entry(content, now)
-                before = entry.content() if entry.id is not None else None
-                entry.set_content(content)
-                entry.updated = now
-                session.add(entry)
-                session.flush()
-                index_one(session, entry)
+                    entry = Entry.new(content, now)
+                    before = None
+                    _insert(db, entry)
+                else:
+                    before = entry.content()
+                    entry.set_content(content)
+                    entry.updated = now
+                    _save(db, entry)
+                index_one(db, entry)
                 action = "synced" if before is None else _edit_action(before, content)
                 action = "synced" if action == "edited" else action
                 changes.append((content.key, action, content, source))
             changes += [(key, "kept-aside", content, why) for key, content, why in kept_aside]
-            self._record_many(session, changes)
+            self._record_many(db, changes)
             if undo_record is not None:
                 name, keys = undo_record
-                record = json.dumps({"at": self.now().isoformat(), "keys": list(keys)})
-                session.execute(delete(kb_meta).where(kb_meta.c.name == name))
-                session.execute(insert(kb_meta).values(name=name, value=record))
+                _set_meta(db, name, json.dumps({"at": self.now().isoformat(), "keys": list(keys)}))
             keys = [*agreed, *conflicts]
-            if keys:
-                session.execute(
-                    delete(sync_base).where(sync_base.c.folder == folder, col(sync_base.c.key).in_(keys))
+            for start in range(0, len(keys), 500):
+                chunk = keys[start : start + 500]
+                params = {f"k{n}": key for n, key in enumerate(chunk)}
+                listed = ", ".join(f":{name}" for name in params)
+                db.run(
+                    f'DELETE FROM sync_base WHERE folder = :folder AND "key" IN ({listed})',
+                    {**params, "folder": folder},
                 )
             rows = [
                 {"folder": folder, "key": key, "content": content.as_dict(), "conflict": None}
@@ -764,55 +766,55 @@ class EntryStore:
                 }
                 for key, (base, shown) in conflicts.items()
             ]
-            if rows:
-                session.execute(insert(sync_base), rows)
+            db.insert("sync_base", rows)
 
     def last_miss(self) -> RecentMiss | None:
         """The most recent search that found nothing confident."""
-        query = select(search_miss.c.query, search_miss.c.decisive, search_miss.c.searched)
-        with self._reading() as session:
-            row = session.execute(query.order_by(search_miss.c.id.desc()).limit(1)).first()
-        return RecentMiss(row[0], row[1], row[2]) if row else None
+        with self._reading() as db:
+            row = db.first("SELECT query, decisive, searched FROM search_miss ORDER BY id DESC LIMIT 1")
+        return RecentMiss(row[0], row[1], aware_time(row[2])) if row else None
 
     def environments_seen(self, since: datetime) -> tuple[dict[str, str], ...]:
         """The facts of each environment seen since SINCE (kb.machine), the latest first."""
-        query = select(environment_seen.c.facts).where(environment_seen.c.last_seen >= since)
-        with self._reading() as session:
-            rows = session.execute(query.order_by(environment_seen.c.last_seen.desc())).scalars()
-            return tuple(json.loads(facts) for facts in rows)
+        with self._reading() as db:
+            rows = db.rows(
+                "SELECT facts FROM environment_seen WHERE last_seen >= :since ORDER BY last_seen DESC",
+                {"since": since},
+            )
+        return tuple(json.loads(facts) for (facts,) in rows)
 
     def ensure_index(self) -> bool:
         """Rebuild the search index if it was made by another normalizer version. True if it did."""
-        with self._reading() as session:
-            if _indexed_by_this_normalizer(session):
+        with self._reading() as db:
+            if _indexed_by_this_normalizer(db):
                 return False
         return self._rebuild_index()
 
     @_retried
     def _rebuild_index(self) -> bool:
-        with self._writing() as session:
-            serialize_schema_work(session.connection())  # another kb may have just rebuilt it
-            if _indexed_by_this_normalizer(session):
+        with self._writing() as db:
+            db.hold_lock("schema")  # another kb may have just rebuilt it
+            if _indexed_by_this_normalizer(db):
                 return False
-            rebuild_index(session)
+            rebuild_index(db)
         return True
 
     def _record(
-        self, session: Session, key: str, action: str, content: EntryContent | None, detail: str = ""
+        self, db: Database, key: str, action: str, content: EntryContent | None, detail: str = ""
     ) -> None:
         """Record a change of KEY in the transaction that makes it (kb history)."""
-        self._record_many(session, [(key, action, content, detail)])
+        self._record_many(db, [(key, action, content, detail)])
 
     def _record_many(
         self,
-        session: Session,
+        db: Database,
         changes: Sequence[tuple[str, str, EntryContent | None, str]],
         author: str | None = None,
     ) -> None:
         if changes:
             now, author = self.now(), author or self.author
-            session.execute(
-                insert(entry_change),
+            db.insert(
+                "entry_change",
                 [
                     {
                         "key": key,
@@ -826,18 +828,53 @@ class EntryStore:
                 ],
             )
 
-    def _locked(self, session: Session, key: str) -> Entry:
-        """KEY's entry, locked until the transaction ends (_find_locked); EntryNotFound without one."""
-        entry = _find_locked(session, key)
+    def _locked(self, db: Database, key: str) -> Entry:
+        """KEY's entry, locked until the transaction ends (_find); EntryNotFound without one."""
+        entry = _find(db, key, locked=True)
         if entry is None:
-            raise EntryNotFound(key, self.closest_key(key))
+            raise EntryNotFound(
+                key, closest_key(key, [str(row[0]) for row in db.rows('SELECT "key" FROM entry')])
+            )
         return entry
 
 
-def _find_locked(session: Session, key: str) -> Entry | None:
-    """KEY's entry, or None, locked until the transaction ends: on a server, two writers changing one
-    entry at once would otherwise both start from the same counts, and one's change would be lost."""
-    return session.exec(select(Entry).where(Entry.key == key).with_for_update()).first()
+_STORED = tuple(name for name in ENTRY_COLUMNS if name != "id")
+
+
+def _find(db: Database, key: str, locked: bool = False) -> Entry | None:
+    """KEY's entry, or None; LOCKED: locked until the transaction ends: on a server, two writers
+    changing one entry at once would otherwise both start from the same counts, and one's change
+    would be lost."""
+    lock = db.for_update() if locked else ""
+    row = db.first(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key{lock}', {"key": key})
+    return Entry.from_row(row) if row is not None else None
+
+
+def _insert(db: Database, entry: Entry) -> None:
+    """Write ENTRY as a new row; it learns its id."""
+    columns = ", ".join(f'"{name}"' for name in _STORED)
+    values = ", ".join(f":{name}" for name in _STORED)
+    entry.id = int(db.value(f"INSERT INTO entry ({columns}) VALUES ({values}) RETURNING id", entry.row()))
+
+
+def _save(db: Database, entry: Entry) -> None:
+    """Write every column of ENTRY over its row."""
+    assigned = ", ".join(f'"{name}" = :{name}' for name in _STORED)
+    db.run(f"UPDATE entry SET {assigned} WHERE id = :id", {**entry.row(), "id": entry.id})
+
+
+def _delete(db: Database, entry: Entry) -> None:
+    db.run("DELETE FROM entry WHERE id = :id", {"id": entry.id})
+
+
+def _set_meta(db: Database, name: str, value: str) -> None:
+    db.run("DELETE FROM kb_meta WHERE name = :name", {"name": name})
+    db.run("INSERT INTO kb_meta (name, value) VALUES (:name, :value)", {"name": name, "value": value})
+
+
+def _decoded(value: Any) -> Any:
+    """A JSON column's value, whichever way the backend returned it."""
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def _edit_action(before: EntryContent, after: EntryContent) -> str:
@@ -847,35 +884,14 @@ def _edit_action(before: EntryContent, after: EntryContent) -> str:
     return "edited"
 
 
-def _indexed_by_this_normalizer(session: Session) -> bool:
-    stored = session.execute(select(kb_meta.c.value).where(kb_meta.c.name == "normalizer_version")).scalar()
-    return stored == str(NORMALIZER_VERSION)
-
-
-def _new_entry(content: EntryContent, now: datetime) -> Entry:
-    """A new entry holding CONTENT, created now, with no usage yet."""
-    entry = Entry(key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now)
-    entry.set_content(content)
-    return entry
+def _indexed_by_this_normalizer(db: Database) -> bool:
+    stored = db.value("SELECT value FROM kb_meta WHERE name = 'normalizer_version'")
+    return str(stored) == str(NORMALIZER_VERSION)
 
 
 def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> dict[str, Any]:
     """A row of the entry table: the content, the defaults, then whatever usage a backup carried."""
-    row: dict[str, Any] = {
-        **content.as_dict(),
-        "created": now,
-        "updated": now,
-        "reviewed": None,
-        "hits": 0,
-        "last_hit": None,
-        "occurrences": 1,
-        "matchers": [],
-        "last_check_at": None,
-        "last_check_outcome": None,
-        "last_check_exit": None,
-        "last_check_output": None,
-        "seed_digest": None,
-    }
+    row = Entry.new(content, now).row()
     row.update(
         {
             name: value
@@ -890,11 +906,6 @@ def _restore_usage(entry: Entry, usage: dict[str, Any]) -> None:
     for name, value in usage.items():
         if value is not None or name not in ("created", "updated"):
             setattr(entry, name, value)
-
-
-def _stamp_review(session: Session, now: datetime) -> None:
-    session.execute(delete(kb_meta).where(kb_meta.c.name == "last_review"))
-    session.execute(insert(kb_meta).values(name="last_review", value=now.isoformat()))
 
 
 def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
@@ -930,10 +941,10 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _key_clash(exc: IntegrityError) -> bool:
+def _key_clash(exc: StatementFailed) -> bool:
     """True when EXC is the unique key of the entry table, on SQLite or PostgreSQL."""
-    message = str(exc.orig).lower()
-    return "entry.key" in message or "ix_entry_key" in message or "(key)=" in message
+    message = exc.message.lower()
+    return exc.clash and ("entry.key" in message or "ix_entry_key" in message or "(key)=" in message)
 
 
 def _first_free(base: str, taken: set[str]) -> str:
@@ -946,32 +957,78 @@ def _first_free(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def _insert_entries(
-    session: Session, adds: Sequence[tuple[EntryContent, dict[str, Any]]], now: datetime
-) -> None:
-    if adds:
-        entry_table: Table = Entry.__table__  # type: ignore[attr-defined]
-        bulk_insert(session, entry_table, [_entry_row(content, usage, now) for content, usage in adds])
+def _insert_entries(db: Database, adds: Sequence[tuple[EntryContent, dict[str, Any]]], now: datetime) -> None:
+    db.insert("entry", [_entry_row(content, usage, now) for content, usage in adds])
 
 
 def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStore:
     """Open (creating and upgrading as needed) the store at --db / KB_DB / the default location.
 
     CLOCK defaults to the real time, looked up at call time so that tests can move it forward.
+    Only a database without the current schema pays for SQLAlchemy, to create or migrate it
+    (kb.store.database); every other open is one connection and one query.
     """
     clock = clock or kb.clock.utc_now
     location = resolve_location(spec)
-    engine = open_engine(location)
-    read_only = location.is_sqlite and is_read_only(location)
+    read_only = False
+    if location.file is not None:
+        sqlite_file.check_path(location)
+        read_only = sqlite_file.is_read_only(location)
+    db = _connected(location)
     try:
-        schema = migrate(engine, location, clock(), read_only)
-    except BaseException:
-        engine.dispose()
-        raise
-    store = EntryStore(engine, location, schema, clock, read_only)
-    try:
+        schema = _current_schema(db)
+        if schema is None:
+            schema = _migrated(db, location, clock(), read_only)
+            if location.file is not None:
+                # A connection that met the file before it had a schema (another kb may have been
+                # creating it) can read it as malformed: read the new schema afresh.
+                db.close()
+                db = _connected(location)
+        store = EntryStore(db, location, schema, clock, read_only)
         store.ensure_index()
     except BaseException:
-        store.close()
+        db.close()
         raise
     return store
+
+
+def _current_schema(db: Database) -> SchemaState | None:
+    """The schema's state when it is current; None when it is not, or there is none yet."""
+    try:
+        names = {str(row[0]) for row in db.rows("SELECT name FROM kb_migration")}
+    except StatementFailed:
+        return None
+    return SchemaState(len(MIGRATION_NAMES), created=False, applied=()) if names == _MIGRATIONS else None
+
+
+def _migrated(db: Database, location: DatabaseLocation, now: datetime, read_only: bool) -> SchemaState:
+    """Create or upgrade the schema (kb.store.database, which SQLAlchemy runs)."""
+    from kb.store.database import migrate, open_engine
+
+    engine = open_engine(location, db)
+    try:
+        return migrate(engine, location, now, read_only)
+    finally:
+        if location.file is not None or not location.is_sqlite:
+            engine.dispose()  # a database in memory lives in DB's connection: the engine only borrowed it
+
+
+def _connected(location: DatabaseLocation) -> Database:
+    try:
+        return connect(location)
+    except StatementFailed as exc:
+        raise _unavailable(exc, location) from exc
+
+
+def _unavailable(exc: StatementFailed, location: DatabaseLocation) -> KbError:
+    if location.file is not None:
+        damaged = sqlite_file.confirm_damage(location.file, location.display(), exc.message)
+        if damaged is not None:
+            return damaged
+    message = exc.message
+    return StoreUnavailable(
+        message if message.startswith("cannot") else f"cannot open {location.display()}: {message}"
+    )
+
+
+_MIGRATIONS = frozenset(MIGRATION_NAMES)

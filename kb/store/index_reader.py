@@ -1,11 +1,10 @@
-"""The read side of the search index, without the ORM: what makes `kb search` start fast.
+"""The read side of the search index: what a search, `kb show` and `kb list` read, fast.
 
-Importing SQLModel costs about 0.3 s, more than the whole search budget. For an SQLite database this
-module talks to it with the standard library's sqlite3, and to PostgreSQL with psycopg itself (SQLAlchemy's
-imports and engine set-up took a cold search on PostgreSQL from 0.13 s to 0.8 s); for any other URL
-it uses SQLAlchemy Core.
-The SQL is the same portable SQL either way. It only reads, except for the two usage records a search
-leaves behind (a hit on the entry it found, or a miss to offer to `kb add`), each one transaction.
+It speaks through the store's one portable connection (kb.store.connection: sqlite3, psycopg, or
+SQLAlchemy Core for other URLs), and keeps what it read when asked to (a host's lookups, one failure
+after another). It only reads, except for the usage records a search leaves behind (a hit on the
+entry it found, a miss to offer to `kb add`, the environment seen), each one transaction that never
+waits on another writer.
 
 When the database does not exist yet, or its schema or normalizer version is not the current one,
 `IndexNotReady` tells the caller to open the full store once, which creates, migrates and reindexes.
@@ -15,30 +14,30 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from datetime import UTC, datetime, timedelta
-from typing import Any, NamedTuple, TypeVar
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
 from kb.store import sqlite_file
+from kb.store.connection import Database, SqliteDatabase, StatementFailed, connect
 from kb.store.schema import (
     FIRST_USE,
     IMPACT_LENGTH,
     INDEXED_ENTRIES,
     INDEXED_LENGTH,
     MIGRATION_NAMES,
-    SERVER_CONNECT_TIMEOUT_S,
     SQLITE_BUSY_TIMEOUT_MS,
     refused_as_read_only,
-    server_engine,
-    server_message,
 )
 from kb.text.bm25 import normalisation
 from kb.text.paste import NORMALIZER_VERSION
+
+if TYPE_CHECKING:
+    from kb.store.record import Entry
 
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
 _STATS = {"n": INDEXED_ENTRIES, "l": INDEXED_LENGTH}
@@ -51,7 +50,6 @@ MISS_QUERY_CHARS = 2000
 KEPT_MISSES = 200
 #: An environment not seen for this long is forgotten: no one runs it any more.
 KEPT_ENVIRONMENT = timedelta(days=365)
-_PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
 
 _ENTRY_COLUMNS = (
     "id",
@@ -73,16 +71,6 @@ _ENTRY_COLUMNS = (
 )
 
 
-#: What kb show and kb list read of an entry: its content and the bookkeeping they print.
-_SHOWN_COLUMNS = (
-    "key", "domain", "symptom", "symptom_variants", "validation", "fix", "root_cause", "cause_path",
-    "tags", "conditions", "environment", "case", "snippet", "source", "related", "status", "guards",
-    "created", "updated", "reviewed", "hits", "occurrences", "last_check_outcome", "applies_to",
-    "check_rule",
-)  # fmt: skip
-_JSON_COLUMNS = ("symptom_variants", "tags", "related", "guards", "applies_to", "check_rule")
-
-
 T = TypeVar("T")
 
 
@@ -93,7 +81,7 @@ class IndexNotReady(Exception):
 class IndexReader:
     def __init__(self, location: DatabaseLocation) -> None:
         self.location = location
-        self._conn: sqlite3.Connection | Any = None
+        self._conn: Database | None = None
         #: What was read, while keep_reads() holds it (documents by id, and the rows of each
         #: statement), and the database's version then.
         self._documents: dict[int, dict[str, Any]] | None = None
@@ -123,79 +111,59 @@ class IndexReader:
             self._conn.close()
             self._conn = None
 
-    def _connect(self) -> Any:
-        if self.location.is_sqlite and self.location.file is not None:
-            path = self.location.file
-            if not os.path.exists(path):
-                raise IndexNotReady("no database yet")
-            conn = None
+    def _connect(self) -> Database:
+        if not self.location.is_sqlite:
             try:
-                conn = sqlite_file.connect(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
-                # A usage record may be lost to a power cut, never corrupted (WAL); not worth an fsync.
-                conn.execute("PRAGMA synchronous = NORMAL")
-                conn.execute("SELECT 1 FROM sqlite_master LIMIT 1")  # reads through the WAL's index
-            except sqlite3.Error as exc:
-                if conn is not None:
-                    conn.close()
-                if not sqlite_file.out_of_room(str(exc)):
-                    raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
-                # A full disk, the incident kb may be asked about: read without the shared-memory
-                # index the WAL needs written, and leave the usage records out.
-                self._reading_only = True
-                try:
-                    return sqlite_file.connect_without_shared_memory(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
-                except sqlite3.Error as again:
-                    raise StoreUnavailable(f"cannot open {path}: {exc}") from again
-            return conn
-        scheme, _, rest = self.location.url.partition("://")
-        if scheme in ("postgresql", "postgresql+psycopg"):
+                return connect(self.location)
+            except StatementFailed as exc:
+                raise StoreUnavailable(exc.message) from None
+        path = self.location.file
+        if path is None:
+            raise IndexNotReady("a database in memory starts empty")
+        if not os.path.exists(path):
+            raise IndexNotReady("no database yet")
+        conn = None
+        try:
+            conn = sqlite_file.connect(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
+            # A usage record may be lost to a power cut, never corrupted (WAL); not worth an fsync.
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("SELECT 1 FROM sqlite_master LIMIT 1")  # reads through the WAL's index
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            if not sqlite_file.out_of_room(str(exc)):
+                raise StoreUnavailable(f"cannot open {path}: {exc}") from exc
+            # A full disk, the incident kb may be asked about: read without the shared-memory
+            # index the WAL needs written, and leave the usage records out.
+            self._reading_only = True
             try:
-                return _PsycopgConnection(f"postgresql://{rest}", self.location.display())
-            except ImportError:
-                pass  # SQLAlchemy names the package to install
-        return _CoreConnection(self.location.url, self.location.display())
+                conn = sqlite_file.connect_without_shared_memory(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
+            except sqlite3.Error as again:
+                raise StoreUnavailable(f"cannot open {path}: {exc}") from again
+        return SqliteDatabase(conn, tuned=False)
 
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
         key = (sql, tuple(params.items()) if params else ())
         return self.kept(key, lambda: self._read_rows(sql, params))
 
     def _read_rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
+        assert self._conn is not None
         try:
-            if isinstance(self._conn, sqlite3.Connection) and params:
-                # sqlite3 binds named parameters a microsecond slower each than positional ones,
-                # which a search looking up thousands of postings feels.
-                names = _PARAMETER.findall(sql)
-                return self._conn.execute(_PARAMETER.sub("?", sql), [params[n] for n in names]).fetchall()
-            return list(self._conn.execute(sql, params or {}).fetchall())
-        except sqlite3.DatabaseError as exc:
-            message = str(exc)
-            if "no such table" in message:
-                raise IndexNotReady(message) from exc
-            if "file is not a database" in message:
-                raise NotADatabase(self.location.display()) from exc
-            if self.location.file is not None:
-                damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
-                if damaged is not None:
-                    raise damaged from exc
-            raise StoreUnavailable(f"cannot read {self.location.display()}: {message}") from exc
-        except Exception as exc:  # a server database, through SQLAlchemy
-            error = self._server_error(exc)
-            if error is exc:
-                raise
-            raise error from exc
+            return self._conn.rows(sql, params)
+        except StatementFailed as exc:
+            raise self._read_error(exc) from exc
 
-    def _server_error(self, exc: Exception) -> Exception:
-        """What an error from a server database means for a search."""
-        if isinstance(exc, ServerQueryFailed):
-            message = exc.message
-        else:
-            from sqlalchemy.exc import DBAPIError  # deferred: only other servers raise it
-
-            if not isinstance(exc, DBAPIError):
-                return exc
-            message = server_message(exc)
+    def _read_error(self, exc: StatementFailed) -> Exception:
+        """What a failed read means for a search."""
+        message = exc.message
         if "no such table" in message or "does not exist" in message:
             return IndexNotReady(message)
+        if "file is not a database" in message:
+            return NotADatabase(self.location.display())
+        if self.location.file is not None:
+            damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
+            if damaged is not None:
+                return damaged
         return StoreUnavailable(f"cannot read {self.location.display()}: {message}")
 
     def _check_ready(self) -> None:
@@ -273,7 +241,7 @@ class IndexReader:
         """Keep what is read, for the next searches on this connection (a host's lookups, one
         failure after another, most of them alike): read again only once the database changed.
         Only on SQLite, whose data_version says when another connection changed it."""
-        if isinstance(self._conn, sqlite3.Connection):
+        if self._conn is not None and self._conn.dialect == "sqlite":
             self._documents = {}
 
     def refresh(self) -> None:
@@ -339,32 +307,18 @@ class IndexReader:
 
     # --- entries, for kb show and kb list -------------------------------------------------------
 
-    def entry(self, key: str) -> dict[str, Any] | None:
-        """Every stored field of the entry KEY, the lists decoded; None when there is none."""
-        rows = self.entries_where('e."key" = :key', {"key": key})
-        return rows[0] if rows else None
+    def entry(self, key: str) -> Entry | None:
+        """The entry KEY, as the store holds it; None when there is none."""
+        from kb.store.record import SELECTED_COLUMNS, Entry  # deferred: a search reads no records
 
-    def entries(self, domain: str | None, status: str | None) -> list[dict[str, Any]]:
-        """The entries of DOMAIN and STATUS (None: any), by domain then key, as kb list shows them."""
-        clauses, params = [], {}
-        if domain:
-            clauses.append("e.domain = :domain")
-            params["domain"] = domain
-        if status:
-            clauses.append("e.status = :status")
-            params["status"] = status
-        return self.entries_where(" AND ".join(clauses) or "1 = 1", params)
+        rows = self._rows(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key', {"key": key})
+        return Entry.from_row(rows[0]) if rows else None
 
-    def entries_where(self, where: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-        columns = ", ".join(f'e."{c}"' for c in _SHOWN_COLUMNS)
-        sql = f'SELECT {columns} FROM entry e WHERE {where} ORDER BY e.domain, e."key"'
-        found = []
-        for row in self._rows(sql, params):
-            record = dict(zip(_SHOWN_COLUMNS, row, strict=True))
-            for name in _JSON_COLUMNS:
-                record[name] = _json(record[name]) or []
-            found.append(record)
-        return found
+    def entries(self, domain: str | None, status: str | None, tag: str | None = None) -> list[Entry]:
+        """The entries of DOMAIN, STATUS and TAG (None: any), by domain then key, as kb list shows them."""
+        from kb.store.record import Entry, listing_query, with_tag
+
+        return with_tag([Entry.from_row(row) for row in self._rows(*listing_query(domain, status))], tag)
 
     def keys(self) -> list[str]:
         return [str(row[0]) for row in self._rows('SELECT "key" FROM entry ORDER BY "key"')]
@@ -390,7 +344,7 @@ class IndexReader:
         self._write(
             "UPDATE entry SET last_hit = :now,"
             " hits = hits + CASE WHEN last_hit IS NULL OR last_hit < :since THEN 1 ELSE 0 END WHERE id = :id",
-            {"now": self._stamp(now), "since": self._stamp(now - HIT_WINDOW), "id": entry_id},
+            {"now": now, "since": now - HIT_WINDOW, "id": entry_id},
         )
 
     def record_miss(self, query: str, decisive: str, now: datetime) -> None:
@@ -404,7 +358,7 @@ class IndexReader:
             {
                 "query": redact_text(query[-MISS_QUERY_CHARS:]),
                 "decisive": redact_text(decisive),
-                "now": self._stamp(now),
+                "now": now,
             },
             (
                 "DELETE FROM search_miss WHERE id <= (SELECT MAX(id) FROM search_miss) - :kept",
@@ -419,56 +373,44 @@ class IndexReader:
         import hashlib
 
         text = json.dumps(dict(sorted(facts.items())), separators=(",", ":"))
-        stamp = self._stamp(now)
         self._write(
             "INSERT INTO environment_seen (digest, facts, first_seen, last_seen)"
             " VALUES (:digest, :facts, :now, :now)"
             " ON CONFLICT (digest) DO UPDATE SET last_seen = excluded.last_seen",
-            {"digest": hashlib.sha256(text.encode()).hexdigest()[:32], "facts": text, "now": stamp},
+            {"digest": hashlib.sha256(text.encode()).hexdigest()[:32], "facts": text, "now": now},
             (
                 "DELETE FROM environment_seen WHERE last_seen < :before",
-                {"before": self._stamp(now - KEPT_ENVIRONMENT)},
+                {"before": now - KEPT_ENVIRONMENT},
             ),
         )
 
-    def _stamp(self, moment: datetime) -> str | datetime:
-        """MOMENT as the database stores it: on SQLite the text SQLAlchemy writes for a UTC time; on a
-        server an aware UTC datetime, which a naive text would have read in the session's time zone
-        (five hours off in America/New_York)."""
-        if isinstance(self._conn, sqlite3.Connection):
-            return _stamp(moment)
-        return moment.astimezone(UTC)
-
     def _write(self, sql: str, params: dict[str, Any], *more: tuple[str, dict[str, Any]]) -> None:
-        """SQL and MORE statements in one transaction."""
+        """SQL and MORE statements in one transaction, or none of them: a search, or a lookup inside
+        pytest, IPython or kb run, never waits on another writer for its usage record (past
+        USAGE_WAIT_MS it gives the record up), and a database that may only be read skips it."""
         statements = [(sql, params), *more]
         file = self.location.file
         if file is not None and (sqlite_file.read_only_uri(file) or sqlite_file.marked_damaged(file)):
             return  # a read-only or damaged database still answers searches; the usage record is skipped
-        if _usage_writes_paused() or self._reading_only:
+        if _usage_writes_paused() or self._reading_only or self._conn is None:
             return
         self._forget()  # this connection's own writes leave data_version as it was
+        db = self._conn
         try:
-            if isinstance(self._conn, sqlite3.Connection):
-                # A search, or a lookup inside pytest, IPython or kb run, never waits on another
-                # writer for its usage record: past USAGE_WAIT_MS the record is skipped.
-                self._conn.execute(f"PRAGMA busy_timeout = {USAGE_WAIT_MS}")
-                self._conn.execute("BEGIN IMMEDIATE")
+            if db.dialect == "sqlite":
+                db.run(f"PRAGMA busy_timeout = {USAGE_WAIT_MS}")
+            with db.transaction():
+                if db.dialect == "postgresql":
+                    db.run(f"SET LOCAL lock_timeout = '{USAGE_WAIT_MS}ms'")
                 for statement, values in statements:
-                    self._conn.execute(statement, values)
-                self._conn.execute("COMMIT")
-            else:
-                try:
-                    self._conn.write(statements)
-                except Exception as exc:  # a server database, through SQLAlchemy
-                    error = self._server_error(exc)
-                    raise error from exc
-        except sqlite3.DatabaseError as exc:
-            if isinstance(self._conn, sqlite3.Connection) and self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            # A full disk, a lock held too long: the search was answered; only its usage record is lost.
-            if "locked" in str(exc) or "busy" in str(exc):
+                    db.run(statement, values)
+        except StatementFailed as exc:
+            if _lock_wait_ended(exc):
                 _pause_usage_writes()
+            elif db.dialect != "sqlite" and not refused_as_read_only(exc):
+                raise self._read_error(exc) from exc
+            # On SQLite a full disk or a lock held too long: the search was answered; only its
+            # usage record is lost.
 
 
 #: At most this many answers (statements' rows, scored term sets) are kept by a reader that keeps
@@ -496,15 +438,11 @@ def _usage_writes_paused() -> bool:
     return time.monotonic() < _usage_paused_until
 
 
-def _lock_wait_ended(exc: Exception) -> bool:
-    """True when a server ended a usage record because it waited past lock_timeout."""
-    said = exc.__cause__ or exc
-    return getattr(said, "sqlstate", None) == "55P03" or "lock timeout" in str(said).lower()
-
-
-def _stamp(moment: datetime) -> str:
-    """The same text SQLAlchemy writes for a UTC datetime on SQLite."""
-    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")
+def _lock_wait_ended(exc: StatementFailed) -> bool:
+    """True when the usage record waited past its time for the write lock (SQLite's busy
+    timeout, a server's lock_timeout)."""
+    message = exc.message.lower()
+    return exc.sqlstate == "55P03" or "lock timeout" in message or "locked" in message or "busy" in message
 
 
 def _json(value: Any) -> Any:
@@ -630,81 +568,3 @@ class Postings:
             )
             for term, entry_id, weight, length in self._rows(sql, {**id_params, **term_params}):
                 yield str(term), int(entry_id), self._impact(weight, length)
-
-
-class ServerQueryFailed(Exception):
-    """A statement failed on the server; MESSAGE is the server's first line."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class _PsycopgConnection:
-    """The same tiny interface over psycopg 3, in autocommit: a search holds no transaction open."""
-
-    def __init__(self, conninfo: str, display: str) -> None:
-        import psycopg  # ImportError: the caller falls back to SQLAlchemy, which names the package
-
-        self._error = psycopg.Error
-        try:
-            if "connect_timeout" not in conninfo:
-                conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
-            self._conn = psycopg.connect(conninfo, autocommit=True)
-        except psycopg.Error as exc:
-            raise StoreUnavailable(f"cannot connect to {display}: {server_message(exc)}") from None
-
-    def execute(self, sql: str, params: dict[str, Any]) -> Any:
-        try:
-            return self._conn.execute(_PARAMETER.sub(r"%(\1)s", sql), params or None)
-        except self._error as exc:
-            raise ServerQueryFailed(server_message(exc)) from exc
-
-    def write(self, statements: Sequence[tuple[str, dict[str, Any]]]) -> None:
-        """STATEMENTS in one transaction; a role that may only read skips them (see _CoreConnection)."""
-        try:
-            with self._conn.transaction():
-                self.execute(f"SET LOCAL lock_timeout = '{USAGE_WAIT_MS}ms'", {})
-                for sql, params in statements:
-                    self.execute(sql, params)
-        except ServerQueryFailed as exc:
-            if _lock_wait_ended(exc):
-                _pause_usage_writes()
-            elif not refused_as_read_only(exc.__cause__ or exc):
-                raise
-
-    def close(self) -> None:
-        self._conn.close()
-
-
-class _CoreConnection:
-    """The same tiny interface over SQLAlchemy Core, for databases other than SQLite."""
-
-    def __init__(self, url: str, display: str) -> None:
-        self._engine = server_engine(url, display)
-        self._conn = self._engine.connect()
-
-    def execute(self, sql: str, params: dict[str, Any]) -> Any:
-        from sqlalchemy import text
-
-        return self._conn.execute(text(sql), params)
-
-    def write(self, statements: Sequence[tuple[str, dict[str, Any]]]) -> None:
-        """STATEMENTS in one transaction on the connection the search read with (another would cost
-        a second login). A role that may only read skips them: its searches still answer."""
-        from sqlalchemy import text
-        from sqlalchemy.exc import DBAPIError
-
-        if self._conn.in_transaction():
-            self._conn.commit()
-        try:
-            with self._conn.begin():
-                for sql, params in statements:
-                    self._conn.execute(text(sql), params)
-        except DBAPIError as exc:
-            if not refused_as_read_only(exc):
-                raise
-
-    def close(self) -> None:
-        self._conn.close()
-        self._engine.dispose()

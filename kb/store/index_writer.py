@@ -2,22 +2,19 @@
 
 An entry's postings (search_term), its document row (search_doc), the document frequencies
 (search_df) and the entry count (kb_meta) change together, inside the store's transaction: these
-functions take the store's session and never open one. One entry at a time for everyday writes;
+functions take the store's connection and never open one. One entry at a time for everyday writes;
 the whole index in bulk (kb.store.bulk_write) for imports, migrations and a new normalizer version.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from sqlalchemy import BigInteger, String, cast, delete, insert, update
-from sqlmodel import Session, select
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import LIST_FIELDS, EntryContent
 from kb.store.bulk_write import indexing, write_index
-from kb.store.models import Entry, kb_meta, search_df, search_doc, search_term
+from kb.store.connection import Database
+from kb.store.record import Entry
 from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
 from kb.text.bm25 import impact
 from kb.text.entry_terms import index_entry
@@ -26,105 +23,103 @@ from kb.text.entry_terms import index_entry
 BULK_REINDEX_THRESHOLD = 20
 
 
-def index_one(session: Session, entry: Entry) -> None:
+def index_one(db: Database, entry: Entry) -> None:
     """Recompute ENTRY's search rows, keeping the document frequencies and the entry count exact."""
-    unindex(session, entry)
+    unindex(db, entry)
     assert entry.id is not None
     index = index_entry(entry.content())
-    average = _impact_length(session, index.length)
-    session.execute(
-        insert(search_doc).values(
-            entry_id=entry.id,
-            status=entry.status,
-            length=index.length,
-            signatures=list(index.signatures),
-            exception_types=list(index.exception_types),
-            rules=len(entry.matchers),
-        )
+    average = _impact_length(db, index.length)
+    db.insert(
+        "search_doc",
+        [
+            {
+                "entry_id": entry.id,
+                "status": entry.status,
+                "length": index.length,
+                "signatures": list(index.signatures),
+                "exception_types": list(index.exception_types),
+                "rules": len(entry.matchers),
+            }
+        ],
     )
     if index.terms:
-        session.execute(
-            insert(search_term),
+        db.insert_rows(
+            "search_term",
+            ("term", "entry_id", "weight", "length", "impact", "status"),
             [
-                {
-                    "term": term,
-                    "entry_id": entry.id,
-                    "weight": tf,
-                    "length": index.length,
-                    "impact": impact(tf, index.length, average),
-                    "status": entry.status,
-                }
+                (term, entry.id, tf, index.length, impact(tf, index.length, average), entry.status)
                 for term, tf in index.terms.items()
             ],
         )
-        _shift_df(session, list(index.terms), +1)
-    _shift_totals(session, +1, length_units(index.length))
-    session.flush()
+        _shift_df(db, list(index.terms), +1)
+    _shift_totals(db, +1, length_units(index.length))
 
 
-def reindex(session: Session, entries: Sequence[Entry]) -> None:
+def reindex(db: Database, entries: Sequence[Entry]) -> None:
     """Index a batch: entry by entry when it is small, one bulk rebuild when it is not."""
     if len(entries) > BULK_REINDEX_THRESHOLD:
-        rebuild_index(session)
+        rebuild_index(db)
         return
     for entry in entries:
-        index_one(session, entry)
+        index_one(db, entry)
 
 
-def unindex(session: Session, entry: Entry) -> None:
+def unindex(db: Database, entry: Entry) -> None:
     """Remove ENTRY's search rows, and its terms from the document frequencies."""
-    old_terms = list(
-        session.execute(select(search_term.c.term).where(search_term.c.entry_id == entry.id)).scalars()
-    )
+    if entry.id is None:
+        return
+    where = {"id": entry.id}
+    old_terms = [str(row[0]) for row in db.rows("SELECT term FROM search_term WHERE entry_id = :id", where)]
     if old_terms:
-        _shift_df(session, old_terms, -1)
-        session.execute(delete(search_term).where(search_term.c.entry_id == entry.id))
-    length = session.execute(
-        select(search_doc.c.length).where(search_doc.c.entry_id == entry.id)
-    ).scalar_one_or_none()
+        _shift_df(db, old_terms, -1)
+        db.run("DELETE FROM search_term WHERE entry_id = :id", where)
+    length = db.value("SELECT length FROM search_doc WHERE entry_id = :id", where)
     if length is not None:
-        session.execute(delete(search_doc).where(search_doc.c.entry_id == entry.id))
-        _shift_totals(session, -1, -length_units(length))
+        db.run("DELETE FROM search_doc WHERE entry_id = :id", where)
+        _shift_totals(db, -1, -length_units(length))
 
 
-def set_indexed_status(session: Session, entry: Entry) -> None:
+def set_indexed_status(db: Database, entry: Entry) -> None:
     """Record ENTRY's new status in the index, which searches filter on."""
-    for table in (search_doc, search_term):
-        session.execute(update(table).where(table.c.entry_id == entry.id).values(status=entry.status))
+    for table in ("search_doc", "search_term"):
+        db.run(
+            f"UPDATE {table} SET status = :status WHERE entry_id = :id",
+            {"status": entry.status, "id": entry.id},
+        )
 
 
-def _impact_length(session: Session, length: float) -> float:
+def _impact_length(db: Database, length: float) -> float:
     """The average length that impacts are normalised by: the average when the index was last built
     in full (kb.store.bulk_write). A database indexed entry by entry from empty starts from its first."""
-    stored = session.execute(select(kb_meta.c.value).where(kb_meta.c.name == IMPACT_LENGTH)).scalar()
+    stored = db.value("SELECT value FROM kb_meta WHERE name = :name", {"name": IMPACT_LENGTH})
     if stored is not None:
         return float(stored)
     average = length or 1.0
-    session.execute(insert(kb_meta).values(name=IMPACT_LENGTH, value=repr(average)))
+    db.run(
+        "INSERT INTO kb_meta (name, value) VALUES (:name, :value)",
+        {"name": IMPACT_LENGTH, "value": repr(average)},
+    )
     return average
 
 
-def _shift_totals(session: Session, entries: int, length: int) -> None:
+def _shift_totals(db: Database, entries: int, length: int) -> None:
     """Move the entry count and total length by ENTRIES and LENGTH (thousandths), in SQL, so that
     concurrent writers add up rather than overwrite each other."""
     for name, change in ((INDEXED_ENTRIES, entries), (INDEXED_LENGTH, length)):
-        shifted = session.execute(
-            update(kb_meta)
-            .where(kb_meta.c.name == name)
-            .values(value=cast(cast(kb_meta.c.value, BigInteger) + change, String))
+        shifted = db.run(
+            "UPDATE kb_meta SET value = CAST(CAST(value AS BIGINT) + :change AS VARCHAR) WHERE name = :name",
+            {"change": change, "name": name},
         )
-        if not _rows_changed(shifted):  # an index written before the totals were kept: count once
-            lengths = session.execute(select(search_doc.c.length)).scalars().all()
+        if not shifted:  # an index written before the totals were kept: count once
+            lengths = [float(row[0]) for row in db.rows("SELECT length FROM search_doc")]
             total = len(lengths) if name == INDEXED_ENTRIES else sum(map(length_units, lengths))
-            session.execute(insert(kb_meta).values(name=name, value=str(total)))
+            db.run(
+                "INSERT INTO kb_meta (name, value) VALUES (:name, :value)",
+                {"name": name, "value": str(total)},
+            )
 
 
-def _rows_changed(result: object) -> int:
-    """How many rows an UPDATE or DELETE changed (Session.execute types its result loosely)."""
-    return int(getattr(result, "rowcount", 0))
-
-
-def _shift_df(session: Session, terms: list[str], change: int) -> None:
+def _shift_df(db: Database, terms: list[str], change: int) -> None:
     """Move the document frequency of TERMS by CHANGE. New terms are inserted and known ones counted
     in one statement (INSERT … ON CONFLICT), and in sorted order: two writers adding entries with the
     same new words at once, on a server, neither collide on the insert nor wait on each other's rows
@@ -133,50 +128,59 @@ def _shift_df(session: Session, terms: list[str], change: int) -> None:
     ordered = sorted(set(terms))
     for start in range(0, len(ordered), 500):
         chunk = ordered[start : start + 500]
+        params = {f"t{n}": term for n, term in enumerate(chunk)}
         if change > 0:
-            upsert = _dialect_insert(session)(search_df).values([{"term": t, "df": change} for t in chunk])
-            session.execute(
-                upsert.on_conflict_do_update(index_elements=["term"], set_={"df": search_df.c.df + change})
+            rows = ", ".join(f"(:t{n}, :change)" for n in range(len(chunk)))
+            db.run(
+                f"INSERT INTO search_df (term, df) VALUES {rows} "
+                "ON CONFLICT (term) DO UPDATE SET df = search_df.df + :change",
+                {**params, "change": change},
             )
         else:
-            session.execute(
-                update(search_df).where(search_df.c.term.in_(chunk)).values(df=search_df.c.df + change)
+            listed = ", ".join(f":{name}" for name in params)
+            db.run(
+                f"UPDATE search_df SET df = df + :change WHERE term IN ({listed})",
+                {**params, "change": change},
             )
     if change < 0:
-        session.execute(delete(search_df).where(search_df.c.df <= 0))
+        db.run("DELETE FROM search_df WHERE df <= 0")
 
 
-def _dialect_insert(session: Session) -> Any:
-    """The INSERT of this session's database that knows ON CONFLICT (SQLite and PostgreSQL both do)."""
-    if session.get_bind().dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as server_insert
-
-        return server_insert
-    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-    return sqlite_insert
+#: The columns of an entry's content, as stored.
+_CONTENT_COLUMNS = tuple(EntryContent.__dataclass_fields__)
 
 
-def stored_contents(session: Session) -> list[tuple[int, EntryContent]]:
-    """Every entry's id and content, read as plain rows: ORM objects would cost more than indexing."""
-    columns = [getattr(Entry, name) for name in ("id", *EntryContent.__dataclass_fields__)]
+def stored_contents(db: Database) -> list[tuple[int, EntryContent]]:
+    """Every entry's id and content, read as plain rows."""
+    from kb.store.record import JSON_COLUMNS
+
+    columns = ", ".join(f'"{name}"' for name in ("id", *_CONTENT_COLUMNS))
     stored: list[tuple[int, EntryContent]] = []
-    for row in session.execute(select(*columns)):
-        values = row._asdict()
-        entry_id = values.pop("id")
+    for row in db.rows(f"SELECT {columns} FROM entry"):
+        values = dict(zip(_CONTENT_COLUMNS, row[1:], strict=True))
+        for name in JSON_COLUMNS:
+            if name in values:
+                values[name] = _decoded(values[name])
         for name in LIST_FIELDS:
-            values[name] = tuple(values[name])
-        values["check_rule"] = parse_check_rule(values["check_rule"], values["key"])
-        stored.append((entry_id, EntryContent(**values)))
+            values[name] = tuple(values[name] or ())
+        values["guards"] = tuple(values["guards"] or ())
+        values["check_rule"] = parse_check_rule(values["check_rule"] or {}, values["key"])
+        stored.append((int(row[0]), EntryContent(**values)))
     return stored
 
 
-def rebuild_index(session: Session) -> None:
+def _decoded(value: object) -> object:
+    import json
+
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def rebuild_index(db: Database) -> None:
     """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
-    stored = stored_contents(session)
+    stored = stored_contents(db)
     with indexing([content for _, content in stored]) as indexes:
         write_index(
-            session,
+            db,
             (
                 (entry_id, content.status, index)
                 for (entry_id, content), index in zip(stored, indexes, strict=True)

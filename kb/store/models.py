@@ -1,25 +1,23 @@
-"""The database tables. Data only: the store decides how rows are read and written.
-
-Importing this module costs the ORM (~0.3 s), so only the write paths and `kb` commands that need
-the full store import it; `kb --help` and the read-only fast paths never do.
+"""The database tables, as SQLModel declares them: what a new database is created with, and what
+the migrations (kb.store.database) lead every older one to. Only creating or migrating a database
+imports this (~0.4 s); the store reads and writes through kb.store.connection, handing out
+kb.store.record.Entry, whose fields are these columns (a test checks they agree).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, Table
 from sqlmodel import AutoString, Field, SQLModel
 from sqlmodel.sql.sqltypes import UTCDateTime
 
-from kb.entry.check_rule import parse_check_rule
-from kb.entry.content import EntryContent
 
+class EntryTable(SQLModel, table=True):
+    """The entry table: one row per fault (kb.store.record.Entry holds one)."""
 
-class Entry(SQLModel, table=True):
-    """One fault: its content (kb.entry.content.EntryContent) plus bookkeeping and what tools attach."""
+    __tablename__ = "entry"
 
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(index=True, unique=True)
@@ -69,81 +67,6 @@ class Entry(SQLModel, table=True):
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )
 
-    def content(self) -> EntryContent:
-        return EntryContent(
-            key=self.key,
-            domain=self.domain,
-            symptom=self.symptom,
-            symptom_variants=tuple(self.symptom_variants),
-            validation=self.validation,
-            fix=self.fix,
-            root_cause=self.root_cause,
-            cause_path=self.cause_path,
-            tags=tuple(self.tags),
-            conditions=self.conditions,
-            environment=self.environment,
-            case=self.case,
-            snippet=self.snippet,
-            source=self.source,
-            related=tuple(self.related),
-            applies_to=tuple(self.applies_to),
-            status=self.status,
-            guards=tuple(dict(guard) for guard in self.guards),
-            check_rule=parse_check_rule(self.check_rule, self.key),
-        )
-
-    def record(self) -> dict[str, Any]:
-        """Everything about the entry as JSON-ready data; times are UTC ISO 8601."""
-        content = self.content()
-        data = content.as_dict()
-        data.pop("check_rule")
-        data["verdict"] = content.check_rule.as_dict()  # how the check's result is read
-        for name in ("created", "updated", "reviewed", "last_hit", "last_check_at"):
-            value: datetime | None = getattr(self, name)
-            data[name] = value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
-        data.update(
-            hits=self.hits,
-            occurrences=self.occurrences,
-            guards=self.guards,
-            matchers=self.matchers,
-            last_check_outcome=self.last_check_outcome,
-            last_check_exit=self.last_check_exit,
-        )
-        return data
-
-    def facts(self) -> str:
-        """One line of bookkeeping for people: status, usage, dates."""
-        from kb.entry.terminal import bookkeeping_line
-
-        reviewed = self.reviewed.date().isoformat() if self.reviewed else None
-        return bookkeeping_line(
-            self.status,
-            self.hits,
-            self.occurrences,
-            self.created.date().isoformat(),
-            self.updated.date().isoformat(),
-            reviewed,
-            self.last_check_outcome,
-        )
-
-    def set_content(self, content: EntryContent) -> None:
-        for name, value in content.as_dict().items():
-            setattr(self, name, value)
-
-
-@dataclass(frozen=True)
-class CheckRun:
-    """One run of an entry's check, as the store keeps it."""
-
-    at: datetime
-    verdict: str
-    reason: str
-    command: str
-    values: dict[str, str] = field(default_factory=dict)
-    exit_code: int | None = None
-    machine: str = ""
-    output: str = ""
-
 
 #: Every run of an entry's check: its verdict, the values it took, the machine, the time
 #: (m009_check_verdicts).
@@ -161,35 +84,6 @@ check_run = Table(
     Column("machine", AutoString, nullable=False),
     Column("output", AutoString, nullable=False),
 )
-
-
-@dataclass(frozen=True)
-class EntryChange:
-    """One change of an entry, as `kb history` shows it: who, when, what, and the version it left
-    (for "kept aside": the version a settled conflict did not keep, so that nothing is lost)."""
-
-    number: int  # 1 for the oldest change of this key
-    at: datetime
-    author: str
-    action: str  # a name in CHANGE_ACTIONS
-    detail: str
-    content: EntryContent | None
-
-
-#: What a change did, for people.
-CHANGE_ACTIONS = {
-    "added": "added",
-    "edited": "edited",
-    "renamed": "renamed",
-    "archived": "archived",
-    "restored": "restored",
-    "merged": "merged",
-    "purged": "purged",
-    "imported": "imported",
-    "seed-updated": "seed updated",
-    "synced": "synced",
-    "kept-aside": "kept aside",
-}
 
 
 #: Every change of every entry, by key, never deleted with the entry (m010_entry_history): who made

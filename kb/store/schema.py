@@ -6,7 +6,7 @@ kb.store.database holds the migrations themselves; a test checks that their name
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kb.errors import StoreUnavailable
 
@@ -26,6 +26,15 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m010_entry_history",
 )
 
+
+class SchemaState(NamedTuple):
+    """What opening a database did to its schema: created it, or applied these migrations."""
+
+    version: int
+    created: bool
+    applied: tuple[str, ...]
+
+
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 #: How long kb waits for a database server to answer a connection: a team's server out of reach
 #: (no network, a dropped packet) must not hang a search that other layers can answer.
@@ -42,6 +51,18 @@ IMPACT_LENGTH = "impact_length"
 #: loaded, in the same transaction) or "empty" (kb init --empty, KB_SEED=0). Until it is there, the
 #: next command seeds, so a first command killed halfway is simply done again.
 FIRST_USE = "first_use"
+
+
+#: What an outcome recorded before checks had verdicts means now: exit 0 and exit 1 said nothing
+#: about the fault (most checks print facts, and their exit status has no one meaning), so both
+#: become "inconclusive", never "the check broke"; a check that could not start or run here stays so.
+OLD_OUTCOMES = {
+    "passed": "inconclusive",
+    "failed": "inconclusive",
+    "timeout": "inconclusive",
+    "error": "could not run here",
+    "unrunnable": "could not run here",
+}
 
 
 def length_units(length: float) -> int:

@@ -19,7 +19,7 @@ from kb.entry.visible import plural
 from kb.errors import EntryFileError, KbError
 from kb.paths import seed_directory
 from kb.store.entry_store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store
-from kb.store.models import Entry
+from kb.store.record import Entry
 
 
 def content_digest(content: EntryContent) -> str:

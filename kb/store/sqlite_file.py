@@ -17,8 +17,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from typing import TYPE_CHECKING
 
-from kb.errors import DatabaseDamaged
+from kb.errors import DatabaseDamaged, NotADatabase, StoreUnavailable
+from kb.paths import DatabaseLocation, user_data_dir
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Words SQLite uses when pages are damaged.
 _DAMAGE_WORDS = ("malformed", "corrupt")
@@ -45,11 +50,12 @@ def _read_only(path: str) -> str:
 
 
 def connect(path: str, timeout: float) -> sqlite3.Connection:
-    """A connection to PATH in autocommit mode, read-only when kb may not write the file."""
+    """A connection to PATH in autocommit mode, read-only when kb may not write the file. It may be
+    used from another thread than its own (kb.store.connection serializes the use)."""
     uri = read_only_uri(path)
     if uri is None:
-        return sqlite3.connect(path, timeout=timeout, isolation_level=None)
-    return sqlite3.connect(uri, timeout=timeout, isolation_level=None, uri=True)
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    return sqlite3.connect(uri, timeout=timeout, isolation_level=None, uri=True, check_same_thread=False)
 
 
 #: What SQLite says when it cannot write a byte more: a full disk, a file size limit.
@@ -136,3 +142,57 @@ def seal(path: str) -> None:
     finally:
         conn.close()
     os.chmod(path, 0o444)
+
+
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def is_read_only(location: DatabaseLocation) -> bool:
+    """True for an SQLite file that exists and that kb may not write here."""
+    return (
+        location.file is not None
+        and os.path.exists(location.file)
+        and read_only_uri(location.file) is not None
+    )
+
+
+def check_path(location: DatabaseLocation) -> None:
+    """Make sure LOCATION can hold an SQLite database: a file that is one, or none yet in a folder
+    that exists (the default folder is created), which gets a private empty file."""
+    path = location.path
+    assert path is not None
+    if path.is_dir():
+        raise StoreUnavailable(f"{path} is a folder, not a database file")
+    if path.parent.exists() and not path.parent.is_dir():
+        raise StoreUnavailable(f"{path.parent} is a file, not a folder; check --db and KB_DB")
+    if not path.parent.is_dir():
+        if path.parent != user_data_dir():  # a typo in --db must not leave a folder and a new kb behind
+            raise StoreUnavailable(
+                f"the folder {path.parent} does not exist; create it first, or check --db and KB_DB"
+            )
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
+    if not path.exists():
+        _create_private(path)
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(len(SQLITE_HEADER))
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot read {path}: {exc.strerror}") from exc
+        if header and header != SQLITE_HEADER:
+            raise NotADatabase(str(path))
+
+
+def _create_private(path: Path) -> None:
+    """An empty database file only its owner may read: it holds the environments kb has seen and
+    the output of checks. (SQLite gives its -wal and -shm files the database file's mode.)"""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass  # another kb created it meanwhile
+    except OSError as exc:
+        raise StoreUnavailable(f"cannot create {path}: {exc.strerror}") from exc

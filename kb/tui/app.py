@@ -28,9 +28,9 @@ from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, 
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.upkeep.fault_tree import walk_branches
 
-if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
+if TYPE_CHECKING:  # the store is imported off the first frame
     from kb.exchange.folder_sync import Side, SyncStep
-    from kb.store.models import Entry
+    from kb.store.record import Entry
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
     from kb.verify.runner import CheckResult

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from kb.exchange.folder_sync import Side, SyncReport, SyncStep
     from kb.search.duplicates import Duplicate
     from kb.store.entry_store import EntryStore, StoreCounts
-    from kb.store.models import Entry
+    from kb.store.record import Entry
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
     from kb.verify.runner import CheckResult
@@ -76,7 +76,7 @@ class Library:
         """The full store: creates, migrates, seeds and indexes the database the first time."""
         with self._opening:
             if self._store is None:
-                from kb.store.seeding import open_knowledge_base  # deferred: the ORM import is ~0.3 s
+                from kb.store.seeding import open_knowledge_base  # deferred: the store, off the first frame
 
                 self._store = open_knowledge_base(self.spec)
             return self._store

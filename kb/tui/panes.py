@@ -25,8 +25,8 @@ from kb.tui.library import Row
 from kb.tui.render import entry_markdown
 from kb.upkeep.fault_tree import Branch
 
-if TYPE_CHECKING:  # the ORM import costs ~0.3 s, which the first frame must not wait for
-    from kb.store.models import Entry
+if TYPE_CHECKING:  # the store is imported off the first frame
+    from kb.store.record import Entry
     from kb.upkeep.review import ReviewItem
 
 #: A multi-line paste is kept whole, its lines joined by this mark, so the search sees the traceback.

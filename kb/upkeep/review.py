@@ -23,7 +23,7 @@ from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import StoreUnavailable, UsageError
 from kb.store.entry_store import EntryStore
-from kb.store.models import Entry
+from kb.store.record import Entry
 from kb.upkeep.reminder import REMINDER_OFF_ENV, reminder_pending
 
 REVIEW_DAYS = 30

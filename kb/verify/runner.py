@@ -281,7 +281,7 @@ def run_check(
     with --run. A need the check declares that is missing here (kb.verify.needs) is recorded as
     "could not run here" without running anything."""
     from kb.entry.check_rule import offered
-    from kb.store.models import CheckRun
+    from kb.store.record import CheckRun
     from kb.verify.needs import unmet_needs
 
     entry = store.get(key)

@@ -170,10 +170,8 @@ def test_only_the_most_recent_misses_are_kept(kb_db: str) -> None:
 
     for n in range(KEPT_MISSES + 5):
         search(f"zzqx wibble {n}", resolve_location(kb_db))
-    from sqlalchemy import text
-
-    with open_store(kb_db) as store, store.engine.connect() as conn:
-        kept = conn.execute(text("SELECT COUNT(*) FROM search_miss")).scalar()
+    with open_store(kb_db) as store:
+        kept = store.db.value("SELECT COUNT(*) FROM search_miss")
     assert kept == KEPT_MISSES
 
 
@@ -181,7 +179,7 @@ def test_a_checks_output_is_kept_redacted(kb_db: str) -> None:
     """A validation such as `huggingface-cli whoami` or `env | grep HF` may print a token."""
     from datetime import UTC, datetime
 
-    from kb.store.models import CheckRun
+    from kb.store.record import CheckRun
 
     with open_store(kb_db) as store:
         output = f"logged in\n{PASTED}\n"

@@ -181,7 +181,7 @@ def test_jsonl_lines_round_trip_hostile_text(
 ) -> None:
     from kb.entry.content import EntryContent, normalized
     from kb.exchange.transfer import _read_jsonl
-    from kb.store.models import Entry
+    from kb.store.record import Entry
 
     content = normalized(
         EntryContent(

@@ -113,9 +113,9 @@ def test_a_path_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
 
 
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
-    with open_store(str(tmp_path / "kb.db")) as store, store.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert (conn.exec_driver_sql("PRAGMA busy_timeout").scalar() or 0) >= 5000
+    with open_store(str(tmp_path / "kb.db")) as store:
+        assert store.db.value("PRAGMA journal_mode") == "wal"
+        assert (store.db.value("PRAGMA busy_timeout") or 0) >= 5000
 
 
 def test_the_fast_path_knows_every_migration() -> None:

@@ -1,0 +1,390 @@
+"""One portable connection for every read and write of the store, over the database's own driver.
+
+The store speaks one small SQL dialect that SQLite and PostgreSQL share (named `:parameters`,
+`ON CONFLICT`, `RETURNING`) through `Database`: the standard library's sqlite3 for an SQLite file,
+psycopg for PostgreSQL, and SQLAlchemy Core only for any other URL. So opening the store costs a
+driver, not an ORM (importing SQLModel takes ~0.4 s, SQLAlchemy alone ~0.3 s; `kb add` has ~0.1 s).
+
+Values are bound the same way everywhere: lists and dicts as JSON, times as SQLAlchemy stored them
+(SQLite: naive UTC text; a server: an aware UTC time). A statement that fails raises
+`StatementFailed`, which says whether it clashed with a unique key and the server's SQLSTATE.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from kb.paths import DatabaseLocation
+from kb.store import sqlite_file
+from kb.store.schema import SERVER_CONNECT_TIMEOUT_S, SQLITE_BUSY_TIMEOUT_MS, server_engine, server_message
+
+#: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
+#: postings spill half-built pages mid-transaction. It grows only as pages are read or written.
+SQLITE_CACHE_KIB = 32 * 1024
+_PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
+
+Params = Mapping[str, Any] | None
+
+
+class StatementFailed(Exception):
+    """A statement failed: MESSAGE is the database's first line; SQLSTATE the server's code (None on
+    SQLite); CLASH when it broke a unique key."""
+
+    def __init__(self, message: str, sqlstate: str | None = None, clash: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.sqlstate = sqlstate
+        self.clash = clash
+
+
+class Database:
+    """A connection in autocommit mode: each statement on its own, or several in transaction().
+
+    One store may be used from several threads (the TUI's workers): a transaction holds the
+    connection for its thread until it ends, and every statement waits for it.
+    """
+
+    #: "sqlite", "postgresql", or another SQLAlchemy dialect's name.
+    dialect = "sqlite"
+    #: Held by a transaction and by every statement: an RLock, or nothing for a connection one
+    #: thread alone uses (a search's reader).
+    _lock: contextlib.AbstractContextManager[Any]
+
+    def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return list(self._execute(sql, params).fetchall())
+
+    def first(self, sql: str, params: Params = None) -> tuple[Any, ...] | None:
+        with self._lock:
+            found = self._execute(sql, params).fetchone()
+        return tuple(found) if found is not None else None
+
+    def value(self, sql: str, params: Params = None) -> Any:
+        found = self.first(sql, params)
+        return found[0] if found is not None else None
+
+    def run(self, sql: str, params: Params = None) -> int:
+        """Run a statement that returns no rows; how many rows it changed."""
+        with self._lock:
+            return int(self._execute(sql, params).rowcount or 0)
+
+    def run_many(self, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        """One statement for each of ROWS (all with the same names)."""
+        if rows:
+            with self._lock:
+                self._execute_many(sql, [self.bind(row) for row in rows])
+
+    def insert_rows(self, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Plain rows (text and numbers only, in NAMES order): the fastest way in, for the index."""
+        if not rows:
+            return
+        columns = ", ".join(f'"{name}"' for name in names)  # `key` and `case` are SQL words
+        values = ", ".join(f":{name}" for name in names)
+        with self._lock:
+            self._execute_many(
+                f"INSERT INTO {table} ({columns}) VALUES ({values})",
+                [dict(zip(names, row, strict=True)) for row in rows],
+            )
+
+    def insert(self, table: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        """ROWS (all with the same columns) into TABLE, values bound (JSON, times)."""
+        if rows:
+            columns = ", ".join(f'"{name}"' for name in rows[0])
+            values = ", ".join(f":{name}" for name in rows[0])
+            self.run_many(f"INSERT INTO {table} ({columns}) VALUES ({values})", rows)
+
+    def bind(self, params: Params) -> dict[str, Any]:
+        """PARAMS as this database takes them: JSON for lists and dicts, its form of a time."""
+        if not params:
+            return {}
+        return {name: self._bound(value) for name, value in params.items()}
+
+    def _bound(self, value: Any) -> Any:
+        if isinstance(value, list | dict | tuple):
+            return json.dumps(value)
+        if isinstance(value, datetime):
+            return stored_stamp(value)
+        return value
+
+    def for_update(self) -> str:
+        """What locks the rows a SELECT reads until the transaction ends (SQLite: the whole database,
+        taken by BEGIN IMMEDIATE already)."""
+        return ""
+
+    def hold_lock(self, name: str) -> None:
+        """Hold the lock called NAME until the transaction ends (a server's advisory lock; on SQLite
+        the write transaction holds the whole database already)."""
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        raise NotImplementedError
+        yield
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _execute(self, sql: str, params: Params) -> Any:
+        raise NotImplementedError
+
+    def _execute_many(self, sql: str, rows: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
+
+class SqliteDatabase(Database):
+    """An SQLite file (or memory) through sqlite3: WAL, so readers work beside a writer, and BEGIN
+    IMMEDIATE, so that writers queue on the busy timeout instead of failing when one committed
+    between another's read and write."""
+
+    dialect = "sqlite"
+
+    def __init__(self, conn: sqlite3.Connection, tuned: bool = True) -> None:
+        """A store's connection CONN, set up for writing; TUNED=False: the caller set it up (a
+        search's reader, which may be reading a full disk)."""
+        self.conn = conn
+        self._lock = _thread_lock() if tuned else contextlib.nullcontext()
+        #: Each statement with named parameters, as positional ones: sqlite3 binds a name a
+        #: microsecond slower, which a search binding thousands of terms feels.
+        self._positional: dict[str, tuple[str, list[str]]] = {}
+        if not tuned:
+            return
+        conn.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        with contextlib.suppress(sqlite3.OperationalError):  # read-only: keep the journal mode, still read
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(f"PRAGMA cache_size = -{SQLITE_CACHE_KIB}")
+
+    @classmethod
+    def open(cls, location: DatabaseLocation) -> SqliteDatabase:
+        timeout = SQLITE_BUSY_TIMEOUT_MS / 1000
+        try:
+            if location.file is None:
+                return cls(
+                    sqlite3.connect(
+                        ":memory:", timeout=timeout, isolation_level=None, check_same_thread=False
+                    )
+                )
+            return cls(sqlite_file.connect(location.file, timeout))
+        except sqlite3.Error as exc:
+            raise StatementFailed(str(exc)) from exc
+
+    def _execute(self, sql: str, params: Params) -> Any:
+        try:
+            if not params:
+                return self.conn.execute(sql)
+            found = self._positional.get(sql)
+            if found is None:
+                if len(self._positional) > 1000:
+                    self._positional.clear()
+                found = self._positional[sql] = (_PARAMETER.sub("?", sql), _PARAMETER.findall(sql))
+            bound = self._bound
+            return self.conn.execute(found[0], [bound(params[name]) for name in found[1]])
+        except sqlite3.Error as exc:
+            raise _failed(exc) from exc
+
+    def _execute_many(self, sql: str, rows: list[dict[str, Any]]) -> None:
+        try:
+            self.conn.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise _failed(exc) from exc
+
+    def insert_rows(self, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        if rows:  # positional: sqlite3 binds a name a microsecond slower, half a million times
+            columns = ", ".join(f'"{name}"' for name in names)
+            sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' for _ in names)})"
+            try:
+                with self._lock:
+                    self.conn.executemany(sql, rows)
+            except sqlite3.Error as exc:
+                raise _failed(exc) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            self._execute("BEGIN IMMEDIATE", None)
+            try:
+                yield
+            except BaseException:
+                if self.conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self.conn.execute("ROLLBACK")
+                raise
+            self._execute("COMMIT", None)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class PsycopgDatabase(Database):
+    """PostgreSQL through psycopg 3, in autocommit: a read holds no transaction open."""
+
+    dialect = "postgresql"
+
+    def __init__(self, conninfo: str, display: str) -> None:
+        import psycopg  # ImportError: the caller falls back to SQLAlchemy, which names the package
+        from psycopg.types.json import Json
+
+        self._error = psycopg.Error
+        self._json = Json
+        self._lock = _thread_lock()
+        if "connect_timeout" not in conninfo:
+            conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
+        try:
+            self.conn = psycopg.connect(conninfo, autocommit=True)
+        except psycopg.Error as exc:
+            raise StatementFailed(f"cannot connect to {display}: {server_message(exc)}") from None
+
+    def _bound(self, value: Any) -> Any:
+        if isinstance(value, list | dict | tuple):
+            return self._json(value)
+        if isinstance(value, datetime):
+            return value.astimezone(UTC)  # a naive text would be read in the session's time zone
+        return value
+
+    def for_update(self) -> str:
+        return " FOR UPDATE"
+
+    def hold_lock(self, name: str) -> None:
+        self.run("SELECT pg_advisory_xact_lock(:space, hashtext(:name))", {"space": LOCK_SPACE, "name": name})
+
+    def _execute(self, sql: str, params: Params) -> Any:
+        try:
+            return self.conn.execute(_PARAMETER.sub(r"%(\1)s", sql), self.bind(params) or None)
+        except self._error as exc:
+            raise _failed(exc) from exc
+
+    def _execute_many(self, sql: str, rows: list[dict[str, Any]]) -> None:
+        try:
+            with self.conn.cursor() as cursor:
+                cursor.executemany(_PARAMETER.sub(r"%(\1)s", sql), rows)
+        except self._error as exc:
+            raise _failed(exc) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        try:
+            with self._lock, self.conn.transaction():
+                yield
+        except self._error as exc:  # the commit itself failed
+            raise _failed(exc) from exc
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class CoreDatabase(Database):
+    """Any other database SQLAlchemy has a dialect for, through Core's text statements."""
+
+    def __init__(self, url: str, display: str) -> None:
+        self._engine = server_engine(url, display)
+        self.dialect = self._engine.dialect.name
+        self.conn = self._engine.connect()
+        self._transaction: Any = None
+        self._lock = _thread_lock()
+
+    def _bound(self, value: Any) -> Any:
+        if isinstance(value, datetime):
+            return value.astimezone(UTC)
+        return super()._bound(value)
+
+    def for_update(self) -> str:
+        return " FOR UPDATE" if self.dialect == "postgresql" else ""
+
+    def hold_lock(self, name: str) -> None:
+        if self.dialect == "postgresql":
+            self.run(
+                "SELECT pg_advisory_xact_lock(:space, hashtext(:name))", {"space": LOCK_SPACE, "name": name}
+            )
+
+    def _execute(self, sql: str, params: Params) -> Any:
+        from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            result = self.conn.execute(text(sql), self.bind(params))
+            if self._transaction is None and self.conn.in_transaction():
+                self.conn.commit()  # autocommit, as the other drivers
+            return result
+        except DBAPIError as exc:
+            if self._transaction is None and self.conn.in_transaction():
+                self.conn.rollback()
+            raise _failed(exc) from exc
+
+    def _execute_many(self, sql: str, rows: list[dict[str, Any]]) -> None:
+        from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            self.conn.execute(text(sql), rows)
+        except DBAPIError as exc:
+            raise _failed(exc) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        from sqlalchemy.exc import DBAPIError
+
+        self._lock.__enter__()
+        if self.conn.in_transaction():
+            self.conn.commit()
+        self._transaction = self.conn.begin()
+        try:
+            yield
+        except BaseException:
+            self._transaction.rollback()
+            raise
+        else:
+            try:
+                self._transaction.commit()
+            except DBAPIError as exc:
+                raise _failed(exc) from exc
+        finally:
+            self._transaction = None
+            self._lock.__exit__(None, None, None)
+
+    def close(self) -> None:
+        self.conn.close()
+        self._engine.dispose()
+
+
+#: The first half of every advisory lock key kb takes on a server (hold_lock): "kb" in ASCII.
+LOCK_SPACE = 0x6B62
+
+
+def connect(location: DatabaseLocation) -> Database:
+    """A connection to the database at LOCATION. Raises StatementFailed when there is none."""
+    if location.is_sqlite:
+        return SqliteDatabase.open(location)
+    scheme, _, rest = location.url.partition("://")
+    if scheme in ("postgresql", "postgresql+psycopg"):
+        try:
+            return PsycopgDatabase(f"postgresql://{rest}", location.display())
+        except ImportError:
+            pass  # SQLAlchemy names the package to install
+    return CoreDatabase(location.url, location.display())
+
+
+def _thread_lock() -> contextlib.AbstractContextManager[Any]:
+    import threading  # deferred: a search's reader is used by one thread
+
+    return threading.RLock()
+
+
+def stored_stamp(moment: datetime) -> str:
+    """The text SQLAlchemy writes on SQLite for a UTC datetime (naive means UTC already)."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat(sep=" ", timespec="microseconds")
+
+
+def _failed(exc: BaseException) -> StatementFailed:
+    """EXC, a driver's error (or SQLAlchemy's around one), as StatementFailed."""
+    said = getattr(exc, "orig", None) or exc
+    clash = any(kind.__name__ == "IntegrityError" for kind in type(said).__mro__)
+    return StatementFailed(server_message(exc), getattr(said, "sqlstate", None), clash)

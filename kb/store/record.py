@@ -1,0 +1,256 @@
+"""The one record of an entry as the store holds it: its content plus bookkeeping, as plain data.
+
+Every read and write of the store hands out and takes these; the table they live in is defined once,
+for migrations, in kb.store.models. Nothing here imports a database library, so a command that reads
+or writes one entry pays for no ORM.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from kb.entry.check_rule import parse_check_rule
+from kb.entry.content import EntryContent
+
+#: Every column of the entry table, in the order the store reads them.
+ENTRY_COLUMNS = (
+    "id", "key", "domain", "symptom", "symptom_variants", "validation", "fix", "root_cause",
+    "cause_path", "tags", "conditions", "environment", "case", "snippet", "source", "related",
+    "status", "created", "updated", "reviewed", "hits", "last_hit", "occurrences", "guards",
+    "matchers", "last_check_at", "last_check_outcome", "last_check_exit", "last_check_output",
+    "seed_digest", "applies_to", "check_rule", "check_broke_in_a_row",
+)  # fmt: skip
+#: Columns that hold JSON, and the empty value each starts as.
+JSON_COLUMNS: Mapping[str, Any] = {
+    "symptom_variants": [],
+    "tags": [],
+    "related": [],
+    "guards": [],
+    "matchers": [],
+    "applies_to": [],
+    "check_rule": {},
+}
+#: Columns that hold a time (always UTC).
+TIME_COLUMNS = ("created", "updated", "reviewed", "last_hit", "last_check_at")
+
+
+@dataclass
+class Entry:
+    """One fault: its content (kb.entry.content.EntryContent) plus bookkeeping and what tools attach."""
+
+    key: str
+    domain: str
+    symptom: str
+    created: datetime
+    updated: datetime
+    id: int | None = None
+    symptom_variants: list[str] = field(default_factory=list)
+    validation: str = ""
+    fix: str = ""
+    root_cause: str = ""
+    cause_path: str = ""
+    tags: list[str] = field(default_factory=list)
+    conditions: str = ""
+    environment: str = ""
+    case: str = ""
+    snippet: str = ""
+    source: str = "own"
+    related: list[str] = field(default_factory=list)
+    status: str = "active"
+    reviewed: datetime | None = None
+    hits: int = 0
+    last_hit: datetime | None = None
+    occurrences: int = 1
+    # Attached by later tools; empty until they do.
+    guards: list[dict[str, Any]] = field(default_factory=list)
+    matchers: list[dict[str, Any]] = field(default_factory=list)
+    last_check_at: datetime | None = None
+    last_check_outcome: str | None = None
+    last_check_exit: int | None = None
+    last_check_output: str | None = None
+    #: Digest of the seed file this entry was last loaded from; lets `kb seed` tell untouched from edited.
+    seed_digest: str | None = None
+    #: Where the fix holds (kb.entry.constraints).
+    applies_to: list[str] = field(default_factory=list)
+    #: How the check is read (kb.entry.check_rule), and how many of its runs in a row broke: the one
+    #: thing a check says about the entry's health.
+    check_rule: dict[str, Any] = field(default_factory=dict)
+    check_broke_in_a_row: int = 0
+
+    @classmethod
+    def new(cls, content: EntryContent, now: datetime) -> Entry:
+        """A new entry holding CONTENT, created now, with no usage yet."""
+        entry = cls(key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now)
+        entry.set_content(content)
+        return entry
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> Entry:
+        """The entry a row of ENTRY_COLUMNS holds, as any backend returns it (JSON as text or
+        decoded, times as text or datetimes)."""
+        values = dict(zip(ENTRY_COLUMNS, row, strict=True))
+        for name, empty in JSON_COLUMNS.items():
+            value = values[name]
+            values[name] = (json.loads(value) if isinstance(value, str) else value) or type(empty)()
+        for name in TIME_COLUMNS:
+            values[name] = stored_time(values[name])
+        return cls(**values)
+
+    def row(self) -> dict[str, Any]:
+        """The entry as column values (without the id), for an INSERT or UPDATE."""
+        return {name: getattr(self, name) for name in ENTRY_COLUMNS if name != "id"}
+
+    def content(self) -> EntryContent:
+        return EntryContent(
+            key=self.key,
+            domain=self.domain,
+            symptom=self.symptom,
+            symptom_variants=tuple(self.symptom_variants),
+            validation=self.validation,
+            fix=self.fix,
+            root_cause=self.root_cause,
+            cause_path=self.cause_path,
+            tags=tuple(self.tags),
+            conditions=self.conditions,
+            environment=self.environment,
+            case=self.case,
+            snippet=self.snippet,
+            source=self.source,
+            related=tuple(self.related),
+            applies_to=tuple(self.applies_to),
+            status=self.status,
+            guards=tuple(dict(guard) for guard in self.guards),
+            check_rule=parse_check_rule(self.check_rule, self.key),
+        )
+
+    def record(self) -> dict[str, Any]:
+        """Everything about the entry as JSON-ready data; times are UTC ISO 8601."""
+        content = self.content()
+        data = content.as_dict()
+        data.pop("check_rule")
+        data["verdict"] = content.check_rule.as_dict()  # how the check's result is read
+        for name in ("created", "updated", "reviewed", "last_hit", "last_check_at"):
+            value: datetime | None = getattr(self, name)
+            data[name] = _utc(value).strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
+        data.update(
+            hits=self.hits,
+            occurrences=self.occurrences,
+            guards=self.guards,
+            matchers=self.matchers,
+            last_check_outcome=self.last_check_outcome,
+            last_check_exit=self.last_check_exit,
+        )
+        return data
+
+    def facts(self) -> str:
+        """One line of bookkeeping for people: status, usage, dates."""
+        from kb.entry.terminal import bookkeeping_line
+
+        reviewed = self.reviewed.date().isoformat() if self.reviewed else None
+        return bookkeeping_line(
+            self.status,
+            self.hits,
+            self.occurrences,
+            self.created.date().isoformat(),
+            self.updated.date().isoformat(),
+            reviewed,
+            self.last_check_outcome,
+        )
+
+    def set_content(self, content: EntryContent) -> None:
+        for name, value in content.as_dict().items():
+            setattr(self, name, value)
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """One run of an entry's check, as the store keeps it."""
+
+    at: datetime
+    verdict: str
+    reason: str
+    command: str
+    values: dict[str, str] = field(default_factory=dict)
+    exit_code: int | None = None
+    machine: str = ""
+    output: str = ""
+
+
+@dataclass(frozen=True)
+class EntryChange:
+    """One change of an entry, as `kb history` shows it: who, when, what, and the version it left
+    (for "kept aside": the version a settled conflict did not keep, so that nothing is lost)."""
+
+    number: int  # 1 for the oldest change of this key
+    at: datetime
+    author: str
+    action: str  # a name in CHANGE_ACTIONS
+    detail: str
+    content: EntryContent | None
+
+
+#: What a change did, for people.
+CHANGE_ACTIONS = {
+    "added": "added",
+    "edited": "edited",
+    "renamed": "renamed",
+    "archived": "archived",
+    "restored": "restored",
+    "merged": "merged",
+    "purged": "purged",
+    "imported": "imported",
+    "seed-updated": "seed updated",
+    "synced": "synced",
+    "kept-aside": "kept aside",
+}
+
+
+# --- choosing entries: one way for the store and for the lean reader --------------------------------
+
+#: Every column of the entry table, for a SELECT.
+SELECTED_COLUMNS = ", ".join(f'"{name}"' for name in ENTRY_COLUMNS)
+
+
+def listing_query(domain: str | None, status: str | None) -> tuple[str, dict[str, Any]]:
+    """The SELECT of the entries of DOMAIN and STATUS (None: any), ordered by domain then key, as
+    `kb list` shows them, and its parameters."""
+    clauses, params = [], {}
+    if domain:
+        clauses.append("domain = :domain")
+        params["domain"] = domain
+    if status:
+        clauses.append("status = :status")
+        params["status"] = status
+    where = f"WHERE {' AND '.join(clauses)} " if clauses else ""
+    return f'SELECT {SELECTED_COLUMNS} FROM entry {where}ORDER BY domain, "key"', params
+
+
+def with_tag(entries: Sequence[Entry], tag: str | None) -> list[Entry]:
+    """The ENTRIES tagged TAG, whatever its case (all of them when TAG is None or empty)."""
+    if not tag:
+        return list(entries)
+    wanted = tag.lower()
+    return [entry for entry in entries if wanted in (str(t).lower() for t in entry.tags)]
+
+
+def stored_time(value: Any) -> datetime | None:
+    """A time as the database returned it (SQLite: naive UTC text; a server: an aware datetime), as
+    an aware UTC datetime."""
+    if value is None:
+        return None
+    return _utc(value if isinstance(value, datetime) else datetime.fromisoformat(str(value)))
+
+
+def aware_time(value: Any) -> datetime:
+    """A stored time that is never empty, as an aware UTC datetime."""
+    moment = stored_time(value)
+    assert moment is not None
+    return moment
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

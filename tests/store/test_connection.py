@@ -1,0 +1,105 @@
+"""The one connection every read and write goes through, on each backend (`backend` runs each test on
+SQLite and on a real PostgreSQL server), and the record it hands out."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from kb.entry.content import EntryContent
+from kb.paths import resolve_location
+from kb.store.connection import StatementFailed, connect
+from kb.store.entry_store import open_store
+from kb.store.record import ENTRY_COLUMNS, Entry
+
+
+def test_json_and_times_come_back_as_they_went_in(backend: str) -> None:
+    """Lists and dicts go in as JSON, times as UTC, whatever zone they were given in."""
+    with open_store(backend) as store:
+        entry_id = store.add(EntryContent(key="probe", domain="data", symptom="OSError: probe")).id
+    db = connect(resolve_location(backend))
+    values = {"script": "train.py", "note": "ü ✓"}
+    at = datetime(2026, 12, 2, 9, 30, 15, 123456, tzinfo=timezone(timedelta(hours=-5)))
+    try:
+        with db.transaction():
+            db.insert(
+                "check_run",
+                [
+                    {
+                        "entry_id": entry_id,
+                        "at": at,
+                        "verdict": "confirmed",
+                        "reason": "r",
+                        "command": "c",
+                        "input_values": values,
+                        "exit_code": None,
+                        "machine": "m",
+                        "output": "",
+                    }
+                ],
+            )
+    finally:
+        db.close()
+    with open_store(backend) as store:
+        (run,) = store.check_history("probe")
+    assert run.values == values
+    assert run.at == at and run.at.tzinfo == UTC
+
+
+def test_a_failed_write_leaves_nothing_and_says_it_clashed(backend: str) -> None:
+    open_store(backend).close()
+    db = connect(resolve_location(backend))
+    try:
+        with pytest.raises(StatementFailed) as failed, db.transaction():
+            db.run("INSERT INTO kb_meta (name, value) VALUES ('probe', 'one')")
+            db.run("INSERT INTO kb_meta (name, value) VALUES ('probe', 'two')")
+        assert failed.value.clash
+        assert db.value("SELECT value FROM kb_meta WHERE name = 'probe'") is None
+    finally:
+        db.close()
+
+
+def test_an_entry_read_back_equals_the_one_written(backend: str) -> None:
+    content = EntryContent(
+        key="frob-socket",
+        domain="data",
+        symptom="OSError: the frobnicator socket closed",
+        validation="ls /tmp",
+        fix="retry",
+        tags=("io", "loader"),
+        applies_to=("torch>=2.1",),
+    )
+    with open_store(backend) as store:
+        added = store.add(content)
+        found = store.get("frob-socket")
+    assert found == added
+    assert found.content() == added.content()
+    assert found.created.tzinfo is not None
+
+
+def test_a_store_used_after_close_connects_again(backend: str) -> None:
+    """The TUI's library closes its store on exit while a caller may still hold it."""
+    store = open_store(backend)
+    keys = store.keys()
+    store.close()
+    assert store.keys() == keys
+    store.close()
+
+
+@pytest.mark.sqlite_only
+def test_the_record_has_every_column_of_the_table() -> None:
+    from kb.store.models import EntryTable
+
+    table = EntryTable.__table__  # type: ignore[attr-defined]
+    assert tuple(column.name for column in table.columns) == ENTRY_COLUMNS
+    assert set(Entry.__dataclass_fields__) == set(ENTRY_COLUMNS)
+
+
+@pytest.mark.sqlite_only
+def test_the_postings_indexes_rebuilt_in_bulk_are_the_tables_own() -> None:
+    from kb.store.bulk_write import POSTING_INDEXES
+    from kb.store.models import search_term
+
+    declared = {index.name: tuple(column.name for column in index.columns) for index in search_term.indexes}
+    assert declared == POSTING_INDEXES
