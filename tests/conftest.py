@@ -37,6 +37,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "new_database: start with no database, as a new user does")
     config.addinivalue_line("markers", "sqlite_only(reason): a test of SQLite itself (files, pragmas)")
+    config.addinivalue_line(
+        "markers", "both_backends: a face's test that also runs on PostgreSQL (see BOTH_BACKENDS)"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -187,15 +190,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 #: Test folders whose every test runs twice, on SQLite and then on PostgreSQL: a team's database must
-#: do all that a person's does, in the terminal and in the TUI. A test of SQLite itself is marked
-#: sqlite_only.
-BOTH_BACKENDS = ("store", "search", "cli", "tui")
+#: do all that a person's does, in the terminal. A test of SQLite itself is marked sqlite_only. The
+#: TUI reads and writes through the same store and search as the commands (kb.tui.library), so its
+#: tests run on SQLite, and those marked both_backends (each kind of write it makes) on both. The
+#: unit lane (tests/unit) never leaves the process: SQLite only.
+BOTH_BACKENDS = ("store", "search", "cli")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    folder = Path(metafunc.definition.path).parent.name
+    path = Path(metafunc.definition.path)
     if (
-        folder in BOTH_BACKENDS
+        (path.parent.name in BOTH_BACKENDS or metafunc.definition.get_closest_marker("both_backends"))
+        and "unit" not in path.relative_to(Path(__file__).parent).parts
         and not metafunc.definition.get_closest_marker("sqlite_only")
         and not {"backend", "postgres_url", "postgres_database_factory"} & set(metafunc.fixturenames)
     ):

@@ -1,6 +1,6 @@
 """Recording a fault: the whole of `kb add`, whichever face asks the questions.
 
-The flow fills the entry from its sources (a log, the last unanswered search, a commit, a triage
+The flow prefills the entry (a log, the last unanswered search, a commit, a triage
 draft, the environment), asks for what is missing through an `Asker` (a terminal prompt, or nobody:
 then a missing answer is an error), suggests the domain, cause path and tags, and records a known
 fault as another occurrence instead of a copy. Nothing is written until every question is answered.
@@ -42,7 +42,7 @@ Say = Callable[[str], None]
 
 
 @dataclass(frozen=True)
-class Sources:
+class Prefill:
     """Where the entry's text may come from besides the flags."""
 
     from_log: str | None = None
@@ -63,7 +63,7 @@ class Recorded:
 def record_entry(
     store: EntryStore,
     given: EntryFlags,
-    sources: Sources,
+    fill: Prefill,
     *,
     ask: Asker | None,
     say: Say,
@@ -78,17 +78,17 @@ def record_entry(
     if new and occurrence:
         raise UsageError("--new and --occurrence contradict each other; choose one")
     symptom_given = bool(given.symptom)
-    last_run = _last_run() if sources.from_last_run else None
-    python = _python_of_the_fault(last_run) if sources.env else None
-    given = fill_from_sources(given, sources, last_run, python)
-    if sources.from_last:
+    last_run = _last_run() if fill.from_last_run else None
+    python = _python_of_the_fault(last_run) if fill.env else None
+    given = prefilled(given, fill, last_run, python)
+    if fill.from_last:
         given = _from_last_search(given, store, say)
-    from_output = sources.from_log is not None or sources.from_last_run
+    from_output = fill.from_log is not None or fill.from_last_run
     if from_output and not symptom_given and given.symptom and ask is not None:
         say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
-    from_flags = edit is None and sources.from_file is None and not sources.from_triage
+    from_flags = edit is None and fill.from_file is None and not fill.from_triage
     questions = ask is not None and from_flags
     duplicate: Duplicate | None = None
     if questions and not new:
@@ -100,8 +100,8 @@ def record_entry(
             return _occurrence_of(store, duplicate.key, given, given.conditions or "", say)
         if occurrence:  # said before the questions, not after them
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
-    content = _compose(given, store, sources, ask, say, edit, force)
-    if sources.env and not content.applies_to:
+    content = _compose(given, store, fill, ask, say, edit, force)
+    if fill.env and not content.applies_to:
         content = _scoped_to_environment(content, ask, say, python)
     if not new and not questions:
         duplicate = _known_fault(store, content.symptom, say)
@@ -124,12 +124,12 @@ def record_entry(
     return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
 
 
-def fill_from_sources(
-    given: EntryFlags, sources: Sources, last_run: LastRun | None = None, python: str | None = None
+def prefilled(
+    given: EntryFlags, fill: Prefill, last_run: LastRun | None = None, python: str | None = None
 ) -> EntryFlags:
     """GIVEN with what SOURCES hold filled in: LAST_RUN, the failure --from-last-run takes, and with
     --env the baseline of PYTHON's environment (None: kb's own)."""
-    from kb.capture import sources as text_sources
+    from kb.capture import prefill
 
     changes: dict[str, object] = {}
     if last_run is not None:
@@ -137,23 +137,23 @@ def fill_from_sources(
 
         taken = entry_fields(last_run)
         changes.update({name: value for name, value in taken.items() if value and not getattr(given, name)})
-    if sources.from_log is not None and not given.symptom:
-        changes["symptom"] = text_sources.symptom_from_log(text_sources.read_log(sources.from_log))
-    if sources.from_commit is not None and not given.fix:
-        changes["fix"] = text_sources.commit_fix(sources.from_commit or "HEAD").as_fix()
-    if sources.env:
+    if fill.from_log is not None and not given.symptom:
+        changes["symptom"] = prefill.symptom_from_log(prefill.read_log(fill.from_log))
+    if fill.from_commit is not None and not given.fix:
+        changes["fix"] = prefill.commit_fix(fill.from_commit or "HEAD").as_fix()
+    if fill.env:
         from kb.capture.environment import capture_baseline_in, framed_packages
 
         traceback = last_run.output if last_run is not None else given.symptom or ""
-        if sources.from_log is not None:
-            traceback = text_sources.read_log(sources.from_log)
+        if fill.from_log is not None:
+            traceback = prefill.read_log(fill.from_log)
         baseline = capture_baseline_in(python, framed_packages(traceback)).as_text()
         changes["environment"] = f"{given.environment}\n{baseline}".strip() if given.environment else baseline
     return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
 
 
 def _from_last_search(given: EntryFlags, store: EntryStore, say: Say) -> EntryFlags:
-    from kb.capture.sources import ago
+    from kb.capture.prefill import ago
 
     miss = store.last_miss()
     if miss is None:
@@ -165,14 +165,14 @@ def _from_last_search(given: EntryFlags, store: EntryStore, say: Say) -> EntryFl
 def _compose(
     given: EntryFlags,
     store: EntryStore,
-    sources: Sources,
+    fill: Prefill,
     ask: Asker | None,
     say: Say,
     edit: Callable[[EntryFlags], EntryContent] | None,
     force: bool = False,
 ) -> EntryContent:
-    from_file = sources.from_file
-    if sources.from_triage:
+    from_file = fill.from_file
+    if fill.from_triage:
         from kb.verify.triage import latest_triage_draft
 
         from_file = latest_triage_draft()

@@ -26,7 +26,7 @@ from kb.cli.options import ADD_OPTIONS
 
 if TYPE_CHECKING:
     from kb.capture.adding import EntryFlags
-    from kb.capture.recording import Sources
+    from kb.capture.recording import Prefill
     from kb.entry.content import EntryContent
 
 
@@ -38,14 +38,14 @@ def add(ctx: typer.Context, **values: Any) -> None:
 
     if values["db"]:
         ctx.obj = values["db"]
-    given, sources, switches = request(values)
-    record_entry(ctx, given, sources, edit=values["edit"], to=values["to"], **switches)
+    given, fill, switches = request(values)
+    record_entry(ctx, given, fill, edit=values["edit"], to=values["to"], **switches)
 
 
 def record_entry(
     ctx: typer.Context,
     given: EntryFlags,
-    sources: Sources,
+    fill: Prefill,
     *,
     edit: bool = False,
     new: bool = False,
@@ -71,7 +71,7 @@ def record_entry(
         recorded = record(
             store,
             given,
-            sources,
+            fill,
             ask=ask,
             say=lambda message: typer.echo(message, err=True),
             new=new,

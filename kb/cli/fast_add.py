@@ -19,7 +19,7 @@ from kb.entry.content import TEXT_FIELDS
 
 if TYPE_CHECKING:
     from kb.capture.adding import EntryFlags
-    from kb.capture.recording import Sources
+    from kb.capture.recording import Prefill
 
 #: The flags that stay on Typer: help, and the editor (Typer's prompts drive the re-open loop).
 TYPER_ONLY = typer_only_flags(ADD_OPTIONS)
@@ -30,7 +30,7 @@ def parse_add_args(argv: list[str]) -> dict[str, Any]:
     return parse_lean("kb add", ADD_OPTIONS, argv)
 
 
-def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool]]:
+def request(values: dict[str, Any]) -> tuple[EntryFlags, Prefill, dict[str, bool]]:
     """What to record, from where, and how: exactly what the Typer face passes on."""
     from kb.capture.adding import (  # deferred: the store and its driver
         EntryFlags,
@@ -38,7 +38,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         rule_from_flags,
         split_tags,
     )
-    from kb.capture.recording import Sources
+    from kb.capture.recording import Prefill
 
     given = EntryFlags(
         **{name: values[name] for name in ("key", "domain", *TEXT_FIELDS)},
@@ -49,7 +49,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         guards=read_guards_file(values["guards"]) if values["guards"] else None,
         check_rule=rule_from_flags(values["confirms"], values["pattern"], values["rules_out"]),
     )
-    sources = Sources(
+    fill = Prefill(
         values["from_log"],
         values["from_last"],
         values["from_commit"],
@@ -59,7 +59,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Sources, dict[str, bool
         values["from_last_run"],
     )
     switches = {name: bool(values[name]) for name in ("new", "occurrence", "force", "as_json")}
-    return given, sources, switches
+    return given, fill, switches
 
 
 def run_add(values: dict[str, Any]) -> int:
@@ -67,13 +67,13 @@ def run_add(values: dict[str, Any]) -> int:
     from kb.cli.output import report_recorded
     from kb.sources.targets import other_layers, write_target
 
-    given, sources, switches = request(values)
+    given, fill, switches = request(values)
     ask = TerminalAsker() if console.interactive() else None
     with write_target(values["db"], values["to"]) as store:
         recorded = record_entry(
             store,
             given,
-            sources,
+            fill,
             ask=ask,
             say=lambda message: echo(message, err=True),
             new=switches["new"],

@@ -206,16 +206,16 @@ def triage(
     typer.echo(f"Draft entry saved:\n  {draft}\nFinish it with: kb add --from-triage")
     if console.interactive() and typer.confirm("Record it as an entry now?", default=True):
         from kb.capture.adding import EntryFlags
-        from kb.capture.recording import Sources
+        from kb.capture.recording import Prefill
         from kb.cli.add import record_entry
 
-        record_entry(ctx, EntryFlags(), Sources(from_triage=True))
+        record_entry(ctx, EntryFlags(), Prefill(from_triage=True))
 
 
 def _anchor_and_locate(
     store: EntryStore, log: str | None, symptom: str | None, conditions: str | None, env: bool, as_json: bool
 ) -> TriageRecord:
-    from kb.capture.sources import read_log
+    from kb.capture.prefill import read_log
     from kb.search.lookup import SearchOptions, search
     from kb.verify import triage as session
 

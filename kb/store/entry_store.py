@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gc
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -974,20 +975,29 @@ def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStor
     if location.file is not None:
         sqlite_file.check_path(location)
         read_only = sqlite_file.is_read_only(location)
-    db = _connected(location)
+    db: Database | None = None
     try:
-        schema = _current_schema(db)
-        if schema is None:
-            schema = _migrated(db, location, clock(), read_only)
-            if location.file is not None:
-                # A connection that met the file before it had a schema (another kb may have been
-                # creating it) can read it as malformed: read the new schema afresh.
-                db.close()
-                db = _connected(location)
+        if location.file is not None and os.path.getsize(location.file) == 0:
+            # A new file (other kb processes may be creating it too): the schema first, through
+            # the migrations' own connection, then the store's; one that met the file before it
+            # had a schema could read it as malformed.
+            schema = _migrated(None, location, clock(), read_only)
+            db = _connected(location)
+        else:
+            db = _connected(location)
+            current = _current_schema(db)
+            if current is not None:
+                schema = current
+            else:
+                schema = _migrated(db, location, clock(), read_only)
+                if location.file is not None:
+                    db.close()  # read the new schema afresh, as above
+                    db = _connected(location)
         store = EntryStore(db, location, schema, clock, read_only)
         store.ensure_index()
     except BaseException:
-        db.close()
+        if db is not None:
+            db.close()
         raise
     return store
 
@@ -1001,7 +1011,7 @@ def _current_schema(db: Database) -> SchemaState | None:
     return SchemaState(len(MIGRATION_NAMES), created=False, applied=()) if names == _MIGRATIONS else None
 
 
-def _migrated(db: Database, location: DatabaseLocation, now: datetime, read_only: bool) -> SchemaState:
+def _migrated(db: Database | None, location: DatabaseLocation, now: datetime, read_only: bool) -> SchemaState:
     """Create or upgrade the schema (kb.store.database, which SQLAlchemy runs)."""
     from kb.store.database import migrate, open_engine
 

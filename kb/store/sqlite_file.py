@@ -110,7 +110,9 @@ def confirm_damage(path: str, display: str, message: str) -> DatabaseDamaged | N
     damaged; None when the error meant something else."""
     if not is_damage(message):
         return None
-    problem = quick_check(path) or message
+    problem = quick_check(path)
+    if problem is None:
+        return None  # the file checks clean: what was read was in passing (a file being created)
     try:
         with open(damage_mark(path), "w", encoding="utf-8") as mark:
             mark.write(problem + "\n")

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.__main__ import fill_optional_values
-from kb.capture.sources import ago
+from kb.capture.prefill import ago
 from kb.store.entry_store import open_store
 from tests.command_line import kb
 

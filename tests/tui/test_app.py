@@ -101,6 +101,7 @@ async def open_top(app: KbApp, pilot: Pilot[None]) -> EntryView:
     return app.query_one("#search-entry", EntryView)
 
 
+@pytest.mark.both_backends
 async def test_search_then_open(library: Library) -> None:
     async with running(library, (120, 40)) as (app, pilot):
         assert app.found is not None and app.found.query == ""  # browsing before any key
@@ -225,6 +226,7 @@ def due_library(kb_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library
     library.close()
 
 
+@pytest.mark.both_backends
 async def test_review_archive_and_keep(due_library: Library) -> None:
     async with running(due_library, (120, 40)) as (app, pilot):
         await pilot.press("escape", "r")
@@ -257,6 +259,7 @@ async def test_the_review_list_leaves_its_reasons_room_at_80_columns(due_library
         assert str(row[1]).startswith("never hit; no fix; never checked; no root")
 
 
+@pytest.mark.both_backends
 async def test_review_merge(due_library: Library) -> None:
     async with running(due_library, (120, 40)) as (app, pilot):
         await pilot.press("escape", "r")
@@ -308,6 +311,7 @@ async def test_every_message_of_the_add_form_is_on_screen(library: Library, size
         )
 
 
+@pytest.mark.both_backends
 async def test_add_with_a_lint_error_then_corrected(library: Library) -> None:
     async with running(library, (100, 40)) as (app, pilot):
         form = await add_form(app, pilot)
@@ -362,6 +366,7 @@ async def test_add_refuses_a_bad_key_and_a_missing_domain_beside_the_fields(libr
     assert library.store().find("something-odd") is None
 
 
+@pytest.mark.both_backends
 async def test_edit_keeps_the_fields_the_form_does_not_show(library: Library) -> None:
     before = library.entry("cuda-device-side-assert").content()
     async with running(library, (100, 40)) as (app, pilot):
@@ -460,6 +465,7 @@ async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: s
     assert library.entry(echo_entry).last_check_outcome is None
 
 
+@pytest.mark.both_backends
 async def test_run_confirmed_shows_the_output_and_records_it(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "the echo fault")
@@ -504,6 +510,7 @@ async def test_no_color_is_respected(library: Library, monkeypatch: pytest.Monke
 
 
 @pytest.mark.new_database
+@pytest.mark.both_backends
 async def test_the_first_use_creates_and_seeds_the_database(kb_db: str) -> None:
     app = KbApp(Library(kb_db))
     async with app.run_test() as pilot:
@@ -548,6 +555,7 @@ async def test_results_arriving_under_a_dialog_land_in_the_main_screen(library: 
         assert app.query_one("#search-entry", EntryView) is not None
 
 
+@pytest.mark.both_backends
 async def test_review_edit_saves_and_counts_as_reviewed(due_library: Library) -> None:
     async with running(due_library, (120, 40)) as (app, pilot):
         await pilot.press("escape", "r")
@@ -730,6 +738,7 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
         assert app.describe_found().endswith(f"the cause left is {second}.")
 
 
+@pytest.mark.both_backends
 async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_path: Path) -> None:
     """The TUI's answer to a conflict: kb's value or the folder's, for each field both changed."""
     from kb.entry.file import render_entry_file

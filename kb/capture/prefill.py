@@ -1,4 +1,5 @@
-"""Where a new entry's words can come from, so that recording a fix takes seconds.
+"""Prefilling a new entry: the words a log, the last unanswered search or a commit give it, so that
+recording a fix takes seconds.
 
 A log or traceback gives the symptom (its decisive line, found the way `kb search` finds it); the
 last search that found nothing gives it too; a git commit gives the fix (its message and the files
