@@ -140,6 +140,8 @@ class IndexReader:
                 conn = sqlite_file.connect_without_shared_memory(path, SQLITE_BUSY_TIMEOUT_MS / 1000)
             except sqlite3.Error as again:
                 raise StoreUnavailable(f"cannot open {path}: {exc}") from again
+        if sqlite_file.read_only_uri(path) is not None or sqlite_file.marked_damaged(path):
+            self._reading_only = True
         return SqliteDatabase(conn, tuned=False)
 
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
@@ -189,7 +191,8 @@ class IndexReader:
 
     @property
     def reading_only(self) -> bool:
-        """Whether nothing can be written (a full disk): it reads, and records nothing."""
+        """Whether nothing can be written here (a full disk, a read-only file or mount, a file
+        found damaged): it reads, and records nothing."""
         return self._reading_only
 
     def meta(self, name: str) -> str | None:
