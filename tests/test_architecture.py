@@ -126,3 +126,10 @@ def test_every_command_has_help(command: CommandInfo, runner: CliRunner) -> None
     result = runner.invoke(app, [command_name(command), "--help"])
     assert result.exit_code == 0
     assert "Usage:" in result.stdout
+
+
+def test_importing_the_markdown_tables_does_not_load_markdown_it() -> None:
+    """kb.exchange.markdown_tables parses pages only when asked: its import stays light."""
+    code = "import json, sys, kb.exchange.markdown_tables; print(json.dumps('markdown_it' in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout) is False

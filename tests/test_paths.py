@@ -1,54 +1,10 @@
-"""Reading what a user hands kb: bounded, whatever the size of the stream."""
+"""Reading what a user hands kb, through the real console script: bounded, whatever the stream.
+The reader's own tests are in tests/unit/test_paths.py."""
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
-
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
-from kb.errors import KbError
-from kb.paths import read_stream_tail
-
-
-class Trickle(io.RawIOBase):
-    """A stream of COUNT lines that is never held whole, as a training run piped into kb is."""
-
-    def __init__(self, count: int) -> None:
-        self.lines = (f"step {n} loss 0.{n % 97}\n".encode() for n in range(count))
-        self.served = 0
-        self.pending = b""
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        self.pending = self.pending or next(self.lines, b"")
-        part, self.pending = self.pending[: len(buffer)], self.pending[len(buffer) :]
-        memoryview(buffer).cast("B")[: len(part)] = part
-        self.served += len(part)
-        return len(part)
-
-
-def test_a_stream_is_read_to_its_end_keeping_only_its_tail() -> None:
-    stream = io.BufferedReader(Trickle(400_000))
-    tail = read_stream_tail(stream, limit=1000)
-    assert len(tail) == 1000 and tail.endswith(b"step 399999 loss 0.%d\n" % (399_999 % 97))
-
-
-@given(st.binary(max_size=5000), st.integers(min_value=1, max_value=3000))
-def test_the_tail_is_exactly_the_last_bytes(data: bytes, limit: int) -> None:
-    if (
-        b"\0" in data[:8192]
-        or sum(b < 32 and b not in (9, 10, 12, 13, 27) for b in data[:8192]) > len(data) // 10
-    ):
-        with pytest.raises(KbError, match="binary data"):
-            read_stream_tail(io.BytesIO(data), limit)
-    else:
-        assert read_stream_tail(io.BytesIO(data), limit) == data[-limit:]
 
 
 def test_an_endless_binary_stream_is_refused_at_once() -> None:

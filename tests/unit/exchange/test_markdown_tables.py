@@ -3,10 +3,6 @@ and malformed input names its line."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -499,12 +495,6 @@ def test_an_entry_file_is_not_read_as_faults() -> None:
 def test_tables_and_sections_come_back_in_document_order() -> None:
     page = "## A problem\n\n**Fix:** do it\n\n## Table\n\n| Error | Fix |\n| - | - |\n| x | y |\n"
     assert [(row.line, row.fields["symptom"]) for row in parse_markdown(page)] == [(1, "A problem"), (9, "x")]
-
-
-def test_importing_the_module_does_not_load_markdown_it() -> None:
-    code = "import json, sys, kb.exchange.markdown_tables; print(json.dumps('markdown_it' in sys.modules))"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(result.stdout) is False
 
 
 @given(line=st.text(alphabet="|\\` a>\t", max_size=12), width=st.integers(min_value=1, max_value=4))
