@@ -12,8 +12,10 @@ from __future__ import annotations
 import sys
 from typing import NamedTuple
 
+import pytest
 from typer.testing import CliRunner
 
+import kb.cli.app as cli_app
 from kb.__main__ import main
 
 
@@ -59,3 +61,16 @@ def kb(*args: str, input: str | None = None, env: dict[str, str | None] | None =
     ran = Ran(code, printed[0], printed[1])
     ran.output = printed[2]
     return ran
+
+
+def lines_handed_to_typer(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The command lines the console script hands to Typer from now on (the lean faces keep the rest)."""
+    handed: list[list[str]] = []
+    real = cli_app.run
+
+    def typer(argv: list[str]) -> int:
+        handed.append(argv)
+        return real(argv)
+
+    monkeypatch.setattr(cli_app, "run", typer)
+    return handed

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from kb.entry.content import EntryContent
-from kb.store.connection import Database
+from kb.store.connection import Database, decoded
 from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
 from kb.text.bm25 import impact
 from kb.text.entry_terms import EntryIndex, index_entry
@@ -27,7 +27,7 @@ from kb.text.paste import NORMALIZER_VERSION
 #: From this many entries on, indexing is spread over the CPUs: it is pure Python and CPU-bound.
 PARALLEL_INDEX_FROM = 4000
 
-_POSTING_COLUMNS = ("term", "entry_id", "weight", "length", "impact", "status")
+POSTING_COLUMNS = ("term", "entry_id", "weight", "length", "impact", "status")
 #: Postings are written this many at a time, as the indexes come in.
 _POSTINGS_BATCH = 50_000
 #: prctl(2) option: the signal a process gets when its parent ends.
@@ -114,20 +114,12 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
     for name in POSTING_INDEXES if rebuild_indexes else ():
         db.run(f"DROP INDEX IF EXISTS {name}")
     df: Counter[str] = Counter()
-    docs: list[tuple[int, str, float, str, str]] = []
+    docs: list[tuple[int, str, float, list[str], list[str]]] = []
     postings: list[tuple[str, int, float, float, str]] = []
     count, total_length = 0, 0
     average: float | None = None
     for entry_id, status, index in indexed:
-        docs.append(
-            (
-                entry_id,
-                status,
-                index.length,
-                json.dumps(list(index.signatures)),
-                json.dumps(list(index.exception_types)),
-            )
-        )
+        docs.append((entry_id, status, index.length, list(index.signatures), list(index.exception_types)))
         count += 1
         total_length += length_units(index.length)
         length = index.length
@@ -168,24 +160,15 @@ POSTING_INDEXES = {
 }
 
 
-def _write_docs(db: Database, docs: list[tuple[int, str, float, str, str]]) -> None:
-    """Document rows, their JSON already text; on a server the JSON columns take it cast."""
+def _write_docs(db: Database, docs: list[tuple[int, str, float, list[str], list[str]]]) -> None:
+    """Document rows; on SQLite as plain tuples, their JSON written here."""
+    names = ("entry_id", "status", "length", "signatures", "exception_types")
     if db.dialect == "sqlite":
-        db.insert_rows("search_doc", ("entry_id", "status", "length", "signatures", "exception_types"), docs)
+        db.insert_rows(
+            "search_doc", names, [(*doc[:3], json.dumps(doc[3]), json.dumps(doc[4])) for doc in docs]
+        )
         return
-    db.insert(
-        "search_doc",
-        [
-            {
-                "entry_id": entry_id,
-                "status": status,
-                "length": length,
-                "signatures": json.loads(signatures),
-                "exception_types": json.loads(exception_types),
-            }
-            for entry_id, status, length, signatures, exception_types in docs
-        ],
-    )
+    db.insert("search_doc", [dict(zip(names, doc, strict=True)) for doc in docs])
 
 
 def _write_postings(db: Database, postings: list[tuple[str, int, float, float, str]], average: float) -> None:
@@ -194,13 +177,13 @@ def _write_postings(db: Database, postings: list[tuple[str, int, float, float, s
         (term, entry_id, tf, length, impact(tf, length, average), status)
         for term, entry_id, tf, length, status in postings
     ]
-    db.insert_rows("search_term", _POSTING_COLUMNS, rows)
+    db.insert_rows("search_term", POSTING_COLUMNS, rows)
 
 
 def _count_rules(db: Database) -> None:
     """Mark the entries that have precise matchers, which every search tries."""
     for entry_id, matchers in db.rows("SELECT id, matchers FROM entry"):
-        found = json.loads(matchers) if isinstance(matchers, str) else matchers
+        found = decoded(matchers)
         if found:
             db.run(
                 "UPDATE search_doc SET rules = :rules WHERE entry_id = :id",

@@ -252,7 +252,7 @@ class PsycopgDatabase(Database):
         return " FOR UPDATE"
 
     def hold_lock(self, name: str) -> None:
-        self.run("SELECT pg_advisory_xact_lock(:space, hashtext(:name))", {"space": LOCK_SPACE, "name": name})
+        self.run(ADVISORY_LOCK, {"space": LOCK_SPACE, "name": name})
 
     def _execute(self, sql: str, params: Params) -> Any:
         try:
@@ -299,9 +299,7 @@ class CoreDatabase(Database):
 
     def hold_lock(self, name: str) -> None:
         if self.dialect == "postgresql":
-            self.run(
-                "SELECT pg_advisory_xact_lock(:space, hashtext(:name))", {"space": LOCK_SPACE, "name": name}
-            )
+            self.run(ADVISORY_LOCK, {"space": LOCK_SPACE, "name": name})
 
     def _execute(self, sql: str, params: Params) -> Any:
         from sqlalchemy import text
@@ -355,6 +353,8 @@ class CoreDatabase(Database):
 
 #: The first half of every advisory lock key kb takes on a server (hold_lock): "kb" in ASCII.
 LOCK_SPACE = 0x6B62
+#: Holds a named lock until the transaction ends, in kb's own space of advisory locks.
+ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(:space, hashtext(:name))"
 
 
 def connect(location: DatabaseLocation) -> Database:
@@ -368,6 +368,23 @@ def connect(location: DatabaseLocation) -> Database:
         except ImportError:
             pass  # SQLAlchemy names the package to install
     return CoreDatabase(location.url, location.display())
+
+
+def decoded(value: Any) -> Any:
+    """A JSON column's value as the driver returned it (SQLite: text; psycopg: decoded already)."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:
+    """ITEMS, SIZE at a time: a statement binds at most so many parameters."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def in_list(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
+    """An `IN (...)` list of named parameters, and their values: the same SQL on every backend."""
+    params = {f"{prefix}{n}": value for n, value in enumerate(values)}
+    return ", ".join(f":{name}" for name in params), params
 
 
 def _thread_lock() -> contextlib.AbstractContextManager[Any]:

@@ -38,7 +38,7 @@ from sqlalchemy.pool import StaticPool
 from kb.errors import NotADatabase, ReadOnlyDatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation
 from kb.store import sqlite_file
-from kb.store.connection import LOCK_SPACE, SQLITE_CACHE_KIB, Database, SqliteDatabase
+from kb.store.connection import ADVISORY_LOCK, LOCK_SPACE, SQLITE_CACHE_KIB, Database, SqliteDatabase
 from kb.store.schema import (
     FIRST_USE,
     OLD_OUTCOMES,
@@ -403,9 +403,7 @@ def hold_lock(conn: Connection, name: str) -> None:
     transaction-level advisory lock, in a space of kb's own; on SQLite a write transaction (BEGIN
     IMMEDIATE) holds the whole database already."""
     if conn.dialect.name == "postgresql":
-        conn.execute(
-            text("SELECT pg_advisory_xact_lock(:space, hashtext(:name))"), {"space": LOCK_SPACE, "name": name}
-        )
+        conn.execute(text(ADVISORY_LOCK), {"space": LOCK_SPACE, "name": name})
 
 
 def _applied(conn: Connection) -> set[str]:

@@ -39,7 +39,7 @@ from kb.errors import (
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store import sqlite_file
 from kb.store.bulk_write import indexing, write_index
-from kb.store.connection import Database, StatementFailed, connect
+from kb.store.connection import Database, StatementFailed, chunks, connect, decoded, in_list
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
     index_one,
@@ -271,7 +271,7 @@ class EntryStore:
                 author,
                 action,
                 detail,
-                EntryContent.from_dict(content) if (content := _decoded(stored)) else None,
+                EntryContent.from_dict(content) if (content := decoded(stored)) else None,
             )
             for number, (at, author, action, detail, stored) in enumerate(rows, 1)
         ]
@@ -494,7 +494,7 @@ class EntryStore:
                 verdict=verdict,
                 reason=reason,
                 command=command,
-                values=dict(_decoded(values) or {}),
+                values=dict(decoded(values) or {}),
                 exit_code=exit_code,
                 machine=machine,
                 output=output,
@@ -532,7 +532,7 @@ class EntryStore:
         """Each entry's masked symptom forms, as the search index holds them."""
         with self._reading() as db:
             rows = db.rows('SELECT e."key", d.signatures FROM entry e JOIN search_doc d ON d.entry_id = e.id')
-        return {str(key): tuple(_decoded(forms)) for key, forms in rows}
+        return {str(key): tuple(decoded(forms)) for key, forms in rows}
 
     def meta(self, name: str) -> str | None:
         """A small fact kb keeps about this database (last review, last reminder, last prune)."""
@@ -680,8 +680,8 @@ class EntryStore:
             )
         return {
             str(key): (
-                EntryContent.from_dict(found) if (found := _decoded(content)) else None,
-                _decoded(conflict),
+                EntryContent.from_dict(found) if (found := decoded(content)) else None,
+                decoded(conflict),
             )
             for key, content, conflict in rows
         }
@@ -747,10 +747,8 @@ class EntryStore:
                 name, keys = undo_record
                 _set_meta(db, name, json.dumps({"at": self.now().isoformat(), "keys": list(keys)}))
             keys = [*agreed, *conflicts]
-            for start in range(0, len(keys), 500):
-                chunk = keys[start : start + 500]
-                params = {f"k{n}": key for n, key in enumerate(chunk)}
-                listed = ", ".join(f":{name}" for name in params)
+            for chunk in chunks(keys):
+                listed, params = in_list("k", chunk)
                 db.run(
                     f'DELETE FROM sync_base WHERE folder = :folder AND "key" IN ({listed})',
                     {**params, "folder": folder},
@@ -871,11 +869,6 @@ def _delete(db: Database, entry: Entry) -> None:
 def _set_meta(db: Database, name: str, value: str) -> None:
     db.run("DELETE FROM kb_meta WHERE name = :name", {"name": name})
     db.run("INSERT INTO kb_meta (name, value) VALUES (:name, :value)", {"name": name, "value": value})
-
-
-def _decoded(value: Any) -> Any:
-    """A JSON column's value, whichever way the backend returned it."""
-    return json.loads(value) if isinstance(value, str) else value
 
 
 def _edit_action(before: EntryContent, after: EntryContent) -> str:

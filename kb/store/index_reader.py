@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
 from kb.store import sqlite_file
-from kb.store.connection import Database, SqliteDatabase, StatementFailed, connect
+from kb.store.connection import (
+    Database,
+    SqliteDatabase,
+    StatementFailed,
+    chunks,
+    connect,
+    decoded,
+    in_list,
+)
 from kb.store.schema import (
     FIRST_USE,
     IMPACT_LENGTH,
@@ -222,8 +230,8 @@ class IndexReader:
 
     def _frequencies(self, terms: Sequence[str]) -> dict[str, int]:
         found: dict[str, int] = {}
-        for chunk in _chunks(terms):
-            term_sql, params = _in("t", chunk)
+        for chunk in chunks(terms):
+            term_sql, params = in_list("t", chunk)
             found.update(
                 (term, int(df))
                 for term, df in self._read_rows(
@@ -289,22 +297,22 @@ class IndexReader:
     def _read_documents(self, entry_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         docs: dict[int, dict[str, Any]] = {}
         columns = ", ".join(f"e.{c}" if c != "key" else 'e."key"' for c in _ENTRY_COLUMNS)
-        for chunk in _chunks(list(entry_ids)):
-            id_sql, params = _in("i", chunk)
+        for chunk in chunks(list(entry_ids)):
+            id_sql, params = in_list("i", chunk)
             sql = (  # read past _rows: the documents are kept one by one
                 f"SELECT {columns}, d.signatures, d.exception_types FROM entry e "
                 f"JOIN search_doc d ON d.entry_id = e.id WHERE e.id IN ({id_sql})"
             )
             for row in self._read_rows(sql, params):
                 record = dict(zip(_ENTRY_COLUMNS, row, strict=False))
-                record["matchers"] = _json(record["matchers"])
-                record["tags"] = _json(record["tags"])
-                record["symptom_variants"] = _json(record["symptom_variants"])
-                record["related"] = _json(record["related"]) or []
-                record["applies_to"] = _json(record["applies_to"]) or []
-                record["check_rule"] = _json(record["check_rule"]) or {}
-                record["signatures"] = _json(row[-2])
-                record["exception_types"] = _json(row[-1])
+                record["matchers"] = decoded(record["matchers"])
+                record["tags"] = decoded(record["tags"])
+                record["symptom_variants"] = decoded(record["symptom_variants"])
+                record["related"] = decoded(record["related"]) or []
+                record["applies_to"] = decoded(record["applies_to"]) or []
+                record["check_rule"] = decoded(record["check_rule"]) or {}
+                record["signatures"] = decoded(row[-2])
+                record["exception_types"] = decoded(row[-1])
                 docs[int(record["id"])] = record
         return docs
 
@@ -327,14 +335,14 @@ class IndexReader:
         return [str(row[0]) for row in self._rows('SELECT "key" FROM entry ORDER BY "key"')]
 
     def all_ids(self, statuses: Sequence[str]) -> list[int]:
-        status_sql, params = _in("s", statuses)
+        status_sql, params = in_list("s", statuses)
         return [
             int(row[0])
             for row in self._rows(f"SELECT entry_id FROM search_doc WHERE status IN ({status_sql})", params)
         ]
 
     def entries_with_matchers(self, statuses: Sequence[str]) -> list[int]:
-        status_sql, params = _in("s", statuses)
+        status_sql, params = in_list("s", statuses)
         sql = f"SELECT entry_id FROM search_doc WHERE rules > 0 AND status IN ({status_sql})"
         return [int(row[0]) for row in self._rows(sql, params)]
 
@@ -448,21 +456,6 @@ def _lock_wait_ended(exc: StatementFailed) -> bool:
     return exc.sqlstate == "55P03" or "lock timeout" in message or "locked" in message or "busy" in message
 
 
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value
-
-
-def _chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
-    """An `IN (...)` list of named parameters: the same SQL for sqlite3 and SQLAlchemy."""
-    params = {f"{prefix}{n}": value for n, value in enumerate(values)}
-    return ", ".join(f":{name}" for name in params), params
-
-
 class Page(NamedTuple):
     """Postings of one term, best first, and where the next page starts."""
 
@@ -497,7 +490,7 @@ class Postings:
         self._read = read or rows
         #: Each term's whole list (entry id, impact), by entry id, when the reader keeps its reads.
         self._lists = lists
-        self._status_sql, self._status_params = _in("s", statuses)
+        self._status_sql, self._status_params = in_list("s", statuses)
         average = average_length or 1.0
         self._saturation, self._per_length = normalisation(average)
         self._growth = min(1.0, (stored_average or average) / average)
@@ -516,8 +509,8 @@ class Postings:
 
     def _read_lists(self, terms: Sequence[str]) -> dict[str, list[tuple[int, float]]]:
         found: dict[str, list[tuple[int, float]]] = {term: [] for term in terms}
-        for chunk in _chunks(terms):
-            term_sql, params = _in("t", chunk)
+        for chunk in chunks(terms):
+            term_sql, params = in_list("t", chunk)
             sql = (  # read past the reader's kept statements: the lists are kept term by term
                 "SELECT term, entry_id, weight, length FROM search_term "
                 f"WHERE term IN ({term_sql}) AND status IN ({self._status_sql})"
@@ -562,9 +555,9 @@ class Postings:
             terms = [term for term in terms if term not in listed]
             if not terms:
                 return
-        term_sql, term_params = _in("t", terms)
-        for chunk in _chunks(sorted(entry_ids)):  # in key order, each seek starts near the last
-            id_sql, id_params = _in("i", chunk)
+        term_sql, term_params = in_list("t", terms)
+        for chunk in chunks(sorted(entry_ids)):  # in key order, each seek starts near the last
+            id_sql, id_params = in_list("i", chunk)
             sql = (
                 "SELECT term, entry_id, weight, length FROM search_term "
                 f"WHERE entry_id IN ({id_sql}) AND term IN ({term_sql})"

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import LIST_FIELDS, EntryContent
-from kb.store.bulk_write import indexing, write_index
-from kb.store.connection import Database
-from kb.store.record import Entry
+from kb.store.bulk_write import POSTING_COLUMNS, indexing, write_index
+from kb.store.connection import Database, chunks, decoded, in_list
+from kb.store.record import JSON_COLUMNS, Entry
 from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
 from kb.text.bm25 import impact
 from kb.text.entry_terms import index_entry
@@ -45,7 +45,7 @@ def index_one(db: Database, entry: Entry) -> None:
     if index.terms:
         db.insert_rows(
             "search_term",
-            ("term", "entry_id", "weight", "length", "impact", "status"),
+            POSTING_COLUMNS,
             [
                 (term, entry.id, tf, index.length, impact(tf, index.length, average), entry.status)
                 for term, tf in index.terms.items()
@@ -125,19 +125,16 @@ def _shift_df(db: Database, terms: list[str], change: int) -> None:
     same new words at once, on a server, neither collide on the insert nor wait on each other's rows
     in opposite orders. (Reading which terms exist, then inserting the others, made one of them fail
     with a duplicate key that was reported as a key clash.)"""
-    ordered = sorted(set(terms))
-    for start in range(0, len(ordered), 500):
-        chunk = ordered[start : start + 500]
-        params = {f"t{n}": term for n, term in enumerate(chunk)}
+    for chunk in chunks(sorted(set(terms))):
+        listed, params = in_list("t", chunk)
         if change > 0:
-            rows = ", ".join(f"(:t{n}, :change)" for n in range(len(chunk)))
+            rows = ", ".join(f"(:{name}, :change)" for name in params)
             db.run(
                 f"INSERT INTO search_df (term, df) VALUES {rows} "
                 "ON CONFLICT (term) DO UPDATE SET df = search_df.df + :change",
                 {**params, "change": change},
             )
         else:
-            listed = ", ".join(f":{name}" for name in params)
             db.run(
                 f"UPDATE search_df SET df = df + :change WHERE term IN ({listed})",
                 {**params, "change": change},
@@ -152,27 +149,19 @@ _CONTENT_COLUMNS = tuple(EntryContent.__dataclass_fields__)
 
 def stored_contents(db: Database) -> list[tuple[int, EntryContent]]:
     """Every entry's id and content, read as plain rows."""
-    from kb.store.record import JSON_COLUMNS
-
     columns = ", ".join(f'"{name}"' for name in ("id", *_CONTENT_COLUMNS))
     stored: list[tuple[int, EntryContent]] = []
     for row in db.rows(f"SELECT {columns} FROM entry"):
         values = dict(zip(_CONTENT_COLUMNS, row[1:], strict=True))
         for name in JSON_COLUMNS:
             if name in values:
-                values[name] = _decoded(values[name])
+                values[name] = decoded(values[name])
         for name in LIST_FIELDS:
             values[name] = tuple(values[name] or ())
         values["guards"] = tuple(values["guards"] or ())
         values["check_rule"] = parse_check_rule(values["check_rule"] or {}, values["key"])
         stored.append((int(row[0]), EntryContent(**values)))
     return stored
-
-
-def _decoded(value: object) -> object:
-    import json
-
-    return json.loads(value) if isinstance(value, str) else value
 
 
 def rebuild_index(db: Database) -> None:

@@ -7,7 +7,6 @@ or writes one entry pays for no ORM.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -15,6 +14,7 @@ from typing import Any
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import EntryContent
+from kb.store.connection import decoded
 
 #: Every column of the entry table, in the order the store reads them.
 ENTRY_COLUMNS = (
@@ -95,7 +95,7 @@ class Entry:
         values = dict(zip(ENTRY_COLUMNS, row, strict=True))
         for name, empty in JSON_COLUMNS.items():
             value = values[name]
-            values[name] = (json.loads(value) if isinstance(value, str) else value) or type(empty)()
+            values[name] = decoded(value) or type(empty)()
         for name in TIME_COLUMNS:
             values[name] = stored_time(values[name])
         return cls(**values)

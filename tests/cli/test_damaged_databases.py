@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import kb.cli.app as cli_app
-from tests.command_line import Ran, kb
+from tests.command_line import Ran, kb, lines_handed_to_typer
 
 pytestmark = pytest.mark.sqlite_only("damage and mounts are of a database file")
 
@@ -113,14 +112,7 @@ def test_a_read_only_mount_is_read_and_refuses_writes_in_one_line(
     shutil.copyfile(tmp_path / "kb.db", source / "kb.db")
     point = mounted("--bind", "-o", "ro", str(source))
     monkeypatch.setenv("KB_DB", str(point / "kb.db"))
-    handed: list[list[str]] = []
-    real = cli_app.run
-
-    def typer(argv: list[str]) -> int:
-        handed.append(argv)
-        return real(argv)
-
-    monkeypatch.setattr(cli_app, "run", typer)
+    handed = lines_handed_to_typer(monkeypatch)
     # The first command of the day takes the lean path too: nothing can record the day here.
     assert kb("list").exit_code == 0 and kb("show", "cuda-device-side-assert").exit_code == 0
     assert handed == []

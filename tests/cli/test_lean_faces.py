@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import kb.cli.app as cli_app
-from tests.command_line import Ran, kb
+from tests.command_line import Ran, kb, lines_handed_to_typer
 
 COMMAND_LINES = [
     ["show", "cross-entropy-label-out-of-range"],
@@ -68,13 +68,6 @@ def test_the_lean_face_prints_what_typers_command_prints(
 def test_the_first_command_of_the_day_goes_to_the_store_for_the_reminder(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    handed: list[list[str]] = []
-    real = cli_app.run
-
-    def typer(argv: list[str]) -> int:
-        handed.append(argv)
-        return real(argv)
-
-    monkeypatch.setattr(cli_app, "run", typer)
+    handed = lines_handed_to_typer(monkeypatch)
     assert kb("list").code == 0 and kb("list").code == 0
     assert handed == [["list"]]
