@@ -79,7 +79,7 @@ def environment(interpreter: str | None = None) -> Mapping[str, str] | None:
 @functools.lru_cache(maxsize=8)
 def snapshot_of(interpreter: str) -> dict[str, str] | None:
     """The snapshot of another Python, by running this file in it, once per process (a search of
-    several sources asks once per source); None when it cannot be run, is not Python, or takes
+    several layers asks once per layer); None when it cannot be run, is not Python, or takes
     longer than PROBE_TIMEOUT_S."""
     with open(__file__, encoding="utf-8") as handle:
         source = handle.read()
@@ -246,7 +246,7 @@ def _driver() -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _compute_capability() -> str | None:
-    """The GPU's, which a process asks nvidia-smi once: a search of several sources judges each."""
+    """The GPU's, which a process asks nvidia-smi once: a search of several layers judges each."""
     try:
         result = subprocess.run(
             ["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"],

@@ -36,7 +36,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "new_database: start with no database, as a new user does")
-    config.addinivalue_line("markers", "sqlite_only(reason): a test of SQLite itself (files, pragmas)")
+    config.addinivalue_line(
+        "markers",
+        "sqlite_only(reason): a test of SQLite itself (files, pragmas), or of what no backend takes part in",
+    )
     config.addinivalue_line(
         "markers", "both_backends: a face's test that also runs on PostgreSQL (see BOTH_BACKENDS)"
     )

@@ -14,14 +14,16 @@ TYPER_OWN = {"--help", "--install-completion", "--show-completion"}
 
 
 def command_line() -> dict[str, set[str]]:
-    """Each command's path (`kb export markdown`) and its long options."""
+    """Each listed command's path (`kb export markdown`) and its long options (an old name kept
+    for scripts is hidden from --help, and from the README)."""
     found: dict[str, set[str]] = {}
 
     def visit(command: object, path: str) -> None:
         params = getattr(command, "params", [])
         found[path] = {opt for param in params for opt in param.opts if opt.startswith("--")} - TYPER_OWN
         for name, sub in getattr(command, "commands", {}).items():
-            visit(sub, f"{path} {name}")
+            if not getattr(sub, "hidden", False):
+                visit(sub, f"{path} {name}")
 
     visit(typer.main.get_command(app), "kb")
     return found

@@ -161,7 +161,7 @@ def test_every_command_in_the_readme_works_on_a_fresh_install(
     config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
     config.parent.mkdir(parents=True)
     blocks = re.findall(r"```toml\n(.*?)```", README, flags=re.DOTALL)
-    config.write_text(next(block for block in blocks if "[[source]]" in block))  # the README's own
+    config.write_text(next(block for block in blocks if "[[layer]]" in block))  # the README's own
     (tmp_path / "editor.py").write_text(EDITOR)
     monkeypatch.setenv("EDITOR", f"{sys.executable} {tmp_path / 'editor.py'}")
     git = {

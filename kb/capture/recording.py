@@ -26,8 +26,8 @@ from kb.store.record import Entry
 
 if TYPE_CHECKING:
     from kb.capture.last_run import LastRun
+    from kb.layers.config import Layer
     from kb.search.duplicates import Duplicate
-    from kb.sources.layers import Layer
 
 
 class Asker(Protocol):
@@ -110,13 +110,13 @@ def record_entry(
     if occurrence:
         raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     if not new and duplicate is None and elsewhere:
-        from kb.sources.targets import duplicate_elsewhere
+        from kb.layers.writing import duplicate_elsewhere
 
         found = duplicate_elsewhere(elsewhere, content.symptom)
         if found is not None:
             layer, twin = found
             say(
-                f"kb: the {layer} source already has an entry like this: {twin.key}"
+                f"kb: the {layer} layer already has an entry like this: {twin.key}"
                 f" (kb --layer {layer} show {twin.key}); yours is added as well"
             )
     derived = given.key is None and from_flags

@@ -54,7 +54,7 @@ def record_entry(
     as_json: bool = False,
     to: str | None = None,
 ) -> None:
-    """The whole of `kb add`, also offered at the end of `kb triage`. TO: the source to write to."""
+    """The whole of `kb add`, also offered at the end of `kb triage`. TO: the layer to write to."""
     from kb.capture.recording import record_entry as record
 
     def edit_template(flags: EntryFlags) -> EntryContent:
@@ -62,7 +62,7 @@ def record_entry(
 
         return edit_until_valid(template_for(flags), "new-entry", force)
 
-    from kb.sources.targets import other_layers
+    from kb.layers.writing import other_layers
 
     ask = console.TerminalAsker() if console.interactive() else None
     personal, chosen = ctx.meta.get(common.LAYER, (ctx.obj, None))

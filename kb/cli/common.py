@@ -117,9 +117,9 @@ def main_options(
         str | None,
         typer.Option(
             "--layer",
-            help="Work on one source instead of the personal knowledge base (kb sources lists them).",
+            help="Work on one layer instead of the personal knowledge base (kb layers lists them).",
             show_default=False,
-            metavar="SOURCE",
+            metavar="LAYER",
         ),
     ] = None,
     version: Annotated[
@@ -129,8 +129,8 @@ def main_options(
     """kb: record a fault within 15 minutes of fixing it, find it again in seconds."""
     ctx.obj = db
     if layer is not None:
-        from kb.sources.everywhere import layer_database
-        from kb.sources.layers import find_layer
+        from kb.layers.config import find_layer
+        from kb.layers.everywhere import layer_database
 
         chosen = find_layer(layer, db)
         ctx.meta[LAYER] = (db, chosen)
@@ -139,28 +139,28 @@ def main_options(
 
 def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     """Without `kb --layer`, make COMMAND act on the layer whose entry the last search showed for
-    KEY (kb.sources.shown), and say so on stderr: search, show and check must mean one entry when
+    KEY (kb.layers.shown), and say so on stderr: search, show and check must mean one entry when
     several layers hold that key."""
     if LAYER in ctx.meta:
         return
-    from kb.sources.layers import PERSONAL
-    from kb.sources.shown import shown_layer
+    from kb.layers.config import PERSONAL
+    from kb.layers.shown import shown_layer
 
     name = shown_layer(key)
     if name is None or name == PERSONAL:
         return
-    from kb.sources.everywhere import layer_database
-    from kb.sources.layers import find_layer
+    from kb.layers.config import find_layer
+    from kb.layers.everywhere import layer_database
 
     try:
         chosen = find_layer(name, ctx.obj)
         database = layer_database(chosen)
     except KbError:
-        return  # the source is gone since: the personal knowledge base answers, as without a search
+        return  # the layer is gone since: the personal knowledge base answers, as without a search
     ctx.meta[LAYER] = (ctx.obj, chosen)
     ctx.obj = database
     typer.echo(
-        f"kb: {key} from the {name} source, as your last search showed it"
+        f"kb: {key} from the {name} layer, as your last search showed it"
         f" (kb --layer {PERSONAL} {command} {key}: your own)",
         err=True,
     )
@@ -177,7 +177,7 @@ def refuse_untrusted(ctx: typer.Context, key: str) -> None:
 
 
 def command_prefix(ctx: typer.Context) -> str:
-    """How to type a kb command on the source this one works on: `kb ` or `kb --layer NAME `."""
+    """How to type a kb command on the layer this one works on: `kb ` or `kb --layer NAME `."""
     if LAYER in ctx.meta:
         return f"kb --layer {ctx.meta[LAYER][1].name} "
     return "kb "
@@ -188,12 +188,12 @@ def database_of(ctx: typer.Context, command: str) -> str | None:
     folder is refused, since only open_kb() writes a folder's entries back to its files."""
     if LAYER in ctx.meta and ctx.meta[LAYER][1].kind == "folder":
         name = ctx.meta[LAYER][1].name
-        raise UsageError(f"kb {command} works on a database; the source '{name}' is an entry folder")
+        raise UsageError(f"kb {command} works on a database; the layer '{name}' is an entry folder")
     return ctx.obj  # type: ignore[no-any-return]
 
 
 def folder_source(ctx: typer.Context) -> str | None:
-    """The entry folder source the command works on (`kb --layer NAME`, or the source of the entry
+    """The entry folder layer the command works on (`kb --layer NAME`, or the layer of the entry
     the last search showed), or None for a database. A folder keeps entries, not their usage."""
     if LAYER in ctx.meta and ctx.meta[LAYER][1].kind == "folder":
         return str(ctx.meta[LAYER][1].name)
@@ -203,14 +203,14 @@ def folder_source(ctx: typer.Context) -> str | None:
 @contextmanager
 def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> Iterator[EntryStore]:
     """The store for a command. REMIND: say on stderr, at most once a day, when a review is overdue
-    (commands printing --json pass False, so that their output stays pure). TO: the source a write
+    (commands printing --json pass False, so that their output stays pure). TO: the layer a write
     goes to (`kb add --to`), instead of the personal knowledge base."""
     personal = ctx.obj
     if to is None and LAYER in ctx.meta:  # kb --layer NAME …: an entry folder is written through
         personal, chosen = ctx.meta[LAYER]
         to = chosen.name if chosen.kind == "folder" else None
     if to is not None:
-        from kb.sources.targets import write_target
+        from kb.layers.writing import write_target
 
         with write_target(personal, to) as target:
             yield target

@@ -235,41 +235,41 @@ def copy(
     key: common.KeyArgument,
     to: Annotated[
         str,
-        typer.Option("--to", help="The source to copy it to (kb sources lists them).", metavar="SOURCE"),
+        typer.Option("--to", help="The layer to copy it to (kb layers lists them).", metavar="LAYER"),
     ],
     replace: Annotated[
-        bool, typer.Option("--replace", help="Overwrite the entry the source holds under that key.")
+        bool, typer.Option("--replace", help="Overwrite the entry the layer holds under that key.")
     ] = False,
 ) -> None:
-    """Copy an entry to another source: a personal entry to the team, a project's to your own. It
-    works on the entry your last search showed (or kb --layer SOURCE copy …); a different entry
+    """Copy an entry to another layer: a personal entry to the team, a project's to your own. It
+    works on the entry your last search showed (or kb --layer LAYER copy …); a different entry
     under the same key there is overwritten only with --replace."""
-    from kb.sources.layers import find_layer
-    from kb.sources.targets import write_target
+    from kb.layers.config import find_layer
+    from kb.layers.writing import write_target
 
     common.follow_search(ctx, key, "copy")
     personal, chosen = ctx.meta.get(common.LAYER, (ctx.obj, None))
     here = chosen.name if chosen is not None else "personal"
     target = find_layer(to, personal).name
     if target == here:
-        raise UsageError(f"'{key}' is in the {here} source already; --to names another source")
+        raise UsageError(f"'{key}' is in the {here} layer already; --to names another layer")
     with common.open_kb(ctx, remind=False) as store:
         content = store.get(key).content().replace(status="active")
     with write_target(personal, target) as store:
         existing = store.find(key)
         if existing is not None and existing.content() == content:
-            typer.echo(f"the {target} source holds the same {key} already")
+            typer.echo(f"the {target} layer holds the same {key} already")
             return
         if existing is not None and not replace:
             raise KbError(
-                f"the {target} source holds '{key}' with another text (kb --layer {target} show {key});"
+                f"the {target} layer holds '{key}' with another text (kb --layer {target} show {key});"
                 " add --replace to overwrite it"
             )
         if existing is None:
             store.add(content)
         else:
             store.update(key, content, started_from=existing.content())
-    typer.echo(f"copied {key} from the {here} source to the {target} source")
+    typer.echo(f"copied {key} from the {here} layer to the {target} layer")
 
 
 @app.command()

@@ -65,7 +65,7 @@ def request(values: dict[str, Any]) -> tuple[EntryFlags, Prefill, dict[str, bool
 def run_add(values: dict[str, Any]) -> int:
     from kb.capture.recording import record_entry
     from kb.cli.output import report_recorded
-    from kb.sources.targets import other_layers, write_target
+    from kb.layers.writing import other_layers, write_target
 
     given, fill, switches = request(values)
     ask = TerminalAsker() if console.interactive() else None

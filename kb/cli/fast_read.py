@@ -23,7 +23,7 @@ def show_main(argv: list[str]) -> int | None:
     values = _parsed("kb show", SHOW_OPTIONS, argv)
     if not isinstance(values, dict):
         return values
-    from kb.sources.shown import shown_layer
+    from kb.layers.shown import shown_layer
 
     if shown_layer(values["key"]) not in (None, "personal"):
         return None  # the last search showed another layer's entry: Typer's show follows it

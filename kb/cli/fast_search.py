@@ -22,8 +22,8 @@ from kb.errors import KbError, UsageError
 from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
 
 if TYPE_CHECKING:
+    from kb.layers.everywhere import Found
     from kb.search.lookup import SearchResponse
-    from kb.sources.everywhere import Found
 
 
 class SearchArgs(NamedTuple):
@@ -68,10 +68,10 @@ def read_query(args: SearchArgs) -> str:
 
 def run_search(args: SearchArgs, layers: bool = True) -> int:
     """Search, print, and return the exit code: 0 for a confident match, 1 for none. LAYERS: search
-    every source (kb sources), not only the database args.db names."""
+    every layer (kb layers), not only the database args.db names."""
     found = search_text(read_query(args), args, layers)
     if found.layered:
-        from kb.sources.shown import remember_shown
+        from kb.layers.shown import remember_shown
 
         remember_shown(
             {str(s.candidate.record["key"]): str(s.candidate.record["layer"]) for s in found.response.results}
@@ -81,7 +81,7 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     if args.as_json:
         data = found.response.as_json(args.explain)
         if found.layered:
-            data["unreachable"] = [{"source": u.layer, "reason": u.reason} for u in found.unreachable]
+            data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
         print_json(data)
     else:
         sys.stdout.write(format_response(found.response, args.explain, width(), found.layered) + "\n")
@@ -89,9 +89,9 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
 
 
 def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
-    """Search TEXT with the options of ARGS (kb.sources.everywhere.search_sources)."""
+    """Search TEXT with the options of ARGS (kb.layers.everywhere.search_sources)."""
+    from kb.layers.everywhere import search_sources
     from kb.search.lookup import SearchOptions
-    from kb.sources.everywhere import search_sources
 
     interpreter = None
     if args.env:  # the Python the user's code runs in, which may not be kb's

@@ -138,13 +138,13 @@ def tui(ctx: typer.Context) -> None:
     KbApp(Library(database)).run()
 
 
-@app.command("sources")
-def sources_command(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
-    """The sources kb reads: the personal knowledge base, the team sources of the config file, and
+@app.command("layers")
+def layers_command(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
+    """The layers kb reads: the personal knowledge base, the team layers of the config file, and
     the project's .kb/ folder; whether each answers, and how many entries it holds."""
-    from kb.sources.status import sources_report
+    from kb.layers.status import layers_report
 
-    report = sources_report(ctx.obj)
+    report = layers_report(ctx.obj)
     if as_json:
         console.print_json(report.as_json())
         return
@@ -154,7 +154,12 @@ def sources_command(ctx: typer.Context, as_json: common.JsonOption = False) -> N
         if state.problem:
             typer.echo(f"{'':<12} {state.problem}")
     if not report.config_exists:
-        typer.echo(f"(no team sources: {report.config} does not exist; the README's team section shows one)")
+        typer.echo(f"(no team layers: {report.config} does not exist; the README's team section shows one)")
+
+
+#: `kb sources`, the command's name until the word "source" came to mean only where an entry comes
+#: from (its `source` field); it still answers, unlisted.
+app.command("sources", hidden=True)(layers_command)
 
 
 @app.command("trust")
@@ -175,8 +180,8 @@ def trust_command(
     entry). Until then its entries are shown, marked untrusted, and their checks are never offered:
     a .kb/ arrives with every repository you clone. kb reads no .kb/ that belongs to another user
     or that others may write, trusted or not."""
-    from kb.sources.layers import project_folder
-    from kb.sources.trust import folder_problem, set_trust, trusted_folders
+    from kb.layers.config import project_folder
+    from kb.layers.trust import folder_problem, set_trust, trusted_folders
 
     if list_them:
         folders = sorted(trusted_folders())

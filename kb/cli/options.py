@@ -136,7 +136,7 @@ ADD_OPTIONS: tuple[Option, ...] = (
     switch("new", ("--new",), "Add it even if an entry looks the same."),
     switch("occurrence", ("--occurrence",), "If an entry looks the same, count this as another occurrence."),
     switch("force", ("--force",), "Keep a validation that fails the lint."),
-    text("to", ("--to",), "The source to write to (kb sources lists them) [default: personal].", "SOURCE"),
+    text("to", ("--to",), "The layer to write to (kb layers lists them) [default: personal].", "LAYER"),
     JSON,
     DB,
 )

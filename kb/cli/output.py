@@ -15,7 +15,7 @@ def report_recorded(
     echo: Callable[..., None],
     to: str | None = None,
 ) -> None:
-    """What both faces print once an entry is recorded (TO: in that source, not the personal one)."""
+    """What both faces print once an entry is recorded (TO: in that layer, not the personal one)."""
     from kb.entry.lint import validation_problem
 
     entry = recorded.entry
@@ -27,6 +27,6 @@ def report_recorded(
         problem = validation_problem(entry.validation)
         if problem:
             echo(f"kb: kept with --force: {problem}; `kb list --unvalidated` finds it", err=True)
-        where = f" to the {to} source" if to else ""
+        where = f" to the {to} layer" if to else ""
         layer = f"--layer {to} " if to else ""
         echo(f"added {entry.key} ({entry.domain}){where}; see it with: kb {layer}show {entry.key}")

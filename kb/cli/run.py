@@ -47,10 +47,10 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     from kb.cli.fast_search import format_response
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
+    from kb.layers.everywhere import search_sources
     from kb.machine import python_of
     from kb.paths import user_data_dir
     from kb.search.lookup import SearchOptions
-    from kb.sources.everywhere import search_sources
 
     python = python_of(command)
     run = record_failure(str(user_data_dir()), command, ending, output, python=python)

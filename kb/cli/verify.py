@@ -132,12 +132,12 @@ def _confirm_run(yes: bool, question: str) -> None:
 
 
 def _print_result(result: CheckResult, folder: str | None) -> None:
-    """The check's output and verdict, and whether the verdict was kept: a FOLDER source's entries
+    """The check's output and verdict, and whether the verdict was kept: a FOLDER layer's entries
     are files, which hold no check history."""
     if result.output:
         typer.echo(visible(result.output.rstrip("\n")))
     ran = f"exit {result.exit_code} in {result.seconds:.1f} s" if result.exit_code is not None else ""
-    kept = "; recorded" if folder is None else f"; not recorded (the {visible(folder)} source is entry files)"
+    kept = "; recorded" if folder is None else f"; not recorded (the {visible(folder)} layer is entry files)"
     typer.echo(f"{result.verdict}: {visible(result.reason)}" + (f" ({ran})" if ran else "") + kept)
 
 

@@ -1,7 +1,7 @@
 """An entry folder's files, as kb reads and writes them: one entry file each at DOMAIN/KEY.md, a
 tombstone (TOMBSTONES/KEY.toml) and the version that left (TOMBSTONES/KEY.md) for each entry that left
 it, and the folder's identity (FOLDER_ID_FILE). `kb sync` (kb.exchange.folder_sync) and the search of
-a folder source (kb.sources.folder_index) both go through here.
+a folder layer (kb.layers.folder_index) both go through here.
 
 Files kb cannot trust are refused before anything is written, naming the file and line: a merge
 conflict git left, a symlinked folder or file, a special file (a FIFO hangs a read), a file over the

@@ -156,29 +156,49 @@ def wrap_columns(text: str, width: int, hard: bool = False) -> list[str]:
     between any two of them). A word wider than WIDTH is broken; HARD keeps every space, for a
     command whose exact text matters."""
     lines: list[str] = []
-    line = ""
+    line, taken = "", 0  # the line being filled, and its columns: counted once per piece
     for piece in _PIECES.findall(text):
         if piece.isspace() and not hard:
             piece = " "
             if not line:
                 continue
-        if display_width(line + piece) <= width:
-            line += piece
+        columns = display_width(piece)
+        if taken + columns <= width:
+            line, taken = line + piece, taken + columns
             continue
         if line.strip():
             lines.append(line.rstrip() if not hard else line)
-        line = "" if piece.isspace() and not hard else piece
-        while display_width(line) > width:
-            head = fitting_start(line, width) or line[0]
-            lines.append(head)
-            line = line[len(head) :]
+        line, taken = ("", 0) if piece.isspace() and not hard else (piece, columns)
+        if taken > width:
+            *heads, line = _broken(line, width)
+            lines += heads
+            taken = display_width(line)
     if line.strip() or not lines:
         lines.append(line.rstrip() if not hard else line)
     return lines
 
 
+def _broken(word: str, width: int) -> list[str]:
+    """WORD in pieces of at most WIDTH columns, in one pass (a character wider than WIDTH alone is a
+    piece of its own); the last piece may be empty."""
+    pieces: list[str] = []
+    start, taken = 0, 0
+    for index, char in enumerate(word):
+        columns = _char_width(char)
+        if taken + columns > width and index > start:
+            pieces.append(word[start:index])
+            start, taken = index, 0
+        taken += columns
+        if taken > width:  # wider than a whole line by itself
+            pieces.append(word[start : index + 1])
+            start, taken = index + 1, 0
+    return [*pieces, word[start:]]
+
+
 def fitting_start(text: str, width: int) -> str:
     """The longest start of TEXT that fits in WIDTH columns (possibly empty)."""
+    if text.isascii():
+        return text[:width]
     taken = 0
     for index, char in enumerate(text):
         taken += _char_width(char)
@@ -232,6 +252,8 @@ def _safe_char(char: str) -> str:
 
 def display_width(text: str) -> int:
     """Terminal columns TEXT takes: wide (CJK) characters take two, combining marks none."""
+    if text.isascii():
+        return len(text)
     return sum(_char_width(char) for char in text)
 
 

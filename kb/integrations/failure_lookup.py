@@ -43,8 +43,8 @@ _ANSWERED: dict[str, Any] = {}
 def known_fault(text: str) -> Answer:
     """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
     from kb.entry.visible import command_line, visible
+    from kb.layers.everywhere import search_sources
     from kb.search.lookup import SearchOptions
-    from kb.sources.everywhere import search_sources
 
     response = _ANSWERED.get(text)
     if response is None:
@@ -62,7 +62,7 @@ def known_fault(text: str) -> Answer:
     if record.get("fix"):
         lines.append(f"  fix: {visible(' '.join(str(record['fix']).split())[:400])}")
     if record.get("layer"):
-        lines.append(f"  (from the {visible(str(record['layer']))} source)")
+        lines.append(f"  (from the {visible(str(record['layer']))} layer)")
     return str(record["key"]), "\n".join(lines)
 
 

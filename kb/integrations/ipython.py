@@ -72,9 +72,9 @@ def shown(value: object) -> str:
 
 
 def look_up(text: str, limit: int = 3) -> KnownFault:
-    """Search TEXT in every source, as kb search does (a confident answer counts as a hit)."""
+    """Search TEXT in every layer, as kb search does (a confident answer counts as a hit)."""
+    from kb.layers.everywhere import search_sources
     from kb.search.lookup import SearchOptions
-    from kb.sources.everywhere import search_sources
 
     found = search_sources(text, None, SearchOptions(limit=limit, environment=True))
     values = found.response.paste_values()  # each check as it runs for this error: its port, its file

@@ -2,7 +2,7 @@
 
 Installed with kb as the `pytest11` entry point `kb`, and off unless asked for: `pytest --kb` (or
 `pytest -p kb` where plugins do not load on their own). Each failure's text is searched the way
-`kb search` does (every source, the same ranking), beside the run (kb.integrations.failure_lookup);
+`kb search` does (every layer, the same ranking), beside the run (kb.integrations.failure_lookup);
 once the tests are over, each failure with a confident match gets a "known fault (kb)" section with
 the entry's key, validation and fix, and the session ends with one line naming the known faults.
 Searches leave no usage record: a failing suite is not a person asking.

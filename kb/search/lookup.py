@@ -111,7 +111,7 @@ class SearchResponse(NamedTuple):
             item.update(score=scored.score, confident=scored.confident)
             if record.get("unmet"):
                 item["unmet"] = record["unmet"]
-            if "layer" in record:  # a search across layers (kb.sources.everywhere) names each result's
+            if "layer" in record:  # a search across layers (kb.layers.everywhere) names each result's
                 item["layer"] = record["layer"]  # layer, and the others that hold its key
                 item["also_in"] = record.get("also_in", [])
                 item["trusted"] = not record.get("untrusted")  # kb trust FOLDER offers its check

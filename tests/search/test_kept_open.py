@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
 from kb.search.ranking import Scored
@@ -59,6 +61,7 @@ def test_a_search_kept_open_sees_its_own_usage_record() -> None:
     assert second == fresh == first + 1
 
 
+@pytest.mark.sqlite_only("ranking takes the candidates as data: the backend that read them plays no part")
 def test_ranking_only_the_results_a_search_shows_ranks_them_as_ranking_all_does() -> None:
     """rank(needed=N) leaves unscored the candidates that cannot reach the best N: the best N, their
     scores, confidence and one-of group are those of ranking every candidate. Asked of every

@@ -1,12 +1,12 @@
-"""The layers kb reads: personal first, then the team sources of the config file, then the project.
+"""The layers kb reads: personal first, then the team layers of the config file, then the project.
 
 The config file is TOML, at `$XDG_CONFIG_HOME/kb/config.toml` (`~/.config/kb/config.toml`):
 
-    [[source]]
+    [[layer]]
     name = "team"
     database = "postgresql+psycopg://kb_team@db.internal/ml"
 
-    [[source]]
+    [[layer]]
     name = "platform"
     folder = "~/src/platform-faults"
 
@@ -26,13 +26,15 @@ from kb.paths import APP_NAME, resolve_location
 
 CONFIG_ENV = "KB_CONFIG"
 PROJECT_FOLDER = ".kb"
+#: The tables' name before `kb layers` was `kb sources`: a config file written then still reads.
+OLD_TABLE = "source"
 PERSONAL = "personal"
 PROJECT = "project"
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class Layer(NamedTuple):
-    """One source of entries. KIND "database": SPEC is a database (--db) spec; "folder": a folder.
+    """One knowledge base kb reads. KIND "database": SPEC is a database (--db) spec; "folder": a folder.
     TRUSTED: kb offers to run its entries' checks (a project folder only after `kb trust`)."""
 
     name: str
@@ -50,7 +52,7 @@ def config_path() -> str:
 
 
 def parse_config(text: str, where: str) -> list[Layer]:
-    """The team sources a config file names, in its order. Raises KbError naming WHERE and the fault."""
+    """The team layers a config file names, in its order. Raises KbError naming WHERE and the fault."""
     import tomllib  # deferred: only a machine with a config file pays for it
 
     try:
@@ -61,27 +63,32 @@ def parse_config(text: str, where: str) -> list[Layer]:
         raise KbError(f"{where}: nested too deeply to be kb's config") from None
     except ValueError:  # a number of thousands of digits
         raise KbError(f"{where}: holds a number longer than any setting") from None
-    unknown = set(data) - {"source"}
+    unknown = set(data) - {"layer", OLD_TABLE}
     if unknown:
-        raise KbError(f"{where}: unknown table or key '{sorted(unknown)[0]}' (kb reads [[source]] tables)")
-    sources = data.get("source", [])
-    if not isinstance(sources, list):
-        raise KbError(f"{where}: 'source' must be [[source]] tables")
+        raise KbError(f"{where}: unknown table or key '{sorted(unknown)[0]}' (kb reads [[layer]] tables)")
+    if "layer" in data and OLD_TABLE in data:
+        raise KbError(
+            f"{where}: holds both [[layer]] and [[{OLD_TABLE}]] tables; rename [[{OLD_TABLE}]] to [[layer]]"
+        )
+    table = "layer" if "layer" in data else OLD_TABLE
+    tables = data.get(table, [])
+    if not isinstance(tables, list):
+        raise KbError(f"{where}: '{table}' must be [[{table}]] tables")
     layers: list[Layer] = []
-    for number, source in enumerate(sources, 1):
-        label = f"{where}: source {number}"
-        if not isinstance(source, dict):
+    for number, declared in enumerate(tables, 1):
+        label = f"{where}: layer {number}"
+        if not isinstance(declared, dict):
             raise KbError(f"{label} must be a table")
-        name = source.get("name")
+        name = declared.get("name")
         if not isinstance(name, str) or not _NAME.match(name):
             raise KbError(f"{label} needs a name in lower case words joined by '-' (name = \"team\")")
         if name in (PERSONAL, PROJECT) or any(layer.name == name for layer in layers):
             raise KbError(f"{label}: the name '{name}' is taken")
-        places = [key for key in ("database", "folder") if key in source]
-        extra = set(source) - {"name", "database", "folder"}
+        places = [key for key in ("database", "folder") if key in declared]
+        extra = set(declared) - {"name", "database", "folder"}
         if len(places) != 1 or extra:
             raise KbError(f'{label} (\'{name}\') needs exactly one of database = "URL" or folder = "PATH"')
-        value = source[places[0]]
+        value = declared[places[0]]
         if not isinstance(value, str) or not value.strip():
             raise KbError(f"{label} ('{name}'): {places[0]} must be a non-empty string")
         spec = value if places[0] == "database" else os.path.expanduser(value)
@@ -90,7 +97,7 @@ def parse_config(text: str, where: str) -> list[Layer]:
 
 
 def configured_layers() -> list[Layer]:
-    """The team sources of the config file; none when there is no file."""
+    """The team layers of the config file; none when there is no file."""
     path = config_path()
     try:
         with open(path, encoding="utf-8") as handle:
@@ -122,7 +129,7 @@ def reading_layers(personal: str | None = None, start: str | None = None) -> lis
     layers += configured_layers()
     found = project_folder(start)
     if found is not None:
-        from kb.sources.trust import is_trusted
+        from kb.layers.trust import is_trusted
 
         layers.append(Layer(PROJECT, "folder", found, is_trusted(found)))
     return layers
@@ -135,4 +142,4 @@ def find_layer(name: str, personal: str | None = None) -> Layer:
         if layer.name == name:
             return layer
     names = ", ".join(layer.name for layer in layers)
-    raise KbError(f"no source called '{name}'; there are: {names} (kb sources lists them)")
+    raise KbError(f"no layer called '{name}'; there are: {names} (kb layers lists them)")

@@ -1,5 +1,5 @@
-"""Where a write goes: the personal knowledge base unless `--to` names another source; and what the
-other sources already hold of it."""
+"""Where a write goes: the personal knowledge base unless `--to` names another layer; and what the
+other layers already hold of it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from kb.errors import KbError
-from kb.sources.layers import PERSONAL, Layer, find_layer, reading_layers
+from kb.layers.config import PERSONAL, Layer, find_layer, reading_layers
 
 if TYPE_CHECKING:
     from kb.search.duplicates import Duplicate
@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 @contextmanager
 def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
-    """The store to write to: PERSONAL (--db, KB_DB or the default), or the source called TO. A
-    database source is opened as the personal one is; an entry folder through its index, each
-    entry written back as its file (kb.sources.folder_index.folder_store)."""
+    """The store to write to: PERSONAL (--db, KB_DB or the default), or the layer called TO. A
+    database layer is opened as the personal one is; an entry folder through its index, each
+    entry written back as its file (kb.layers.folder_index.folder_store)."""
     from kb.store.seeding import open_knowledge_base
 
     layer = find_layer(to, personal) if to and to != PERSONAL else None
@@ -27,7 +27,7 @@ def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
         with open_knowledge_base(layer.spec if layer else personal) as store:
             yield store
         return
-    from kb.sources.folder_index import folder_store
+    from kb.layers.folder_index import folder_store
 
     with folder_store(layer.spec) as store:
         yield store
@@ -42,9 +42,9 @@ def other_layers(personal: str | None, to: str | None) -> list[Layer]:
 def duplicate_elsewhere(layers: Sequence[Layer], symptom: str) -> tuple[str, Duplicate] | None:
     """The first of LAYERS holding an entry that already describes SYMPTOM, and that entry; a layer
     that does not answer is skipped (it is reported where it is searched)."""
+    from kb.layers.everywhere import layer_database
     from kb.paths import resolve_location
     from kb.search.duplicates import find_duplicate
-    from kb.sources.everywhere import layer_database
 
     for layer in layers:
         try:

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from kb.entry.visible import HIDDEN, consent_text
 from tests.command_line import kb
-from tests.sources.test_hostile_project import kb as kb_process
+from tests.layers.test_hostile_project import kb as kb_process
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "project"
 #: What the files that cannot carry a comment expect.

@@ -76,7 +76,7 @@ def _build(folder: str, place: str, path: str) -> None:
 
 @contextmanager
 def folder_store(folder: str) -> Iterator[EntryStore]:
-    """A knowledge base to write FOLDER's entries through (`kb add --to` a folder source): a scratch
+    """A knowledge base to write FOLDER's entries through (`kb add --to` a folder layer): a scratch
     copy of its index, so that the duplicate check and every rule of an add apply as in a database.
     When the block ends without an error, each entry it added or changed is written to the folder
     as its file (atomically); the scratch copy is removed either way."""

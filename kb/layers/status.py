@@ -1,4 +1,4 @@
-"""`kb sources`: each layer, where it is, and whether it answers now."""
+"""`kb layers`: each layer, where it is, and whether it answers now."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import os
 from typing import Any, NamedTuple
 
 from kb.errors import KbError
+from kb.layers.config import Layer, config_path, reading_layers
+from kb.layers.everywhere import layer_database
 from kb.paths import resolve_location
-from kb.sources.everywhere import layer_database
-from kb.sources.layers import Layer, config_path, reading_layers
 from kb.store.index_reader import IndexNotReady, IndexReader
 
 
@@ -28,7 +28,7 @@ class LayerState(NamedTuple):
         }
 
 
-class SourcesReport(NamedTuple):
+class LayersReport(NamedTuple):
     config: str
     config_exists: bool
     states: list[LayerState]
@@ -37,14 +37,14 @@ class SourcesReport(NamedTuple):
         return {
             "config": self.config,
             "config_exists": self.config_exists,
-            "sources": [state.as_json() for state in self.states],
+            "layers": [state.as_json() for state in self.states],
         }
 
 
-def sources_report(personal: str | None = None) -> SourcesReport:
+def layers_report(personal: str | None = None) -> LayersReport:
     """Every layer a search reads, each asked how many entries it holds (nothing is created)."""
     states = [_state(layer) for layer in reading_layers(personal)]
-    return SourcesReport(config_path(), os.path.exists(config_path()), states)
+    return LayersReport(config_path(), os.path.exists(config_path()), states)
 
 
 def _state(layer: Layer) -> LayerState:

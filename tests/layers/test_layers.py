@@ -1,6 +1,6 @@
-"""Layers: the personal knowledge base, the team sources of the config file, a project's .kb/ folder.
+"""Layers: the personal knowledge base, the team layers of the config file, a project's .kb/ folder.
 
-A search reads them all at once and names each result's layer; a source that does not answer is one
+A search reads them all at once and names each result's layer; a layer that does not answer is one
 line, and the others answer; `kb add --to` chooses where a write goes; `kb --layer` works on one.
 """
 
@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from kb.cli.app import app
 from kb.errors import KbError
-from kb.sources.layers import Layer, parse_config, project_folder, reading_layers
+from kb.layers.config import Layer, parse_config, project_folder, reading_layers
 from tests.command_line import kb
 
 TEAM_FAULT = "OSError: the team's frobnicator lease expired mid-epoch"
@@ -72,8 +72,7 @@ def team(tmp_path: Path, runner: CliRunner) -> Path:
     config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
     config.parent.mkdir(parents=True)
     config.write_text(
-        f'[[source]]\nname = "team"\ndatabase = "{team_db}"\n\n'
-        f'[[source]]\nname = "down"\ndatabase = "{DOWN}"\n'
+        f'[[layer]]\nname = "team"\ndatabase = "{team_db}"\n\n[[layer]]\nname = "down"\ndatabase = "{DOWN}"\n'
     )
     project = tmp_path / "project"
     (project / ".kb" / "data").mkdir(parents=True)
@@ -87,10 +86,10 @@ def team(tmp_path: Path, runner: CliRunner) -> Path:
 # --- the config file and the project folder, pure ---------------------------------------------------
 
 
-def test_a_config_names_database_and_folder_sources_in_order() -> None:
+def test_a_config_names_database_and_folder_layers_in_order() -> None:
     text = (
-        '[[source]]\nname = "team"\ndatabase = "postgresql://db/kb"\n\n'
-        '[[source]]\nname = "infra"\nfolder = "~/faults"\n'
+        '[[layer]]\nname = "team"\ndatabase = "postgresql://db/kb"\n\n'
+        '[[layer]]\nname = "infra"\nfolder = "~/faults"\n'
     )
     assert parse_config(text, "config.toml") == [
         Layer("team", "database", "postgresql://db/kb"),
@@ -101,14 +100,15 @@ def test_a_config_names_database_and_folder_sources_in_order() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("[[source]]\nname = 'team'\n", "needs exactly one of database"),
-        ("[[source]]\nname = 'team'\ndatabase = 'x'\nfolder = 'y'\n", "needs exactly one of database"),
-        ("[[source]]\ndatabase = 'x'\n", "needs a name"),
-        ("[[source]]\nname = 'Team Server'\ndatabase = 'x'\n", "needs a name"),
-        ("[[source]]\nname = 'personal'\ndatabase = 'x'\n", "the name 'personal' is taken"),
-        ("[[source]]\nname = 'a'\ndatabase = 'x'\n[[source]]\nname = 'a'\nfolder = 'y'\n", "'a' is taken"),
+        ("[[layer]]\nname = 'team'\n", "needs exactly one of database"),
+        ("[[layer]]\nname = 'team'\ndatabase = 'x'\nfolder = 'y'\n", "needs exactly one of database"),
+        ("[[layer]]\ndatabase = 'x'\n", "needs a name"),
+        ("[[layer]]\nname = 'Team Server'\ndatabase = 'x'\n", "needs a name"),
+        ("[[layer]]\nname = 'personal'\ndatabase = 'x'\n", "the name 'personal' is taken"),
+        ("[[layer]]\nname = 'a'\ndatabase = 'x'\n[[layer]]\nname = 'a'\nfolder = 'y'\n", "'a' is taken"),
         ("[sources]\nname = 'a'\n", "unknown table or key 'sources'"),
-        ("[[source]\n", "config.toml:"),
+        ("[[layer]]\nname = 'a'\nfolder = 'y'\n[[source]]\nname = 'b'\nfolder = 'z'\n", "holds both"),
+        ("[[layer]\n", "config.toml:"),
         ("x = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deeply"),
         ("x = " + "9" * 5000 + "\n", "a number longer than any setting"),
     ],
@@ -118,13 +118,18 @@ def test_a_config_kb_cannot_read_names_the_fault(text: str, fragment: str) -> No
         parse_config(text, "config.toml")
 
 
+def test_a_config_written_before_layers_were_called_layers_still_reads() -> None:
+    old = '[[source]]\nname = "team"\ndatabase = "postgresql://db/kb"\n'
+    assert parse_config(old, "config.toml") == parse_config(old.replace("source", "layer"), "config.toml")
+
+
 VALUES = st.one_of(st.text(st.characters(exclude_categories=["Cs"])), st.integers(), st.booleans())
 SOURCES = st.lists(st.dictionaries(st.sampled_from(["name", "database", "folder", "x"]), VALUES), max_size=4)
 
 
 def as_toml(sources: list[dict[str, str | int]]) -> str:
     return "".join(
-        "[[source]]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in source.items()) for source in sources
+        "[[layer]]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in source.items()) for source in sources
     )
 
 
@@ -158,8 +163,8 @@ def test_a_search_ranks_across_layers_and_names_each_results_layer(team: Path) -
     data = json.loads(found.stdout)
     assert data["results"][0]["key"] == "team-lease" and data["results"][0]["layer"] == "team"
     assert {r["layer"] for r in data["results"][1:]} <= {"personal", "team", "project"}
-    assert data["unreachable"] == [{"source": "down", "reason": data["unreachable"][0]["reason"]}]
-    assert found.stderr.count("\n") == 1 and "the down source did not answer" in found.stderr
+    assert data["unreachable"] == [{"layer": "down", "reason": data["unreachable"][0]["reason"]}]
+    assert found.stderr.count("\n") == 1 and "the down layer did not answer" in found.stderr
     project = kb_process("search", PROJECT_FAULT, cwd=team / "src")
     assert project.returncode == 0 and "1. feature-cache  [data · project, untrusted]" in project.stdout
     seed = kb_process("search", "RuntimeError: CUDA error: device-side assert triggered", "--json", cwd=team)
@@ -181,7 +186,7 @@ def test_a_changed_entry_file_is_searched_as_it_is_now(team: Path) -> None:
 
 
 def test_a_config_kb_cannot_read_is_one_line(team: Path) -> None:
-    (Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml").write_text("[[source]]\nname = 3\n")
+    (Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml").write_text("[[layer]]\nname = 3\n")
     result = kb_process("search", TEAM_FAULT, cwd=team)
     assert result.returncode == 1 and result.stderr.count("\n") == 1 and "config.toml" in result.stderr
 
@@ -189,7 +194,7 @@ def test_a_config_kb_cannot_read_is_one_line(team: Path) -> None:
 # --- where a write goes, and one layer at a time --------------------------------------------------------
 
 
-def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
+def test_kb_add_to_a_layer_writes_there_and_not_to_the_personal_knowledge_base(
     team: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(team)
@@ -197,7 +202,7 @@ def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
     symptom = "PermissionError: the team registry token expired"
     added = kb("add", "-s", symptom, *flags, "--to", "team")
     assert added.exit_code == 0, added.output
-    assert "to the team source; see it with: kb --layer team show" in added.stdout
+    assert "to the team layer; see it with: kb --layer team show" in added.stdout
     assert (
         runner.invoke(
             app, ["--db", str(tmp_path / "team.db"), "show", "permissionerror-team-registry-token-expired"]
@@ -216,7 +221,7 @@ def test_kb_add_to_a_source_writes_there_and_not_to_the_personal_knowledge_base(
     assert again.exit_code == 1 and "this looks like 'feature-cache'" in again.stderr  # its duplicate check
 
     unknown = kb("add", "-s", symptom, *flags, "--to", "nowhere")
-    assert unknown.exit_code == 1 and "no source called 'nowhere'" in unknown.stderr
+    assert unknown.exit_code == 1 and "no layer called 'nowhere'" in unknown.stderr
 
 
 def test_a_layer_can_be_listed_exported_and_changed_on_its_own(
@@ -234,33 +239,34 @@ def test_a_layer_can_be_listed_exported_and_changed_on_its_own(
     assert (team / ".kb" / "archived" / "feature-cache.md").exists()  # and what a restore brings back
 
 
-def test_kb_sources_says_which_answer(team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kb_layers_says_which_answer(team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(team)
-    result = kb("sources", "--json")
+    result = kb("layers", "--json")
     assert result.exit_code == 0
-    states = {s["name"]: s for s in json.loads(result.stdout)["sources"]}
+    states = {s["name"]: s for s in json.loads(result.stdout)["layers"]}
     assert list(states) == ["personal", "team", "down", "project"]
     assert states["team"]["entries"] == 1 and states["project"]["entries"] == 1
     assert states["down"]["entries"] is None and "cannot connect" in states["down"]["problem"]
-    plain = kb("sources")
+    plain = kb("layers")
     assert "DOES NOT ANSWER" in plain.stdout
+    assert kb("sources", "--json").stdout == result.stdout  # the command's old name still answers
 
 
-def test_commands_that_need_a_database_refuse_a_folder_source(
+def test_commands_that_need_a_database_refuse_a_folder_layer(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only the commands that write through open_kb() give a folder's entries back to its files."""
     monkeypatch.chdir(team)
     for command in ("init", "tui"):
         result = kb("--layer", "project", command)
-        assert result.exit_code != 0 and "the source 'project' is an entry folder" in result.stderr
+        assert result.exit_code != 0 and "the layer 'project' is an entry folder" in result.stderr
 
 
 def test_a_layer_that_is_not_there_is_one_line(runner: CliRunner) -> None:
     """`kb --layer nope list` raised its KbError as a traceback from the global options."""
     result = kb("--layer", "nope", "list")
     assert result.exit_code == 1
-    assert result.stderr == "kb: no source called 'nope'; there are: personal (kb sources lists them)\n"
+    assert result.stderr == "kb: no layer called 'nope'; there are: personal (kb layers lists them)\n"
 
 
 # --- layers tell the truth ------------------------------------------------------------------------
@@ -301,15 +307,15 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
     assert json.loads(found.stdout)["results"][0]["layer"] == "project"
     shown = kb_process("show", LABELS_KEY, cwd=team)
     assert shown.returncode == 0 and "the project's own fix" in shown.stdout
-    assert "from the project source, as your last search showed it" in shown.stderr
+    assert "from the project layer, as your last search showed it" in shown.stderr
     mine = kb_process("--layer", "personal", "show", LABELS_KEY, cwd=team)
     assert "the project's own fix" not in mine.stdout and not mine.stderr
     monkeypatch.chdir(team)
     checked = kb("check", LABELS_KEY, "--json", "--yes", "--timeout", "5")
-    assert "from the project source" in checked.stderr
+    assert "from the project layer" in checked.stderr
 
 
-def test_kb_copy_takes_an_entry_to_another_source_and_overwrites_only_when_told(
+def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(team)
@@ -324,7 +330,7 @@ def test_kb_copy_takes_an_entry_to_another_source_and_overwrites_only_when_told(
     assert back.exit_code == 0
     assert "the project's own fix" in kb("show", LABELS_KEY, "--json").stdout
     same = kb("copy", LABELS_KEY, "--to", "personal")
-    assert same.exit_code == 2 and "--to names another source" in same.stderr
+    assert same.exit_code == 2 and "--to names another layer" in same.stderr
 
 
 def test_a_folder_layer_delete_can_be_restored(
@@ -343,14 +349,14 @@ def test_a_folder_layer_delete_can_be_restored(
     assert not (team / ".kb" / "archived").exists() or not list((team / ".kb" / "archived").iterdir())
 
 
-def test_kb_add_points_out_the_same_fault_in_another_source(
+def test_kb_add_points_out_the_same_fault_in_another_layer(
     team: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same fault added by two people under two keys was never noticed."""
     flags = ["-s", PROJECT_FAULT, "-d", "data", "-v", "ls /tmp", "-f", "rebuild the cache", "--key", "mine"]
     added = kb_process("add", *flags, cwd=team)
     assert added.returncode == 0, added.stderr
-    assert "the project source already has an entry like this: feature-cache" in added.stderr
+    assert "the project layer already has an entry like this: feature-cache" in added.stderr
     assert "kb --layer project show feature-cache" in added.stderr
 
 
@@ -399,7 +405,7 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert ran.exit_code in (0, 1, 2) and json.loads(ran.stdout)["verdict"]
     assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
     said = kb("--layer", "project", "check", "feature-cache", "--yes").stdout
-    assert "; not recorded (the project source is entry files)" in said and "; recorded" not in said
+    assert "; not recorded (the project layer is entry files)" in said and "; recorded" not in said
     assert kb("trust", "--revoke").exit_code == 0
     again = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert again["trusted"] is False

@@ -18,10 +18,10 @@ from typing import Any, NamedTuple
 
 from kb.entry.visible import visible
 from kb.errors import KbError, StoreUnavailable
+from kb.layers.config import PERSONAL, PROJECT, Layer
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
 from kb.search.ranking import Scored, one_of
-from kb.sources.layers import PERSONAL, PROJECT, Layer
 
 
 class Unreachable(NamedTuple):
@@ -29,22 +29,22 @@ class Unreachable(NamedTuple):
     reason: str
 
     def line(self) -> str:
-        """What a person is told, while the other sources answer (the reason may quote a file's
+        """What a person is told, while the other layers answer (the reason may quote a file's
         name, which a stranger chose)."""
-        return f"kb: the {self.layer} source did not answer: {visible(self.reason)}"
+        return f"kb: the {self.layer} layer did not answer: {visible(self.reason)}"
 
 
 class Found(NamedTuple):
     response: SearchResponse
     unreachable: list[Unreachable]
-    layered: bool  # more than one source was asked: each result names its own
+    layered: bool  # more than one layer was asked: each result names its own
 
 
 def search_sources(text: str, personal: str | None, options: SearchOptions, layers: bool = True) -> Found:
-    """Search TEXT in every source (kb sources), or, with LAYERS False, in the PERSONAL database alone
+    """Search TEXT in every layer (kb layers), or, with LAYERS False, in the PERSONAL database alone
     (--db, KB_DB or the default). A database not yet set up is opened in full first, which creates and
     seeds it. `kb search`, `kb run` and the pytest plugin all ask this."""
-    from kb.sources.layers import reading_layers
+    from kb.layers.config import reading_layers
 
     sources = reading_layers(personal) if layers else []
     if len(sources) <= 1:
@@ -67,12 +67,12 @@ def layer_database(layer: Layer) -> str:
         return layer.spec
     import os
 
-    from kb.sources.folder_index import folder_index
+    from kb.layers.folder_index import folder_index
 
     if not os.path.isdir(layer.spec):
         raise StoreUnavailable(f"the folder {layer.spec} does not exist")
     if layer.name == PROJECT:  # found by walking up, not chosen: read only if it is the user's own
-        from kb.sources.trust import folder_problem
+        from kb.layers.trust import folder_problem
 
         problem = folder_problem(layer.spec)
         if problem is not None:

@@ -1,0 +1,32 @@
+"""The terminal view's wrapping: lines that fit their columns and lose no word."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.entry.terminal import display_width, wrap_columns
+
+#: ASCII, accented and combining letters, CJK (two columns each), and whitespace of every kind.
+PIECES = [*"ab -\t\n", "é", "e\u0301", "中", "文", "ｱ", "x" * 30]
+TEXT = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
+
+
+@given(TEXT, st.integers(min_value=2, max_value=30))
+def test_every_line_fits_and_every_word_is_kept(text: str, width: int) -> None:
+    lines = wrap_columns(text, width)
+    assert all(display_width(line) <= width for line in lines)
+    assert "".join("".join(lines).split()) == "".join(text.split())
+
+
+@given(TEXT, st.integers(min_value=2, max_value=30))
+def test_hard_wrapping_keeps_every_character(text: str, width: int) -> None:
+    lines = wrap_columns(text, width, hard=True)
+    assert all(display_width(line) <= width and line in text for line in lines)
+    assert "".join("".join(lines).split()) == "".join(text.split())
+
+
+def test_a_word_wider_than_the_line_is_broken_into_full_lines() -> None:
+    assert wrap_columns("a" * 25, 10) == ["a" * 10, "a" * 10, "a" * 5]
+    assert wrap_columns("中" * 7, 4) == ["中中", "中中", "中中", "中"]
+    assert wrap_columns("see " + "x" * 200_001, 80)[-1] == "x"
