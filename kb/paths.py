@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from kb.errors import KbError, UnsafeWrite
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from pathlib import Path
     from typing import BinaryIO
 
@@ -123,10 +124,11 @@ def seed_folder() -> str:
     return os.path.join(here, "seed_entries")
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write TEXT to PATH all at once: into a temporary file beside it, then renamed over it, so that
-    neither a reader nor a crash ever sees half a file. A symbolic link at PATH is replaced, never
-    followed."""
+def write_atomically(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
+    """Write TEXT (a string, or pieces written as they come, so that a large export never sits in
+    memory whole) to PATH all at once: into a temporary file beside it, then renamed over it, so
+    that neither a reader nor a crash ever sees half a file. A symbolic link at PATH is replaced,
+    never followed."""
     import contextlib
     import tempfile  # deferred: kb search imports this module, and tempfile brings shutil and random
 
@@ -134,7 +136,10 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+            if isinstance(text, str):
+                stream.write(text)
+            else:
+                stream.writelines(text)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kb.errors import KbError
@@ -53,6 +53,24 @@ def run_reporting_errors(command: Callable[[], int]) -> int:
 
 def echo(message: str, err: bool = False) -> None:
     (sys.stderr if err else sys.stdout).write(message + "\n")
+
+
+def print_lines(lines: Iterable[str]) -> int:
+    """Print LINES as they come; how many there were. A reader that leaves early (`kb list | head`)
+    ends the printing quietly: the rest is not read at all."""
+    count = 0
+    try:
+        for line in lines:
+            sys.stdout.write(line + "\n")
+            count += 1
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout once more as it exits: point it at nothing, so that it cannot fail.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        close = getattr(lines, "close", None)
+        if close is not None:
+            close()  # the reading behind LINES ends now, while its database is still open
+    return count
 
 
 def print_json(data: Any) -> None:

@@ -14,6 +14,8 @@ from kb.entry.visible import visible
 from kb.errors import Cancelled, EditConflict, KbError, UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from kb.entry.content import EntryContent
 
 
@@ -185,21 +187,23 @@ def list_entries(
     ctx: typer.Context, domain: str | None, tag: str | None, status: str, unvalidated: bool, as_json: bool
 ) -> None:
     """List entries, filtered by domain, tag and status."""
-    from kb.entry.terminal import format_table
+    from kb.cli.fast_read import listing_widths
+    from kb.entry.terminal import streamed_table
 
     checked_status(status)
+    chosen, domain = None if status == "all" else status, common.domain_or_none(domain)
     with common.open_kb(ctx, remind=not as_json) as store:
-        entries = store.list(
-            common.domain_or_none(domain), tag, None if status == "all" else status, unvalidated
-        )
-    if as_json:
-        console.print_json([e.record() for e in entries])
-        return
-    if not entries:
-        typer.echo("no entries match", err=True)
-        return
-    rows = [(visible(e.key), visible(e.domain), visible(e.symptom)) for e in entries]
-    typer.echo(format_table(rows, console.width()))
+        if as_json or unvalidated:
+            entries = store.list(domain, tag, chosen, unvalidated)
+            if as_json:
+                console.print_json([e.record() for e in entries])
+                return
+            rows: Iterable[tuple[str, str, str]] = [(e.key, e.domain, e.symptom) for e in entries]
+        else:
+            rows = ((e.key, e.domain, e.symptom) for e in store.each(domain, tag, chosen))
+        shown = ((visible(key), visible(in_domain), visible(symptom)) for key, in_domain, symptom in rows)
+        if not console.print_lines(streamed_table(shown, console.width(), listing_widths(domain))):
+            typer.echo("no entries match", err=True)
 
 
 @app.command()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -62,10 +62,11 @@ def _filters(domain: str | None, tag: str | None, status: str, since: str | None
     return Filters(common.domain_or_none(domain), tag, None if status == "all" else status, moment)
 
 
-def _write(text: str, out: Path | None) -> None:
-    """TEXT to the file OUT, atomically, or to stdout when there is none or it is `-`."""
+def _write(text: str | Iterable[str], out: Path | None) -> None:
+    """TEXT (or its pieces, as they come) to the file OUT, atomically, or to stdout when there is
+    none or it is `-`."""
     if out is None or str(out) == "-":
-        sys.stdout.write(text)
+        sys.stdout.writelines([text] if isinstance(text, str) else text)
         return
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(out, text)
@@ -73,7 +74,7 @@ def _write(text: str, out: Path | None) -> None:
 
 
 @contextmanager
-def _progress(label: str, quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(label: str, quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar on a terminal for long runs; nothing when piped or printing JSON."""
     if quiet or not sys.stderr.isatty():
         yield None
@@ -143,7 +144,7 @@ def export_files(
     from kb.exchange.transfer import export_files as write_files
 
     filters = _filters(domain, tag, status, since)
-    with common.open_kb(ctx, remind=False) as store, _progress("exporting", False) as progress:
+    with common.open_kb(ctx, remind=False) as store, progress_bar("exporting", False) as progress:
         written = write_files(store, filters, out, progress)
     typer.echo(f"wrote {len(written)} entry files under {out}")
 
@@ -165,8 +166,10 @@ def export_jsonl(
 
     filters = _filters(domain, tag, status, since)
     with common.open_kb(ctx, remind=False) as store:
-        text = "".join(line + "\n" for line in lines(store, filters))
-    _write(text, out)
+        if out is None or str(out) == "-":
+            console.print_lines(lines(store, filters))
+            return
+        _write((line + "\n" for line in lines(store, filters)), out)
 
 
 @app.command("import")
@@ -202,7 +205,7 @@ def import_command(
 
     if on_conflict not in CONFLICTS:
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
-    with _progress("reading", as_json) as progress:
+    with progress_bar("reading", as_json) as progress:
         incoming = read_import(path, source, progress)
     with common.open_kb(ctx, remind=not as_json) as store:
         report = import_entries(store, incoming, on_conflict, dry_run)

@@ -102,17 +102,24 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
     return 0
 
 
-def _list(reader: Any, chosen: dict[str, Any]) -> int:
-    from kb.domains import resolve_domain
-    from kb.entry.terminal import format_table
+def listing_widths(domain: str | None) -> tuple[int, int]:
+    """The least widths of `kb list`'s key and domain columns: a listing of every domain is sorted by
+    domain, so its first rows cannot tell how wide the domain column must be; the domains can."""
+    from kb.domains import DOMAIN_NAMES
 
-    status = chosen["status"]
+    return 0, len(domain) if domain else max(map(len, DOMAIN_NAMES))
+
+
+def _list(reader: Any, chosen: dict[str, Any]) -> int:
+    from kb.cli.console import print_lines
+    from kb.domains import resolve_domain
+    from kb.entry.terminal import streamed_table
+
+    status = None if chosen["status"] == "all" else chosen["status"]
     domain = resolve_domain(chosen["domain"]) if chosen["domain"] else None
     with reader:
-        entries = reader.entries(domain, None if status == "all" else status, chosen["tag"])
-    if not entries:
-        sys.stderr.write("no entries match\n")
-        return 0
-    rows = [(visible(e.key), visible(e.domain), visible(e.symptom)) for e in entries]
-    sys.stdout.write(format_table(rows, width()) + "\n")
+        entries = reader.each_entry(domain, status, chosen["tag"])
+        rows = ((visible(e.key), visible(e.domain), visible(e.symptom)) for e in entries)
+        if not print_lines(streamed_table(rows, width(), listing_widths(domain))):
+            sys.stderr.write("no entries match\n")
     return 0

@@ -201,6 +201,21 @@ def prune(
 
 
 @app.command()
+def reindex(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
+    """Rebuild the search index from every entry. Adds, edits and imports keep it exact without this;
+    it is maintenance, for a knowledge base that has grown or changed a great deal since it was
+    built (impacts are then normalised by today's average entry length)."""
+    from kb.cli.exchange import progress_bar
+
+    with common.open_kb(ctx, remind=False) as store, progress_bar("reindexing", as_json) as progress:
+        count = store.reindex(progress)
+    if as_json:
+        console.print_json({"reindexed": count})
+        return
+    typer.echo(f"reindexed {count} entries")
+
+
+@app.command()
 def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """Entries per domain, added this month, most and never hit, checks that keep breaking, review status."""
     from kb.upkeep import review as upkeep

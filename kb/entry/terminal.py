@@ -7,9 +7,10 @@ through kb.entry.visible first: entry text is never handed to a terminal as it i
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from kb.entry.content import EntryContent
 from kb.entry.visible import HIDDEN, command_line, visible
@@ -214,19 +215,41 @@ def format_table(rows: Sequence[Sequence[str]], width: int = 80) -> str:
     if not rows:
         return ""
     widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return "\n".join(table_lines(rows, widths, width))
+
+
+def streamed_table(
+    rows: Iterable[Sequence[str]], width: int = 80, least: Sequence[int] = (), first: int = 200
+) -> Iterator[str]:
+    """format_table's lines as ROWS arrive, so that a listing of any length prints its first line at
+    once. A listing of up to FIRST rows is laid out as format_table lays it out; a longer one has
+    columns as wide as the widest cells of its FIRST rows, and at least LEAST: a later key wider
+    than its column has its line to itself, as a key too long for the column always has."""
+    rows = iter(rows)
+    head = list(itertools.islice(rows, first + 1))
+    if not head:
+        return
+    least = least if len(head) > first else ()
+    columns = len(head[0]) - 1
+    widths = [max([*(display_width(row[i]) for row in head), *least[i : i + 1]]) for i in range(columns)]
+    yield from table_lines(itertools.chain(head, rows), widths, width)
+
+
+def table_lines(rows: Iterable[Sequence[str]], widths: Sequence[int], width: int = 80) -> Iterator[str]:
+    """format_table's lines, one row at a time, for columns of the WIDTHS known beforehand (the
+    widest cell of each but the last)."""
+    widths = list(widths)
     if widths:
         widths[0] = min(widths[0], max(16, width * 2 // 5))
-    out = []
     for row in rows:
         first, *middle = row[:-1]
         if widths and display_width(first) > widths[0]:
-            out.append(first)
+            yield first
             first = ""
         cells = [first, *middle] if widths else []
         head = "  ".join(_pad(cell, w) for cell, w in zip(cells, widths, strict=False))
         room = max(10, width - display_width(head) - 2)
-        out.append(f"{head}  {cut(' '.join(row[-1].split()), room)}".rstrip())
-    return "\n".join(out)
+        yield f"{head}  {cut(' '.join(row[-1].split()), room)}".rstrip()
 
 
 def _pad(cell: str, width: int) -> str:

@@ -99,8 +99,11 @@ def export_files(
 
 
 def export_jsonl(store: EntryStore, filters: Filters) -> Iterator[str]:
-    """A lossless backup: every field of every entry, usage and check history included."""
-    for entry in select_entries(store, filters):
+    """A lossless backup: every field of every entry, usage and check history included, a line per
+    entry as it is read (memory stays flat in the size of the knowledge base)."""
+    for entry in store.each(filters.domain, filters.tag, filters.status):
+        if filters.since is not None and entry.updated < filters.since:
+            continue
         # Hidden characters as \u escapes: the same data, and nothing a terminal acts on.
         yield json_escaped(json.dumps(full_record(entry), ensure_ascii=False, sort_keys=True))
 
@@ -324,12 +327,19 @@ _PLAN_ATTEMPTS = 3
 def _plan_import(
     store: EntryStore, incoming: Sequence[Incoming], on_conflict: Conflict, dry_run: bool
 ) -> tuple[ImportReport, list[Incoming], list[Incoming]]:
+    """What an import adds, overwrites and skips. It reads the stored entries the incoming ones name
+    (by key, or by a signature they share) and the list of keys, never every stored entry: an import
+    costs what it imports."""
+    from kb.text.paste import signature
+
     report = ImportReport(dry_run=dry_run)
-    stored = store.list(status=None)
-    existing = {e.key: e.content() for e in stored}
-    history = {e.key: {name: getattr(e, name) for name in USAGE_FIELDS} for e in stored}
-    owners = _owners(store.signatures())
-    taken = set(existing)
+    owners = store.owners(signature(given.content.symptom) for given in incoming)
+    named = {given.content.key for given in incoming}
+    named.update(key for given in incoming for key in owners.get(signature(given.content.symptom), ()))
+    stored = store.found(named)
+    existing = {key: entry.content() for key, entry in stored.items()}
+    history = {key: {name: getattr(entry, name) for name in USAGE_FIELDS} for key, entry in stored.items()}
+    taken = set(store.keys()) if on_conflict == "rename" else set(existing)
     adds: list[Incoming] = []
     updates: list[Incoming] = []
     for given in incoming:
@@ -356,15 +366,6 @@ def _plan_import(
         if wrote is not None and given.guessed_from and item is given:  # not one kb recognised as its own
             report.guessed.append((wrote.content.key, wrote.content.domain, given.guessed_from))
     return report, adds, updates
-
-
-def _owners(signatures: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
-    """Each masked symptom form, to the keys of the entries that have it."""
-    owners: dict[str, list[str]] = {}
-    for key, forms in signatures.items():
-        for form in forms:
-            owners.setdefault(form, []).append(key)
-    return owners
 
 
 def _recognised(

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from kb.entry.content import EntryContent
-from kb.store.connection import Database, decoded
+from kb.store.connection import Database, chunks, decoded, in_list
 from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
 from kb.text.bm25 import impact
 from kb.text.entry_terms import EntryIndex, index_entry
@@ -29,11 +29,11 @@ PARALLEL_INDEX_FROM = 4000
 
 POSTING_COLUMNS = ("term", "entry_id", "weight", "length", "impact", "status")
 #: Postings are written this many at a time, as the indexes come in.
-_POSTINGS_BATCH = 50_000
+POSTINGS_BATCH = 50_000
 #: prctl(2) option: the signal a process gets when its parent ends.
 _PR_SET_PDEATHSIG = 1
 #: The impacts of a full build are normalised by the average length of this many entries.
-_IMPACT_SAMPLE = 2000
+IMPACT_SAMPLE = 2000
 
 
 @contextmanager
@@ -125,16 +125,16 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
         length = index.length
         postings.extend((term, entry_id, tf, length, status) for term, tf in index.terms.items())
         df.update(index.terms.keys())
-        if average is None and count >= _IMPACT_SAMPLE:
+        if average is None and count >= IMPACT_SAMPLE:
             average = total_length / 1000 / count
-        if average is not None and len(postings) >= _POSTINGS_BATCH:
-            _write_postings(db, postings, average)
-            _write_docs(db, docs)
+        if average is not None and len(postings) >= POSTINGS_BATCH:
+            write_postings(db, postings, average)
+            write_docs(db, docs)
             postings, docs = [], []
     if average is None:
         average = (total_length / 1000 / count if count else 0.0) or 1.0
-    _write_postings(db, postings, average)
-    _write_docs(db, docs)
+    write_postings(db, postings, average)
+    write_docs(db, docs)
     for name in POSTING_INDEXES if rebuild_indexes else ():
         db.run(f"CREATE INDEX {name} ON search_term ({', '.join(POSTING_INDEXES[name])})")
     db.insert_rows("search_df", ("term", "df"), list(df.items()))
@@ -160,7 +160,71 @@ POSTING_INDEXES = {
 }
 
 
-def _write_docs(db: Database, docs: list[tuple[int, str, float, list[str], list[str]]]) -> None:
+def add_to_index(
+    db: Database, indexed: Iterable[tuple[int, str, EntryIndex]], average: float | None
+) -> tuple[int, int]:
+    """Add INDEXED (entry id, status, index) rows to an index that holds none of these entries, with
+    their document frequencies: what it costs follows the entries added, not the size of the
+    knowledge base. Impacts are normalised by AVERAGE, the length the index was built with (None
+    for an index that has none yet: the average of the first entries added). Returns how many
+    entries were added and their total length (in thousandths), for the caller's totals.
+    """
+    df: Counter[str] = Counter()
+    docs: list[tuple[int, str, float, list[str], list[str]]] = []
+    postings: list[tuple[str, int, float, float, str]] = []
+    ids: list[int] = []
+    count, total_length = 0, 0
+    for entry_id, status, index in indexed:
+        ids.append(entry_id)
+        docs.append((entry_id, status, index.length, list(index.signatures), list(index.exception_types)))
+        count += 1
+        total_length += length_units(index.length)
+        postings.extend((term, entry_id, tf, index.length, status) for term, tf in index.terms.items())
+        df.update(index.terms.keys())
+        if average is None and count >= IMPACT_SAMPLE:
+            average = _kept_average(db, total_length / 1000 / count)
+        if average is not None and len(postings) >= POSTINGS_BATCH:
+            write_postings(db, postings, average)
+            write_docs(db, docs)
+            postings, docs = [], []
+    if not count:
+        return 0, 0
+    if average is None:
+        average = _kept_average(db, total_length / 1000 / count or 1.0)
+    write_postings(db, postings, average)
+    write_docs(db, docs)
+    _add_df(db, df)
+    _count_rules(db, ids)
+    return count, total_length
+
+
+def _kept_average(db: Database, average: float) -> float:
+    """AVERAGE, kept as the length impacts are normalised by, for the entries indexed after these."""
+    db.run(
+        "INSERT INTO kb_meta (name, value) VALUES (:name, :value)",
+        {"name": IMPACT_LENGTH, "value": repr(average)},
+    )
+    return average
+
+
+def _add_df(db: Database, df: Counter[str]) -> None:
+    """Add DF's counts to the document frequencies: new terms inserted, known ones counted, in one
+    statement per chunk of terms, in sorted order (two writers never wait on each other's rows in
+    opposite orders)."""
+    for chunk in chunks(sorted(df), 400):
+        rows = ", ".join(f"(:t{n}, :c{n})" for n in range(len(chunk)))
+        params = {
+            **{f"t{n}": term for n, term in enumerate(chunk)},
+            **{f"c{n}": df[term] for n, term in enumerate(chunk)},
+        }
+        db.run(
+            f"INSERT INTO search_df (term, df) VALUES {rows} "
+            "ON CONFLICT (term) DO UPDATE SET df = search_df.df + excluded.df",
+            params,
+        )
+
+
+def write_docs(db: Database, docs: list[tuple[int, str, float, list[str], list[str]]]) -> None:
     """Document rows; on SQLite as plain tuples, their JSON written here."""
     names = ("entry_id", "status", "length", "signatures", "exception_types")
     if db.dialect == "sqlite":
@@ -171,7 +235,7 @@ def _write_docs(db: Database, docs: list[tuple[int, str, float, list[str], list[
     db.insert("search_doc", [dict(zip(names, doc, strict=True)) for doc in docs])
 
 
-def _write_postings(db: Database, postings: list[tuple[str, int, float, float, str]], average: float) -> None:
+def write_postings(db: Database, postings: list[tuple[str, int, float, float, str]], average: float) -> None:
     postings.sort()  # in key order, each posting lands next to the last one written
     rows = [
         (term, entry_id, tf, length, impact(tf, length, average), status)
@@ -180,12 +244,20 @@ def _write_postings(db: Database, postings: list[tuple[str, int, float, float, s
     db.insert_rows("search_term", POSTING_COLUMNS, rows)
 
 
-def _count_rules(db: Database) -> None:
-    """Mark the entries that have precise matchers, which every search tries."""
-    for entry_id, matchers in db.rows("SELECT id, matchers FROM entry"):
-        found = decoded(matchers)
-        if found:
-            db.run(
-                "UPDATE search_doc SET rules = :rules WHERE entry_id = :id",
-                {"rules": len(found), "id": entry_id},
-            )
+def _count_rules(db: Database, ids: Sequence[int] | None = None) -> None:
+    """Mark the entries (of IDS; None: all) that have precise matchers, which every search tries."""
+    if ids is None:
+        selected = [db.rows("SELECT id, matchers FROM entry")]
+    else:
+        selected = []
+        for chunk in chunks(ids):
+            listed, params = in_list("e", chunk)
+            selected.append(db.rows(f"SELECT id, matchers FROM entry WHERE id IN ({listed})", params))
+    for rows in selected:
+        for entry_id, matchers in rows:
+            found = decoded(matchers)
+            if found:
+                db.run(
+                    "UPDATE search_doc SET rules = :rules WHERE entry_id = :id",
+                    {"rules": len(found), "id": entry_id},
+                )

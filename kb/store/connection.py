@@ -28,6 +28,8 @@ from kb.store.schema import SERVER_CONNECT_TIMEOUT_S, SQLITE_BUSY_TIMEOUT_MS, se
 #: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
 #: postings spill half-built pages mid-transaction. It grows only as pages are read or written.
 SQLITE_CACHE_KIB = 32 * 1024
+#: SQLite's default page cache, in KiB (negative: a size, not a number of pages).
+_LISTING_CACHE = -2000
 _PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
 
 Params = Mapping[str, Any] | None
@@ -60,6 +62,11 @@ class Database:
     def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         with self._lock:
             return list(self._execute(sql, params).fetchall())
+
+    def stream(self, sql: str, params: Params = None, size: int = 500) -> Iterator[tuple[Any, ...]]:
+        """The rows of SQL as the database hands them over, SIZE at a time: a listing of every entry
+        starts printing at once and holds one batch in memory, whatever the knowledge base weighs."""
+        yield from self.rows(sql, params)
 
     def first(self, sql: str, params: Params = None) -> tuple[Any, ...] | None:
         with self._lock:
@@ -189,6 +196,27 @@ class SqliteDatabase(Database):
         except sqlite3.Error as exc:
             raise _failed(exc) from exc
 
+    def stream(self, sql: str, params: Params = None, size: int = 500) -> Iterator[tuple[Any, ...]]:
+        """A listing reads each page once: while it lasts, the page cache is SQLite's default (2 MB)
+        rather than the bulk writes' 32 MB, which a listing of every entry would only fill."""
+        with self._lock:
+            cached = self.conn.execute("PRAGMA cache_size").fetchone()[0]
+            self.conn.execute(f"PRAGMA cache_size = {_LISTING_CACHE}")
+            cursor = self._execute(sql, params)
+        try:
+            while True:
+                with self._lock:
+                    batch = cursor.fetchmany(size)
+                if not batch:
+                    return
+                yield from batch
+        except sqlite3.Error as exc:
+            raise _failed(exc) from exc
+        finally:
+            with contextlib.suppress(sqlite3.Error):  # the connection closed first
+                cursor.close()
+                self.conn.execute(f"PRAGMA cache_size = {int(cached)}")
+
     def _execute_many(self, sql: str, rows: list[dict[str, Any]]) -> None:
         try:
             self.conn.executemany(sql, rows)
@@ -257,6 +285,16 @@ class PsycopgDatabase(Database):
     def _execute(self, sql: str, params: Params) -> Any:
         try:
             return self.conn.execute(_PARAMETER.sub(r"%(\1)s", sql), self.bind(params) or None)
+        except self._error as exc:
+            raise _failed(exc) from exc
+
+    def stream(self, sql: str, params: Params = None, size: int = 500) -> Iterator[tuple[Any, ...]]:
+        """Through a server-side cursor, in a read transaction of its own."""
+        try:
+            with self._lock, self.conn.transaction(), self.conn.cursor(name="kb_stream") as cursor:
+                cursor.execute(_PARAMETER.sub(r"%(\1)s", sql), self.bind(params) or None)
+                while batch := cursor.fetchmany(size):
+                    yield from batch
         except self._error as exc:
             raise _failed(exc) from exc
 

@@ -15,7 +15,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,15 +38,15 @@ from kb.errors import (
 )
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store import sqlite_file
-from kb.store.bulk_write import indexing, write_index
+from kb.store.bulk_write import indexing
 from kb.store.connection import Database, StatementFailed, chunks, connect, decoded, in_list
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
+    add_indexed,
     index_one,
     rebuild_index,
     reindex,
     set_indexed_status,
-    stored_contents,
     unindex,
 )
 from kb.store.record import (
@@ -139,6 +139,10 @@ def _retried(
         raise AssertionError("unreachable")
 
     return run
+
+
+#: Masked symptom forms, each to the keys of the entries that have it (EntryStore.owners).
+KeysByForm = dict[str, list[str]]
 
 
 class EntryStore:
@@ -247,6 +251,45 @@ class EntryStore:
             row = db.first(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key', {"key": key})
         return Entry.from_row(row) if row is not None else None
 
+    def each(
+        self, domain: str | None = None, tag: str | None = None, status: str | None = "active"
+    ) -> Iterator[Entry]:
+        """The entries list() returns, in its order, read as they are used: memory stays flat in the
+        size of the knowledge base, and the first one arrives before the last is read."""
+        with self._reading() as db:
+            for row in db.stream(*listing_query(domain, status, db.dialect)):
+                entry = Entry.from_row(row)
+                if with_tag([entry], tag):
+                    yield entry
+
+    def unreviewed(self, cutoff: datetime) -> tuple[int, list[Entry]]:
+        """The active entries last reviewed (or, never reviewed, created) before CUTOFF, counted in
+        the database: how many of them a person wrote, changed, hit, checked or reviewed, and the
+        seed entries among them nobody did, whose content alone can tell (kb.upkeep.review.met)."""
+        touched = "hits > 0 OR last_check_at IS NOT NULL OR reviewed IS NOT NULL OR occurrences > 1"
+        since = "status = 'active' AND COALESCE(reviewed, created) <= :cutoff"
+        with self._reading() as db:
+            count = db.value(
+                f"SELECT COUNT(*) FROM entry WHERE {since} AND (seed_digest IS NULL OR {touched})",
+                {"cutoff": cutoff},
+            )
+            untouched_seeds = f"{since} AND seed_digest IS NOT NULL AND NOT ({touched})"
+            rows = db.rows(
+                f"SELECT {SELECTED_COLUMNS} FROM entry WHERE {untouched_seeds}", {"cutoff": cutoff}
+            )
+        return int(count or 0), [Entry.from_row(row) for row in rows]
+
+    def found(self, keys: Iterable[str]) -> dict[str, Entry]:
+        """The entries of KEYS that exist (any status), by key: one query per chunk of keys, so that
+        what it reads follows KEYS and not the size of the knowledge base."""
+        found: dict[str, Entry] = {}
+        with self._reading() as db:
+            for chunk in chunks(sorted(set(keys))):
+                listed, params = in_list("k", chunk)
+                rows = db.rows(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" IN ({listed})', params)
+                found.update((entry.key, entry) for entry in map(Entry.from_row, rows))
+        return found
+
     def get(self, key: str) -> Entry:
         entry = self.find(key)
         if entry is None:
@@ -288,7 +331,7 @@ class EntryStore:
     ) -> list[Entry]:
         """Entries ordered by domain then key. status=None lists every status."""
         with self._reading() as db:
-            rows = db.rows(*listing_query(domain, status))
+            rows = db.rows(*listing_query(domain, status, db.dialect))
         entries = with_tag([Entry.from_row(row) for row in rows], tag)
         if unvalidated:
             entries = [e for e in entries if validation_problem(e.validation) is not None]
@@ -528,6 +571,32 @@ class EntryStore:
             )
         return Counter(str(row[0]) for row in rows)
 
+    def owners(self, forms: Iterable[str]) -> KeysByForm:
+        """Each of FORMS (masked symptom forms) that entries have, to the keys of those entries, in
+        key order. The database looks inside each entry's forms itself (one pass, no row decoded in
+        Python): an import of a thousand entries asks this of a hundred thousand stored ones."""
+        wanted = sorted(set(forms))
+        if not wanted:
+            return {}
+        with self._reading() as db:
+            if db.dialect == "sqlite":
+                elements = "json_each(d.signatures) j"
+                among = "(SELECT value FROM json_each(:wanted))"
+            elif db.dialect == "postgresql":
+                elements = "LATERAL json_array_elements_text(d.signatures) AS j(value)"
+                among = "(SELECT json_array_elements_text(CAST(:wanted AS json)))"
+            else:
+                return _owners_in(self.signatures(), wanted)
+            rows = db.rows(
+                f'SELECT j.value, e."key" FROM search_doc d JOIN entry e ON e.id = d.entry_id '
+                f"CROSS JOIN {elements} WHERE j.value IN {among}",
+                {"wanted": wanted},
+            )
+        owners: KeysByForm = {}
+        for form, key in sorted((str(form), str(key)) for form, key in rows):
+            owners.setdefault(form, []).append(key)
+        return owners
+
     def signatures(self) -> dict[str, tuple[str, ...]]:
         """Each entry's masked symptom forms, as the search index holds them."""
         with self._reading() as db:
@@ -622,10 +691,9 @@ class EntryStore:
         now = self.now()
         try:
             with gc_paused(), self._writing(clashes_handled=True) as db:
-                if adds:  # planned before this transaction: another import may have added them since
-                    stored = {str(row[0]) for row in db.rows('SELECT "key" FROM entry')}
-                    if any(content.key in stored for content, _ in adds):
-                        raise StoreChanged("another writer added some of these entries meanwhile")
+                # Planned before this transaction: another import may have added some of them since.
+                if _ids_of(db, [content.key for content, _ in adds]):
+                    raise StoreChanged("another writer added some of these entries meanwhile")
                 if recorded:
                     self._record_many(
                         db, [(content.key, "imported", content, "") for content, _ in (*adds, *updates)]
@@ -647,18 +715,18 @@ class EntryStore:
         updates: Sequence[tuple[EntryContent, dict[str, Any]]],
         now: datetime,
     ) -> None:
-        """Write a large import and rebuild the whole index, from the contents in hand: the stored
-        entries it leaves alone, then the ones it overwrites or adds."""
-        overwritten = {content.key for content, _ in updates}
-        contents = [content for _, content in stored_contents(db) if content.key not in overwritten]
-        contents += [content for content, _ in (*updates, *adds)]
+        """Write a large import and index what it brings, from the contents in hand (indexed in
+        worker processes while the entries are written): the stored entries it leaves alone are
+        neither read nor indexed again."""
+        contents = [content for content, _ in (*updates, *adds)]
         with indexing(contents) as indexes:
             _insert_entries(db, adds, now)
-            for content, usage in updates:
-                self._overwritten(db, content, usage, now)
-            ids = {str(key): int(entry_id) for key, entry_id in db.rows('SELECT "key", id FROM entry')}
-            write_index(
-                db, ((ids[c.key], c.status, index) for c, index in zip(contents, indexes, strict=True))
+            replaced = [self._overwritten(db, content, usage, now).id for content, usage in updates]
+            ids = _ids_of(db, [content.key for content in contents])
+            add_indexed(
+                db,
+                ((ids[c.key], c.status, index) for c, index in zip(contents, indexes, strict=True)),
+                [entry_id for entry_id in replaced if entry_id is not None],
             )
 
     def _overwritten(
@@ -797,6 +865,15 @@ class EntryStore:
                 return False
             rebuild_index(db)
         return True
+
+    @_retried
+    def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Rebuild the whole search index from the stored entries, as maintenance (`kb reindex`):
+        writes keep the index exact, and this also normalises every impact by today's average entry
+        length. PROGRESS(done, total) is told as entries are indexed. Returns how many there are."""
+        with self._writing() as db:
+            db.hold_lock("schema")
+            return rebuild_index(db, progress)
 
     def _record(
         self, db: Database, key: str, action: str, content: EntryContent | None, detail: str = ""
@@ -949,6 +1026,29 @@ def _first_free(base: str, taken: set[str]) -> str:
     while f"{base}-{n}" in taken:
         n += 1
     return f"{base}-{n}"
+
+
+def _owners_in(signatures: Mapping[str, Sequence[str]], wanted: Sequence[str]) -> dict[str, list[str]]:
+    """EntryStore.owners, read from every entry's SIGNATURES (a database whose JSON kb cannot query)."""
+    chosen = set(wanted)
+    owners: dict[str, list[str]] = {}
+    for key in sorted(signatures):
+        for form in dict.fromkeys(signatures[key]):
+            if form in chosen:
+                owners.setdefault(form, []).append(key)
+    return owners
+
+
+def _ids_of(db: Database, keys: Sequence[str]) -> dict[str, int]:
+    """The ids of the entries KEYS, read a chunk of keys at a time."""
+    ids: dict[str, int] = {}
+    for chunk in chunks(keys):
+        listed, params = in_list("k", chunk)
+        ids.update(
+            (str(key), int(entry_id))
+            for key, entry_id in db.rows(f'SELECT "key", id FROM entry WHERE "key" IN ({listed})', params)
+        )
+    return ids
 
 
 def _insert_entries(db: Database, adds: Sequence[tuple[EntryContent, dict[str, Any]]], now: datetime) -> None:

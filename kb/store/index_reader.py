@@ -329,7 +329,22 @@ class IndexReader:
         """The entries of DOMAIN, STATUS and TAG (None: any), by domain then key, as kb list shows them."""
         from kb.store.record import Entry, listing_query, with_tag
 
-        return with_tag([Entry.from_row(row) for row in self._rows(*listing_query(domain, status))], tag)
+        assert self._conn is not None
+        rows = self._rows(*listing_query(domain, status, self._conn.dialect))
+        return with_tag([Entry.from_row(row) for row in rows], tag)
+
+    def each_entry(self, domain: str | None, status: str | None, tag: str | None = None) -> Iterator[Entry]:
+        """entries(), read as they are used (kb.store.entry_store.EntryStore.each)."""
+        from kb.store.record import Entry, listing_query, with_tag
+
+        assert self._conn is not None
+        try:
+            for row in self._conn.stream(*listing_query(domain, status, self._conn.dialect)):
+                entry = Entry.from_row(row)
+                if with_tag([entry], tag):
+                    yield entry
+        except StatementFailed as exc:
+            raise self._read_error(exc) from exc
 
     def keys(self) -> list[str]:
         return [str(row[0]) for row in self._rows('SELECT "key" FROM entry ORDER BY "key"')]

@@ -8,16 +8,17 @@ the whole index in bulk (kb.store.bulk_write) for imports, migrations and a new 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import LIST_FIELDS, EntryContent
-from kb.store.bulk_write import POSTING_COLUMNS, indexing, write_index
+from kb.store.bulk_write import POSTING_COLUMNS, add_to_index, indexing, write_index
 from kb.store.connection import Database, chunks, decoded, in_list
 from kb.store.record import JSON_COLUMNS, Entry
 from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
 from kb.text.bm25 import impact
-from kb.text.entry_terms import index_entry
+from kb.text.entry_terms import EntryIndex, index_entry
 
 #: Past this many changed entries, rebuilding the whole index beats updating document frequencies.
 BULK_REINDEX_THRESHOLD = 20
@@ -56,12 +57,64 @@ def index_one(db: Database, entry: Entry) -> None:
 
 
 def reindex(db: Database, entries: Sequence[Entry]) -> None:
-    """Index a batch: entry by entry when it is small, one bulk rebuild when it is not."""
+    """Index a batch: entry by entry when it is small, in bulk when it is not."""
     if len(entries) > BULK_REINDEX_THRESHOLD:
-        rebuild_index(db)
+        index_many(db, [(entry.id, entry.content()) for entry in entries if entry.id is not None])
         return
     for entry in entries:
         index_one(db, entry)
+
+
+def index_many(db: Database, entries: Sequence[tuple[int, EntryContent]]) -> None:
+    """Index ENTRIES (id, content), replacing the rows any of them had, in bulk: the stored entries
+    around them are neither read nor indexed again, so an import of a thousand entries costs the
+    same in a knowledge base of fifty entries or of a hundred thousand."""
+    with indexing([content for _, content in entries]) as indexes:
+        add_indexed(
+            db,
+            (
+                (entry_id, content.status, index)
+                for (entry_id, content), index in zip(entries, indexes, strict=True)
+            ),
+            [entry_id for entry_id, _ in entries],
+        )
+
+
+def add_indexed(
+    db: Database, indexed: Iterable[tuple[int, str, EntryIndex]], replaced: Sequence[int]
+) -> None:
+    """Write INDEXED (entry id, status, index) rows, after removing the rows of the entries REPLACED
+    (those already indexed), keeping document frequencies and totals exact."""
+    unindex_many(db, replaced)
+    stored = db.value("SELECT value FROM kb_meta WHERE name = :name", {"name": IMPACT_LENGTH})
+    count, length = add_to_index(db, indexed, float(stored) if stored is not None else None)
+    if count:
+        _shift_totals(db, count, length)
+
+
+def unindex_many(db: Database, ids: Sequence[int]) -> None:
+    """Remove the search rows of the entries IDS, and their terms from the document frequencies."""
+    for chunk in chunks(ids):
+        listed, params = in_list("e", chunk)
+        terms = Counter(
+            str(row[0])
+            for row in db.rows(f"SELECT term FROM search_term WHERE entry_id IN ({listed})", params)
+        )
+        lengths = [
+            float(row[0])
+            for row in db.rows(f"SELECT length FROM search_doc WHERE entry_id IN ({listed})", params)
+        ]
+        by_count: dict[int, list[str]] = {}
+        for term, count in terms.items():
+            by_count.setdefault(count, []).append(term)
+        for count, same in sorted(by_count.items()):
+            _shift_df(db, same, -count, prune=False)
+        if terms:
+            db.run(f"DELETE FROM search_term WHERE entry_id IN ({listed})", params)
+            db.run("DELETE FROM search_df WHERE df <= 0")
+        if lengths:
+            db.run(f"DELETE FROM search_doc WHERE entry_id IN ({listed})", params)
+            _shift_totals(db, -len(lengths), -sum(map(length_units, lengths)))
 
 
 def unindex(db: Database, entry: Entry) -> None:
@@ -119,7 +172,7 @@ def _shift_totals(db: Database, entries: int, length: int) -> None:
             )
 
 
-def _shift_df(db: Database, terms: list[str], change: int) -> None:
+def _shift_df(db: Database, terms: list[str], change: int, prune: bool = True) -> None:
     """Move the document frequency of TERMS by CHANGE. New terms are inserted and known ones counted
     in one statement (INSERT … ON CONFLICT), and in sorted order: two writers adding entries with the
     same new words at once, on a server, neither collide on the insert nor wait on each other's rows
@@ -139,7 +192,7 @@ def _shift_df(db: Database, terms: list[str], change: int) -> None:
                 f"UPDATE search_df SET df = df + :change WHERE term IN ({listed})",
                 {**params, "change": change},
             )
-    if change < 0:
+    if change < 0 and prune:
         db.run("DELETE FROM search_df WHERE df <= 0")
 
 
@@ -164,14 +217,24 @@ def stored_contents(db: Database) -> list[tuple[int, EntryContent]]:
     return stored
 
 
-def rebuild_index(db: Database) -> None:
-    """Recompute every entry's search rows in bulk, and stamp the normalizer version."""
+def rebuild_index(db: Database, progress: Callable[[int, int], None] | None = None) -> int:
+    """Recompute every entry's search rows in bulk, and stamp the normalizer version; PROGRESS(done,
+    total) is told every few hundred entries. Returns how many entries were indexed."""
     stored = stored_contents(db)
+    total = len(stored)
+
+    def reported(rows: Iterable[tuple[int, str, EntryIndex]]) -> Iterator[tuple[int, str, EntryIndex]]:
+        for done, row in enumerate(rows, 1):
+            if progress is not None and (done % 500 == 0 or done == total):
+                progress(done, total)
+            yield row
+
     with indexing([content for _, content in stored]) as indexes:
         write_index(
             db,
-            (
+            reported(
                 (entry_id, content.status, index)
                 for (entry_id, content), index in zip(stored, indexes, strict=True)
             ),
         )
+    return total

@@ -215,9 +215,12 @@ CHANGE_ACTIONS = {
 SELECTED_COLUMNS = ", ".join(f'"{name}"' for name in ENTRY_COLUMNS)
 
 
-def listing_query(domain: str | None, status: str | None) -> tuple[str, dict[str, Any]]:
+def listing_query(
+    domain: str | None, status: str | None, dialect: str = "sqlite"
+) -> tuple[str, dict[str, Any]]:
     """The SELECT of the entries of DOMAIN and STATUS (None: any), ordered by domain then key, as
-    `kb list` shows them, and its parameters."""
+    `kb list` shows them, and its parameters. The order is by code point on every backend (a
+    server's collation would sort `a-b` after `ab`): a listing streams in the order it is shown."""
     clauses, params = [], {}
     if domain:
         clauses.append("domain = :domain")
@@ -226,7 +229,8 @@ def listing_query(domain: str | None, status: str | None) -> tuple[str, dict[str
         clauses.append("status = :status")
         params["status"] = status
     where = f"WHERE {' AND '.join(clauses)} " if clauses else ""
-    return f'SELECT {SELECTED_COLUMNS} FROM entry {where}ORDER BY domain, "key"', params
+    order = 'domain COLLATE "C", "key" COLLATE "C"' if dialect == "postgresql" else 'domain, "key"'
+    return f"SELECT {SELECTED_COLUMNS} FROM entry {where}ORDER BY {order}", params
 
 
 def with_tag(entries: Sequence[Entry], tag: str | None) -> list[Entry]:

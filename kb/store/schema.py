@@ -24,6 +24,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m008_environments_seen",
     "m009_check_verdicts",
     "m010_entry_history",
+    "m011_entries_in_listing_order",
 )
 
 

@@ -276,12 +276,13 @@ def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
     last = datetime.fromisoformat(last_review) if last_review else None
     if last is not None and now - last < interval:
         return None
-    due = due_for_review(store.list(), store.signatures(), now, interval)
+    count, untouched_seeds = store.unreviewed(now - interval)
+    due = count + sum(1 for entry in untouched_seeds if met(entry))
     if not due:
         return None
     since = f"last review {(now - last).days} days ago" if last else "never reviewed"
     return (
-        f"kb: {plural(len(due), 'entry is', 'entries are')} due for review ({since}): kb review"
+        f"kb: {plural(due, 'entry is', 'entries are')} due for review ({since}): kb review"
         f" (silence with {REMINDER_OFF_ENV}=1)"
     )
 

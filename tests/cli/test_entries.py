@@ -440,3 +440,75 @@ def test_the_lean_show_and_list_print_what_typer_prints(runner: CliRunner, argv:
         [sys.executable, "-m", "kb", *argv], capture_output=True, text=True, env=os.environ.copy()
     )
     assert (lean.returncode, lean.stdout, lean.stderr) == (typer.exit_code, typer.stdout, typer.stderr)
+
+
+def test_list_and_export_go_in_code_point_order_on_every_backend(runner: CliRunner) -> None:
+    """Both stream in the order they are shown, so the database sorts: by code point on every
+    backend (a server's collation would put `loaderb` before `loader-b`)."""
+    for key in ("loaderb", "loader-b", "loader-a", "loader9"):
+        assert (
+            kb(
+                "add",
+                "--key",
+                key,
+                "-d",
+                "data",
+                "-s",
+                f"RuntimeError: {key} stalled",
+                "-v",
+                "nproc",
+                "--new",
+            )[0]
+            == 0
+        )
+    code, out, _ = kb("list", "--domain", "data")
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("loader")]
+    assert code == 0 and listed == ["loader-a", "loader-b", "loader9", "loaderb"]
+    code, out, _ = kb("export", "jsonl", "--domain", "data")
+    exported = [json.loads(line)["key"] for line in out.splitlines()]
+    assert code == 0 and exported == sorted(exported) and "loader-b" in exported
+
+
+def test_kb_reindex_says_how_many_entries_it_indexed(runner: CliRunner) -> None:
+    with open_store() as store:
+        count = len(store.keys())
+    assert kb("reindex").stdout == f"reindexed {count} entries\n"
+    assert json.loads(kb("reindex", "--json").stdout) == {"reindexed": count}
+    first = kb("search", "IndexError: Target 5 is out of bounds.").stdout.splitlines()[0]
+    assert first.startswith("1. cross-entropy-label-out-of-range") and first.endswith("confident")
+
+
+@pytest.mark.parametrize("argv", [["list", "--status", "all"], ["export", "jsonl"]])
+def test_a_reader_that_leaves_early_ends_the_listing_quietly(argv: list[str]) -> None:
+    """`kb list | head`: the listing stops at the first line nobody reads, with no traceback."""
+    import os
+    import subprocess
+
+    from kb.entry.content import EntryContent, normalized
+
+    with open_store() as store:  # far more than a pipe holds, so that kb is still writing
+        store.apply_import(
+            [
+                (
+                    normalized(
+                        EntryContent(
+                            f"stall-{n}", "data", f"RuntimeError: loader {n} stalled", validation="nproc"
+                        )
+                    ),
+                    {},
+                )
+                for n in range(1500)
+            ],
+            [],
+        )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kb", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=os.environ.copy(),
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(60) == 0
+    assert process.stderr.read() == b""

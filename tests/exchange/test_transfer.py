@@ -204,14 +204,14 @@ def test_jsonl_lines_round_trip_hostile_text(
 def test_a_progress_bar_only_on_a_terminal_and_never_with_json(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from kb.cli.exchange import _progress
+    from kb.cli.exchange import progress_bar
 
-    with _progress("reading", quiet=False) as progress:
+    with progress_bar("reading", quiet=False) as progress:
         assert progress is None  # piped (as under pytest)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    with _progress("reading", quiet=True) as progress:
+    with progress_bar("reading", quiet=True) as progress:
         assert progress is None  # --json
-    with _progress("reading", quiet=False) as progress:
+    with progress_bar("reading", quiet=False) as progress:
         assert progress is not None
         progress(1, 2)
 

@@ -21,6 +21,7 @@ from kb.entry.content import EntryContent, normalized
 from kb.errors import EntryNotFound, InvalidEntry, KeyTaken, StoreChanged, UnknownDomain
 from kb.store.bulk_write import PARALLEL_INDEX_FROM
 from kb.store.entry_store import EntryStore, open_store
+from kb.text.bm25 import impact
 
 
 def fault(key: str, domain: str = "data", **fields: Any) -> EntryContent:
@@ -139,10 +140,16 @@ def test_indexing_in_worker_processes_gives_the_same_index(monkeypatch: pytest.M
 
 
 def _index_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """The index's rows, impacts aside: an entry indexed after the index was built has its impacts
+    normalised by the average length the index was built with, where a rebuild takes a new one."""
     with sqlite3.connect(path) as conn:
         return {
-            table: sorted(conn.execute(f"SELECT * FROM {table}"))
-            for table in ("search_term", "search_doc", "search_df")
+            "search_term": sorted(
+                conn.execute("SELECT term, entry_id, weight, length, status FROM search_term")
+            ),
+            "search_doc": sorted(conn.execute("SELECT * FROM search_doc")),
+            "search_df": sorted(conn.execute("SELECT * FROM search_df")),
+            "totals": sorted(conn.execute("SELECT * FROM kb_meta WHERE name LIKE 'indexed_%'")),
         }
 
 
@@ -151,7 +158,8 @@ def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Into a kb that holds entries, with some overwritten: the index written from the contents in
-    hand, by worker processes, equals one rebuilt from the stored rows."""
+    hand, by worker processes, equals one rebuilt from the stored rows, and its impacts are those
+    of the average length the index was built with."""
     from kb.store.index_writer import rebuild_index
 
     monkeypatch.setattr("kb.store.bulk_write.PARALLEL_INDEX_FROM", 2)
@@ -166,10 +174,43 @@ def test_a_large_import_indexes_what_it_was_given_as_a_rebuild_would(
         store.apply_import(adds, updates)
         assert store.get("kept-1").hits == 3 and store.get("kept-1").symptom_variants == ["worker hangs"]
     imported = _index_rows(db_path)
+    with sqlite3.connect(db_path) as conn:
+        (average,) = conn.execute(
+            "SELECT CAST(value AS REAL) FROM kb_meta WHERE name = 'impact_length'"
+        ).fetchone()
+        postings = conn.execute("SELECT weight, length, impact FROM search_term").fetchall()
+    assert all(stored == pytest.approx(impact(tf, length, average)) for tf, length, stored in postings)
     with open_store(str(db_path)) as store, store._writing() as session:
         rebuild_index(session)
     assert _index_rows(db_path) == imported
     assert len(imported["search_doc"]) == 35
+    assert ("indexed_entries", "35") in imported["totals"]
+
+
+def test_an_import_indexes_the_entries_it_brings_and_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thousand entries into a kb of fifty or of a hundred thousand cost the same: the stored
+    entries are neither read back nor indexed again."""
+    import kb.store.bulk_write
+    from kb.text.entry_terms import index_entry
+
+    indexed: list[str] = []
+
+    def counted(content: EntryContent) -> Any:
+        indexed.append(content.key)
+        return index_entry(content)
+
+    monkeypatch.setattr(kb.store.bulk_write, "index_entry", counted)
+    adds: list[tuple[EntryContent, dict[str, Any]]] = [
+        (normalized(fault(f"new-{n}", domain="model", fix=f"fix {n}")), {}) for n in range(30)
+    ]
+    with open_store(os.environ["KB_DB"]) as store:
+        seeds = len(store.keys())
+        updates: list[tuple[EntryContent, dict[str, Any]]] = [
+            (normalized(store.get("cuda-device-side-assert").content().replace(fix="pin it")), {})
+        ]
+        store.apply_import(adds, updates)
+        assert sorted(indexed) == sorted([*(content.key for content, _ in adds), "cuda-device-side-assert"])
+        assert len(store.keys()) == seeds + 30
 
 
 def test_a_failed_large_import_writes_nothing(
@@ -186,7 +227,7 @@ def test_a_failed_large_import_writes_nothing(
     def broken_index(*_args: object) -> None:
         raise RuntimeError("the disk filled up while the postings went in")
 
-    monkeypatch.setattr("kb.store.entry_store.write_index", broken_index)
+    monkeypatch.setattr("kb.store.entry_store.add_indexed", broken_index)
     with pytest.raises(RuntimeError):
         empty_store.apply_import(adds[:-1], [])
     assert empty_store.keys() == ["taken"]
@@ -256,3 +297,37 @@ def test_a_new_database_is_readable_by_its_owner_only(db_path: Path, kb_backend:
     with open_store(str(db_path)) as store:
         store.add(fault("private"))
     assert db_path.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_reindex_rebuilds_the_index_it_replaces_and_says_how_far_it_is() -> None:
+    """`kb reindex`, the maintenance command: the same postings, documents and frequencies, built
+    from the stored entries, with progress told as it goes."""
+    told: list[tuple[int, int]] = []
+
+    def index_tables(store: EntryStore) -> list[list[tuple[Any, ...]]]:
+        with store._reading() as db:
+            return [
+                sorted(db.rows("SELECT term, entry_id, weight, length, status FROM search_term")),
+                sorted(db.rows("SELECT entry_id, status, length, rules FROM search_doc")),
+                sorted(db.rows("SELECT term, df FROM search_df")),
+            ]
+
+    with open_store(os.environ["KB_DB"]) as store:
+        before = index_tables(store)
+        count = store.reindex(lambda done, total: told.append((done, total)))
+        assert count == len(store.keys()) and told[-1] == (count, count)
+        assert index_tables(store) == before
+
+
+def test_the_database_finds_which_entries_have_a_symptom_form_as_reading_them_all_would() -> None:
+    """EntryStore.owners looks inside each entry's forms in SQL (json_each, json_array_elements_text):
+    the same answer as decoding every entry's forms, for forms several entries share and for none."""
+    from kb.store.entry_store import _owners_in
+
+    with open_store(os.environ["KB_DB"]) as store:
+        store.add(store.get("cuda-device-side-assert").content().replace(key="twin"))
+        every = store.signatures()
+        wanted = [form for forms in every.values() for form in forms] + ["no entry has this form"]
+        owners = store.owners(wanted)
+        assert owners == _owners_in(every, wanted)
+        assert any(len(keys) > 1 for keys in owners.values()) and "no entry has this form" not in owners

@@ -192,6 +192,33 @@ def test_the_reminder_comes_once_a_day_and_never_in_json(
     assert "due for review" in kb("list")[2]
 
 
+def test_the_reminder_counts_what_kb_review_would_step_through(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """The reminder counts in the database (the first command of the day must not read every entry
+    of a large knowledge base): the same entries as `kb review --list`, seeds edited, hit or left
+    alone among them."""
+    from kb.upkeep.review import met
+
+    three_of_mine(runner)
+    search_finds(runner, "cross-entropy-label-out-of-range", "IndexError: Target 5 is out of bounds.")
+    with open_store() as store:
+        seed = store.get("torch-load-map-location").content()
+        store.update(seed.key, seed.replace(fix=seed.fix + " (our boxes: cpu first)"))
+    clock(timedelta(days=31))
+    add(runner, "gizmo-new", "the flux capacitor hums")  # too new to be due
+    with open_store() as store:
+        count, seeds = store.unreviewed(store.now() - timedelta(days=30))
+        reminded = count + sum(1 for entry in seeds if met(entry))
+    due = due_keys(runner)
+    assert reminded == len(due) and {
+        "gizmo-a",
+        "cross-entropy-label-out-of-range",
+        "torch-load-map-location",
+    } <= set(due)
+    assert "gizmo-new" not in due
+
+
 def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.entry.terminal import display_width, wrap_columns
+from kb.entry.terminal import display_width, format_table, streamed_table, wrap_columns
 
 #: ASCII, accented and combining letters, CJK (two columns each), and whitespace of every kind.
 PIECES = [*"ab -\t\n", "é", "e\u0301", "中", "文", "ｱ", "x" * 30]
@@ -30,3 +30,27 @@ def test_a_word_wider_than_the_line_is_broken_into_full_lines() -> None:
     assert wrap_columns("a" * 25, 10) == ["a" * 10, "a" * 10, "a" * 5]
     assert wrap_columns("中" * 7, 4) == ["中中", "中中", "中中", "中"]
     assert wrap_columns("see " + "x" * 200_001, 80)[-1] == "x"
+
+
+ROWS = st.lists(
+    st.tuples(st.text("abc-", min_size=1, max_size=40), st.sampled_from(["data", "model"]), TEXT), max_size=12
+)
+
+
+@given(ROWS, st.integers(min_value=20, max_value=120))
+def test_a_listing_that_fits_the_first_rows_is_laid_out_as_the_whole_table_is(
+    rows: list[tuple[str, str, str]], width: int
+) -> None:
+    assert "\n".join(streamed_table(rows, width, least=(0, 10), first=12)) == format_table(rows, width)
+
+
+def test_a_longer_listing_takes_its_columns_from_its_first_rows_and_the_least_widths() -> None:
+    rows = [
+        ("short", "data", "symptom one"),
+        ("tiny", "data", "symptom two"),
+        ("small", "data", "symptom three"),
+        ("a-much-longer-key", "model", "x"),
+    ]
+    lines = list(streamed_table(rows, 80, least=(0, 10), first=2))
+    assert lines[0] == "short  data        symptom one"
+    assert lines[3:] == ["a-much-longer-key", "       model       x"]
