@@ -1,7 +1,8 @@
 """The only package that speaks SQL.
 
 - `connection`: the one portable connection every read and write goes through (sqlite3, psycopg, or
-  SQLAlchemy Core for other URLs), and `record`: the one record of an entry it hands out.
+  SQLAlchemy Core for other URLs; on a server, a search's reader goes through `libpq` itself,
+  which spares it psycopg's import), and `record`: the one record of an entry it hands out.
 - `entry_store`: entries, their history, checks and sync bases; `index_reader`: what a search,
   `kb show` and `kb list` read; `index_writer` and `bulk_write`: the search index kept exact.
 - `models` and `database`: the tables as SQLModel declares them and their named migrations, which

@@ -395,12 +395,23 @@ LOCK_SPACE = 0x6B62
 ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(:space, hashtext(:name))"
 
 
-def connect(location: DatabaseLocation) -> Database:
-    """A connection to the database at LOCATION. Raises StatementFailed when there is none."""
+def connect(location: DatabaseLocation, lean: bool = False) -> Database:
+    """A connection to the database at LOCATION. Raises StatementFailed when there is none. LEAN:
+    for a search's reader, which on PostgreSQL speaks to libpq itself rather than import psycopg
+    (kb.store.libpq), where a libpq can be loaded."""
     if location.is_sqlite:
         return SqliteDatabase.open(location)
     scheme, _, rest = location.url.partition("://")
     if scheme in ("postgresql", "postgresql+psycopg"):
+        conninfo = f"postgresql://{rest}"
+        if "connect_timeout" not in conninfo:
+            conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
+        if lean:
+            from kb.store.libpq import open_libpq
+
+            found = open_libpq(conninfo + "&client_encoding=UTF8", location.display())
+            if found is not None:
+                return found
         try:
             return PsycopgDatabase(f"postgresql://{rest}", location.display())
         except ImportError:

@@ -692,6 +692,9 @@ class EntryStore:
         try:
             with gc_paused(), self._writing(clashes_handled=True) as db:
                 # Planned before this transaction: another import may have added some of them since.
+                # Imports take turns on a server (as every writer does on SQLite), so that one that
+                # waited sees what the other committed here, and plans again, instead of colliding.
+                db.hold_lock("import")
                 if _ids_of(db, [content.key for content, _ in adds]):
                     raise StoreChanged("another writer added some of these entries meanwhile")
                 if recorded:

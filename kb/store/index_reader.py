@@ -122,7 +122,7 @@ class IndexReader:
     def _connect(self) -> Database:
         if not self.location.is_sqlite:
             try:
-                return connect(self.location)
+                return connect(self.location, lean=True)
             except StatementFailed as exc:
                 raise StoreUnavailable(exc.message) from None
         path = self.location.file
