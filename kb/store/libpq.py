@@ -27,6 +27,8 @@ from kb.store.connection import _PARAMETER, Database, Params, StatementFailed, _
 _CONNECTION_OK = 0
 _COMMAND_OK, _TUPLES_OK = 1, 2
 _DIAG_SQLSTATE = ord("C")
+#: The server's message itself, as psycopg's errors show it (no "ERROR:" before it, no DETAIL after).
+_DIAG_MESSAGE = ord("M")
 _UNIQUE_VIOLATION = "23505"
 #: Type OIDs of the values the reader reads, and how their text becomes a Python value.
 _BOOL, _INT8, _INT2, _INT4, _OID = 16, 20, 21, 23, 26
@@ -140,7 +142,8 @@ class LibpqDatabase(Database):
         try:
             status = lib.PQresultStatus(result)
             if status not in (_COMMAND_OK, _TUPLES_OK):
-                message = (lib.PQresultErrorMessage(result) or b"").decode("utf-8", "replace").strip()
+                primary = lib.PQresultErrorField(result, _DIAG_MESSAGE) or lib.PQresultErrorMessage(result)
+                message = (primary or b"").decode("utf-8", "replace").strip()
                 state = lib.PQresultErrorField(result, _DIAG_SQLSTATE)
                 sqlstate = state.decode("ascii") if state else None
                 first = message.splitlines()[0] if message else "the statement failed"

@@ -62,6 +62,7 @@ def test_a_failed_write_leaves_nothing_and_says_it_clashed(backend: str, lean: b
             db.run("INSERT INTO kb_meta (name, value) VALUES ('probe', 'one')")
             db.run("INSERT INTO kb_meta (name, value) VALUES ('probe', 'two')")
         assert failed.value.clash
+        assert "\n" not in failed.value.message and not failed.value.message.startswith("ERROR")
         assert db.value("SELECT value FROM kb_meta WHERE name = 'probe'") is None
     finally:
         db.close()
