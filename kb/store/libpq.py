@@ -74,8 +74,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         "PQntuples": ([pointer], number),
         "PQnfields": ([pointer], number),
         "PQftype": ([pointer, number], ctypes.c_uint),
-        "PQgetvalue": ([pointer, number, number], pointer),
-        "PQgetlength": ([pointer, number, number], number),
+        # A value in text format ends at its NUL, so it comes back as bytes in one call.
+        "PQgetvalue": ([pointer, number, number], text),
         "PQgetisnull": ([pointer, number, number], number),
         "PQcmdTuples": ([pointer], text),
         "PQclear": ([pointer], None),
@@ -182,15 +182,16 @@ def _text(value: Any) -> str:
 def _rows(lib: ctypes.CDLL, result: Any) -> list[tuple[Any, ...]]:
     count, width = lib.PQntuples(result), lib.PQnfields(result)
     readers = [_reader(lib.PQftype(result, column)) for column in range(width)]
+    value, is_null = lib.PQgetvalue, lib.PQgetisnull
     rows = []
     for row in range(count):
         values: list[Any] = []
         for column, read in enumerate(readers):
-            if lib.PQgetisnull(result, row, column):
+            raw = value(result, row, column)
+            if not raw and is_null(result, row, column):  # NULL reads as "", as an empty text does
                 values.append(None)
-                continue
-            raw = ctypes.string_at(lib.PQgetvalue(result, row, column), lib.PQgetlength(result, row, column))
-            values.append(read(raw.decode("utf-8")))
+            else:
+                values.append(read(raw.decode("utf-8")))
         rows.append(tuple(values))
     return rows
 
