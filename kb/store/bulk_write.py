@@ -107,40 +107,19 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
     """
     for table in ("search_term", "search_doc", "search_df"):
         db.run(f"DELETE FROM {table}")
+    names = ("normalizer_version", INDEXED_ENTRIES, INDEXED_LENGTH, IMPACT_LENGTH)
+    db.run("DELETE FROM kb_meta WHERE name IN (:a, :b, :c, :d)", dict(zip("abcd", names, strict=True)))
     # On SQLite, where a writer excludes other writers anyway and readers keep their snapshot, the
     # postings' indexes are built once at the end, in one sort: far faster than row by row. (On a
     # server, dropping them would block every search until the import commits.)
     rebuild_indexes = db.dialect == "sqlite"
     for name in POSTING_INDEXES if rebuild_indexes else ():
         db.run(f"DROP INDEX IF EXISTS {name}")
-    df: Counter[str] = Counter()
-    docs: list[tuple[int, str, float, list[str], list[str]]] = []
-    postings: list[tuple[str, int, float, float, str]] = []
-    count, total_length = 0, 0
-    average: float | None = None
-    for entry_id, status, index in indexed:
-        docs.append((entry_id, status, index.length, list(index.signatures), list(index.exception_types)))
-        count += 1
-        total_length += length_units(index.length)
-        length = index.length
-        postings.extend((term, entry_id, tf, length, status) for term, tf in index.terms.items())
-        df.update(index.terms.keys())
-        if average is None and count >= IMPACT_SAMPLE:
-            average = total_length / 1000 / count
-        if average is not None and len(postings) >= POSTINGS_BATCH:
-            write_postings(db, postings, average)
-            write_docs(db, docs)
-            postings, docs = [], []
-    if average is None:
-        average = (total_length / 1000 / count if count else 0.0) or 1.0
-    write_postings(db, postings, average)
-    write_docs(db, docs)
+    count, total_length = add_to_index(db, indexed, None)  # keeps the average it normalised by
+    if not count:
+        _kept_average(db, 1.0)
     for name in POSTING_INDEXES if rebuild_indexes else ():
         db.run(f"CREATE INDEX {name} ON search_term ({', '.join(POSTING_INDEXES[name])})")
-    db.insert_rows("search_df", ("term", "df"), list(df.items()))
-    _count_rules(db)
-    names = ("normalizer_version", INDEXED_ENTRIES, INDEXED_LENGTH, IMPACT_LENGTH)
-    db.run("DELETE FROM kb_meta WHERE name IN (:a, :b, :c, :d)", dict(zip("abcd", names, strict=True)))
     db.insert_rows(
         "kb_meta",
         ("name", "value"),
@@ -148,7 +127,6 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
             ("normalizer_version", str(NORMALIZER_VERSION)),
             (INDEXED_ENTRIES, str(count)),
             (INDEXED_LENGTH, str(total_length)),
-            (IMPACT_LENGTH, repr(average)),
         ],
     )
 
@@ -244,17 +222,11 @@ def write_postings(db: Database, postings: list[tuple[str, int, float, float, st
     db.insert_rows("search_term", POSTING_COLUMNS, rows)
 
 
-def _count_rules(db: Database, ids: Sequence[int] | None = None) -> None:
-    """Mark the entries (of IDS; None: all) that have precise matchers, which every search tries."""
-    if ids is None:
-        selected = [db.rows("SELECT id, matchers FROM entry")]
-    else:
-        selected = []
-        for chunk in chunks(ids):
-            listed, params = in_list("e", chunk)
-            selected.append(db.rows(f"SELECT id, matchers FROM entry WHERE id IN ({listed})", params))
-    for rows in selected:
-        for entry_id, matchers in rows:
+def _count_rules(db: Database, ids: Sequence[int]) -> None:
+    """Mark the entries of IDS that have precise matchers, which every search tries."""
+    for chunk in chunks(ids):
+        listed, params = in_list("e", chunk)
+        for entry_id, matchers in db.rows(f"SELECT id, matchers FROM entry WHERE id IN ({listed})", params):
             found = decoded(matchers)
             if found:
                 db.run(

@@ -57,7 +57,7 @@ from kb.store.record import (
     EntryChange,
     aware_time,
     listing_query,
-    with_tag,
+    tagged_entries,
 )
 from kb.store.schema import FIRST_USE, MIGRATION_NAMES, SchemaState
 from kb.text.paste import NORMALIZER_VERSION
@@ -257,10 +257,7 @@ class EntryStore:
         """The entries list() returns, in its order, read as they are used: memory stays flat in the
         size of the knowledge base, and the first one arrives before the last is read."""
         with self._reading() as db:
-            for row in db.stream(*listing_query(domain, status, db.dialect)):
-                entry = Entry.from_row(row)
-                if with_tag([entry], tag):
-                    yield entry
+            yield from tagged_entries(db.stream(*listing_query(domain, status, db.dialect)), tag)
 
     def unreviewed(self, cutoff: datetime) -> tuple[int, list[Entry]]:
         """The active entries last reviewed (or, never reviewed, created) before CUTOFF, counted in
@@ -332,7 +329,7 @@ class EntryStore:
         """Entries ordered by domain then key. status=None lists every status."""
         with self._reading() as db:
             rows = db.rows(*listing_query(domain, status, db.dialect))
-        entries = with_tag([Entry.from_row(row) for row in rows], tag)
+        entries = list(tagged_entries(rows, tag))
         if unvalidated:
             entries = [e for e in entries if validation_problem(e.validation) is not None]
         return entries
@@ -1031,10 +1028,10 @@ def _first_free(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def _owners_in(signatures: Mapping[str, Sequence[str]], wanted: Sequence[str]) -> dict[str, list[str]]:
+def _owners_in(signatures: Mapping[str, Sequence[str]], wanted: Sequence[str]) -> KeysByForm:
     """EntryStore.owners, read from every entry's SIGNATURES (a database whose JSON kb cannot query)."""
     chosen = set(wanted)
-    owners: dict[str, list[str]] = {}
+    owners: KeysByForm = {}
     for key in sorted(signatures):
         for form in dict.fromkeys(signatures[key]):
             if form in chosen:

@@ -325,24 +325,16 @@ class IndexReader:
         rows = self._rows(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key', {"key": key})
         return Entry.from_row(rows[0]) if rows else None
 
-    def entries(self, domain: str | None, status: str | None, tag: str | None = None) -> list[Entry]:
-        """The entries of DOMAIN, STATUS and TAG (None: any), by domain then key, as kb list shows them."""
-        from kb.store.record import Entry, listing_query, with_tag
-
-        assert self._conn is not None
-        rows = self._rows(*listing_query(domain, status, self._conn.dialect))
-        return with_tag([Entry.from_row(row) for row in rows], tag)
-
     def each_entry(self, domain: str | None, status: str | None, tag: str | None = None) -> Iterator[Entry]:
-        """entries(), read as they are used (kb.store.entry_store.EntryStore.each)."""
-        from kb.store.record import Entry, listing_query, with_tag
+        """The entries of DOMAIN, STATUS and TAG (None: any), by domain then key, as kb list shows them,
+        read as they are used (kb.store.entry_store.EntryStore.each)."""
+        from kb.store.record import listing_query, tagged_entries
 
         assert self._conn is not None
         try:
-            for row in self._conn.stream(*listing_query(domain, status, self._conn.dialect)):
-                entry = Entry.from_row(row)
-                if with_tag([entry], tag):
-                    yield entry
+            yield from tagged_entries(
+                self._conn.stream(*listing_query(domain, status, self._conn.dialect)), tag
+            )
         except StatementFailed as exc:
             raise self._read_error(exc) from exc
 

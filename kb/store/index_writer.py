@@ -108,7 +108,7 @@ def unindex_many(db: Database, ids: Sequence[int]) -> None:
         for term, count in terms.items():
             by_count.setdefault(count, []).append(term)
         for count, same in sorted(by_count.items()):
-            _shift_df(db, same, -count, prune=False)
+            _shift_df(db, same, -count)
         if terms:
             db.run(f"DELETE FROM search_term WHERE entry_id IN ({listed})", params)
             db.run("DELETE FROM search_df WHERE df <= 0")
@@ -119,17 +119,8 @@ def unindex_many(db: Database, ids: Sequence[int]) -> None:
 
 def unindex(db: Database, entry: Entry) -> None:
     """Remove ENTRY's search rows, and its terms from the document frequencies."""
-    if entry.id is None:
-        return
-    where = {"id": entry.id}
-    old_terms = [str(row[0]) for row in db.rows("SELECT term FROM search_term WHERE entry_id = :id", where)]
-    if old_terms:
-        _shift_df(db, old_terms, -1)
-        db.run("DELETE FROM search_term WHERE entry_id = :id", where)
-    length = db.value("SELECT length FROM search_doc WHERE entry_id = :id", where)
-    if length is not None:
-        db.run("DELETE FROM search_doc WHERE entry_id = :id", where)
-        _shift_totals(db, -1, -length_units(length))
+    if entry.id is not None:
+        unindex_many(db, [entry.id])
 
 
 def set_indexed_status(db: Database, entry: Entry) -> None:
@@ -172,12 +163,13 @@ def _shift_totals(db: Database, entries: int, length: int) -> None:
             )
 
 
-def _shift_df(db: Database, terms: list[str], change: int, prune: bool = True) -> None:
+def _shift_df(db: Database, terms: list[str], change: int) -> None:
     """Move the document frequency of TERMS by CHANGE. New terms are inserted and known ones counted
     in one statement (INSERT … ON CONFLICT), and in sorted order: two writers adding entries with the
     same new words at once, on a server, neither collide on the insert nor wait on each other's rows
     in opposite orders. (Reading which terms exist, then inserting the others, made one of them fail
-    with a duplicate key that was reported as a key clash.)"""
+    with a duplicate key that was reported as a key clash.) A term a decrease leaves at zero is
+    deleted by the caller, once (unindex_many)."""
     for chunk in chunks(sorted(set(terms))):
         listed, params = in_list("t", chunk)
         if change > 0:
@@ -192,8 +184,6 @@ def _shift_df(db: Database, terms: list[str], change: int, prune: bool = True) -
                 f"UPDATE search_df SET df = df + :change WHERE term IN ({listed})",
                 {**params, "change": change},
             )
-    if change < 0 and prune:
-        db.run("DELETE FROM search_df WHERE df <= 0")
 
 
 #: The columns of an entry's content, as stored.

@@ -7,7 +7,7 @@ or writes one entry pays for no ORM.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -233,12 +233,14 @@ def listing_query(
     return f"SELECT {SELECTED_COLUMNS} FROM entry {where}ORDER BY {order}", params
 
 
-def with_tag(entries: Sequence[Entry], tag: str | None) -> list[Entry]:
-    """The ENTRIES tagged TAG, whatever its case (all of them when TAG is None or empty)."""
-    if not tag:
-        return list(entries)
-    wanted = tag.lower()
-    return [entry for entry in entries if wanted in (str(t).lower() for t in entry.tags)]
+def tagged_entries(rows: Iterable[Sequence[Any]], tag: str | None) -> Iterator[Entry]:
+    """The entries of ROWS (SELECTED_COLUMNS) tagged TAG, whatever its case (all of them when TAG is
+    None or empty), each as its row is read: the one tag filter of every listing."""
+    wanted = tag.lower() if tag else None
+    for row in rows:
+        entry = Entry.from_row(row)
+        if wanted is None or wanted in (str(t).lower() for t in entry.tags):
+            yield entry
 
 
 def stored_time(value: Any) -> datetime | None:
