@@ -14,9 +14,12 @@ Builds knowledge bases of ENTRIES synthetic entries each, besides the seeds (--c
   adds is their real proportions (a traceback's frame words in half the entries), which is what
   makes a search read many postings.
 
-Each query is timed as cold `kb search` processes on the seeded knowledge base and on both large ones,
-interleaved run by run so that the box's load falls on all three alike; it prints medians and each
-large one's ratio to seeded. Targets (issue 14): every ratio within 2x, their median within 1.5x.
+Each query is timed as cold `kb search` processes on the seeded knowledge base and on the large ones,
+interleaved run by run so that the box's load falls on all alike; it prints medians and each large
+one's ratio to seeded. Targets (issues 14 and 31): every ratio within 2x, their median within 1.5x.
+Beside the realistic corpus, the same pastes go to a cold FTS5 and a cold tantivy process over the
+same entries' text (bench/other_engines.py; tantivy only where it is installed), taking turns with
+the others: what the lexical stage alone costs in engines built for it.
 The queries are pastes from bench/queries/user, copied from public threads: a one-line error, the
 longest traceback in the set, and a description.
 """
@@ -32,11 +35,13 @@ import re
 import sqlite3
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
+import other_engines
 from bench_support import KB, compile_kb
 
 HERE = Path(__file__).resolve().parent
@@ -224,6 +229,16 @@ def cold(db: Path, text: str) -> float:
     return time.perf_counter() - start
 
 
+def cold_engine(engine: str, folder: Path, query_file: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, str(HERE / "other_engines.py"), engine, str(folder), str(query_file)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - start
+
+
 def main() -> None:
     compile_kb()
     parser = argparse.ArgumentParser(
@@ -247,6 +262,12 @@ def main() -> None:
         dbs = {name: tmp / f"{name}.db" for name in ("seeded", *large)}
         subprocess.run([*KB, "where"], env=dict(os.environ, KB_DB=str(dbs["seeded"])), capture_output=True)
         built = {name: build(dbs[name], makers[name]()) for name in large}
+        engines: list[str] = []
+        if "realistic" in large:
+            (tmp / "engines").mkdir()
+            engines = other_engines.build(dbs["realistic"], tmp / "engines")
+        for query, text in texts.items():
+            (tmp / f"{query}.txt").write_text(text, encoding="utf-8")
         occurring = {
             (query, name): occurring_terms(dbs[name], text) for query, text in texts.items() for name in large
         }
@@ -255,6 +276,9 @@ def main() -> None:
             for query, text in texts.items():
                 for name, db in dbs.items():
                     times.setdefault((query, name), []).append(cold(db, text))
+                for engine in engines:
+                    took = cold_engine(engine, tmp / "engines", tmp / f"{query}.txt")
+                    times.setdefault((query, engine), []).append(took)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
     print(f"built {args.entries:,} entries: " + ", ".join(f"{name} in {built[name]:.0f} s" for name in large))
     ratios = []
@@ -267,6 +291,13 @@ def main() -> None:
             found, asked = occurring[(query, name)]
             row += f"   {name} {took * 1000:6.0f} ms {took / seeded:5.2f}x ({found}/{asked} terms occur)"
         print(row)
+        for engine in engines:
+            took = statistics.median(times[(query, engine)])
+            beside = statistics.median(times[(query, "realistic")])
+            ratio = beside / took
+            print(f"{'':12} {engine:>8} {took * 1000:6.0f} ms cold; kb on realistic: {ratio:.2f}x it")
+    if "realistic" in large and "tantivy" not in engines:
+        print("tantivy is not installed here (pip install tantivy): its row is left out")
     print(
         f"worst {max(ratios):.2f}x (target <= 2x), median {statistics.median(ratios):.2f}x (target <= 1.5x)"
     )

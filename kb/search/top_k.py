@@ -16,7 +16,13 @@ lists).
   point lookups more cheaply than reading on, or none that is incomplete can reach θ.
 
 The answer is exactly the top k of scoring every entry (kb.search.ranking.lexical_scores, which tests
-check it against). Nothing here knows about SQL: the source of postings is passed in.
+check it against), unless the caller sets a budget of postings to read in order. A long paste of
+everyday words against a large knowledge base is where that matters: when scores are flat (a 40-line
+traceback's fifty terms, each in thousands of entries, none in many of them), proving the top k
+means reading nearly every list to its end. Past the budget the answer is the k best of the entries
+seen, each scored exactly: the entries that hold the query's rarest words are always among them,
+since short lists are read whole and long ones best first. Nothing here knows about SQL: the source
+of postings is passed in.
 """
 
 from __future__ import annotations
@@ -90,9 +96,13 @@ def top_entries(
     *,
     whole_list: int = WHOLE_LIST,
     first_page: int = FIRST_PAGE,
+    budget: int | None = None,
+    proven: int | None = None,
 ) -> dict[int, float]:
     """The k entries with the highest scores over PLANS, with their scores; an entry tied on score
-    with the k-th comes too, so that the caller can break ties (by entry id) itself."""
+    with the k-th comes too, so that the caller can break ties (by entry id) itself. With BUDGET, at
+    most that many postings of long lists are read (or their first pages, if more): once it is
+    spent, the k best of the entries seen, with exact scores."""
     if k <= 0 or not plans:
         return {}
     score: dict[int, float] = {}
@@ -128,9 +138,9 @@ def top_entries(
         for entry in pending:
             known[entry] |= live_bits
 
-    def read_page(cursor: _Cursor) -> int:
+    def read_page(cursor: _Cursor, limit: int = MAX_PAGE) -> int:
         nonlocal exhausted
-        page = source.page(cursor.plan.term, cursor.after, cursor.size)
+        page = source.page(cursor.plan.term, cursor.after, min(cursor.size, limit))
         bit, coefficient, known_get = cursor.bit, cursor.plan.coefficient, known.get
         for entry, impact in page.rows:
             bits = known_get(entry)
@@ -152,6 +162,7 @@ def top_entries(
 
     for cursor in cursors:  # a first page of each long list turns its bound into a real one
         read_page(cursor)
+    left = float("inf") if budget is None else float(budget - sum(cursor.read for cursor in cursors))
     while live := [cursor for cursor in cursors if not cursor.done]:
         best = heapq.nlargest(THETA_BREADTH * k, score, key=score.__getitem__)
         complete(best)
@@ -166,10 +177,21 @@ def top_entries(
             if lookups * LOOKUP_COST <= unread:
                 complete(survivors)
                 break
+        if proven is not None and proven < k and len(exact) >= proven:
+            enough = exact[proven - 1]
+            if sum(cursor.bound for cursor in live) < enough:
+                survivors, lookups = _survivors(score, known, live, enough)
+                unread = sum(cursor.plan.postings - cursor.read for cursor in live)
+                if lookups * LOOKUP_COST <= unread:
+                    complete(survivors)
+                    break
+        if left <= 0:  # the best of what was read: `best` were completed above
+            break
         # Read on, each round as much as all the rounds before it, so that checking stays cheap.
-        budget = sum(cursor.read for cursor in cursors)
-        while budget > 0 and (live := [cursor for cursor in cursors if not cursor.done]):
-            budget -= read_page(max(live, key=lambda c: (c.bound, -c.bit)))
+        rounds = min(sum(cursor.read for cursor in cursors), left)
+        while rounds > 0 and (live := [cursor for cursor in cursors if not cursor.done]):
+            taken = read_page(max(live, key=lambda c: (c.bound, -c.bit)), int(min(rounds, MAX_PAGE)))
+            rounds, left = rounds - taken, left - taken
     return _best(score, k, is_exact)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ class ListSource:
     def __init__(self, postings: dict[str, dict[int, float]]) -> None:
         self.postings = postings
         self.read = 0
+        self.in_order = 0
         self.looked_up = 0
 
     def whole(self, terms: Sequence[str]) -> Iterator[tuple[str, int, float]]:
@@ -39,6 +41,7 @@ class ListSource:
             ordered = [key for key in ordered if key < after]
         taken = ordered[:size]
         self.read += len(taken)
+        self.in_order += len(taken)
         rows = [(entry, impact) for impact, entry in taken]
         if len(taken) < size:
             return ListPage(rows, None, 0.0)
@@ -99,6 +102,59 @@ def test_the_top_k_is_the_top_k_of_scoring_everything(
     source = ListSource(postings)
     found = top_ids(plans, k, source, whole_list=whole_list, first_page=2)
     assert found == ranked(score_exhaustively(plans, postings), k)
+
+
+def scored_exactly(found: dict[int, float], exact: dict[int, float]) -> bool:
+    return all(math.isclose(found[entry], exact[entry], rel_tol=1e-9) for entry in found)
+
+
+@settings(max_examples=3 * settings().max_examples, deadline=None)
+@given(corpora(), st.integers(min_value=1, max_value=15), st.integers(min_value=1, max_value=15))
+def test_the_results_shown_are_proven_when_the_rest_need_not_be(
+    corpus: tuple[list[TermPlan], dict[str, dict[int, float]]], k: int, proven: int
+) -> None:
+    """PROVEN: a search shows a few results and may stop once they are sure; those few are the top
+    of scoring everything, and every score it returns is exact."""
+    plans, postings = corpus
+    found = top_entries(plans, k, ListSource(postings), whole_list=3, first_page=2, proven=proven)
+    exact = score_exhaustively(plans, postings)
+    assert scored_exactly(found, exact)
+    shown = min(k, proven)
+    assert ranked({entry: exact[entry] for entry in found}, shown) == ranked(exact, shown)
+
+
+@settings(max_examples=3 * settings().max_examples, deadline=None)
+@given(corpora(), st.integers(min_value=1, max_value=15), st.integers(min_value=0, max_value=60))
+def test_a_budget_caps_the_reading_and_keeps_every_score_exact(
+    corpus: tuple[list[TermPlan], dict[str, dict[int, float]]], k: int, budget: int
+) -> None:
+    """BUDGET: past it, the best of the entries read, each with its exact score; a budget that
+    covers every posting changes nothing."""
+    plans, postings = corpus
+    source = ListSource(postings)
+    found = top_entries(plans, k, source, whole_list=3, first_page=2, budget=budget)
+    long_lists = sum(1 for plan in plans if plan.postings > 3)
+    assert source.in_order <= max(budget, 2 * long_lists)  # the first page of each is always read
+    exact = score_exhaustively(plans, postings)
+    assert scored_exactly(found, exact)
+    if budget >= sum(len(impacts) for impacts in postings.values()):
+        assert ranked(found, k) == ranked(exact, k)
+
+
+def test_a_budget_stops_a_long_flat_search() -> None:
+    """Many words, each in thousands of entries with like impacts: proving the top k would read
+    every list; the budget stops it, and the entries that hold the rare word still come first."""
+    lists = {
+        f"w{n}": {entry: 0.3 + ((entry * (n + 3)) % 11) / 40 for entry in range(n, 20_000, 2)}
+        for n in range(8)
+    }
+    lists["rare"] = {7: 0.9, 4_001: 0.9}
+    plans = [TermPlan(term, 9.0 if term == "rare" else 2.0, len(impacts)) for term, impacts in lists.items()]
+    source = ListSource(lists)
+    found = top_entries(plans, 20, source, budget=4_000)
+    assert source.in_order <= 4_000
+    assert set(ranked(found, 2)) == {7, 4_001}
+    assert scored_exactly(found, score_exhaustively(plans, lists))
 
 
 def test_a_long_common_list_is_not_read_to_its_end() -> None:
