@@ -19,7 +19,7 @@ from contextlib import contextmanager
 
 from kb.entry.content import EntryContent
 from kb.store.connection import Database, chunks, decoded, in_list
-from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
+from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, form_digest, length_units
 from kb.text.bm25 import impact
 from kb.text.entry_terms import EntryIndex, index_entry
 from kb.text.paste import NORMALIZER_VERSION
@@ -105,7 +105,7 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
     posting's impact, which only orders a term's postings (a search rescales it to the current
     average length), is computed with the average length of the first entries indexed.
     """
-    for table in ("search_term", "search_doc", "search_df"):
+    for table in ("search_term", "search_doc", "search_df", "search_form"):
         db.run(f"DELETE FROM {table}")
     names = ("normalizer_version", INDEXED_ENTRIES, INDEXED_LENGTH, IMPACT_LENGTH)
     db.run("DELETE FROM kb_meta WHERE name IN (:a, :b, :c, :d)", dict(zip("abcd", names, strict=True)))
@@ -119,7 +119,7 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
     if not count:
         _kept_average(db, 1.0)
     for name in POSTING_INDEXES if rebuild_indexes else ():
-        db.run(f"CREATE INDEX {name} ON search_term ({', '.join(POSTING_INDEXES[name])})")
+        db.run(f"CREATE UNIQUE INDEX {name} ON search_term ({', '.join(POSTING_INDEXES[name])})")
     db.insert_rows(
         "kb_meta",
         ("name", "value"),
@@ -131,11 +131,9 @@ def write_index(db: Database, indexed: Iterable[tuple[int, str, EntryIndex]]) ->
     )
 
 
-#: The indexes of the postings table, as kb.store.models declares them (a test checks they agree).
-POSTING_INDEXES = {
-    "search_term_by_impact": ("term", "impact", "entry_id", "status", "weight", "length"),
-    "search_term_by_entry": ("entry_id", "term", "weight", "length"),
-}
+#: The unique indexes of the postings table on SQLite, as kb.store.models declares them (a test
+#: checks they agree).
+POSTING_INDEXES = {"search_term_by_entry": ("entry_id", "term", "weight", "length")}
 
 
 def add_to_index(
@@ -203,7 +201,9 @@ def _add_df(db: Database, df: Counter[str]) -> None:
 
 
 def write_docs(db: Database, docs: list[tuple[int, str, float, list[str], list[str]]]) -> None:
-    """Document rows; on SQLite as plain tuples, their JSON written here."""
+    """Document rows, and each entry's symptom forms by digest; on SQLite as plain tuples, their JSON
+    written here."""
+    write_forms(db, [(doc[0], doc[3]) for doc in docs])
     names = ("entry_id", "status", "length", "signatures", "exception_types")
     if db.dialect == "sqlite":
         db.insert_rows(
@@ -211,6 +211,12 @@ def write_docs(db: Database, docs: list[tuple[int, str, float, list[str], list[s
         )
         return
     db.insert("search_doc", [dict(zip(names, doc, strict=True)) for doc in docs])
+
+
+def write_forms(db: Database, forms: Iterable[tuple[int, Sequence[str]]]) -> None:
+    """Each (entry id, masked symptom forms) of FORMS into search_form, by the forms' digests."""
+    rows = sorted({(form_digest(form), entry_id) for entry_id, signatures in forms for form in signatures})
+    db.insert_rows("search_form", ("digest", "entry_id"), rows)
 
 
 def write_postings(db: Database, postings: list[tuple[str, int, float, float, str]], average: float) -> None:

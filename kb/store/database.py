@@ -24,6 +24,7 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     String,
     Table,
     create_engine,
@@ -38,12 +39,22 @@ from sqlalchemy.pool import StaticPool
 from kb.errors import NotADatabase, ReadOnlyDatabase, SchemaTooNew, StoreUnavailable
 from kb.paths import DatabaseLocation
 from kb.store import sqlite_file
-from kb.store.connection import ADVISORY_LOCK, LOCK_SPACE, SQLITE_CACHE_KIB, Database, SqliteDatabase
+from kb.store.connection import (
+    ADVISORY_LOCK,
+    LOCK_SPACE,
+    SQLITE_CACHE_KIB,
+    Database,
+    SqliteDatabase,
+    decoded,
+)
 from kb.store.schema import (
+    DUE_FOR_REVIEW_COLUMNS,
     FIRST_USE,
     OLD_OUTCOMES,
+    POSTING_ORDER,
     SQLITE_BUSY_TIMEOUT_MS,
     SchemaState,
+    form_digest,
     server_engine,
     server_message,
 )
@@ -289,6 +300,65 @@ def m011_entries_in_listing_order(conn: Connection) -> None:
         )
 
 
+def m012_symptom_forms_by_digest(conn: Connection) -> None:
+    """Each entry's masked symptom forms in a table of their own, by digest: an import finds the
+    stored entries that share a form it brings by looking the form up, where it read every entry's
+    forms before (a quarter of a second at 100,000 entries, for each import)."""
+    metadata = MetaData()
+    Table("entry", metadata, Column("id", Integer, primary_key=True))
+    forms = Table(
+        "search_form",
+        metadata,
+        Column("digest", String, primary_key=True),
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+        Index("search_form_by_entry", "entry_id"),
+        sqlite_with_rowid=False,
+    )
+    forms.create(conn)
+    rows = {
+        (form_digest(form), int(entry_id))
+        for entry_id, signatures in conn.execute(text("SELECT entry_id, signatures FROM search_doc"))
+        for form in decoded(signatures)
+    }
+    if rows:
+        conn.execute(
+            forms.insert(), [{"digest": digest, "entry_id": entry} for digest, entry in sorted(rows)]
+        )
+
+
+def m013_entries_due_for_review(conn: Connection) -> None:
+    """An index that holds what the once-a-day review reminder asks of each entry, so that it counts
+    the entries due without reading their rows (0.17 s at 100,000 entries before)."""
+    conn.execute(text(f"CREATE INDEX entry_due_for_review ON entry ({', '.join(DUE_FOR_REVIEW_COLUMNS)})"))
+
+
+def m014_postings_keyed_by_impact(conn: Connection) -> None:
+    """The postings table keyed in the order a search reads it (term, impact, entry), which on SQLite
+    makes the table itself the index that was beside it: an import of 1,000 entries into 100,000 wrote
+    each new posting into two trees ordered by term, a page per term in each. Derived data, as for
+    m004: the table is rebuilt empty and the store reindexes on opening."""
+    conn.execute(text("DROP TABLE search_term"))
+    metadata = MetaData()
+    Table("entry", metadata, Column("id", Integer, primary_key=True))
+    postings = Table(
+        "search_term",
+        metadata,
+        Column("term", String, nullable=False),
+        Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), nullable=False),
+        Column("weight", Float, nullable=False),
+        Column("length", Float, nullable=False),
+        Column("impact", Float, nullable=False),
+        Column("status", String, nullable=False),
+        PrimaryKeyConstraint("term", "impact", "entry_id"),
+        Index("search_term_by_entry", "entry_id", "term", "weight", "length", unique=True),
+        sqlite_with_rowid=False,
+    )
+    if conn.dialect.name == "postgresql":
+        Index("search_term_by_impact", *(postings.c[name] for name in POSTING_ORDER))
+    postings.create(conn)
+    conn.execute(text("DELETE FROM kb_meta WHERE name = 'normalizer_version'"))
+
+
 # Append only: MIGRATIONS[n] takes a database from version n to n + 1.
 MIGRATIONS: list[Migration] = [
     m001_create_entry,
@@ -302,6 +372,9 @@ MIGRATIONS: list[Migration] = [
     m009_check_verdicts,
     m010_entry_history,
     m011_entries_in_listing_order,
+    m012_symptom_forms_by_digest,
+    m013_entries_due_for_review,
+    m014_postings_keyed_by_impact,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import LIST_FIELDS, EntryContent
-from kb.store.bulk_write import POSTING_COLUMNS, add_to_index, indexing, write_index
+from kb.store.bulk_write import POSTING_COLUMNS, add_to_index, indexing, write_forms, write_index
 from kb.store.connection import Database, chunks, decoded, in_list
 from kb.store.record import JSON_COLUMNS, Entry
 from kb.store.schema import IMPACT_LENGTH, INDEXED_ENTRIES, INDEXED_LENGTH, length_units
@@ -43,6 +43,7 @@ def index_one(db: Database, entry: Entry) -> None:
             }
         ],
     )
+    write_forms(db, [(entry.id, index.signatures)])
     if index.terms:
         db.insert_rows(
             "search_term",
@@ -114,6 +115,7 @@ def unindex_many(db: Database, ids: Sequence[int]) -> None:
             db.run("DELETE FROM search_df WHERE df <= 0")
         if lengths:
             db.run(f"DELETE FROM search_doc WHERE entry_id IN ({listed})", params)
+            db.run(f"DELETE FROM search_form WHERE entry_id IN ({listed})", params)
             _shift_totals(db, -len(lengths), -sum(map(length_units, lengths)))
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, Table
+from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, PrimaryKeyConstraint, Table
 from sqlmodel import AutoString, Field, SQLModel
 from sqlmodel.sql.sqltypes import UTCDateTime
+
+from kb.store.schema import DUE_FOR_REVIEW_COLUMNS, POSTING_ORDER
 
 
 class EntryTable(SQLModel, table=True):
@@ -76,6 +78,9 @@ Index("entry_in_listing_order", _ENTRY.c.domain, _ENTRY.c.key).ddl_if(dialect="s
 Index("entry_in_listing_order_c", _ENTRY.c.domain.collate("C"), _ENTRY.c.key.collate("C")).ddl_if(
     dialect="postgresql"
 )
+#: The once-a-day review reminder counts the entries due without reading their rows
+#: (m013_entries_due_for_review).
+Index("entry_due_for_review", *(_ENTRY.c[name] for name in DUE_FOR_REVIEW_COLUMNS))
 
 
 #: Every run of an entry's check: its verdict, the values it took, the machine, the time
@@ -139,20 +144,37 @@ search_doc = Table(
 #: One row per (term, entry): the term's weighted frequency in the entry and the entry's length, which
 #: BM25 scores, and its status, which searches filter on, so that a search reads nothing else. The
 #: impact, tf / (tf + k1*(1 - b + b*len/avg)) with the average length of the last full build, orders a
-#: term's postings best first (kb.search.top_k); a search rescales it to the current average.
+#: term's postings best first (kb.search.top_k); a search rescales it to the current average. The
+#: table itself is in that order, on SQLite: an import writes one tree ordered by term instead of
+#: two (m014_postings_keyed_by_impact).
 search_term = Table(
     "search_term",
     SQLModel.metadata,
-    Column("term", AutoString, primary_key=True),
-    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+    Column("term", AutoString, nullable=False),
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), nullable=False),
     Column("weight", Float, nullable=False),
     Column("length", Float, nullable=False),
     Column("impact", Float, nullable=False),
     Column("status", AutoString, nullable=False),
-    Index("search_term_by_impact", "term", "impact", "entry_id", "status", "weight", "length"),
+    PrimaryKeyConstraint("term", "impact", "entry_id"),
     #: An entry's own postings, with what scores them: to reindex it, and for a search to complete
-    #: the scores of the entries it settles on (kb.search.top_k).
-    Index("search_term_by_entry", "entry_id", "term", "weight", "length"),
+    #: the scores of the entries it settles on (kb.search.top_k). Unique: no entry holds a term twice.
+    Index("search_term_by_entry", "entry_id", "term", "weight", "length", unique=True),
+    sqlite_with_rowid=False,
+)
+#: A server keeps the table in no order: there an index holds the postings best first, with all a
+#: search reads of them.
+Index("search_term_by_impact", *(search_term.c[name] for name in POSTING_ORDER)).ddl_if(dialect="postgresql")
+
+#: Which entries have each masked symptom form, by the form's digest (kb.store.schema.form_digest):
+#: an import asks which stored entries share the forms of those it brings, and reads only those
+#: (m012_symptom_forms_by_digest), in a knowledge base of any size.
+search_form = Table(
+    "search_form",
+    SQLModel.metadata,
+    Column("digest", AutoString, primary_key=True),
+    Column("entry_id", Integer, ForeignKey("entry.id", ondelete="CASCADE"), primary_key=True),
+    Index("search_form_by_entry", "entry_id"),
     sqlite_with_rowid=False,
 )
 

@@ -25,6 +25,9 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m009_check_verdicts",
     "m010_entry_history",
     "m011_entries_in_listing_order",
+    "m012_symptom_forms_by_digest",
+    "m013_entries_due_for_review",
+    "m014_postings_keyed_by_impact",
 )
 
 
@@ -64,6 +67,30 @@ OLD_OUTCOMES = {
     "error": "could not run here",
     "unrunnable": "could not run here",
 }
+
+
+#: A server's index of the postings best first, with every column a search reads of them
+#: (kb.store.models.search_term).
+POSTING_ORDER = ("term", "impact", "entry_id", "status", "weight", "length")
+
+#: The entry columns the review reminder reads, indexed together (m013_entries_due_for_review).
+DUE_FOR_REVIEW_COLUMNS = (
+    "status",
+    "seed_digest",
+    "reviewed",
+    "created",
+    "hits",
+    "last_check_at",
+    "occurrences",
+)
+
+
+def form_digest(form: str) -> str:
+    """The key a masked symptom form is found by in search_form: a traceback's form can be longer
+    than a server's index takes, and 128 bits of SHA-256 never make two forms one."""
+    import hashlib
+
+    return hashlib.sha256(form.encode("utf-8")).hexdigest()[:32]
 
 
 def length_units(length: float) -> int:

@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -310,6 +311,7 @@ def test_a_reindex_rebuilds_the_index_it_replaces_and_says_how_far_it_is() -> No
                 sorted(db.rows("SELECT term, entry_id, weight, length, status FROM search_term")),
                 sorted(db.rows("SELECT entry_id, status, length, rules FROM search_doc")),
                 sorted(db.rows("SELECT term, df FROM search_df")),
+                sorted(db.rows("SELECT digest, entry_id FROM search_form")),
             ]
 
     with open_store(os.environ["KB_DB"]) as store:
@@ -319,15 +321,28 @@ def test_a_reindex_rebuilds_the_index_it_replaces_and_says_how_far_it_is() -> No
         assert index_tables(store) == before
 
 
-def test_the_database_finds_which_entries_have_a_symptom_form_as_reading_them_all_would() -> None:
-    """EntryStore.owners looks inside each entry's forms in SQL (json_each, json_array_elements_text):
-    the same answer as decoding every entry's forms, for forms several entries share and for none."""
-    from kb.store.entry_store import _owners_in
+def owners_in(signatures: Mapping[str, Sequence[str]], wanted: Sequence[str]) -> dict[str, list[str]]:
+    """EntryStore.owners, read from every entry's SIGNATURES."""
+    owners: dict[str, list[str]] = {}
+    for key in sorted(signatures):
+        for form in dict.fromkeys(signatures[key]):
+            if form in set(wanted):
+                owners.setdefault(form, []).append(key)
+    return owners
 
+
+def test_the_database_finds_which_entries_have_a_symptom_form_as_reading_them_all_would() -> None:
+    """EntryStore.owners looks each form up by its digest (search_form): the same answer as decoding
+    every entry's forms, for forms several entries share, for none, and after an entry changes and
+    another goes."""
     with open_store(os.environ["KB_DB"]) as store:
         store.add(store.get("cuda-device-side-assert").content().replace(key="twin"))
+        for key in ("changed", "gone"):
+            store.add(fault(key).replace(symptom="OSError: a form two entries had"))
+        store.update("changed", fault("changed").replace(symptom="OSError: a form only one entry has"))
+        store.purge("gone")
         every = store.signatures()
         wanted = [form for forms in every.values() for form in forms] + ["no entry has this form"]
         owners = store.owners(wanted)
-        assert owners == _owners_in(every, wanted)
+        assert owners == owners_in(every, wanted)
         assert any(len(keys) > 1 for keys in owners.values()) and "no entry has this form" not in owners
