@@ -327,11 +327,15 @@ def top_by_bm25(terms: QueryTerms) -> tuple[list[int], dict[int, LexicalScore]]:
     """The CANDIDATES entries BM25 scores highest for TERMS, best first, and their scores: where the
     rerank starts (bench/pg_search_bench.py times this against PostgreSQL's own text search)."""
     plans = [TermPlan(t, c, terms.df[t]) for t, c in terms.coefficients.items()]
-    ids = list(top_entries(plans, CANDIDATES, terms.postings, budget=READ_BUDGET, proven=SHOWN_AND_NEXT))
+    postings = sum(plan.postings for plan in plans)
+    ids = terms.postings.summed(terms.coefficients, postings, CANDIDATES)
+    if ids is None:
+        ids = list(top_entries(plans, CANDIDATES, terms.postings, budget=READ_BUDGET, proven=SHOWN_AND_NEXT))
     lexical = lexical_scores(
         terms.postings.of_entries(ids, list(terms.coefficients)), terms.coefficients, terms.term_idf
     )
-    return heapq.nlargest(CANDIDATES, lexical, key=lambda i: (lexical[i].bm25, -i)), lexical
+    chosen = heapq.nlargest(CANDIDATES, lexical, key=lambda i: (lexical[i].bm25, -i))
+    return chosen, {entry: lexical[entry] for entry in chosen}
 
 
 def _candidates(
