@@ -217,7 +217,7 @@ def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> I
         return
     from kb.store.seeding import open_knowledge_base  # deferred: the store and its driver
 
-    store = open_knowledge_base(ctx.obj)
+    store = open_knowledge_base(ctx.obj, notice=lambda line: typer.echo(f"kb: {line}", err=True))
     try:
         if remind:
             from kb.upkeep.review import review_interval, review_reminder

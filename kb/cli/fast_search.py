@@ -108,7 +108,13 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
         environment=args.env,
         interpreter=interpreter,
     )
-    return search_sources(text, args.db, options, layers)
+    return search_sources(text, args.db, options, layers, notice)
+
+
+def notice(line: str) -> None:
+    """A line on stderr about work that takes a while before the answer (kb.store.entry_store.open_store)."""
+    sys.stderr.write(f"kb: {line}\n")
+    sys.stderr.flush()
 
 
 def format_response(response: SearchResponse, explain: bool, width: int, layered: bool = False) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from kb.entry.visible import visible
@@ -40,25 +40,33 @@ class Found(NamedTuple):
     layered: bool  # more than one layer was asked: each result names its own
 
 
-def search_sources(text: str, personal: str | None, options: SearchOptions, layers: bool = True) -> Found:
+def search_sources(
+    text: str,
+    personal: str | None,
+    options: SearchOptions,
+    layers: bool = True,
+    notice: Callable[[str], None] | None = None,
+) -> Found:
     """Search TEXT in every layer (kb layers), or, with LAYERS False, in the PERSONAL database alone
     (--db, KB_DB or the default). A database not yet set up is opened in full first, which creates and
-    seeds it. `kb search`, `kb run` and the pytest plugin all ask this."""
+    seeds it (NOTICE: as open_store's). `kb search`, `kb run` and the pytest plugin all ask this."""
     from kb.layers.config import reading_layers
 
     sources = reading_layers(personal) if layers else []
     if len(sources) <= 1:
-        answer = search(text, resolve_location(personal), options, functools.partial(open_fully, personal))
+        answer = search(
+            text, resolve_location(personal), options, functools.partial(open_fully, personal, notice)
+        )
         return Found(answer, [], False)
     return search_everywhere(text, sources, options)
 
 
-def open_fully(spec: str | None) -> None:
+def open_fully(spec: str | None, notice: Callable[[str], None] | None = None) -> None:
     """Open the knowledge base at SPEC with the full store once: it creates, migrates, seeds and
     reindexes what a search found not ready."""
     from kb.store.seeding import open_knowledge_base
 
-    open_knowledge_base(spec).close()
+    open_knowledge_base(spec, notice=notice).close()
 
 
 def layer_database(layer: Layer) -> str:

@@ -844,11 +844,15 @@ class EntryStore:
             )
         return tuple(json.loads(facts) for (facts,) in rows)
 
-    def ensure_index(self) -> bool:
-        """Rebuild the search index if it was made by another normalizer version. True if it did."""
+    def ensure_index(self, notice: Callable[[str], None] | None = None) -> bool:
+        """Rebuild the search index if it was made by another normalizer version, or emptied by a
+        migration; NOTICE is told first, since that takes minutes at 100,000 entries. True if it did."""
         with self._reading() as db:
             if _indexed_by_this_normalizer(db):
                 return False
+            count = int(db.value("SELECT COUNT(*) FROM entry") or 0)
+        if notice is not None and count:
+            notice(f"rebuilding the search index of {count:,} entries for this version of kb (once)")
         return self._rebuild_index()
 
     @_retried
@@ -1038,10 +1042,14 @@ def _insert_entries(db: Database, adds: Sequence[tuple[EntryContent, dict[str, A
     db.insert("entry", [_entry_row(content, usage, now) for content, usage in adds])
 
 
-def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStore:
+def open_store(
+    spec: str | None = None, clock: Clock | None = None, notice: Callable[[str], None] | None = None
+) -> EntryStore:
     """Open (creating and upgrading as needed) the store at --db / KB_DB / the default location.
 
     CLOCK defaults to the real time, looked up at call time so that tests can move it forward.
+    NOTICE is told, in a line, of work that takes a while before the store is ready (a rebuild of
+    the search index after an upgrade).
     Only a database without the current schema pays for SQLAlchemy, to create or migrate it
     (kb.store.database); every other open is one connection and one query.
     """
@@ -1070,7 +1078,7 @@ def open_store(spec: str | None = None, clock: Clock | None = None) -> EntryStor
                     db.close()  # read the new schema afresh, as above
                     db = _connected(location)
         store = EntryStore(db, location, schema, clock, read_only)
-        store.ensure_index()
+        store.ensure_index(notice)
     except BaseException:
         if db is not None:
             db.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,12 +110,16 @@ def seeding_wanted() -> bool:
 
 
 def open_knowledge_base(
-    spec: str | None = None, clock: Clock | None = None, seed: bool | None = None
+    spec: str | None = None,
+    clock: Clock | None = None,
+    seed: bool | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> EntryStore:
     """Open the store, finishing its first use: a database never seeded gets the seed entries (or,
     with SEED false, or KB_SEED=0 when SEED is None, is declared empty). The seeding is one
-    transaction that also records it, so a first command killed halfway leaves it to the next."""
-    store = open_store(spec, clock)
+    transaction that also records it, so a first command killed halfway leaves it to the next.
+    NOTICE: as open_store's."""
+    store = open_store(spec, clock, notice)
     try:
         if store.first_use_pending() and not store.read_only:
             if seeding_wanted() if seed is None else seed:

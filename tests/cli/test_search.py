@@ -308,3 +308,21 @@ def test_a_fault_searched_again_in_one_sitting_is_one_hit(
     run(capsys, monkeypatch, paste)
     with open_store() as store:
         assert store.get("cross-entropy-label-out-of-range").hits == 2
+
+
+def test_an_index_an_older_kb_made_is_rebuilt_once_and_said_so(kb_db: str) -> None:
+    """After an upgrade that empties the search index (a migration, a new paste reader), the first
+    command rebuilds it, and says so on stderr: at 100,000 entries that takes minutes."""
+    with open_store(kb_db) as store:
+        store.set_meta("normalizer_version", "0")
+        count = len(store.keys())
+    first = kb("search", "RuntimeError: CUDA error: device-side assert triggered")
+    said = f"kb: rebuilding the search index of {count:,} entries for this version of kb (once)"
+    assert said in first.stderr
+    assert "cuda-device-side-assert" in first.stdout
+    again = kb("search", "RuntimeError: CUDA error: device-side assert triggered")
+    assert "rebuilding" not in again.stderr and "cuda-device-side-assert" in again.stdout
+    with open_store(kb_db) as store:
+        store.set_meta("normalizer_version", "0")
+    listed = kb("list")
+    assert "kb: rebuilding the search index" in listed.stderr and "cuda-device-side-assert" in listed.stdout
