@@ -16,7 +16,8 @@ lists).
   point lookups more cheaply than reading on, or none that is incomplete can reach θ.
 
 The answer is exactly the top k of scoring every entry (kb.search.ranking.lexical_scores, which tests
-check it against), unless the caller sets a budget of postings to read in order. A long paste of
+check it against), unless the caller sets a budget of postings to read in order, or asks only the
+best few to be proven (the rest then the best of what was read). A long paste of
 everyday words against a large knowledge base is where that matters: when scores are flat (a 40-line
 traceback's fifty terms, each in thousands of entries, none in many of them), proving the top k
 means reading nearly every list to its end. Past the budget the answer is the k best of the entries
@@ -102,7 +103,9 @@ def top_entries(
     """The k entries with the highest scores over PLANS, with their scores; an entry tied on score
     with the k-th comes too, so that the caller can break ties (by entry id) itself. With BUDGET, at
     most that many postings of long lists are read (or their first pages, if more): once it is
-    spent, the k best of the entries seen, with exact scores."""
+    spent, the k best of the entries seen, with exact scores. With PROVEN, reading also stops once
+    the best PROVEN are proven (a search shows a few, and needs the next one's score): those are
+    exactly the top of scoring everything; the rest of the k, the best of the entries seen."""
     if k <= 0 or not plans:
         return {}
     score: dict[int, float] = {}
