@@ -14,7 +14,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kb.cli.console import bold, print_json, run_reporting_errors, width
+from kb.cli.console import bold, echo, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.entry.check_rule import with_options
 from kb.entry.visible import command_line, visible
@@ -108,13 +108,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
         environment=args.env,
         interpreter=interpreter,
     )
-    return search_sources(text, args.db, options, layers, notice)
-
-
-def notice(line: str) -> None:
-    """A line on stderr about work that takes a while before the answer (kb.store.entry_store.open_store)."""
-    sys.stderr.write(f"kb: {line}\n")
-    sys.stderr.flush()
+    return search_sources(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True))
 
 
 def format_response(response: SearchResponse, explain: bool, width: int, layered: bool = False) -> str:

@@ -163,6 +163,19 @@ def top_entries(
             cursor.size = min(2 * cursor.size, MAX_PAGE)
         return len(page.rows)
 
+    def settled(live: Sequence[_Cursor], threshold: float) -> bool:
+        """Whether every entry that can reach THRESHOLD now has its exact score. Only when no
+        unseen entry can reach it: then the seen ones that still might are completed, once that is
+        cheaper than reading every list to its end; until then, each round of reading lowers the
+        bounds and so rules more of them out."""
+        if sum(cursor.bound for cursor in live) >= threshold:
+            return False
+        survivors, lookups = _survivors(score, known, live, threshold)
+        if lookups * LOOKUP_COST > sum(cursor.plan.postings - cursor.read for cursor in live):
+            return False
+        complete(survivors)
+        return True
+
     for cursor in cursors:  # a first page of each long list turns its bound into a real one
         read_page(cursor)
     left = float("inf") if budget is None else float(budget - sum(cursor.read for cursor in cursors))
@@ -171,23 +184,10 @@ def top_entries(
         complete(best)
         exact = heapq.nlargest(k, (score[e] for e in best))
         theta = exact[-1] if len(exact) >= k else float("-inf")
-        if sum(cursor.bound for cursor in live) < theta:
-            # No unseen entry can make the top k. Complete the seen ones that still might, once
-            # that is cheaper than reading every list to its end; until then, each round of
-            # reading lowers the bounds and so rules more of them out.
-            survivors, lookups = _survivors(score, known, live, theta)
-            unread = sum(cursor.plan.postings - cursor.read for cursor in live)
-            if lookups * LOOKUP_COST <= unread:
-                complete(survivors)
-                break
-        if proven is not None and proven < k and len(exact) >= proven:
-            enough = exact[proven - 1]
-            if sum(cursor.bound for cursor in live) < enough:
-                survivors, lookups = _survivors(score, known, live, enough)
-                unread = sum(cursor.plan.postings - cursor.read for cursor in live)
-                if lookups * LOOKUP_COST <= unread:
-                    complete(survivors)
-                    break
+        if settled(live, theta):
+            break
+        if proven is not None and proven < k and len(exact) >= proven and settled(live, exact[proven - 1]):
+            break
         if left <= 0:  # the best of what was read: `best` were completed above
             break
         # Read on, each round as much as all the rounds before it, so that checking stays cheap.
