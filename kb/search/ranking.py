@@ -8,7 +8,8 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 - coverage: how much of the decisive line's information (IDF mass) the entry contains;
 - fuzzy: 0.5·token_set_ratio + 0.5·token_sort_ratio of the masked decisive line against each masked
   symptom form (token_set alone scores any subset 100; the blend breaks such ties);
-- exception type: an exact match of the exception class, worth less for a common class;
+- exception type: an exact match of the exception class, worth less for a common class and nothing
+  for an AssertionError, which `assert` raises whatever failed (AUTHORED_CHECKS);
 - precise matchers on an entry (`contains` / `regex`), which override everything;
 - hits, only to break ties.
 """
@@ -152,10 +153,14 @@ def analyze(text: str) -> Query:
         if (is_error and len(text.strip()) != len(decisive.line)) or decisive.exception_type
         else "description"
     )
+    readable = [
+        _evidence_of(line, exc_type)
+        for line, exc_type in ((decisive.line, decisive.exception_type), *decisive.candidates)
+    ]
     weights: dict[str, float] = {}
-    _add_terms(weights, decisive.line, 1.0)
-    _weigh_quoted_names(weights, decisive.line)  # the quoted names say which object failed
-    for line, _ in decisive.candidates:
+    _add_terms(weights, readable[0][0], 1.0)
+    _weigh_quoted_names(weights, readable[0][0])  # the quoted names say which object failed
+    for line, _ in readable[1:]:
         _add_terms(weights, line, ALTERNATIVE_WEIGHT)
     for line in decisive.other_errors:
         _add_terms(weights, line, 0.4)
@@ -164,8 +169,7 @@ def analyze(text: str) -> Query:
     for line in decisive.prose:
         _add_terms(weights, line, PROSE_WEIGHT)
     readings = tuple(
-        Reading(line, signature(line), exc_type.rsplit(".", 1)[-1], _decisive_terms(line))
-        for line, exc_type in ((decisive.line, decisive.exception_type), *decisive.candidates)
+        Reading(line, signature(line), short_type, _decisive_terms(line)) for line, short_type in readable
     )
     return Query(
         text=text,
@@ -180,6 +184,20 @@ def analyze(text: str) -> Query:
 
 
 _NUMBER = LazyPattern(r"^-?\d+(?:\.\d+)?$")
+
+#: Exception classes a program's author raises for a check of their own (`assert`): the class names
+#: the statement that failed, not a fault, so only the message is evidence.
+AUTHORED_CHECKS = frozenset({"AssertionError"})
+
+
+def _evidence_of(line: str, exception_type: str) -> tuple[str, str]:
+    """LINE and the short name of its exception class, as evidence: an authored check's message alone."""
+    short_type = exception_type.rsplit(".", 1)[-1]
+    if short_type in AUTHORED_CHECKS:
+        type_, separator, message = line.partition(":")
+        if separator and message.strip() and type_.strip().endswith(short_type):
+            return message.strip(), ""
+    return line, short_type
 
 
 def _has_message(decisive: Decisive) -> bool:

@@ -159,3 +159,27 @@ def test_a_common_exception_class_in_common_says_less_than_a_rare_one() -> None:
     generic = rank(query, [same_class], common)[0].parts["type"]
     telling = rank(query, [same_class], rare)[0].parts["type"]
     assert telling == 1.0 and 0 < generic < 0.5
+
+
+def test_an_assertion_is_weighed_by_its_message_not_by_its_class() -> None:
+    """`assert` raises AssertionError whatever failed: sharing the class with an entry whose symptom
+    is another assertion is no evidence, and the class's name is not a word of the deciding line."""
+    query = analyze("AssertionError: negative BCE loss -0.0044 at step 27")
+    weights = query.term_weights
+    assert weights.get("assertionerror", 0.0) < weights["negativ"] == 1.0
+    assert query.readings[0].short_type == ""
+    other_assertion = candidate(
+        "tokenizer", "AssertionError: You need to instantiate the tokenizer", types=("AssertionError",)
+    )
+    ranked = rank(query, [other_assertion], dict.fromkeys(query.term_weights, 3.0))
+    assert ranked[0].parts["type"] == 0.0
+
+
+def test_a_library_message_raised_as_an_assertion_still_matches_its_entry() -> None:
+    message = (
+        "You need to instantiate RobertaTokenizerFast with add_prefix_space=True"
+        " to use it with pretokenized inputs."
+    )
+    query = analyze(f"AssertionError: {message}")
+    entry = candidate("tokenizer", f"AssertionError: {message}", types=("AssertionError",))
+    assert rank(query, [entry], dict.fromkeys(query.term_weights, 3.0))[0].parts["fuzzy"] > 0.9
