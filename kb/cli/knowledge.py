@@ -138,6 +138,28 @@ def tui(ctx: typer.Context) -> None:
     KbApp(Library(database)).run()
 
 
+@app.command("mcp")
+def mcp_command(ctx: typer.Context) -> None:
+    """Serve kb to a coding agent: a Model Context Protocol server on stdin and stdout.
+
+    Register it with the agent's client as the command `kb mcp`. The agent searches a failing run's
+    output, gets each candidate's check to run in its own shell, reports the output, and is told
+    "confirmed" with the fix or "ruled out" with the next check; kb records the verdict. kb never runs
+    a command for it, and what it proposes is saved as a draft for you to add. Needs the extra:
+    `pipx install 'ml-fault-kb[mcp]'`.
+    """
+    import importlib.util
+
+    from kb.errors import KbError
+
+    database = common.database_of(ctx, "mcp")
+    if importlib.util.find_spec("mcp") is None:
+        raise KbError("kb mcp needs the MCP SDK: install kb with its extra, pipx install 'ml-fault-kb[mcp]'")
+    from kb.integrations.mcp_server import serve  # deferred: the SDK takes most of a second to import
+
+    serve(database)
+
+
 @app.command("layers")
 def layers_command(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """The layers kb reads: the personal knowledge base, the team layers of the config file, and

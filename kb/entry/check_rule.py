@@ -333,6 +333,29 @@ def fill(command: str, rule: CheckRule, values: Mapping[str, str] | None = None)
     return re.sub(_PLACEHOLDER, replace, command)
 
 
+def filled_values(command: str, rule: CheckRule, ran: str) -> dict[str, str] | None:
+    """The values of RULE's inputs with which COMMAND became RAN (fill()'s inverse), or None when RAN
+    is not COMMAND with its declared inputs filled by values that may stand in a command."""
+    declared = set(rule.defaults)
+    pattern: list[str] = []
+    seen: set[str] = set()
+    at = 0
+    for match in re.finditer(_PLACEHOLDER, command):
+        name = match.group(1)
+        if name not in declared:
+            continue
+        pattern.append(re.escape(command[at : match.start()]))
+        value = r"[\w@%+=:,./-]{1,200}"
+        pattern.append(f"(?P={name})" if name in seen else f"(?P<{name}>{value})")
+        seen.add(name)
+        at = match.end()
+    pattern.append(re.escape(command[at:]))
+    found = re.fullmatch("".join(pattern), ran.strip(), re.ASCII | re.DOTALL)
+    if found is None or any(value.startswith("-") for value in found.groupdict().values()):
+        return None
+    return {**rule.defaults, **found.groupdict()}
+
+
 def offered(command: str, rule: Any, values: Mapping[str, str] | None = None) -> tuple[str, dict[str, str]]:
     """COMMAND as it will run for a paste that names VALUES, and the values it takes from them: those
     its RULE (a CheckRule or its stored form) declares, that differ from the default and that may

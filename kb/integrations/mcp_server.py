@@ -1,0 +1,313 @@
+"""`kb mcp`: kb as a Model Context Protocol server over stdio, for a coding agent.
+
+The agent pastes the failing run's output and gets what `kb search --json` gives (the same ranking,
+confidence and layers). Before it applies a fix it proves the cause: `check_to_run` hands it the
+entry's check with the paste's values filled in; the agent runs it in its own shell, where its
+client asks the person as for any command; `report_check_output` reads the output by the entry's
+rule, records the verdict on the entry, and answers "confirmed" with the fix or "ruled out" with the
+next check. kb itself never runs a stored command here. When nothing known fits and the agent fixed
+it, `propose_entry` leaves a draft entry file that a person reviews and adds (`kb add --from-file`);
+nothing an agent says lands in a knowledge base by itself.
+
+Strangers' text stays data: every string returned passes redaction (no tokens from an entry or a
+paste) and the one JSON escaping of kb.entry.visible, and an untrusted folder's entry comes without
+its check, as in `kb search`.
+
+Built on the official SDK (`mcp`, the optional extra `ml-fault-kb[mcp]`). A face: it parses, calls
+the core, and returns JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from kb.errors import KbError
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from kb.store.entry_store import EntryStore
+
+INSTRUCTIONS = """\
+kb is a knowledge base of ML faults: symptom -> one-line check -> fix.
+When a run fails, call search_error with its output (the whole traceback is best).
+A result marked confident is a known fault; an unconfident list is a set of candidates, not an answer.
+Before applying any fix from kb, prove the cause: call check_to_run for the candidate, run the command
+it returns in your shell (ask the user as you would for any command), then call report_check_output
+with the command, its exit code and its output. kb answers "confirmed" with the fix to apply, or
+"ruled out" with the next candidate's check. Never apply a fix kb has not confirmed without saying so.
+If no known fault fits and you fix the problem yourself, call propose_entry: it saves a draft that a
+person reviews and adds; it is not in the knowledge base until they do.
+"""
+
+
+class AgentSession:
+    """What one agent's connection has been told: the last search's candidates and what its checks
+    ruled out, so that a ruled-out cause leads to the next one. DATABASE: as --db takes it."""
+
+    def __init__(self, database: str | None = None) -> None:
+        self.database = database
+        self.candidates: list[str] = []
+        self.ruled_out: list[str] = []
+
+    def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
+        from kb.layers.everywhere import search_sources
+        from kb.machine import active_python
+        from kb.search.lookup import SearchOptions
+
+        if not paste.strip():
+            raise KbError("paste the error: the failing run's output, or its last lines")
+        options = SearchOptions(
+            limit=max(1, min(limit, 20)), environment=True, interpreter=python or active_python()
+        )
+        found = search_sources(paste, self.database, options)
+        response = found.response
+        data = response.as_json()
+        keys = [str(item["key"]) for item in data["results"]]
+        if keys != self.candidates[: len(keys)]:
+            self.candidates, self.ruled_out = keys, []
+        if response.confident:
+            answer = f"known fault: {keys[0]}. Prove it before fixing: call check_to_run with key {keys[0]!r}"
+        elif response.one_of:
+            named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)
+            answer = f"one of these known faults raises this message: {named}. Their checks tell them apart"
+        elif keys:
+            answer = (
+                "no known fault for sure: the results are candidates only. The first one's check would "
+                "settle it (check_to_run); if you fix it another way, propose_entry"
+            )
+        else:
+            answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"
+        data["answer"] = answer
+        data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
+        return data
+
+    def show(self, key: str) -> dict[str, Any]:
+        with self._store() as store:
+            entry = store.get(key)
+            data = entry.content().as_dict()
+            data.pop("guards", None)
+            data["last_check"] = (
+                {"verdict": entry.last_check_outcome, "at": entry.last_check_at.isoformat()}
+                if entry.last_check_at and entry.last_check_outcome
+                else None
+            )
+        return data
+
+    def listing(self, domain: str = "") -> dict[str, Any]:
+        from kb.domains import resolve_domain
+
+        chosen = resolve_domain(domain) if domain.strip() else None
+        with self._store() as store:
+            entries = store.list(domain=chosen)
+        return {
+            "domain": chosen,
+            "entries": [
+                {"key": e.key, "domain": e.domain, "symptom": e.symptom.splitlines()[0][:200]}
+                for e in entries
+            ],
+        }
+
+    def check(self, key: str, paste: str = "") -> dict[str, Any]:
+        from kb.verify.reported import check_to_run
+
+        with self._store() as store:
+            offered = check_to_run(store, key, paste)
+        data = offered.as_json()
+        data["then"] = (
+            "run this command in your shell (the user may be asked first), then call report_check_output "
+            "with this key, the command exactly as you ran it, its exit code and its output"
+        )
+        return data
+
+    def report(
+        self, key: str, command: str, exit_code: int | None, output: str, environment: str = ""
+    ) -> dict[str, Any]:
+        from kb.verify.reported import read_reported_run
+        from kb.verify.runner import this_machine
+
+        where = f"{this_machine()}, run by an agent" + (
+            f" ({environment.strip()[:300]})" if environment.strip() else ""
+        )
+        with self._store() as store:
+            verdict = read_reported_run(
+                store, key, command, exit_code, output, where, self.candidates, self.ruled_out
+            )
+        if verdict.verdict == "ruled out" and key not in self.ruled_out:
+            self.ruled_out.append(key)
+        data = verdict.as_json()
+        data["recorded"] = True
+        return data
+
+    def propose(
+        self,
+        symptom: str,
+        check: str,
+        fix: str,
+        root_cause: str = "",
+        domain: str = "",
+        applies_to: list[str] | None = None,
+        python: str = "",
+    ) -> dict[str, Any]:
+        from kb.capture.environment import capture_baseline_in
+        from kb.domains import resolve_domain
+        from kb.entry.content import EntryContent, key_from_symptom
+        from kb.machine import active_python
+        from kb.text.paste import find_decisive
+        from kb.verify.triage import save_triage_draft
+
+        if not symptom.strip() or not fix.strip():
+            raise KbError("a proposed entry needs at least the symptom and the fix")
+        decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
+        baseline = capture_baseline_in(python or active_python())
+        content = EntryContent(
+            key=key_from_symptom(decisive),
+            domain=resolve_domain(domain) if domain.strip() else "data",
+            symptom=decisive,
+            validation=check.strip(),
+            fix=fix.strip(),
+            root_cause=root_cause.strip(),
+            environment=baseline.as_text(),
+            applies_to=tuple(applies_to or ()),
+            source="own (proposed by an agent)",
+        )
+        path = save_triage_draft(content, kind="agent")
+        return {
+            "answer": "saved as a draft, not added: a person reviews it and adds it with the command below",
+            "draft": str(path),
+            "add_with": f"kb add --from-file {path}",
+        }
+
+    def _store(self) -> EntryStore:
+        from kb.store.seeding import open_knowledge_base
+
+        return open_knowledge_base(self.database)
+
+
+def as_text(data: Any) -> str:
+    """DATA as the JSON text a tool returns: every string redacted of credentials, and every
+    character a terminal or viewer would act on written as an escape."""
+    from kb.entry.visible import json_escaped
+
+    return json_escaped(json.dumps(_redacted(data), ensure_ascii=False, indent=2))
+
+
+def _redacted(data: Any) -> Any:
+    from kb.entry.redaction import redact_text
+
+    if isinstance(data, str):
+        return redact_text(data)
+    if isinstance(data, dict):
+        return {key: _redacted(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_redacted(value) for value in data]
+    return data
+
+
+def _answered(call: Any) -> str:
+    """The tool's answer as JSON text; a kb error becomes {"error": "..."} rather than a crash."""
+    try:
+        return as_text(call())
+    except KbError as error:
+        return as_text({"error": str(error)})
+
+
+def build_server(database: str | None = None) -> MCPServer:
+    """The server, its tools speaking for one AgentSession over DATABASE."""
+    from mcp.server.mcpserver import MCPServer
+
+    session = AgentSession(database)
+    server: MCPServer = MCPServer("kb", instructions=INSTRUCTIONS)
+
+    @server.tool()
+    def search_error(paste: str, limit: int = 5, python: str = "") -> str:
+        """Search the knowledge base for a failing run's output (a traceback, its last lines, a log).
+        Returns the ranked entries, whether the first is a confident known fault, and an `answer`
+        line saying what to do next. PYTHON: the interpreter the failing code runs in (default: the
+        python on PATH), whose package versions decide which entries apply."""
+        return _answered(lambda: session.search(paste, limit, python))
+
+    @server.tool()
+    def show_entry(key: str) -> str:
+        """One entry in full: symptom, check, fix, root cause, where it applies, its last verdict."""
+        return _answered(lambda: session.show(key))
+
+    @server.tool()
+    def list_entries(domain: str = "") -> str:
+        """The entries of one fault domain (data, model, training, numerics, hardware, deployment,
+        logging…), or of every domain when none is given: key and first symptom line."""
+        return _answered(lambda: session.listing(domain))
+
+    @server.tool()
+    def check_to_run(key: str, paste: str = "") -> str:
+        """The command that proves or rules out entry KEY's fault, with the values PASTE names filled
+        in (a port, a path), how its output will be read, and what it needs. kb does not run it: run it
+        in your shell, then call report_check_output."""
+        return _answered(lambda: session.check(key, paste))
+
+    @server.tool()
+    def report_check_output(
+        key: str, command: str, exit_code: int, output: str, environment: str = ""
+    ) -> str:
+        """Report what the check of KEY printed: kb reads its verdict by the entry's rule, records it
+        on the entry, and answers "confirmed" with the fix, or "ruled out" with the next check.
+        ENVIRONMENT: where it ran, in a few words (a venv, a container, versions)."""
+        return _answered(lambda: session.report(key, command, exit_code, output, environment))
+
+    @server.tool()
+    def propose_entry(
+        symptom: str,
+        check: str,
+        fix: str,
+        root_cause: str = "",
+        domain: str = "",
+        applies_to: list[str] | None = None,
+        python: str = "",
+    ) -> str:
+        """Propose a new entry for a fault you fixed that kb did not know: the error (SYMPTOM), the
+        one-line command that proved the cause (CHECK), the FIX you applied, APPLIES_TO version
+        constraints (`torch>=2.4`). It is saved as a draft for a person to review and add, never added
+        by itself; the environment is read from PYTHON (default: the python on PATH)."""
+        return _answered(lambda: session.propose(symptom, check, fix, root_cause, domain, applies_to, python))
+
+    @server.resource("kb://handbook", name="handbook", mime_type="text/markdown")
+    def handbook() -> str:
+        """The triage handbook: the four steps and each domain's golden checks."""
+        return handbook_text()
+
+    return server
+
+
+def handbook_text() -> str:
+    """The four steps of triage and each domain's golden checks, as Markdown."""
+    from kb.entry.visible import visible
+    from kb.handbook import load_triage
+
+    triage = load_triage()
+    lines = [
+        "# Triage: four steps",
+        "",
+        "1. Anchor: the observable phenomenon (the decisive error line), how to reproduce it,",
+        "   the environment.",
+        "2. Locate: the fault domain (search_error names the entries that match).",
+        "3. Verify minimally: one check at a time (check_to_run, then report_check_output).",
+        f"4. Roll back: after {triage.rollback_after} checks rule their causes out, step back:",
+    ]
+    lines += [f"   - {visible(step)}" for step in triage.rollback_steps]
+    lines += ["", "# Golden checks by domain", ""]
+    for domain, golden in sorted(triage.golden.items()):
+        lines += [
+            f"## {domain}: {visible(golden.title)}",
+            "",
+            "```sh",
+            *map(visible, golden.lines),
+            "```",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def serve(database: str | None = None) -> None:
+    """Serve over stdio until the client closes the connection."""
+    build_server(database).run("stdio")

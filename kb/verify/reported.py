@@ -1,0 +1,160 @@
+"""A check that someone else runs: kb hands over the command and reads the output it is given back.
+
+A coding agent (through `kb mcp`) proves a cause in its own shell, where its client asks the person
+before any command runs, as it does for every command. kb never runs a stored command for it: it
+gives the entry's check with the paste's values filled in, how its output will be read and what it
+needs, then reads the output the agent reports by the entry's rule (kb.verify.verdict), exactly as
+`kb check` reads its own runs, and records the verdict on the entry with where it ran.
+
+May import `kb.search`, `kb.store`, `kb.text`, `kb.entry` and the base modules; never a face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import kb.clock
+from kb.errors import KbError, UsageError
+
+if TYPE_CHECKING:
+    from kb.store.entry_store import EntryStore
+
+#: The output of a reported run that is read and kept: a check prints a line or two; a traceback
+#: that long is enough to read a verdict from.
+REPORTED_OUTPUT_LIMIT = 200_000
+
+
+class CheckToRun(NamedTuple):
+    """An entry's check as it will run for a paste, and how its output will be read."""
+
+    key: str
+    command: str
+    #: The values the command takes from the paste (port, path…), beside the entry's defaults.
+    values: dict[str, str]
+    #: How the output is read: `a line matching '^fault: ' confirms; '^ok: ' rules out`.
+    reading: str
+    #: What must be here for it to run at all (`command:lsof`, `gpu`).
+    needs: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "command": self.command,
+            "values": self.values,
+            "read_as": self.reading,
+            "needs": list(self.needs),
+        }
+
+
+def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
+    """Entry KEY's check as it will run for PASTE (the values the paste names fill its inputs)."""
+    from kb.entry.check_rule import offered
+    from kb.text.paste import find_decisive, paste_values
+
+    entry = store.get(key)
+    if not entry.validation:
+        raise KbError(f"entry '{key}' has no check to run")
+    rule = entry.content().check_rule
+    values = paste_values(paste, find_decisive(paste)) if paste.strip() else {}
+    command, taken = offered(entry.validation, rule, values)
+    return CheckToRun(key, command, {**rule.defaults, **taken}, rule.describe(), rule.needs)
+
+
+class ReportedVerdict(NamedTuple):
+    """What the output of a reported run says about entry KEY's fault, and what to do next."""
+
+    key: str
+    verdict: str
+    reason: str
+    #: The entry's fix, when the verdict is confirmed.
+    fix: str
+    #: The next entry to check when this one is ruled out, and its check; "" when none is left.
+    next_key: str
+    next_check: str
+
+    def answer(self) -> str:
+        """One line for whoever reported the run: what to do now."""
+        if self.verdict == "confirmed":
+            return f"confirmed: {self.key} is the cause; apply its fix"
+        if self.verdict == "ruled out":
+            if self.next_key:
+                return f"ruled out: not {self.key}; next, check {self.next_key}"
+            return f"ruled out: not {self.key}; no other known fault is left to check"
+        return f"{self.verdict}: {self.reason}"
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "answer": self.answer(),
+            "key": self.key,
+            "verdict": self.verdict,
+            "reason": self.reason,
+        }
+        if self.fix:
+            data["fix"] = self.fix
+        if self.next_key:
+            data["next"] = {"key": self.next_key, "check": self.next_check}
+        return data
+
+
+def read_reported_run(
+    store: EntryStore,
+    key: str,
+    command: str,
+    exit_code: int | None,
+    output: str,
+    where: str,
+    candidates: Sequence[str] = (),
+    ruled_out: Sequence[str] = (),
+) -> ReportedVerdict:
+    """Read the OUTPUT and EXIT_CODE of entry KEY's check, run by someone else WHERE (a machine and
+    who ran it), by the entry's rule; record the verdict on the entry; and say what is next: the fix
+    when it is confirmed, else the first of CANDIDATES (the entries a search offered) that has a
+    check and is not in RULED_OUT.
+
+    COMMAND is the command that was run, kept in the check's history as it was reported; a command
+    that is not the entry's check (as check_to_run() gives it) is refused rather than recorded as
+    evidence about the entry."""
+    from kb.entry.check_rule import filled_values
+    from kb.store.record import CheckRun
+    from kb.verify.verdict import read_verdict
+
+    entry = store.get(key)
+    if not entry.validation:
+        raise KbError(f"entry '{key}' has no check: nothing to read a verdict by")
+    rule = entry.content().check_rule
+    values = filled_values(entry.validation.strip(), rule, command)
+    if values is None:
+        raise UsageError(
+            f"that command is not the check of '{key}': run the command check_to_run gives, then report it"
+        )
+    output = output[-REPORTED_OUTPUT_LIMIT:]
+    reading = read_verdict(rule, "exited", exit_code, output, entry.symptom)
+    store.record_check(
+        key,
+        CheckRun(
+            at=kb.clock.utc_now(),
+            verdict=reading.verdict,
+            reason=reading.reason,
+            command=command,
+            values=values,
+            exit_code=exit_code,
+            machine=where,
+            output=output,
+        ),
+    )
+    fix = entry.fix if reading.verdict == "confirmed" else ""
+    next_key = next_check = ""
+    if reading.verdict == "ruled out":
+        done = {*ruled_out, key}
+        for candidate in candidates:
+            if candidate in done:
+                continue
+            try:
+                following = store.get(candidate)
+            except KbError:
+                continue
+            if following.validation:
+                next_key, next_check = candidate, following.validation
+                break
+    return ReportedVerdict(key, reading.verdict, reading.reason, fix, next_key, next_check)

@@ -1,0 +1,180 @@
+"""`kb mcp` through the MCP SDK's own client over stdio, as a coding agent's client talks to it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp", reason="kb mcp needs the mcp extra")
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from kb.entry.file import read_entry_file
+from kb.store.entry_store import open_store
+
+TRAIN = """
+def loss_of(logits, labels):
+    raise IndexError("Target 7 is out of bounds.")
+
+def step():
+    return loss_of([0.1, 0.9], [7])
+
+step()
+"""
+
+
+def failing_run(tmp_path: Path, source: str = TRAIN) -> str:
+    """The output of a script that really fails, as the agent read it from its shell."""
+    script = tmp_path / "train.py"
+    script.write_text(source, encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 1
+    return run.stderr
+
+
+@asynccontextmanager
+async def agent() -> AsyncIterator[Client]:
+    """A client connected to `kb mcp` in its own process, with this test's knowledge base."""
+    names = ("KB_", "XDG_", "HOME", "PATH", "NO_COLOR")
+    env = {name: value for name, value in os.environ.items() if name.startswith(names)}
+    server = StdioServerParameters(command=sys.executable, args=["-m", "kb", "mcp"], env=env, cwd=os.getcwd())
+    async with Client(server) as client:
+        yield client
+
+
+async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = await client.call_tool(tool, arguments)
+    text = result.content[0].text  # type: ignore[union-attr]
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+async def test_an_agent_proves_the_cause_before_it_is_told_the_fix(tmp_path: Path, kb_db: str) -> None:
+    output = failing_run(tmp_path)
+    async with agent() as client:
+        tools = {tool.name for tool in (await client.list_tools()).tools}
+        assert {"search_error", "check_to_run", "report_check_output", "propose_entry"} <= tools
+
+        found = await call(client, "search_error", paste=output)
+        key = found["results"][0]["key"]
+        assert key == "cross-entropy-label-out-of-range" and found["results"][0]["confident"]
+        assert found["answer"].startswith("known fault: cross-entropy-label-out-of-range")
+
+        check = await call(client, "check_to_run", key=key, paste=output)
+        assert check["read_as"].startswith("confirmed when a line matches /^fault: /")
+        assert "report_check_output" in check["then"]
+
+        told = await call(
+            client,
+            "report_check_output",
+            key=key,
+            command=check["command"],
+            exit_code=0,
+            output="fault: 3 of 100 labels outside [0, 5) and not ignore_index -100: [7]\n",
+            environment="the project's .venv, torch 2.13",
+        )
+    assert told["verdict"] == "confirmed"
+    assert told["answer"] == f"confirmed: {key} is the cause; apply its fix"
+    assert "num_classes" in told["fix"]
+    with open_store(kb_db) as store:
+        (run,) = store.check_history(key)
+        assert store.get(key).last_check_outcome == "confirmed"
+    assert run.verdict == "confirmed" and run.command == check["command"]
+    assert "run by an agent (the project's .venv, torch 2.13)" in run.machine
+
+
+async def test_a_ruled_out_cause_leads_to_the_next_ones_check(kb_db: str) -> None:
+    async with agent() as client:
+        found = await call(
+            client, "search_error", paste="RuntimeError: CUDA error: device-side assert triggered"
+        )
+        assert not found["results"][0]["confident"]
+        assert found["answer"].startswith("one of these known faults raises this message")
+        first, second = found["results"][0]["key"], found["results"][1]["key"]
+        check = await call(client, "check_to_run", key=first)
+        told = await call(
+            client,
+            "report_check_output",
+            key=first,
+            command=check["command"],
+            exit_code=0,
+            output="ok: train.py ran to the end without an index assertion\n",
+        )
+    assert told["verdict"] == "ruled out"
+    assert told["answer"] == f"ruled out: not {first}; next, check {second}"
+    assert told["next"]["key"] == second
+    with open_store(kb_db) as store:
+        assert store.get(first).last_check_outcome == "ruled out"
+
+
+async def test_an_unknown_error_gets_no_known_fault_and_its_fix_becomes_a_draft(
+    tmp_path: Path, kb_db: str
+) -> None:
+    with open_store(kb_db) as store:
+        before = store.counts().total
+    async with agent() as client:
+        found = await call(
+            client, "search_error", paste="ValueError: the quux frobnicator rejected the zorblax handle"
+        )
+        assert not any(result["confident"] for result in found["results"])
+        assert found["answer"].startswith("no known fault")
+        proposed = await call(
+            client,
+            "propose_entry",
+            symptom="ValueError: the quux frobnicator rejected the zorblax handle",
+            check="python -c \"import quux; print('fault: old quux' if quux.OLD else 'ok: new quux')\"",
+            fix="Upgrade quux to 2.0, which accepts zorblax handles.",
+            applies_to=["quux<2"],
+        )
+    draft = Path(proposed["draft"])
+    assert proposed["add_with"] == f"kb add --from-file {draft}"
+    entry = read_entry_file(draft)
+    assert entry.symptom == "ValueError: the quux frobnicator rejected the zorblax handle"
+    assert entry.applies_to == ("quux<2",) and entry.source == "own (proposed by an agent)"
+    with open_store(kb_db) as store:
+        assert store.counts().total == before  # a draft, for a person to add
+
+
+async def test_a_command_that_is_not_the_entrys_check_is_not_read_as_evidence(kb_db: str) -> None:
+    key = "cross-entropy-label-out-of-range"
+    async with agent() as client:
+        told = await call(
+            client,
+            "report_check_output",
+            key=key,
+            command="echo fault: yes",
+            exit_code=0,
+            output="fault: yes",
+        )
+        assert "is not the check of" in told["error"]
+        missing = await call(client, "show_entry", key="no-such-entry")
+        assert "no-such-entry" in missing["error"]
+    with open_store(kb_db) as store:
+        assert store.check_history(key) == []
+
+
+async def test_what_it_returns_holds_no_secret_and_no_escape_code() -> None:
+    secret = "HF_TOKEN=hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ012345"
+    paste = f"{secret} \x1b]52;c;aGk=\x07\nIndexError: Target 7 is out of bounds."
+    async with agent() as client:
+        result = await client.call_tool("search_error", {"paste": paste})
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert "hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ012345" not in text
+    assert "\x1b" not in text and "\x07" not in text
+    assert json.loads(text)["results"][0]["key"] == "cross-entropy-label-out-of-range"
+
+
+async def test_the_handbook_is_a_resource() -> None:
+    async with agent() as client:
+        read = await client.read_resource("kb://handbook")
+    text = read.contents[0].text  # type: ignore[union-attr]
+    assert text.startswith("# Triage: four steps") and "# Golden checks by domain" in text

@@ -1,0 +1,26 @@
+"""What kb answers an agent that reports a check's output: the verdict and the next step."""
+
+from __future__ import annotations
+
+from kb.verify.reported import ReportedVerdict
+
+
+def test_a_confirmed_cause_is_answered_with_its_fix() -> None:
+    told = ReportedVerdict(
+        "port-held", "confirmed", "the output has 'fault: held'", "Stop the old server.", "", ""
+    )
+    assert told.answer() == "confirmed: port-held is the cause; apply its fix"
+    assert told.as_json()["fix"] == "Stop the old server." and "next" not in told.as_json()
+
+
+def test_a_ruled_out_cause_names_the_next_check_or_says_none_is_left() -> None:
+    onward = ReportedVerdict("a", "ruled out", "exit 0", "", "b", "python -c 'print(1)'")
+    assert onward.answer() == "ruled out: not a; next, check b"
+    assert onward.as_json()["next"] == {"key": "b", "check": "python -c 'print(1)'"}
+    last = ReportedVerdict("a", "ruled out", "exit 0", "", "", "")
+    assert last.answer() == "ruled out: not a; no other known fault is left to check"
+
+
+def test_any_other_verdict_is_said_with_its_reason() -> None:
+    told = ReportedVerdict("a", "could not run here", "no GPU", "", "", "")
+    assert told.answer() == "could not run here: no GPU"
