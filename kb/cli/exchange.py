@@ -1,4 +1,5 @@
-"""kb export and kb import: the team wiki's Markdown tables, entry files, JSON Lines backups."""
+"""kb export and kb import: the team wiki's Markdown tables, entry files, JSON Lines backups, guards,
+and the known faults a repository's coding agents read."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
 from kb.entry.visible import plural
-from kb.errors import Cancelled, MassArchive, UsageError
+from kb.errors import Cancelled, KbError, MassArchive, UsageError
 from kb.paths import write_atomically
 
 if TYPE_CHECKING:
@@ -282,6 +283,81 @@ def export_pytest(
     typer.echo(
         f"wrote {path} (with the checker, its rules and kb_tripwires.py beside it); run: pytest {path}"
     )
+
+
+@export_app.command("agents")
+def export_agents(
+    ctx: typer.Context,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The file the agents read: AGENTS.md, CLAUDE.md, .cursor/rules/kb.mdc.",
+            metavar="PATH",
+        ),
+    ] = Path("AGENTS.md"),
+    budget: Annotated[
+        int, typer.Option("--budget", min=10, help="The most lines the block may take.", metavar="LINES")
+    ] = 150,
+    project: Annotated[
+        Path | None,
+        typer.Option("--project", help="The repository (default: the current directory).", metavar="DIR"),
+    ] = None,
+    as_json: common.JsonOption = False,
+) -> None:
+    """The known faults of this repository's stack, for its coding agents, between kb's markers in OUT.
+
+    Chosen by the packages the repository declares (pyproject.toml, requirements*.txt,
+    environment.yml) and its own .kb/ folder, each as its symptom, then the check that proves it and
+    the fix, within --budget lines. Only the lines between the markers change; run it again to
+    refresh them, and review the diff like any other.
+    """
+    from kb.entry.folder import read_folder
+    from kb.exchange.agents_file import declared_packages, refreshed, render_block
+    from kb.layers.config import PROJECT_FOLDER
+
+    root = (project or Path.cwd()).resolve()
+    if not root.is_dir():
+        raise KbError(f"--project {root}: not a folder")
+    packages = declared_packages(root)
+    own_folder = root / PROJECT_FOLDER
+    own = list(read_folder(own_folder).contents.values()) if own_folder.is_dir() else []
+    with common.open_kb(ctx, remind=False) as store:
+        others = [entry.content() for entry in store.list()]
+    target = out if out.is_absolute() else root / out
+    written = (target.relative_to(root) if target.is_relative_to(root) else target).as_posix()
+    block = render_block(own, others, packages, budget, f"kb export agents --out {written}")
+    try:
+        before = target.read_text(encoding="utf-8") if target.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KbError(f"{target}: cannot read it: {exc}") from None
+    after = refreshed(before, block.lines)
+    if after != before:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, after)
+    if as_json:
+        console.print_json(
+            {
+                "file": str(target),
+                "changed": after != before,
+                "packages": sorted(packages),
+                "keys": block.keys,
+                "lines": len(block.lines),
+                "left_out": block.left_out,
+            }
+        )
+        return
+    state = "updated" if after != before else "already up to date"
+    more = f"; {block.left_out} more left out for the budget" if block.left_out else ""
+    typer.echo(
+        f"{written}: {state}, {len(block.keys)} known faults in {len(block.lines)} of {budget} lines"
+        f" between kb's markers{more}"
+    )
+    if not packages:
+        typer.echo(
+            "no declared packages found (pyproject.toml, requirements*.txt, environment.yml)", err=True
+        )
 
 
 @app.command("sync")

@@ -1,0 +1,243 @@
+"""`kb export agents`: the known faults that matter for one repository, in the file its coding agents
+read (AGENTS.md, CLAUDE.md, .cursor/rules/…), between two markers, refreshed in place.
+
+Which faults matter is read from the repository itself: the packages it declares (pyproject.toml,
+requirements files, a conda environment.yml) and its own `.kb/` folder. An entry of that folder
+always matters; another matters when it names a declared package (in its `applies_to`, its symptom,
+tags, root cause, fix, check or snippet). Each becomes two lines, its symptom, then the check that
+proves it and the fix, and the block stays within a line budget: the repository's own faults first,
+then those naming the most of its packages. The result depends on the entries and the repository
+alone (never on usage or the time), so a refresh changes the file only when the knowledge changed:
+a diff a pull request can review.
+
+Pure but for declared_packages(), which reads the repository's manifests.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from kb.entry.content import EntryContent
+from kb.entry.visible import command_line, visible
+from kb.errors import KbError
+
+START = "<!-- kb export agents: start -->"
+END = "<!-- kb export agents: end -->"
+DEFAULT_BUDGET = 150
+#: A check longer than this is named by its entry (`kb check KEY`, or check_to_run over kb mcp)
+#: rather than written out: a seed's check is often a 500-character `python -c`.
+INLINE_CHECK = 160
+
+#: Distributions imported under another name: the name an entry's text uses for them.
+IMPORTED_AS = {
+    "scikit-learn": ("sklearn",),
+    "opencv-python": ("cv2",),
+    "opencv-python-headless": ("cv2",),
+    "pillow": ("pil",),
+    "pyyaml": ("yaml",),
+    "pytorch-lightning": ("lightning", "pytorch_lightning"),
+    "tensorflow-gpu": ("tensorflow",),
+    "nvidia-ml-py": ("pynvml",),
+}
+
+
+class AgentsBlock(NamedTuple):
+    lines: list[str]
+    #: The keys written, in order.
+    keys: list[str]
+    #: The relevant entries left out for the budget.
+    left_out: int
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as pip compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def declared_packages(root: Path) -> frozenset[str]:
+    """The distributions ROOT's manifests declare: pyproject.toml ([project] dependencies and
+    optional dependencies, [dependency-groups], Poetry's tables), requirements*.txt (at the root and
+    in requirements/), and environment.yml (conda's names and its pip list)."""
+    names: set[str] = set()
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        names |= _pyproject_names(pyproject)
+    for path in sorted([*root.glob("requirements*.txt"), *root.glob("requirements/*.txt")]):
+        names |= requirement_names(path.read_text(encoding="utf-8", errors="replace").splitlines())
+    for path in (root / "environment.yml", root / "environment.yaml"):
+        if path.is_file():
+            names |= _conda_names(path.read_text(encoding="utf-8", errors="replace"))
+    return frozenset(names)
+
+
+def requirement_names(lines: Iterable[str]) -> set[str]:
+    """The distribution names of requirement lines; options (-r, -e, --index-url), URLs and lines
+    that do not parse are skipped."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    names = set()
+    for raw in lines:
+        line = raw.split(" #", 1)[0].strip()
+        if not line or line.startswith(("#", "-")) or ("://" in line.split(";")[0] and "@" not in line):
+            continue
+        try:
+            names.add(canonical(Requirement(line).name))
+        except InvalidRequirement:
+            continue
+    return names
+
+
+def _pyproject_names(path: Path) -> set[str]:
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as exc:
+        raise KbError(f"{path}: cannot read it: {exc}") from None
+    project = data.get("project") or {}
+    lines = [*_strings(project.get("dependencies"))]
+    for group in (project.get("optional-dependencies") or {}).values():
+        lines += _strings(group)
+    for group in (data.get("dependency-groups") or {}).values():
+        lines += _strings(group)
+    names = requirement_names(lines)
+    poetry = (data.get("tool") or {}).get("poetry") or {}
+    tables = [poetry.get("dependencies") or {}, poetry.get("dev-dependencies") or {}]
+    tables += [(group or {}).get("dependencies") or {} for group in (poetry.get("group") or {}).values()]
+    for table in tables:
+        if isinstance(table, dict):
+            names |= {canonical(name) for name in table if name != "python"}
+    return names
+
+
+def _strings(value: object) -> list[str]:
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
+def _conda_names(text: str) -> set[str]:
+    lines = []
+    for raw in text.splitlines():
+        item = raw.strip()
+        if not item.startswith("- ") or item.endswith(":"):
+            continue
+        spec = item[2:].strip().strip("'\"").split("::")[-1]
+        lines.append(re.split(r"[=<>!~ ]", spec, maxsplit=1)[0])
+    return {canonical(name) for name in lines if name and name != "python" and name != "pip"}
+
+
+def named_packages(content: EntryContent, packages: frozenset[str]) -> list[str]:
+    """Those of PACKAGES that CONTENT names: in its applies_to, or as a word of its symptom, variants,
+    tags, root cause, fix, check or snippet (`torch.load`, `import transformers`, `sklearn` for
+    scikit-learn)."""
+    from kb.entry.constraints import names as constraint_names
+
+    constrained = {canonical(name) for name in constraint_names(content.applies_to)}
+    text = " ".join(
+        (
+            content.symptom,
+            *content.symptom_variants,
+            *content.tags,
+            content.root_cause,
+            content.fix,
+            content.validation,
+            content.snippet,
+        )
+    ).lower()
+    words = set(re.findall(r"[a-z0-9_]+(?:[-.][a-z0-9_]+)*", text))
+    words |= {part for word in list(words) for part in re.split(r"[.]", word)}
+    found = []
+    for package in sorted(packages):
+        spellings = {package, package.replace("-", "_"), *IMPORTED_AS.get(package, ())}
+        if package in constrained or spellings & words:
+            found.append(package)
+    return found
+
+
+def render_block(
+    project: Sequence[EntryContent],
+    others: Sequence[EntryContent],
+    packages: frozenset[str],
+    budget: int = DEFAULT_BUDGET,
+    command: str = "kb export agents",
+) -> AgentsBlock:
+    """The lines between the markers (markers included): the PROJECT's own entries first, then those
+    of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines."""
+    chosen: list[tuple[EntryContent, list[str]]] = [
+        (content, named_packages(content, packages)) for content in sorted(project, key=lambda c: c.key)
+    ]
+    mine = {content.key for content in project}
+    ranked = []
+    for content in others:
+        if content.key in mine or content.status != "active":
+            continue
+        named = named_packages(content, packages)
+        if named:
+            ranked.append((-len(named), content.domain, content.key, content, named))
+    chosen += [(content, named) for *_, content, named in sorted(ranked, key=lambda item: item[:3])]
+    head = [
+        START,
+        "## Known faults of this repository's stack (kb)",
+        "",
+        f"Written by `{command}` from the team's fault knowledge base; edit the entries, not these lines.",
+        "When a run fails with one of these symptoms, run its check before applying its fix: the check",
+        "says whether this cause is really there (`kb check KEY` runs it after asking; over `kb mcp`,",
+        "check_to_run gives it).",
+        "",
+    ]
+    room = budget - len(head) - 1
+    if room < 2:
+        raise KbError(
+            f"a budget of {budget} lines leaves no room for an entry; give at least {len(head) + 3}"
+        )
+    body: list[str] = []
+    keys: list[str] = []
+    for content, named in chosen:
+        if len(body) + 2 > room:
+            break
+        body += _entry_lines(content, named)
+        keys.append(content.key)
+    return AgentsBlock([*head, *body, END], keys, len(chosen) - len(keys))
+
+
+def _entry_lines(content: EntryContent, named: list[str]) -> list[str]:
+    symptom = _one_line(content.symptom, 150)
+    about = f" [{', '.join(named)}]" if named else ""
+    check = command_line(content.validation.strip())
+    if not check:
+        prove = "no check recorded"
+    elif len(check) <= INLINE_CHECK and "`" not in check:
+        prove = f"prove: `{check}`"
+    else:
+        prove = f"prove: `kb check {content.key}`"
+    fix = _one_line(_first_sentence(content.fix), 200)
+    return [f"- **{content.key}**{about}: {symptom}", f"  {prove}; fix: {fix}"]
+
+
+def _one_line(text: str, limit: int) -> str:
+    line = " ".join(visible(text).split()).replace("<!--", "< !--").replace("-->", "-- >")
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def _first_sentence(text: str) -> str:
+    flat = " ".join(text.split())
+    match = re.search(r"(?<=[.!?])\s+(?=[A-Z`(])", flat)
+    return flat[: match.start()] if match else flat
+
+
+def refreshed(text: str, block: Sequence[str]) -> str:
+    """TEXT (a file's, or "" for a new one) with the lines between its kb markers replaced by BLOCK,
+    or BLOCK added at its end when it has none. Raises KbError for markers kb cannot pair."""
+    lines = text.splitlines()
+    starts = [n for n, line in enumerate(lines) if line.strip() == START]
+    ends = [n for n, line in enumerate(lines) if line.strip() == END]
+    if not starts and not ends:
+        kept = [*lines, ""] if lines and lines[-1].strip() else lines
+        return "\n".join([*kept, *block]) + "\n"
+    if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
+        raise KbError(
+            f"the file holds {len(starts)} start and {len(ends)} end markers of kb; keep one pair, in order"
+        )
+    return "\n".join([*lines[: starts[0]], *block, *lines[ends[0] + 1 :]]) + "\n"
