@@ -124,9 +124,9 @@ def seed_folder() -> str:
     return os.path.join(here, "seed_entries")
 
 
-def write_atomically(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
-    """Write TEXT (a string, or pieces written as they come, so that a large export never sits in
-    memory whole) to PATH all at once: into a temporary file beside it, then renamed over it, so
+def write_atomically(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
+    """Write TEXT (a string, bytes, or pieces written as they come, so that a large export never sits
+    in memory whole) to PATH all at once: into a temporary file beside it, then renamed over it, so
     that neither a reader nor a crash ever sees half a file. A symbolic link at PATH is replaced,
     never followed."""
     import contextlib
@@ -135,6 +135,11 @@ def write_atomically(path: str | os.PathLike[str], text: str | Iterable[str]) ->
     folder = os.path.dirname(os.fspath(path)) or "."
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
     try:
+        if isinstance(text, bytes):
+            with os.fdopen(handle, "wb") as raw:
+                raw.write(text)
+            os.replace(temporary, path)
+            return
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             if isinstance(text, str):
                 stream.write(text)

@@ -360,6 +360,30 @@ def export_agents(
         )
 
 
+@export_app.command("hosts")
+def export_hosts(
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The folder for the wheel.", metavar="PATH")
+    ] = Path("."),
+    as_json: common.JsonOption = False,
+) -> None:
+    """The small distribution kb-hosts as a wheel: `pytest --kb` and `%load_ext kb_hosts` in a
+    project's own environment, talking to the kb on PATH.
+
+    Install it there with pip (`.venv/bin/pip install kb_hosts-*.whl`): it holds one stdlib-only
+    module, not kb's TUI, ORM or their pins.
+    """
+    from kb import __version__
+    from kb.exchange.hosts_wheel import write_hosts_wheel
+
+    path = write_hosts_wheel(out, __version__)
+    if as_json:
+        console.print_json({"wheel": str(path)})
+        return
+    typer.echo(f"wrote {path}")
+    typer.echo(f"install it in the project's environment: .venv/bin/pip install {path}")
+
+
 @app.command("sync")
 def sync_command(
     ctx: typer.Context,

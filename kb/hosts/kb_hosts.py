@@ -1,0 +1,220 @@
+"""kb's pytest plugin and IPython extension for a project's own environment, talking to the `kb` on PATH.
+
+kb is best installed apart (pipx), and then its pytest plugin is not in the project's venv: `pytest
+--kb` fails with "unrecognized arguments". This module is the small distribution `kb-hosts` that a
+project installs instead (`kb export hosts`, then pip): it brings nothing of kb's own (no TUI, no
+ORM, no pins to clash with the project's packages), only this file, which runs with the standard
+library, pytest or IPython. It asks the `kb` on PATH (its Python, read from the script's `#!`
+line; KB_PYTHON overrides) through kb's failure-lookup worker, the same one `pytest --kb` uses in
+kb's own environment (kb.integrations.failure_lookup): one JSON string per line in, one answer per
+line out once the input ends: [key, text], null, or {"error": why}.
+
+- `pytest --kb`: each failure with a known fault gets a "known fault (kb)" section and the session
+  ends with one line naming them. Where kb itself is importable, kb's own plugin serves and this one
+  stays out of the way.
+- `%load_ext kb_hosts`: an uncaught exception's known fault after its traceback; `%kb` looks up the
+  last exception again.
+
+It must import nothing of kb: it is copied into other environments as it is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+SECTION = "known fault (kb)"
+#: Seconds for kb to answer a batch: its start, then a few milliseconds per failure.
+WAIT_S = 60.0
+
+
+class NoKb(Exception):
+    """kb cannot be asked here; the message says why and what to do."""
+
+
+def kb_python(environ: Any = None) -> str:
+    """The Python of the `kb` on PATH (or KB_PYTHON). Raises NoKb."""
+    environ = os.environ if environ is None else environ
+    if environ.get("KB_PYTHON"):
+        return str(environ["KB_PYTHON"])
+    script = shutil.which("kb", path=environ.get("PATH"))
+    if script is None:
+        raise NoKb("no kb on PATH: install it (pipx install ml-fault-kb), or set KB_PYTHON")
+    try:
+        with open(script, "rb") as handle:
+            first = handle.readline(512).decode("utf-8", "replace").strip()
+    except OSError as exc:
+        raise NoKb(f"cannot read {script}: {exc.strerror}") from None
+    if not first.startswith("#!"):
+        raise NoKb(f"{script} is not a Python script; set KB_PYTHON to kb's Python")
+    words = first[2:].split()
+    if words and os.path.basename(words[0]) == "env" and len(words) > 1:
+        found = shutil.which(words[1], path=environ.get("PATH"))
+        if found is None:
+            raise NoKb(f"{script} runs {words[1]}, which is not on PATH")
+        return found
+    if not words:
+        raise NoKb(f"{script} names no interpreter; set KB_PYTHON to kb's Python")
+    return words[0]
+
+
+def ask_kb(texts: Sequence[str], cwd: str | None = None) -> list[Any]:
+    """Each TEXT's answer from kb's failure-lookup worker: (key, text), None, or a NoKb that says
+    why there is none."""
+    if not texts:
+        return []
+    try:
+        python = kb_python()
+        run = subprocess.run(
+            [python, "-m", "kb.integrations.failure_lookup"],
+            input="".join(json.dumps(text) + "\n" for text in texts).encode(),
+            capture_output=True,
+            cwd=cwd,
+            timeout=WAIT_S,
+            check=False,
+        )
+    except NoKb as exc:
+        return [exc] * len(texts)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return [NoKb(f"kb could not be asked: {exc}")] * len(texts)
+    answers: list[Any] = [_decoded(line) for line in run.stdout.splitlines()[: len(texts)]]
+    if len(answers) < len(texts):
+        last = run.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit {run.returncode}"]
+        answers += [NoKb(f"kb's lookup ended early: {last[0][:200]}")] * (len(texts) - len(answers))
+    return answers
+
+
+def _decoded(line: bytes) -> Any:
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return NoKb("kb answered something else")
+    if value is None:
+        return None
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(part, str) for part in value):
+        return value[0], value[1]
+    if isinstance(value, dict) and isinstance(value.get("error"), str):
+        return NoKb(value["error"])
+    return NoKb("kb answered something else")
+
+
+def _kb_serves_here() -> bool:
+    """Whether kb itself is installed in this environment: its own plugin then serves."""
+    try:
+        return importlib.util.find_spec("kb.integrations.pytest_plugin") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+# --- pytest ------------------------------------------------------------------------------------------
+
+_FAILED: list[Any] = []  # (report, nodeid) of this session's failures, in order
+_KNOWN: list[tuple[str, str]] = []
+_STATE: dict[str, Any] = {"enabled": False, "settled": False, "trouble": ""}
+
+
+def pytest_addoption(parser: Any) -> None:
+    if _kb_serves_here():
+        return
+    group = parser.getgroup("kb", "kb, the fault knowledge base (through the kb on PATH)")
+    group.addoption(
+        "--kb", action="store_true", default=False, help="Name each failure's known fault from kb."
+    )
+
+
+def pytest_configure(config: Any) -> None:
+    if not _kb_serves_here() and config.getoption("kb", False):
+        _STATE.update(enabled=True, settled=False, trouble="")
+        _FAILED.clear()
+        _KNOWN.clear()
+
+
+def pytest_runtest_logreport(report: Any) -> None:
+    """Collect each failure; under pytest-xdist, the controller does (its reports come from the
+    workers), and the workers ask nothing."""
+    if _STATE["enabled"] and report.failed and not os.environ.get("PYTEST_XDIST_WORKER"):
+        _FAILED.append((report, report.nodeid))
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    _settle(str(session.config.invocation_params.dir))
+
+
+def _settle(cwd: str) -> None:
+    if not _STATE["enabled"] or _STATE["settled"]:
+        return
+    _STATE["settled"] = True
+    answers = ask_kb([report.longreprtext for report, _ in _FAILED], cwd)
+    reasons = {str(answer) for answer in answers if isinstance(answer, NoKb)}
+    if len(reasons) == 1 and all(isinstance(answer, NoKb) for answer in answers):
+        _STATE["trouble"] = reasons.pop()  # kb could not be asked at all: one line, not one per failure
+        return
+    for (report, nodeid), answer in zip(_FAILED, answers, strict=True):
+        _show(report, nodeid, answer)
+
+
+def _show(report: Any, nodeid: str, answer: Any) -> None:
+    if isinstance(answer, Exception):
+        report.sections.append((SECTION, f"kb could not look this failure up: {answer}"))
+    elif answer is not None:
+        key, text = answer
+        report.sections.append((SECTION, text))
+        _KNOWN.append((key, nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
+    if not _STATE["enabled"]:
+        return
+    _settle(str(config.invocation_params.dir))
+    if _STATE["trouble"]:
+        terminalreporter.write_line(f"kb: could not look the failures up: {_STATE['trouble']}")
+    if not _KNOWN:
+        return
+    failed = len(terminalreporter.stats.get("failed", [])) + len(terminalreporter.stats.get("error", []))
+    names = ", ".join(f"{key} ({nodeid})" for key, nodeid in _KNOWN[:5])
+    more = f" and {len(_KNOWN) - 5} more" if len(_KNOWN) > 5 else ""
+    terminalreporter.write_line(f"kb: {len(_KNOWN)} of {failed} failures are known faults: {names}{more}")
+
+
+# --- IPython -----------------------------------------------------------------------------------------
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext kb_hosts`: an uncaught exception's known fault after its traceback; `%kb` again."""
+    import traceback
+
+    def text_of(value: BaseException) -> str:
+        return "".join(traceback.format_exception(type(value), value, value.__traceback__))
+
+    def tell(text: str) -> None:
+        (answer,) = ask_kb([text], os.getcwd())
+        if isinstance(answer, Exception):
+            print(f"kb: could not look this error up: {answer}", file=sys.stderr)
+        elif answer is not None:
+            print(f"kb: known fault\n{answer[1]}")
+
+    def handler(shell: Any, etype: Any, value: BaseException, tb: Any, tb_offset: Any = None) -> None:
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # the user's error first, as it is
+        tell(text_of(value))
+
+    def kb_magic(line: str) -> None:
+        last = getattr(sys, "last_value", None)
+        if line.strip():
+            print("kb: %kb here looks up the last exception; search words with `kb search` in a shell")
+        elif last is None:
+            print("kb: no exception yet", file=sys.stderr)
+        else:
+            tell(text_of(last))
+
+    ipython.set_custom_exc((Exception,), handler)
+    ipython.register_magic_function(kb_magic, "line", "kb")
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    ipython.set_custom_exc((), None)

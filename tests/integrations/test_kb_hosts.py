@@ -1,0 +1,121 @@
+"""`pytest --kb` from a project's own venv, which holds only pytest and kb-hosts, next to a kb on PATH."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kb.exchange.hosts_wheel import hosts_wheel_files
+from tests.command_line import kb
+
+SUITE = """
+def test_labels():
+    raise IndexError("Target 5 is out of bounds.")
+
+def test_unknown():
+    raise ValueError("the quux frobnicator rejected the zorblax")
+"""
+
+
+@pytest.fixture(scope="module")
+def project_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A venv with pytest and the kb-hosts wheel `kb export hosts` writes, installed by pip, and no kb."""
+    folder = tmp_path_factory.mktemp("project")
+    wheels = folder / "wheels"
+    code, out, _ = kb("export", "hosts", "--out", str(wheels))
+    assert code == 0 and out.startswith("wrote ")
+    (wheel,) = wheels.glob("kb_hosts-*-py3-none-any.whl")
+    venv = folder / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "pytest", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    for module in ("kb", "sqlmodel", "textual"):  # nothing of kb's own is in the project's venv
+        assert (
+            subprocess.run([python, "-c", f"import {module}"], cwd=folder, capture_output=True).returncode
+            == 1
+        )
+    return python
+
+
+def pytest_in(python: Path, cwd: Path, path: str) -> subprocess.CompletedProcess[str]:
+    (cwd / "test_training.py").write_text(SUITE, encoding="utf-8")
+    env = {**os.environ, "PATH": path}
+    return subprocess.run(
+        [python, "-m", "pytest", "--kb", "-p", "no:cacheprovider", "-q"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_pytest_kb_in_a_project_venv_names_the_known_fault_through_the_kb_on_path(
+    project_venv: Path, tmp_path: Path
+) -> None:
+    on_path = tmp_path / "bin"  # where pipx links kb: its own venv's script
+    on_path.mkdir()
+    (on_path / "kb").symlink_to(Path(sys.executable).parent / "kb")
+    run = pytest_in(project_venv, tmp_path, f"{on_path}{os.pathsep}/usr/bin{os.pathsep}/bin")
+    assert run.returncode == 1, run.stderr
+    assert "known fault (kb)" in run.stdout
+    assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in run.stdout
+    assert "  prove it: $ python -c" in run.stdout
+    assert run.stdout.count("known fault (kb)") == 1  # the unknown failure gets no section
+    assert (
+        "kb: 1 of 2 failures are known faults: cross-entropy-label-out-of-range "
+        "(test_training.py::test_labels)" in run.stdout
+    )
+
+
+def test_without_a_kb_on_path_the_run_says_so_once(project_venv: Path, tmp_path: Path) -> None:
+    run = pytest_in(project_venv, tmp_path, f"/usr/bin{os.pathsep}/bin")
+    assert run.returncode == 1
+    assert "known fault (kb)" not in run.stdout
+    assert run.stdout.count("kb: could not look the failures up: no kb on PATH") == 1
+
+
+def test_the_wheel_holds_one_module_and_the_same_bytes_each_time() -> None:
+    members = hosts_wheel_files("1.2.3")
+    assert sorted(members) == [
+        "kb_hosts-1.2.3.dist-info/METADATA",
+        "kb_hosts-1.2.3.dist-info/RECORD",
+        "kb_hosts-1.2.3.dist-info/WHEEL",
+        "kb_hosts-1.2.3.dist-info/entry_points.txt",
+        "kb_hosts.py",
+    ]
+    assert members["kb_hosts-1.2.3.dist-info/entry_points.txt"] == b"[pytest11]\nkb_hosts = kb_hosts\n"
+    assert hosts_wheel_files("1.2.3") == members
+
+
+def test_load_ext_kb_hosts_shows_the_traceback_then_the_known_fault_from_kb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from kb.hosts import kb_hosts
+
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.setenv("KB_PYTHON", sys.executable)  # kb's Python, as the kb on PATH would name it
+    shell: Any = InteractiveShell.instance()
+    try:
+        shell.run_line_magic("colors", "nocolor")
+        kb_hosts.load_ipython_extension(shell)
+        shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
+        out = capsys.readouterr().out
+        assert out.index("IndexError: Target 5 is out of bounds.") < out.index("kb: known fault")
+        assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in out
+        shell.run_cell("raise ValueError('the quux frobnicator rejected the zorblax')")
+        assert "kb:" not in capsys.readouterr().out
+    finally:
+        kb_hosts.unload_ipython_extension(shell)
+        InteractiveShell.clear_instance()
