@@ -76,28 +76,49 @@ def environment(interpreter: str | None = None) -> Mapping[str, str] | None:
     return snapshot_of(interpreter)
 
 
-@functools.lru_cache(maxsize=8)
 def snapshot_of(interpreter: str) -> dict[str, str] | None:
-    """The snapshot of another Python, by running this file in it, once per process (a search of
-    several layers asks once per layer); None when it cannot be run, is not Python, or takes
-    longer than PROBE_TIMEOUT_S."""
+    """The snapshot of another Python, by running this file in it; None when it cannot be run, is
+    not Python, or takes longer than PROBE_TIMEOUT_S. Kept, and read again only when a folder of that
+    interpreter's sys.path changed (a `pip install` between two searches of a long-lived process such
+    as `kb mcp`): a search of several layers asks once per layer."""
+    kept = _SNAPSHOTS_OF.get(interpreter)
+    if kept is not None and kept[1] == tuple(_changed_at(path) for path in kept[0]):
+        return kept[2]
+    paths, facts = _probe(interpreter)
+    if len(_SNAPSHOTS_OF) >= 8:
+        _SNAPSHOTS_OF.clear()
+    _SNAPSHOTS_OF[interpreter] = (paths, tuple(_changed_at(path) for path in paths), facts)
+    return facts
+
+
+#: interpreter → (its sys.path, the folders' times then, its snapshot or None).
+_SNAPSHOTS_OF: dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[str, str] | None]] = {}
+
+
+def _probe(interpreter: str) -> tuple[tuple[str, ...], dict[str, str] | None]:
+    """INTERPRETER's sys.path and snapshot, read by running this file in it."""
     with open(__file__, encoding="utf-8") as handle:
         source = handle.read()
+    probe = "\nprint(json.dumps({'path': sys.path, 'facts': snapshot()}))"
     try:
         result = subprocess.run(
-            [interpreter, "-c", source + "\nprint(json.dumps(snapshot()))"],
+            [interpreter, "-c", source + probe],
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,
             timeout=PROBE_TIMEOUT_S,
             check=False,
         )
-        found = json.loads(result.stdout.strip().splitlines()[-1]) if result.returncode == 0 else None
+        answer = json.loads(result.stdout.strip().splitlines()[-1]) if result.returncode == 0 else None
     except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
-        return None
+        return (), None
+    if not isinstance(answer, dict):
+        return (), None
+    paths, found = answer.get("path"), answer.get("facts")
+    kept = tuple(str(path) for path in paths) if isinstance(paths, list) else ()
     if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
-        return None
-    return {str(name): value for name, value in found.items()}
+        return kept, None
+    return kept, {str(name): value for name, value in found.items()}
 
 
 def facts_in(seen: Mapping[str, str], names: Iterable[str]) -> dict[str, str | None]:

@@ -20,6 +20,7 @@ the core, and returns JSON.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import KbError
@@ -215,12 +216,22 @@ def _answered(call: Any) -> str:
 
 def build_server(database: str | None = None) -> MCPServer:
     """The server, its tools speaking for one AgentSession over DATABASE."""
+    import inspect
+
     from mcp.server.mcpserver import MCPServer
 
     session = AgentSession(database)
     server: MCPServer = MCPServer("kb", instructions=INSTRUCTIONS)
 
-    @server.tool()
+    def tool(function: Callable[..., str]) -> Callable[..., str]:
+        """Register FUNCTION as a tool: its docstring, dedented, describes it, and its JSON text is
+        the whole answer (not repeated as structured content: an agent pays for every token)."""
+        server.add_tool(
+            function, description=inspect.cleandoc(function.__doc__ or ""), structured_output=False
+        )
+        return function
+
+    @tool
     def search_error(paste: str, limit: int = 5, python: str = "") -> str:
         """Search the knowledge base for a failing run's output (a traceback, its last lines, a log).
         Returns the ranked entries, whether the first is a confident known fault, and an `answer`
@@ -228,25 +239,25 @@ def build_server(database: str | None = None) -> MCPServer:
         python on PATH), whose package versions decide which entries apply."""
         return _answered(lambda: session.search(paste, limit, python))
 
-    @server.tool()
+    @tool
     def show_entry(key: str) -> str:
         """One entry in full: symptom, check, fix, root cause, where it applies, its last verdict."""
         return _answered(lambda: session.show(key))
 
-    @server.tool()
+    @tool
     def list_entries(domain: str = "") -> str:
         """The entries of one fault domain (data, model, training, numerics, hardware, deployment,
         logging…), or of every domain when none is given: key and first symptom line."""
         return _answered(lambda: session.listing(domain))
 
-    @server.tool()
+    @tool
     def check_to_run(key: str, paste: str = "") -> str:
         """The command that proves or rules out entry KEY's fault, with the values PASTE names filled
         in (a port, a path), how its output will be read, and what it needs. kb does not run it: run it
         in your shell, then call report_check_output."""
         return _answered(lambda: session.check(key, paste))
 
-    @server.tool()
+    @tool
     def report_check_output(
         key: str, command: str, exit_code: int, output: str, environment: str = ""
     ) -> str:
@@ -255,7 +266,7 @@ def build_server(database: str | None = None) -> MCPServer:
         ENVIRONMENT: where it ran, in a few words (a venv, a container, versions)."""
         return _answered(lambda: session.report(key, command, exit_code, output, environment))
 
-    @server.tool()
+    @tool
     def propose_entry(
         symptom: str,
         check: str,
@@ -309,5 +320,18 @@ def handbook_text() -> str:
 
 
 def serve(database: str | None = None) -> None:
-    """Serve over stdio until the client closes the connection."""
+    """Serve over stdio until the client closes the connection.
+
+    The first search judges entries against the environment of the python on PATH, which takes
+    running that interpreter (about a quarter of a second): it starts at once, in a thread that only
+    waits for it, while this process imports the SDK (most of a second)."""
+    import threading
+
+    threading.Thread(target=_read_the_environment, daemon=True).start()
     build_server(database).run("stdio")
+
+
+def _read_the_environment() -> None:
+    from kb.machine import active_python, environment
+
+    environment(active_python())

@@ -126,6 +126,17 @@ def test_another_pythons_environment_is_read_by_running_it(
     assert python_of([teammate, "train.py"]) == teammate
 
 
+def test_another_pythons_environment_is_read_again_after_a_pip_install(
+    python_with: Callable[[dict[str, str]], str],
+) -> None:
+    """`kb mcp` lives through the agent's `pip install torch==2.4.0`: the next search must see it."""
+    teammate = python_with({"torch": "2.1.0"})
+    assert snapshot_of(teammate)["torch"] == "2.1.0"  # type: ignore[index]
+    site = next(Path(teammate).parent.parent.glob("lib/python*/site-packages"))
+    (site / "torch-2.1.0.dist-info").rename(site / "torch-2.4.0.dist-info")
+    assert snapshot_of(teammate)["torch"] == "2.4.0"  # type: ignore[index]
+
+
 def test_the_python_a_command_runs_in(tmp_path: Path, python_with: Callable[[dict[str, str]], str]) -> None:
     teammate = python_with({})
     bin_dir = tmp_path / "bin"
