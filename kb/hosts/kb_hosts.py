@@ -116,7 +116,7 @@ def _kb_serves_here() -> bool:
 
 _FAILED: list[Any] = []  # (report, nodeid) of this session's failures, in order
 _KNOWN: list[tuple[str, str]] = []
-_STATE: dict[str, Any] = {"enabled": False, "settled": False, "trouble": ""}
+_STATE: dict[str, Any] = {"enabled": False, "settled": False, "trouble": "", "xdist_worker": False}
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -130,7 +130,9 @@ def pytest_addoption(parser: Any) -> None:
 
 def pytest_configure(config: Any) -> None:
     if not _kb_serves_here() and config.getoption("kb", False):
-        _STATE.update(enabled=True, settled=False, trouble="")
+        # An xdist worker's config has workerinput (its environment may not say: a pytest run inside
+        # another's worker inherits PYTEST_XDIST_WORKER).
+        _STATE.update(enabled=True, settled=False, trouble="", xdist_worker=hasattr(config, "workerinput"))
         _FAILED.clear()
         _KNOWN.clear()
 
@@ -138,7 +140,7 @@ def pytest_configure(config: Any) -> None:
 def pytest_runtest_logreport(report: Any) -> None:
     """Collect each failure; under pytest-xdist, the controller does (its reports come from the
     workers), and the workers ask nothing."""
-    if _STATE["enabled"] and report.failed and not os.environ.get("PYTEST_XDIST_WORKER"):
+    if _STATE["enabled"] and report.failed and not _STATE["xdist_worker"]:
         _FAILED.append((report, report.nodeid))
 
 
