@@ -19,8 +19,9 @@ the core, and returns JSON.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import KbError
@@ -51,6 +52,8 @@ class AgentSession:
         self.database = database
         self.candidates: list[str] = []
         self.ruled_out: list[str] = []
+        #: The layer each entry the last search showed came from, when it was not the personal one.
+        self.layer_of: dict[str, str] = {}
 
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
         from kb.layers.everywhere import search_sources
@@ -68,6 +71,9 @@ class AgentSession:
         keys = [str(item["key"]) for item in data["results"]]
         if keys != self.candidates[: len(keys)]:
             self.candidates, self.ruled_out = keys, []
+        self.layer_of = {
+            str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
+        }
         if response.confident:
             answer = f"known fault: {keys[0]}. Prove it before fixing: call check_to_run with key {keys[0]!r}"
         elif response.one_of:
@@ -113,7 +119,7 @@ class AgentSession:
     def check(self, key: str, paste: str = "") -> dict[str, Any]:
         from kb.verify.reported import check_to_run
 
-        with self._store() as store:
+        with self._store_of(key) as (store, _):
             offered = check_to_run(store, key, paste)
         data = offered.as_json()
         data["then"] = (
@@ -131,14 +137,24 @@ class AgentSession:
         where = f"{this_machine()}, run by an agent" + (
             f" ({environment.strip()[:300]})" if environment.strip() else ""
         )
-        with self._store() as store:
+        with self._store_of(key) as (store, kept_where):
             verdict = read_reported_run(
-                store, key, command, exit_code, output, where, self.candidates, self.ruled_out
+                store,
+                key,
+                command,
+                exit_code,
+                output,
+                where,
+                self.candidates,
+                self.ruled_out,
+                kept_where is None,
             )
         if verdict.verdict == "ruled out" and key not in self.ruled_out:
             self.ruled_out.append(key)
         data = verdict.as_json()
-        data["recorded"] = True
+        data["recorded"] = kept_where is None
+        if kept_where is not None:
+            data["not_recorded_because"] = kept_where
         return data
 
     def propose(
@@ -184,6 +200,34 @@ class AgentSession:
         from kb.store.seeding import open_knowledge_base
 
         return open_knowledge_base(self.database)
+
+    @contextlib.contextmanager
+    def _store_of(self, key: str) -> Iterator[tuple[EntryStore, str | None]]:
+        """The knowledge base that holds KEY as the last search showed it (its layer's), and why a
+        verdict cannot be kept there (None when it can). An entry from a folder no one trusted has
+        no check to offer: a person runs `kb trust` first, as for `kb check`."""
+        from kb.layers.config import PERSONAL, find_layer
+        from kb.layers.everywhere import layer_database
+        from kb.store.entry_store import open_store
+        from kb.store.seeding import open_knowledge_base
+
+        name = self.layer_of.get(key, PERSONAL)
+        if name == PERSONAL:
+            with self._store() as store:
+                yield store, None
+            return
+        layer = find_layer(name, self.database)
+        if layer.kind == "database":
+            with open_knowledge_base(layer.spec) as store:
+                yield store, None
+            return
+        if not layer.trusted:
+            raise KbError(
+                f"'{key}' comes from the folder {layer.spec}, which is not trusted: its check is offered "
+                f"only after a person runs `kb trust {layer.spec}`"
+            )
+        with open_store(layer_database(layer)) as store:
+            yield store, f"'{key}' lives in the {name} layer's folder, which keeps entries, not their checks"
 
 
 def as_text(data: Any) -> str:

@@ -106,11 +106,13 @@ def read_reported_run(
     where: str,
     candidates: Sequence[str] = (),
     ruled_out: Sequence[str] = (),
+    record: bool = True,
 ) -> ReportedVerdict:
     """Read the OUTPUT and EXIT_CODE of entry KEY's check, run by someone else WHERE (a machine and
     who ran it), by the entry's rule; record the verdict on the entry; and say what is next: the fix
     when it is confirmed, else the first of CANDIDATES (the entries a search offered) that has a
-    check and is not in RULED_OUT.
+    check and is not in RULED_OUT. With RECORD false (an entry folder's index, which keeps no
+    checks), the verdict is read and not kept.
 
     COMMAND is the command that was run, kept in the check's history as it was reported; a command
     that is not the entry's check (as check_to_run() gives it) is refused rather than recorded as
@@ -130,19 +132,20 @@ def read_reported_run(
         )
     output = output[-REPORTED_OUTPUT_LIMIT:]
     reading = read_verdict(rule, "exited", exit_code, output, entry.symptom)
-    store.record_check(
-        key,
-        CheckRun(
-            at=kb.clock.utc_now(),
-            verdict=reading.verdict,
-            reason=reading.reason,
-            command=command,
-            values=values,
-            exit_code=exit_code,
-            machine=where,
-            output=output,
-        ),
-    )
+    if record:
+        store.record_check(
+            key,
+            CheckRun(
+                at=kb.clock.utc_now(),
+                verdict=reading.verdict,
+                reason=reading.reason,
+                command=command,
+                values=values,
+                exit_code=exit_code,
+                machine=where,
+                output=output,
+            ),
+        )
     fix = entry.fix if reading.verdict == "confirmed" else ""
     next_key = next_check = ""
     if reading.verdict == "ruled out":

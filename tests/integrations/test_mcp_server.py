@@ -178,3 +178,59 @@ async def test_the_handbook_is_a_resource() -> None:
         read = await client.read_resource("kb://handbook")
     text = read.contents[0].text  # type: ignore[union-attr]
     assert text.startswith("# Triage: four steps") and "# Golden checks by domain" in text
+
+
+PROJECT_ENTRY = """+++
+key = "frobnicator-lock-left-behind"
+domain = "deployment"
+
+[check]
+confirms = "output"
+pattern = "^fault: "
+rules_out = "^ok: "
++++
+
+## Symptom
+
+OSError: the frobnicator lock /tmp/frob.lock is held by a dead process
+
+## Validation
+
+```sh
+test -e /tmp/frob.lock && echo "fault: stale lock" || echo "ok: no lock"
+```
+
+## Fix
+
+Remove the stale lock at start.
+"""
+
+
+async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_not_kept(
+    tmp_path: Path,
+) -> None:
+    from tests.command_line import kb
+
+    (tmp_path / ".kb").mkdir()
+    (tmp_path / ".kb" / "frobnicator-lock-left-behind.md").write_text(PROJECT_ENTRY, encoding="utf-8")
+    paste = "OSError: the frobnicator lock /tmp/frob.lock is held by a dead process"
+    key = "frobnicator-lock-left-behind"
+    async with agent() as client:
+        found = await call(client, "search_error", paste=paste)
+        assert found["results"][0]["key"] == key and found["results"][0]["layer"] == "project"
+        refused = await call(client, "check_to_run", key=key)
+        assert "which is not trusted" in refused["error"] and "kb trust" in refused["error"]
+    assert kb("trust", str(tmp_path / ".kb")).code == 0  # the person decides, not the agent
+    async with agent() as client:
+        await call(client, "search_error", paste=paste)
+        check = await call(client, "check_to_run", key=key)
+        told = await call(
+            client,
+            "report_check_output",
+            key=key,
+            command=check["command"],
+            exit_code=0,
+            output="ok: no lock\n",
+        )
+    assert told["verdict"] == "ruled out" and told["recorded"] is False
+    assert "keeps entries, not their checks" in told["not_recorded_because"]
