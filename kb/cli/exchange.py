@@ -293,7 +293,7 @@ def export_agents(
         typer.Option(
             "--out",
             "-o",
-            help="The file the agents read: AGENTS.md, CLAUDE.md, .cursor/rules/kb.mdc.",
+            help="The file agents read, relative to --project: AGENTS.md, CLAUDE.md, .cursor/rules/kb.mdc.",
             metavar="PATH",
         ),
     ] = Path("AGENTS.md"),
@@ -314,7 +314,7 @@ def export_agents(
     refresh them, and review the diff like any other.
     """
     from kb.entry.folder import read_folder
-    from kb.exchange.agents_file import declared_packages, refreshed, render_block
+    from kb.exchange.agents_file import declared_packages, write_agents_file
     from kb.layers.config import PROJECT_FOLDER
 
     root = (project or Path.cwd()).resolve()
@@ -327,20 +327,13 @@ def export_agents(
         others = [entry.content() for entry in store.list()]
     target = out if out.is_absolute() else root / out
     written = (target.relative_to(root) if target.is_relative_to(root) else target).as_posix()
-    block = render_block(own, others, packages, budget, f"kb export agents --out {written}")
-    try:
-        before = target.read_text(encoding="utf-8") if target.exists() else ""
-    except (OSError, UnicodeDecodeError) as exc:
-        raise KbError(f"{target}: cannot read it: {exc}") from None
-    after = refreshed(before, block.lines)
-    if after != before:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, after)
+    done = write_agents_file(target, own, others, packages, budget, f"kb export agents --out {written}")
+    block = done.block
     if as_json:
         console.print_json(
             {
                 "file": str(target),
-                "changed": after != before,
+                "changed": done.changed,
                 "packages": sorted(packages),
                 "keys": block.keys,
                 "lines": len(block.lines),
@@ -348,7 +341,7 @@ def export_agents(
             }
         )
         return
-    state = "updated" if after != before else "already up to date"
+    state = "updated" if done.changed else "already up to date"
     more = f"; {block.left_out} more left out for the budget" if block.left_out else ""
     typer.echo(
         f"{written}: {state}, {len(block.keys)} known faults in {len(block.lines)} of {budget} lines"

@@ -241,3 +241,36 @@ def refreshed(text: str, block: Sequence[str]) -> str:
             f"the file holds {len(starts)} start and {len(ends)} end markers of kb; keep one pair, in order"
         )
     return "\n".join([*lines[: starts[0]], *block, *lines[ends[0] + 1 :]]) + "\n"
+
+
+class AgentsFile(NamedTuple):
+    """What write_agents_file() did: the file, whether its bytes changed, and the block written."""
+
+    path: Path
+    changed: bool
+    block: AgentsBlock
+
+
+def write_agents_file(
+    path: Path,
+    project: Sequence[EntryContent],
+    others: Sequence[EntryContent],
+    packages: frozenset[str],
+    budget: int = DEFAULT_BUDGET,
+    command: str = "kb export agents",
+) -> AgentsFile:
+    """Refresh the block of PATH (made if missing) from render_block()'s arguments, writing the file
+    atomically and only when it changes. Raises KbError for a file kb cannot read or markers it
+    cannot pair, leaving the file as it was."""
+    from kb.paths import write_atomically
+
+    block = render_block(project, others, packages, budget, command)
+    try:
+        before = path.read_text(encoding="utf-8") if path.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KbError(f"{path}: cannot read it: {exc}") from None
+    after = refreshed(before, block.lines)
+    if after != before:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, after)
+    return AgentsFile(path, after != before, block)
