@@ -157,6 +157,10 @@ def mcp_command(ctx: typer.Context) -> None:
         raise KbError("kb mcp needs the MCP SDK: install kb with its extra, pipx install 'ml-fault-kb[mcp]'")
     from kb.integrations.mcp_server import serve  # deferred: the SDK takes most of a second to import
 
+    if console.interactive():  # a person typed it: what it waits for, on stderr (stdout is the protocol)
+        typer.echo(
+            "kb mcp: an MCP server on stdin/stdout, for an agent's client to start; Ctrl-D ends it", err=True
+        )
     serve(database)
 
 
