@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the store is imported off the first frame
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
     from kb.verify.runner import CheckResult
+    from kb.verify.triage import Draft
 
 #: The entry pane waits until typing pauses this long (seconds). Drawing an entry costs more than a
 #: search, and drawn while the next search runs it doubled the slowest keystrokes at 10,000 entries
@@ -63,6 +64,7 @@ class KbApp(App[None]):
         Binding("a", "add", "Add"),
         Binding("e", "edit", "Edit"),
         Binding("o", "conflicts", "Conflicts", show=False),
+        Binding("p", "drafts", "Drafts", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -361,6 +363,33 @@ class KbApp(App[None]):
             self.notify("Open an entry first.", severity="warning")
             return
         self.push_screen(EntryForm(self.library, entry.content()), self._saved)
+
+    def action_drafts(self) -> None:
+        """Go through the draft entries waiting (an agent's proposals, `kb triage`'s), newest first:
+        each opens in the add form, filled in; Save adds it and removes the draft, Cancel keeps it."""
+        waiting, unreadable = self.library.drafts()
+        for line in unreadable:
+            self.notify(f"Not a readable draft: {line}", severity="warning")
+        if not waiting:
+            self.notify("No drafts waiting: kb mcp's proposals and kb triage leave them for you here.")
+            return
+        self._next_draft(waiting, 0)
+
+    def _next_draft(self, waiting: list[Draft], index: int) -> None:
+        if index >= len(waiting):
+            return
+        draft = waiting[index]
+
+        def saved(key: str | None) -> None:
+            if key is None:
+                self.notify(f"Kept the draft {draft.path.name}.")
+            else:
+                self.library.discard_draft(draft.path)
+                self._saved(key)
+            self._next_draft(waiting, index + 1)
+
+        name = f"Draft {index + 1} of {len(waiting)} ({draft.path.name})"
+        self.push_screen(EntryForm(self.library, draft=(name, draft.content)), saved)
 
     def action_conflicts(self) -> None:
         """Settle the open sync conflicts one by one, field by field (`kb sync DIR KEY --take …`)."""

@@ -63,15 +63,28 @@ class EntryForm(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, library: Library, original: EntryContent | None = None) -> None:
+    def __init__(
+        self,
+        library: Library,
+        original: EntryContent | None = None,
+        draft: tuple[str, EntryContent] | None = None,
+    ) -> None:
+        """ORIGINAL: the entry to edit. DRAFT: a draft to add (what to call it, and its content),
+        its fields filled in for the person to check."""
         super().__init__()
         self.library = library
         self.original = original
+        self.draft = draft
         self._warned_duplicate: str | None = None
 
     def compose(self) -> ComposeResult:
-        content = self.original
-        title = f"Edit {content.key}" if content else "Add an entry: symptom → validation → fix"
+        content = self.original or (self.draft[1] if self.draft else None)
+        if self.original:
+            title = f"Edit {self.original.key}"
+        elif self.draft:
+            title = f"{self.draft[0]}: check it; Save adds it, Cancel keeps the draft"
+        else:
+            title = "Add an entry: symptom → validation → fix"
         with Vertical(classes="dialog form"):
             yield Label(Text(title), classes="dialog-title")
             with VerticalScroll():
@@ -155,7 +168,11 @@ class EntryForm(ModalScreen[str | None]):
                 )
                 self._point_at(["symptom"], f"Symptom: looks like the existing entry {duplicate.key}")
                 return None
-        base = self.original or EntryContent(key="", domain=domain, symptom=symptom)
+        base = (
+            self.original
+            or (self.draft[1] if self.draft else None)
+            or EntryContent(key="", domain=domain, symptom=symptom)
+        )
         content = base.replace(
             key=values["key"].strip()
             or (self.original.key if self.original else self.library.unique_key(symptom)),

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
     from kb.verify.runner import CheckResult
+    from kb.verify.triage import Draft
 
 #: More than a terminal shows, so that scrolling finds the rest.
 RESULT_LIMIT = 50
@@ -173,6 +174,19 @@ class Library:
 
         self._browsed.clear()
         return save_entry(self.store(), content, replacing=replacing, force=force, started_from=started_from)
+
+    # --- drafts --------------------------------------------------------------------------------------
+
+    def drafts(self) -> tuple[list[Draft], list[str]]:
+        """The draft entries waiting for a person (kb.verify.triage.pending_drafts)."""
+        from kb.verify.triage import pending_drafts
+
+        return pending_drafts()
+
+    def discard_draft(self, path: Path) -> None:
+        from kb.verify.triage import discard_draft
+
+        discard_draft(path)
 
     # --- sync conflicts ------------------------------------------------------------------------------
 

@@ -190,6 +190,7 @@ below the list.
 | `a` | add an entry |
 | `e` | edit the entry you are reading |
 | `o` | settle the open conflicts of `kb sync`, field by field |
+| `p` | the drafts waiting (an agent's proposals, `kb triage`'s), each filled in: Save adds it |
 | `?` | this help |
 | `q` | quit (Ctrl+Q works everywhere, even while typing) |
 

@@ -226,6 +226,35 @@ def save_triage_draft(content: EntryContent, now: datetime | None = None, kind: 
     return path
 
 
+class Draft(NamedTuple):
+    """A draft entry file waiting for a person: what `kb triage` or an agent (`kb mcp`) left."""
+
+    path: Path
+    content: EntryContent
+
+
+def pending_drafts() -> tuple[list[Draft], list[str]]:
+    """The drafts waiting in drafts_folder(), the newest first, and one line for each file kb cannot
+    read as an entry (left where it is)."""
+    from kb.entry.file import read_entry_file
+    from kb.errors import KbError
+
+    found: list[Draft] = []
+    unreadable: list[str] = []
+    paths = sorted(drafts_folder().glob("*.md"), key=lambda path: (path.stat().st_mtime_ns, path.name))
+    for path in reversed(paths):
+        try:
+            found.append(Draft(path, read_entry_file(path)))
+        except (KbError, OSError) as exc:
+            unreadable.append(f"{path.name}: {exc}")
+    return found, unreadable
+
+
+def discard_draft(path: Path) -> None:
+    """Remove a draft once it became an entry."""
+    path.unlink(missing_ok=True)
+
+
 def latest_triage_draft() -> Path | None:
     drafts = list(drafts_folder().glob("triage-*.md"))
     return max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None

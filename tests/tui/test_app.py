@@ -773,3 +773,43 @@ async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_p
     assert (settled.fix, settled.root_cause) == ("the folder's fix", "kb's cause")
     assert "kb's cause" in entry_file.read_text()
     assert [c.action for c in store.history(key)][-1] == "kept-aside"
+
+
+async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(library: Library) -> None:
+    from kb.verify.triage import drafts_folder, save_triage_draft
+
+    proposed = EntryContent(
+        key="quux-rejects-zorblax",
+        domain="deployment",
+        symptom="ValueError: the quux frobnicator rejected the zorblax handle",
+        validation="python -c \"import sys; print('ok: ' + sys.version)\"",
+        fix="Upgrade quux to 2.0.",
+        source="own (proposed by an agent)",
+    )
+    kept = save_triage_draft(proposed.replace(key="kept-for-later", symptom="OSError: later"), kind="agent")
+    draft = save_triage_draft(proposed, kind="agent")
+    async with running(library, (100, 40)) as (app, pilot):
+        await pilot.press("escape", "p")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)  # the newest first
+        assert form.query_one("#symptom", Input).value == proposed.symptom
+        assert form.query_one("#key", Input).value == "quux-rejects-zorblax"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, EntryForm)  # the next draft
+        assert app.screen.query_one("#symptom", Input).value == "OSError: later"
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, EntryForm)
+    assert library.entry("quux-rejects-zorblax").fix == "Upgrade quux to 2.0."
+    assert not draft.exists() and kept.exists()
+    assert sorted(p.name for p in drafts_folder().glob("*.md")) == [kept.name]
+
+
+async def test_with_no_draft_waiting_p_says_so(library: Library) -> None:
+    async with running(library) as (app, pilot):
+        await pilot.press("escape", "p")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, EntryForm)
+        assert any("No drafts waiting" in str(n.message) for n in app._notifications)
