@@ -24,7 +24,8 @@ def test_unknown():
 
 @pytest.fixture(scope="module")
 def project_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv with pytest and the kb-hosts wheel `kb export hosts` writes, installed by pip, and no kb."""
+    """A venv with pytest (and pytest-xdist) and the kb-hosts wheel `kb export hosts` writes, installed
+    by pip, and no kb."""
     folder = tmp_path_factory.mktemp("project")
     wheels = folder / "wheels"
     code, out, _ = kb("export", "hosts", "--out", str(wheels))
@@ -34,7 +35,18 @@ def project_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "pytest", str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "-q",
+            "pytest",
+            "pytest-xdist",
+            str(wheel),
+        ],
         check=True,
         capture_output=True,
     )
@@ -46,11 +58,11 @@ def project_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return python
 
 
-def pytest_in(python: Path, cwd: Path, path: str) -> subprocess.CompletedProcess[str]:
+def pytest_in(python: Path, cwd: Path, path: str, *options: str) -> subprocess.CompletedProcess[str]:
     (cwd / "test_training.py").write_text(SUITE, encoding="utf-8")
     env = {**os.environ, "PATH": path}
     return subprocess.run(
-        [python, "-m", "pytest", "--kb", "-p", "no:cacheprovider", "-q"],
+        [python, "-m", "pytest", "--kb", "-p", "no:cacheprovider", "-q", *options],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -59,13 +71,14 @@ def pytest_in(python: Path, cwd: Path, path: str) -> subprocess.CompletedProcess
     )
 
 
+@pytest.mark.parametrize("options", [(), ("-n", "2")], ids=["one process", "under xdist"])
 def test_pytest_kb_in_a_project_venv_names_the_known_fault_through_the_kb_on_path(
-    project_venv: Path, tmp_path: Path
+    project_venv: Path, tmp_path: Path, options: tuple[str, ...]
 ) -> None:
     on_path = tmp_path / "bin"  # where pipx links kb: its own venv's script
     on_path.mkdir()
     (on_path / "kb").symlink_to(Path(sys.executable).parent / "kb")
-    run = pytest_in(project_venv, tmp_path, f"{on_path}{os.pathsep}/usr/bin{os.pathsep}/bin")
+    run = pytest_in(project_venv, tmp_path, f"{on_path}{os.pathsep}/usr/bin{os.pathsep}/bin", *options)
     assert run.returncode == 1, run.stderr
     assert "known fault (kb)" in run.stdout
     assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in run.stdout
