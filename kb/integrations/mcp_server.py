@@ -131,24 +131,15 @@ class AgentSession:
     def report(
         self, key: str, command: str, exit_code: int | None, output: str, environment: str = ""
     ) -> dict[str, Any]:
-        from kb.verify.reported import read_reported_run
+        from kb.verify.reported import next_check, read_reported_run
         from kb.verify.runner import this_machine
 
         where = f"{this_machine()}, run by an agent" + (
             f" ({environment.strip()[:300]})" if environment.strip() else ""
         )
         with self._store_of(key) as (store, kept_where):
-            verdict = read_reported_run(
-                store,
-                key,
-                command,
-                exit_code,
-                output,
-                where,
-                self.candidates,
-                self.ruled_out,
-                kept_where is None,
-            )
+            verdict = read_reported_run(store, key, command, exit_code, output, where, kept_where is None)
+        verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
         if verdict.verdict == "ruled out" and key not in self.ruled_out:
             self.ruled_out.append(key)
         data = verdict.as_json()
@@ -195,6 +186,14 @@ class AgentSession:
             "draft": str(path),
             "add_with": f"kb add --from-file {path}",
         }
+
+    def _check_of(self, key: str) -> str | None:
+        """KEY's check, from the layer the search showed it in; None when it has none to offer."""
+        try:
+            with self._store_of(key) as (store, _):
+                return store.get(key).validation or None
+        except KbError:
+            return None
 
     def _store(self) -> EntryStore:
         from kb.store.seeding import open_knowledge_base

@@ -11,7 +11,7 @@ May import `kb.search`, `kb.store`, `kb.text`, `kb.entry` and the base modules; 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import kb.clock
@@ -104,15 +104,12 @@ def read_reported_run(
     exit_code: int | None,
     output: str,
     where: str,
-    candidates: Sequence[str] = (),
-    ruled_out: Sequence[str] = (),
     record: bool = True,
 ) -> ReportedVerdict:
     """Read the OUTPUT and EXIT_CODE of entry KEY's check, run by someone else WHERE (a machine and
-    who ran it), by the entry's rule; record the verdict on the entry; and say what is next: the fix
-    when it is confirmed, else the first of CANDIDATES (the entries a search offered) that has a
-    check and is not in RULED_OUT. With RECORD false (an entry folder's index, which keeps no
-    checks), the verdict is read and not kept.
+    who ran it), by the entry's rule, and record the verdict on the entry; the answer holds the fix
+    when the verdict is confirmed (next_check() says what follows a ruled-out cause). With RECORD
+    false (an entry folder's index, which keeps no checks), the verdict is read and not kept.
 
     COMMAND is the command that was run, kept in the check's history as it was reported; a command
     that is not the entry's check (as check_to_run() gives it) is refused rather than recorded as
@@ -147,17 +144,23 @@ def read_reported_run(
             ),
         )
     fix = entry.fix if reading.verdict == "confirmed" else ""
-    next_key = next_check = ""
-    if reading.verdict == "ruled out":
-        done = {*ruled_out, key}
-        for candidate in candidates:
-            if candidate in done:
-                continue
-            try:
-                following = store.get(candidate)
-            except KbError:
-                continue
-            if following.validation:
-                next_key, next_check = candidate, following.validation
-                break
-    return ReportedVerdict(key, reading.verdict, reading.reason, fix, next_key, next_check)
+    return ReportedVerdict(key, reading.verdict, reading.reason, fix, "", "")
+
+
+def next_check(
+    told: ReportedVerdict,
+    candidates: Sequence[str],
+    ruled_out: Sequence[str],
+    check_of: Callable[[str], str | None],
+) -> ReportedVerdict:
+    """TOLD, and when it ruled its cause out, the next of CANDIDATES (the entries a search offered,
+    in its order) not in RULED_OUT whose check CHECK_OF gives (None: it has none that may be offered)."""
+    if told.verdict != "ruled out":
+        return told
+    done = {*ruled_out, told.key}
+    for candidate in candidates:
+        if candidate not in done:
+            check = check_of(candidate)
+            if check:
+                return told._replace(next_key=candidate, next_check=check)
+    return told

@@ -24,3 +24,19 @@ def test_a_ruled_out_cause_names_the_next_check_or_says_none_is_left() -> None:
 def test_any_other_verdict_is_said_with_its_reason() -> None:
     told = ReportedVerdict("a", "could not run here", "no GPU", "", "", "")
     assert told.answer() == "could not run here: no GPU"
+
+
+def test_after_a_ruled_out_cause_the_next_candidate_with_a_check_is_named() -> None:
+    from kb.verify.reported import next_check
+
+    told = ReportedVerdict("a", "ruled out", "exit 0", "", "", "")
+    checks = {"a": "check a", "b": None, "c": "check c", "d": "check d"}
+    onward = next_check(told, ["a", "b", "c", "d"], ["c"], checks.get)
+    assert (onward.next_key, onward.next_check) == ("d", "check d")  # b has none, c was ruled out
+    assert (
+        next_check(told, ["a", "b"], [], checks.get)
+        .answer()
+        .endswith("no other known fault is left to check")
+    )
+    confirmed = told._replace(verdict="confirmed")
+    assert next_check(confirmed, ["d"], [], checks.get) == confirmed
