@@ -159,25 +159,33 @@ class AgentSession:
         python: str = "",
     ) -> dict[str, Any]:
         from kb.capture.environment import capture_baseline_in
+        from kb.capture.suggestions import suggest_applies_to
         from kb.domains import resolve_domain
+        from kb.entry.constraints import check_constraints
         from kb.entry.content import EntryContent, key_from_symptom
-        from kb.machine import active_python
+        from kb.machine import active_python, environment
         from kb.text.paste import find_decisive
         from kb.verify.triage import save_triage_draft
 
         if not symptom.strip() or not fix.strip():
             raise KbError("a proposed entry needs at least the symptom and the fix")
         decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
-        baseline = capture_baseline_in(python or active_python())
+        interpreter = python or active_python()
+        baseline = capture_baseline_in(interpreter)
+        key = key_from_symptom(decisive)
+        if applies_to is None:  # as `kb add --env` proposes: the series of each package it names, here
+            words = "\n".join((symptom, check, fix, root_cause))
+            applies_to = list(suggest_applies_to(environment(interpreter) or {}, words))
+        applies_to = list(check_constraints(key, applies_to))
         content = EntryContent(
-            key=key_from_symptom(decisive),
+            key=key,
             domain=resolve_domain(domain) if domain.strip() else "data",
             symptom=decisive,
             validation=check.strip(),
             fix=fix.strip(),
             root_cause=root_cause.strip(),
             environment=baseline.as_text(),
-            applies_to=tuple(applies_to or ()),
+            applies_to=tuple(applies_to),
             source="own (proposed by an agent)",
         )
         path = save_triage_draft(content, kind="agent")
@@ -185,6 +193,7 @@ class AgentSession:
             "answer": "saved as a draft, not added: a person reviews it and adds it with the command below",
             "draft": str(path),
             "add_with": f"kb add --from-file {path}",
+            "applies_to": list(applies_to),
         }
 
     def _check_of(self, key: str) -> str | None:
@@ -319,10 +328,12 @@ def build_server(database: str | None = None) -> MCPServer:
         applies_to: list[str] | None = None,
         python: str = "",
     ) -> str:
-        """Propose a new entry for a fault you fixed that kb did not know: the error (SYMPTOM), the
-        one-line command that proved the cause (CHECK), the FIX you applied, APPLIES_TO version
-        constraints (`torch>=2.4`). It is saved as a draft for a person to review and add, never added
-        by itself; the environment is read from PYTHON (default: the python on PATH)."""
+        """Propose a new entry for a fault you fixed that kb did not know: the error (SYMPTOM, the
+        traceback is best), the one-line command that proved the cause (CHECK), the FIX you applied,
+        APPLIES_TO version constraints (`torch>=2.4,<2.5`; left out, kb proposes the release series
+        of each package the entry names, as installed). It is saved as a draft for a person to review
+        and add, never added by itself; the environment is read from PYTHON (default: the python on
+        PATH)."""
         return _answered(lambda: session.propose(symptom, check, fix, root_cause, domain, applies_to, python))
 
     @server.resource("kb://handbook", name="handbook", mime_type="text/markdown")

@@ -234,3 +234,26 @@ async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_n
         )
     assert told["verdict"] == "ruled out" and told["recorded"] is False
     assert "keeps entries, not their checks" in told["not_recorded_because"]
+
+
+async def test_a_proposal_without_constraints_gets_the_series_of_the_packages_it_names() -> None:
+    from importlib import metadata
+
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/.venv/lib/python3.11/site-packages/rapidfuzz/fuzz.py", line 3, in ratio\n'
+        "TypeError: sentence must be a string, not the frobnicated zorblax\n"
+    )
+    async with agent() as client:
+        proposed = await call(
+            client, "propose_entry", symptom=traceback, check="python -c 'print(1)'", fix="Pass a string."
+        )
+        refused = await call(
+            client, "propose_entry", symptom=traceback, check="true", fix="x", applies_to=["torch>>2"]
+        )
+    major, minor = metadata.version("rapidfuzz").split(".")[:2]
+    assert proposed["applies_to"] == [f"rapidfuzz<{major}.{int(minor) + 1},>={major}.{minor}"]
+    assert read_entry_file(Path(proposed["draft"])).symptom == (
+        "TypeError: sentence must be a string, not the frobnicated zorblax"
+    )
+    assert "applies_to" in refused["error"]
