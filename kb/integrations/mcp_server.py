@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.errors import KbError
 
@@ -91,10 +91,13 @@ class AgentSession:
         return data
 
     def show(self, key: str) -> dict[str, Any]:
-        with self._store() as store:
-            entry = store.get(key)
+        with self._store_of(key, to_check=False) as held:
+            entry = held.store.get(key)
             data = entry.content().as_dict()
             data.pop("guards", None)
+            if held.untrusted:
+                data.pop("validation", None)
+                data["check_not_offered"] = held.untrusted
             data["last_check"] = (
                 {"verdict": entry.last_check_outcome, "at": entry.last_check_at.isoformat()}
                 if entry.last_check_at and entry.last_check_outcome
@@ -111,7 +114,7 @@ class AgentSession:
         return {
             "domain": chosen,
             "entries": [
-                {"key": e.key, "domain": e.domain, "symptom": e.symptom.splitlines()[0][:200]}
+                {"key": e.key, "domain": e.domain, "symptom": (e.symptom.splitlines() or [""])[0][:200]}
                 for e in entries
             ],
         }
@@ -119,8 +122,8 @@ class AgentSession:
     def check(self, key: str, paste: str = "") -> dict[str, Any]:
         from kb.verify.reported import check_to_run
 
-        with self._store_of(key) as (store, _):
-            offered = check_to_run(store, key, paste)
+        with self._store_of(key) as held:
+            offered = check_to_run(held.store, key, paste)
         data = offered.as_json()
         data["then"] = (
             "run this command in your shell (the user may be asked first), then call report_check_output "
@@ -137,15 +140,17 @@ class AgentSession:
         where = f"{this_machine()}, run by an agent" + (
             f" ({environment.strip()[:300]})" if environment.strip() else ""
         )
-        with self._store_of(key) as (store, kept_where):
-            verdict = read_reported_run(store, key, command, exit_code, output, where, kept_where is None)
+        with self._store_of(key) as held:
+            verdict = read_reported_run(
+                held.store, key, command, exit_code, output, where, held.not_kept is None
+            )
         verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
         if verdict.verdict == "ruled out" and key not in self.ruled_out:
             self.ruled_out.append(key)
         data = verdict.as_json()
-        data["recorded"] = kept_where is None
-        if kept_where is not None:
-            data["not_recorded_because"] = kept_where
+        data["recorded"] = held.not_kept is None
+        if held.not_kept is not None:
+            data["not_recorded_because"] = held.not_kept
         return data
 
     def propose(
@@ -199,8 +204,8 @@ class AgentSession:
     def _check_of(self, key: str) -> str | None:
         """KEY's check, from the layer the search showed it in; None when it has none to offer."""
         try:
-            with self._store_of(key) as (store, _):
-                return store.get(key).validation or None
+            with self._store_of(key) as held:
+                return held.store.get(key).validation or None
         except KbError:
             return None
 
@@ -210,10 +215,10 @@ class AgentSession:
         return open_knowledge_base(self.database)
 
     @contextlib.contextmanager
-    def _store_of(self, key: str) -> Iterator[tuple[EntryStore, str | None]]:
-        """The knowledge base that holds KEY as the last search showed it (its layer's), and why a
-        verdict cannot be kept there (None when it can). An entry from a folder no one trusted has
-        no check to offer: a person runs `kb trust` first, as for `kb check`."""
+    def _store_of(self, key: str, to_check: bool = True) -> Iterator[Held]:
+        """The knowledge base that holds KEY as the last search showed it: its layer's. TO_CHECK: an
+        entry from a folder no one trusted has no check to offer (a person runs `kb trust` first, as
+        for `kb check`); read only to be shown, it comes with the reason."""
         from kb.layers.config import PERSONAL, find_layer
         from kb.layers.everywhere import layer_database
         from kb.store.entry_store import open_store
@@ -222,20 +227,34 @@ class AgentSession:
         name = self.layer_of.get(key, PERSONAL)
         if name == PERSONAL:
             with self._store() as store:
-                yield store, None
+                yield Held(store)
             return
         layer = find_layer(name, self.database)
         if layer.kind == "database":
             with open_knowledge_base(layer.spec) as store:
-                yield store, None
+                yield Held(store)
             return
-        if not layer.trusted:
+        untrusted = (
+            None if layer.trusted else f"its folder {layer.spec} is not trusted: a person runs `kb trust`"
+        )
+        if untrusted and to_check:
             raise KbError(
                 f"'{key}' comes from the folder {layer.spec}, which is not trusted: its check is offered "
                 f"only after a person runs `kb trust {layer.spec}`"
             )
+        not_kept = f"'{key}' lives in the {name} layer's folder, which keeps entries, not their checks"
         with open_store(layer_database(layer)) as store:
-            yield store, f"'{key}' lives in the {name} layer's folder, which keeps entries, not their checks"
+            yield Held(store, not_kept, untrusted)
+
+
+class Held(NamedTuple):
+    """A knowledge base that holds an entry, and what it cannot do for it."""
+
+    store: EntryStore
+    #: Why a verdict on the entry cannot be kept there; None when it can.
+    not_kept: str | None = None
+    #: Why its check is not offered; None when it may be.
+    untrusted: str | None = None
 
 
 def as_text(data: Any) -> str:

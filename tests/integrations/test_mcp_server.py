@@ -220,6 +220,9 @@ async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_n
         assert found["results"][0]["key"] == key and found["results"][0]["layer"] == "project"
         refused = await call(client, "check_to_run", key=key)
         assert "which is not trusted" in refused["error"] and "kb trust" in refused["error"]
+        shown = await call(client, "show_entry", key=key)  # shown, without its check
+        assert shown["fix"] == "Remove the stale lock at start." and "validation" not in shown
+        assert "is not trusted" in shown["check_not_offered"]
     assert kb("trust", str(tmp_path / ".kb")).code == 0  # the person decides, not the agent
     async with agent() as client:
         await call(client, "search_error", paste=paste)
