@@ -243,6 +243,20 @@ def refreshed(text: str, block: Sequence[str]) -> str:
     return "\n".join([*lines[: starts[0]], *block, *lines[ends[0] + 1 :]]) + "\n"
 
 
+#: A Cursor rule (.cursor/rules/NAME.mdc) applies only as its front matter says: a new one is made
+#: to apply always, since the faults matter wherever the agent works in the repository.
+CURSOR_RULE = """---
+description: Known faults of this repository's stack, each with the check that proves it (kb export agents)
+alwaysApply: true
+---
+"""
+
+
+def new_file(path: Path) -> str:
+    """What a file that does not exist yet starts with, before the block: a Cursor rule's front matter."""
+    return CURSOR_RULE if path.suffix == ".mdc" else ""
+
+
 class AgentsFile(NamedTuple):
     """What write_agents_file() did: the file, whether its bytes changed, and the block written."""
 
@@ -269,7 +283,7 @@ def write_agents_file(
         before = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:
         raise KbError(f"{path}: cannot read it: {exc}") from None
-    after = refreshed(before, block.lines)
+    after = refreshed(before or new_file(path), block.lines)
     if after != before:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, after)

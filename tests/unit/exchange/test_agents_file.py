@@ -118,3 +118,18 @@ def test_a_file_without_the_block_gets_it_at_its_end_and_unpaired_markers_are_re
     assert refreshed("# Agents\nRun pytest.\n", block) == f"# Agents\nRun pytest.\n\n{START}\nx\n{END}\n"
     with pytest.raises(KbError, match="1 start and 0 end markers"):
         refreshed(f"# Agents\n{START}\nhalf\n", block)
+
+
+def test_a_new_cursor_rule_gets_the_front_matter_that_makes_it_apply(tmp_path: Path) -> None:
+    from kb.exchange.agents_file import write_agents_file
+
+    rule = tmp_path / ".cursor" / "rules" / "kb-known-faults.mdc"
+    done = write_agents_file(rule, [], [entry("one", "torch only")], frozenset({"torch"}), budget=20)
+    text = rule.read_text(encoding="utf-8")
+    assert done.changed and text.startswith("---\ndescription: Known faults")
+    assert "\nalwaysApply: true\n---\n\n<!-- kb export agents: start -->\n" in text
+    assert not write_agents_file(
+        rule, [], [entry("one", "torch only")], frozenset({"torch"}), budget=20
+    ).changed
+    plain = write_agents_file(tmp_path / "AGENTS.md", [], [], frozenset(), budget=20)
+    assert plain.path.read_text(encoding="utf-8").startswith(START)
