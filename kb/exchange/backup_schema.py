@@ -133,8 +133,11 @@ def check_backup_line(data: dict[str, Any], line: str) -> str | None:
 
 
 def _first_problem(exc: ValidationError) -> str:
+    from kb.entry.visible import command_line
+
     error = exc.errors(include_url=False)[0]
-    where = ".".join(str(part) for part in error["loc"]) or "line"
+    # A field's name comes from the file: a newline or an escape code in it is shown, not obeyed.
+    where = command_line(".".join(str(part) for part in error["loc"])) or "line"
     if error["type"] == "extra_forbidden":
         return f"{where}: not a field of a kb entry backup"
     message = error["msg"].removeprefix("Value error, ")

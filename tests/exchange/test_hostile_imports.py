@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -116,6 +116,7 @@ FIELDS = st.sampled_from(
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(field=FIELDS, value=JSON)
+@example(field="matchers", value=[{"\n": None}])  # a field named by a newline: the refusal stays one line
 def test_whatever_an_import_accepts_every_command_can_read(
     runner: CliRunner, tmp_path: Path, field: str, value: object
 ) -> None:
