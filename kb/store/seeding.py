@@ -30,11 +30,30 @@ def content_digest(content: EntryContent) -> str:
 
 
 def read_seed_entries(directory: Path | None = None) -> list[EntryContent]:
-    """Every entry file under DIRECTORY, checked: key == file name, domain == folder, keys unique."""
+    """Every entry file under DIRECTORY, checked: key == file name, domain == folder, keys unique.
+
+    Kept for the next call of this process while no file changed (the same names, sizes and times):
+    every `kb sync` compares against the seeds, and parsing a hundred entry files costs half a
+    second, which a long-lived process (the TUI, a test session) paid again at each sync."""
     directory = directory or seed_directory()
+    paths = sorted(directory.glob("*/*.md"))
+    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
+    kept = _SEEDS_READ.get(str(directory))
+    if kept is not None and kept[0] == stamp:
+        return list(kept[1])
+    entries = _read_checked(paths)
+    _SEEDS_READ[str(directory)] = (stamp, tuple(entries))
+    return entries
+
+
+#: directory → (its entry files' names, times and sizes, the entries read from them).
+_SEEDS_READ: dict[str, tuple[tuple[tuple[str, int, int], ...], tuple[EntryContent, ...]]] = {}
+
+
+def _read_checked(paths: list[Path]) -> list[EntryContent]:
     entries: list[EntryContent] = []
     seen: dict[str, Path] = {}
-    for path in sorted(directory.glob("*/*.md")):
+    for path in paths:
         content = read_entry_file(path)
         if content.key != path.stem:
             raise EntryFileError(path, 2, f"key '{content.key}' differs from the file name '{path.stem}'")

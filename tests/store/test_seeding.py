@@ -56,6 +56,21 @@ def test_untouched_entries_take_the_new_seed_text(tmp_path: Path, empty_store: E
     assert empty_store.get("torch-load-map-location").fix == "A clearer fix."
 
 
+def test_the_seeds_are_read_again_when_a_file_changes_and_kept_while_none_does(tmp_path: Path) -> None:
+    folder = copy_seed(tmp_path, ["torch-load-map-location"])
+    first = read_seed_entries(folder)
+    assert read_seed_entries(folder) == first  # kept: no file changed
+    path = next(folder.glob("*/torch-load-map-location.md"))
+    path.write_text(render_entry_file(first[0].replace(fix="A clearer fix.")), encoding="utf-8")
+    assert read_seed_entries(folder)[0].fix == "A clearer fix."
+    (folder / "data").mkdir(exist_ok=True)
+    shutil.copy(next(seed_directory().glob("*/cuda-device-side-assert.md")), folder / "data")
+    assert [c.key for c in read_seed_entries(folder)] == [
+        "cuda-device-side-assert",
+        "torch-load-map-location",
+    ]
+
+
 def test_an_entry_the_user_edited_is_never_overwritten(tmp_path: Path, empty_store: EntryStore) -> None:
     folder = copy_seed(tmp_path, ["torch-load-map-location"])
     load_seed(empty_store, folder)
