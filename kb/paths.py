@@ -152,6 +152,26 @@ def write_atomically(path: str | os.PathLike[str], text: str | bytes | Iterable[
         raise
 
 
+def write_out(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
+    """write_atomically() a file an export writes where the user said, its folder made if needed; a
+    place that cannot be written (a missing mount, a file where a folder should be, no permission)
+    is a KbError naming it, not a traceback."""
+    folder = os.path.dirname(os.fspath(path)) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):  # a file where a folder should be, on the way
+        blocking = folder
+        while not os.path.exists(blocking) and os.path.dirname(blocking) != blocking:
+            blocking = os.path.dirname(blocking)
+        raise KbError(f"cannot write {os.fspath(path)}: {blocking} is a file, not a folder") from None
+    except OSError as exc:
+        raise KbError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+    try:
+        write_atomically(path, text)
+    except OSError as exc:
+        raise KbError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+
+
 def inside(folder: str | os.PathLike[str], *parts: str) -> str:
     """FOLDER/PARTS as a path that cannot leave FOLDER: each part must be one plain name (no
     separator, not `.` or `..`, not empty), and nothing on the way below FOLDER may be a symbolic

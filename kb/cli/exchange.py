@@ -16,7 +16,7 @@ from kb.cli import common, console
 from kb.cli.common import KbTyper, app
 from kb.entry.visible import plural
 from kb.errors import Cancelled, KbError, MassArchive, UsageError
-from kb.paths import write_atomically
+from kb.paths import write_out
 
 if TYPE_CHECKING:
     from kb.entry.content import EntryContent
@@ -69,8 +69,7 @@ def _write(text: str | Iterable[str], out: Path | None) -> None:
     if out is None or str(out) == "-":
         sys.stdout.writelines([text] if isinstance(text, str) else text)
         return
-    out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(out, text)
+    write_out(out, text)
     typer.echo(f"wrote {out}", err=True)
 
 

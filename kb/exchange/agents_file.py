@@ -276,7 +276,7 @@ def write_agents_file(
     """Refresh the block of PATH (made if missing) from render_block()'s arguments, writing the file
     atomically and only when it changes. Raises KbError for a file kb cannot read or markers it
     cannot pair, leaving the file as it was."""
-    from kb.paths import write_atomically
+    from kb.paths import write_out
 
     block = render_block(project, others, packages, budget, command)
     try:
@@ -285,6 +285,5 @@ def write_agents_file(
         raise KbError(f"{path}: cannot read it: {exc}") from None
     after = refreshed(before or new_file(path), block.lines)
     if after != before:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, after)
+        write_out(path, after)
     return AgentsFile(path, after != before, block)

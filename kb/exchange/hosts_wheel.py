@@ -50,11 +50,10 @@ def hosts_wheel_files(version: str) -> dict[str, bytes]:
 
 def write_hosts_wheel(folder: Path, version: str) -> Path:
     """Write the wheel into FOLDER (made if needed), replacing one of the same name; return its path."""
-    from kb.paths import write_atomically
+    from kb.paths import write_out
 
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / hosts_wheel_name(version)
-    write_atomically(path, _zipped(hosts_wheel_files(version)))
+    write_out(path, _zipped(hosts_wheel_files(version)))
     return path
 
 

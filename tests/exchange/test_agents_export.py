@@ -78,3 +78,15 @@ def test_markers_kb_cannot_pair_leave_the_file_as_it_was(tmp_path: Path) -> None
     assert code == 1
     assert err == "kb: the file holds 1 start and 0 end markers of kb; keep one pair, in order\n"
     assert (root / "AGENTS.md").read_text(encoding="utf-8") == broken
+
+
+def test_a_place_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    root = repository(tmp_path)
+    (root / "notes.txt").write_text("a file, not a folder\n", encoding="utf-8")
+    code, out, err = kb("export", "agents", "--project", str(root), "--out", "notes.txt/AGENTS.md")
+    assert (code, out) == (1, "")
+    notes = root / "notes.txt"
+    assert err == f"kb: cannot write {notes / 'AGENTS.md'}: {notes} is a file, not a folder\n"
+    code, out, err = kb("export", "hosts", "--out", str(notes / "wheels"))
+    assert code == 1 and err.startswith(f"kb: cannot write {notes / 'wheels'}/kb_hosts-")
+    assert err.endswith(f": {notes} is a file, not a folder\n") and err.count("\n") == 1
