@@ -74,7 +74,12 @@ class AgentSession:
         self.layer_of = {
             str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
         }
-        if response.confident:
+        if response.confident and data["results"][0].get("trusted") is False:
+            answer = (
+                f"known fault: {keys[0]}, from a folder no one has trusted: its check is offered once a "
+                "person runs `kb trust` on it; until then, do not apply its fix as proven"
+            )
+        elif response.confident:
             answer = f"known fault: {keys[0]}. Prove it before fixing: call check_to_run with key {keys[0]!r}"
         elif response.one_of:
             named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)

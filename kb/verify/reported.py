@@ -80,7 +80,7 @@ class ReportedVerdict(NamedTuple):
         if self.verdict == "ruled out":
             if self.next_key:
                 return f"ruled out: not {self.key}; next, check {self.next_key}"
-            return f"ruled out: not {self.key}; no other known fault is left to check"
+            return f"ruled out: not {self.key}; none of the search's other candidates has a check left"
         return f"{self.verdict}: {self.reason}"
 
     def as_json(self) -> dict[str, Any]:
