@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from kb.entry.check_rule import offered
 from kb.entry.content import EntryContent
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError
@@ -166,7 +167,9 @@ def render_block(
     """The lines between the markers (markers included): the PROJECT's own entries first, then those
     of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines."""
     chosen: list[tuple[EntryContent, list[str]]] = [
-        (content, named_packages(content, packages)) for content in sorted(project, key=lambda c: c.key)
+        (content, named_packages(content, packages))
+        for content in sorted(project, key=lambda c: c.key)
+        if content.status == "active"
     ]
     mine = {content.key for content in project}
     ranked = []
@@ -205,7 +208,7 @@ def render_block(
 def _entry_lines(content: EntryContent, named: list[str]) -> list[str]:
     symptom = _one_line(content.symptom, 150)
     about = f" [{', '.join(named)}]" if named else ""
-    check = command_line(content.validation.strip())
+    check = command_line(offered(content.validation.strip(), content.check_rule)[0])  # {port} → 8000
     if not check:
         prove = "no check recorded"
     elif len(check) <= INLINE_CHECK and "`" not in check:

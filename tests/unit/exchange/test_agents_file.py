@@ -133,3 +133,14 @@ def test_a_new_cursor_rule_gets_the_front_matter_that_makes_it_apply(tmp_path: P
     ).changed
     plain = write_agents_file(tmp_path / "AGENTS.md", [], [], frozenset(), budget=20)
     assert plain.path.read_text(encoding="utf-8").startswith(START)
+
+
+def test_a_check_is_written_as_it_runs_and_an_archived_entry_of_the_repository_is_left_out() -> None:
+    from kb.entry.check_rule import parse_check_rule
+
+    rule = parse_check_rule({"confirms": "output", "pattern": "^fault: ", "inputs": {"port": "8000"}})
+    port = entry("port-held", "OSError: address in use", validation="lsof -i :{port}", check_rule=rule)
+    old = entry("old-team-fault", "torch thing", status="archived")
+    block = render_block([port, old], [], frozenset({"torch"}))
+    assert block.keys == ["port-held"]
+    assert "  prove: `lsof -i :8000`; fix: Do the right thing." in block.lines
