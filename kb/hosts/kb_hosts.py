@@ -20,7 +20,6 @@ It must import nothing of kb: it is copied into other environments as it is.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -48,20 +47,39 @@ def kb_python(environ: Any = None) -> str:
         raise NoKb("no kb on PATH: install it (pipx install ml-fault-kb), or set KB_PYTHON")
     try:
         with open(script, "rb") as handle:
-            first = handle.readline(512).decode("utf-8", "replace").strip()
+            head = handle.read(2048).decode("utf-8", "replace").splitlines()[:2]
     except OSError as exc:
         raise NoKb(f"cannot read {script}: {exc.strerror}") from None
-    if not first.startswith("#!"):
-        raise NoKb(f"{script} is not a Python script; set KB_PYTHON to kb's Python")
-    words = first[2:].split()
-    if words and os.path.basename(words[0]) == "env" and len(words) > 1:
-        found = shutil.which(words[1], path=environ.get("PATH"))
+    interpreter = script_python(head)
+    if interpreter is None:
+        raise NoKb(f"{script} names no Python to run kb with; set KB_PYTHON to kb's Python")
+    if os.sep not in interpreter:  # `#!/usr/bin/env python3`
+        found = shutil.which(interpreter, path=environ.get("PATH"))
         if found is None:
-            raise NoKb(f"{script} runs {words[1]}, which is not on PATH")
+            raise NoKb(f"{script} runs {interpreter}, which is not on PATH")
         return found
-    if not words:
-        raise NoKb(f"{script} names no interpreter; set KB_PYTHON to kb's Python")
-    return words[0]
+    return interpreter
+
+
+#: The line after `#!/bin/sh` in the launcher pip writes when a Python's path is too long for a
+#: `#!` line or holds a space: `'''exec' "/path/to/python" "$0" "$@"`.
+_SH_LAUNCHER = "'''exec' \""
+
+
+def script_python(head: Sequence[str]) -> str | None:
+    """The Python a console script's first lines (HEAD) run it with: its `#!` line's, through
+    `/usr/bin/env [-S] python3` too, or the one pip's `/bin/sh` launcher execs; None when it names
+    none."""
+    if not head or not head[0].startswith("#!"):
+        return None
+    words = head[0][2:].split()
+    if words[:1] and os.path.basename(words[0]) == "sh":
+        launched = head[1] if len(head) > 1 else ""
+        path = launched[len(_SH_LAUNCHER) :].split('"', 1)[0] if launched.startswith(_SH_LAUNCHER) else ""
+        return path or None
+    if words[:1] and os.path.basename(words[0]) == "env":
+        words = [word for word in words[1:] if not word.startswith("-")]
+    return words[0] if words and os.path.basename(words[0]).startswith("python") else None
 
 
 def ask_kb(texts: Sequence[str], cwd: str | None = None) -> list[Any]:
@@ -83,33 +101,47 @@ def ask_kb(texts: Sequence[str], cwd: str | None = None) -> list[Any]:
         return [exc] * len(texts)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return [NoKb(f"kb could not be asked: {exc}")] * len(texts)
-    answers: list[Any] = [_decoded(line) for line in run.stdout.splitlines()[: len(texts)]]
+    answers: list[Any] = [decoded(line) for line in run.stdout.splitlines()[: len(texts)]]
     if len(answers) < len(texts):
         last = run.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit {run.returncode}"]
         answers += [NoKb(f"kb's lookup ended early: {last[0][:200]}")] * (len(texts) - len(answers))
     return answers
 
 
-def _decoded(line: bytes) -> Any:
+def decoded(line: bytes, failed: type[Exception] = NoKb) -> Any:
+    """One answer of kb's failure-lookup worker: (key, text), None, or a FAILED that says why."""
     try:
         value = json.loads(line)
     except ValueError:
-        return NoKb("kb answered something else")
+        return failed("kb's lookup process answered something else")
     if value is None:
         return None
     if isinstance(value, list) and len(value) == 2 and all(isinstance(part, str) for part in value):
         return value[0], value[1]
     if isinstance(value, dict) and isinstance(value.get("error"), str):
-        return NoKb(value["error"])
-    return NoKb("kb answered something else")
+        return failed(value["error"])
+    return failed("kb's lookup process answered something else")
+
+
+def known_faults_line(known: Sequence[tuple[str, str]], failed: int) -> str:
+    """The line a test session ends with: how many of its FAILED failures are known faults, and
+    which (KNOWN: each one's entry key and test id), the first five named."""
+    names = ", ".join(f"{key} ({nodeid})" for key, nodeid in known[:5])
+    more = f" and {len(known) - 5} more" if len(known) > 5 else ""
+    return f"kb: {len(known)} of {failed} failures are known faults: {names}{more}"
 
 
 def _kb_serves_here() -> bool:
-    """Whether kb itself is installed in this environment: its own plugin then serves."""
+    """Whether kb itself is installed in this environment: its own plugin, registered by its
+    distribution, then serves. Asked of the distribution, not by importing `kb`: another project
+    on the package index is called kb too."""
+    from importlib import metadata
+
     try:
-        return importlib.util.find_spec("kb.integrations.pytest_plugin") is not None
-    except (ImportError, ValueError):
+        metadata.distribution("ml-fault-kb")
+    except metadata.PackageNotFoundError:
         return False
+    return True
 
 
 # --- pytest ------------------------------------------------------------------------------------------
@@ -179,9 +211,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
     if not _KNOWN:
         return
     failed = len(terminalreporter.stats.get("failed", [])) + len(terminalreporter.stats.get("error", []))
-    names = ", ".join(f"{key} ({nodeid})" for key, nodeid in _KNOWN[:5])
-    more = f" and {len(_KNOWN) - 5} more" if len(_KNOWN) > 5 else ""
-    terminalreporter.write_line(f"kb: {len(_KNOWN)} of {failed} failures are known faults: {names}{more}")
+    terminalreporter.write_line(known_faults_line(_KNOWN, failed))
 
 
 # --- IPython -----------------------------------------------------------------------------------------

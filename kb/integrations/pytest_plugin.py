@@ -111,7 +111,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     known = session.known
     if not known:
         return
+    from kb.hosts.kb_hosts import known_faults_line  # the line kb-hosts ends a session with too
+
     failed = len(terminalreporter.stats.get("failed", [])) + len(terminalreporter.stats.get("error", []))
-    names = ", ".join(f"{key} ({nodeid})" for key, nodeid in known[:5])
-    more = f" and {len(known) - 5} more" if len(known) > 5 else ""
-    terminalreporter.write_line(f"kb: {len(known)} of {failed} failures are known faults: {names}{more}")
+    terminalreporter.write_line(known_faults_line(known, failed))

@@ -132,3 +132,16 @@ def test_load_ext_kb_hosts_shows_the_traceback_then_the_known_fault_from_kb(
     finally:
         kb_hosts.unload_ipython_extension(shell)
         InteractiveShell.clear_instance()
+
+
+def test_kbs_python_is_read_from_each_form_of_console_script_pip_writes() -> None:
+    from kb.hosts.kb_hosts import script_python
+
+    assert script_python(["#!/home/me/.local/share/pipx/venvs/ml-fault-kb/bin/python"]) == (
+        "/home/me/.local/share/pipx/venvs/ml-fault-kb/bin/python"
+    )
+    assert script_python(["#!/usr/bin/env -S python3 -X utf8"]) == "python3"
+    long = "/data/a very long path/envs/kb/bin/python3.11"  # too long, or with a space: pip's sh launcher
+    assert script_python(["#!/bin/sh", f'\'\'\'exec\' "{long}" "$0" "$@"', "' '''"]) == long
+    assert script_python(["#!/bin/sh", "exec node cli.js"]) is None
+    assert script_python(["#!/usr/bin/env bash"]) is None and script_python(["print(1)"]) is None
