@@ -37,7 +37,8 @@ def read_seed_entries(directory: Path | None = None) -> list[EntryContent]:
     second, which a long-lived process (the TUI, a test session) paid again at each sync."""
     directory = directory or seed_directory()
     paths = sorted(directory.glob("*/*.md"))
-    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
+    stats = [(str(path), path.stat()) for path in paths]
+    stamp = tuple((name, stat.st_mtime_ns, stat.st_size) for name, stat in stats)
     kept = _SEEDS_READ.get(str(directory))
     if kept is not None and kept[0] == stamp:
         return list(kept[1])
