@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
 APP_NAME = "kb"
+#: A repository's own entry folder, found by walking up from the current directory.
+PROJECT_FOLDER = ".kb"
 DB_ENV = "KB_DB"
 
 

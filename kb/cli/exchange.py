@@ -14,7 +14,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
-from kb.entry.visible import plural
+from kb.entry.visible import plural, visible
 from kb.errors import Cancelled, KbError, MassArchive, UsageError
 from kb.paths import write_out
 
@@ -310,24 +310,41 @@ def export_agents(
     Chosen by the packages the repository declares (pyproject.toml, requirements*.txt,
     environment.yml) and its own .kb/ folder, each as its symptom, then the check that proves it and
     the fix, within --budget lines. Only the lines between the markers change; run it again to
-    refresh them, and review the diff like any other.
+    refresh them, and review the diff like any other. The .kb/ folder's checks are written once you
+    have said `kb trust` for it, as kb offers to run them only then.
     """
     from kb.entry.folder import read_folder
     from kb.exchange.agents_file import declared_packages, write_agents_file
-    from kb.layers.config import PROJECT_FOLDER
+    from kb.layers.trust import folder_problem, is_trusted
+    from kb.paths import PROJECT_FOLDER
 
     root = (project or Path.cwd()).resolve()
     if not root.is_dir():
         raise KbError(f"--project {root}: not a folder")
     packages = declared_packages(root)
     own_folder = root / PROJECT_FOLDER
-    own = list(read_folder(own_folder).contents.values()) if own_folder.is_dir() else []
+    own, problem = [], None
+    if own_folder.is_dir():
+        problem = folder_problem(str(own_folder))
+        if problem is None:
+            own = list(read_folder(own_folder).contents.values())
+    trusted = is_trusted(str(own_folder))
     with common.open_kb(ctx, remind=False) as store:
         others = [entry.content() for entry in store.list()]
     target = out if out.is_absolute() else root / out
     written = (target.relative_to(root) if target.is_relative_to(root) else target).as_posix()
-    done = write_agents_file(target, own, others, packages, budget, f"kb export agents --out {written}")
+    done = write_agents_file(
+        target, own, others, packages, budget, f"kb export agents --out {written}", trusted
+    )
     block = done.block
+    if problem is not None:
+        typer.echo(f"kb: left out the entries of {visible(str(own_folder))}: {visible(problem)}", err=True)
+    if block.checks_held_back:
+        typer.echo(
+            f"kb: {plural(block.checks_held_back, 'check')} of {visible(str(own_folder))} held back:"
+            f" kb writes them once you have read them and run `kb trust {visible(str(own_folder))}`",
+            err=True,
+        )
     if as_json:
         console.print_json(
             {
@@ -337,6 +354,8 @@ def export_agents(
                 "keys": block.keys,
                 "lines": len(block.lines),
                 "left_out": block.left_out,
+                "checks_held_back": block.checks_held_back,
+                "project_folder_unread": problem,
             }
         )
         return

@@ -24,6 +24,7 @@ from kb.entry.check_rule import offered
 from kb.entry.content import EntryContent
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError
+from kb.paths import PROJECT_FOLDER
 
 START = "<!-- kb export agents: start -->"
 END = "<!-- kb export agents: end -->"
@@ -51,6 +52,8 @@ class AgentsBlock(NamedTuple):
     keys: list[str]
     #: The relevant entries left out for the budget.
     left_out: int
+    #: The project's entries written without their checks, its folder not being trusted.
+    checks_held_back: int = 0
 
 
 def canonical(name: str) -> str:
@@ -163,9 +166,13 @@ def render_block(
     packages: frozenset[str],
     budget: int = DEFAULT_BUDGET,
     command: str = "kb export agents",
+    project_trusted: bool = True,
 ) -> AgentsBlock:
     """The lines between the markers (markers included): the PROJECT's own entries first, then those
-    of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines."""
+    of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines.
+
+    The PROJECT's checks are written only when PROJECT_TRUSTED (the user said `kb trust` for its
+    folder): an agent reads this file as instructions, and a check is a command it may run."""
     chosen: list[tuple[EntryContent, list[str]]] = [
         (content, named_packages(content, packages))
         for content in sorted(project, key=lambda c: c.key)
@@ -197,19 +204,24 @@ def render_block(
         )
     body: list[str] = []
     keys: list[str] = []
+    held_back = 0
     for content, named in chosen:
         if len(body) + 2 > room:
             break
-        body += _entry_lines(content, named)
+        offer = project_trusted or content.key not in mine
+        body += _entry_lines(content, named, offer)
         keys.append(content.key)
-    return AgentsBlock([*head, *body, END], keys, len(chosen) - len(keys))
+        held_back += not offer and bool(content.validation.strip())
+    return AgentsBlock([*head, *body, END], keys, len(chosen) - len(keys), held_back)
 
 
-def _entry_lines(content: EntryContent, named: list[str]) -> list[str]:
+def _entry_lines(content: EntryContent, named: list[str], offer_check: bool = True) -> list[str]:
     symptom = _one_line(content.symptom, 150)
     about = f" [{', '.join(named)}]" if named else ""
     check = command_line(offered(content.validation.strip(), content.check_rule)[0])  # {port} → 8000
-    if not check:
+    if check and not offer_check:
+        prove = f"check held back until a person runs `kb trust {PROJECT_FOLDER}`"
+    elif not check:
         prove = "no check recorded"
     elif len(check) <= INLINE_CHECK and "`" not in check:
         prove = f"prove: `{check}`"
@@ -275,13 +287,14 @@ def write_agents_file(
     packages: frozenset[str],
     budget: int = DEFAULT_BUDGET,
     command: str = "kb export agents",
+    project_trusted: bool = True,
 ) -> AgentsFile:
     """Refresh the block of PATH (made if missing) from render_block()'s arguments, writing the file
     atomically and only when it changes. Raises KbError for a file kb cannot read or markers it
     cannot pair, leaving the file as it was."""
     from kb.paths import write_out
 
-    block = render_block(project, others, packages, budget, command)
+    block = render_block(project, others, packages, budget, command, project_trusted)
     try:
         before = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:

@@ -22,10 +22,9 @@ import re
 from typing import NamedTuple
 
 from kb.errors import KbError
-from kb.paths import APP_NAME, resolve_location
+from kb.paths import APP_NAME, PROJECT_FOLDER, resolve_location
 
 CONFIG_ENV = "KB_CONFIG"
-PROJECT_FOLDER = ".kb"
 #: The tables' name before `kb layers` was `kb sources`: a config file written then still reads.
 OLD_TABLE = "source"
 PERSONAL = "personal"

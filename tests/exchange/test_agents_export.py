@@ -42,8 +42,9 @@ def test_the_repositorys_faults_land_between_the_markers_and_a_refresh_changes_n
     tmp_path: Path,
 ) -> None:
     root = repository(tmp_path)
-    code, out, _ = kb("export", "agents", "--project", str(root))
-    assert code == 0
+    assert kb("trust", str(root / ".kb"))[0] == 0  # the maintainer's own folder
+    code, out, err = kb("export", "agents", "--project", str(root))
+    assert (code, err) == (0, "")
     assert out.startswith("AGENTS.md: updated, ") and out.rstrip().endswith("between kb's markers")
     text = (root / "AGENTS.md").read_text(encoding="utf-8")
     assert text.startswith(
@@ -60,6 +61,41 @@ def test_the_repositorys_faults_land_between_the_markers_and_a_refresh_changes_n
     report = json.loads(out)
     assert code == 0 and report["changed"] is False and report["packages"] == ["pandas", "torch"]
     assert report["keys"][0] == "labels-csv-has-header-row" and report["lines"] <= 150
+    assert report["checks_held_back"] == 0 and report["project_folder_unread"] is None
+
+
+def test_an_untrusted_repositorys_checks_are_not_handed_to_its_agents(tmp_path: Path) -> None:
+    """A cloned repository's .kb/ is a stranger's: its entries are written, but not its checks, which
+    an agent reading AGENTS.md would run, until a person has read them and said `kb trust`."""
+    root = repository(tmp_path)
+    code, out, err = kb("export", "agents", "--project", str(root))
+    assert code == 0 and out.startswith("AGENTS.md: updated, ")
+    folder = root / ".kb"
+    assert err == (
+        f"kb: 1 check of {folder} held back: kb writes them once you have read them"
+        f" and run `kb trust {folder}`\n"
+    )
+    text = (root / "AGENTS.md").read_text(encoding="utf-8")
+    assert "head -1 data/labels.csv" not in text
+    assert "  check held back until a person runs `kb trust .kb`; fix: Read the CSV with `header=0`." in text
+    assert "  prove: `kb check cross-entropy-label-out-of-range`" in text  # kb's own seeds keep theirs
+
+    assert kb("trust", str(folder))[0] == 0
+    code, out, err = kb("export", "agents", "--project", str(root), "--json")
+    assert code == 0 and err == "" and json.loads(out)["changed"] is True
+    assert "  prove: `head -1 data/labels.csv`" in (root / "AGENTS.md").read_text(encoding="utf-8")
+
+
+def test_a_repository_folder_others_may_write_is_not_read(tmp_path: Path) -> None:
+    root = repository(tmp_path)
+    (root / ".kb").chmod(0o777)
+    code, out, err = kb("export", "agents", "--project", str(root), "--json")
+    report = json.loads(out)
+    assert code == 0 and "labels-csv-has-header-row" not in report["keys"]
+    assert report["project_folder_unread"].endswith(
+        "can be written by other users; kb reads it once it cannot (chmod go-w)"
+    )
+    assert err.startswith(f"kb: left out the entries of {root / '.kb'}: ") and err.count("\n") == 1
 
 
 def test_the_block_keeps_to_the_budget_and_another_file_can_hold_it(tmp_path: Path) -> None:
