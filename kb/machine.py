@@ -189,15 +189,28 @@ def _is_python(name: str) -> bool:
     return re.fullmatch(r"python[\d.]*", name) is not None
 
 
+#: The line after `#!/bin/sh` in the launcher pip writes when a Python's path is too long for a `#!`
+#: line (a deep conda env: `'''exec' /path/to/python "$0" "$@"`) or holds a space (the path in double
+#: quotes). kb.hosts.kb_hosts reads it the same way; this module runs inside other interpreters too.
+_SH_LAUNCHER = "'''exec' "
+
+
 def _shebang_python(program: str, search_path: str | None) -> str | None:
+    """The Python the script PROGRAM runs in, read from its `#!` line (through `env` too) or from
+    pip's `/bin/sh` launcher; None when it names none."""
     try:
         with open(program, "rb") as handle:
             first = handle.readline(512).decode("utf-8", errors="replace")
+            second = handle.readline(4096).decode("utf-8", errors="replace")
     except OSError:
         return None
     if not first.startswith("#!"):
         return None
     words = first[2:].split()
+    if words[:1] and os.path.basename(words[0]) == "sh" and second.startswith(_SH_LAUNCHER):
+        rest = second[len(_SH_LAUNCHER) :]
+        launched = rest[1:].split('"', 1)[0] if rest.startswith('"') else (rest.split() or [""])[0]
+        return launched if _is_python(os.path.basename(launched)) else None
     if words[:1] and os.path.basename(words[0]) == "env":
         words = [word for word in words[1:] if not word.startswith("-")]
         found = shutil.which(words[0], path=search_path) if words and _is_python(words[0]) else None

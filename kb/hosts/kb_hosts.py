@@ -62,8 +62,17 @@ def kb_python(environ: Any = None) -> str:
 
 
 #: The line after `#!/bin/sh` in the launcher pip writes when a Python's path is too long for a
-#: `#!` line or holds a space: `'''exec' "/path/to/python" "$0" "$@"`.
-_SH_LAUNCHER = "'''exec' \""
+#: `#!` line (`'''exec' /path/to/python "$0" "$@"`) or holds a space (the path in double quotes).
+_SH_LAUNCHER = "'''exec' "
+
+
+def launched_python(line: str) -> str | None:
+    """The Python that LINE, the second of pip's `/bin/sh` launcher, execs; None for another line."""
+    if not line.startswith(_SH_LAUNCHER):
+        return None
+    rest = line[len(_SH_LAUNCHER) :]
+    path = rest[1:].split('"', 1)[0] if rest.startswith('"') else (rest.split() or [""])[0]
+    return path or None
 
 
 def script_python(head: Sequence[str]) -> str | None:
@@ -74,9 +83,7 @@ def script_python(head: Sequence[str]) -> str | None:
         return None
     words = head[0][2:].split()
     if words[:1] and os.path.basename(words[0]) == "sh":
-        launched = head[1] if len(head) > 1 else ""
-        path = launched[len(_SH_LAUNCHER) :].split('"', 1)[0] if launched.startswith(_SH_LAUNCHER) else ""
-        return path or None
+        return launched_python(head[1]) if len(head) > 1 else None
     if words[:1] and os.path.basename(words[0]) == "env":
         words = [word for word in words[1:] if not word.startswith("-")]
     return words[0] if words and os.path.basename(words[0]).startswith("python") else None

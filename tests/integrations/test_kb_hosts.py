@@ -143,5 +143,7 @@ def test_kbs_python_is_read_from_each_form_of_console_script_pip_writes() -> Non
     assert script_python(["#!/usr/bin/env -S python3 -X utf8"]) == "python3"
     long = "/data/a very long path/envs/kb/bin/python3.11"  # too long, or with a space: pip's sh launcher
     assert script_python(["#!/bin/sh", f'\'\'\'exec\' "{long}" "$0" "$@"', "' '''"]) == long
+    deep = "/opt/conda/envs/" + "x" * 120 + "/bin/python3"  # too long for #!: as pip writes it then
+    assert script_python(["#!/bin/sh", f"'''exec' {deep} \"$0\" \"$@\"", "' '''"]) == deep
     assert script_python(["#!/bin/sh", "exec node cli.js"]) is None
     assert script_python(["#!/usr/bin/env bash"]) is None and script_python(["print(1)"]) is None

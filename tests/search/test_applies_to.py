@@ -147,7 +147,15 @@ def test_the_python_a_command_runs_in(tmp_path: Path, python_with: Callable[[dic
         script.chmod(0o755)
     (bin_dir / "python3.11").symlink_to(teammate)
     (bin_dir / "train.sh").write_text("#!/bin/sh\npython3.11 train.py\n")
+    # What pip writes when the Python's path is too long for a #! line (a deep conda env):
+    (bin_dir / "deepspeed").write_text(f"#!/bin/sh\n'''exec' \"{teammate}\" \"$0\" \"$@\"\n' '''\nprint(1)\n")
+    (bin_dir / "deepspeed").chmod(0o755)
     path = str(bin_dir)
+    assert python_of(["deepspeed", "train.py"], path) == teammate
+    deep_launcher = bin_dir / "deepspeed-deep"  # a deep conda env: the path unquoted, as pip 23 writes it
+    deep_launcher.write_text(f"#!/bin/sh\n'''exec' {teammate} \"$0\" \"$@\"\n' '''\nprint(1)\n")
+    deep_launcher.chmod(0o755)
+    assert python_of([str(deep_launcher)], path) == teammate
     assert python_of(["torchrun", "--nproc_per_node=8", "train.py"], path) == teammate
     assert python_of(["accelerate", "launch"], path) == str(bin_dir / "python3.11")
     assert python_of([str(bin_dir / "train.sh")], path) is None  # no python3 or python on this PATH
