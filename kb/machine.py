@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -80,17 +81,20 @@ def snapshot_of(interpreter: str) -> dict[str, str] | None:
     """The snapshot of another Python, by running this file in it; None when it cannot be run, is
     not Python, or takes longer than PROBE_TIMEOUT_S. Kept, and read again only when a folder of that
     interpreter's sys.path changed (a `pip install` between two searches of a long-lived process such
-    as `kb mcp`): a search of several layers asks once per layer."""
-    kept = _SNAPSHOTS_OF.get(interpreter)
-    if kept is not None and kept[1] == tuple(_changed_at(path) for path in kept[0]):
-        return kept[2]
-    paths, facts = _probe(interpreter)
-    if len(_SNAPSHOTS_OF) >= 8:
-        _SNAPSHOTS_OF.clear()
-    _SNAPSHOTS_OF[interpreter] = (paths, tuple(_changed_at(path) for path in paths), facts)
-    return facts
+    as `kb mcp`): a search of several layers asks once per layer. Threads asking at once (`kb mcp`
+    reads it at start while the first search may already ask) wait for one probe."""
+    with _PROBING:
+        kept = _SNAPSHOTS_OF.get(interpreter)
+        if kept is not None and kept[1] == tuple(_changed_at(path) for path in kept[0]):
+            return kept[2]
+        paths, facts = _probe(interpreter)
+        if len(_SNAPSHOTS_OF) >= 8:
+            _SNAPSHOTS_OF.clear()
+        _SNAPSHOTS_OF[interpreter] = (paths, tuple(_changed_at(path) for path in paths), facts)
+        return facts
 
 
+_PROBING = threading.Lock()
 #: interpreter → (its sys.path, the folders' times then, its snapshot or None).
 _SNAPSHOTS_OF: dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[str, str] | None]] = {}
 

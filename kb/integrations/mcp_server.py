@@ -54,6 +54,8 @@ class AgentSession:
         self.ruled_out: list[str] = []
         #: The layer each entry the last search showed came from, when it was not the personal one.
         self.layer_of: dict[str, str] = {}
+        #: The last search's paste: the values it names fill the next candidate's check.
+        self.paste = ""
 
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
         from kb.layers.everywhere import search_sources
@@ -71,6 +73,7 @@ class AgentSession:
         keys = [str(item["key"]) for item in data["results"]]
         if keys != self.candidates[: len(keys)]:
             self.candidates, self.ruled_out = keys, []
+        self.paste = paste
         self.layer_of = {
             str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
         }
@@ -110,13 +113,18 @@ class AgentSession:
             )
         return data
 
-    def listing(self, domain: str = "") -> dict[str, Any]:
+    def listing(self, domain: str = "", layer: str = "") -> dict[str, Any]:
+        """DOMAIN's entries (every domain's without one) in LAYER, the personal one by default, as
+        `kb --layer LAYER list` lists them."""
         from kb.domains import resolve_domain
+        from kb.layers.config import PERSONAL
 
         chosen = resolve_domain(domain) if domain.strip() else None
-        with self._store() as store:
-            entries = store.list(domain=chosen)
+        name = layer.strip() or PERSONAL
+        with self._layer_store(name) as held:
+            entries = held.store.list(domain=chosen)
         return {
+            "layer": name,
             "domain": chosen,
             "entries": [
                 {"key": e.key, "domain": e.domain, "symptom": (e.symptom.splitlines() or [""])[0][:200]}
@@ -207,10 +215,13 @@ class AgentSession:
         }
 
     def _check_of(self, key: str) -> str | None:
-        """KEY's check, from the layer the search showed it in; None when it has none to offer."""
+        """KEY's check as check_to_run gives it for the last search's paste, from the layer the
+        search showed it in; None when it has none to offer."""
+        from kb.verify.reported import check_to_run
+
         try:
             with self._store_of(key) as held:
-                return held.store.get(key).validation or None
+                return check_to_run(held.store, key, self.paste).command
         except KbError:
             return None
 
@@ -224,12 +235,31 @@ class AgentSession:
         """The knowledge base that holds KEY as the last search showed it: its layer's. TO_CHECK: an
         entry from a folder no one trusted has no check to offer (a person runs `kb trust` first, as
         for `kb check`); read only to be shown, it comes with the reason."""
+        from kb.layers.config import PERSONAL
+
+        name = self.layer_of.get(key, PERSONAL)
+        with self._layer_store(name) as held:
+            if held.untrusted and to_check:
+                raise KbError(
+                    f"'{key}' comes from the folder {held.folder}, which is not trusted: its check is "
+                    f"offered only after a person runs `kb trust {held.folder}`"
+                )
+            if held.folder:
+                kept_not = (
+                    f"'{key}' lives in the {name} layer's folder, which keeps entries, not their checks"
+                )
+                held = held._replace(not_kept=kept_not)
+            yield held
+
+    @contextlib.contextmanager
+    def _layer_store(self, name: str) -> Iterator[Held]:
+        """The knowledge base of the layer NAME (personal, a team's database, an entry folder's
+        index). Raises KbError naming the layers there are for an unknown NAME."""
         from kb.layers.config import PERSONAL, find_layer
         from kb.layers.everywhere import layer_database
         from kb.store.entry_store import open_store
         from kb.store.seeding import open_knowledge_base
 
-        name = self.layer_of.get(key, PERSONAL)
         if name == PERSONAL:
             with self._store() as store:
                 yield Held(store)
@@ -242,14 +272,8 @@ class AgentSession:
         untrusted = (
             None if layer.trusted else f"its folder {layer.spec} is not trusted: a person runs `kb trust`"
         )
-        if untrusted and to_check:
-            raise KbError(
-                f"'{key}' comes from the folder {layer.spec}, which is not trusted: its check is offered "
-                f"only after a person runs `kb trust {layer.spec}`"
-            )
-        not_kept = f"'{key}' lives in the {name} layer's folder, which keeps entries, not their checks"
         with open_store(layer_database(layer)) as store:
-            yield Held(store, not_kept, untrusted)
+            yield Held(store, untrusted=untrusted, folder=layer.spec)
 
 
 class Held(NamedTuple):
@@ -260,6 +284,8 @@ class Held(NamedTuple):
     not_kept: str | None = None
     #: Why its check is not offered; None when it may be.
     untrusted: str | None = None
+    #: The entry folder it is read from; "" for a database.
+    folder: str = ""
 
 
 def as_text(data: Any) -> str:
@@ -321,10 +347,11 @@ def build_server(database: str | None = None) -> MCPServer:
         return _answered(lambda: session.show(key))
 
     @tool
-    def list_entries(domain: str = "") -> str:
+    def list_entries(domain: str = "", layer: str = "") -> str:
         """The entries of one fault domain (data, model, training, numerics, hardware, deployment,
-        logging…), or of every domain when none is given: key and first symptom line."""
-        return _answered(lambda: session.listing(domain))
+        logging…), or of every domain when none is given: key and first symptom line. LAYER: a
+        knowledge base of those search_error reads (personal by default; a team's, project)."""
+        return _answered(lambda: session.listing(domain, layer))
 
     @tool
     def check_to_run(key: str, paste: str = "") -> str:

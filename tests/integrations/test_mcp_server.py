@@ -93,10 +93,14 @@ async def test_an_agent_proves_the_cause_before_it_is_told_the_fix(tmp_path: Pat
 
 
 async def test_a_ruled_out_cause_leads_to_the_next_ones_check(kb_db: str) -> None:
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/proj/finetune.py", line 40, in <module>\n'
+        "    loss.backward()\n"
+        "RuntimeError: CUDA error: device-side assert triggered\n"
+    )
     async with agent() as client:
-        found = await call(
-            client, "search_error", paste="RuntimeError: CUDA error: device-side assert triggered"
-        )
+        found = await call(client, "search_error", paste=paste)
         assert not found["results"][0]["confident"]
         assert found["answer"].startswith("one of these known faults raises this message")
         first, second = found["results"][0]["key"], found["results"][1]["key"]
@@ -107,11 +111,13 @@ async def test_a_ruled_out_cause_leads_to_the_next_ones_check(kb_db: str) -> Non
             key=first,
             command=check["command"],
             exit_code=0,
-            output="ok: train.py ran to the end without an index assertion\n",
+            output="ok: /home/me/proj/finetune.py ran to the end without an index assertion\n",
         )
+        second_check = await call(client, "check_to_run", key=second, paste=paste)
     assert told["verdict"] == "ruled out"
     assert told["answer"] == f"ruled out: not {first}; next, check {second}"
-    assert told["next"]["key"] == second
+    assert told["next"] == {"key": second, "check": second_check["command"]}
+    assert "from finetune import" in told["next"]["check"]  # the paste's script, not the default train
     with open_store(kb_db) as store:
         assert store.get(first).last_check_outcome == "ruled out"
 
@@ -224,6 +230,15 @@ async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_n
         shown = await call(client, "show_entry", key=key)  # shown, without its check
         assert shown["fix"] == "Remove the stale lock at start." and "validation" not in shown
         assert "is not trusted" in shown["check_not_offered"]
+        listed = await call(client, "list_entries", layer="project")
+        assert listed["layer"] == "project" and [e["key"] for e in listed["entries"]] == [key]
+        mine = await call(client, "list_entries", domain="hardware")
+        assert mine["layer"] == "personal" and key not in {e["key"] for e in mine["entries"]}
+        assert mine["entries"] and {e["domain"] for e in mine["entries"]} == {"hardware"}
+        unknown = await call(client, "list_entries", layer="nope")
+        assert (
+            unknown["error"] == "no layer called 'nope'; there are: personal, project (kb layers lists them)"
+        )
     assert kb("trust", str(tmp_path / ".kb")).code == 0  # the person decides, not the agent
     async with agent() as client:
         await call(client, "search_error", paste=paste)

@@ -205,3 +205,33 @@ def test_edit_sets_and_clears_the_scope_without_the_editor(runner: CliRunner) ->
     assert cleared.exit_code == 0, cleared.output
     with open_store() as store:
         assert store.get("scoped").applies_to == []
+
+
+def test_two_threads_asking_for_one_pythons_environment_at_once_run_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`kb mcp` reads the environment at start, and its first search may ask before that is done."""
+    import threading
+    import time
+
+    import kb.machine
+
+    probes: list[str] = []
+
+    def slow_probe(interpreter: str) -> tuple[tuple[str, ...], dict[str, str] | None]:
+        probes.append(interpreter)
+        time.sleep(0.2)
+        return (), {"torch": "2.4.0"}
+
+    monkeypatch.setattr(kb.machine, "_probe", slow_probe)
+    monkeypatch.setattr(kb.machine, "_SNAPSHOTS_OF", {})
+    answers: list[object] = []
+    threads = [
+        threading.Thread(target=lambda: answers.append(snapshot_of("/opt/elsewhere/bin/python3")))
+        for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert probes == ["/opt/elsewhere/bin/python3"] and answers == [{"torch": "2.4.0"}] * 2
