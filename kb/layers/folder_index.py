@@ -31,11 +31,12 @@ def folder_digest(folder: str) -> tuple[str, str]:
     files = hashlib.sha256(INDEX_FORMAT.encode())
     for root, folders, names in os.walk(where):
         folders[:] = sorted(name for name in folders if not name.startswith("."))
+        inside = root[len(where) :].lstrip(os.sep)  # os.path.relpath, without its cost for each file
         for name in sorted(names):
             if name.endswith(".md") and not name.startswith("."):
-                path = os.path.join(root, name)
-                info = os.stat(path)
-                files.update(f"{os.path.relpath(path, where)}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+                info = os.stat(os.path.join(root, name))
+                relative = os.path.join(inside, name) if inside else name
+                files.update(f"{relative}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
     return hashlib.sha256(where.encode()).hexdigest()[:16], files.hexdigest()[:16]
 
 
