@@ -56,20 +56,24 @@ class Tally:
     top3: int = 0
     confident: int = 0
     confident_right: int = 0
+    #: Not confident, but answered "one of these known faults" with the right one among them.
+    one_of_right: int = 0
 
-    def add(self, rank: int | None, confident: bool) -> None:
+    def add(self, rank: int | None, confident: bool, among: bool = False) -> None:
         self.n += 1
         self.top1 += rank == 1
         self.top3 += rank is not None and rank <= 3
         self.confident += confident
         self.confident_right += confident and rank == 1
+        self.one_of_right += not confident and among
 
     def row(self, name: str) -> str:
         precision = f"{self.confident_right / self.confident:.3f}" if self.confident else "  -  "
         return (
             f"  {name:12} {self.n:4}   top1 {self.top1 / self.n:.2f}   top3 {self.top3 / self.n:.2f}   "
             f"confident {self.confident / self.n:.2f}   precision {precision}"
-            f"   ({self.top1} first, {self.confident} confident, {self.confident_right} of them right)"
+            f"   ({self.top1} first, {self.confident} confident, {self.confident_right} of them right;"
+            f" {self.one_of_right} more named in a 'one of these')"
         )
 
 
@@ -129,8 +133,9 @@ def evaluate(
             expected = set(query["expect"])  # type: ignore[call-overload]
             rank = next((n for n, key in enumerate(keys, 1) if key in expected), None)
             confident = response.confident
-            report.overall.add(rank, confident)
-            report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident)
+            among = bool(expected & {s.candidate.key for s in response.one_of})
+            report.overall.add(rank, confident, among)
+            report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident, among)
             if verbose and (rank != 1 or not confident):
                 label = "MISS" if rank != 1 else "UNSURE"
                 doubt = response.results[0].doubt if response.results else None
