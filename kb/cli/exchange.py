@@ -340,9 +340,10 @@ def export_agents(
     if problem is not None:
         typer.echo(f"kb: left out the entries of {visible(str(own_folder))}: {visible(problem)}", err=True)
     if block.checks_held_back:
+        them = "it" if block.checks_held_back == 1 else "them"
         typer.echo(
             f"kb: {plural(block.checks_held_back, 'check')} of {visible(str(own_folder))} held back:"
-            f" kb writes them once you have read them and run `kb trust {visible(str(own_folder))}`",
+            f" kb writes {them} once you have read {them} and run `kb trust {visible(str(own_folder))}`",
             err=True,
         )
     if as_json:

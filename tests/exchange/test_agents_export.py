@@ -72,8 +72,7 @@ def test_an_untrusted_repositorys_checks_are_not_handed_to_its_agents(tmp_path: 
     assert code == 0 and out.startswith("AGENTS.md: updated, ")
     folder = root / ".kb"
     assert err == (
-        f"kb: 1 check of {folder} held back: kb writes them once you have read them"
-        f" and run `kb trust {folder}`\n"
+        f"kb: 1 check of {folder} held back: kb writes it once you have read it and run `kb trust {folder}`\n"
     )
     text = (root / "AGENTS.md").read_text(encoding="utf-8")
     assert "head -1 data/labels.csv" not in text
