@@ -84,7 +84,8 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
             data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
         print_json(data)
     else:
-        sys.stdout.write(format_response(found.response, args.explain, width(), found.layered) + "\n")
+        text = format_response(found.response, args.explain, width(), found.layered, args.limit)
+        sys.stdout.write(text + "\n")
     return 0 if found.response.confident else 1
 
 
@@ -111,7 +112,17 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
     return search_sources(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True))
 
 
-def format_response(response: SearchResponse, explain: bool, width: int, layered: bool = False) -> str:
+def subject_line(shown: int, limit: int | None = None) -> str:
+    """How many entries name a subject (`kb search cuda`): all there are when fewer than LIMIT came
+    back; when LIMIT came back there may be more, so the line claims no count."""
+    if limit is not None and shown >= limit:
+        return f"The {shown} entries that name it most (-n N shows up to N)"
+    return f"{shown} {'entries name' if shown > 1 else 'entry names'} it"
+
+
+def format_response(
+    response: SearchResponse, explain: bool, width: int, layered: bool = False, limit: int | None = None
+) -> str:
     lines: list[str] = []
     if explain:
         lines += [
@@ -151,8 +162,9 @@ def format_response(response: SearchResponse, explain: bool, width: int, layered
             lines += check_lines(record, "        ")
         lines += ["", "Closest entries:"]
     elif response.query.short and response.results:
-        named = "entries name" if len(response.results) > 1 else "entry names"
-        lines.append(f"{len(response.results)} {named} it; paste the error itself to know which fault it is.")
+        lines.append(
+            f"{subject_line(len(response.results), limit)}; paste the error itself to know which fault it is."
+        )
         lines.append("")
     elif not response.confident:
         lines.append("No confident match in the knowledge base.")

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from kb.entry.visible import plural
 from kb.errors import KbError
 from kb.tui.form import EntryForm
-from kb.tui.library import Found, Library
+from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.upkeep.fault_tree import walk_branches
@@ -211,7 +211,10 @@ class KbApp(App[None]):
                 return cause.line()
             return f"one of {len(found.one_of)} known faults raises this: their checks tell them apart"
         if found.subject and found.rows:
-            return f"{plural(len(found.rows), 'entry', 'entries')} name it; paste the error to know which"
+            if len(found.rows) >= RESULT_LIMIT:  # cut at the limit: there may be more
+                return f"the {len(found.rows)} entries that name it most; paste the error to know which"
+            named = "1 entry names" if len(found.rows) == 1 else f"{len(found.rows)} entries name"
+            return f"{named} it; paste the error to know which"
         guess = f"; likely domain: {found.likely_domain}" if found.likely_domain else ""
         if not found.rows:
             return f"nothing matches{guess}; record the fix when you find it (a)"

@@ -116,6 +116,22 @@ async def test_search_then_open(library: Library) -> None:
         assert "entries name it" in str(app.query_one("#status").render())
 
 
+async def test_a_subject_says_how_many_entries_name_it_only_when_it_has_them_all(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A subject's results are cut at the library's limit: then the status claims no count."""
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press(*"nccl")
+        await settle(app, pilot)
+        assert app.describe_found() == "1 entry names it; paste the error to know which"
+        monkeypatch.setattr("kb.tui.library.RESULT_LIMIT", 5)
+        monkeypatch.setattr("kb.tui.app.RESULT_LIMIT", 5)
+        await pilot.press(*["backspace"] * 4, *"cuda")
+        await settle(app, pilot)
+        assert len(app.found.rows) == 5  # type: ignore[union-attr]
+        assert app.describe_found() == "the 5 entries that name it most; paste the error to know which"
+
+
 async def test_the_entry_pane_waits_for_typing_to_pause(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:

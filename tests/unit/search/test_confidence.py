@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from kb.cli.fast_search import main
+from kb.cli.fast_search import main, subject_line
 
 
 def search(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object], str]:
@@ -82,8 +82,23 @@ def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
 def test_a_subject_is_listed_as_one_not_as_a_fault_to_settle(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = text_search(capsys, "cuda")
     assert code == 1
-    assert out.startswith("5 entries name it; paste the error itself to know which fault it is.")
+    assert out.startswith("The 5 entries that name it most (-n N shows up to N); paste the error itself")
     assert "No confident match" not in out and "To settle it" not in out
+
+
+def test_how_many_entries_name_a_subject_is_said_only_when_all_of_them_came_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`kb search cuda` once said "5 entries name it" where 37 seeds do: the 5 were the limit."""
+    _, data, _ = search(capsys, "--limit", "60", "cuda")
+    named = len(data["results"])  # type: ignore[arg-type]
+    assert 5 < named < 60
+    _, out = text_search(capsys, "--limit", "60", "cuda")
+    assert out.startswith(f"{named} entries name it; ")
+    _, out = text_search(capsys, "nccl")
+    assert out.startswith("1 entry names it; ")
+    assert subject_line(3, 3) == "The 3 entries that name it most (-n N shows up to N)"
+    assert subject_line(2, 3) == subject_line(2) == "2 entries name it"
 
 
 def test_cuda_lists_cuda_faults(capsys: pytest.CaptureFixture[str]) -> None:
