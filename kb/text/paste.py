@@ -500,7 +500,14 @@ _PORT = LazyPattern(
 _DEVICE = LazyPattern(r"\bcuda:(\d{1,3})\b|\b(?:GPU|device)\s+(\d{1,3})\b")
 _RANK = LazyPattern(r"^\s*\[(?:rank|default)(\d{1,5})\]:|\b[Rr]ank\s*[=:]?\s*(\d{1,5})\b", re.MULTILINE)
 _PID = LazyPattern(r"\bpid(?:\(s\))?\s*[=:]?\s*(\d{2,7})\b", re.IGNORECASE)
-_QUOTED_PATH = LazyPattern(r"""['"]((?:~|\.{1,2})?/?(?:[\w.@+-]+/)*[\w.@+-]+\.[A-Za-z][\w]{0,9})['"]""")
+_QUOTED_PATH = LazyPattern(r"""['"]((?:~|\.{1,2})?/?(?:[\w.@+-]+/)*[\w.@+-]+\.[A-Za-z][\w]{0,11})['"]""")
+#: A quoted dotted name that is not a file although it looks like one: a type or module of a package
+#: (`'torch.Tensor'`, `'numpy.ndarray'`, `'torch.float64'`) or a tensor of a state_dict
+#: (`'encoder.0.bias'`, `'bn.running_mean'`): a class name, a dtype, a parameter's name.
+_NOT_A_FILE = LazyPattern(
+    r"^(?:torch|numpy|np|nn|pandas|pd|tensorflow|tf|jax|builtins|collections|typing)\."
+    r"|\.(?:weight|bias|[^./]*_[^./]*|(?:b?float|u?int|complex)\d*|bool|half|double|long|[A-Z][a-z][^./]*)$"
+)
 _SCRIPT_FRAME = LazyPattern(r'^\s*File "([^"]+\.py)", line \d+, in <module>', re.MULTILINE)
 
 
@@ -516,9 +523,13 @@ def paste_values(text: str, decisive: Decisive | None = None) -> dict[str, str]:
     port = _last_group(_PORT, message) or _last_group(_PORT, tail)
     if port and 0 < int(port) < 65536:
         values["port"] = port
-    path = _last_group(_QUOTED_PATH, message)
-    if path and not path.endswith((".py", ".pyc", ".so")):
-        values["path"] = path
+    files = [
+        name
+        for name in _QUOTED_PATH.findall(message)
+        if not name.endswith((".py", ".pyc", ".so")) and ("/" in name or not _NOT_A_FILE.search(name))
+    ]
+    if files:
+        values["path"] = files[-1]
     scripts = [s for s in _SCRIPT_FRAME.findall(tail) if not _installed(s)]
     if scripts:
         script = scripts[0]

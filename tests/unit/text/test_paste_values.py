@@ -31,6 +31,19 @@ FileNotFoundError: [Errno 2] No such file or directory: 'checkpoints/best.pt'
         ("[rank2]: RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp", {"rank": "2"}),
         ("RuntimeError: DataLoader worker (pid 12345) is killed by signal: Killed.", {"pid": "12345"}),
         ("IndexError: Target 5 is out of bounds.", {}),
+        (
+            "FileNotFoundError: [Errno 2] No such file or directory: 'train.parquet'",
+            {"path": "train.parquet"},
+        ),
+        ("OSError: 'pretrained/model.safetensors' not found", {"path": "pretrained/model.safetensors"}),
+        ("OSError: cannot identify image file 'scans/IMG_0042.JPG'", {"path": "scans/IMG_0042.JPG"}),
+        # dotted names that are not files: a state_dict's tensors, a package's types, a dtype
+        ("AssertionError: parameters without gradient: ['encoder.0.weight', 'encoder.0.bias']", {}),
+        ('Missing key(s) in state_dict: "fc.weight", "bn.running_mean". ', {}),
+        ("AttributeError: 'numpy.ndarray' object has no attribute 'cuda'", {}),
+        ("TypeError: 'torch.Tensor' object is not callable", {}),
+        ("TypeError: expected 'torch.float32' but got 'torch.float64'", {}),
+        ("ValueError: could not read 'config.yaml' for 'model.Encoder'", {"path": "config.yaml"}),
     ],
 )
 def test_a_paste_names_the_values_its_checks_take(paste: str, values: dict[str, str]) -> None:
