@@ -87,6 +87,16 @@ class AgentSession:
         elif response.one_of:
             named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)
             answer = f"one of these known faults raises this message: {named}. Their checks tell them apart"
+        elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
+            count = len(keys)
+            named = (
+                f"the {count} entries that name it most"
+                if count >= options.limit
+                else "1 entry names it"
+                if count == 1
+                else f"{count} entries name it"
+            )
+            answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"
         elif keys:
             answer = (
                 "no known fault for sure: the results are candidates only. The first one's check would "

@@ -133,6 +133,9 @@ async def test_an_unknown_error_gets_no_known_fault_and_its_fix_becomes_a_draft(
         )
         assert not any(result["confident"] for result in found["results"])
         assert found["answer"].startswith("no known fault")
+        subject = await call(client, "search_error", paste="cuda")  # names a subject, settles nothing
+        assert subject["answer"].startswith("a subject, not one fault: the 5 entries that name it most.")
+        assert len(subject["results"]) == 5 and "check_to_run" not in subject["answer"]
         proposed = await call(
             client,
             "propose_entry",
