@@ -115,9 +115,11 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
 def subject_line(shown: int, limit: int | None = None) -> str:
     """How many entries name a subject (`kb search cuda`): all there are when fewer than LIMIT came
     back; when LIMIT came back there may be more, so the line claims no count."""
-    if limit is not None and shown >= limit:
-        return f"The {shown} entries that name it most (-n N shows up to N)"
-    return f"{shown} {'entries name' if shown > 1 else 'entry names'} it"
+    from kb.search.lookup import entries_naming_it
+
+    named = entries_naming_it(shown, limit)
+    cut = limit is not None and shown >= limit
+    return f"{named[0].upper()}{named[1:]} (-n N shows up to N)" if cut else named
 
 
 def format_response(

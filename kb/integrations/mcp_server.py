@@ -60,7 +60,7 @@ class AgentSession:
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
         from kb.layers.everywhere import search_sources
         from kb.machine import active_python
-        from kb.search.lookup import SearchOptions
+        from kb.search.lookup import SearchOptions, entries_naming_it
 
         if not paste.strip():
             raise KbError("paste the error: the failing run's output, or its last lines")
@@ -88,14 +88,7 @@ class AgentSession:
             named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)
             answer = f"one of these known faults raises this message: {named}. Their checks tell them apart"
         elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
-            count = len(keys)
-            named = (
-                f"the {count} entries that name it most"
-                if count >= options.limit
-                else "1 entry names it"
-                if count == 1
-                else f"{count} entries name it"
-            )
+            named = entries_naming_it(len(keys), options.limit)
             answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"
         elif keys:
             answer = (

@@ -79,6 +79,15 @@ class SearchOptions(NamedTuple):
     keep_open: bool = False
 
 
+def entries_naming_it(shown: int, limit: int | None = None) -> str:
+    """How many entries name a subject (`kb search cuda`), when SHOWN of them came back for a search
+    of LIMIT results: all there are when fewer than LIMIT came back ("37 entries name it"); when
+    LIMIT came back there may be more, so no count is claimed ("the 5 entries that name it most")."""
+    if limit is not None and shown >= limit:
+        return f"the {shown} entries that name it most"
+    return "1 entry names it" if shown == 1 else f"{shown} entries name it"
+
+
 class SearchResponse(NamedTuple):
     query: Query
     results: list[Scored]

@@ -211,10 +211,9 @@ class KbApp(App[None]):
                 return cause.line()
             return f"one of {len(found.one_of)} known faults raises this: their checks tell them apart"
         if found.subject and found.rows:
-            if len(found.rows) >= RESULT_LIMIT:  # cut at the limit: there may be more
-                return f"the {len(found.rows)} entries that name it most; paste the error to know which"
-            named = "1 entry names" if len(found.rows) == 1 else f"{len(found.rows)} entries name"
-            return f"{named} it; paste the error to know which"
+            from kb.search.lookup import entries_naming_it
+
+            return f"{entries_naming_it(len(found.rows), RESULT_LIMIT)}; paste the error to know which"
         guess = f"; likely domain: {found.likely_domain}" if found.likely_domain else ""
         if not found.rows:
             return f"nothing matches{guess}; record the fix when you find it (a)"
