@@ -314,7 +314,7 @@ def export_agents(
     have said `kb trust` for it, as kb offers to run them only then.
     """
     from kb.entry.folder import read_folder
-    from kb.exchange.agents_file import declared_packages, write_agents_file
+    from kb.exchange.agents_file import declared_packages, render_block, write_agents_file
     from kb.layers.trust import folder_problem, is_trusted
     from kb.paths import PROJECT_FOLDER
 
@@ -333,9 +333,8 @@ def export_agents(
         others = [entry.content() for entry in store.list()]
     target = out if out.is_absolute() else root / out
     written = (target.relative_to(root) if target.is_relative_to(root) else target).as_posix()
-    done = write_agents_file(
-        target, own, others, packages, budget, f"kb export agents --out {written}", trusted
-    )
+    command = f"kb export agents --out {written}"
+    done = write_agents_file(target, render_block(own, others, packages, budget, command, trusted))
     block = done.block
     if problem is not None:
         typer.echo(f"kb: left out the entries of {visible(str(own_folder))}: {visible(problem)}", err=True)

@@ -24,6 +24,7 @@ from kb.entry.check_rule import offered
 from kb.entry.content import EntryContent
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError
+from kb.machine import distribution_name
 from kb.paths import PROJECT_FOLDER
 
 START = "<!-- kb export agents: start -->"
@@ -56,11 +57,6 @@ class AgentsBlock(NamedTuple):
     checks_held_back: int = 0
 
 
-def canonical(name: str) -> str:
-    """A distribution's name as pip compares names (PEP 503)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
 def declared_packages(root: Path) -> frozenset[str]:
     """The distributions ROOT's manifests declare: pyproject.toml ([project] dependencies and
     optional dependencies, [dependency-groups], Poetry's tables), requirements*.txt (at the root and
@@ -88,7 +84,7 @@ def requirement_names(lines: Iterable[str]) -> set[str]:
         if not line or line.startswith(("#", "-")) or ("://" in line.split(";")[0] and "@" not in line):
             continue
         try:
-            names.add(canonical(Requirement(line).name))
+            names.add(distribution_name(Requirement(line).name))
         except InvalidRequirement:
             continue
     return names
@@ -113,7 +109,7 @@ def _pyproject_names(path: Path) -> set[str]:
     tables += [(group or {}).get("dependencies") or {} for group in (poetry.get("group") or {}).values()]
     for table in tables:
         if isinstance(table, dict):
-            names |= {canonical(name) for name in table if name != "python"}
+            names |= {distribution_name(name) for name in table if name != "python"}
     return names
 
 
@@ -129,7 +125,7 @@ def _conda_names(text: str) -> set[str]:
             continue
         spec = item[2:].strip().strip("'\"").split("::")[-1]
         lines.append(re.split(r"[=<>!~ ]", spec, maxsplit=1)[0])
-    return {canonical(name) for name in lines if name and name != "python" and name != "pip"}
+    return {distribution_name(name) for name in lines if name and name != "python" and name != "pip"}
 
 
 def named_packages(content: EntryContent, packages: frozenset[str]) -> list[str]:
@@ -138,7 +134,7 @@ def named_packages(content: EntryContent, packages: frozenset[str]) -> list[str]
     scikit-learn)."""
     from kb.entry.constraints import names as constraint_names
 
-    constrained = {canonical(name) for name in constraint_names(content.applies_to)}
+    constrained = {distribution_name(name) for name in constraint_names(content.applies_to)}
     text = " ".join(
         (
             content.symptom,
@@ -280,21 +276,12 @@ class AgentsFile(NamedTuple):
     block: AgentsBlock
 
 
-def write_agents_file(
-    path: Path,
-    project: Sequence[EntryContent],
-    others: Sequence[EntryContent],
-    packages: frozenset[str],
-    budget: int = DEFAULT_BUDGET,
-    command: str = "kb export agents",
-    project_trusted: bool = True,
-) -> AgentsFile:
-    """Refresh the block of PATH (made if missing) from render_block()'s arguments, writing the file
+def write_agents_file(path: Path, block: AgentsBlock) -> AgentsFile:
+    """Put BLOCK (render_block()'s) between the markers of PATH (made if missing), writing the file
     atomically and only when it changes. Raises KbError for a file kb cannot read or markers it
     cannot pair, leaving the file as it was."""
     from kb.paths import write_out
 
-    block = render_block(project, others, packages, budget, command, project_trusted)
     try:
         before = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:

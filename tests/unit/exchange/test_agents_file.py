@@ -124,14 +124,13 @@ def test_a_new_cursor_rule_gets_the_front_matter_that_makes_it_apply(tmp_path: P
     from kb.exchange.agents_file import write_agents_file
 
     rule = tmp_path / ".cursor" / "rules" / "kb-known-faults.mdc"
-    done = write_agents_file(rule, [], [entry("one", "torch only")], frozenset({"torch"}), budget=20)
+    block = render_block([], [entry("one", "torch only")], frozenset({"torch"}), budget=20)
+    done = write_agents_file(rule, block)
     text = rule.read_text(encoding="utf-8")
     assert done.changed and text.startswith("---\ndescription: Known faults")
     assert "\nalwaysApply: true\n---\n\n<!-- kb export agents: start -->\n" in text
-    assert not write_agents_file(
-        rule, [], [entry("one", "torch only")], frozenset({"torch"}), budget=20
-    ).changed
-    plain = write_agents_file(tmp_path / "AGENTS.md", [], [], frozenset(), budget=20)
+    assert not write_agents_file(rule, block).changed
+    plain = write_agents_file(tmp_path / "AGENTS.md", render_block([], [], frozenset(), budget=20))
     assert plain.path.read_text(encoding="utf-8").startswith(START)
 
 
