@@ -77,8 +77,13 @@ class EntryForm(ModalScreen[str | None]):
         self.draft = draft
         self._warned_duplicate: str | None = None
 
+    @property
+    def starting(self) -> EntryContent | None:
+        """What the form starts from: the entry being edited, or the draft being added."""
+        return self.original or (self.draft[1] if self.draft else None)
+
     def compose(self) -> ComposeResult:
-        content = self.original or (self.draft[1] if self.draft else None)
+        content = self.starting
         if self.original:
             title = f"Edit {self.original.key}"
         elif self.draft:
@@ -168,11 +173,7 @@ class EntryForm(ModalScreen[str | None]):
                 )
                 self._point_at(["symptom"], f"Symptom: looks like the existing entry {duplicate.key}")
                 return None
-        base = (
-            self.original
-            or (self.draft[1] if self.draft else None)
-            or EntryContent(key="", domain=domain, symptom=symptom)
-        )
+        base = self.starting or EntryContent(key="", domain=domain, symptom=symptom)
         content = base.replace(
             key=values["key"].strip()
             or (self.original.key if self.original else self.library.unique_key(symptom)),
