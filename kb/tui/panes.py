@@ -14,8 +14,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Input, Markdown, Select, Tree
+from textual.widgets.markdown import MarkdownFence
 from textual.widgets.tree import TreeNode
 
 from kb.domains import DOMAIN_NAMES
@@ -35,6 +37,22 @@ LINE_MARK = " ⏎ "
 SHOWN_ROWS = 500
 
 
+class _UnguessedFence(MarkdownFence):
+    """A code block that names no language is shown as plain text. Textual would guess one by
+    trying every Pygments lexer on it: a third of a second the first time (loading them all), tens
+    of milliseconds for each block after, and a person's traceback coloured as whatever won."""
+
+    @classmethod
+    def highlight(cls, code: str, language: str, ansi: bool = False, dark: bool = False) -> Content:
+        return super().highlight(code, language or "text", ansi, dark)
+
+
+class EntryMarkdown(Markdown):
+    """Markdown whose unlabelled code blocks stay plain text (see _UnguessedFence)."""
+
+    BLOCKS = {**Markdown.BLOCKS, "fence": _UnguessedFence, "code_block": _UnguessedFence}
+
+
 class EntryView(VerticalScroll):
     """The entry being read, rendered as Markdown; `key` is None while nothing is open."""
 
@@ -44,13 +62,13 @@ class EntryView(VerticalScroll):
         self.entry: Entry | None = None
 
     def compose(self) -> ComposeResult:
-        yield Markdown("*Pick an entry to read it here.*")
+        yield EntryMarkdown("*Pick an entry to read it here.*")
 
     def show(self, entry: Entry | None) -> None:
         self.entry = entry
         self.key = entry.key if entry else None
         text = entry_markdown(entry.content(), entry.facts()) if entry else "*Pick an entry to read it here.*"
-        self.query_one(Markdown).update(text)
+        self.query_one(EntryMarkdown).update(text)
         self.scroll_home(animate=False)
 
 

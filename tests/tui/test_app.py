@@ -27,6 +27,7 @@ from textual.widgets import (
     TabbedContent,
     Tree,
 )
+from textual.widgets.markdown import MarkdownFence
 from typer.testing import CliRunner
 
 from kb.cli.app import app as cli
@@ -829,3 +830,25 @@ async def test_with_no_draft_waiting_p_says_so(library: Library) -> None:
         await settle(app, pilot)
         assert not isinstance(app.screen, EntryForm)
         assert any("No drafts waiting" in str(n.message) for n in app._notifications)
+
+
+async def test_a_code_block_that_names_no_language_is_shown_as_plain_text(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual guessed a language for such a block by trying every Pygments lexer on it: a quarter of
+    a second the first time an entry opened, and a traceback coloured as whatever lexer won."""
+    guessed: list[str] = []
+    monkeypatch.setattr("pygments.lexers.guess_lexer", lambda code, **_: guessed.append(code))
+    content = library.entry("cuda-device-side-assert").content()
+    library.save(
+        content.replace(key="traceback-symptom", symptom=TRACEBACK, fix="Run:\n\n```\nmake clean\n```\n"),
+        force=True,
+    )
+    async with running(library, (120, 40)) as (app, pilot):
+        view = app.query_one("#search-entry", EntryView)
+        view.show(library.entry("traceback-symptom"))
+        await settle(app, pilot)
+        fences = list(view.query(MarkdownFence))
+        assert [fence.code for fence in fences] == [TRACEBACK.rstrip(), "make clean"]
+        assert "IndexError: Target 5 is out of bounds." in str(fences[0].query_one(Label).render())
+        assert guessed == []
