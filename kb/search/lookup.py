@@ -258,12 +258,12 @@ def search(
             _KEPT_OPEN[location.url] = reader
     reader.refresh()
     with contextlib.nullcontext(reader) if options.keep_open else reader:
-        candidates, term_idf = _candidates(reader, query, options, pattern)
+        candidates, term_idf, unheard = _candidates(reader, query, options, pattern)
         # judged_here() may move a result down, and one not scored up: then every candidate is scored
         judged = options.environment and any(c.record.get("applies_to") for c in candidates)
         needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
         shared_messages, background = load_shared_messages(), load_background()
-        ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed)
+        ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed, unheard)
         if options.environment:
             from kb.machine import environment
 
@@ -349,11 +349,13 @@ def top_by_bm25(terms: QueryTerms) -> tuple[list[int], dict[int, LexicalScore]]:
 
 def _candidates(
     reader: IndexReader, query: Query, options: SearchOptions, pattern: re.Pattern[str] | None
-) -> tuple[list[Candidate], dict[str, float]]:
+) -> tuple[list[Candidate], dict[str, float], frozenset[str]]:
+    """The entries worth ranking for QUERY, the IDF of its words, and those of its words that no entry
+    holds."""
     statuses = ("active", "archived") if options.include_archived else ("active",)
     terms = query_terms(reader, query, statuses, options.regex)
     if terms is None:
-        return [], {}
+        return [], {}, frozenset()
     df, term_idf, coefficients, postings = terms
     if pattern is None:  # the same informative terms score the same entries (a parametrized test's failures)
         key = ("top_by_bm25", statuses, tuple(coefficients.items()))
@@ -383,4 +385,4 @@ def _candidates(
                 record=doc,
             )
         )
-    return candidates, term_idf
+    return candidates, term_idf, frozenset(term for term in term_idf if not df.get(term))

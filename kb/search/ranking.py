@@ -409,6 +409,7 @@ def rank(
     domain: str | None = None,
     background: Background | None = None,
     needed: int | None = None,
+    unheard: frozenset[str] = frozenset(),
 ) -> list[Scored]:
     """Score every candidate and return them best first (only DOMAIN's, when given: the others
     neither show nor compete for confidence). TERM_IDF holds every query term's IDF.
@@ -418,7 +419,8 @@ def rank(
     only on better evidence. When the deciding line holds one of SHARED_MESSAGES (raised by many
     different faults), a candidate is sure only if the paste also shares its own words beyond that
     line. With a BACKGROUND of everyday errors, a line that one of them mostly explains makes a
-    candidate sure only when its symptom holds what that everyday error leaves unexplained.
+    candidate sure only when its symptom holds what that everyday error leaves unexplained; UNHEARD,
+    the paste's words that no entry holds, are then weighed as beyond_everyday() says.
 
     With NEEDED, only the best NEEDED results are sure to be returned (their scores, order and
     confidence exactly as without it): a candidate whose score cannot reach them, even with a
@@ -456,7 +458,7 @@ def rank(
         doubt = (
             None if hit else _doubt(query, reading, candidate, score, by_evidence, term_idf, shared_messages)
         )
-        if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames):
+        if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames, unheard):
             doubt = None
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
@@ -555,6 +557,7 @@ def beyond_everyday(
     record: Mapping[str, Any],
     background: Background | None,
     frames: frozenset[str] = frozenset(),
+    unheard: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether READING is evidence of the entry RECORD beyond what an everyday error explains.
 
@@ -569,12 +572,21 @@ def beyond_everyday(
     word. FRAMES, the functions of the user's own code the error passed through (user_functions()),
     are evidence for a form that names one: `JSONDecodeError: Extra data` is everyday, in
     `load_annotations` it is the team's fault.
+
+    A word that no everyday error and no entry holds (UNHEARD: no entry has it) is, like a path,
+    left out of the line's information: a name from the user's own code (`__main__.ScaledResidual`),
+    a value of this run. It tells which instance, not which fault, and nothing kb knows can explain
+    it, so it should not count against every entry alike.
     """
     if background is None or not background.size:
         return True
     data = _data_terms(reading.line)
     rarity = weights(background, reading.terms)
-    terms = {term: weight * rarity[term] for term, weight in reading.terms.items() if term not in data.paths}
+    terms = {
+        term: weight * rarity[term]
+        for term, weight in reading.terms.items()
+        if term not in data.paths and (term not in unheard or background.holding(term))
+    }
     total = sum(terms.values())
     if not total:
         return True

@@ -82,10 +82,10 @@ def test_ranking_only_the_results_a_search_shows_ranks_them_as_ranking_all_does(
     with IndexReader(resolve_location(None)).open() as reader:
         for paste in pastes:
             query = analyze(paste)
-            candidates, idf = _candidates(reader, query, SearchOptions(), None)
-            every = rank(query, candidates, idf, shared, None, background)
+            candidates, idf, unheard = _candidates(reader, query, SearchOptions(), None)
+            every = rank(query, candidates, idf, shared, None, background, None, unheard)
             for needed in (2, 4, 6):
-                some = rank(query, candidates, idf, shared, None, background, needed)
+                some = rank(query, candidates, idf, shared, None, background, needed, unheard)
                 pruned += len(some) < len(every)
                 assert [shown(r) for r in some[:needed]] == [shown(r) for r in every[:needed]], paste
                 assert [r.candidate.key for r in one_of(some)] == [r.candidate.key for r in one_of(every)]

@@ -81,6 +81,23 @@ def test_a_line_unlike_every_everyday_error_is_left_to_the_other_rules() -> None
     assert beyond_everyday(reading("RuntimeError: CUDA error: device-side assert triggered"), entry, EVERYDAY)
 
 
+def test_a_name_nothing_kb_knows_does_not_count_against_the_entry() -> None:
+    """How long the user's class name was decided whether the entry was sure: the name's words,
+    which no everyday error and no entry holds, counted as the line's information that the entry
+    does not explain. Unheard, they say which class, not which fault."""
+    modules = compile_background(
+        ["TypeError: int is not a Module subclass", "IndexError: list index out of range"]
+    )
+    entry = {"symptom": "TypeError: __main__.MyLayer is not a Module subclass"}
+    for name in ("Gate", "GatedResidualTowerBlock"):
+        line = reading(f"TypeError: __main__.{name} is not a Module subclass")
+        unheard = frozenset(term for term in line.terms if term not in message_terms(entry["symptom"]))
+        assert not beyond_everyday(line, entry, modules)
+        assert beyond_everyday(line, entry, modules, unheard=unheard)
+    everyday = reading("TypeError: float is not a Module subclass")  # what passing a float raises
+    assert not beyond_everyday(everyday, entry, modules, unheard=frozenset({"float"}))
+
+
 def test_the_shipped_background_is_compiled_once_and_read_back_the_same(tmp_path: Path) -> None:
     for stale in (tmp_path / "cache" / "kb").glob("everyday-*.marshal"):
         stale.unlink()  # as on a user's first search

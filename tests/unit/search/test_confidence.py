@@ -69,6 +69,17 @@ def test_the_part_that_makes_it_this_fault_makes_it_confident(
     assert (code, keys(data)[0], confident(data)[0]) == (0, key, True)
 
 
+def test_the_users_class_name_does_not_decide_whether_kb_is_sure(capsys: pytest.CaptureFixture[str]) -> None:
+    """`int is not a Module subclass` is everyday (any non-module passed to nn.Sequential); a class of
+    the user's `__main__` is the custom-layer fault, whatever the class is called. The name's words,
+    which nothing kb holds, counted against the entry."""
+    for name in ("Gate", "FusedGate"):
+        code, data, _ = search(capsys, f"TypeError: __main__.{name} is not a Module subclass")
+        assert (code, keys(data)[0], confident(data)[0]) == (0, "custom-layer-not-nn-module", True)
+    code, data, _ = search(capsys, "TypeError: float is not a Module subclass")
+    assert code == 1 and not any(confident(data))
+
+
 @pytest.mark.parametrize("query", ["cuda", "nccl", "cuda oom"])
 def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
     capsys: pytest.CaptureFixture[str], query: str
