@@ -178,12 +178,26 @@ def analyze(text: str) -> Query:
         term_weights=weights,
         foreign_runtime=foreign_runtime(text),
         readings=readings,
-        short=not _has_message(decisive)
-        and sum(1 for word in text.split() if any(c.isalpha() for c in word)) < MIN_CONFIDENT_WORDS,
+        short=not _has_message(decisive) and _words_of_a_person(text) < MIN_CONFIDENT_WORDS,
     )
 
 
 _NUMBER = LazyPattern(r"^-?\d+(?:\.\d+)?$")
+
+#: A printed value's words (`[nan, nan]], grad_fn=<DivBackward0>)`, `tensor([inf,`, `None`): what a
+#: run printed, not what a person wrote about it.
+_PRINTED_VALUE = LazyPattern(
+    r"^[\[\](){},]*(?:tensor\(|array\()?[\[(]*-?(?:nan|inf|true|false|none)[\])},]*$", re.I
+)
+
+
+def _words_of_a_person(text: str) -> int:
+    """How many words of TEXT say something: those with a letter that are not a printed value. The
+    last line of a run that printed a tensor before failing is a row of `nan`s: no description."""
+    return sum(
+        1 for word in text.split() if any(c.isalpha() for c in word) and not _PRINTED_VALUE.match(word)
+    )
+
 
 #: Exception classes a program's author raises for a check of their own (`assert`): the class names
 #: the statement that failed, not a fault, so only the message is evidence.

@@ -80,6 +80,19 @@ def test_the_users_class_name_does_not_decide_whether_kb_is_sure(capsys: pytest.
     assert code == 1 and not any(confident(data))
 
 
+@pytest.mark.parametrize(
+    "paste", ["[nan, nan, nan]], grad_fn=<SigmoidBackward0>)", "[nan, inf, nan]], grad_fn=<LogBackward0>)"]
+)
+def test_a_printed_tensor_row_is_no_description_to_be_sure_of(
+    capsys: pytest.CaptureFixture[str], paste: str
+) -> None:
+    """The last line of a run that printed a tensor before it failed: `nan` is what the run printed,
+    not a word of a person's, and was read as a description kb could be sure of."""
+    code, data, _ = search(capsys, paste)
+    assert code == 1 and not any(confident(data))
+    assert keys(data)[0] == "log-of-zero-after-sigmoid"  # still listed first, only not claimed
+
+
 @pytest.mark.parametrize("query", ["cuda", "nccl", "cuda oom"])
 def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
     capsys: pytest.CaptureFixture[str], query: str
