@@ -15,7 +15,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
 from kb.entry.visible import plural, visible
-from kb.errors import Cancelled, KbError, MassArchive, UsageError
+from kb.errors import Cancelled, MassArchive, UsageError
 from kb.paths import write_out
 
 if TYPE_CHECKING:
@@ -313,59 +313,44 @@ def export_agents(
     refresh them, and review the diff like any other. The .kb/ folder's checks are written once you
     have said `kb trust` for it, as kb offers to run them only then.
     """
-    from kb.entry.folder import read_folder
-    from kb.exchange.agents_file import declared_packages, render_block, write_agents_file
-    from kb.layers.trust import folder_problem, is_trusted
-    from kb.paths import PROJECT_FOLDER
+    from kb.layers.agents import export_agents as export
 
-    root = (project or Path.cwd()).resolve()
-    if not root.is_dir():
-        raise KbError(f"--project {root}: not a folder")
-    packages = declared_packages(root)
-    own_folder = root / PROJECT_FOLDER
-    own, problem = [], None
-    if own_folder.is_dir():
-        problem = folder_problem(str(own_folder))
-        if problem is None:
-            own = list(read_folder(own_folder).contents.values())
-    trusted = is_trusted(str(own_folder))
-    with common.open_kb(ctx, remind=False) as store:
-        others = [entry.content() for entry in store.list()]
-    target = out if out.is_absolute() else root / out
-    written = (target.relative_to(root) if target.is_relative_to(root) else target).as_posix()
-    command = f"kb export agents --out {written}"
-    done = write_agents_file(target, render_block(own, others, packages, budget, command, trusted))
-    block = done.block
-    if problem is not None:
-        typer.echo(f"kb: left out the entries of {visible(str(own_folder))}: {visible(problem)}", err=True)
+    def entries() -> list[EntryContent]:
+        with common.open_kb(ctx, remind=False) as store:
+            return [entry.content() for entry in store.list()]
+
+    result = export(project or Path.cwd(), out, budget, entries)
+    block, folder = result.written.block, visible(str(result.project_folder))
+    if result.project_folder_unread is not None:
+        typer.echo(f"kb: left out the entries of {folder}: {visible(result.project_folder_unread)}", err=True)
     if block.checks_held_back:
         them = "it" if block.checks_held_back == 1 else "them"
         typer.echo(
-            f"kb: {plural(block.checks_held_back, 'check')} of {visible(str(own_folder))} held back:"
-            f" kb writes {them} once you have read {them} and run `kb trust {visible(str(own_folder))}`",
+            f"kb: {plural(block.checks_held_back, 'check')} of {folder} held back:"
+            f" kb writes {them} once you have read {them} and run `kb trust {folder}`",
             err=True,
         )
     if as_json:
         console.print_json(
             {
-                "file": str(target),
-                "changed": done.changed,
-                "packages": sorted(packages),
+                "file": str(result.written.path),
+                "changed": result.written.changed,
+                "packages": sorted(result.packages),
                 "keys": block.keys,
                 "lines": len(block.lines),
                 "left_out": block.left_out,
                 "checks_held_back": block.checks_held_back,
-                "project_folder_unread": problem,
+                "project_folder_unread": result.project_folder_unread,
             }
         )
         return
-    state = "updated" if done.changed else "already up to date"
+    state = "updated" if result.written.changed else "already up to date"
     more = f"; {block.left_out} more left out for the budget" if block.left_out else ""
     typer.echo(
-        f"{written}: {state}, {len(block.keys)} known faults in {len(block.lines)} of {budget} lines"
+        f"{result.name}: {state}, {len(block.keys)} known faults in {len(block.lines)} of {budget} lines"
         f" between kb's markers{more}"
     )
-    if not packages:
+    if not result.packages:
         typer.echo(
             "no declared packages found (pyproject.toml, requirements*.txt, environment.yml)", err=True
         )

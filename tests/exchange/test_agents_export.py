@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.command_line import kb
 
 PYPROJECT = '[project]\nname = "trainer"\ndependencies = ["torch>=2.1", "pandas"]\n'
@@ -125,3 +127,11 @@ def test_a_place_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     code, out, err = kb("export", "hosts", "--out", str(notes / "wheels"))
     assert code == 1 and err.startswith(f"kb: cannot write {notes / 'wheels'}/kb_hosts-")
     assert err.endswith(f": {notes} is a file, not a folder\n") and err.count("\n") == 1
+
+
+@pytest.mark.new_database
+def test_a_project_that_is_not_a_folder_is_one_line_and_opens_no_knowledge_base(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-repository"
+    code, out, err = kb("export", "agents", "--project", str(missing))
+    assert (code, out, err) == (1, "", f"kb: --project {missing}: not a folder\n")
+    assert not (tmp_path / "kb.db").exists()
