@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import gc
+import marshal
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kb.text import patterns
 from kb.text.patterns import LazyPattern
 
 PATTERN = r"(?P<num>-?\d+)|\b[A-Z]\w*Error\b"
@@ -42,3 +47,63 @@ def test_it_compiles_on_first_use_and_then_is_the_compiled_pattern(monkeypatch: 
     assert lazy.search.__self__.flags & re.M  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
         lazy.no_such_method  # type: ignore[attr-defined]  # noqa: B018
+
+
+@pytest.fixture
+def new_process(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Patterns as a new process of kb meets them: nothing compiled yet, the cache folder read anew.
+    Calling it ends that process as the interpreter's exit would: what it compiled is kept."""
+    monkeypatch.setattr("atexit.register", lambda function: function)
+
+    def start() -> None:
+        monkeypatch.setattr(patterns, "_CACHE", patterns._Cache())
+
+    start()
+
+    def end_and_start() -> None:
+        patterns._keep()
+        start()
+
+    return end_and_start
+
+
+def test_a_search_compiles_its_patterns_once_per_user_then_reads_them(
+    new_process: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every pattern of the search's modules, kept by one process and read back by the next, is the
+    pattern re.compile makes, and the next process compiles none of them."""
+    import kb.cli.fast_search  # the modules a search imports, with their patterns
+    import kb.search.lookup  # noqa: F401
+
+    declared = {(p.pattern, p.flags) for p in gc.get_objects() if isinstance(p, LazyPattern)}
+    assert len(declared) > 50
+    for pattern, flags in declared:
+        patterns.compile_pattern(pattern, flags)
+    new_process()
+    compiled: list[str] = []
+    real = re.compile
+
+    def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
+        compiled.append(pattern)
+        return real(pattern, flags)
+
+    monkeypatch.setattr(re, "compile", counting)
+    for pattern, flags in declared:
+        assert patterns.compile_pattern(pattern, flags) == real(pattern, flags), pattern
+    assert compiled == []
+
+
+def test_a_damaged_or_foreign_cache_only_costs_the_compiling(new_process: Callable[[], None]) -> None:
+    patterns.compile_pattern(PATTERN, re.I)
+    new_process()
+    path = patterns._known() and patterns._CACHE.path
+    assert path
+    forged: dict[tuple[str, int], patterns.Recorded] = {
+        (PATTERN, int(re.I)): (int(re.I), [1, 2, 3], 0, {}, ())  # code no engine accepts
+    }
+    Path(path).write_bytes(marshal.dumps(forged))
+    new_process()
+    assert patterns.compile_pattern(PATTERN, re.I) == re.compile(PATTERN, re.I)
+    Path(path).write_bytes(b"\x00 not marshal")
+    new_process()
+    assert patterns.compile_pattern(PATTERN, re.I) == re.compile(PATTERN, re.I)
