@@ -147,10 +147,11 @@ async def test_the_entry_pane_waits_for_typing_to_pause(
         monkeypatch.setattr(library, "entry", counted)
         app.open_delay = 10.0  # a person still typing
         await pilot.press(*"device-side assert")
-        # The results of what was typed are in first: on a busy box they can come after the pause
-        # below and open the pane a second time, for the same entry (seen once in CI).
+        # The results of what was typed are shown first: on a busy box they came after the pause
+        # below and opened the pane a second time, for the same entry (seen twice in CI). A worker
+        # that has finished may not have been shown yet: wait for what it sent.
         for _ in range(500):
-            if not any(worker.is_running for worker in app.workers):
+            if app.found is not None and app.found.query == "device-side assert":
                 break
             await pilot.pause(0.01)
         assert opened == [] and app.busy
