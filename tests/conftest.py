@@ -9,10 +9,12 @@ gives a store with no entries.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import inspect
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -41,6 +43,13 @@ def pytest_configure(config: pytest.Config) -> None:
     # inherit the environment without it.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False
+    # Code that runs while the tests are collected, before isolated_home, reaches kb's folders too
+    # (a module-level background tokenizes, and kb keeps the patterns it compiled in the cache):
+    # for the whole session they are a folder of its own, removed when the process ends.
+    session = tempfile.mkdtemp(prefix="kb-tests-")
+    atexit.register(shutil.rmtree, session, ignore_errors=True)
+    for variable in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        os.environ[variable] = os.path.join(session, variable.lower())
     config.addinivalue_line("markers", "new_database: start with no database, as a new user does")
     config.addinivalue_line(
         "markers",

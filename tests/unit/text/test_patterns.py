@@ -18,37 +18,6 @@ from kb.text.patterns import LazyPattern
 PATTERN = r"(?P<num>-?\d+)|\b[A-Z]\w*Error\b"
 
 
-@given(st.text())
-def test_it_answers_as_the_compiled_pattern(text: str) -> None:
-    lazy, compiled = LazyPattern(PATTERN), re.compile(PATTERN)
-    assert lazy.sub("<n>", text) == compiled.sub("<n>", text)
-    assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in compiled.finditer(text)]
-    assert lazy.findall(text) == compiled.findall(text)
-    assert lazy.split(text) == compiled.split(text)
-    for method in ("search", "match", "fullmatch"):
-        mine, theirs = getattr(lazy, method)(text), getattr(compiled, method)(text)
-        assert (mine and mine.span()) == (theirs and theirs.span())
-
-
-def test_it_compiles_on_first_use_and_then_is_the_compiled_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
-    compiled: list[str] = []
-    real = re.compile
-
-    def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
-        compiled.append(pattern)
-        return real(pattern, flags)
-
-    monkeypatch.setattr(re, "compile", counting)
-    lazy = LazyPattern(r"\d+", re.M)
-    assert compiled == []
-    assert lazy.search("a 12").group() == "12"  # type: ignore[union-attr]
-    assert lazy.sub("N", "1 2") == "N N"
-    assert compiled == [r"\d+"]  # once
-    assert lazy.search.__self__.flags & re.M  # type: ignore[attr-defined]
-    with pytest.raises(AttributeError):
-        lazy.no_such_method  # type: ignore[attr-defined]  # noqa: B018
-
-
 @pytest.fixture
 def new_process(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """Patterns as a new process of kb meets them: nothing compiled yet, the cache folder read anew.
@@ -65,6 +34,39 @@ def new_process(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
         start()
 
     return end_and_start
+
+
+@given(st.text())
+def test_it_answers_as_the_compiled_pattern(text: str) -> None:
+    lazy, compiled = LazyPattern(PATTERN), re.compile(PATTERN)
+    assert lazy.sub("<n>", text) == compiled.sub("<n>", text)
+    assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in compiled.finditer(text)]
+    assert lazy.findall(text) == compiled.findall(text)
+    assert lazy.split(text) == compiled.split(text)
+    for method in ("search", "match", "fullmatch"):
+        mine, theirs = getattr(lazy, method)(text), getattr(compiled, method)(text)
+        assert (mine and mine.span()) == (theirs and theirs.span())
+
+
+def test_it_compiles_on_first_use_and_then_is_the_compiled_pattern(
+    monkeypatch: pytest.MonkeyPatch, new_process: Callable[[], None]
+) -> None:
+    compiled: list[str] = []
+    real = re.compile
+
+    def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
+        compiled.append(pattern)
+        return real(pattern, flags)
+
+    monkeypatch.setattr(re, "compile", counting)
+    lazy = LazyPattern(r"\d+", re.M)
+    assert compiled == []
+    assert lazy.search("a 12").group() == "12"  # type: ignore[union-attr]
+    assert lazy.sub("N", "1 2") == "N N"
+    assert compiled == [r"\d+"]  # once
+    assert lazy.search.__self__.flags & re.M  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        lazy.no_such_method  # type: ignore[attr-defined]  # noqa: B018
 
 
 def test_a_search_compiles_its_patterns_once_per_user_then_reads_them(
