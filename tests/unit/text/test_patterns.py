@@ -48,17 +48,23 @@ def test_it_answers_as_the_compiled_pattern(text: str) -> None:
         assert (mine and mine.span()) == (theirs and theirs.span())
 
 
-def test_it_compiles_on_first_use_and_then_is_the_compiled_pattern(
-    monkeypatch: pytest.MonkeyPatch, new_process: Callable[[], None]
-) -> None:
-    compiled: list[str] = []
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The patterns re.compile is asked for from here on."""
+    asked: list[str] = []
     real = re.compile
 
     def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
-        compiled.append(pattern)
+        asked.append(pattern)
         return real(pattern, flags)
 
     monkeypatch.setattr(re, "compile", counting)
+    return asked
+
+
+def test_it_compiles_on_first_use_and_then_is_the_compiled_pattern(
+    new_process: Callable[[], None], compiled: list[str]
+) -> None:
     lazy = LazyPattern(r"\d+", re.M)
     assert compiled == []
     assert lazy.search("a 12").group() == "12"  # type: ignore[union-attr]
@@ -70,7 +76,7 @@ def test_it_compiles_on_first_use_and_then_is_the_compiled_pattern(
 
 
 def test_a_search_compiles_its_patterns_once_per_user_then_reads_them(
-    new_process: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+    new_process: Callable[[], None], request: pytest.FixtureRequest
 ) -> None:
     """Every pattern of the search's modules, kept by one process and read back by the next, is the
     pattern re.compile makes, and the next process compiles none of them."""
@@ -82,16 +88,10 @@ def test_a_search_compiles_its_patterns_once_per_user_then_reads_them(
     for pattern, flags in declared:
         patterns.compile_pattern(pattern, flags)
     new_process()
-    compiled: list[str] = []
-    real = re.compile
-
-    def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
-        compiled.append(pattern)
-        return real(pattern, flags)
-
-    monkeypatch.setattr(re, "compile", counting)
-    for pattern, flags in declared:
-        assert patterns.compile_pattern(pattern, flags) == real(pattern, flags), pattern
+    expected = {(pattern, flags): re.compile(pattern, flags) for pattern, flags in declared}
+    compiled: list[str] = request.getfixturevalue("compiled")  # from here on
+    for (pattern, flags), pattern_compiled in expected.items():
+        assert patterns.compile_pattern(pattern, flags) == pattern_compiled, pattern
     assert compiled == []
 
 
