@@ -3,6 +3,7 @@ word is among everyday errors, and when an entry holds what the everyday error l
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from hypothesis import given
@@ -165,10 +166,11 @@ def test_an_everyday_error_in_a_function_the_entry_names_is_evidence_of_it() -> 
 
 
 def explained_by_every_message(background: Background, terms: dict[str, float]) -> Explanation:
-    """explain() the slow way: every message, its words added up in the line's order."""
+    """explain() the slow way: every message, its words added up exactly (math.fsum: two messages
+    whose words weigh the same tie, whatever the order they are added in; the first one wins)."""
     total = sum(terms.values())
     shares = [
-        sum(weight for term, weight in terms.items() if number in background.holding(term))
+        math.fsum(weight for term, weight in terms.items() if number in background.holding(term))
         for number in range(background.size)
     ]
     most = max(shares, default=0.0)
@@ -176,7 +178,7 @@ def explained_by_every_message(background: Background, terms: dict[str, float]) 
         return Explanation(-1, frozenset(), 0.0)
     best = shares.index(most)
     held = frozenset(term for term in terms if best in background.holding(term))
-    return Explanation(best, held, most / total)
+    return Explanation(best, held, sum(weight for term, weight in terms.items() if term in held) / total)
 
 
 WORDS = ["alpha", "bravo", "delta", "echo", "golf", "hotel", "india", "kilo"]
