@@ -49,7 +49,9 @@ NEED_WORDS = ("gpu", "docker")
 _INPUT_NAME = r"^[a-z][a-z0-9_]{0,30}$"
 #: The characters a value may hold: those shlex.quote() leaves alone, which neither a shell nor a
 #: Python string literal gives a meaning to. No space, quote, `$`, backslash, `;`, `*` or newline.
-_SAFE_VALUE = r"(?a)^[\w@%+=:,./-]{1,200}$"
+#: The whole value, matched with fullmatch: `$` would also match before a final newline, which ends
+#: a shell command.
+_SAFE_VALUE = r"(?a)[\w@%+=:,./-]{1,200}"
 _PLACEHOLDER = r"\{([a-z][a-z0-9_]{0,30})\}"
 MAX_PATTERN = 500
 MAX_INPUTS = 8
@@ -250,7 +252,7 @@ def _needs(value: Any, key: str) -> tuple[str, ...]:
 
 def safe_value(name: str, value: str) -> str:
     """VALUE, if it may stand in a command as the input NAME; raises UnsafeValue otherwise."""
-    if not re.match(_SAFE_VALUE, value) or value.startswith("-"):
+    if not re.fullmatch(_SAFE_VALUE, value) or value.startswith("-"):
         shown = value if len(value) <= 60 else value[:59] + "…"
         raise UnsafeValue(
             f"the value {shown!r} for {{{name}}} is not used in a command: only letters, digits and "

@@ -225,7 +225,7 @@ def _guard_problem(key: str, guard: dict[str, Any]) -> str | None:
 
 
 def check_key(key: str) -> None:
-    if not KEY_PATTERN.match(key) or len(key) > MAX_KEY_LENGTH:
+    if not KEY_PATTERN.fullmatch(key) or len(key) > MAX_KEY_LENGTH:  # `$` allows a final newline
         raise InvalidEntry(
             f"key '{key}' is not a slug: use lowercase letters, digits and single '-' "
             f"(at most {MAX_KEY_LENGTH} characters), e.g. torch-load-map-location"

@@ -79,7 +79,7 @@ def parse_config(text: str, where: str) -> list[Layer]:
         if not isinstance(declared, dict):
             raise KbError(f"{label} must be a table")
         name = declared.get("name")
-        if not isinstance(name, str) or not _NAME.match(name):
+        if not isinstance(name, str) or not _NAME.fullmatch(name):  # `$` allows a final newline
             raise KbError(f"{label} needs a name in lower case words joined by '-' (name = \"team\")")
         if name in (PERSONAL, PROJECT) or any(layer.name == name for layer in layers):
             raise KbError(f"{label}: the name '{name}' is taken")

@@ -104,6 +104,7 @@ def test_a_config_names_database_and_folder_layers_in_order() -> None:
         ("[[layer]]\nname = 'team'\ndatabase = 'x'\nfolder = 'y'\n", "needs exactly one of database"),
         ("[[layer]]\ndatabase = 'x'\n", "needs a name"),
         ("[[layer]]\nname = 'Team Server'\ndatabase = 'x'\n", "needs a name"),
+        ('[[layer]]\nname = "team\\n"\ndatabase = "x"\n', "needs a name"),  # `$` matched before it
         ("[[layer]]\nname = 'personal'\ndatabase = 'x'\n", "the name 'personal' is taken"),
         ("[[layer]]\nname = 'a'\ndatabase = 'x'\n[[layer]]\nname = 'a'\nfolder = 'y'\n", "'a' is taken"),
         ("[sources]\nname = 'a'\n", "unknown table or key 'sources'"),

@@ -107,7 +107,9 @@ def test_values_fill_the_command_and_defaults_stand_for_the_rest() -> None:
     assert fill(command, rule, {"port": "55499", "other": "x"}).endswith(":55499")
 
 
-@pytest.mark.parametrize("value", ["1; rm -rf ~", "$(id)", "`id`", "a b", "x'y", 'x"y', "-rf", "a\nb", ""])
+@pytest.mark.parametrize(
+    "value", ["1; rm -rf ~", "$(id)", "`id`", "a b", "x'y", 'x"y', "-rf", "a\nb", "", "8000\n", "model.pt\n"]
+)
 def test_a_value_that_could_be_more_than_a_word_is_refused(value: str) -> None:
     with pytest.raises(UnsafeValue):
         safe_value("path", value)

@@ -216,3 +216,12 @@ def test_an_entry_file_with_a_merge_conflict_is_refused_at_its_line() -> None:
     )
     with pytest.raises(EntryFileError, match=r"x\.md:8: git left a merge conflict here"):
         parse_entry_file(text, "x.md")
+
+
+def test_a_key_that_ends_in_a_newline_is_not_a_slug() -> None:
+    """`$` matches before a final newline: a key ending in one passed the slug check."""
+    from kb.entry.content import check_key
+    from kb.errors import InvalidEntry
+
+    with pytest.raises(InvalidEntry, match="is not a slug"):
+        check_key("torch-load-map-location\n")
