@@ -46,7 +46,7 @@ NEED_WORDS = ("gpu", "docker")
 
 #: Patterns as text, compiled by `re` on first use (and cached there): compiling them at import cost
 #: `kb search` 4 ms of a cold start whether or not a check is shown.
-_INPUT_NAME = r"^[a-z][a-z0-9_]{0,30}$"
+_INPUT_NAME = r"[a-z][a-z0-9_]{0,30}"  # fullmatch: `$` would also match before a final newline
 #: The characters a value may hold: those shlex.quote() leaves alone, which neither a shell nor a
 #: Python string literal gives a meaning to. No space, quote, `$`, backslash, `;`, `*` or newline.
 #: The whole value, matched with fullmatch: `$` would also match before a final newline, which ends
@@ -223,7 +223,7 @@ def _inputs(value: Any, key: str) -> tuple[tuple[str, str], ...]:
         raise InvalidEntry(f"entry '{key}': a check takes at most {MAX_INPUTS} inputs")
     inputs = []
     for name, default in value.items():
-        if not isinstance(name, str) or not re.match(_INPUT_NAME, name):
+        if not isinstance(name, str) or not re.fullmatch(_INPUT_NAME, name):
             raise InvalidEntry(
                 f"entry '{key}': check input {name!r} is not a name (lowercase letters, digits, _)"
             )

@@ -80,6 +80,7 @@ def test_a_rule_is_read_as_a_person_types_it(typed: str, rule: str) -> None:
         ({"confirms": "exit 0", "pattern": "x"}, 'read only when confirms = "output"'),
         ({"confirms": "output", "pattern": "("}, "check pattern is not a regular expression"),
         ({"confirms": "exit 0", "inputs": {"Port": "1"}}, "is not a name"),
+        ({"confirms": "exit 0", "inputs": {"port\n": "1"}}, "is not a name"),
         ({"confirms": "exit 0", "inputs": {"path": "a b"}}, "is not used in a command"),
         ({"confirms": "exit 0", "needs": ["a gpu please"]}, "is not one kb knows"),
         ({"confirms": "exit 0", "when": "x"}, "unknown check field 'when'"),
