@@ -39,7 +39,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 def pytest_configure(config: pytest.Config) -> None:
     # The suite starts kb in hundreds of subprocesses, as users start it; with PYTHONDONTWRITEBYTECODE
     # set (some shells and containers set it), each would compile kb from source, as no user's does:
-    # those tests took a fifth longer on a clean clone. The xdist workers, started after this,
+    # those tests took a quarter longer on a clean clone. The xdist workers, started after this,
     # inherit the environment without it.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False

@@ -39,8 +39,8 @@ SHOWN_ROWS = 500
 
 class _UnguessedFence(MarkdownFence):
     """A code block that names no language is shown as plain text. Textual would guess one by
-    trying every Pygments lexer on it: a third of a second the first time (loading them all), tens
-    of milliseconds for each block after, and a person's traceback coloured as whatever won."""
+    trying every Pygments lexer on it: a quarter of a second the first time (loading them all), a
+    few milliseconds for each block after, and a person's traceback coloured as whatever won."""
 
     @classmethod
     def highlight(cls, code: str, language: str, ansi: bool = False, dark: bool = False) -> Content:
