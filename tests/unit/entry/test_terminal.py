@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.entry.terminal import display_width, format_table, streamed_table, wrap_columns
+from kb.entry.terminal import _safe_char, display_width, format_table, one_line, streamed_table, wrap_columns
 
 #: ASCII, accented and combining letters, CJK (two columns each), and whitespace of every kind.
 PIECES = [*"ab -\t\n", "é", "e\u0301", "中", "文", "ｱ", "x" * 30]
@@ -54,3 +54,10 @@ def test_a_longer_listing_takes_its_columns_from_its_first_rows_and_the_least_wi
     lines = list(streamed_table(rows, 80, least=(0, 10), first=2))
     assert lines[0] == "short  data        symptom one"
     assert lines[3:] == ["a-much-longer-key", "       model       x"]
+
+
+@given(st.one_of(st.text(st.characters(max_codepoint=0x7F)), st.text()))
+def test_one_line_shows_each_character_as_its_own_rule_says(text: str) -> None:
+    """ASCII text takes a shortcut through a translation table: it must agree, character by
+    character, with the rule every other text goes through."""
+    assert one_line(text) == " ".join("".join(map(_safe_char, text)).split())
