@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,6 +71,8 @@ def split_tags(tags: Iterable[str] | None) -> list[str] | None:
 def read_guards_file(path: Path) -> tuple[dict[str, Any], ...]:
     """The `[[guards]]` tables of a TOML file, checked as an entry's guards are, so that a bad file
     is refused before any question is asked or anything is written."""
+    import tomllib  # deferred: only a guards file is TOML, and the parser costs a few ms of every add
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

@@ -8,7 +8,6 @@ it changed).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from dataclasses import dataclass
 from datetime import datetime
@@ -68,6 +67,8 @@ def commit_fix(revision: str = "HEAD", cwd: Path | None = None) -> CommitFix:
 
 
 def _git(args: list[str], cwd: Path | None, revision: str) -> str:
+    import subprocess  # deferred: only --from-commit runs git
+
     try:
         result = subprocess.run(
             ["git", *args],

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -179,6 +178,8 @@ def _parse_front_matter(front: list[str], path: Path | str | None) -> dict[str, 
     for number, row in enumerate(front, 2):
         if row.split("=", 1)[0].count(".") > _MAX_KEY_DOTS:
             raise EntryFileError(path, number, "a dotted key with this many parts is no entry field")
+    import tomllib  # deferred: writing an entry (kb add) never parses one
+
     try:
         data = tomllib.loads(text)
     except RecursionError:

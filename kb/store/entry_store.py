@@ -12,7 +12,6 @@ import functools
 import gc
 import json
 import os
-import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -135,6 +134,8 @@ def _retried(
                     raise StoreUnavailable(
                         f"cannot write {store.location.display()}: {ended.message} ({attempt} attempts)"
                     ) from None
+                import random  # deferred: only a write the server ended is tried again
+
                 time.sleep(random.uniform(0.01, 0.05) * attempt)  # jitter, so the two do not meet again
         raise AssertionError("unreachable")
 
