@@ -262,7 +262,11 @@ def key_from_symptom(symptom: str, max_words: int = 6) -> str:
     becomes `runtimeerror-cuda-device-side-assert-triggered`. What differs between occurrences
     (`batch_size 32`, `NCCL version 2.18.1`, a quoted path) is left out, and each word kept once;
     a quoted name is what makes the fault itself, so it stays (the first two, after the other words
-    if there are many): `KeyError: 'weight_decay'` is `keyerror-weight-decay`, not `keyerror`."""
+    if there are many): `KeyError: 'weight_decay'` is `keyerror-weight-decay`, not `keyerror`.
+
+    The symptom is redacted first, as it is when stored: a key names the entry's file, its wiki
+    anchor and every command that points at it, so a password in a pasted URL must not become one."""
+    symptom = redact_text(symptom)
     names: list[str] = []
 
     def general(match: re.Match[str]) -> str:

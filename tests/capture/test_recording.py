@@ -647,3 +647,16 @@ def test_env_reads_the_python_on_the_path_when_kb_has_a_venv_of_its_own(
     assert code == 0, err
     assert "torch 2.3.0" in str(entry("theirs")["environment"])
     assert "--applies-to 'typer<0.2,>=0.1'" in err  # their typer, not kb's
+
+
+def test_a_password_in_the_symptom_stays_out_of_the_key_made_from_it() -> None:
+    """The key names the entry's file, its wiki anchor and every command that points at it."""
+    password = "hunter2" + "pw"
+    symptom = (
+        f"psycopg.OperationalError: connection failed for postgresql://kb_team:{password}@db.internal/ml"
+    )
+    code, out, err = kb("add", "-s", symptom, "-v", "true", "-f", "Rotate it.", "-d", "deployment")
+    assert code == 0, err
+    assert password not in out and "postgresql-redacted" in out
+    code, out, _ = kb("list", "--json")
+    assert code == 0 and password not in out

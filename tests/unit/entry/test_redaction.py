@@ -7,9 +7,10 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from kb.entry.content import key_from_symptom
 from kb.entry.redaction import REDACTED, is_secret_name, redact, redact_text
 
 SEED = Path(__file__).resolve().parents[3] / "seed_entries"
@@ -219,3 +220,23 @@ def test_flags_that_only_look_like_passwords_are_kept(text: str) -> None:
 
 def test_a_forward_pass_is_not_a_password() -> None:
     assert redact_text("not used in the forward pass: see x") == "not used in the forward pass: see x"
+
+
+@pytest.mark.parametrize(
+    ("symptom", "secret"),
+    [
+        ("OperationalError: connection failed for postgresql://kb_team:" + "hunter2pw@db/ml", "hunter2pw"),
+        ("wandb: ERROR api_key=" + "ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12 rejected", "ab12cd34ef56"),
+        ("ConnectionError: cannot reach redis://:" + "Sup3rSecretRedis@cache:6379/0", "sup3rsecretredis"),
+    ],
+)
+def test_a_key_made_from_a_symptom_holds_no_secret_of_it(symptom: str, secret: str) -> None:
+    """The key names the entry's file, its wiki anchor and the commands that point at it."""
+    assert secret not in key_from_symptom(symptom)
+
+
+@given(st.text(max_size=60), st.one_of(hf_tokens, github_tokens), st.text(max_size=60))
+def test_no_token_survives_into_a_key(before: str, token: str, after: str) -> None:
+    body = token.lower().split("_", 1)[1]
+    assume(body not in (before + after).lower())
+    assert body not in key_from_symptom(f"{before} {token} {after}")
