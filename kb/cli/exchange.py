@@ -161,7 +161,8 @@ def export_jsonl(
     status: StatusOption = "all",
     since: SinceOption = None,
 ) -> None:
-    """A lossless backup, one JSON object per entry: every field, usage and check history included."""
+    """A backup, one JSON object per entry: every field, its usage counts and its last check (not its
+    change history or earlier checks)."""
     from kb.exchange.transfer import export_jsonl as lines
 
     filters = _filters(domain, tag, status, since)

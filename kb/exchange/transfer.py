@@ -84,23 +84,30 @@ def export_files(
     """One entry file per entry, in a folder per domain: the shape of seed_entries/ (`kb seed --from`)."""
     entries = select_entries(store, filters)
     written = []
-    folder.mkdir(parents=True, exist_ok=True)
-    for number, entry in enumerate(entries, 1):
-        content = entry.content()
-        check_key(content.key)  # read back from a database that may have been tampered with
-        domain = resolve_domain(content.domain)
-        os.makedirs(inside(folder, domain), exist_ok=True)
-        path = Path(inside(folder, domain, f"{content.key}.md"))
-        write_atomically(path, render_entry_file(content))
-        written.append(path)
-        if progress:
-            progress(number, len(entries))
+    if folder.exists() and not folder.is_dir():
+        raise KbError(f"{folder} is a file; --out takes a folder to write an entry file per entry in")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for number, entry in enumerate(entries, 1):
+            content = entry.content()
+            check_key(content.key)  # read back from a database that may have been tampered with
+            domain = resolve_domain(content.domain)
+            os.makedirs(inside(folder, domain), exist_ok=True)
+            path = Path(inside(folder, domain, f"{content.key}.md"))
+            write_atomically(path, render_entry_file(content))
+            written.append(path)
+            if progress:
+                progress(number, len(entries))
+    except OSError as error:
+        where = error.filename or folder
+        raise KbError(f"cannot write {where}: {error.strerror or error}") from None
     return written
 
 
 def export_jsonl(store: EntryStore, filters: Filters) -> Iterator[str]:
-    """A lossless backup: every field of every entry, usage and check history included, a line per
-    entry as it is read (memory stays flat in the size of the knowledge base)."""
+    """A backup of every entry: every field, its usage counts and its last check (the history of its
+    changes and earlier checks stays in the database), a line per entry as it is read (memory stays
+    flat in the size of the knowledge base)."""
     for entry in store.each(filters.domain, filters.tag, filters.status):
         if filters.since is not None and entry.updated < filters.since:
             continue

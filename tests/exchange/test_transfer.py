@@ -315,3 +315,12 @@ def test_a_table_without_domains_is_imported_with_the_guessed_ones_named(
     for item in guessed:
         assert f"    {item['key']}: {item['domain']} (from " in out
         assert json.loads(kb("show", item["key"], "--json")[1])["domain"] == item["domain"]
+
+
+def test_export_files_into_a_file_or_below_one_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "f.md").write_text("mine\n")
+    for out, said in ((tmp_path / "f.md", "is a file"), (tmp_path / "f.md" / "sub", "Not a directory")):
+        code, out_text, err = kb("export", "files", "--out", str(out))
+        assert code == 1 and said in err and len(err.strip().splitlines()) == 1, err
+        assert "Traceback" not in err + out_text
+    assert (tmp_path / "f.md").read_text() == "mine\n"
