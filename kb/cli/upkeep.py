@@ -49,7 +49,7 @@ def review(
         raise UsageError("--keep, --archive and --merge-into need the KEY of the entry")
     with common.open_kb(ctx, remind=False) as store:
         if key is not None:
-            typer.echo(_decide(store, key, keep, archive, merge_into))
+            typer.echo(_decide(store, key, keep, archive, merge_into, common.command_prefix(ctx)))
             return
         due = upkeep.due_now(store)
         if list_due or as_json or not console.interactive():
@@ -65,7 +65,14 @@ def review(
     typer.echo(f"Added this month: {stats.added_this_month}. Still due: {stats.due_for_review}.")
 
 
-def _decide(store: EntryStore, key: str, keep: bool, archive: bool, merge_into: str | None) -> str:
+def _decide(
+    store: EntryStore, key: str, keep: bool, archive: bool, merge_into: str | None, again: str = "kb "
+) -> str:
+    if store.get(key).status == "archived" and merge_into is None:
+        if archive:
+            return f"{key} is already archived; bring it back with: {again}restore {key}"
+        if keep:
+            raise KbError(f"{key} is archived: nothing to keep; bring it back with: {again}restore {key}")
     if merge_into is not None:
         target = store.merge(key, _existing_key(store, merge_into))
         return f"merged {key} into {target.key}"

@@ -147,6 +147,19 @@ def test_a_merge_into_a_missing_or_archived_entry_is_refused(runner: CliRunner) 
     assert json.loads(kb("show", "gpu-c", "--json")[1])["status"] == "active"
 
 
+def test_reviewing_an_archived_entry_claims_no_archive_and_no_keep(runner: CliRunner) -> None:
+    assert kb("rm", "read-csv-encoding").code == 0
+    with open_store(os.environ["KB_DB"]) as store:
+        before = len(store.history("read-csv-encoding"))
+    code, out, _ = kb("review", "read-csv-encoding", "--archive")
+    assert code == 0 and out.startswith("read-csv-encoding is already archived; bring it back with: kb")
+    code, _, err = kb("review", "read-csv-encoding", "--keep")
+    assert code == 1 and "is archived: nothing to keep" in err
+    with open_store(os.environ["KB_DB"]) as store:
+        assert len(store.history("read-csv-encoding")) == before
+        assert store.get("read-csv-encoding").status == "archived"
+
+
 def test_stepping_through_saves_each_decision_even_if_interrupted(
     runner: CliRunner, clock: Callable[[timedelta], None], interactive: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
