@@ -129,6 +129,51 @@ def _is_command(word: str) -> bool:
     return shutil.which(word) is not None
 
 
+#: What ends one simple command of a shell line and starts the next.
+_COMMAND_SEPARATORS = frozenset({"|", "||", "&&", ";", ";;", "&", "|&", "("})
+#: Shell grammar a simple command may sit inside, before its program.
+_PREFIX_KEYWORDS = frozenset(
+    {"!", "{", "}", "if", "then", "else", "elif", "fi", "while", "until", "do", "done"}
+)
+#: Shell grammar whose next words are not a program (a loop's variable, a case's word).
+_UNREAD_KEYWORDS = frozenset({"for", "case", "select", "function", "[[", "coproc"})
+#: Every builtin of POSIX sh, dash and bash: a check may use any of them, and none is on the PATH.
+ALL_SHELL_BUILTINS = SHELL_BUILTINS | frozenset(
+    ": break builtin caller compgen complete continue dirs disown enable getopts help history let local "
+    "logout mapfile popd pushd readarray readonly return shift shopt suspend times typeset unalias".split()
+)
+
+
+def programs(command: str) -> tuple[str, ...] | None:
+    """The programs a shell COMMAND line runs by name: the first word of each of its simple commands
+    (after a pipe, `&&`, `||`, `;`, a parenthesis), variable assignments before it skipped. None
+    when the line cannot be read that way (it does not split as a shell splits it, or it holds a
+    loop or a case, whose words are not all commands); builtins, paths and expansions are left out."""
+    lexer = shlex.shlex(command, posix=True, punctuation_chars="|;()")
+    lexer.whitespace_split = True
+    try:
+        words = list(lexer)
+    except ValueError:
+        return None
+    found: list[str] = []
+    expecting = True
+    for word in words:
+        if word in _COMMAND_SEPARATORS:
+            expecting = True
+        elif word == ")" or not expecting:  # what follows a subshell or `$(…)` is no program
+            expecting = False
+            continue
+        elif word in _UNREAD_KEYWORDS:
+            return None
+        elif word in _PREFIX_KEYWORDS or _ENV_ASSIGNMENT.match(word) or word[:1] in "<>0123456789":
+            continue
+        else:
+            expecting = False
+            if word not in ALL_SHELL_BUILTINS and not any(mark in word for mark in "/$`~*?[&<>="):
+                found.append(word)
+    return tuple(dict.fromkeys(found))
+
+
 def _python_c_problem(words: Sequence[str]) -> str | None:
     if "-c" not in words:
         return None  # `python script.py` or `python -m module` is a shell command like any other

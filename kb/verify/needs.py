@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from kb.entry.check_rule import CheckRule, fill
+from kb.entry.lint import programs, validation_kind
 
 _FIND_MODULES = (
     "import importlib.util, sys\n"
@@ -31,13 +32,25 @@ def unmet_needs(
     values: Mapping[str, str] | None = None,
     cwd: Path | None = None,
     env: Mapping[str, str] | None = None,
+    command: str | None = None,
 ) -> list[str]:
     """What RULE needs that is not here, each as a short reason ("no GPU", "lsof is not installed");
-    empty when the check can run. VALUES fill a need's inputs; CWD and ENV are the check's own."""
+    empty when the check can run. VALUES fill a need's inputs; CWD and ENV are the check's own.
+
+    A shell COMMAND also needs the programs it runs, declared or not: behind `2>/dev/null`, or
+    piped into `grep`, a program that is not installed reads as an exit status or an empty output,
+    which the rule would take for a verdict (`ibv_devinfo 2>/dev/null | grep -q PORT_ACTIVE`
+    "confirmed" on a machine without InfiniBand's tools)."""
     environment = dict(os.environ if env is None else env)
     path = environment.get("PATH")
     folder = cwd or Path.cwd()
     unmet: list[str] = []
+    if command is not None and validation_kind(command) == "shell":
+        unmet += [
+            f"{name} is not installed"
+            for name in programs(command) or ()
+            if not shutil.which(name, path=path)
+        ]
     modules: list[str] = []
     for need in rule.needs:
         need = fill(need, rule, values)
@@ -65,7 +78,7 @@ def unmet_needs(
             f"the Python module {name} is not installed"
             for name in _missing_modules(modules, folder, environment)
         ]
-    return unmet
+    return list(dict.fromkeys(unmet))
 
 
 def _gpu_here(path: str | None) -> bool:

@@ -287,7 +287,7 @@ def run_check(
     entry = store.get(key)
     rule = entry.content().check_rule
     command, chosen = offered(entry.validation, rule, values)
-    unmet = unmet_needs(rule, chosen, cwd=cwd)
+    unmet = unmet_needs(rule, chosen, cwd=cwd, command=command)
     if unmet:
         started = kb.clock.utc_now().astimezone(UTC)
         result = CheckResult(

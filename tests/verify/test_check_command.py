@@ -126,6 +126,29 @@ def test_a_check_that_needs_a_module_that_is_not_here_could_not_run_here(runner:
     assert run["reason"] == "the Python module kb_no_such_module is not installed"
 
 
+@pytest.mark.parametrize(
+    ("validation", "confirms"),
+    [
+        ("kb_no_such_tool 2>/dev/null | grep -q PORT_ACTIVE", ["--confirms", "exit non-zero"]),
+        ("kb_no_such_tool 2>&1 | grep -c Active", ["--confirms", "output", "--pattern", "^0$"]),
+    ],
+)
+def test_a_program_hidden_behind_a_pipe_that_is_not_installed_decides_nothing(
+    runner: CliRunner, validation: str, confirms: list[str]
+) -> None:
+    """Its 'not found' goes to /dev/null or into grep: the exit status and the output would read as
+    the fault confirmed on any machine without the tool."""
+    code, _, err = kb(
+        "add", "--force", "-k", "ib-port", "-s", "NCCL WARN NET/IB : No device found", "-d", "hardware",
+        "-v", validation, *confirms, "-f", "Install the IB stack.",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, _ = kb("check", "ib-port", "--yes", "--json")
+    run = json.loads(out)
+    assert code == 3 and run["verdict"] == "could not run here"
+    assert run["reason"] == "kb_no_such_tool is not installed"
+
+
 def test_a_check_that_keeps_breaking_is_what_counts_against_its_entry(runner: CliRunner) -> None:
     with open_store() as store:
         content = store.get(KEY).content()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from kb.entry.lint import validation_kind, validation_problem
+from kb.entry.lint import programs, validation_kind, validation_problem
 
 
 @pytest.mark.parametrize(
@@ -57,3 +59,32 @@ def test_python_keywords_win_over_programs_of_the_same_name() -> None:
     """ImageMagick installs an `import` program; `import torch; …` is still Python."""
     assert validation_kind("import torch; print(torch.__version__)") == "python"
     assert validation_kind("from os import cpu_count; print(cpu_count())") == "python"
+
+
+@pytest.mark.parametrize(
+    ("command", "runs"),
+    [
+        ("ibv_devinfo 2>/dev/null | grep -q PORT_ACTIVE", ("ibv_devinfo", "grep")),
+        ("ibstat 2>&1 | grep -c Active", ("ibstat", "grep")),
+        ("FOO=1 nvcc --version && echo ok", ("nvcc",)),
+        ("echo $(nproc) cores", ("nproc",)),
+        ("(CUDA_LAUNCH_BLOCKING=1 python train.py 2>&1; echo done) | awk '/x/'", ("python", "awk")),
+        ("docker ps -q > /dev/null || exit 1; docker ps", ("docker",)),
+        ("if nvidia-smi; then echo y; fi", ("nvidia-smi",)),
+        ("./run.sh | tee log", ("tee",)),  # a path is no program to look up
+        ("test -f x || echo no", ()),  # builtins only
+        ("for i in 1 2; do nvidia-smi; done", None),  # a loop's words are not all commands
+        ("echo 'unclosed", None),
+    ],
+)
+def test_the_programs_a_shell_line_runs(command: str, runs: tuple[str, ...] | None) -> None:
+    assert programs(command) == runs
+
+
+@given(st.text(max_size=80))
+def test_no_separator_redirection_or_expansion_is_taken_for_a_program(command: str) -> None:
+    found = programs(command)
+    assert found is None or all(
+        name not in {"|", "||", "&&", ";", "&", "(", ")", "!"} and name[0] not in "<>0123456789$`~/"
+        for name in found
+    )
