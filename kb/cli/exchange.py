@@ -214,10 +214,18 @@ def import_command(
         console.print_json(report.as_json())
         return
     verb = "would add" if dry_run else "added"
-    typer.echo(
-        f"{verb} {len(report.added)}, {'would update' if dry_run else 'updated'} {len(report.updated)}, "
-        f"skipped {len(report.skipped)} (already in kb; --on-conflict {on_conflict})"
-    )
+    same = len(report.skipped) - len(report.conflicts)
+    skipped = f"skipped {len(report.skipped)}" + (f" ({same} already in kb as they are)" if same else "")
+    updated = f"{'would update' if dry_run else 'updated'} {len(report.updated)}"
+    typer.echo(f"{verb} {len(report.added)}, {updated}, {skipped}")
+    if report.conflicts:
+        shown = ", ".join(report.conflicts[:8]) + (
+            f" and {len(report.conflicts) - 8} more" if len(report.conflicts) > 8 else ""
+        )
+        typer.echo(
+            f"  {plural(len(report.conflicts), 'differs', 'differ')} from kb's entry and kept as kb has it"
+            f" (--on-conflict {on_conflict}; overwrite or rename takes the file's): {shown}"
+        )
     for old, new in report.renamed:
         typer.echo(f"  {old} exists: imported as {new}")
     if report.guessed:

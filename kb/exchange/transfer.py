@@ -145,7 +145,10 @@ class Incoming:
 class ImportReport:
     added: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
+    #: Every entry not written: those kb already has as they are, and the CONFLICTS.
     skipped: list[str] = field(default_factory=list)
+    #: The skipped entries that differ from kb's own (--on-conflict skip kept kb's).
+    conflicts: list[str] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)
     #: (the key the source gave, the key of the entry kb has with the same signature)
     recognised: list[tuple[str, str]] = field(default_factory=list)
@@ -159,6 +162,7 @@ class ImportReport:
             "added": self.added,
             "updated": self.updated,
             "skipped": self.skipped,
+            "conflicts": self.conflicts,
             "renamed": [{"from": a, "to": b} for a, b in self.renamed],
             "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
@@ -368,6 +372,7 @@ def _plan_import(
             report.added.append(wrote.content.key)
         else:
             report.skipped.append(key)
+            report.conflicts.append(key)
         if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
             report.unvalidated.append(item.content.key)
         if wrote is not None and given.guessed_from and item is given:  # not one kb recognised as its own

@@ -65,7 +65,11 @@ def test_conflicts_are_never_overwritten_silently(runner: CliRunner, tmp_path: P
 
     theirs.write_text(render_entry_file(mine.replace(fix="Their fix.")))
     code, out, _ = kb("import", str(theirs))
-    assert code == 0 and "skipped 1" in out
+    assert code == 0 and "skipped 1\n" in out and "already in kb" not in out  # it is not: it differs
+    assert "1 differs from kb's entry and kept as kb has it" in out and out.rstrip().endswith(
+        "torch-load-map-location"
+    )
+    assert json.loads(kb("import", str(theirs), "--json")[1])["conflicts"] == ["torch-load-map-location"]
     assert contents()["torch-load-map-location"].fix == mine.fix  # type: ignore[attr-defined]
     code, out, _ = kb("import", str(theirs), "--on-conflict", "rename")
     assert "imported as torch-load-map-location-2" in out
