@@ -177,9 +177,19 @@ def format_response(
             lines.append(f"Golden checks for {response.golden_checks.domain}: {response.golden_checks.title}")
             lines += [f"    {line}" for line in response.golden_checks.lines]
         if response.results:
-            settle = check_lines(response.results[0].candidate.record, "    ")
-            if settle:
+            settler = response.settler
+            settle = check_lines(settler.candidate.record, "    ") if settler else []
+            if settle and settler and settler.doubt == "everyday":
+                lines += [
+                    "It reads as an everyday error; to test the first entry's cause, run its check:",
+                    *settle,
+                ]
+            elif settle:
                 lines += ["To settle it, run the first entry's check:", *settle]
+            elif not settler:
+                lines.append(
+                    "The closest entries share little with it: none of their checks would settle it."
+                )
             lines += ["", "Closest entries:"]
         else:
             lines.append("Record the fix when you find it: kb add")

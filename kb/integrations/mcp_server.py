@@ -90,10 +90,21 @@ class AgentSession:
         elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
             named = entries_naming_it(len(keys), options.limit)
             answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"
-        elif keys:
+        elif keys and response.settler is not None and response.settler.doubt == "everyday":
+            answer = (
+                "no known fault for sure: the message reads as an everyday error, and the results are "
+                "candidates only. The first one's check tests its cause (check_to_run); if you fix it "
+                "another way, propose_entry"
+            )
+        elif keys and response.settler is not None:
             answer = (
                 "no known fault for sure: the results are candidates only. The first one's check would "
                 "settle it (check_to_run); if you fix it another way, propose_entry"
+            )
+        elif keys:
+            answer = (
+                "no known fault: the closest entries share little with this error, and none of their "
+                "checks would settle it. If you fix it, propose_entry"
             )
         else:
             answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"

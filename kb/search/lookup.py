@@ -101,6 +101,15 @@ class SearchResponse(NamedTuple):
         return bool(self.results) and self.results[0].confident
 
     @property
+    def settler(self) -> Scored | None:
+        """The result whose check would settle a search kb is not sure of: the first, unless all it
+        shares with the paste is a word or two ("weak"), when its check would test a cause nothing
+        points at (`KeyError: 'x'` and the CSV encoding entry share only `keyerror`)."""
+        if self.confident or not self.results or self.results[0].doubt in ("weak", "short", "foreign"):
+            return None
+        return self.results[0]
+
+    @property
     def one_of(self) -> list[Scored]:
         """The known faults that each raise the paste's message, when nothing decides between them."""
         return [] if self.confident else list(self.shared)
@@ -140,9 +149,7 @@ class SearchResponse(NamedTuple):
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
-        settle = (
-            None if self.confident or not self.results else self.results[0].candidate.record.get("validation")
-        )
+        settle = self.settler.candidate.record.get("validation") if self.settler else None
         shared = [
             {"key": s.candidate.record.get("key"), "validation": s.candidate.record.get("validation")}
             for s in self.one_of

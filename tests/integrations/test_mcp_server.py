@@ -279,3 +279,20 @@ async def test_a_proposal_without_constraints_gets_the_series_of_the_packages_it
         "TypeError: sentence must be a string, not the frobnicated zorblax"
     )
     assert "applies_to" in refused["error"]
+
+
+@pytest.mark.parametrize(
+    ("paste", "answer"),
+    [
+        ("ZeroDivisionError: division by zero", "no known fault: the closest entries share little"),
+        (
+            "TypeError: cannot pickle '_io.BufferedReader' object",
+            "no known fault for sure: the message reads",
+        ),
+    ],
+)
+def test_a_check_is_offered_as_settling_only_what_it_can_settle(kb_db: str, paste: str, answer: str) -> None:
+    from kb.integrations.mcp_server import AgentSession
+
+    found = AgentSession(kb_db).search(paste)
+    assert found["results"] and found["answer"].startswith(answer)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from kb.handbook import load_shared_messages
@@ -45,6 +46,24 @@ def test_an_unsure_answer_says_what_would_settle_it(runner: CliRunner) -> None:
     assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["validation"]
     shown = kb("search", DOLLY).stdout
     assert "To settle it, run the first entry's check:\n    $ " in shown
+
+
+@pytest.mark.parametrize(
+    "paste", ["ZeroDivisionError: division by zero", "ModuleNotFoundError: No module named 'x'"]
+)
+def test_a_check_that_could_settle_nothing_is_not_offered_as_settling_it(
+    runner: CliRunner, paste: str
+) -> None:
+    """The closest entries share a word or two with these: running one's check settles nothing."""
+    data = json.loads(kb("search", "--json", paste).stdout)
+    assert data["results"] and not data["results"][0]["confident"] and data["settle_with"] is None
+    shown = kb("search", paste).stdout
+    assert "To settle it" not in shown and "none of their checks would settle it" in shown
+
+
+def test_an_everyday_error_gets_the_first_check_as_a_test_of_its_cause(runner: CliRunner) -> None:
+    shown = kb("search", "TypeError: cannot pickle '_io.BufferedReader' object").stdout
+    assert "It reads as an everyday error; to test the first entry's cause, run its check:\n    $ " in shown
 
 
 def test_with_a_domain_only_that_domains_entries_compete(runner: CliRunner) -> None:
