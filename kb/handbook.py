@@ -37,10 +37,12 @@ class Triage(NamedTuple):
     rollback_steps: tuple[str, ...]
 
     def guess_domain(self, text: str) -> DomainGuess | None:
-        """The domain whose keywords the text mentions most (longer keywords count more)."""
+        """The domain whose keywords the text mentions most (longer keywords count more); None when
+        it mentions none, or only exception names: `KeyError` is raised in every domain (a config
+        key, a label map, a state dict), so it adds weight to other words but places nothing alone."""
         lowered = text.lower()
         found = [keyword for keyword in self.keywords if _mentions(lowered, keyword)]
-        if not found:
+        if all(_exception_name(keyword) for keyword in found):
             return None
         votes: Counter[str] = Counter()
         for keyword in found:
@@ -48,6 +50,11 @@ class Triage(NamedTuple):
         domain = votes.most_common(1)[0][0]
         matched = tuple(sorted((k for k in found if self.keywords[k] == domain), key=len, reverse=True))
         return DomainGuess(domain, matched)
+
+
+def _exception_name(keyword: str) -> bool:
+    """`keyerror`, `runtimeerror`: an exception's name, which many domains' faults raise."""
+    return " " not in keyword and keyword.endswith(("error", "exception", "warning"))
 
 
 def _mentions(text: str, keyword: str) -> bool:

@@ -34,13 +34,11 @@ def suggest(store: EntryStore, symptom: str, domain: str | None = None) -> Sugge
     that domain's known cause paths to choose from, and tags.
 
     Only what the text supports is proposed, since Enter accepts it: the domain its words place (the
-    handbook's keyword map, by more than an exception's name: `KeyError` alone placed a config key
-    in `data`), else that of an entry the symptom is surely about; a cause path only from such an
+    handbook's keyword map, by more than an exception's name: see Triage.guess_domain()), else
+    that of an entry the symptom is surely about; a cause path only from such an
     entry (the nearest entry's, or the domain's commonest path, stored "LR scheduler > step() not
     called" for a config `KeyError`)."""
     guess = load_triage().guess_domain(symptom)
-    if guess is not None and all(_exception_name(word) for word in guess.keywords):
-        guess = None
     domain = domain or (guess.domain if guess else None)
     nearest, sure = _nearest(store, symptom, domain)
     if domain is None and nearest is not None and sure:
@@ -52,11 +50,6 @@ def suggest(store: EntryStore, symptom: str, domain: str | None = None) -> Sugge
         if nearest is not None and sure and nearest["domain"] == domain and nearest["cause_path"]:
             cause_path = str(nearest["cause_path"])
     return Suggestions(domain, cause_path, suggest_tags(symptom, guess.keywords if guess else ()), known)
-
-
-def _exception_name(word: str) -> bool:
-    """`keyerror`, `runtimeerror`: an exception's name, which many domains' faults raise."""
-    return " " not in word and word.endswith(("error", "exception", "warning"))
 
 
 def suggest_tags(symptom: str, keywords: tuple[str, ...] = ()) -> tuple[str, ...]:

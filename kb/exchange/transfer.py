@@ -279,9 +279,10 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
 
 
 #: The nearest entry gives a row its domain only with a score this high and some evidence: `x`, a
-#: word or two, or a paste of another runtime is like nothing (and refused, asking for a Domain).
+#: word or two, a paste of another runtime, or an everyday error the entry explains no better than
+#: the background does (`KeyError: foo`) is like nothing (and refused, asking for a Domain).
 GUESS_SCORE = 50.0
-NO_EVIDENCE = ("short", "weak", "foreign")
+NO_EVIDENCE = ("short", "weak", "foreign", "everyday")
 
 
 def guessed_domains(store: EntryStore, incoming: Sequence[Incoming]) -> list[Incoming]:

@@ -328,3 +328,13 @@ def test_export_files_into_a_file_or_below_one_is_a_one_line_error(tmp_path: Pat
         assert code == 1 and said in err and len(err.strip().splitlines()) == 1, err
         assert "Traceback" not in err + out_text
     assert (tmp_path / "f.md").read_text() == "mine\n"
+
+
+def test_a_row_whose_only_clue_is_its_exception_name_is_refused_for_want_of_a_domain(tmp_path: Path) -> None:
+    """kb add proposes no domain for `KeyError: foo`, and nothing kb holds is surely about it."""
+    table = tmp_path / "t.md"
+    table.write_text("| Symptom | Fix |\n|---|---|\n| KeyError: foo | bar |\n")
+    code, _, err = kb("import", str(table), "--dry-run")
+    assert code == 1 and "cannot tell the fault domain" in err
+    shown = kb("search", "KeyError: 0")[1]
+    assert "Likely domain" not in shown

@@ -56,3 +56,14 @@ def test_an_edited_handbook_is_read_again_and_a_damaged_cache_is_not_believed(tm
     cached(tmp_path)[0].write_bytes(b"\x00garbage")
     load_triage.cache_clear()
     assert load_triage(handbook).keywords == {"frobnicators": "model"}
+
+
+@pytest.mark.parametrize("text", ["KeyError: 0", "KeyError: 'colour'", "UnicodeDecodeError: 'utf-8' codec"])
+def test_an_exception_name_alone_places_no_domain(text: str) -> None:
+    """`KeyError` is raised in every domain: a config key, a label map, a state dict."""
+    assert load_triage().guess_domain(text) is None
+
+
+def test_an_exception_name_adds_weight_to_the_words_that_place_a_domain() -> None:
+    guess = load_triage().guess_domain("KeyError in the collate_fn of a DataLoader worker")
+    assert guess is not None and guess.domain == "data" and "keyerror" in guess.keywords
