@@ -28,7 +28,7 @@ from kb.search.background import Background, explain, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, occurrence_form, signature
 from kb.text.patterns import LazyPattern
-from kb.text.tokens import tokenize
+from kb.text.tokens import STOPWORDS, tokenize
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
 
@@ -195,7 +195,11 @@ def _words_of_a_person(text: str) -> int:
     """How many words of TEXT say something: those with a letter that are not a printed value. The
     last line of a run that printed a tensor before failing is a row of `nan`s: no description."""
     return sum(
-        1 for word in text.split() if any(c.isalpha() for c in word) and not _PRINTED_VALUE.match(word)
+        1
+        for word in text.split()
+        if any(c.isalpha() for c in word)
+        and not _PRINTED_VALUE.match(word)
+        and word.lower().strip(".,;:!?()[]'\"") not in STOPWORDS
     )
 
 

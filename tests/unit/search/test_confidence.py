@@ -93,7 +93,8 @@ def test_a_printed_tensor_row_is_no_description_to_be_sure_of(
     assert keys(data)[0] == "log-of-zero-after-sigmoid"  # still listed first, only not claimed
 
 
-@pytest.mark.parametrize("query", ["cuda", "nccl", "cuda oom"])
+#: `out of bounds` is two words that say something: `of` says nothing, as in a search's own words.
+@pytest.mark.parametrize("query", ["cuda", "nccl", "cuda oom", "out of bounds", "the nccl timeout"])
 def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
     capsys: pytest.CaptureFixture[str], query: str
 ) -> None:
