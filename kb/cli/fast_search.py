@@ -198,6 +198,8 @@ def format_response(
         mark = "  confident" if scored.confident else ""
         if scored.candidate.record.get("unmet"):
             mark += "  does not apply here: " + ", ".join(scored.candidate.record["unmet"])
+        if scored.candidate.record.get("status") == "archived":
+            mark += f"  archived (kb restore {record['key']})"
         where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
         if scored.candidate.record.get("untrusted"):
             where += ", untrusted"

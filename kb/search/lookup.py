@@ -141,6 +141,8 @@ class SearchResponse(NamedTuple):
             item.update(score=scored.score, confident=scored.confident)
             if record.get("unmet"):
                 item["unmet"] = record["unmet"]
+            if record.get("status") == "archived":  # `kb search --all`: known, and put away
+                item["status"] = "archived"
             if "layer" in record:  # a search across layers (kb.layers.everywhere) names each result's
                 item["layer"] = record["layer"]  # layer, and the others that hold its key
                 item["also_in"] = record.get("also_in", [])

@@ -214,6 +214,13 @@ def test_archived_entries_only_with_all(
         capsys, monkeypatch, "--all", "RuntimeError: CUDA error: device-side assert triggered"
     )
     assert data["results"][0]["key"] == "cuda-device-side-assert"  # type: ignore[index]
+    assert data["results"][0]["status"] == "archived"  # type: ignore[index]
+    assert all("status" not in r for r in data["results"][1:])  # type: ignore[index]
+    shown = kb("search", "--all", "RuntimeError: CUDA error: device-side assert triggered")[1]
+    assert (
+        "cuda-device-side-assert  [data]" in shown
+        and "archived (kb restore cuda-device-side-assert)" in shown
+    )
 
 
 def test_domain_exact_and_regex_filters(
