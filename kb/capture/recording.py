@@ -361,9 +361,22 @@ def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
     return duplicate
 
 
+#: What an occurrence keeps of the fields given: the reproduce conditions (appended), and the
+#: symptom and key that found the entry. Everything else given is the entry's to change, with kb edit.
+_DROPPED_AT_OCCURRENCE = (
+    ("validation", "--validation"), ("fix", "--fix"), ("root_cause", "--root-cause"),
+    ("cause_path", "--cause-path"), ("tags", "--tag"), ("variants", "--variant"),
+    ("environment", "--environment"), ("case", "--case"), ("snippet", "--snippet"),
+    ("related", "--related"), ("applies_to", "--applies-to"), ("check_rule", "--confirms"),
+)  # fmt: skip
+
+
 def _occurrence_of(store: EntryStore, key: str, given: EntryFlags, conditions: str, say: Say) -> Recorded:
     if given.guards:
         say(f"kb: the guards were not attached; attach them with `kb edit {key} --guards FILE`")
+    dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(given, name) not in (None, [], "")]
+    if dropped:
+        say(f"kb: {', '.join(dropped)} not used: {key} keeps its own; change them with `kb edit {key}`")
     return Recorded(store.record_occurrence(key, conditions), occurrence=True)
 
 

@@ -660,3 +660,15 @@ def test_a_password_in_the_symptom_stays_out_of_the_key_made_from_it() -> None:
     assert password not in out and "postgresql-redacted" in out
     code, out, _ = kb("list", "--json")
     assert code == 0 and password not in out
+
+
+def test_an_occurrence_says_which_given_fields_it_did_not_use() -> None:
+    """The entry keeps its own check and fix: the ones typed for the occurrence are not lost unsaid."""
+    symptom = "RuntimeError: CUDA error: device-side assert triggered"
+    code, out, err = kb(
+        "add", "-s", symptom, "-v", "echo hi", "-f", "my fix", "--occurrence", "--conditions", "bf16"
+    )
+    assert code == 0 and out.startswith("counted another occurrence of cuda-device-side-assert")
+    assert "--validation, --fix not used: cuda-device-side-assert keeps its own" in err
+    code, _, err = kb("add", "-s", symptom, "--occurrence", "--conditions", "fp32")
+    assert code == 0 and "not used" not in err
