@@ -306,7 +306,13 @@ def export_agents(
         ),
     ] = Path("AGENTS.md"),
     budget: Annotated[
-        int, typer.Option("--budget", min=10, help="The most lines the block may take.", metavar="LINES")
+        int,
+        typer.Option(
+            "--budget",
+            min=11,
+            help="The most lines the block may take, its markers included.",
+            metavar="LINES",
+        ),
     ] = 150,
     project: Annotated[
         Path | None,
@@ -344,6 +350,7 @@ def export_agents(
             {
                 "file": str(result.written.path),
                 "changed": result.written.changed,
+                "created": result.written.created,
                 "packages": sorted(result.packages),
                 "keys": block.keys,
                 "lines": len(block.lines),
@@ -353,12 +360,12 @@ def export_agents(
             }
         )
         return
-    state = "updated" if result.written.changed else "already up to date"
-    more = f"; {block.left_out} more left out for the budget" if block.left_out else ""
-    typer.echo(
-        f"{result.name}: {state}, {len(block.keys)} known faults in {len(block.lines)} of {budget} lines"
-        f" between kb's markers{more}"
+    state = (
+        "created" if result.written.created else "updated" if result.written.changed else "already up to date"
     )
+    more = f"; {block.left_out} more left out for the budget" if block.left_out else ""
+    faults = f"{plural(len(block.keys), 'known fault')} in {len(block.lines)} of {budget} lines"
+    typer.echo(f"{result.name}: {state}, {faults}, kb's markers included{more}")
     if not result.packages:
         typer.echo(
             "no declared packages found (pyproject.toml, requirements*.txt, environment.yml)", err=True

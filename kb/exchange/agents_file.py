@@ -269,11 +269,13 @@ def new_file(path: Path) -> str:
 
 
 class AgentsFile(NamedTuple):
-    """What write_agents_file() did: the file, whether its bytes changed, and the block written."""
+    """What write_agents_file() did: the file, whether its bytes changed (and whether it was made),
+    and the block written."""
 
     path: Path
     changed: bool
     block: AgentsBlock
+    created: bool = False
 
 
 def write_agents_file(path: Path, block: AgentsBlock) -> AgentsFile:
@@ -289,4 +291,4 @@ def write_agents_file(path: Path, block: AgentsBlock) -> AgentsFile:
     after = refreshed(before or new_file(path), block.lines)
     if after != before:
         write_out(path, after)
-    return AgentsFile(path, after != before, block)
+    return AgentsFile(path, after != before, block, created=not before and after != before)

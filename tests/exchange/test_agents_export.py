@@ -47,7 +47,7 @@ def test_the_repositorys_faults_land_between_the_markers_and_a_refresh_changes_n
     assert kb("trust", str(root / ".kb"))[0] == 0  # the maintainer's own folder
     code, out, err = kb("export", "agents", "--project", str(root))
     assert (code, err) == (0, "")
-    assert out.startswith("AGENTS.md: updated, ") and out.rstrip().endswith("between kb's markers")
+    assert out.startswith("AGENTS.md: updated, ") and out.rstrip().endswith("lines, kb's markers included")
     text = (root / "AGENTS.md").read_text(encoding="utf-8")
     assert text.startswith(
         "# Agents\n\nRun `pytest -q` before a commit.\n\n<!-- kb export agents: start -->\n"
@@ -102,9 +102,15 @@ def test_a_repository_folder_others_may_write_is_not_read(tmp_path: Path) -> Non
 def test_the_block_keeps_to_the_budget_and_another_file_can_hold_it(tmp_path: Path) -> None:
     root = repository(tmp_path)
     code, out, _ = kb("export", "agents", "--project", str(root), "--out", "CLAUDE.md", "--budget", "20")
-    assert code == 0 and out.startswith("CLAUDE.md: updated, ") and "left out for the budget" in out
+    assert code == 0 and out.startswith("CLAUDE.md: created, ") and "left out for the budget" in out
     block = (root / "CLAUDE.md").read_text(encoding="utf-8").splitlines()
     assert len(block) <= 20 and block[0] == "<!-- kb export agents: start -->"
+    code, out, _ = kb("export", "agents", "--project", str(root), "--out", "CLAUDE.md", "--budget", "20")
+    assert code == 0 and out.startswith("CLAUDE.md: already up to date, ")
+    code, out, _ = kb("export", "agents", "--project", str(root), "--out", "CLAUDE.md", "--budget", "11")
+    assert code == 0 and out.startswith("CLAUDE.md: updated, 1 known fault in 11 of 11 lines")
+    code, _, err = kb("export", "agents", "--project", str(root), "--budget", "10")
+    assert code == 2 and "'--budget': Input should be greater than or equal to 11" in err
 
 
 def test_markers_kb_cannot_pair_leave_the_file_as_it_was(tmp_path: Path) -> None:
