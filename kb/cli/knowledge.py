@@ -176,6 +176,8 @@ def layers_command(ctx: typer.Context, as_json: common.JsonOption = False) -> No
         return
     for state in report.states:
         answer = f"{state.entries} entries" if state.entries is not None else "DOES NOT ANSWER"
+        if state.archived:
+            answer += f" (+{state.archived} archived)"
         typer.echo(f"{state.layer.name:<12} {state.layer.kind:<9} {answer:<16} {state.where}")
         if state.problem:
             typer.echo(f"{'':<12} {state.problem}")

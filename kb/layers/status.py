@@ -15,8 +15,9 @@ from kb.store.index_reader import IndexNotReady, IndexReader
 class LayerState(NamedTuple):
     layer: Layer
     where: str  # for people: a path, or the URL with any password hidden
-    entries: int | None  # None: it did not answer
+    entries: int | None  # the active ones, which a search reads; None: it did not answer
     problem: str  # why not, or "" when it answered
+    archived: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -24,6 +25,7 @@ class LayerState(NamedTuple):
             "kind": self.layer.kind,
             "where": self.where,
             "entries": self.entries,
+            "archived": self.archived,
             "problem": self.problem or None,
         }
 
@@ -42,7 +44,8 @@ class LayersReport(NamedTuple):
 
 
 def layers_report(personal: str | None = None) -> LayersReport:
-    """Every layer a search reads, each asked how many entries it holds (nothing is created)."""
+    """Every layer a search reads, each asked how many active entries it holds (those a search reads)
+    and how many archived ones (nothing is created)."""
     states = [_state(layer) for layer in reading_layers(personal)]
     return LayersReport(config_path(), os.path.exists(config_path()), states)
 
@@ -55,7 +58,8 @@ def _state(layer: Layer) -> LayerState:
     where = layer.spec if layer.kind == "folder" else location.display()
     try:
         with IndexReader(location) as reader:
-            return LayerState(layer, where, len(reader.keys()), "")
+            active = len(reader.all_ids(["active"]))
+            return LayerState(layer, where, active, "", len(reader.keys()) - active)
     except IndexNotReady:
         return LayerState(layer, where, 0, "not set up yet: its first command creates and seeds it")
     except KbError as exc:

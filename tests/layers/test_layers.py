@@ -250,7 +250,12 @@ def test_kb_layers_says_which_answer(team: Path, runner: CliRunner, monkeypatch:
     assert states["down"]["entries"] is None and "cannot connect" in states["down"]["problem"]
     plain = kb("layers")
     assert "DOES NOT ANSWER" in plain.stdout
+    assert states["personal"]["archived"] == 0 and "archived)" not in plain.stdout
     assert kb("sources", "--json").stdout == result.stdout  # the command's old name still answers
+    kb("rm", "cuda-device-side-assert")  # a search reads it no more: nor does the count
+    personal = json.loads(kb("layers", "--json").stdout)["layers"][0]
+    assert (personal["entries"], personal["archived"]) == (states["personal"]["entries"] - 1, 1)
+    assert f"{personal['entries']} entries (+1 archived)" in kb("layers").stdout
 
 
 def test_commands_that_need_a_database_refuse_a_folder_layer(
