@@ -112,12 +112,13 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
     return search_sources(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True))
 
 
-def subject_line(shown: int, limit: int | None = None) -> str:
+def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> str:
     """How many entries name a subject (`kb search cuda`): all there are when fewer than LIMIT came
-    back; when LIMIT came back there may be more, so the line claims no count."""
+    back; when LIMIT came back there may be more, so the line claims no count. WHOLE: each of them
+    holds every word of it (entries_naming_it())."""
     from kb.search.lookup import entries_naming_it
 
-    named = entries_naming_it(shown, limit)
+    named = entries_naming_it(shown, limit, whole)
     cut = limit is not None and shown >= limit
     return f"{named[0].upper()}{named[1:]} (-n N shows up to N)" if cut else named
 
@@ -164,9 +165,8 @@ def format_response(
             lines += check_lines(record, "        ")
         lines += ["", "Closest entries:"]
     elif response.query.short and response.results:
-        lines.append(
-            f"{subject_line(len(response.results), limit)}; paste the error itself to know which fault it is."
-        )
+        listed = subject_line(len(response.results), limit, response.named_whole)
+        lines.append(f"{listed}; paste the error itself to know which fault it is.")
         lines.append("")
     elif not response.confident:
         lines.append("No confident match in the knowledge base.")

@@ -88,7 +88,7 @@ class AgentSession:
             named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)
             answer = f"one of these known faults raises this message: {named}. Their checks tell them apart"
         elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
-            named = entries_naming_it(len(keys), options.limit)
+            named = entries_naming_it(len(keys), options.limit, response.named_whole)
             answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"
         elif keys and response.settler is not None and response.settler.doubt == "everyday":
             answer = (

@@ -79,13 +79,15 @@ class SearchOptions(NamedTuple):
     keep_open: bool = False
 
 
-def entries_naming_it(shown: int, limit: int | None = None) -> str:
+def entries_naming_it(shown: int, limit: int | None = None, named: bool = True) -> str:
     """How many entries name a subject (`kb search cuda`), when SHOWN of them came back for a search
     of LIMIT results: all there are when fewer than LIMIT came back ("37 entries name it"); when
-    LIMIT came back there may be more, so no count is claimed ("the 5 entries that name it most")."""
+    LIMIT came back there may be more, so no count is claimed ("the 5 entries that name it most").
+    When some of them hold only some of its words (NAMED false: `nccl timeout`), they match it."""
+    verb = ("names", "name") if named else ("matches", "match")
     if limit is not None and shown >= limit:
-        return f"the {shown} entries that name it most"
-    return "1 entry names it" if shown == 1 else f"{shown} entries name it"
+        return f"the {shown} entries that {verb[1]} it most"
+    return f"1 entry {verb[0]} it" if shown == 1 else f"{shown} entries {verb[1]} it"
 
 
 class SearchResponse(NamedTuple):
@@ -99,6 +101,15 @@ class SearchResponse(NamedTuple):
     @property
     def confident(self) -> bool:
         return bool(self.results) and self.results[0].confident
+
+    @property
+    def named_whole(self) -> bool:
+        """Whether every result holds every word of the query: a subject (`nccl timeout`) is named
+        by an entry that has both words, not by one that has `timeout` alone."""
+        from kb.text.tokens import tokenize
+
+        words = set(tokenize(self.query.text, phrases=False))
+        return all(words <= scored.candidate.lexical.matched.keys() for scored in self.results)
 
     @property
     def settler(self) -> Scored | None:

@@ -213,7 +213,8 @@ class KbApp(App[None]):
         if found.subject and found.rows:
             from kb.search.lookup import entries_naming_it
 
-            return f"{entries_naming_it(len(found.rows), RESULT_LIMIT)}; paste the error to know which"
+            named = entries_naming_it(len(found.rows), RESULT_LIMIT, found.named_whole)
+            return f"{named}; paste the error to know which"
         guess = f"; likely domain: {found.likely_domain}" if found.likely_domain else ""
         if not found.rows:
             return f"nothing matches{guess}; record the fix when you find it (a)"

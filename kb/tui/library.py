@@ -60,6 +60,8 @@ class Found:
     subject: bool = False
     #: The known faults that each raise the pasted message, when nothing decides between them.
     one_of: tuple[str, ...] = ()
+    #: Every row holds every word of the subject (lookup.SearchResponse.named_whole).
+    named_whole: bool = True
 
 
 class Library:
@@ -111,7 +113,9 @@ class Library:
         ]
         guess = response.domain_guess.domain if response.domain_guess else None
         shared = tuple(str(s.candidate.record["key"]) for s in response.one_of)
-        return Found(rows, text, response.confident, guess, response.query.short, shared)
+        return Found(
+            rows, text, response.confident, guess, response.query.short, shared, response.named_whole
+        )
 
     def browse(self, domain: str | None = None) -> Found:
         """Every active entry (of DOMAIN), by domain and key: what an empty search box shows."""

@@ -126,6 +126,16 @@ def test_how_many_entries_name_a_subject_is_said_only_when_all_of_them_came_back
     assert subject_line(2, 3) == subject_line(2) == "2 entries name it"
 
 
+def test_a_subject_is_named_only_by_entries_that_hold_all_of_its_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`nccl timeout`: most entries listed hold `timeout` alone; they match it, they do not name it."""
+    code, out = text_search(capsys, "nccl timeout")
+    assert code == 1 and out.startswith("The 5 entries that match it most")
+    code, out = text_search(capsys, "nccl")
+    assert code == 1 and out.startswith("1 entry names it; ")
+
+
 def test_cuda_lists_cuda_faults(capsys: pytest.CaptureFixture[str]) -> None:
     _, data, _ = search(capsys, "--limit", "5", "cuda")
     assert len(data["results"]) == 5  # type: ignore[arg-type]
