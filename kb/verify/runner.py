@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import codecs
 import os
+import re
 import selectors
 import signal
 import subprocess
@@ -131,7 +132,22 @@ def _read(
     symptom: str,
 ) -> CheckResult:
     verdict, reason = read_verdict(rule, ended, exit_code, output, symptom, seconds)
+    program = _program_read_as_python(command, kind, output)
+    if verdict == "the check broke" and program is not None:
+        verdict = "could not run here"
+        reason = f"{program} is not installed here (nor a name its line defines, read as Python)"
     return CheckResult(command, kind, ended, exit_code, output, seconds, started, verdict, reason)
+
+
+def _program_read_as_python(command: str, kind: ValidationKind, output: str) -> str | None:
+    """The program a shell line names first, when the line was run as Python (its program is not on
+    the PATH, and `ibstat -s` parses as `ibstat` minus `s`) and Python did not know the name: a
+    program missing here, not a broken check, which would count against its entry."""
+    if kind != "python":
+        return None
+    first = command.split(maxsplit=1)[0] if command.strip() else ""
+    undefined = re.search(r"^NameError: name '([^']+)' is not defined", output, re.MULTILINE)
+    return first if undefined and undefined.group(1) == first else None
 
 
 def _argv(command: str, kind: ValidationKind) -> list[str]:

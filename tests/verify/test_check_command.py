@@ -149,6 +149,27 @@ def test_a_program_hidden_behind_a_pipe_that_is_not_installed_decides_nothing(
     assert run["reason"] == "kb_no_such_tool is not installed"
 
 
+def test_a_program_that_is_not_here_is_not_a_broken_check_when_its_line_reads_as_python(
+    runner: CliRunner,
+) -> None:
+    """`kb_no_such_tool -s` parses as Python (a name minus `s`), so without the program kb runs it as
+    Python: the NameError says the program is missing, not that the check is wrong."""
+    code, _, err = kb(
+        "add", "-k", "off-bus", "-s", "Xid 79 GPU has fallen off the bus", "-d", "hardware",
+        "-v", "kb_no_such_tool -s", "--confirms", "exit non-zero", "-f", "Reseat the card.",
+    )  # fmt: skip
+    assert code == 0, err
+    run = json.loads(kb("check", "off-bus", "--yes", "--json")[1])
+    assert run["verdict"] == "could not run here" and run["reason"].startswith(
+        "kb_no_such_tool is not installed"
+    )
+    with open_store() as store:  # a Python check that names something undefined still broke
+        content = store.get("off-bus").content()
+        store.update("off-bus", content.replace(validation="print(kb_undefined_name)"))
+    run = json.loads(kb("check", "off-bus", "--yes", "--json")[1])
+    assert run["verdict"] == "the check broke"
+
+
 def test_a_check_that_keeps_breaking_is_what_counts_against_its_entry(runner: CliRunner) -> None:
     with open_store() as store:
         content = store.get(KEY).content()
