@@ -104,7 +104,7 @@ def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[ti
     add(runner, "prose-check", "the flux capacitor hums", "look at it", "--force")
     add(runner, "failing-check", "the gizmo overheats", 'python3 -c "gizmo_temperature()"')
     add(runner, "ruled-out", "the sprocket rattles", "false")
-    add(runner, "healthy", "the sprocket squeaks")
+    add(runner, "healthy", "the sprocket squeaks at idle")
     for key in ("failing-check", "failing-check", "ruled-out", "ruled-out"):
         kb("check", key, "--yes")
     search_finds(runner, "healthy")
@@ -266,12 +266,12 @@ def test_upkeep_usage_errors(runner: CliRunner, args: list[str], message: str) -
 
 
 def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
-    add(runner, "failing", "the doohickey wobbles", 'python3 -c "doohickey_wobble()"')
+    add(runner, "failing", "the doohickey wobbles at speed", 'python3 -c "doohickey_wobble()"')
     kb("check", "failing", "--yes")  # NameError: the check itself is broken
     kb("check", "failing", "--yes")
     search_finds(runner, "failing")
     clock(timedelta(hours=1))  # a search within the same sitting would be the same hit
-    search_finds(runner, "failing", "the doohickey wobbles")
+    search_finds(runner, "failing", "the doohickey wobbles at speed")
     code, out, _ = kb("stats", "--json")
     data = json.loads(out)
     assert code == 0
