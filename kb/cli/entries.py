@@ -14,9 +14,11 @@ from kb.entry.visible import visible
 from kb.errors import Cancelled, EditConflict, KbError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from kb.entry.content import EntryContent
+    from kb.store.entry_store import EntryStore
+    from kb.store.record import EntryChange
 
 
 def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
@@ -80,6 +82,7 @@ def history(
         changes = store.history(key)
         if not changes:
             store.get(key)  # no such entry: the usual error, with its "did you mean"
+        before_rename = _content_before_rename(store, changes)
     if version is not None:
         chosen = next((change for change in changes if change.number == version), None)
         if chosen is None or chosen.content is None:
@@ -91,7 +94,7 @@ def history(
             typer.echo(visible(render_entry_file(chosen.content)), nl=False)
         return
     rows: list[dict[str, Any]] = []
-    previous = None
+    previous = before_rename  # a rename that also moved the domain says so
     for change in changes:
         fields = changed_fields(previous, change.content) if change.content is not None else ()
         if change.content is not None and change.action != "kept-aside":
@@ -122,6 +125,15 @@ def history(
             f"  {CHANGE_ACTIONS.get(row['action'], row['action']):<12}  {visible(detail)}".rstrip()
         )
     typer.echo(f"see one in full: kb history {key} --version N")
+
+
+def _content_before_rename(store: EntryStore, changes: Sequence[EntryChange]) -> EntryContent | None:
+    """The last content recorded under the key an entry was renamed from, when its history starts
+    with that rename: what the rename changed is read against it."""
+    if not changes or changes[0].action != "renamed" or not changes[0].detail.startswith("from "):
+        return None
+    old = store.history(changes[0].detail.removeprefix("from "))
+    return next((change.content for change in reversed(old) if change.content is not None), None)
 
 
 @app.command()

@@ -100,3 +100,12 @@ def test_kb_edit_refuses_a_save_over_a_change_made_meanwhile_and_keeps_yours(
     assert "my fix" in kept.read_text()
     with open_store() as store:
         assert store.get(KEY).fix == "the teammate fix"
+
+
+def test_a_rename_says_what_else_it_changed() -> None:
+    """The new key's history starts at the rename: what it changed is read against the old key's."""
+    with open_store() as store:
+        content = store.get(KEY).content()
+        store.update(KEY, content.replace(key="labels-out-of-range", domain="training"))
+    shown = kb("history", "labels-out-of-range")[1]
+    assert f"renamed       from {KEY}; key, domain" in shown
