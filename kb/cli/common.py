@@ -37,7 +37,7 @@ def _reporting_errors(command: F) -> F:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (KbError, KeyboardInterrupt, EOFError, typer.Abort) as exc:
+        except (KbError, OSError, KeyboardInterrupt, EOFError, typer.Abort) as exc:
             raise typer.Exit(report_error(exc)) from None
 
     return run  # type: ignore[return-value]

@@ -35,19 +35,37 @@ def error_line(exc: BaseException) -> str:
 
 
 def report_error(exc: BaseException) -> int:
-    """The one place an expected failure becomes `kb: message` on stderr; returns its exit code."""
+    """The one place an expected failure becomes `kb: message` on stderr; returns its exit code.
+
+    An OSError that no command turned into a KbError (a team folder kb may not write, a file another
+    program holds) is one line too, naming the place: never a traceback."""
     if isinstance(exc, KbError):
         sys.stderr.write(error_line(exc) + "\n")
         return exc.exit_code
+    if isinstance(exc, OSError):
+        return _report_os_error(exc)
     sys.stderr.write("kb: interrupted; nothing was written\n")
     return INTERRUPTED
+
+
+def _report_os_error(exc: OSError) -> int:
+    if isinstance(exc, BrokenPipeError):  # the reader left (`kb ... | head`): nothing to tell it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    where = os.fspath(exc.filename) if exc.filename is not None else ""
+    name = os.path.basename(str(where))
+    if name.startswith(".kb-") and name.endswith(".tmp"):  # the temporary file of an atomic write
+        where = f"cannot write in {os.path.dirname(str(where))}"
+    reason = exc.strerror or str(exc)
+    sys.stderr.write(error_line(KbError(f"{where}: {reason}" if where else reason)) + "\n")
+    return 1
 
 
 def run_reporting_errors(command: Callable[[], int]) -> int:
     """Run COMMAND; an expected failure or Ctrl-C becomes one line and its exit code."""
     try:
         return command()
-    except (KbError, KeyboardInterrupt, EOFError) as exc:
+    except (KbError, OSError, KeyboardInterrupt, EOFError) as exc:
         return report_error(exc)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import typer.main
@@ -74,3 +75,23 @@ def test_help_names_values_as_a_person_reads_them(runner: CliRunner) -> None:
         result = kb(*path, "--help", env={"COLUMNS": "100"})
         assert result.exit_code == 0, path
         assert not re.search(r"<[a-z][\w\[\], ]*>", result.stdout), (path, result.stdout)
+
+
+def test_a_folder_kb_may_not_write_is_one_line_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found with a team folder made immutable (`chattr +i`, or `chmod a-w` for a user who is not
+    root): every atomic write there fails at its temporary file."""
+    import errno
+    import tempfile
+
+    team = tmp_path / "team"
+    team.mkdir()
+
+    def refused(*args: object, dir: str | None = None, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EPERM, "Operation not permitted", f"{dir}/.kb-x1y2.tmp")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    code, _, err = kb("sync", str(team))
+    assert code == 1 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"kb: cannot write in {team}") and err.rstrip().endswith("Operation not permitted")
