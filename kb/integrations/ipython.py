@@ -23,6 +23,12 @@ class KnownFault:
         self.results = results
         self.confident = confident
 
+    @property
+    def check_label(self) -> str:
+        """What a result's check is: the proof of a known fault, or, when kb is not sure, a test of
+        that entry's cause only (nothing says it is this fault)."""
+        return "prove it" if self.confident else "its check"
+
     def __repr__(self) -> str:
         if not self.results:
             return "kb: no entry matches"
@@ -38,7 +44,7 @@ class KnownFault:
                     f"    (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})"
                 )
             elif record.get("validation"):
-                lines.append(f"    prove it: $ {command_line(str(record['validation']))}")
+                lines.append(f"    {self.check_label}: $ {command_line(str(record['validation']))}")
             if record.get("fix"):
                 lines.append(f"    fix: {visible(' '.join(str(record['fix']).split())[:300])}")
         return "\n".join(lines)
@@ -57,9 +63,8 @@ class KnownFault:
                     f"(its folder is not trusted yet: <code>kb trust {shown(record['untrusted'])}</code>)"
                 )
             elif record.get("validation"):
-                parts.append(
-                    f"prove it: <code>$ {html.escape(command_line(str(record['validation'])))}</code>"
-                )
+                command = html.escape(command_line(str(record["validation"])))
+                parts.append(f"{self.check_label}: <code>$ {command}</code>")
             if record.get("fix"):
                 parts.append(f"fix: {shown(' '.join(str(record['fix']).split()))}")
             items.append("<li>" + "<br>".join(parts) + "</li>")

@@ -76,7 +76,11 @@ def test_the_kb_magic_searches_a_query_or_the_last_exception(
     shell: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     shell.run_line_magic("kb", "CUDA out of memory. Tried to allocate 2.00 GiB")
-    assert "cuda-oom" in capsys.readouterr().out
+    unsure = capsys.readouterr().out
+    assert "cuda-oom" in unsure and unsure.startswith("kb: no confident match")
+    assert (
+        "prove it" not in unsure and "    its check: $ " in unsure
+    )  # a candidate's check proves nothing yet
     shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
     capsys.readouterr()
     shell.run_line_magic("kb", "")
