@@ -83,6 +83,8 @@ class KbApp(App[None]):
         self.due_items: dict[str, ReviewItem] = {}
         self._counts = ""
         self._pending_open: Timer | None = None
+        #: The entry the search tab was last asked to open (kept until another is).
+        self._opened_in_search: str | None = None
         self._collector = gc.get_threshold()
 
     def compose(self) -> ComposeResult:
@@ -223,8 +225,12 @@ class KbApp(App[None]):
     # --- reading an entry ---------------------------------------------------------------------------
 
     def on_search_pane_picked(self, message: SearchPane.Picked) -> None:
-        """A highlight while typing has not paused is the new results' first row: the pause opens it."""
-        if self._pending_open is None:
+        """A highlight while typing has not paused is the new results' first row: the pause opens it.
+        A highlight of the entry the pane was just asked to open is the refilled list's first row
+        arriving after the pause, on a busy box: it opens nothing twice."""
+        if self._pending_open is None and not (
+            message.key is not None and message.key == self._opened_in_search
+        ):
             self.open_entry(message.key, "search-tab")
 
     def on_tree_pane_picked(self, message: TreePane.Picked) -> None:
@@ -236,6 +242,7 @@ class KbApp(App[None]):
     def open_entry(self, key: str | None, tab: str) -> None:
         if tab == "search-tab":
             self._cancel_pending_open()
+            self._opened_in_search = key
         pane = self.views[tab]
         if key is None:
             pane.show(None)

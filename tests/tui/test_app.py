@@ -162,6 +162,32 @@ async def test_the_entry_pane_waits_for_typing_to_pause(
     assert opened == ["cuda-device-side-assert"]
 
 
+async def test_a_late_highlight_of_the_entry_just_opened_opens_nothing_twice(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy box the refilled list's first highlight can arrive after the pause has opened its
+    entry (seen twice in CI): the pane fetched the same entry a second time."""
+    from kb.tui.panes import SearchPane
+
+    opened: list[str] = []
+    entry = library.entry
+
+    def counted(key: str) -> object:
+        opened.append(key)
+        return entry(key)
+
+    async with running(library, (120, 40)) as (app, pilot):
+        monkeypatch.setattr(library, "entry", counted)
+        await type_query(app, pilot, "CUDA error: device-side assert triggered")
+        assert opened == [app.found.rows[0].key]  # type: ignore[union-attr]
+        app.search_pane.post_message(SearchPane.Picked(opened[0]))  # late, for the same row
+        await settle(app, pilot)
+        assert len(opened) == 1
+        await pilot.press("escape", "down")  # a person moving to the next row opens it
+        await settle(app, pilot)
+        assert len(opened) == 2 and opened[1] != opened[0]
+
+
 async def test_enter_in_the_search_box_counts_as_a_search(library: Library) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "IndexError: Target 5 is out of bounds.")
