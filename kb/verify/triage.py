@@ -108,7 +108,7 @@ def cause_of(verdicts: Mapping[str, str], one_of: Sequence[str]) -> Cause | None
     ONE_OF (the entries that each raise a shared message) left when all the others are ruled out."""
     confirmed = [key for key, verdict in verdicts.items() if verdict == "confirmed"]
     if confirmed:
-        return Cause(confirmed[-1], "confirmed")
+        return Cause(confirmed[-1], "confirmed", tuple(confirmed[:-1]))
     left = [key for key in one_of if verdicts.get(key) != "ruled out"]
     if len(one_of) > 1 and len(left) == 1:
         return Cause(left[0], "left")
@@ -121,11 +121,21 @@ class Cause(NamedTuple):
 
     key: str
     how: str
+    #: The other entries whose checks confirmed their causes too: each is there, none is the one.
+    also: tuple[str, ...] = ()
 
     def line(self) -> str:
+        if self.how == "confirmed" and self.also:
+            keys = [*self.also, self.key]
+            named = ", ".join(keys[:-1]) + f" and {keys[-1]}"
+            shows = ", ".join(f"kb show {key}" for key in keys)
+            return f"Confirmed: {named}: each check found its cause here. Apply each fix ({shows})."
         if self.how == "confirmed":
             return f"Confirmed: {self.key}. Apply its fix (kb show {self.key})."
-        return f"The other faults that raise this message are ruled out; the cause left is {self.key}."
+        return (
+            f"The other known faults that raise this message are ruled out; the one left is {self.key}:"
+            f" its check says whether it is the cause (kb check {self.key})."
+        )
 
 
 def anchor(text: str, conditions: str = "", environment: str = "") -> Anchor:

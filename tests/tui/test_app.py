@@ -786,7 +786,9 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
             await settle(app, pilot)
             await pilot.press("escape")
             await settle(app, pilot)
-        assert app.describe_found().endswith(f"the cause left is {second}.")
+        assert app.describe_found().endswith(
+            f"the one left is {second}: its check says whether it is the cause (kb check {second})."
+        )
 
 
 @pytest.mark.both_backends

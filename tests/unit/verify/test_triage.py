@@ -22,7 +22,17 @@ def test_a_confirmed_cause_is_named() -> None:
 
 def test_the_cause_left_when_the_others_are_ruled_out() -> None:
     cause = record(("a", "ruled out"), ("c", "ruled out")).cause()
-    assert cause == Cause("b", "left") and "the cause left is b" in cause.line()
+    assert (
+        cause == Cause("b", "left")
+        and "the one left is b: its check says whether it is the cause" in cause.line()
+    )
+
+
+def test_two_confirmed_causes_are_both_named() -> None:
+    """Each check found its own cause: naming the last one alone hid the other."""
+    cause = record(("a", "confirmed"), ("c", "confirmed")).cause()
+    assert cause == Cause("c", "confirmed", ("a",))
+    assert cause.line().startswith("Confirmed: a and c: each check found its cause here.")
 
 
 def test_closest_entries_ruled_out_leave_no_cause_named() -> None:
