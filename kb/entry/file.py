@@ -98,24 +98,19 @@ def decode_entry_bytes(raw: bytes, path: Path | str | None = None) -> str:
         ) from exc
 
 
-_CONFLICT_START = re.compile(r"^<{7}(?: |$)")
-_CONFLICT_MIDDLE = re.compile(r"^={7}$")
-_CONFLICT_END = re.compile(r"^>{7}(?: |$)")
+#: The lines git writes around a merge conflict: `<<<<<<< HEAD`, `||||||| base` (diff3) and
+#: `>>>>>>> theirs`. (`=======` alone is also a Markdown heading's underline: only these decide.)
+_CONFLICT_MARK = re.compile(r"^(?:<{7}|\|{7}|>{7})(?: |$)")
 
 
 def conflict_marker_line(text: str) -> int | None:
-    """The line of the first merge conflict git left in TEXT (`<<<<<<< HEAD`, then `=======`, then
-    `>>>>>>> …`), or None. Such a file holds two versions and a decision no one made: kb refuses
-    it rather than store the markers as the entry's text."""
-    start: int | None = None
-    middle = False
+    """The line of the first mark of a merge conflict git left in TEXT (`<<<<<<< HEAD`, `=======`,
+    `>>>>>>> …`), or None. Such a file holds two versions and a decision no one made, and a half-done
+    resolution (one version deleted, a marker left behind) is no decision either: kb refuses it
+    rather than store a marker as the entry's text."""
     for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
-        if _CONFLICT_START.match(line):
-            start, middle = number, False
-        elif start is not None and _CONFLICT_MIDDLE.match(line):
-            middle = True
-        elif start is not None and middle and _CONFLICT_END.match(line):
-            return start
+        if _CONFLICT_MARK.match(line):
+            return number
     return None
 
 

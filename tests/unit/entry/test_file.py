@@ -203,7 +203,11 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
         ("<<<<<<< HEAD\n+++\nkey = 'x'\n=======\n+++\nkey = 'y'\n>>>>>>> main\n", 1),
         ("+++\n<<<<<<< ours\n|||||||  base\n=======\n>>>>>>> theirs\n", 2),
         ("A heading\n=======\n\nno conflict: a setext underline\n", None),
-        ("<<<<<<< HEAD\nstarted, never finished\n", None),
+        # a half-done resolution: one version deleted, a marker left behind, is no decision either
+        ("<<<<<<< HEAD\nstarted, never finished\n", 1),
+        ("## Fix\n\nfix from alice\n=======\nfix from bob\n>>>>>>> 1dbb04b (bob: better fix)\n", 6),
+        ("## Fix\n\n<<<<<<< HEAD\nfix from alice\nfix from bob\n>>>>>>> 1dbb04b\n", 3),
+        (">>>>>>>> eight marks are not git's\n", None),
     ],
 )
 def test_a_merge_conflict_is_found_where_git_left_it(text: str, line: int | None) -> None:
