@@ -25,7 +25,9 @@ def main(argv: list[str]) -> int:
         from kb.cli.console import error_line
 
         _say(error_line(exc))
-        return 127
+        return (
+            exc.exit_code if exc.exit_code == 126 else 127
+        )  # as a shell: found but not runnable, or not found
     if finished.returncode == 0:
         return 0
     from kb.cli.console import echo

@@ -89,6 +89,13 @@ def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finishe
     return Finished(child.wait(), tail.bytes())
 
 
+class NotExecutable(KbError):
+    """The command was found but cannot be run (a folder, a file without its execute bit): a shell's
+    exit status 126, where a command not found is 127."""
+
+    exit_code = 126
+
+
 class _Child(subprocess.Popen[bytes]):
     master: int
 
@@ -99,7 +106,7 @@ def _start(argv: Sequence[str], **streams: object) -> _Child:
     except FileNotFoundError:
         raise KbError(f"{argv[0]}: command not found") from None
     except PermissionError:
-        raise KbError(f"{argv[0]}: permission denied (is it executable?)") from None
+        raise NotExecutable(f"{argv[0]}: permission denied (is it executable?)") from None
     except OSError as exc:
         raise KbError(f"cannot run {argv[0]}: {exc.strerror}") from None
 

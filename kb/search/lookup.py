@@ -86,7 +86,11 @@ def entries_naming_it(shown: int, limit: int | None = None, named: bool = True) 
     When some of them hold only some of its words (NAMED false: `nccl timeout`), they match it."""
     verb = ("names", "name") if named else ("matches", "match")
     if limit is not None and shown >= limit:
-        return f"the {shown} entries that {verb[1]} it most"
+        return (
+            f"the entry that {verb[0]} it most"
+            if shown == 1
+            else f"the {shown} entries that {verb[1]} it most"
+        )
     return f"1 entry {verb[0]} it" if shown == 1 else f"{shown} entries {verb[1]} it"
 
 

@@ -105,6 +105,8 @@ def test_kb_returns_when_the_command_does_not_when_what_it_left_running_does() -
 def test_a_command_that_cannot_start_is_one_line() -> None:
     result = kb_run("no-such-program-kb-test")
     assert (result.returncode, result.stderr) == (127, "kb: no-such-program-kb-test: command not found\n")
+    folder = kb_run(os.path.dirname(sys.executable))  # found, but not a program: 126, as a shell says
+    assert folder.returncode == 126 and folder.stderr.endswith(": permission denied (is it executable?)\n")
     assert subprocess.run([sys.executable, "-m", "kb", "run"], capture_output=True).returncode == 2
 
 

@@ -123,6 +123,7 @@ def test_how_many_entries_name_a_subject_is_said_only_when_all_of_them_came_back
     _, out = text_search(capsys, "nccl")
     assert out.startswith("1 entry names it; ")
     assert subject_line(3, 3) == "The 3 entries that name it most (-n N shows up to N)"
+    assert subject_line(1, 1) == "The entry that names it most (-n N shows up to N)"
     assert subject_line(2, 3) == subject_line(2) == "2 entries name it"
 
 
