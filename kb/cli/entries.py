@@ -114,7 +114,11 @@ def history(
         console.print_json({"key": key, "changes": rows})
         return
     if not rows:
-        typer.echo(f"{key}: no changes recorded (kb records them from version 10 of its database on)")
+        chosen = ctx.meta[common.LAYER][1] if common.LAYER in ctx.meta else None
+        if chosen is not None and chosen.kind == "folder":
+            typer.echo(f"{key}: an entry folder keeps no history of its own; its repository's does (git log)")
+        else:
+            typer.echo(f"{key}: no changes recorded (kb records them from version 10 of its database on)")
         return
     typer.echo(f"history of {key}, oldest first:")
     for row in rows:

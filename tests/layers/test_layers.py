@@ -455,3 +455,17 @@ def test_a_word_two_of_three_folder_entries_hold_finds_them(
         app, ["--layer", "project", "search", "our frobnicator keeps breaking at night", "--json"]
     )
     assert {r["key"] for r in json.loads(found.stdout)["results"][:2]} == {"shard-a", "shard-b"}
+
+
+def test_a_folder_layers_history_points_at_its_repository(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry folder keeps no history of its own: 'recorded from version 10 of its database' was
+    the reason given, and there is no database."""
+    monkeypatch.chdir(team)
+    code, out, _ = kb("--layer", "project", "history", "feature-cache")
+    assert (
+        code == 0
+        and out
+        == "feature-cache: an entry folder keeps no history of its own; its repository's does (git log)\n"
+    )
