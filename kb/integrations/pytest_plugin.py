@@ -34,6 +34,8 @@ class _Session:
         self.lookups = Lookups(str(config.invocation_params.dir))
         self.failed: list[tuple[pytest.TestReport, str]] = []
         self.known: list[tuple[str, str]] = []
+        #: Why the lookups failed, said once: a knowledge base kb cannot open fails every lookup alike.
+        self.lookup_error: str | None = None
         self.settled = False
 
     def failure(self, report: pytest.TestReport, nodeid: str) -> None:
@@ -55,7 +57,11 @@ class _Session:
 
     def _show(self, report: pytest.TestReport, nodeid: str, answer: Answer | LookupFailed) -> None:
         if isinstance(answer, Exception):
-            report.sections.append((SECTION, f"kb could not look this failure up: {answer}"))
+            # No "known fault" heading for what is not one. Under xdist a worker has no summary of
+            # its own to end with: its first failure carries the line.
+            if self.lookup_error is None and self.at_once:
+                report.sections.append(("kb", f"kb could not look the failures up: {answer}"))
+            self.lookup_error = self.lookup_error or str(answer)
         elif answer is not None:
             key, text = answer
             report.sections.append((SECTION, text))
@@ -108,6 +114,10 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     if session is None:
         return
     session.settle()
+    if session.lookup_error is not None and not session.at_once:
+        from kb.entry.visible import visible
+
+        terminalreporter.write_line(f"kb: could not look the failures up: {visible(session.lookup_error)}")
     known = session.known
     if not known:
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -103,3 +104,15 @@ def test_under_xdist_each_failure_still_gets_its_known_fault(pytester: pytest.Py
     out = result.stdout.str()
     assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in out
     assert out.count("known fault (kb)") == 1
+
+
+def test_a_knowledge_base_kb_cannot_open_is_said_once_and_no_failure_is_called_a_known_fault(
+    pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyfile(test_training=SUITE)
+    monkeypatch.setenv("KB_DB", str(tmp_path / "nowhere" / "kb.db"))
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=2)
+    out = result.stdout.str()
+    assert "known fault" not in out and out.count("could not look") == 1
+    result.stdout.fnmatch_lines(["kb: could not look the failures up: *"])
