@@ -487,7 +487,10 @@ def sync_command(
             typer.echo(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
             for name in step.conflicts:
                 typer.echo(f"      {name} in kb:     {_one_line(step.ours, name)}")
-                typer.echo(f"      {name} in folder: {_one_line(step.theirs, name)}")
+                archived = step.theirs is None and step.tombstone is not None and name == "status"
+                typer.echo(
+                    f"      {name} in folder: {'archived' if archived else _one_line(step.theirs, name)}"
+                )
         if report.conflicts:
             typer.echo(
                 "settle each conflict: kb sync DIR --ours KEY (kb's) or --theirs KEY (the folder's), or"
@@ -527,7 +530,9 @@ def _sync_detail(step: SyncStep) -> str:
     from kb.entry.visible import visible
 
     parts = [visible(step.note)] if step.note else []
-    if step.conflicts:
+    if (
+        step.conflicts and step.ours is not None and step.theirs is not None
+    ):  # not an archive against a change
         parts.append(f"{', '.join(step.conflicts)} changed on both sides")
     if step.from_ours and step.from_theirs:
         parts.append(f"{', '.join(step.from_ours)} from kb; {', '.join(step.from_theirs)} from the folder")

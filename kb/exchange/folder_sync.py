@@ -294,9 +294,16 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if tomb is not None and in_folder is None:
             torn = f"{tomb.describe()} in the folder, changed in kb meanwhile"
         return _conflict(facts, ours, theirs, ("status",), tomb, torn)
-    if torn:  # settled: the chosen side says whether the entry stays
-        chosen = theirs if _side(prefer, "status") == "theirs" else ours
-        merge = EntryMerge(merge.content.replace(status=chosen.status), merge.ours, merge.theirs, ())
+    if torn:  # settled: the chosen side says whether the entry stays, and the report says whose it is
+        from_theirs = _side(prefer, "status") == "theirs"
+        chosen = theirs if from_theirs else ours
+        taken_ours = tuple(name for name in merge.ours if name != "status") + (
+            () if from_theirs else ("status",)
+        )
+        taken_theirs = tuple(name for name in merge.theirs if name != "status") + (
+            ("status",) if from_theirs else ()
+        )
+        merge = EntryMerge(merge.content.replace(status=chosen.status), taken_ours, taken_theirs, ())
     contested: tuple[str, ...] = ()
     if (record is not None and record.conflict is not None) or prefer is not None:
         contested = ("status",) if torn else merge_entry(base, ours, theirs).conflicts

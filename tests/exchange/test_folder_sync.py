@@ -135,6 +135,11 @@ def test_an_archive_against_an_edit_made_meanwhile_is_a_conflict_not_a_silent_wi
     )
     assert steps[0].result is not None and steps[0].result.status == "archived"
     assert steps[0].kept_aside == (("folder", edited),)
+    # An edit here against the folder's archive, settled for kb: the status that stays is kb's, and
+    # the report says so (it once said the folder's, for the field the folder had changed).
+    steps, _ = plan_sync(agreed, {"shard-mount": edited}, {}, "ours", tombstones={"shard-mount": TOMB})
+    assert steps[0].result is not None and steps[0].result.status == "active"
+    assert "status" in steps[0].from_ours and "status" not in steps[0].from_theirs
 
 
 TOMB = Tombstone("shard-mount", "archived", "", fingerprint(BASE), "alice", "2026-12-01T10:00:00Z")
