@@ -492,9 +492,12 @@ def sync_command(
                     f"      {name} in folder: {'archived' if archived else _one_line(step.theirs, name)}"
                 )
         if report.conflicts:
+            # kb edit changes a field, not whether the entry is archived: no such hint for a status
+            edit = all("status" not in step.conflicts for step in report.conflicts)
             typer.echo(
-                "settle each conflict: kb sync DIR --ours KEY (kb's) or --theirs KEY (the folder's), or"
-                " change the field in kb (kb edit KEY) and sync again; kb history KEY keeps what is not kept"
+                "settle each conflict: kb sync DIR --ours KEY (kb's) or --theirs KEY (the folder's)"
+                + (", or change the field in kb (kb edit KEY) and sync again" if edit else "")
+                + "; kb history KEY keeps what is not kept"
             )
         if dry_run:
             typer.echo("dry run: nothing was changed")
