@@ -13,7 +13,7 @@ from kb.errors import KbError
 def main(argv: list[str]) -> int:
     """ARGV: what follows `kb run` (a leading `--` is optional). Until the command fails only what
     runs it is imported: kb's start is the whole of its cost to a command that succeeds."""
-    from kb.integrations.process import describe_ending, run_passing_through, shell_status
+    from kb.integrations.process import NotExecutable, describe_ending, run_passing_through, shell_status
 
     command = argv[1:] if argv[:1] == ["--"] else argv
     if not command:
@@ -25,9 +25,8 @@ def main(argv: list[str]) -> int:
         from kb.cli.console import error_line
 
         _say(error_line(exc))
-        return (
-            exc.exit_code if exc.exit_code == 126 else 127
-        )  # as a shell: found but not runnable, or not found
+        # as a shell says: found but not runnable, or not found
+        return 126 if isinstance(exc, NotExecutable) else 127
     if finished.returncode == 0:
         return 0
     from kb.cli.console import echo

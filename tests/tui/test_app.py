@@ -82,6 +82,19 @@ async def running(
         yield app, pilot
 
 
+def count_opens(library: Library, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keys of the entries the app fetches from LIBRARY from now on, one per pane opening."""
+    opened: list[str] = []
+    entry = library.entry
+
+    def counted(key: str) -> object:
+        opened.append(key)
+        return entry(key)
+
+    monkeypatch.setattr(library, "entry", counted)
+    return opened
+
+
 async def add_form(app: KbApp, pilot: Pilot[None]) -> EntryForm:
     await pilot.press("escape", "a")
     await settle(app, pilot)
@@ -137,15 +150,8 @@ async def test_a_subject_says_how_many_entries_name_it_only_when_it_has_them_all
 async def test_the_entry_pane_waits_for_typing_to_pause(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    opened: list[str] = []
-    entry = library.entry
-
-    def counted(key: str) -> object:
-        opened.append(key)
-        return entry(key)
-
     async with running(library, (120, 40)) as (app, pilot):
-        monkeypatch.setattr(library, "entry", counted)
+        opened = count_opens(library, monkeypatch)
         app.open_delay = 10.0  # a person still typing
         await pilot.press(*"device-side assert")
         # The results of what was typed are shown first: on a busy box they came after the pause
@@ -169,15 +175,8 @@ async def test_a_late_highlight_of_the_entry_just_opened_opens_nothing_twice(
     entry (seen twice in CI): the pane fetched the same entry a second time."""
     from kb.tui.panes import SearchPane
 
-    opened: list[str] = []
-    entry = library.entry
-
-    def counted(key: str) -> object:
-        opened.append(key)
-        return entry(key)
-
     async with running(library, (120, 40)) as (app, pilot):
-        monkeypatch.setattr(library, "entry", counted)
+        opened = count_opens(library, monkeypatch)
         await type_query(app, pilot, "CUDA error: device-side assert triggered")
         assert opened == [app.found.rows[0].key]  # type: ignore[union-attr]
         app.search_pane.post_message(SearchPane.Picked(opened[0]))  # late, for the same row
