@@ -19,6 +19,9 @@ from kb.paths import cache_folder
 from kb.store import sqlite_file
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from kb.entry.content import EntryContent
     from kb.store.entry_store import EntryStore
 
 #: Raise when the index's build changes, so that every folder is indexed again.
@@ -79,14 +82,14 @@ def _build(folder: str, place: str, path: str) -> None:
 def folder_store(folder: str) -> Iterator[EntryStore]:
     """A knowledge base to write FOLDER's entries through (`kb add --to` a folder layer): a scratch
     copy of its index, so that the duplicate check and every rule of an add apply as in a database.
-    When the block ends without an error, each entry it added or changed is written to the folder
-    as its file (atomically); the scratch copy is removed either way."""
+    Each write, once its transaction commits, is written to the folder before the store's method
+    returns (each entry it added or changed as its file, atomically): what a command prints after
+    a write is already so in the folder, and a folder kb may not write fails that write. The
+    scratch copy is removed either way."""
     import shutil
     import tempfile
     from pathlib import Path
 
-    from kb.entry.folder import Tombstone, read_folder, write_entry_file, write_tombstone
-    from kb.entry.merging import fingerprint
     from kb.store.entry_store import open_store
 
     index = folder_index(folder)
@@ -95,21 +98,43 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
         shutil.copyfile(index, copy)
         os.chmod(copy, 0o600)
         with open_store(copy) as store:
-            before = {entry.key: entry.content() for entry in store.list(status=None)}
+            written = _held(store)
+
+            def write_back() -> None:
+                nonlocal written
+                held = _held(store)
+                _write_changes(Path(folder), written, held, store)
+                written = held
+
+            store.after_write = write_back
             yield store
-            after = {entry.key: entry.content() for entry in store.list(status=None)}
-            author, now = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
-        where = Path(folder)
-        paths = read_folder(where).paths
-        for key in sorted({*before, *after}):
-            content, was = after.get(key), before.get(key)
-            if was == content:
-                continue
+
+
+def _held(store: EntryStore) -> dict[str, EntryContent]:
+    return {entry.key: entry.content() for entry in store.list(status=None)}
+
+
+def _write_changes(
+    where: Path, before: dict[str, EntryContent], after: dict[str, EntryContent], store: EntryStore
+) -> None:
+    """Write to the folder WHERE each entry that differs between BEFORE and AFTER: its file, and
+    the tombstone that says it was archived or purged."""
+    from kb.entry.folder import Tombstone, read_folder, write_entry_file, write_tombstone
+    from kb.entry.merging import fingerprint
+
+    changed = [key for key in sorted({*before, *after}) if before.get(key) != after.get(key)]
+    if not changed:
+        return
+    author, now = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+    paths = read_folder(where).paths
+    for key in changed:  # the new file first, then what it replaces: a refused write loses nothing
+        content, was = after.get(key), before.get(key)
+        if content is not None and content.status == "active":
             write_entry_file(where, paths.get(key), content)
-            if content is not None and content.status == "active":
-                write_tombstone(where, key, None)
-            else:  # archived (restorable: its version stays beside the tombstone) or purged
-                left = was or content
-                assert left is not None
-                version = fingerprint(left.replace(status="active"))
-                write_tombstone(where, key, Tombstone(key, "archived", "", version, author, now), content)
+            write_tombstone(where, key, None)
+        else:  # archived (restorable: its version stays beside the tombstone) or purged
+            left = was or content
+            assert left is not None
+            version = fingerprint(left.replace(status="active"))
+            write_tombstone(where, key, Tombstone(key, "archived", "", version, author, now), content)
+            write_entry_file(where, paths.get(key), content)

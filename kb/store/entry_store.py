@@ -164,6 +164,9 @@ class EntryStore:
         #: A file kb may not write here (a read-only mount): every read works, every write is refused.
         self.read_only = read_only
         self._author: str | None = None
+        #: Called after each write transaction commits, before the write returns: an entry folder
+        #: written through a scratch index (kb.layers.folder_index.folder_store) writes its files.
+        self.after_write: Callable[[], None] | None = None
 
     @property
     def author(self) -> str:
@@ -235,6 +238,8 @@ class EntryStore:
             if exc.clash and clashes_handled:
                 raise
             raise self._failure(exc, "write") from exc
+        if self.after_write is not None:
+            self.after_write()
 
     def _failure(self, exc: StatementFailed, doing: str) -> StoreUnavailable:
         """The one-line error EXC means: damaged pages, a full disk, a lock held too long."""

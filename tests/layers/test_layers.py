@@ -355,6 +355,40 @@ def test_a_folder_layer_delete_can_be_restored(
     assert not (team / ".kb" / "archived").exists() or not list((team / ".kb" / "archived").iterdir())
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rm", "feature-cache"],
+        ["add", "--new", "-s", "OSError: the shard map went stale", "-d", "data", "-v", "true", "-f", "x"],
+        ["edit", "feature-cache", "--applies-to", "torch>=2.1"],
+    ],
+    ids=["rm", "add", "edit"],
+)
+def test_a_folder_write_kb_may_not_make_prints_no_success(
+    team: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """`kb --layer project rm KEY` on a folder kb may not write printed "archived feature-cache"
+    and then the error: the success line came before the folder was written."""
+    import errno
+    import tempfile
+
+    monkeypatch.chdir(team)
+
+    def files() -> dict[Path, str]:
+        return {path: path.read_text() for path in (team / ".kb").rglob("*") if path.is_file()}
+
+    before = files()
+
+    def refused(*args: object, dir: str | None = None, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, "Permission denied", f"{dir}/.kb-x1y2.tmp")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    ran = kb("--layer", "project", *command)
+    assert ran.exit_code == 1 and ran.stdout == "", ran.stdout
+    assert ran.stderr.startswith("kb: cannot write in ") and len(ran.stderr.strip().splitlines()) == 1
+    assert files() == before
+
+
 def test_kb_add_points_out_the_same_fault_in_another_layer(
     team: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
