@@ -128,7 +128,9 @@ def read_reported_run(
             f"that command is not the check of '{key}': run the command check_to_run gives, then report it"
         )
     output = output[-REPORTED_OUTPUT_LIMIT:]
-    reading = read_verdict(rule, "exited", exit_code, output, entry.symptom)
+    reading = read_verdict(
+        rule, "exited", exit_code, output, "\n".join([entry.symptom, *entry.symptom_variants])
+    )
     if record:
         store.record_check(
             key,

@@ -311,7 +311,8 @@ def run_check(
             "could not run here", "; ".join(unmet),
         )  # fmt: skip
     else:
-        result = run_validation(command, timeout=timeout, cwd=cwd, symptom=entry.symptom, rule=rule)
+        symptom = "\n".join([entry.symptom, *entry.symptom_variants])
+        result = run_validation(command, timeout=timeout, cwd=cwd, symptom=symptom, rule=rule)
     store.record_check(
         key,
         CheckRun(

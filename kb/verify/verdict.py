@@ -6,7 +6,8 @@ declares (kb.entry.check_rule), and says only what that run shows:
 
 - confirmed: the rule says the cause is there;
 - ruled out: the rule says it is not, which is knowledge too: triage moves on to the next cause;
-- inconclusive: a probe, an undeclared rule, output the rule does not decide, a timeout;
+- inconclusive: a probe, an undeclared rule, output the rule does not decide, a timeout, a
+  non-zero exit that should confirm but is a crash on an error the entry does not describe;
 - could not run here: a missing GPU, module, program, daemon or file, found anywhere in the output;
 - the check broke: its own code is wrong (a syntax error, a name it does not define, a crash
   unrelated to the fault). Only this, repeated, says anything about the entry's health.
@@ -101,8 +102,9 @@ def read_verdict(
     seconds: float = 0.0,
 ) -> Reading:
     """The verdict of one run of a check read by RULE: how it ENDED, its EXIT_CODE and OUTPUT.
-    SYMPTOM, the entry's, keeps a check for a missing module from reading its own finding as
-    "could not run here"."""
+    SYMPTOM, the entry's (its variants on the lines after it), keeps a check for a missing module
+    from reading its own finding as "could not run here", and tells a check that reproduces the
+    fault's error from one that crashed on something else."""
     if ended == "not started":
         return Reading("could not run here", "the command could not be started")
     if rule.confirms == "output":
@@ -134,6 +136,13 @@ def read_verdict(
     if rule.confirms == "exit non-zero":
         if exit_code == 0:
             return Reading("ruled out", "exit 0")
+        crashed = _crashed_with(output)
+        if crashed is not None and not _names_error(symptom, crashed):
+            return Reading(
+                "inconclusive",
+                f"exit {exit_code}, but it crashed with {crashed}, which the entry's symptom does not name: "
+                "read its output",
+            )
         return Reading("confirmed", f"exit {exit_code}")
     if rule.confirms == "output":
         if rule.rules_out:
@@ -198,13 +207,24 @@ def check_broke(output: str) -> str | None:
 def _unrelated_crash(output: str) -> str | None:
     """A Python traceback that ends in something other than a failed assertion: the check crashed
     before it could say yes or no."""
+    crashed = _crashed_with(output)
+    return f"it crashed with {crashed} before it could decide" if crashed is not None else None
+
+
+def _crashed_with(output: str) -> str | None:
+    """The exception the last Python traceback in OUTPUT ends in, unless it is how a check says no
+    or yes on purpose (a failed assertion, sys.exit), or None."""
     exceptions = _LAST_EXCEPTION.findall(output)
     if not exceptions:
         return None
-    last = exceptions[-1].rsplit(".", 1)[-1]
-    if last in ("AssertionError", "SystemExit"):
-        return None
-    return f"it crashed with {last} before it could decide"
+    last: str = exceptions[-1].rsplit(".", 1)[-1]
+    return None if last in ("AssertionError", "SystemExit") else last
+
+
+def _names_error(symptom: str, exception: str) -> bool:
+    """Whether SYMPTOM (the entry's symptom and its variants) names EXCEPTION: a check that
+    reproduces the fault may end in the very error the entry describes."""
+    return re.search(rf"\b{re.escape(exception)}\b", symptom) is not None
 
 
 _FRAME = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)

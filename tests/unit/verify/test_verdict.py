@@ -68,6 +68,21 @@ def test_a_check_whose_own_code_is_wrong_broke(output: str, reason: str) -> None
     assert reading.verdict == "the check broke" and reading.reason.startswith(reason)
 
 
+def test_a_crash_under_an_exit_non_zero_rule_confirms_only_the_entrys_own_error() -> None:
+    """A check whose non-zero exit is the fault read a KeyError in its own code as "confirmed"."""
+    crash = (
+        "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nKeyError: 'labels'\n"
+    )
+    symptom = "RuntimeError: CUDA error: device-side assert triggered\nIndexError: Target 3 is out of bounds."
+    reading = read_verdict(NONZERO, "exited", 1, crash, symptom)
+    assert reading.verdict == "inconclusive" and "crashed with KeyError" in reading.reason
+    reproduced = crash.replace("KeyError: 'labels'", "IndexError: Target 7 is out of bounds.")
+    assert read_verdict(NONZERO, "exited", 1, reproduced, symptom).verdict == "confirmed"
+    asserted = crash.replace("KeyError: 'labels'", "AssertionError: fault: 3 labels outside [0, 3)")
+    assert read_verdict(NONZERO, "exited", 1, asserted, symptom).verdict == "confirmed"
+    assert read_verdict(NONZERO, "exited", 1, "grep: no match\n", symptom).verdict == "confirmed"
+
+
 def test_a_crash_under_an_exit_0_rule_is_not_a_ruled_out_cause() -> None:
     output = (
         "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nKeyError: 'labels'\n"
