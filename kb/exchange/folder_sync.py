@@ -5,7 +5,8 @@ Each side's version of an entry is compared with the version both last agreed on
 keeps per folder (`sync_base`, under the identity the folder carries in its kb-folder.toml, so that a moved
 checkout or a fresh clone keeps it). A change on one side is taken; changes on both are merged field
 by field (kb.entry.merging); a field both changed differently is a conflict, and so is an archive
-(a merge, a rename) on one side against an edit on the other. A conflict is left as it is on both
+(a merge, a rename) on one side against an edit on the other, except a rename the folder brings,
+which is followed with kb's edit (renamed_in_folder()). A conflict is left as it is on both
 sides, and remembered, until the user answers: `--ours`, `--theirs`, or an edit in kb of a field in
 conflict. A change of the folder's file is no answer: it is as likely a teammate's pull. Whatever a
 settled conflict did not keep goes into the entry's history (`kb history`).
@@ -21,6 +22,7 @@ sync stopped between the two is finished by the next one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Collection, Mapping
@@ -109,12 +111,14 @@ class SyncStep:
     kept_aside: tuple[tuple[str, EntryContent], ...] = ()
     #: Why, for people: "archived by alice", "archived in kb, changed in the folder meanwhile".
     note: str = ""
+    #: The key the folder renamed this entry to (renamed_in_folder()), or "".
+    renamed_to: str = ""
 
     @property
     def archives_unasked(self) -> bool:
-        """True for an archive only a missing file asks for (no tombstone says so): what a bad
-        checkout looks like, counted before a sync archives many at once."""
-        return self.action == "archive-in-kb" and not self.from_tombstone
+        """True for an archive only a missing file asks for (no tombstone says so, no file under
+        its new name): what a bad checkout looks like, counted before a sync archives many at once."""
+        return self.action == "archive-in-kb" and not self.from_tombstone and not self.renamed_to
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -127,6 +131,8 @@ class SyncStep:
         }
         if self.note:
             data["note"] = self.note
+        if self.renamed_to:
+            data["renamed_to"] = self.renamed_to
         if self.conflicts:
             data["conflicts"] = [
                 {
@@ -206,8 +212,10 @@ def plan_sync(
     AUTHOR and NOW sign the tombstones written."""
     steps: list[SyncStep] = []
     unchanged = 0
-    for key in sorted({*ours, *theirs, *bases, *tombstones}):
-        facts = _EntryFacts(
+    renamed = renamed_in_folder(bases, ours, theirs, tombstones)
+
+    def facts_of(key: str) -> _EntryFacts:
+        return _EntryFacts(
             key,
             bases.get(key),
             ours.get(key),
@@ -216,13 +224,81 @@ def plan_sync(
             seeds.get(key),
             gone.get(key),
         )
+
+    for key in sorted({*ours, *theirs, *bases, *tombstones}):
+        if key in renamed.values():
+            continue  # planned with the key it was renamed from
+        if key in renamed:
+            steps += _follow_rename(facts_of(key), facts_of(renamed[key]), author, now)
+            continue
         preference: Preference | None = choices.get(key) or (prefer if not only or key in only else None)
-        step = _plan_entry(facts, preference, author, now)
+        step = _plan_entry(facts_of(key), preference, author, now)
         if step is None:
             unchanged += 1
         else:
             steps.append(step)
     return steps, unchanged
+
+
+def renamed_in_folder(
+    bases: Mapping[str, SyncBase],
+    ours: Mapping[str, EntryContent],
+    theirs: Mapping[str, EntryContent],
+    tombstones: Mapping[str, Tombstone],
+) -> dict[str, str]:
+    """OLD → NEW for each entry the folder renamed since the last sync, and kb still holds active:
+    OLD's file is gone (with no tombstone, or one that says it was renamed to NEW), and NEW, a key
+    neither kb nor the last sync knew, holds the version both last agreed on, under its new key. A
+    rename is then followed, with any change kb made to OLD meanwhile; compared key by key, it is an
+    archive of OLD against an edit, and merging NEW into OLD, as the two look alike, undoes it."""
+    arriving = [key for key in theirs if key not in bases and key not in ours and key not in tombstones]
+    found: dict[str, list[str]] = {}
+    for old, record in bases.items():
+        base, kept, tomb = record.content, ours.get(old), tombstones.get(old)
+        if (
+            old in theirs
+            or base is None
+            or base.status != "active"
+            or kept is None
+            or kept.status != "active"
+        ):
+            continue
+        if tomb is not None and tomb.how != "renamed":
+            continue
+        found[old] = [
+            new
+            for new in arriving
+            if (tomb is None or tomb.into == new) and _active(theirs[new]).replace(key=old) == base
+        ]
+    claimed = [new for news in found.values() for new in news]
+    return {old: news[0] for old, news in found.items() if len(news) == 1 and claimed.count(news[0]) == 1}
+
+
+def _follow_rename(old: _EntryFacts, new: _EntryFacts, author: str, now: str) -> list[SyncStep]:
+    """The steps of a rename of OLD to NEW made in the folder (renamed_in_folder()): NEW takes kb's
+    version of OLD, with its changes made meanwhile, and OLD is archived in kb as renamed."""
+    assert old.record is not None and old.record.content is not None and old.in_kb is not None
+    assert new.in_folder is not None
+    base = old.record.content.replace(key=new.key)
+    moved = merge_entry(base, old.in_kb.replace(key=new.key), new.in_folder)
+    assert moved.content is not None  # the folder changed nothing but the key
+    arrived = _finish(new, moved, None, author, now)
+    left = _finish(
+        dataclasses.replace(old, gone=("renamed", new.key)),
+        EntryMerge(old.in_kb.replace(status="archived"), (), ("status",), ()),
+        old.tombstone,
+        author,
+        now,
+    )
+    kept = "; kb's change to it went with it" if moved.ours else ""
+    steps = []
+    if left is not None:
+        steps.append(
+            dataclasses.replace(left, note=f"renamed in the folder to {new.key}{kept}", renamed_to=new.key)
+        )
+    if arrived is not None:
+        steps.append(dataclasses.replace(arrived, note=f"renamed in the folder from {old.key}{kept}"))
+    return steps
 
 
 @dataclass(frozen=True)
@@ -556,14 +632,13 @@ DUPLICATE_CHECKS = 200
 def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]:
     """STEPS, each entry the folder brings that looks like one kb holds under another key noted so:
     the same fault added by two people under two keys is worth a merge, not two answers."""
-    import dataclasses
-
     from kb.search.duplicates import find_duplicate
 
     flagged, checked = [], 0
     for step in steps:
         if (
             step.action == "add-to-kb"
+            and not step.note  # a step already explained (a rename followed) is not a duplicate
             and step.result is not None
             and step.result.status == "active"
             and checked < DUPLICATE_CHECKS

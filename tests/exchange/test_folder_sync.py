@@ -471,6 +471,60 @@ def test_the_same_fault_added_by_two_people_under_two_keys_is_flagged(
     )
 
 
+RENAMED = BASE.replace(key="shard-mount-refused")
+
+
+def test_a_rename_in_the_folder_takes_kbs_edit_made_meanwhile_along() -> None:
+    """Key by key, a rename in the folder against an edit here was an archive against an edit (a
+    conflict), and the two looking alike, kb offered to merge the new key into the old one: the
+    rename undone."""
+    edited = BASE.replace(fix="remount with vers=4")
+    steps, _ = plan_sync({"shard-mount": SyncBase(BASE)}, {"shard-mount": edited}, {RENAMED.key: RENAMED})
+    old, new = steps
+    assert (old.key, old.action, old.renamed_to, old.archives_unasked) == (
+        "shard-mount", "archive-in-kb", RENAMED.key, False,
+    )  # fmt: skip
+    assert old.tombstone is not None and old.tombstone.describe() == f"renamed to {RENAMED.key}"
+    assert (new.key, new.action, new.writes_kb, new.writes_folder) == (RENAMED.key, "merge", True, True)
+    assert new.result == RENAMED.replace(fix="remount with vers=4") and new.from_ours == ("fix",)
+
+
+def test_a_rename_is_followed_only_when_it_is_one() -> None:
+    edited = BASE.replace(fix="remount with vers=4")
+    agreed = {"shard-mount": SyncBase(BASE)}
+    twins = {RENAMED.key: RENAMED, "shard-mount-2": BASE.replace(key="shard-mount-2")}
+    changed = {RENAMED.key: RENAMED.replace(fix="reboot")}
+    archived = {"shard-mount": Tombstone("shard-mount", "archived", "", fingerprint(BASE), "alice", "")}
+    for theirs, tombstones in ((twins, {}), (changed, {}), ({RENAMED.key: RENAMED}, archived)):
+        steps, _ = plan_sync(agreed, {"shard-mount": edited}, theirs, tombstones=tombstones)
+        assert {s.key: s.action for s in steps}["shard-mount"] == "conflict"
+
+
+def test_a_rename_a_teammate_made_by_hand_is_followed_and_not_flagged_as_a_duplicate(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    team = tmp_path / "team"
+    team.mkdir()
+    assert (
+        kb(
+            "add", "--new", "-s", BASE.symptom, "-d", "data", "-v", "true", "-f", "remount", "--key", BASE.key
+        ).exit_code
+        == 0
+    )
+    assert kb("sync", str(team)).exit_code == 0
+    old = team / "data" / f"{BASE.key}.md"
+    text = old.read_text().replace(f'key = "{BASE.key}"', f'key = "{RENAMED.key}"')
+    old.unlink()
+    (team / "data" / f"{RENAMED.key}.md").write_text(text)
+    synced = kb("sync", str(team))
+    assert synced.exit_code == 0, synced.output
+    assert "--merge-into" not in synced.stdout and "files are gone" not in synced.stdout
+    assert f"renamed in the folder from {BASE.key}" in synced.stdout
+    listed = kb("list", "--json")
+    keys = {entry["key"] for entry in json.loads(listed.stdout)}
+    assert RENAMED.key in keys and BASE.key not in keys
+
+
 def test_an_edit_made_in_kb_while_a_sync_runs_is_not_overwritten(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

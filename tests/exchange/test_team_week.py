@@ -133,13 +133,14 @@ def test_a_week_of_three_people_and_one_repository(
         "shard-mount-refused": "add-to-folder",
         "tokenizer-drift": "update-kb",
     }
-    report = carol.turn(push_with_conflicts=True)
-    assert actions(report) == {"shard-mount": "conflict", "shard-mount-refused": "add-to-kb"}
+    # The rename is followed, and Carol's edit goes with it: neither is lost, nothing to settle.
+    report = carol.turn()
+    assert actions(report) == {"shard-mount": "archive-in-kb", "shard-mount-refused": "merge"}
     note = report["steps"][0]["note"]  # type: ignore[index]
-    assert note == "renamed to shard-mount-refused by alice in the folder, changed in kb meanwhile"
-    assert actions(settle(carol, "theirs", "shard-mount")) == {"shard-mount": "resolved"}
-    kept = [c for c in history(carol, "shard-mount") if c["action"] == "kept-aside"]
-    assert [c["content"]["fix"] for c in kept] == ["remount with vers=4"]  # type: ignore[index]
+    assert note == "renamed in the folder to shard-mount-refused; kb's change to it went with it"
+    assert carol.entries()["shard-mount-refused"].fix == "remount with vers=4"
+    assert actions(alice.turn()) == {"shard-mount-refused": "update-kb"}
+    assert alice.entries()["shard-mount-refused"].fix == "remount with vers=4"
 
     # Thursday. A bad checkout empties the folder: the sync stops and archives nothing.
     for person in (alice, bob):
