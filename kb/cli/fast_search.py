@@ -184,6 +184,11 @@ def format_response(
                     "It reads as an everyday error; to test the first entry's cause, run its check:",
                     *settle,
                 ]
+            elif settle and settler and settler.doubt == "brief":
+                lines += [
+                    "Many faults fit a few words; to test the first entry's cause, run its check:",
+                    *settle,
+                ]
             elif settle:
                 lines += ["To settle it, run the first entry's check:", *settle]
             elif not settler:

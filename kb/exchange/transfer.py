@@ -282,7 +282,7 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
 #: word or two, a paste of another runtime, or an everyday error the entry explains no better than
 #: the background does (`KeyError: foo`) is like nothing (and refused, asking for a Domain).
 GUESS_SCORE = 50.0
-NO_EVIDENCE = ("short", "weak", "foreign", "everyday")
+NO_EVIDENCE = ("short", "brief", "weak", "foreign", "everyday")
 
 
 def guessed_domains(store: EntryStore, incoming: Sequence[Incoming]) -> list[Incoming]:

@@ -96,6 +96,12 @@ class AgentSession:
                 "candidates only. The first one's check tests its cause (check_to_run); if you fix it "
                 "another way, propose_entry"
             )
+        elif keys and response.settler is not None and response.settler.doubt == "brief":
+            answer = (
+                "no known fault for sure: many faults fit a description this short, and the results "
+                "are candidates only. The first one's check tests its cause (check_to_run); the failing "
+                "run's output would tell more"
+            )
         elif keys and response.settler is not None:
             answer = (
                 "no known fault for sure: the results are candidates only. The first one's check would "

@@ -104,6 +104,26 @@ def test_a_word_or_two_lists_what_it_names_and_is_never_sure_of_one(
     assert not any(confident(data))
 
 
+@pytest.mark.parametrize(
+    "query",
+    ["pip install fails", "model accuracy dropped", "the loss went negative", "gpu memory keeps growing"],
+)
+def test_a_complaint_in_a_few_words_is_listed_never_claimed(
+    capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    """Each was "confident" about one seed whose prose shares two of its words (`pip install` in a
+    fix, `accuracy drops` in the tokenizer entry's variant): many faults fit such a complaint."""
+    code, data, _ = search(capsys, query)
+    assert code == 1 and data["results"] and not any(confident(data))
+    _, out = text_search(capsys, query)
+    assert "Many faults fit a few words; to test the first entry's cause, run its check:" in out
+
+
+def test_a_description_that_says_what_was_seen_can_still_be_sure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data, _ = search(capsys, "validation accuracy drops on the server with the same weights")
+    assert code == 0 and keys(data)[0] == "tokenizer-add-prefix-space-version-drift" and confident(data)[0]
+
+
 def test_a_subject_is_listed_as_one_not_as_a_fault_to_settle(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = text_search(capsys, "cuda")
     assert code == 1
