@@ -9,7 +9,8 @@ the timeout, Ctrl-C or its own end takes down everything it started: a check lea
 behind it.
 
 Output is read as it arrives and only its tail is kept, because the end of a log is where the
-answer is and a runaway command must not fill memory.
+answer is and a runaway command must not fill memory; the first line each of the rule's patterns
+matches is kept wherever it was, since a check may print its verdict and then a long dump.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def run_validation(
             rule, command, kind, "not started", None, said, time.monotonic() - begin, started, symptom
         )
     assert process.stdout is not None  # stdout=PIPE
-    output = _Output(process.stdout)
+    output = _Output(process.stdout, watched=[p for p in (rule.pattern, rule.rules_out) if p])
     try:
         finished = _wait(process, output, begin + timeout)
         seconds = time.monotonic() - begin
@@ -131,7 +132,10 @@ def _read(
     started: datetime,
     symptom: str,
 ) -> CheckResult:
-    verdict, reason = read_verdict(rule, ended, exit_code, output, symptom, seconds)
+    read_as = exit_code
+    if kind != "python" and exit_code is not None and 128 < exit_code < 160:
+        read_as = 128 - exit_code  # the shell's way of saying its command was killed by signal N
+    verdict, reason = read_verdict(rule, ended, read_as, output, symptom, seconds)
     program = _program_read_as_python(command, kind, output)
     if verdict == "the check broke" and program is not None:
         verdict = "could not run here"
@@ -233,10 +237,21 @@ def _signal_group(group: int, signum: signal.Signals) -> bool:
 
 
 class _Output:
-    """The merged stdout and stderr of a command: read without blocking, decoded, its tail kept."""
+    """The merged stdout and stderr of a command: read without blocking, decoded, its tail kept,
+    and the first line each WATCHED pattern matches, wherever it was."""
 
-    def __init__(self, stream: IO[bytes], limit: int = OUTPUT_LIMIT) -> None:
+    def __init__(
+        self, stream: IO[bytes], limit: int = OUTPUT_LIMIT, watched: list[str] | None = None
+    ) -> None:
         self.open = True
+        self._watched: list[re.Pattern[str]] = []
+        for pattern in watched or ():
+            try:
+                self._watched.append(re.compile(pattern))
+            except re.error:  # refused when the entry was saved; an older entry's is read as it can be
+                continue
+        self._seen: dict[int, str] = {}
+        self._partial = ""
         self._stream = stream
         self._selector = selectors.DefaultSelector()
         self._selector.register(stream.fileno(), selectors.EVENT_READ)
@@ -259,6 +274,7 @@ class _Output:
             self._keep(self._decoder.decode(data, final=not data))
 
     def _keep(self, text: str) -> None:
+        self._watch(text)
         self._chunks.append(text)
         self._size += len(text)
         if self._size > 2 * self._limit:
@@ -267,18 +283,36 @@ class _Output:
             self._chunks = [joined[-self._limit :]]
             self._size = self._limit
 
+    def _watch(self, text: str, final: bool = False) -> None:
+        """Note the first line each watched pattern matches, of the lines TEXT completes."""
+        if len(self._seen) == len(self._watched):
+            return
+        lines = (self._partial + text).split("\n")
+        self._partial = "" if final else lines.pop()[-self._limit :]
+        for line in lines:
+            for number, pattern in enumerate(self._watched):
+                if number not in self._seen and pattern.search(line):
+                    self._seen[number] = line
+
     def text(self) -> str:
-        """The output's last characters, after a line saying how many were cut before them."""
+        """The output's last characters, after a line saying how many were cut before them and the
+        lines the rule reads that were among those cut."""
         joined = "".join(self._chunks)
         cut = self._cut + max(0, len(joined) - self._limit)
         if len(joined) > self._limit:
             joined = joined[-self._limit :]
-        return f"… ({cut} characters cut)\n{joined}" if cut else joined
+        if not cut:
+            return joined
+        lines = [line for line in dict.fromkeys(self._seen.values()) if line not in joined]
+        kept = "".join(f"{line}\n" for line in lines)
+        said = f" (the line{'s' if len(lines) > 1 else ''} above, which the check's rule reads, among them)"
+        return f"{kept}… ({cut} characters cut{said if lines else ''})\n{joined}"
 
     def close(self) -> None:
         """Stop reading; a character cut short by the end becomes U+FFFD."""
         if self.open:
             self._keep(self._decoder.decode(b"", final=True))
+        self._watch("", final=True)
         self._selector.close()
         self._stream.close()
 

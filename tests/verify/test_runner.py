@@ -207,6 +207,31 @@ def test_a_flood_of_output_is_capped_while_it_is_read() -> None:
     )
 
 
+def test_the_line_a_rule_reads_is_kept_when_a_long_dump_follows_it() -> None:
+    """A check that printed `fault: port held` and then 30,000 lines was "ruled out": only the tail
+    was read."""
+    rule = CheckRule("output", "^fault: ", "^ok: ")
+    result = run_validation("echo 'fault: port held'; seq 1 30000", rule=rule)
+    assert result.verdict == "confirmed" and "fault: port held" in result.reason
+    assert result.output.startswith("fault: port held\n… (")
+    assert "the line above, which the check's rule reads, among them" in result.output.split("\n")[1]
+    cleared = run_validation("echo 'ok: port free'; seq 1 30000", rule=rule)
+    assert cleared.verdict == "ruled out"
+
+
+@pytest.mark.parametrize(
+    ("rule", "signal_number"), [(CheckRule("exit non-zero"), 9), (CheckRule("exit 0"), 11)]
+)
+def test_a_check_killed_by_a_signal_under_a_shell_decides_nothing(
+    rule: CheckRule, signal_number: int
+) -> None:
+    """`python3 -c "…SIGKILL…"` through the shell exits 137: it was read as "confirmed"."""
+    command = f'python3 -c "import os; os.kill(os.getpid(), {signal_number})"'
+    result = run_validation(command, rule=rule)
+    assert result.exit_code in (128 + signal_number, -signal_number)  # dash reports it; bash may exec
+    assert (result.verdict, result.reason) == ("the check broke", f"killed by signal {signal_number}")
+
+
 def test_output_under_the_cap_has_no_marker() -> None:
     assert _run(f"print('a' * {OUTPUT_LIMIT - 1})").output == "a" * (OUTPUT_LIMIT - 1) + "\n"
 
