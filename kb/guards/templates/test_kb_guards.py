@@ -42,11 +42,13 @@ def repository_root() -> Path:
 
 
 def python_files(root: Path) -> list[str]:
+    """The project's Python files under ROOT; only folders inside the project are skipped (a CI
+    checkout under /home/ci/build/ is still checked)."""
     skip = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", "build", "dist"}
     return sorted(
         str(p)
         for p in root.rglob("*.py")
-        if not skip & set(p.parts) and HERE not in p.parents and p.parent != HERE
+        if not skip & set(p.relative_to(root).parts) and HERE not in p.parents and p.parent != HERE
     )
 
 
