@@ -58,8 +58,9 @@ VARIANT_FACTOR = 0.95
 MIN_CONFIDENT_WORDS = 3
 
 #: A description in fewer words than this (`model accuracy dropped`, `pip install fails`) is a
-#: complaint many faults fit, however well one entry's prose matches it: never sure of one (a message
-#: several faults raise, `device-side assert triggered`, is still named as theirs). Every description
+#: complaint many faults fit, however well one entry's prose matches it: never sure of one, unless it
+#: is an entry's own symptom, nearly word for word (a message several faults raise, `device-side
+#: assert triggered`, is still named as theirs). Every description
 #: on kb's evaluation sets that named its fault (147) had eight words or more; with five, none of
 #: them loses its confidence.
 MIN_DESCRIPTION_WORDS = 5
@@ -550,7 +551,11 @@ def _doubt(
         return "weak"
     if _only_a_shared_message(reading, candidate, query, term_idf, shared_messages):
         return "shared"
-    if query.kind == "description" and _words_of_a_person(query.text) < MIN_DESCRIPTION_WORDS:
+    if (
+        query.kind == "description"
+        and _words_of_a_person(query.text) < MIN_DESCRIPTION_WORDS
+        and fuzzy_similarity(reading.signature, candidate.signatures) < SAME_MESSAGE_FUZZY
+    ):
         return "brief"
     # A description is weighed by its words; only an error line has everyday errors to be told from.
     return "everyday" if query.kind == "error" or reading.short_type else None
