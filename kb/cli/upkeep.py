@@ -164,7 +164,7 @@ def prune(
         str | None,
         typer.Option(
             "--unused-for",
-            help="Not hit for this long, e.g. 180d, 26w, 1y.",
+            help="Not hit (by a search or a recorded occurrence) for this long, e.g. 180d, 26w, 1y.",
             show_default=False,
             metavar="UNUSED_FOR",
         ),
@@ -174,7 +174,7 @@ def prune(
         str | None,
         typer.Option(
             "--status",
-            help="Last check outcome: failed, timeout, error or never.",
+            help="broken: its check broke on its last two runs; never: never checked.",
             show_default=False,
             metavar="STATUS",
         ),

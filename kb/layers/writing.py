@@ -41,15 +41,17 @@ def other_layers(personal: str | None, to: str | None) -> list[Layer]:
 
 def duplicate_elsewhere(layers: Sequence[Layer], symptom: str) -> tuple[str, Duplicate] | None:
     """The first of LAYERS holding an entry that already describes SYMPTOM, and that entry; a layer
-    that does not answer is skipped (it is reported where it is searched)."""
+    that does not answer, or was never made (a fresh personal knowledge base), is skipped (it is
+    reported where it is searched)."""
     from kb.layers.everywhere import layer_database
     from kb.paths import resolve_location
     from kb.search.duplicates import find_duplicate
+    from kb.store.index_reader import IndexNotReady
 
     for layer in layers:
         try:
             found = find_duplicate(resolve_location(layer_database(layer)), symptom)
-        except (KbError, OSError):
+        except (IndexNotReady, KbError, OSError):  # IndexNotReady: a knowledge base not made yet
             continue
         if found is not None:
             return layer.name, found

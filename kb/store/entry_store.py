@@ -550,10 +550,13 @@ class EntryStore:
 
     @_retried
     def record_occurrence(self, key: str, conditions: str = "") -> Entry:
-        """The same fault happened again: count it, and keep how it was reproduced this time."""
+        """The same fault happened again: count it, and keep how it was reproduced this time. It
+        counts as a hit too: the entry answered the fault again, and a prune must not call it unused."""
         with self._writing() as db:
             entry = self._locked(db, key)
             entry.occurrences += 1
+            entry.hits += 1
+            entry.last_hit = self.now()
             conditions = redact_text(clean_text(conditions))
             reindexed = False
             if conditions and conditions not in entry.conditions:

@@ -298,7 +298,14 @@ def parse_duration(text: str) -> timedelta:
     if not match:
         raise UsageError(f"'{text}' is not a duration; write it like 180d, 6w or 1y")
     number, unit = int(match.group(1)), match.group(2)
-    return timedelta(days=number * {"d": 1, "w": 7, "y": 365}[unit])
+    days = number * {"d": 1, "w": 7, "y": 365}[unit]
+    if days > MAX_DURATION_DAYS:
+        raise UsageError(f"'{text}' is longer than a century; write it like 180d, 6w or 1y")
+    return timedelta(days=days)
+
+
+#: The longest duration parse_duration() takes: no entry is older.
+MAX_DURATION_DAYS = 36_500
 
 
 #: What `kb prune --status` selects: checks that broke run after run (check_is_broken), or never ran.

@@ -250,11 +250,25 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "active"
 
 
+def test_a_fault_recorded_again_is_not_unused(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
+    """An entry recorded three times today with `kb add --occurrence` was listed by `kb prune
+    --unused-for 180d` as "last hit never"."""
+    add(runner, "old-gizmo", "the old gizmo jams")
+    clock(timedelta(days=200))
+    recorded = kb(
+        "add", "--occurrence", "-s", "the old gizmo jams", "-d", "hardware", "-v", "nvidia-smi", "-f", "x"
+    )
+    assert recorded[0] == 0 and "another occurrence" in recorded[1], recorded
+    code, out, _ = kb("prune", "--unused-for", "180d", "--domain", "hardware")
+    assert code == 0 and "old-gizmo" not in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["prune"], "at least one rule"),
         (["prune", "--unused-for", "six months"], "not a duration"),
+        (["prune", "--unused-for", "99999999999d"], "longer than a century"),
         (["prune", "--status", "sad"], "--status must be one of"),
         (["review", "--keep"], "need the KEY"),
         (["review", "k", "--keep", "--archive"], "choose one of"),
