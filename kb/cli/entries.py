@@ -271,10 +271,15 @@ def copy(
     personal, chosen = ctx.meta.get(common.LAYER, (ctx.obj, None))
     here = chosen.name if chosen is not None else "personal"
     target = find_layer(to, personal).name
+    with common.open_kb(ctx, remind=False) as store:
+        content = store.get(key).content()
     if target == here:
         raise UsageError(f"'{key}' is in the {here} layer already; --to names another layer")
-    with common.open_kb(ctx, remind=False) as store:
-        content = store.get(key).content().replace(status="active")
+    if content.status != "active":
+        again = f"kb --layer {here} " if here != "personal" else "kb "
+        raise KbError(
+            f"'{key}' is archived in the {here} layer; restore it first ({again}restore {key}) to copy it"
+        )
     with write_target(personal, target) as store:
         existing = store.find(key)
         if existing is not None and existing.content() == content:

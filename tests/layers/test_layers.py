@@ -337,6 +337,22 @@ def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     assert "the project's own fix" in kb("show", LABELS_KEY, "--json").stdout
     same = kb("copy", LABELS_KEY, "--to", "personal")
     assert same.exit_code == 2 and "--to names another layer" in same.stderr
+    missing = kb("copy", "no-such-entry", "--to", "personal")  # was "in the personal layer already"
+    assert missing.exit_code == 1 and "already" not in missing.stderr
+
+
+def test_kb_copy_does_not_publish_an_archived_entry_as_active(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(team)
+    assert kb("rm", LABELS_KEY).exit_code == 0
+    copied = kb("copy", LABELS_KEY, "--to", "project")
+    assert copied.exit_code == 1 and copied.stdout == ""
+    assert (
+        f"'{LABELS_KEY}' is archived in the personal layer; restore it first (kb restore {LABELS_KEY})"
+        in copied.stderr
+    )
+    assert not (team / ".kb" / "data" / f"{LABELS_KEY}.md").exists()
 
 
 def test_a_folder_layer_delete_can_be_restored(
