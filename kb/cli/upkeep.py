@@ -188,6 +188,12 @@ def prune(
     from kb.upkeep import review as upkeep
 
     unused = upkeep.parse_duration(unused_for) if unused_for else None
+    folder = common.folder_source(ctx)
+    if unused is not None and folder is not None:
+        raise UsageError(
+            f"the {folder} layer is an entry folder, which keeps no usage: --unused-for would call"
+            " every entry unused there; prune it by --domain or --status"
+        )
     with common.open_kb(ctx, remind=not as_json) as store:
         chosen = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
         archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()

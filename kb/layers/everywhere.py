@@ -177,8 +177,9 @@ def _look_up_the_top_key_everywhere(
 
 
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:
-    """A hit goes to the database layer whose entry answered; a miss, or a hit on a folder's entry,
-    to the personal knowledge base (an entry folder's index is rebuilt from its files)."""
+    """A hit goes to the database layer whose entry answered, a miss to the personal knowledge base;
+    a hit on a folder's entry is not recorded (an entry folder keeps no usage, and its index is
+    rebuilt from its files)."""
     winner = layers[PERSONAL]
     if response.confident:
         layer = layers[str(response.results[0].candidate.record["layer"])]
