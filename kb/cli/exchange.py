@@ -266,7 +266,16 @@ def export_pre_commit(
     with common.open_kb(ctx, remind=False) as store:
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     written = write_pre_commit(contents, out, f"kb export pre-commit --out {out.as_posix()}")
-    typer.echo(f"wrote {written.checker}, {written.rules} ({written.rule_count} rules) and {written.config}")
+    environment = (
+        f"; {plural(written.environment_count, 'environment check')} for --environment"
+        if written.environment_count
+        else ""
+    )
+    checked = plural(written.rule_count, "rule")
+    typer.echo(
+        f"wrote {written.checker}, {written.rules} ({checked} the hook checks the source with{environment})"
+        f" and {written.config}"
+    )
     typer.echo(
         f"on GitHub Actions it annotates pull requests; {written.matcher} does it without GITHUB_ACTIONS"
     )

@@ -63,8 +63,11 @@ class PreCommitExport:
     checker: Path
     rules: Path
     config: Path
+    #: The rules the hook checks source files with (environment and tripwire rules are in the table
+    #: for the checker's --environment and for kb export pytest; the hook does not run them).
     rule_count: int
     matcher: Path
+    environment_count: int = 0
 
 
 def write_pre_commit(contents: Sequence[EntryContent], folder: Path, command: str) -> PreCommitExport:
@@ -81,7 +84,9 @@ def write_pre_commit(contents: Sequence[EntryContent], folder: Path, command: st
     write_out(config, _hook_snippet(folder, command))
     matcher = Path(inside(folder, MATCHER_NAME))
     write_out(matcher, json.dumps(PROBLEM_MATCHER, indent=2) + "\n")
-    return PreCommitExport(checker, table, config, len(rules), matcher)
+    kinds = [rule["kind"] for rule in rules]
+    source_rules = sum(1 for kind in kinds if kind not in ("environment", "tripwire"))
+    return PreCommitExport(checker, table, config, source_rules, matcher, kinds.count("environment"))
 
 
 PYTEST_NAME = "test_kb_guards.py"

@@ -148,6 +148,10 @@ def test_the_exported_hook_blocks_every_known_fault_and_passes_the_fix(tmp_path:
     repo.mkdir()
     result = CliRunner().invoke(app, ["export", "pre-commit", "--out", str(repo / "kb-guards")])
     assert result.exit_code == 0, result.output
+    counted = (
+        f"({len(SOURCE_GUARDS)} rules the hook checks the source with; {len(ENVIRONMENT_GUARDS)} environment"
+    )
+    assert counted in result.output  # it once counted the tripwires, which the hook never runs
     (repo / ".pre-commit-config.yaml").write_text((repo / "kb-guards" / "pre-commit-config.yaml").read_text())
     bad = "\n".join(str(guard["bad"]) for _, guard in SOURCE_GUARDS)
     (repo / "train.py").write_text(bad + "\n")
