@@ -312,7 +312,7 @@ def describe_ending(returncode: int) -> str:
         name = f"signal {number}"
     text = f"was killed by {name} (signal {number})"
     if name == "SIGKILL":
-        text += ": the kernel's OOM killer sends it when the host runs out of memory (dmesg | grep -i oom)"
+        text += " (one sender is the kernel's OOM killer, on a host out of memory: dmesg | grep -i oom)"
     return text
 
 
