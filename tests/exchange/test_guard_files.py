@@ -19,6 +19,7 @@ from kb.entry.file import parse_entry_file, render_entry_file
 from kb.errors import InvalidEntry
 from kb.guards.checker import SOURCE_KINDS, check_environment, check_source, parse_facts
 from kb.store.seeding import read_seed_entries
+from tests.command_line import kb
 
 SEEDS = read_seed_entries()
 GUARDED = [content for content in SEEDS if content.guards]
@@ -251,6 +252,16 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
     assert "PASSED" in passed.stdout and "docker-gpus-all-cuda-visible-devices:env-var" in passed.stdout
     if shutil.which("nvidia-smi") is None:
         assert "nvidia-smi is not installed" in passed.stdout
+
+
+def test_an_export_that_cannot_write_one_of_its_files_writes_none(tmp_path: Path) -> None:
+    """`kb export pytest` failed on its test file (a folder there) after writing the checker, the rule
+    table, the hook and the matcher, and said nothing of them."""
+    out = tmp_path / "tests" / "kb"
+    (out / "test_kb_guards.py").mkdir(parents=True)
+    code, _, err = kb("export", "pytest", "--out", str(out))
+    assert code == 1 and "test_kb_guards.py: it is not a file; nothing was written" in err
+    assert [path.name for path in out.iterdir()] == ["test_kb_guards.py"]
 
 
 def exported_tripwires(folder: Path, contents: list[EntryContent]) -> ModuleType:
