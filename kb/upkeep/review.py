@@ -350,7 +350,14 @@ def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:
 
 
 def last_prune(store: EntryStore) -> list[str]:
-    return undo_record(store, "last_prune")
+    """The entries the last prune archived that are still as it left them: one restored and
+    archived again since (`kb rm`) was archived by someone, not by the prune, and stays so."""
+    kept = []
+    for key in undo_record(store, "last_prune"):
+        changes = store.history(key)
+        if changes and (changes[-1].action, changes[-1].detail) == ("archived", "pruned"):
+            kept.append(key)
+    return kept
 
 
 def undo_record(store: EntryStore, name: str) -> list[str]:

@@ -248,6 +248,11 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     code, out, _ = kb("restore", "--last-prune")
     assert code == 0 and "restored old-gizmo" in out
     assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "active"
+    # Archived again by hand, it is no longer the prune's to undo.
+    assert kb("rm", "old-gizmo")[0] == 0
+    code, out, _ = kb("restore", "--last-prune")
+    assert code == 0 and "restored" not in out
+    assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "archived"
 
 
 def test_a_fault_recorded_again_is_not_unused(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
