@@ -60,9 +60,8 @@ MIN_CONFIDENT_WORDS = 3
 #: A description in fewer words than this (`model accuracy dropped`, `pip install fails`) is a
 #: complaint many faults fit, however well one entry's prose matches it: never sure of one, unless it
 #: is an entry's own symptom, nearly word for word (a message several faults raise, `device-side
-#: assert triggered`, is still named as theirs). Every description
-#: on kb's evaluation sets that named its fault (147) had eight words or more; with five, none of
-#: them loses its confidence.
+#: assert triggered`, is still named as theirs). Every description on kb's evaluation sets that
+#: named its fault (147) had eight words or more; with five, none of them loses its confidence.
 MIN_DESCRIPTION_WORDS = 5
 
 #: An error line is evidence of an entry only through words of its symptom that no everyday error
@@ -146,6 +145,8 @@ class Query(NamedTuple):
     readings: tuple[Reading, ...]
     #: A word or two (`cuda`): a subject to list, never one fault to be sure of.
     short: bool = False
+    #: A description of a few words (MIN_DESCRIPTION_WORDS): sure only of an entry it quotes.
+    brief: bool = False
 
     @property
     def signature(self) -> str:
@@ -179,6 +180,7 @@ def analyze(text: str) -> Query:
     readings = tuple(
         Reading(line, signature(line), short_type, _decisive_terms(line)) for line, short_type in readable
     )
+    words = _words_of_a_person(text) if kind == "description" or not _has_message(decisive) else 0
     return Query(
         text=text,
         decisive=decisive,
@@ -186,7 +188,8 @@ def analyze(text: str) -> Query:
         term_weights=weights,
         foreign_runtime=foreign_runtime(text),
         readings=readings,
-        short=not _has_message(decisive) and _words_of_a_person(text) < MIN_CONFIDENT_WORDS,
+        short=not _has_message(decisive) and words < MIN_CONFIDENT_WORDS,
+        brief=kind == "description" and words < MIN_DESCRIPTION_WORDS,
     )
 
 
@@ -551,11 +554,7 @@ def _doubt(
         return "weak"
     if _only_a_shared_message(reading, candidate, query, term_idf, shared_messages):
         return "shared"
-    if (
-        query.kind == "description"
-        and _words_of_a_person(query.text) < MIN_DESCRIPTION_WORDS
-        and fuzzy_similarity(reading.signature, candidate.signatures) < SAME_MESSAGE_FUZZY
-    ):
+    if query.brief and fuzzy_similarity(reading.signature, candidate.signatures) < SAME_MESSAGE_FUZZY:
         return "brief"
     # A description is weighed by its words; only an error line has everyday errors to be told from.
     return "everyday" if query.kind == "error" or reading.short_type else None
