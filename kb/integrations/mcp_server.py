@@ -328,12 +328,18 @@ def _redacted(data: Any) -> Any:
     return data
 
 
-def _answered(call: Any) -> str:
-    """The tool's answer as JSON text; a kb error becomes {"error": "..."} rather than a crash."""
+def _answered(call: Any) -> Any:
+    """The tool's answer as JSON text. A kb error is a tool error as MCP marks one (isError), its
+    text {"error": "..."}: an agent that reads only the text still sees what failed, and a client
+    that reads the mark does not take the error for an answer. (The SDK passes a CallToolResult a
+    tool returns through as it is; raising its ToolError would prefix the JSON with prose.)"""
     try:
         return as_text(call())
     except KbError as error:
-        return as_text({"error": str(error)})
+        from mcp_types import CallToolResult, TextContent
+
+        failed = TextContent(type="text", text=as_text({"error": str(error)}))
+        return CallToolResult(content=[failed], is_error=True)
 
 
 def build_server(database: str | None = None) -> MCPServer:
@@ -345,7 +351,7 @@ def build_server(database: str | None = None) -> MCPServer:
     session = AgentSession(database)
     server: MCPServer = MCPServer("kb", instructions=INSTRUCTIONS)
 
-    def tool(function: Callable[..., str]) -> Callable[..., str]:
+    def tool(function: Callable[..., Any]) -> Callable[..., Any]:
         """Register FUNCTION as a tool: its docstring, dedented, describes it, and its JSON text is
         the whole answer (not repeated as structured content: an agent pays for every token)."""
         server.add_tool(
@@ -354,7 +360,7 @@ def build_server(database: str | None = None) -> MCPServer:
         return function
 
     @tool
-    def search_error(paste: str, limit: int = 5, python: str = "") -> str:
+    def search_error(paste: str, limit: int = 5, python: str = "") -> Any:
         """Search the knowledge base for a failing run's output (a traceback, its last lines, a log).
         Returns the ranked entries, whether the first is a confident known fault, and an `answer`
         line saying what to do next. PYTHON: the interpreter the failing code runs in (default: the
@@ -362,19 +368,19 @@ def build_server(database: str | None = None) -> MCPServer:
         return _answered(lambda: session.search(paste, limit, python))
 
     @tool
-    def show_entry(key: str) -> str:
+    def show_entry(key: str) -> Any:
         """One entry in full: symptom, check, fix, root cause, where it applies, its last verdict."""
         return _answered(lambda: session.show(key))
 
     @tool
-    def list_entries(domain: str = "", layer: str = "") -> str:
+    def list_entries(domain: str = "", layer: str = "") -> Any:
         """The entries of one fault domain (data, model, training, numerics, hardware, deployment,
         logging…), or of every domain when none is given: key and first symptom line. LAYER: a
         knowledge base of those search_error reads (personal by default; a team's, project)."""
         return _answered(lambda: session.listing(domain, layer))
 
     @tool
-    def check_to_run(key: str, paste: str = "") -> str:
+    def check_to_run(key: str, paste: str = "") -> Any:
         """The command that proves or rules out entry KEY's fault, with the values PASTE names filled
         in (a port, a path), how its output will be read, and what it needs. kb does not run it: run it
         in your shell, then call report_check_output."""
@@ -383,7 +389,7 @@ def build_server(database: str | None = None) -> MCPServer:
     @tool
     def report_check_output(
         key: str, command: str, exit_code: int, output: str, environment: str = ""
-    ) -> str:
+    ) -> Any:
         """Report what the check of KEY printed: kb reads its verdict by the entry's rule, records it
         on the entry, and answers "confirmed" with the fix, or "ruled out" with the next check.
         ENVIRONMENT: where it ran, in a few words (a venv, a container, versions)."""
@@ -398,7 +404,7 @@ def build_server(database: str | None = None) -> MCPServer:
         domain: str = "",
         applies_to: list[str] | None = None,
         python: str = "",
-    ) -> str:
+    ) -> Any:
         """Propose a new entry for a fault you fixed that kb did not know: the error (SYMPTOM, the
         traceback is best), the one-line command that proved the cause (CHECK), the FIX you applied,
         APPLIES_TO version constraints (`torch>=2.4,<2.5`; left out, kb proposes the release series

@@ -167,6 +167,10 @@ async def test_a_command_that_is_not_the_entrys_check_is_not_read_as_evidence(kb
         assert "is not the check of" in told["error"]
         missing = await call(client, "show_entry", key="no-such-entry")
         assert "no-such-entry" in missing["error"]
+        failed = await client.call_tool("show_entry", {"key": "no-such-entry"})
+        assert failed.is_error  # MCP's own mark of a tool that failed, not only a word in its text
+        found = await client.call_tool("show_entry", {"key": key})
+        assert not found.is_error
     with open_store(kb_db) as store:
         assert store.check_history(key) == []
 
