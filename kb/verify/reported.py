@@ -116,7 +116,7 @@ def read_reported_run(
     evidence about the entry."""
     from kb.entry.check_rule import filled_values
     from kb.store.record import CheckRun
-    from kb.verify.verdict import read_verdict
+    from kb.verify.verdict import read_verdict, symptom_text
 
     entry = store.get(key)
     if not entry.validation:
@@ -128,9 +128,8 @@ def read_reported_run(
             f"that command is not the check of '{key}': run the command check_to_run gives, then report it"
         )
     output = output[-REPORTED_OUTPUT_LIMIT:]
-    reading = read_verdict(
-        rule, "exited", exit_code, output, "\n".join([entry.symptom, *entry.symptom_variants])
-    )
+    symptom = symptom_text(entry.symptom, entry.symptom_variants)
+    reading = read_verdict(rule, "exited", exit_code, output, symptom)
     if record:
         store.record_check(
             key,

@@ -33,7 +33,7 @@ import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
 from kb.entry.lint import ValidationKind, validation_kind
 from kb.machine import user_python
-from kb.verify.verdict import RunEnd, Verdict, read_verdict
+from kb.verify.verdict import RunEnd, Verdict, read_verdict, symptom_text
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
@@ -345,7 +345,7 @@ def run_check(
             "could not run here", "; ".join(unmet),
         )  # fmt: skip
     else:
-        symptom = "\n".join([entry.symptom, *entry.symptom_variants])
+        symptom = symptom_text(entry.symptom, entry.symptom_variants)
         result = run_validation(command, timeout=timeout, cwd=cwd, symptom=symptom, rule=rule)
     store.record_check(
         key,

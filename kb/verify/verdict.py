@@ -18,6 +18,7 @@ Pure: it takes the rule and what the run did, and returns the verdict with its r
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from kb.entry.check_rule import CheckRule
@@ -93,6 +94,11 @@ _LAST_EXCEPTION = re.compile(
 )
 
 
+def symptom_text(symptom: str, variants: Iterable[str]) -> str:
+    """An entry's symptom and its variants as read_verdict() takes them: one a line."""
+    return "\n".join([symptom, *variants])
+
+
 def read_verdict(
     rule: CheckRule,
     ended: RunEnd,
@@ -102,7 +108,7 @@ def read_verdict(
     seconds: float = 0.0,
 ) -> Reading:
     """The verdict of one run of a check read by RULE: how it ENDED, its EXIT_CODE and OUTPUT.
-    SYMPTOM, the entry's (its variants on the lines after it), keeps a check for a missing module
+    SYMPTOM, the entry's with its variants (symptom_text()), keeps a check for a missing module
     from reading its own finding as "could not run here", and tells a check that reproduces the
     fault's error from one that crashed on something else."""
     if ended == "not started":
