@@ -414,6 +414,19 @@ def quoted_names(text: str) -> frozenset[str]:
     return frozenset(next(g for g in match.groups() if g) for match in _QUOTED.finditer(text))
 
 
+#: A finding of an exported kb guard, as kb.guards.checker.Finding.render() writes it: the entry it
+#: came from stands in brackets after the place in the code (`train.py:2:5: [torch-load-map-location]`).
+_GUARD_FINDING = LazyPattern(r":\d+:\d+: \[([a-z0-9]+(?:-[a-z0-9]+)*)\] ")
+
+
+def guard_findings(text: str) -> frozenset[str]:
+    """The keys of the entries whose kb guard reported a finding in TEXT (a test run's output): the
+    guard matched the code, so the paste is that fault whatever its message has in common with others."""
+    if "] " not in text:
+        return frozenset()
+    return frozenset(match.group(1) for match in _GUARD_FINDING.finditer(text))
+
+
 def matcher_hit(matchers: Iterable[dict[str, Any]], text: str, lowered: str | None = None) -> str | None:
     """The first precise matcher (contains / regex) that TEXT satisfies, described. LOWERED is TEXT
     lower-cased, when the caller already has it (a 10 MB paste is not lowered once per entry)."""
@@ -465,7 +478,11 @@ def rank(
     frames = user_functions(query.text)
     lowered: list[str] = []  # the paste lower-cased, once a matcher asks for it
 
+    guarded = guard_findings(query.text)
+
     def matched(candidate: Candidate) -> str | None:
+        if candidate.key in guarded:
+            return f"a kb guard's finding names {candidate.key}"
         if candidate.matchers and not lowered:
             lowered.append(query.text.lower())
         return matcher_hit(candidate.matchers, query.text, lowered[0] if lowered else None)
@@ -568,6 +585,8 @@ def _only_a_shared_message(
     lowered = reading.line.lower()
     if not any(message in lowered for message in shared):
         return False
+    if _names_in_common(reading.line, candidate.record):
+        return False  # the same key, column or parameter as the team's own entry: which instance
     beyond = [
         term
         for term in candidate.lexical.matched
@@ -576,6 +595,17 @@ def _only_a_shared_message(
         and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
     ]
     return len(beyond) < MIN_SHARED_TERMS
+
+
+def _names_in_common(line: str, record: Mapping[str, Any]) -> bool:
+    """Whether LINE quotes a name that one of the symptom forms of RECORD, an entry of the user's own,
+    quotes too. A seed entry's names are its field guide's examples (`KeyError: 'text'`), and
+    another project's run names the same column by chance; an entry recorded from this project's
+    run names this project's key."""
+    if record.get("seed_digest"):
+        return False
+    names = _quoted_terms(line)
+    return bool(names) and any(names & _quoted_terms(form) for form in symptom_forms(record))
 
 
 def symptom_forms(record: Mapping[str, Any]) -> list[str]:
@@ -623,13 +653,14 @@ def beyond_everyday(
     if not total:
         return True
     best = 0.0
+    own = not record.get("seed_digest")
     for form in symptom_forms(record):
         quoted = _quoted_terms(form)
         words = _words(form)
         shared = {
             term: weight
             for term, weight in terms.items()
-            if term in words and (term not in data.quoted or term in quoted)
+            if term in words and (term not in data.quoted or (term in quoted and own))
         }
         if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
             continue  # a name in common, in another message or in prose, is a coincidence

@@ -76,6 +76,7 @@ _ENTRY_COLUMNS = (
     "related",
     "applies_to",
     "check_rule",
+    "seed_digest",
 )
 
 

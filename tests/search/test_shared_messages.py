@@ -77,3 +77,45 @@ def test_with_a_domain_only_that_domains_entries_compete(runner: CliRunner) -> N
     result = kb("search", "--json", "--domain", "hardware", "-", input=symptom)
     top = json.loads(result.stdout)["results"][0]
     assert (top["key"], top["confident"]) == ("frobnicator-hardware", True)
+
+
+def test_a_message_several_seeds_claim_for_different_causes_is_not_one_of_them(runner: CliRunner) -> None:
+    """Six seeds list the CUDA out-of-memory message, each for its own cause: the entry whose symptom
+    it is word for word comes first, with its check to settle it, but kb does not claim it."""
+    paste = (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+        "capacity of 23.65 GiB of which 1.12 GiB is free."
+    )
+    data = json.loads(kb("search", "--json", paste).stdout)
+    top = data["results"][0]
+    assert (top["key"], top["confident"]) == ("cuda-oom-forward-vs-backward", False)
+    assert data["settle_with"] == top["validation"]
+
+
+def test_a_seeds_quoted_name_is_its_example_not_evidence(runner: CliRunner) -> None:
+    """The BOM seed shows `KeyError: 'text'`; another project's missing column called text is not it."""
+    top = search(runner, "KeyError: 'text'")[0]
+    assert (top["key"], top["confident"]) == ("read-csv-encoding", False)
+
+
+def test_the_same_quoted_name_as_an_entry_of_your_own_is_evidence(runner: CliRunner) -> None:
+    symptom = "KeyError: 'FEATURE_STORE_URL'"
+    argv = ["add", "--new", "-k", "feature-store-url-unset", "-d", "deployment", "-s", symptom]
+    assert kb(*argv, "-v", "env | grep FEATURE_STORE_URL", "-f", "export it in the job spec").exit_code == 0
+    again = 'Traceback (most recent call last):\n  File "score.py", line 3, in <module>\n' + symptom
+    top = search(runner, again)[0]
+    assert (top["key"], top["confident"]) == ("feature-store-url-unset", True)
+    other = search(runner, "KeyError: 'MODEL_REGISTRY_URL'")
+    assert not other or not other[0]["confident"]
+
+
+def test_a_kb_guards_finding_names_its_entry_whatever_its_message_shares(runner: CliRunner) -> None:
+    """`invalid device ordinal` has several causes, but a guard that matched the code says which."""
+    finding = (
+        "E   train.py:2:5: [torch-load-map-location] RuntimeError: CUDA error: invalid device ordinal"
+        " — fix: Always pass `map_location`"
+    )
+    top = search(runner, finding)[0]
+    assert (top["key"], top["confident"]) == ("torch-load-map-location", True)
+    bare = search(runner, "RuntimeError: CUDA error: invalid device ordinal")[0]
+    assert (bare["key"], bare["confident"]) == ("torch-load-map-location", False)

@@ -183,3 +183,12 @@ def test_a_library_message_raised_as_an_assertion_still_matches_its_entry() -> N
     query = analyze(f"AssertionError: {message}")
     entry = candidate("tokenizer", f"AssertionError: {message}", types=("AssertionError",))
     assert rank(query, [entry], dict.fromkeys(query.term_weights, 3.0))[0].parts["fuzzy"] > 0.9
+
+
+def test_guard_findings_are_the_keys_a_guards_rendered_finding_names() -> None:
+    from kb.search.ranking import guard_findings
+
+    text = "E   /repo/train.py:12:4: [torch-load-map-location] CUDA error\nsrc/a.py:3:1: [x-y] z"
+    assert guard_findings(text) == {"torch-load-map-location", "x-y"}
+    assert guard_findings("IndexError: list [0] out of range") == frozenset()
+    assert guard_findings("a.py:1:1: [Not-A-Key] message") == frozenset()
