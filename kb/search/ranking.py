@@ -338,6 +338,9 @@ class Scored(NamedTuple):
     foreign: str | None = None
     #: What `why` adds at its end (`does not apply here: torch<2`).
     caveat: str | None = None
+    #: The entry's own symptom forms hold the shared message the deciding line holds: it is one of
+    #: the faults that raise it, however differently its example is worded.
+    raises_shared: bool = False
 
     @property
     def why(self) -> str:
@@ -510,8 +513,18 @@ def rank(
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
+        raises = doubt == "shared" and _raises_shared(reading.line, candidate.record, shared_messages)
         return Scored(
-            candidate, round(score, 1), sure, parts, decided_by, lead, doubt, hit, query.foreign_runtime
+            candidate,
+            round(score, 1),
+            sure,
+            parts,
+            decided_by,
+            lead,
+            doubt,
+            hit,
+            query.foreign_runtime,
+            raises_shared=raises,
         )
 
     pool = [c for c in candidates if not domain or c.record["domain"] == domain]
@@ -595,6 +608,14 @@ def _only_a_shared_message(
         and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
     ]
     return len(beyond) < MIN_SHARED_TERMS
+
+
+def _raises_shared(line: str, record: Mapping[str, Any], shared: Sequence[str]) -> bool:
+    """Whether a symptom form of RECORD holds a shared message that LINE holds."""
+    lowered = line.lower()
+    messages = [message for message in shared if message in lowered]
+    forms = [form.lower() for form in symptom_forms(record)]
+    return any(message in form for message in messages for form in forms)
 
 
 def _names_in_common(line: str, record: Mapping[str, Any]) -> bool:
@@ -735,7 +756,8 @@ def one_of(results: Sequence[Scored]) -> list[Scored]:
     group = [
         result
         for result in results
-        if result.doubt in ("shared", "rival") and result.parts.get("fuzzy", 0.0) >= SAME_MESSAGE_FUZZY
+        if result.doubt in ("shared", "rival")
+        and (result.parts.get("fuzzy", 0.0) >= SAME_MESSAGE_FUZZY or result.raises_shared)
     ]
     return group if len(group) > 1 and group[0] is results[0] else []
 
