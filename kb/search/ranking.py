@@ -600,10 +600,12 @@ def _only_a_shared_message(
         return False
     if _names_in_common(reading.line, candidate.record):
         return False  # the same key, column or parameter as the team's own entry: which instance
+    in_line = _words(reading.line)  # its numbers too, which the reading's terms leave out
     beyond = [
         term
         for term in candidate.lexical.matched
         if term not in reading.terms
+        and term not in in_line
         and term_idf.get(term, 0.0) >= 1.0
         and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
     ]

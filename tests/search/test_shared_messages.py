@@ -122,3 +122,11 @@ def test_a_kb_guards_finding_names_its_entry_whatever_its_message_shares(runner:
     assert (top["key"], top["confident"]) == ("torch-load-map-location", True)
     bare = search(runner, "RuntimeError: CUDA error: invalid device ordinal")[0]
     assert (bare["key"], bare["confident"]) == ("torch-load-map-location", False)
+
+
+def test_numbers_of_the_line_itself_are_not_words_beyond_the_shared_message(runner: CliRunner) -> None:
+    """The CSV entry's example is `Expected 3 fields in line 57, saw 4`: a paste of the same message
+    that happens to name line 57 is no more the encoding fault than any other malformed row."""
+    paste = "pandas.errors.ParserError: Error tokenizing data. C error: Expected 3 fields in line 57, saw 4"
+    top = search(runner, paste)[0]
+    assert (top["key"], top["confident"]) == ("read-csv-encoding", False)
