@@ -5,8 +5,8 @@ through `run_check` below; nothing else in kb runs a stored command. The command
 person would type it: bare Python through this interpreter (a bare expression shows its value, as
 the REPL does), anything else through /bin/sh, the command string always being the single `-c`
 argument. It reads /dev/null, so it can never wait for input, and it leads its own session, so that
-the timeout, Ctrl-C or its own end takes down everything it started: a check leaves nothing running
-behind it.
+the timeout, Ctrl-C, a SIGTERM or SIGHUP sent to kb, or its own end takes down everything it
+started: a check leaves nothing running behind it.
 
 Output is read as it arrives and only its tail is kept, because the end of a log is where the
 answer is and a runaway command must not fill memory; the first line each of the rule's patterns
@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import ast
 import codecs
+import contextlib
 import os
 import re
 import selectors
 import signal
 import subprocess
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -89,6 +90,20 @@ def run_validation(
     """
     kind = validation_kind(command)
     started = (clock or kb.clock.utc_now)().astimezone(UTC)
+    with _ended_with_kb():
+        return _run(command, kind, timeout, cwd, env, symptom, rule, started)
+
+
+def _run(
+    command: str,
+    kind: ValidationKind,
+    timeout: float,
+    cwd: Path | None,
+    env: Mapping[str, str] | None,
+    symptom: str,
+    rule: CheckRule,
+    started: datetime,
+) -> CheckResult:
     begin = time.monotonic()
     try:
         process = subprocess.Popen(
@@ -119,6 +134,53 @@ def run_validation(
     if not finished:
         return _read(rule, command, kind, "timeout", None, output.text(), seconds, started, symptom)
     return _read(rule, command, kind, "exited", process.returncode, output.text(), seconds, started, symptom)
+
+
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP reached kb while a check ran: end the check, then kb, as the signal would."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: What ends kb while a check runs without reaching the check, which leads its own session: a
+#: `kill`, a scheduler's SIGTERM, the SIGHUP of a dropped ssh connection. Ctrl-C is a
+#: KeyboardInterrupt already.
+_ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _ended_with_kb() -> Iterator[None]:
+    """While a check runs, a signal that would end kb ends the check first: the check leads its own
+    session, so the signal never reaches it, and it would run on after kb is gone (holding a GPU or
+    a port). A signal kb was told to ignore (`nohup`) stays ignored; outside the main thread (a TUI
+    worker) the host handles signals."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Signalled(signum)
+
+    previous: dict[signal.Signals, object] = {}
+    try:
+        for signum in _ENDING_SIGNALS:
+            if signal.getsignal(signum) is signal.SIG_DFL:
+                previous[signum] = signal.signal(signum, stop)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    except _Signalled as signalled:
+        _restore(previous)
+        signal.raise_signal(signalled.signum)  # kb ends as the signal says (the default action)
+        raise  # only if the signal was caught after all
+    finally:
+        _restore(previous)
+
+
+def _restore(previous: dict[signal.Signals, object]) -> None:
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)  # type: ignore[arg-type]
+    previous.clear()
 
 
 def _read(
@@ -288,11 +350,18 @@ class _Output:
         if len(self._seen) == len(self._watched):
             return
         lines = (self._partial + text).split("\n")
-        self._partial = "" if final else lines.pop()[-self._limit :]
+        self._partial = "" if final else self._cut_long(lines.pop())
         for line in lines:
             for number, pattern in enumerate(self._watched):
                 if number not in self._seen and pattern.search(line):
                     self._seen[number] = line
+
+    def _cut_long(self, line: str) -> str:
+        """An unfinished LINE longer than twice the limit, as its start and its end: a pattern reads
+        a line from its start (`^fault: `), and a check may print every bad label on that line."""
+        if len(line) <= 2 * self._limit:
+            return line
+        return line[: self._limit] + " … " + line[-self._limit :]
 
     def text(self) -> str:
         """The output's last characters, after a line saying how many were cut before them and the

@@ -130,8 +130,10 @@ def read_verdict(
     broke = check_broke(output)
     if broke is not None and exit_code != 0:
         return Reading("the check broke", broke)
-    if exit_code is not None and exit_code < 0:
-        return Reading("the check broke", f"killed by signal {-exit_code}")
+    if exit_code is not None and exit_code < 0:  # the OOM killer, a segfault of the code it tests, kill
+        return Reading(
+            "inconclusive", f"killed by signal {-exit_code} before it could decide: read its output"
+        )
     if rule.confirms == "exit 0":
         if exit_code == 0:
             return Reading("confirmed", "exit 0")
@@ -147,6 +149,12 @@ def read_verdict(
             return Reading(
                 "inconclusive",
                 f"exit {exit_code}, but it crashed with {crashed}, which the entry's symptom does not name: "
+                "read its output",
+            )
+        if crashed is not None and not _same_error(symptom, crashed, output):
+            return Reading(
+                "inconclusive",
+                f"exit {exit_code}, but its {crashed} says something other than the entry's symptom: "
                 "read its output",
             )
         return Reading("confirmed", f"exit {exit_code}")
@@ -188,7 +196,9 @@ def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str |
     The whole output is read: a check written on a GPU box meets laptops without torch, nvidia-smi,
     a GPU or the checkpoint it loads. The entry's own SYMPTOM is not such a message: a check for a
     missing module may fail with it."""
-    if exit_code in (126, 127) and not output.strip():
+    if exit_code == 126:  # the shell found it but could not execute it (no exec bit, a noexec mount)
+        return "the command could not be executed here (exit 126)"
+    if exit_code == 127 and not output.strip():
         return "the command could not be run"
     found: tuple[int, str] | None = None
     for pattern, reason in NOT_HERE:
@@ -231,6 +241,33 @@ def _names_error(symptom: str, exception: str) -> bool:
     """Whether SYMPTOM (the entry's symptom and its variants) names EXCEPTION: a check that
     reproduces the fault may end in the very error the entry describes."""
     return re.search(rf"\b{re.escape(exception)}\b", symptom) is not None
+
+
+def _same_error(symptom: str, exception: str, output: str) -> bool:
+    """Whether the message of the last EXCEPTION in OUTPUT is one a line of SYMPTOM naming that
+    exception says, in most of its words: `RuntimeError` is most of torch's errors, and a check
+    that crashed on a corrupt checkpoint has not reproduced a device-count error."""
+    said = _message_words(_last_line_of(output, exception))
+    if not said:
+        return True  # a bare exception: its class is all there is to compare
+    for line in symptom.splitlines():
+        if re.search(rf"\b{re.escape(exception)}\b", line):
+            described = _message_words(line)
+            if described and len(said & described) >= 0.5 * min(len(said), len(described)):
+                return True
+    return False
+
+
+def _last_line_of(output: str, exception: str) -> str:
+    found = list(re.finditer(rf"^(?:[\w.]+\.)?{re.escape(exception)}\b.*$", output, re.MULTILINE))
+    return found[-1].group(0) if found else ""
+
+
+def _message_words(line: str) -> set[str]:
+    """The words of an error line after its exception class: letters only, numbers and names of
+    this run (shapes, paths, counts) left out by taking words of three letters or more."""
+    message = line.split(":", 1)[1] if ":" in line else ""
+    return {word.lower() for word in re.findall(r"[A-Za-z]{3,}", message)}
 
 
 _FRAME = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)

@@ -225,11 +225,14 @@ def test_the_line_a_rule_reads_is_kept_when_a_long_dump_follows_it() -> None:
 def test_a_check_killed_by_a_signal_under_a_shell_decides_nothing(
     rule: CheckRule, signal_number: int
 ) -> None:
-    """`python3 -c "…SIGKILL…"` through the shell exits 137: it was read as "confirmed"."""
+    """`python3 -c "…SIGKILL…"` through the shell exits 137: it was read as "confirmed". Nor did its
+    own code break: the OOM killer sends SIGKILL to a check of a memory fault, so it decides nothing
+    and does not count against the entry's health (`kb prune --status broken`)."""
     command = f'python3 -c "import os; os.kill(os.getpid(), {signal_number})"'
     result = run_validation(command, rule=rule)
     assert result.exit_code in (128 + signal_number, -signal_number)  # dash reports it; bash may exec
-    assert (result.verdict, result.reason) == ("the check broke", f"killed by signal {signal_number}")
+    assert result.verdict == "inconclusive"
+    assert result.reason.startswith(f"killed by signal {signal_number} before it could decide")
 
 
 def test_output_under_the_cap_has_no_marker() -> None:
@@ -320,3 +323,32 @@ def test_a_missing_module_could_not_run_here() -> None:
     result = _run('python3 -c "import kb_no_such_module_here"')
     assert result.verdict == "could not run here" and result.exit_code == 1
     assert result.reason == "the Python module kb_no_such_module_here is not installed"
+
+
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_that_ends_kb_ends_its_check_first(tmp_path: Path, ending: signal.Signals) -> None:
+    """The check leads its own session, so a `kill` of kb or a dropped ssh connection never reached
+    it: `sleep` ran on, re-parented to init, after kb was gone."""
+    import subprocess
+
+    program = (
+        "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
+        f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
+    )
+    kb_like = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "child.pid").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    kb_like.send_signal(ending)
+    assert kb_like.wait(timeout=20) == -ending  # kb ends as the signal says
+    assert gone(pid_in(tmp_path / "shell.pid"))
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
+def test_a_confirming_line_longer_than_the_kept_output_still_confirms() -> None:
+    """A check that prints every bad label on its finding's line: the line's start was dropped."""
+    rule = CheckRule("output", "^fault: ", "^ok: ")
+    result = run_validation(
+        f"python3 -c \"print('fault: labels outside [0, 5):', list(range({120_000})))\"", rule=rule
+    )
+    assert result.verdict == "confirmed" and "fault: labels outside" in result.reason

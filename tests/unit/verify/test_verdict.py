@@ -131,3 +131,35 @@ def test_a_project_that_fails_before_the_check_decides_is_not_a_broken_check() -
         assert reading.verdict == "inconclusive" and "/home/ana/proj/train.py" in reading.reason
     own = 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nNameError: lodaer\n'
     assert read_verdict(NONZERO, "exited", 1, own).verdict == "the check broke"
+
+
+def test_a_crash_of_the_symptoms_class_confirms_only_with_the_symptoms_message() -> None:
+    """RuntimeError is most of torch's errors: a corrupt checkpoint is no device-count fault."""
+    symptom = (
+        "RuntimeError: Attempting to deserialize object on CUDA device 1 but torch.cuda.device_count() is 1"
+    )
+    crash = 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n{}\n'
+    corrupt = crash.format(
+        "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central"
+    )
+    reading = read_verdict(NONZERO, "exited", 1, corrupt, symptom)
+    assert reading.verdict == "inconclusive" and "something other than the entry's symptom" in reading.reason
+    same = crash.format(
+        "RuntimeError: Attempting to deserialize object on CUDA device 3 but torch.cuda.device_count() is 2."
+    )
+    assert read_verdict(NONZERO, "exited", 1, same, symptom).verdict == "confirmed"
+    bare = crash.format("RuntimeError")
+    assert read_verdict(NONZERO, "exited", 1, bare, symptom).verdict == "confirmed"
+
+
+@pytest.mark.parametrize("rule", [EXIT_0, NONZERO, FOUND_ONLY])
+def test_a_command_the_shell_could_not_execute_could_not_run_here(rule: CheckRule) -> None:
+    """Exit 126: found but not executable (a lost exec bit, a noexec mount): the check never ran."""
+    reading = read_verdict(rule, "exited", 126, "/bin/sh: 1: ./probe.sh: Permission denied\n")
+    assert reading == ("could not run here", "the command could not be executed here (exit 126)")
+
+
+def test_a_check_killed_by_a_signal_decides_nothing_and_is_not_broken() -> None:
+    for rule in (EXIT_0, NONZERO, OUTPUT):
+        reading = read_verdict(rule, "exited", -9, "loading 40 GB of features\n")
+        assert reading.verdict == "inconclusive" and reading.reason.startswith("killed by signal 9")
