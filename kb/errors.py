@@ -126,11 +126,14 @@ class EditConflict(KbError):
     """A save over a version someone else changed meanwhile, where both changed the same fields
     differently: refused, with both versions kept for the user to choose from."""
 
-    def __init__(self, key: str, fields: tuple[str, ...], saved_to: str | None = None) -> None:
+    def __init__(
+        self, key: str, fields: tuple[str, ...], saved_to: str | None = None, layer: str | None = None
+    ) -> None:
         self.key = key
         self.fields = fields
         where = f"; your version is in {saved_to}" if saved_to else ""
+        show = f"kb --layer {layer} show" if layer else "kb show"
         super().__init__(
             f"'{key}' was changed by someone else while you edited it, in {', '.join(fields)}: not saved"
-            f"{where}; see theirs with kb show {key}, then edit again"
+            f"{where}; see theirs with {show} {key}, then edit again"
         )

@@ -192,7 +192,8 @@ def edit(
             from kb.capture.editor import save_draft
 
             kept = save_draft(render_entry_file(after), key)
-            raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept)) from None
+            layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
+            raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
         merged = "" if entry.content() == normalized(after) else " (with the change someone made meanwhile)"
     typer.echo(f"saved {entry.key}{merged}")
 

@@ -126,7 +126,9 @@ def _write_changes(
     if not changed:
         return
     author, now = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
-    paths = read_folder(where).paths
+    folder = read_folder(where)
+    paths = folder.paths
+    after = {**after, **_with_changes_since(before, after, folder.contents, changed)}
     for key in changed:  # the new file first, then what it replaces: a refused write loses nothing
         content, was = after.get(key), before.get(key)
         if content is not None and content.status == "active":
@@ -138,3 +140,32 @@ def _write_changes(
             version = fingerprint(left.replace(status="active"))
             write_tombstone(where, key, Tombstone(key, "archived", "", version, author, now), content)
             write_entry_file(where, paths.get(key), content)
+
+
+def _with_changes_since(
+    before: dict[str, EntryContent],
+    after: dict[str, EntryContent],
+    on_disk: dict[str, EntryContent],
+    changed: list[str],
+) -> dict[str, EntryContent]:
+    """The entries of CHANGED whose file changed in the folder since kb read it (a `git pull`, a
+    teammate's editor, while `kb edit` waited): kb's change merged with theirs field by field. A
+    field both changed differently, an archive of an entry changed meanwhile, or an entry added
+    under a key the folder took meanwhile refuses the write: nothing of theirs is overwritten."""
+    from kb.entry.merging import merge_entry
+    from kb.errors import EditConflict, KbError, KeyTaken
+
+    merged: dict[str, EntryContent] = {}
+    for key in changed:
+        ours, base, theirs = after.get(key), before.get(key), on_disk.get(key)
+        if theirs is None or theirs == base or ours is None:
+            continue
+        if base is None:
+            raise KeyTaken(key)
+        if ours.status != "active":
+            raise KbError(f"'{key}' changed in the folder since kb read it: not archived; run it again")
+        merge = merge_entry(base, ours, theirs)
+        if merge.content is None:
+            raise EditConflict(key, merge.conflicts)
+        merged[key] = merge.content
+    return merged

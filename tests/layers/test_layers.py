@@ -530,3 +530,49 @@ def test_a_folder_layers_history_points_at_its_repository(
         and out
         == "feature-cache: an entry folder keeps no history of its own; its repository's does (git log)\n"
     )
+
+
+def _editor(tmp_path: Path, teammate: Path, theirs: str, ours: str) -> str:
+    """An $EDITOR during which a teammate's change lands in the folder file TEAMMATE (a `git pull`),
+    and which makes our own change to the file being edited."""
+    script = tmp_path / "editor.py"
+    script.write_text(
+        "import sys, pathlib\n"
+        f"theirs = pathlib.Path({str(teammate)!r})\n"
+        f"theirs.write_text(theirs.read_text().replace('make features', {theirs!r}))\n"
+        "ours = pathlib.Path(sys.argv[1])\n"
+        f"ours.write_text(ours.read_text().replace('ls /tmp', {ours!r}))\n",
+        encoding="utf-8",
+    )
+    return f"{sys.executable} {script}"
+
+
+def test_an_edit_in_a_folder_layer_keeps_a_change_made_to_the_file_meanwhile(
+    team: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """It printed "saved" and wrote its own version over the teammate's: the folder's entries are a
+    git checkout, and a pull can land while the editor is open."""
+    monkeypatch.chdir(team)
+    path = team / ".kb" / "data" / "feature-cache.md"
+    monkeypatch.setenv("EDITOR", _editor(tmp_path, path, "rebuild the feature cache", "ls -la /tmp"))
+    edited = kb("--layer", "project", "edit", "feature-cache")
+    assert edited.exit_code == 0, edited.stderr
+    text = path.read_text()
+    assert "rebuild the feature cache" in text and "ls -la /tmp" in text  # theirs and ours
+
+
+def test_an_edit_in_a_folder_layer_that_clashes_with_a_change_meanwhile_is_refused(
+    team: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(team)
+    path = team / ".kb" / "data" / "feature-cache.md"
+    editor = _editor(tmp_path, path, "their fix", "ls /tmp")
+    script = Path(editor.split()[-1])
+    script.write_text(
+        script.read_text() + "ours.write_text(ours.read_text().replace('make features', 'our fix'))\n"
+    )
+    monkeypatch.setenv("EDITOR", editor)
+    edited = kb("--layer", "project", "edit", "feature-cache")
+    assert edited.exit_code == 1 and "changed by someone else" in edited.stderr
+    assert "kb --layer project show feature-cache" in edited.stderr
+    assert "their fix" in path.read_text()  # nothing of theirs is overwritten
