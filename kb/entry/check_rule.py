@@ -230,7 +230,7 @@ def _inputs(value: Any, key: str) -> tuple[tuple[str, str], ...]:
         if not isinstance(default, str | int):
             raise InvalidEntry(f"entry '{key}': check input '{name}' needs a default as a string")
         inputs.append((name, safe_value(name, str(default))))
-    return tuple(inputs)
+    return tuple(sorted(inputs))  # a table has no order: a JSON backup sorts it, a file keeps it
 
 
 def _needs(value: Any, key: str) -> tuple[str, ...]:

@@ -45,6 +45,18 @@ def test_a_jsonl_backup_restores_every_field(runner: CliRunner, tmp_path: Path) 
     assert again.read_text() == backup.read_text()
 
 
+def test_a_backup_imported_back_finds_every_entry_as_it_is(runner: CliRunner, tmp_path: Path) -> None:
+    """A JSON backup sorts a check's inputs by name: seven seeds whose files list them otherwise were
+    "changed" on the way back, so a restored kb pushed seeds into a team folder and held back seed
+    updates. A check's inputs are a table, and a table has no order."""
+    backup = tmp_path / "kb.jsonl"
+    assert kb("export", "jsonl", "--out", str(backup))[0] == 0
+    code, out, err = kb("import", str(backup), "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["added"] == [] and report["updated"] == [] and not report.get("conflicts")
+
+
 def test_entry_files_round_trip(runner: CliRunner, tmp_path: Path) -> None:
     folder = tmp_path / "team-kb"
     code, _, _ = kb("export", "files", "--out", str(folder))
