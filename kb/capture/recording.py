@@ -57,7 +57,9 @@ class Prefill:
 @dataclass(frozen=True)
 class Recorded:
     entry: Entry
-    occurrence: bool  # True when counted as another occurrence of an existing entry
+    occurrence: bool  # True when recorded as another occurrence of an existing entry
+    #: False when that occurrence went to an entry folder, which keeps its conditions but no count.
+    counted: bool = True
 
 
 def record_entry(
@@ -377,7 +379,7 @@ def _occurrence_of(store: EntryStore, key: str, given: EntryFlags, conditions: s
     dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(given, name) not in (None, [], "")]
     if dropped:
         say(f"kb: {', '.join(dropped)} not used: {key} keeps its own; change them with `kb edit {key}`")
-    return Recorded(store.record_occurrence(key, conditions), occurrence=True)
+    return Recorded(store.record_occurrence(key, conditions), occurrence=True, counted=store.keeps_usage)
 
 
 def _confirm_occurrence(key: str, ask: Asker | None) -> bool:

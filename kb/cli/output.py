@@ -21,6 +21,8 @@ def report_recorded(
     entry = recorded.entry
     if as_json:
         print_json(entry.record())
+    elif recorded.occurrence and not recorded.counted:
+        echo(f"added the conditions to {entry.key}; an entry folder keeps no count of occurrences")
     elif recorded.occurrence:
         echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences}x)")
     else:

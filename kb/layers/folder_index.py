@@ -107,6 +107,7 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
                 written = held
 
             store.after_write = write_back
+            store.keeps_usage = False
             yield store
 
 

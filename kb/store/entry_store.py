@@ -167,6 +167,8 @@ class EntryStore:
         #: Called after each write transaction commits, before the write returns: an entry folder
         #: written through a scratch index (kb.layers.folder_index.folder_store) writes its files.
         self.after_write: Callable[[], None] | None = None
+        #: False for that scratch index: an entry folder keeps no usage (hits, occurrences).
+        self.keeps_usage = True
 
     @property
     def author(self) -> str:
@@ -551,12 +553,14 @@ class EntryStore:
     @_retried
     def record_occurrence(self, key: str, conditions: str = "") -> Entry:
         """The same fault happened again: count it, and keep how it was reproduced this time. It
-        counts as a hit too: the entry answered the fault again, and a prune must not call it unused."""
+        counts as a hit too: the entry answered the fault again, and a prune must not call it unused.
+        A store that keeps no usage (an entry folder's) keeps the conditions alone."""
         with self._writing() as db:
             entry = self._locked(db, key)
-            entry.occurrences += 1
-            entry.hits += 1
-            entry.last_hit = self.now()
+            if self.keeps_usage:
+                entry.occurrences += 1
+                entry.hits += 1
+                entry.last_hit = self.now()
             conditions = redact_text(clean_text(conditions))
             reindexed = False
             if conditions and conditions not in entry.conditions:

@@ -576,3 +576,19 @@ def test_an_edit_in_a_folder_layer_that_clashes_with_a_change_meanwhile_is_refus
     assert edited.exit_code == 1 and "changed by someone else" in edited.stderr
     assert "kb --layer project show feature-cache" in edited.stderr
     assert "their fix" in path.read_text()  # nothing of theirs is overwritten
+
+
+def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_no_count(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It printed "seen 2x", then "seen 2x" again: a folder keeps no count, and the file said 1x."""
+    monkeypatch.chdir(team)
+    flags = ["-d", "data", "-v", "true", "-f", "x", "--occurrence", "--to", "project"]
+    for conditions in ("after the nightly rebuild", "after a schema change"):
+        again = kb("add", "-s", PROJECT_FAULT, *flags, "--conditions", conditions)
+        assert again.exit_code == 0, again.stderr
+        assert again.stdout.strip() == (
+            "added the conditions to feature-cache; an entry folder keeps no count of occurrences"
+        )
+    shown = json.loads(kb("--layer", "project", "show", "feature-cache", "--json").stdout)
+    assert shown["occurrences"] == 1 and "after a schema change" in shown["conditions"]
