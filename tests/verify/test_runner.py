@@ -331,7 +331,8 @@ def test_a_signal_that_ends_kb_ends_its_check_first(tmp_path: Path, ending: sign
     it: `sleep` ran on, re-parented to init, after kb was gone."""
     import subprocess
 
-    program = (
+    program = (  # as from a terminal: CI may run under nohup, which leaves SIGHUP ignored
+        f"import signal\nsignal.signal({int(ending)}, signal.SIG_DFL)\n"
         "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
         f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
     )
@@ -352,3 +353,25 @@ def test_a_confirming_line_longer_than_the_kept_output_still_confirms() -> None:
         f"python3 -c \"print('fault: labels outside [0, 5):', list(range({120_000})))\"", rule=rule
     )
     assert result.verdict == "confirmed" and "fault: labels outside" in result.reason
+
+
+def test_a_signal_kb_was_told_to_ignore_stays_ignored_while_a_check_runs(tmp_path: Path) -> None:
+    """`nohup kb triage --run …`: a dropped connection must not end the check nor kb."""
+    import subprocess
+
+    program = (
+        "import signal\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
+        "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
+        f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
+    )
+    kb_like = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "child.pid").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    kb_like.send_signal(signal.SIGHUP)
+    time.sleep(0.3)
+    assert kb_like.poll() is None and alive(pid_in(tmp_path / "child.pid"))
+    kb_like.send_signal(signal.SIGTERM)
+    assert kb_like.wait(timeout=20) == -signal.SIGTERM
+    assert gone(pid_in(tmp_path / "child.pid"))
