@@ -676,14 +676,13 @@ def beyond_everyday(
     if not total:
         return True
     best = 0.0
-    own = not record.get("seed_digest")
     for form in symptom_forms(record):
         quoted = _quoted_terms(form)
         words = _words(form)
         shared = {
             term: weight
             for term, weight in terms.items()
-            if term in words and (term not in data.quoted or (term in quoted and own))
+            if term in words and (term not in data.quoted or term in quoted)
         }
         if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
             continue  # a name in common, in another message or in prose, is a coincidence

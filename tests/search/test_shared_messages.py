@@ -130,3 +130,10 @@ def test_numbers_of_the_line_itself_are_not_words_beyond_the_shared_message(runn
     paste = "pandas.errors.ParserError: Error tokenizing data. C error: Expected 3 fields in line 57, saw 4"
     top = search(runner, paste)[0]
     assert (top["key"], top["confident"]) == ("read-csv-encoding", False)
+
+
+def test_a_seeds_own_quoted_name_outside_a_shared_message_is_evidence(runner: CliRunner) -> None:
+    """`evaluation_strategy` is what transformers renamed: the name is that seed's fault itself."""
+    paste = "TypeError: TrainingArguments.__init__() got an unexpected keyword argument 'evaluation_strategy'"
+    top = search(runner, paste)[0]
+    assert (top["key"], top["confident"]) == ("transformers-version-not-pinned", True)
