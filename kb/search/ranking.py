@@ -595,8 +595,7 @@ def _only_a_shared_message(
 ) -> bool:
     """Whether READING matches CANDIDATE through a message many faults raise, and nothing more: the
     words they share beyond it come at most from the stack frames around it."""
-    lowered = reading.line.lower()
-    if not any(message in lowered for message in shared):
+    if not shared_in(reading.line, tuple(shared)):
         return False
     if _names_in_common(reading.line, candidate.record):
         return False  # the same key, column or parameter as the team's own entry: which instance
@@ -612,10 +611,16 @@ def _only_a_shared_message(
     return len(beyond) < MIN_SHARED_TERMS
 
 
+@functools.lru_cache(maxsize=1_000)
+def shared_in(line: str, shared: tuple[str, ...]) -> tuple[str, ...]:
+    """The messages of SHARED (lowercased) that LINE holds: found once per line, not per candidate."""
+    lowered = line.lower()
+    return tuple(message for message in shared if message in lowered)
+
+
 def _raises_shared(line: str, record: Mapping[str, Any], shared: Sequence[str]) -> bool:
     """Whether a symptom form of RECORD holds a shared message that LINE holds."""
-    lowered = line.lower()
-    messages = [message for message in shared if message in lowered]
+    messages = shared_in(line, tuple(shared))
     forms = [form.lower() for form in symptom_forms(record)]
     return any(message in form for message in messages for form in forms)
 

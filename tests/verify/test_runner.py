@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -325,21 +326,29 @@ def test_a_missing_module_could_not_run_here() -> None:
     assert result.reason == "the Python module kb_no_such_module_here is not installed"
 
 
+def kb_running_a_check(tmp_path: Path, handlers: dict[signal.Signals, str]) -> subprocess.Popen[bytes]:
+    """A process that sets HANDLERS (signal: "SIG_IGN" or "SIG_DFL"), then runs a check (a shell
+    that starts CHILD) as kb does, returned once both have written their pids."""
+    program = "import signal\n" + "".join(
+        f"signal.signal({int(s)}, signal.{h})\n" for s, h in handlers.items()
+    )
+    program += (
+        "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
+        f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "child.pid").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return process
+
+
 @pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_that_ends_kb_ends_its_check_first(tmp_path: Path, ending: signal.Signals) -> None:
     """The check leads its own session, so a `kill` of kb or a dropped ssh connection never reached
     it: `sleep` ran on, re-parented to init, after kb was gone."""
-    import subprocess
-
-    program = (  # as from a terminal: CI may run under nohup, which leaves SIGHUP ignored
-        f"import signal\nsignal.signal({int(ending)}, signal.SIG_DFL)\n"
-        "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
-        f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
-    )
-    kb_like = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
-    deadline = time.monotonic() + 20
-    while not (tmp_path / "child.pid").exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
+    # as from a terminal: CI may run under nohup, which leaves SIGHUP ignored
+    kb_like = kb_running_a_check(tmp_path, {ending: "SIG_DFL"})
     kb_like.send_signal(ending)
     assert kb_like.wait(timeout=20) == -ending  # kb ends as the signal says
     assert gone(pid_in(tmp_path / "shell.pid"))
@@ -357,18 +366,7 @@ def test_a_confirming_line_longer_than_the_kept_output_still_confirms() -> None:
 
 def test_a_signal_kb_was_told_to_ignore_stays_ignored_while_a_check_runs(tmp_path: Path) -> None:
     """`nohup kb triage --run …`: a dropped connection must not end the check nor kb."""
-    import subprocess
-
-    program = (
-        "import signal\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-        "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
-        "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
-        f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
-    )
-    kb_like = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
-    deadline = time.monotonic() + 20
-    while not (tmp_path / "child.pid").exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
+    kb_like = kb_running_a_check(tmp_path, {signal.SIGHUP: "SIG_IGN", signal.SIGTERM: "SIG_DFL"})
     kb_like.send_signal(signal.SIGHUP)
     time.sleep(0.3)
     assert kb_like.poll() is None and alive(pid_in(tmp_path / "child.pid"))
