@@ -194,8 +194,8 @@ def edit(
             kept = save_draft(render_entry_file(after), key)
             layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
             raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
-        merged = "" if entry.content() == normalized(after) else " (with the change someone made meanwhile)"
-    typer.echo(f"saved {entry.key}{merged}")
+        meanwhile = entry.key in store.merged_meanwhile or entry.content() != normalized(after)
+    typer.echo(f"saved {entry.key}{' (with the change someone made meanwhile)' if meanwhile else ''}")
 
 
 @app.command("list")

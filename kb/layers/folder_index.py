@@ -103,8 +103,9 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
             def write_back() -> None:
                 nonlocal written
                 held = _held(store)
-                _write_changes(Path(folder), written, held, store)
-                written = held
+                merged = _write_changes(Path(folder), written, held, store)
+                store.merged_meanwhile.update(merged)
+                written = {**held, **merged}
 
             store.after_write = write_back
             store.keeps_usage = False
@@ -117,19 +118,21 @@ def _held(store: EntryStore) -> dict[str, EntryContent]:
 
 def _write_changes(
     where: Path, before: dict[str, EntryContent], after: dict[str, EntryContent], store: EntryStore
-) -> None:
+) -> dict[str, EntryContent]:
     """Write to the folder WHERE each entry that differs between BEFORE and AFTER: its file, and
-    the tombstone that says it was archived or purged."""
+    the tombstone that says it was archived or purged. Returns the entries written merged with a
+    change their file had meanwhile (_with_changes_since)."""
     from kb.entry.folder import Tombstone, read_folder, write_entry_file, write_tombstone
     from kb.entry.merging import fingerprint
 
     changed = [key for key in sorted({*before, *after}) if before.get(key) != after.get(key)]
     if not changed:
-        return
+        return {}
     author, now = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
     folder = read_folder(where)
     paths = folder.paths
-    after = {**after, **_with_changes_since(before, after, folder.contents, changed)}
+    merged = _with_changes_since(before, after, folder.contents, changed)
+    after = {**after, **merged}
     for key in changed:  # the new file first, then what it replaces: a refused write loses nothing
         content, was = after.get(key), before.get(key)
         if content is not None and content.status == "active":
@@ -141,6 +144,7 @@ def _write_changes(
             version = fingerprint(left.replace(status="active"))
             write_tombstone(where, key, Tombstone(key, "archived", "", version, author, now), content)
             write_entry_file(where, paths.get(key), content)
+    return merged
 
 
 def _with_changes_since(
@@ -151,20 +155,22 @@ def _with_changes_since(
 ) -> dict[str, EntryContent]:
     """The entries of CHANGED whose file changed in the folder since kb read it (a `git pull`, a
     teammate's editor, while `kb edit` waited): kb's change merged with theirs field by field. A
-    field both changed differently, an archive of an entry changed meanwhile, or an entry added
-    under a key the folder took meanwhile refuses the write: nothing of theirs is overwritten."""
+    field both changed differently, an archive or a purge of an entry changed meanwhile, or an
+    entry added under a key the folder took meanwhile refuses the write: nothing of theirs is
+    overwritten or deleted."""
     from kb.entry.merging import merge_entry
     from kb.errors import EditConflict, KbError, KeyTaken
 
     merged: dict[str, EntryContent] = {}
     for key in changed:
         ours, base, theirs = after.get(key), before.get(key), on_disk.get(key)
-        if theirs is None or theirs == base or ours is None:
+        if theirs is None or theirs == base:
             continue
         if base is None:
             raise KeyTaken(key)
-        if ours.status != "active":
-            raise KbError(f"'{key}' changed in the folder since kb read it: not archived; run it again")
+        if ours is None or ours.status != "active":
+            undone = "deleted" if ours is None else "archived"
+            raise KbError(f"'{key}' changed in the folder since kb read it: not {undone}; run it again")
         merge = merge_entry(base, ours, theirs)
         if merge.content is None:
             raise EditConflict(key, merge.conflicts)

@@ -169,6 +169,9 @@ class EntryStore:
         self.after_write: Callable[[], None] | None = None
         #: False for that scratch index: an entry folder keeps no usage (hits, occurrences).
         self.keeps_usage = True
+        #: The keys whose last write merged a change someone made to the entry meanwhile (in this
+        #: database, or in the file of a folder layer), so that a command can say so.
+        self.merged_meanwhile: set[str] = set()
 
     @property
     def author(self) -> str:
@@ -231,6 +234,7 @@ class EntryStore:
             raise ReadOnlyDatabase(self.location.display())
         if self.location.file is not None:
             sqlite_file.refuse_if_damaged(self.location.file, self.location.display())
+        self.merged_meanwhile = set()
         try:
             with self.db.transaction():
                 yield self.db
@@ -411,6 +415,7 @@ class EntryStore:
                 if merge.content is None:
                     raise EditConflict(key, merge.conflicts)
                 content = merge.content
+                self.merged_meanwhile.add(content.key)
             if content.key != key and db.first(
                 'SELECT id FROM entry WHERE "key" = :key', {"key": content.key}
             ):

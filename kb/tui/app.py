@@ -441,7 +441,8 @@ class KbApp(App[None]):
     def _saved(self, key: str | None) -> None:
         if key is None:
             return
-        self.notify(f"Saved {key}.")
+        meanwhile = ", with the change someone made meanwhile" if self.library.merged_meanwhile(key) else ""
+        self.notify(f"Saved {key}{meanwhile}.")
         self.refresh_counts()
         self._reopen(key)
         self.search(self.current_query())

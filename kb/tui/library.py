@@ -179,6 +179,10 @@ class Library:
         self._browsed.clear()
         return save_entry(self.store(), content, replacing=replacing, force=force, started_from=started_from)
 
+    def merged_meanwhile(self, key: str) -> bool:
+        """Whether the last save of KEY merged a change someone made to it meanwhile."""
+        return key in self.store().merged_meanwhile
+
     # --- drafts --------------------------------------------------------------------------------------
 
     def drafts(self) -> tuple[list[Draft], list[str]]:

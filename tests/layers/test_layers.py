@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kb.cli.app import app
+from kb.entry.folder import TOMBSTONES
 from kb.errors import KbError
 from kb.layers.config import Layer, parse_config, project_folder, reading_layers
 from tests.command_line import kb
@@ -557,8 +558,25 @@ def test_an_edit_in_a_folder_layer_keeps_a_change_made_to_the_file_meanwhile(
     monkeypatch.setenv("EDITOR", _editor(tmp_path, path, "rebuild the feature cache", "ls -la /tmp"))
     edited = kb("--layer", "project", "edit", "feature-cache")
     assert edited.exit_code == 0, edited.stderr
+    assert edited.stdout == "saved feature-cache (with the change someone made meanwhile)\n"
     text = path.read_text()
     assert "rebuild the feature cache" in text and "ls -la /tmp" in text  # theirs and ours
+
+
+def test_an_entry_changed_in_its_folder_meanwhile_is_not_deleted(team: Path) -> None:
+    """`kb rm --purge` asks first, and `kb review` waits for a choice: a pull can land meanwhile,
+    and the teammate's new version of the entry was deleted with the old."""
+    from kb.layers.folder_index import folder_store
+
+    path = team / ".kb" / "data" / "feature-cache.md"
+    with folder_store(str(team / ".kb")) as store:
+        store.get("feature-cache")
+        path.write_text(path.read_text().replace("make features", "rebuild the feature cache"))
+        refused = "'feature-cache' changed in the folder since kb read it: not deleted"
+        with pytest.raises(KbError, match=refused):
+            store.purge("feature-cache")
+    assert "rebuild the feature cache" in path.read_text()
+    assert not (team / ".kb" / TOMBSTONES).exists()
 
 
 def test_an_edit_in_a_folder_layer_that_clashes_with_a_change_meanwhile_is_refused(

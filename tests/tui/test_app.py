@@ -436,6 +436,26 @@ async def test_edit_keeps_the_fields_the_form_does_not_show(library: Library) ->
     assert after.symptom_variants == before.symptom_variants and after.snippet == before.snippet
 
 
+async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library: Library) -> None:
+    """The form stays open for minutes; a teammate's sync changes another field of the entry."""
+    async with running(library, (100, 40)) as (app, pilot):
+        await type_query(app, pilot, "device-side assert")
+        await open_top(app, pilot)
+        await pilot.press("e")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        current = library.entry("cuda-device-side-assert").content()
+        library.store().update(current.key, current.replace(fix="their fix"))
+        form.query_one("#cause_path", Input).value = "Data format > label out of range"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        said = [str(notification.message) for notification in app._notifications]
+        assert "Saved cuda-device-side-assert, with the change someone made meanwhile." in said
+    after = library.entry("cuda-device-side-assert").content()
+    assert after.fix == "their fix" and after.cause_path == "Data format > label out of range"
+
+
 async def test_copy_the_validation_and_the_fix(library: Library) -> None:
     entry = library.entry("cuda-device-side-assert")
     async with running(library) as (app, pilot):
