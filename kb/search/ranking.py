@@ -664,24 +664,30 @@ def beyond_everyday(
     `load_annotations` it is the team's fault.
 
     A word that no everyday error and no entry holds (UNHEARD: no entry has it) is, like a path,
-    left out of the line's information: a name from the user's own code (`__main__.ScaledResidual`),
-    a value of this run. It tells which instance, not which fault, and nothing kb knows can explain
-    it, so it should not count against every entry alike.
+    left out of the line's information: a name from the user's own code, a value of this run. It
+    tells which instance, not which fault, and nothing kb knows can explain it, so it should not
+    count against every entry alike. The words of a name the script itself defines
+    (`__main__.ScaledResidual`) are left out even when some entry happens to hold one (`scaled`),
+    unless a form of this entry does: which class it was is the user's, not the fault's.
     """
     if background is None or not background.size:
         return True
     data = _data_terms(reading.line)
     rarity = weights(background, reading.terms)
+    forms = symptom_forms(record)
+    own = {term for term in data.own_names if any(term in _words(form) for form in forms)}
     terms = {
         term: weight * rarity[term]
         for term, weight in reading.terms.items()
-        if term not in data.paths and (term not in unheard or background.holding(term))
+        if term not in data.paths
+        and (term not in data.own_names or term in own)
+        and (term not in unheard or background.holding(term))
     }
     total = sum(terms.values())
     if not total:
         return True
     best = 0.0
-    for form in symptom_forms(record):
+    for form in forms:
         quoted = _quoted_terms(form)
         words = _words(form)
         shared = {
@@ -722,6 +728,8 @@ def user_functions(text: str) -> frozenset[str]:
 class _DataTerms(NamedTuple):
     quoted: frozenset[str]
     paths: frozenset[str]
+    #: The words of a name defined in the user's script (`__main__.ScaledResidual`), but `main`.
+    own_names: frozenset[str] = frozenset()
 
 
 #: A name quoted as an error message quotes it ('lr', "fc.weight"); backticks mark code in prose.
@@ -746,7 +754,12 @@ def _data_terms(line: str) -> _DataTerms:
     quoted = _quoted_terms(line)
     without_paths = set(tokenize(occurrence_form(line)))
     paths = frozenset(term for term in tokenize(line) if term not in without_paths)
-    return _DataTerms(quoted, paths)
+    own = {term for name in _OWN_NAME.findall(line) for term in tokenize(name, phrases=False)}
+    return _DataTerms(quoted, paths, frozenset(own - {"main"}))
+
+
+#: A class or function of the script that was run: Python names its module `__main__`.
+_OWN_NAME = LazyPattern(r"\b__main__\.[A-Za-z_][\w.]*")
 
 
 #: An entry whose symptom matches the deciding line this closely is one that raises this message.
