@@ -24,7 +24,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kb.errors import KbError
+from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -56,6 +56,9 @@ class AgentSession:
         self.layer_of: dict[str, str] = {}
         #: The last search's paste: the values it names fill the next candidate's check.
         self.paste = ""
+        #: The commands this session handed out for each entry and not yet heard back about: a
+        #: report is read only for one of them, once (_handed_out_once()).
+        self.handed_out: dict[str, set[str]] = {}
 
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
         from kb.layers.everywhere import search_sources
@@ -116,6 +119,9 @@ class AgentSession:
             answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"
         data["answer"] = answer
         data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
+        for item in data["results"]:
+            if item.get("check"):
+                self._hand_out(str(item["key"]), str(item["check"]))
         return data
 
     def show(self, key: str) -> dict[str, Any]:
@@ -157,6 +163,7 @@ class AgentSession:
 
         with self._store_of(key) as held:
             offered = check_to_run(held.store, key, paste)
+        self._hand_out(key, offered.command)
         data = offered.as_json()
         data["then"] = (
             "run this command in your shell (the user may be asked first), then call report_check_output "
@@ -173,11 +180,15 @@ class AgentSession:
         where = f"{this_machine()}, run by an agent" + (
             f" ({environment.strip()[:300]})" if environment.strip() else ""
         )
+        self._handed_out_once(key, command)
         with self._store_of(key) as held:
             verdict = read_reported_run(
                 held.store, key, command, exit_code, output, where, held.not_kept is None
             )
+        self.handed_out[key].discard(_as_typed(command))
         verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
+        if verdict.next_key:
+            self._hand_out(verdict.next_key, verdict.next_check)
         if verdict.verdict == "ruled out" and key not in self.ruled_out:
             self.ruled_out.append(key)
         data = verdict.as_json()
@@ -233,6 +244,20 @@ class AgentSession:
             "add_with": f"kb add --from-file {path}",
             "applies_to": list(applies_to),
         }
+
+    def _hand_out(self, key: str, command: str) -> None:
+        self.handed_out.setdefault(key, set()).add(_as_typed(command))
+
+    def _handed_out_once(self, key: str, command: str) -> None:
+        """Refuse a report of COMMAND for KEY unless this session handed it out and has not heard
+        back about it: a run of another command (other values, another file) says nothing about
+        what kb offered, and one run reported twice is one run."""
+        if _as_typed(command) in self.handed_out.get(key, set()):
+            return
+        raise UsageError(
+            f"kb did not hand out that command for '{key}' in this session, or its run was reported "
+            "already: call check_to_run, run exactly the command it gives, then report that run once"
+        )
 
     def _check_of(self, key: str) -> str | None:
         """KEY's check as check_to_run gives it for the last search's paste, from the layer the
@@ -419,6 +444,11 @@ def build_server(database: str | None = None) -> MCPServer:
         return handbook_text()
 
     return server
+
+
+def _as_typed(command: str) -> str:
+    """COMMAND as the words it runs: the spaces an agent's shell tool adds or drops do not count."""
+    return " ".join(command.split())
 
 
 def handbook_text() -> str:

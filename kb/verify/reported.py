@@ -80,7 +80,7 @@ class ReportedVerdict(NamedTuple):
         if self.verdict == "ruled out":
             if self.next_key:
                 return f"ruled out: not {self.key}; next, check {self.next_key}"
-            return f"ruled out: not {self.key}; none of the search's other candidates has a check left"
+            return f"ruled out: not {self.key}; kb has no other candidate with a check to offer"
         return f"{self.verdict}: {self.reason}"
 
     def as_json(self) -> dict[str, Any]:
@@ -116,7 +116,7 @@ def read_reported_run(
     evidence about the entry."""
     from kb.entry.check_rule import filled_values
     from kb.store.record import CheckRun
-    from kb.verify.verdict import read_verdict, symptom_text
+    from kb.verify.verdict import as_shell_reports_it, read_verdict, symptom_text
 
     entry = store.get(key)
     if not entry.validation:
@@ -129,7 +129,7 @@ def read_reported_run(
         )
     output = output[-REPORTED_OUTPUT_LIMIT:]
     symptom = symptom_text(entry.symptom, entry.symptom_variants)
-    reading = read_verdict(rule, "exited", exit_code, output, symptom)
+    reading = read_verdict(rule, "exited", as_shell_reports_it(exit_code), output, symptom)
     if record:
         store.record_check(
             key,

@@ -34,7 +34,7 @@ import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
 from kb.entry.lint import ValidationKind, validation_kind
 from kb.machine import user_python
-from kb.verify.verdict import RunEnd, Verdict, read_verdict, symptom_text
+from kb.verify.verdict import RunEnd, Verdict, as_shell_reports_it, read_verdict, symptom_text
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
@@ -194,9 +194,7 @@ def _read(
     started: datetime,
     symptom: str,
 ) -> CheckResult:
-    read_as = exit_code
-    if kind != "python" and exit_code is not None and 128 < exit_code < 160:
-        read_as = 128 - exit_code  # the shell's way of saying its command was killed by signal N
+    read_as = exit_code if kind == "python" else as_shell_reports_it(exit_code)
     verdict, reason = read_verdict(rule, ended, read_as, output, symptom, seconds)
     program = _program_read_as_python(command, kind, output)
     if verdict == "the check broke" and program is not None:

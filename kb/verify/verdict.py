@@ -43,6 +43,9 @@ NOT_HERE: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^(?:\S+: )*(?:line \d+: )?(\S+): (?:command )?not found$", re.MULTILINE),
         "{0} is not installed",
     ),
+    # zsh (macOS's shell) and fish put the name last.
+    (re.compile(r"^(?:\S+: )*command not found: (\S+)$", re.MULTILINE), "{0} is not installed"),
+    (re.compile(r"^fish: Unknown command: (\S+)$", re.MULTILINE), "{0} is not installed"),
     (
         re.compile(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
         "no NVIDIA driver",
@@ -92,6 +95,14 @@ BROKE: list[tuple[re.Pattern[str], str]] = [
 _LAST_EXCEPTION = re.compile(
     r"^Traceback \(most recent call last\):\n(?:[ \t].*\n|\n)*?([\w.]+)(?::|$)", re.MULTILINE
 )
+
+
+def as_shell_reports_it(exit_code: int | None) -> int | None:
+    """EXIT_CODE of a command a shell ran, with 128 + N (how a shell says its command was killed
+    by signal N: 137 is SIGKILL, the OOM killer) read as -N, as Python reports a killed child."""
+    if exit_code is not None and 128 < exit_code < 160:
+        return 128 - exit_code
+    return exit_code
 
 
 def symptom_text(symptom: str, variants: Iterable[str]) -> str:

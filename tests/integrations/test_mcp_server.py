@@ -164,7 +164,7 @@ async def test_a_command_that_is_not_the_entrys_check_is_not_read_as_evidence(kb
             exit_code=0,
             output="fault: yes",
         )
-        assert "is not the check of" in told["error"]
+        assert "kb did not hand out that command" in told["error"]
         missing = await call(client, "show_entry", key="no-such-entry")
         assert "no-such-entry" in missing["error"]
         failed = await client.call_tool("show_entry", {"key": "no-such-entry"})
@@ -300,3 +300,52 @@ def test_a_check_is_offered_as_settling_only_what_it_can_settle(kb_db: str, past
 
     found = AgentSession(kb_db).search(paste)
     assert found["results"] and found["answer"].startswith(answer)
+
+
+LABELS = "cross-entropy-label-out-of-range"
+
+
+def handed_out(kb_db: str, key: str = LABELS) -> tuple[Any, str]:
+    """A session that searched a real failing run and was handed KEY's check, and that check."""
+    from kb.integrations.mcp_server import AgentSession
+
+    session = AgentSession(kb_db)
+    return session, session.check(key, "IndexError: Target 7 is out of bounds.")["command"]
+
+
+def test_a_report_is_read_only_for_a_command_kb_handed_out_and_only_once(kb_db: str) -> None:
+    """A run of the check on another file said "ruled out" about the file kb offered, and one run
+    reported twice counted as two ("broke 2 in a row" flags an entry for pruning)."""
+    from kb.errors import UsageError
+    from kb.integrations.mcp_server import AgentSession
+
+    session, command = handed_out(kb_db)
+    other = command.replace("from train import", "from other import")
+    assert other != command  # the same check, on another module
+    with pytest.raises(UsageError, match="kb did not hand out that command"):
+        session.report(LABELS, other, 0, "ok: all 100 labels in range\n")
+    told = session.report(LABELS, " ".join(command.split()) + " ", 0, "ok: all 100 labels in range\n")
+    assert told["verdict"] == "ruled out"
+    with pytest.raises(UsageError, match="reported already"):
+        session.report(LABELS, command, 0, "ok: all 100 labels in range\n")
+    with pytest.raises(UsageError, match="kb did not hand out that command"):
+        AgentSession(kb_db).report(LABELS, command, 0, "ok: all 100 labels in range\n")  # no check asked
+    with open_store(kb_db) as store:
+        assert len(store.check_history(LABELS)) == 1
+
+
+@pytest.mark.parametrize(
+    ("exit_code", "output", "verdict", "reason"),
+    [
+        (137, "Killed\n", "inconclusive", "killed by signal 9"),  # the OOM killer, as a shell reports it
+        (127, "zsh: command not found: python\n", "could not run here", "python is not installed"),
+        (127, "fish: Unknown command: python\n", "could not run here", "python is not installed"),
+        (127, "bash: python: command not found\n", "could not run here", "python is not installed"),
+    ],
+)
+def test_a_run_that_never_decided_is_not_a_verdict_whatever_the_shell(
+    kb_db: str, exit_code: int, output: str, verdict: str, reason: str
+) -> None:
+    session, command = handed_out(kb_db)
+    told = session.report(LABELS, command, exit_code, output)
+    assert told["verdict"] == verdict and reason in told["reason"]

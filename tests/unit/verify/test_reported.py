@@ -18,7 +18,7 @@ def test_a_ruled_out_cause_names_the_next_check_or_says_none_is_left() -> None:
     assert onward.answer() == "ruled out: not a; next, check b"
     assert onward.as_json()["next"] == {"key": "b", "check": "python -c 'print(1)'"}
     last = ReportedVerdict("a", "ruled out", "exit 0", "", "", "")
-    assert last.answer() == "ruled out: not a; none of the search's other candidates has a check left"
+    assert last.answer() == "ruled out: not a; kb has no other candidate with a check to offer"
 
 
 def test_any_other_verdict_is_said_with_its_reason() -> None:
@@ -36,7 +36,7 @@ def test_after_a_ruled_out_cause_the_next_candidate_with_a_check_is_named() -> N
     assert (
         next_check(told, ["a", "b"], [], checks.get)
         .answer()
-        .endswith("none of the search's other candidates has a check left")
+        .endswith("kb has no other candidate with a check to offer")
     )
     confirmed = told._replace(verdict="confirmed")
     assert next_check(confirmed, ["d"], [], checks.get) == confirmed
