@@ -228,8 +228,15 @@ def _entry_lines(content: EntryContent, named: list[str], offer_check: bool = Tr
 
 
 def _one_line(text: str, limit: int) -> str:
-    line = " ".join(visible(text).split()).replace("<!--", "< !--").replace("-->", "-- >")
+    """TEXT on one line of at most LIMIT characters, with nothing a Markdown renderer would take
+    for HTML (a tag, a comment that could hide the rest of the block or end kb's markers): an
+    entry from a stranger's folder is shown as text wherever AGENTS.md is read."""
+    line = _HTML_START.sub("&lt;", " ".join(visible(text).split())).replace("-->", "-- >")
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+#: Where HTML would start: `<` before a tag's name, `/`, `!` or `?` (CommonMark's raw HTML).
+_HTML_START = re.compile(r"<(?=[A-Za-z/!?])")
 
 
 def _first_sentence(text: str) -> str:

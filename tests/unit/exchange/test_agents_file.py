@@ -97,6 +97,20 @@ def test_a_long_check_is_named_and_an_entrys_text_cannot_close_the_block() -> No
     assert sum(END in line for line in lines) == 1 and sum(START in line for line in lines) == 1
 
 
+def test_a_strangers_html_is_shown_as_text_not_rendered() -> None:
+    """`kb export markdown` escapes HTML; AGENTS.md wrote a folder entry's `<img onerror=…>` as is."""
+    hostile = entry(
+        "hostile", "torch <img src=x onerror=alert(1)> and </details>", fix="Run <script>x</script>."
+    )
+    text = "\n".join(render_block([], [hostile], frozenset({"torch"})).lines[1:-1])
+    assert "<img" not in text and "<script" not in text and "</details" not in text
+    assert "&lt;img src=x onerror=alert(1)> and &lt;/details>" in text
+    kept = entry("kept", "torch: x < 3 and List<int> -> a <= b")
+    assert "x < 3 and List&lt;int> -> a <= b" in "\n".join(
+        render_block([], [kept], frozenset({"torch"})).lines
+    )
+
+
 LINE = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Zl", "Zp", "Cc"]), max_size=30).filter(
     lambda line: line.strip() not in (START, END)
 )
