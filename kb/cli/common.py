@@ -18,7 +18,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand
 
 from kb import __version__
-from kb.cli.console import report_error
+from kb.cli.console import report_error, writes_so_far
 from kb.cli.options import count_problem
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.errors import KbError, UsageError
@@ -35,10 +35,11 @@ def _reporting_errors(command: F) -> F:
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
+        before = writes_so_far()
         try:
             return command(*args, **kwargs)
         except (KbError, OSError, KeyboardInterrupt, EOFError, typer.Abort) as exc:
-            raise typer.Exit(report_error(exc)) from None
+            raise typer.Exit(report_error(exc, before)) from None
 
     return run  # type: ignore[return-value]
 

@@ -34,17 +34,28 @@ def error_line(exc: BaseException) -> str:
     return f"kb: {visible(str(exc))}"
 
 
-def report_error(exc: BaseException) -> int:
+def writes_so_far() -> int:
+    """How many write transactions this process has committed (kb.store.entry_store)."""
+    store = sys.modules.get("kb.store.entry_store")  # not imported: nothing was written through it
+    return store.writes_committed if store is not None else 0
+
+
+def report_error(exc: BaseException, writes_before: int = 0) -> int:
     """The one place an expected failure becomes `kb: message` on stderr; returns its exit code.
 
     An OSError that no command turned into a KbError (a team folder kb may not write, a file another
-    program holds) is one line too, naming the place: never a traceback."""
+    program holds) is one line too, naming the place: never a traceback. An interrupted command
+    says "nothing was written" only when it committed nothing since WRITES_BEFORE (writes_so_far()
+    as it started): `kb review` saves each decision as it is made."""
     if isinstance(exc, KbError):
         sys.stderr.write(error_line(exc) + "\n")
         return exc.exit_code
     if isinstance(exc, OSError):
         return _report_os_error(exc)
-    sys.stderr.write("kb: interrupted; nothing was written\n")
+    if writes_so_far() > writes_before:
+        sys.stderr.write("kb: interrupted; what it had saved before stays saved, nothing is half-written\n")
+    else:
+        sys.stderr.write("kb: interrupted; nothing was written\n")
     return INTERRUPTED
 
 
@@ -63,10 +74,11 @@ def _report_os_error(exc: OSError) -> int:
 
 def run_reporting_errors(command: Callable[[], int]) -> int:
     """Run COMMAND; an expected failure or Ctrl-C becomes one line and its exit code."""
+    before = writes_so_far()
     try:
         return command()
     except (KbError, OSError, KeyboardInterrupt, EOFError) as exc:
-        return report_error(exc)
+        return report_error(exc, before)
 
 
 def echo(message: str, err: bool = False) -> None:

@@ -105,6 +105,10 @@ _Result = TypeVar("_Result")
 
 #: How often a write is tried when it met another writer: a row of theirs, or a server that ended it.
 _WRITE_ATTEMPTS = 5
+
+#: How many write transactions this process has committed: an interrupted command says whether
+#: it had saved anything before (kb.cli.console.report_error).
+writes_committed = 0
 #: SQLSTATEs of a transaction the server ended because it met another: a serialization failure and a
 #: deadlock. Running it again is what PostgreSQL's manual prescribes.
 _TRANSIENT_STATES = frozenset({"40001", "40P01"})
@@ -244,6 +248,8 @@ class EntryStore:
             if exc.clash and clashes_handled:
                 raise
             raise self._failure(exc, "write") from exc
+        global writes_committed
+        writes_committed += 1
         if self.after_write is not None:
             self.after_write()
 
