@@ -47,12 +47,16 @@ class TreeEntry:
     domain: str
     cause_path: str  # parts joined by " > "; "" goes under NO_CAUSE_PATH
     symptom: str
-    hits: int  # times a search found it confidently
+    hits: int  # confident searches that found it, and recorded occurrences after the first
     occurrences: int  # times it was recorded as happening (>= 1)
 
     @property
     def occurred(self) -> int:
-        return self.hits + self.occurrences
+        """How often the fault came up: each recorded occurrence, and each search that found it.
+        A recorded occurrence counts as a hit too (so that a prune never calls it unused): those
+        hits are left out here, or a fault seen three times would count five."""
+        searches = max(self.hits - (self.occurrences - 1), 0)
+        return self.occurrences + searches
 
 
 @dataclass
@@ -63,7 +67,7 @@ class Branch:
     entries: list[TreeEntry] = field(default_factory=list)  # entries whose cause path ends here
     children: dict[str, Branch] = field(default_factory=dict)  # by entry count, then name
     entry_count: int = 0
-    occurred: int = 0  # hits + occurrences over the subtree
+    occurred: int = 0  # TreeEntry.occurred over the subtree
     recurring: bool = False
 
 

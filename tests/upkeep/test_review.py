@@ -329,6 +329,25 @@ def test_the_fault_tree_counts_and_flags_what_recurs(
     assert kb("tree", "--format", "mermaid")[1].startswith("flowchart")
 
 
+def test_a_fault_recorded_three_times_is_three_occurrences_in_the_tree(runner: CliRunner) -> None:
+    """Each `kb add --occurrence` counts a hit too; the tree added both, five for three."""
+    add(
+        runner,
+        "gizmo-jam",
+        "GizmoError: the gizmo jammed at the sprocket",
+        "nvidia-smi",
+        "--cause-path",
+        "gizmo > sprocket",
+    )
+    for _ in range(2):
+        code, _, err = kb("add", "-s", "GizmoError: the gizmo jammed at the sprocket", "--occurrence")
+        assert code == 0, err
+    tree = json.loads(kb("tree", "hardware", "--json")[1])
+    (gizmo,) = [branch for branch in tree[0]["children"] if branch["name"] == "gizmo"]
+    assert gizmo["occurred"] == 3  # the entry and its two recorded occurrences
+    assert "(hits 2, seen 3x)" in kb("tree", "hardware")[1]
+
+
 def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
     code, _, err = kb("tree", "hardwear")
     assert code == 2 and "did you mean 'hardware'" in err

@@ -31,9 +31,19 @@ def test_every_branch_counts_its_whole_subtree() -> None:
     for branch in branches.values():
         kids = branch.children.values()
         assert branch.entry_count == len(branch.entries) + sum(k.entry_count for k in kids)
-        assert branch.occurred == sum(e.hits + e.occurrences for e in branch.entries) + sum(
-            k.occurred for k in kids
-        )
+        assert branch.occurred == sum(e.occurred for e in branch.entries) + sum(k.occurred for k in kids)
+
+
+def test_an_occurrence_recorded_again_counts_once_not_as_a_hit_too() -> None:
+    """`kb add --occurrence` counts a hit as well (a prune must not call the entry unused): the
+    tree counted a fault seen three times as five occurrences and flagged it as recurring."""
+    from kb.upkeep.fault_tree import TreeEntry
+
+    seen_three_times = TreeEntry("k", "data", "a > b", "s", hits=2, occurrences=3)
+    assert seen_three_times.occurred == 3
+    and_found_twice = TreeEntry("k", "data", "a > b", "s", hits=4, occurrences=3)
+    assert and_found_twice.occurred == 5
+    assert TreeEntry("k", "data", "", "s", hits=0, occurrences=3).occurred == 3  # counted before hits were
 
 
 def test_entries_sit_where_their_cause_path_ends() -> None:
@@ -135,7 +145,7 @@ def test_render_text_draws_the_tree() -> None:
         "data  [6 entries, 14 occurrences]",
         f"├── IO bottleneck  [3 entries, 11 occurrences]  ← {RECURRING_MARK}",
         f"│   ├── num_workers  [2 entries, 10 occurrences]  ← {RECURRING_MARK}",
-        "│   │   ├── dataloader-worker-killed  (hits 3, seen 4x)",
+        "│   │   ├── dataloader-worker-killed  (hits 6, seen 4x)",
     ]
     assert "│   └── pin_memory  [1 entry, 1 occurrence]" in out
     assert "│           └── getitem-leak  (hits 0, seen 1x)" in out
@@ -188,6 +198,6 @@ def test_forest_as_json_is_plain_nested_data() -> None:
     assert workers["entries"][0] == {
         "key": "dataloader-worker-killed",
         "symptom": ENTRIES[0].symptom,
-        "hits": 3,
+        "hits": 6,
         "occurrences": 4,
     }
