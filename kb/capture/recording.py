@@ -60,6 +60,8 @@ class Recorded:
     occurrence: bool  # True when recorded as another occurrence of an existing entry
     #: False when that occurrence went to an entry folder, which keeps its conditions but no count.
     counted: bool = True
+    #: Whether the occurrence's conditions were new to the entry and kept.
+    conditions_added: bool = False
 
 
 def record_entry(
@@ -379,7 +381,11 @@ def _occurrence_of(store: EntryStore, key: str, given: EntryFlags, conditions: s
     dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(given, name) not in (None, [], "")]
     if dropped:
         say(f"kb: {', '.join(dropped)} not used: {key} keeps its own; change them with `kb edit {key}`")
-    return Recorded(store.record_occurrence(key, conditions), occurrence=True, counted=store.keeps_usage)
+    before = store.get(key).conditions
+    entry = store.record_occurrence(key, conditions)
+    return Recorded(
+        entry, occurrence=True, counted=store.keeps_usage, conditions_added=entry.conditions != before
+    )
 
 
 def _confirm_occurrence(key: str, ask: Asker | None) -> bool:

@@ -21,8 +21,13 @@ def report_recorded(
     entry = recorded.entry
     if as_json:
         print_json(entry.record())
-    elif recorded.occurrence and not recorded.counted:
+    elif recorded.occurrence and not recorded.counted and recorded.conditions_added:
         echo(f"added the conditions to {entry.key}; an entry folder keeps no count of occurrences")
+    elif recorded.occurrence and not recorded.counted:
+        echo(
+            f"{entry.key} is unchanged: an entry folder keeps no count of occurrences, only their"
+            " conditions (--conditions)"
+        )
     elif recorded.occurrence:
         echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences}x)")
     else:

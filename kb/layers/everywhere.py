@@ -79,13 +79,20 @@ def layer_database(layer: Layer) -> str:
 
     if not os.path.isdir(layer.spec):
         raise StoreUnavailable(f"the folder {layer.spec} does not exist")
-    if layer.name == PROJECT:  # found by walking up, not chosen: read only if it is the user's own
-        from kb.layers.trust import folder_problem
-
-        problem = folder_problem(layer.spec)
-        if problem is not None:
-            raise StoreUnavailable(f"not reading {layer.spec}: {problem}")
+    refuse_a_strangers_project(layer, "reading")
     return folder_index(layer.spec)
+
+
+def refuse_a_strangers_project(layer: Layer, doing: str) -> None:
+    """Refuse the project folder LAYER when it is not the user's own: found by walking up, not
+    chosen, it is read (and written) only if no one else owns or may write it."""
+    if layer.name != PROJECT:
+        return
+    from kb.layers.trust import folder_problem
+
+    problem = folder_problem(layer.spec)
+    if problem is not None:
+        raise StoreUnavailable(f"not {doing} {layer.spec}: {problem}")
 
 
 def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions) -> Found:

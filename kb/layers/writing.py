@@ -27,8 +27,10 @@ def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
         with open_knowledge_base(layer.spec if layer else personal) as store:
             yield store
         return
+    from kb.layers.everywhere import refuse_a_strangers_project
     from kb.layers.folder_index import folder_store
 
+    refuse_a_strangers_project(layer, "writing to")
     with folder_store(layer.spec) as store:
         yield store
 

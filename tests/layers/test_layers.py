@@ -490,6 +490,16 @@ def test_a_project_folder_others_can_write_is_not_read(team: Path, runner: CliRu
     assert "can be written by other users" in line and "chmod go-w" in line
     refused = kb("trust", str(team / ".kb"))
     assert refused.exit_code == 1 and "not trusting" in refused.stderr
+    added = kb_process(  # written there, then "see it with: kb --layer project show", which is refused
+        "add", "-s", "OSError: a stranger's folder", "-d", "data", "-v", "true", "-f", "x", "--to", "project",
+        cwd=team,
+    )  # fmt: skip
+    assert (
+        added.returncode == 1
+        and "not writing to" in added.stderr
+        and "can be written by other users" in added.stderr
+    )
+    assert not list((team / ".kb").rglob("*stranger*"))
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="giving a folder away needs root")
@@ -610,3 +620,11 @@ def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_n
         )
     shown = json.loads(kb("--layer", "project", "show", "feature-cache", "--json").stdout)
     assert shown["occurrences"] == 1 and "after a schema change" in shown["conditions"]
+    before = (team / ".kb" / "data" / "feature-cache.md").read_text()
+    bare = kb("add", "-s", PROJECT_FAULT, *flags)  # no conditions: it said it added them
+    assert bare.exit_code == 0, bare.stderr
+    assert bare.stdout.strip() == (
+        "feature-cache is unchanged: an entry folder keeps no count of occurrences, only their conditions"
+        " (--conditions)"
+    )
+    assert (team / ".kb" / "data" / "feature-cache.md").read_text() == before
