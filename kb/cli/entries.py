@@ -283,19 +283,28 @@ def copy(
         )
     with write_target(personal, target) as store:
         existing = store.find(key)
-        if existing is not None and existing.content() == content:
+        theirs = existing.content() if existing is not None else None
+        if theirs == content:
             typer.echo(f"the {target} layer holds the same {key} already")
             return
-        if existing is not None and not replace:
+        archived = theirs is not None and theirs.status != "active"
+        if theirs is not None and archived and theirs.replace(status="active") == content and not replace:
             raise KbError(
-                f"the {target} layer holds '{key}' with another text (kb --layer {target} show {key});"
+                f"the {target} layer holds '{key}' archived, with the same text; bring it back there with:"
+                f" kb --layer {target} restore {key}"
+            )
+        if theirs is not None and not replace:
+            state = "archived, with another text" if archived else "with another text"
+            raise KbError(
+                f"the {target} layer holds '{key}' {state} (kb --layer {target} show {key});"
                 " add --replace to overwrite it"
             )
-        if existing is None:
+        if theirs is None:
             store.add(content)
         else:
-            store.update(key, content, started_from=existing.content())
-    typer.echo(f"copied {key} from the {here} layer to the {target} layer")
+            store.update(key, content, started_from=theirs)
+    over = " over its archived version, active again" if archived else ""
+    typer.echo(f"copied {key} from the {here} layer to the {target} layer{over}")
 
 
 @app.command()

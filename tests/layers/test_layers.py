@@ -367,6 +367,30 @@ def test_kb_copy_does_not_publish_an_archived_entry_as_active(
     assert not (team / ".kb" / "data" / f"{LABELS_KEY}.md").exists()
 
 
+def test_kb_copy_says_when_the_layer_holds_the_entry_archived(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said "holds it with another text" of an archived copy with the very same text, and
+    --replace then made a teammate's archived entry active again with a plain "copied"."""
+    monkeypatch.chdir(team)
+    assert kb("copy", LABELS_KEY, "--to", "project").exit_code == 0
+    assert kb("--layer", "project", "rm", LABELS_KEY).exit_code == 0
+    again = kb("copy", LABELS_KEY, "--to", "project")
+    assert again.exit_code == 1 and again.stderr == (
+        f"kb: the project layer holds '{LABELS_KEY}' archived, with the same text; bring it back there with:"
+        f" kb --layer project restore {LABELS_KEY}\n"
+    )
+    assert kb("edit", LABELS_KEY, "--applies-to", "torch>=2.0").exit_code == 0
+    other = kb("copy", LABELS_KEY, "--to", "project")
+    assert other.exit_code == 1 and f"holds '{LABELS_KEY}' archived, with another text" in other.stderr
+    replaced = kb("copy", LABELS_KEY, "--to", "project", "--replace")
+    assert replaced.exit_code == 0 and replaced.stdout == (
+        f"copied {LABELS_KEY} from the personal layer to the project layer"
+        " over its archived version, active again\n"
+    )
+    assert (team / ".kb" / "data" / f"{LABELS_KEY}.md").exists()
+
+
 def test_a_folder_layer_delete_can_be_restored(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
