@@ -209,7 +209,6 @@ class AgentSession:
     ) -> dict[str, Any]:
         from kb.capture.environment import capture_baseline_in
         from kb.capture.suggestions import suggest_applies_to
-        from kb.domains import resolve_domain
         from kb.entry.constraints import check_constraints
         from kb.entry.content import EntryContent, key_from_symptom
         from kb.machine import active_python, environment
@@ -226,9 +225,10 @@ class AgentSession:
             words = "\n".join((symptom, check, fix, root_cause))
             applies_to = list(suggest_applies_to(environment(interpreter) or {}, words))
         applies_to = list(check_constraints(key, applies_to))
+        chosen, domain_from = self._domain_of(domain, symptom)
         content = EntryContent(
             key=key,
-            domain=resolve_domain(domain) if domain.strip() else "data",
+            domain=chosen,
             symptom=decisive,
             validation=check.strip(),
             fix=fix.strip(),
@@ -242,8 +242,25 @@ class AgentSession:
             "answer": "saved as a draft, not added: a person reviews it and adds it with the command below",
             "draft": str(path),
             "add_with": f"kb add --from-file {path}",
+            "domain": chosen,
+            "domain_from": domain_from,
             "applies_to": list(applies_to),
+            "environment_read_from": interpreter,
         }
+
+    @staticmethod
+    def _domain_of(given: str, symptom: str) -> tuple[str, str]:
+        """The draft's domain and where it comes from: the agent's word, the handbook's keywords in
+        the symptom, or, when neither says, a placeholder the person must change."""
+        from kb.domains import resolve_domain
+        from kb.handbook import load_triage
+
+        if given.strip():
+            return resolve_domain(given), "given"
+        guess = load_triage().guess_domain(symptom)
+        if guess is not None:
+            return guess.domain, f"guessed from the symptom's words: {', '.join(guess.keywords)}"
+        return "data", "a placeholder: nothing in the symptom names a domain; choose one before adding it"
 
     def _hand_out(self, key: str, command: str) -> None:
         self.handed_out.setdefault(key, set()).add(_as_typed(command))
@@ -433,9 +450,10 @@ def build_server(database: str | None = None) -> MCPServer:
         """Propose a new entry for a fault you fixed that kb did not know: the error (SYMPTOM, the
         traceback is best), the one-line command that proved the cause (CHECK), the FIX you applied,
         APPLIES_TO version constraints (`torch>=2.4,<2.5`; left out, kb proposes the release series
-        of each package the entry names, as installed). It is saved as a draft for a person to review
+        of each package the entry names, as installed). DOMAIN left out is guessed from the symptom's
+        words, and the answer says how it was chosen. It is saved as a draft for a person to review
         and add, never added by itself; the environment is read from PYTHON (default: the python on
-        PATH)."""
+        PATH), and the answer names it."""
         return _answered(lambda: session.propose(symptom, check, fix, root_cause, domain, applies_to, python))
 
     @server.resource("kb://handbook", name="handbook", mime_type="text/markdown")

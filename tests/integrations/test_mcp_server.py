@@ -349,3 +349,19 @@ def test_a_run_that_never_decided_is_not_a_verdict_whatever_the_shell(
     session, command = handed_out(kb_db)
     told = session.report(LABELS, command, exit_code, output)
     assert told["verdict"] == verdict and reason in told["reason"]
+
+
+def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) -> None:
+    """A CUDA out-of-memory draft came back as a `data` entry, the form's default, without a word."""
+    from kb.integrations.mcp_server import AgentSession
+
+    session = AgentSession(kb_db)
+    oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.65 GiB total)"
+    proposed = session.propose(oom, "nvidia-smi", "Halve the batch size.", python=sys.executable)
+    assert proposed["domain"] == "hardware" and proposed["domain_from"].startswith("guessed from the symptom")
+    assert read_entry_file(Path(proposed["draft"])).domain == "hardware"
+    assert proposed["environment_read_from"] == sys.executable
+    vague = session.propose("the quux went wrong", "true", "Fix the quux.", python=sys.executable)
+    assert vague["domain_from"].startswith("a placeholder") and "choose one" in vague["domain_from"]
+    given = session.propose("the quux went wrong", "true", "Fix it.", domain="model", python=sys.executable)
+    assert (given["domain"], given["domain_from"]) == ("model", "given")
