@@ -331,11 +331,10 @@ def restore(
         raise typer.BadParameter("give a KEY, --last-prune or --last-sync (one of them)")
     with common.open_kb(ctx) as store:
         if last_prune or last_sync:
-            from kb.exchange.folder_sync import LAST_SYNC_ARCHIVE
+            from kb.exchange.folder_sync import last_sync_archive
             from kb.upkeep.review import last_prune as pruned_keys
-            from kb.upkeep.review import undo_record
 
-            found = pruned_keys(store) if last_prune else undo_record(store, LAST_SYNC_ARCHIVE)
+            found = pruned_keys(store) if last_prune else last_sync_archive(store)
             keys = [k for k in found if store.find(k) is not None]
         else:
             keys = [store.get(key or "").key]

@@ -203,10 +203,14 @@ def prune(
     if not chosen:
         typer.echo("no entry matches those rules; nothing to prune")
         return
-    verb = "archived" if apply else "would archive"
     for entry in chosen:
         last = entry.last_hit.date().isoformat() if entry.last_hit else "never"
-        typer.echo(f"{verb} {entry.key}  [{entry.domain}]  last hit {last}")
+        if not apply:
+            typer.echo(f"would archive {entry.key}  [{entry.domain}]  last hit {last}")
+        elif entry.key in archived:
+            typer.echo(f"archived {entry.key}  [{entry.domain}]  last hit {last}")
+        else:
+            typer.echo(f"left {entry.key}: archived or deleted by someone else meanwhile")
     if apply:
         typer.echo(f"{len(archived)} archived; undo with: kb restore --last-prune")
     else:

@@ -625,6 +625,14 @@ def sync_folder(
 LAST_SYNC_ARCHIVE = "last_sync_archive"
 
 
+def last_sync_archive(store: EntryStore) -> list[str]:
+    """The entries the last sync archived that it would bring back: still archived by a sync
+    (recorded "from FOLDER"), not restored and archived again by hand since."""
+    from kb.upkeep.review import still_archived_by
+
+    return still_archived_by(store, LAST_SYNC_ARCHIVE, lambda detail: detail.startswith("from "))
+
+
 #: How many arriving entries one sync compares with kb's own (a search each).
 DUPLICATE_CHECKS = 200
 

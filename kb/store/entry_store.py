@@ -671,14 +671,15 @@ class EntryStore:
 
     @_retried
     def archive_many(self, keys: Sequence[str], undo_record: str | None = None) -> tuple[str, ...]:
-        """Archive KEYS in one transaction (a prune); returns those that were active. With UNDO_RECORD,
-        the same transaction keeps them under that kb_meta name ({"at": …, "keys": […]}), so that a
-        kill can never leave the archive done and its undo record stale."""
+        """Archive KEYS in one transaction (a prune); returns those that were active (one archived or
+        deleted since the caller chose it is left out). With UNDO_RECORD, the same transaction keeps
+        them under that kb_meta name ({"at": …, "keys": […]}), so that a kill can never leave the
+        archive done and its undo record stale."""
         archived: dict[str, None] = {}
         with self._writing() as db:
             for key in keys:
-                entry = self._locked(db, key)
-                if entry.status == "active":
+                entry = _find(db, key, locked=True)
+                if entry is not None and entry.status == "active":
                     entry.status = "archived"
                     entry.updated = self.now()
                     _save(db, entry)

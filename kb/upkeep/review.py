@@ -14,7 +14,7 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -350,12 +350,19 @@ def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:
 
 
 def last_prune(store: EntryStore) -> list[str]:
-    """The entries the last prune archived that are still as it left them: one restored and
-    archived again since (`kb rm`) was archived by someone, not by the prune, and stays so."""
+    """The entries the last prune archived that it would bring back (still_archived_by())."""
+    return still_archived_by(store, "last_prune", lambda detail: detail == "pruned")
+
+
+def still_archived_by(store: EntryStore, name: str, its_archive: Callable[[str], bool]) -> list[str]:
+    """The entries the bulk archive kept under NAME (a prune, a sync) that are archived still by
+    it: their last archive or restore is an archive whose history detail ITS_ARCHIVE accepts. One
+    restored and archived again since (`kb rm`) was archived by someone, not by the bulk archive,
+    and stays so; one edited while archived is still the bulk archive's."""
     kept = []
-    for key in undo_record(store, "last_prune"):
-        changes = store.history(key)
-        if changes and (changes[-1].action, changes[-1].detail) == ("archived", "pruned"):
+    for key in undo_record(store, name):
+        moves = [change for change in store.history(key) if change.action in ("archived", "restored")]
+        if moves and moves[-1].action == "archived" and its_archive(moves[-1].detail):
             kept.append(key)
     return kept
 

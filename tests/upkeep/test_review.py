@@ -258,6 +258,46 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "archived"
 
 
+def test_an_entry_edited_while_pruned_is_still_the_prunes_to_undo(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """`kb restore --last-prune` skipped it and said nothing, or "archived nothing that is left"."""
+    add(runner, "old-gizmo", "the old gizmo jams")
+    clock(timedelta(days=200))
+    assert kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply")[0] == 0
+    assert kb("edit", "old-gizmo", "--applies-to", "torch>=2.0")[0] == 0
+    code, out, _ = kb("restore", "--last-prune")
+    assert code == 0 and "restored old-gizmo" in out.splitlines()
+
+
+def test_a_prune_names_only_what_it_archived(
+    runner: CliRunner, clock: Callable[[timedelta], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another writer archived one chosen entry and deleted another while the prune waited: it said
+    "archived" of both, or failed on the deleted one, which the user never named."""
+    from kb.upkeep import review as upkeep
+
+    for key in ("old-gizmo", "gone-gizmo", "taken-gizmo"):
+        add(runner, key, f"the {key} jams", "nvidia-smi", "--force")
+    clock(timedelta(days=200))
+    chosen = upkeep.prune_candidates
+
+    def meanwhile(store: object, *args: object) -> object:
+        found = chosen(store, *args)  # type: ignore[arg-type]
+        store.set_status("taken-gizmo", "archived")  # type: ignore[attr-defined]
+        store.purge("gone-gizmo")  # type: ignore[attr-defined]
+        return found
+
+    monkeypatch.setattr(upkeep, "prune_candidates", meanwhile)
+    code, out, err = kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply")
+    assert code == 0, err
+    archived = [line for line in out.splitlines() if line.startswith("archived ")]
+    assert any(line.startswith("archived old-gizmo  ") for line in archived)
+    assert f"{len(archived)} archived; undo with" in out
+    assert "left taken-gizmo: archived or deleted by someone else meanwhile" in out
+    assert "left gone-gizmo: archived or deleted by someone else meanwhile" in out
+
+
 def test_a_fault_recorded_again_is_not_unused(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     """An entry recorded three times today with `kb add --occurrence` was listed by `kb prune
     --unused-for 180d` as "last hit never"."""
