@@ -29,6 +29,14 @@ class EntryNotFound(KbError):
         self.suggestion = suggestion
 
 
+class NoSuchSeed(UsageError):
+    def __init__(self, key: str, suggestion: str | None = None) -> None:
+        hint = f"; did you mean '{suggestion}'?" if suggestion else ""
+        super().__init__(f"no seed entry with key '{key}'{hint}")
+        self.key = key
+        self.suggestion = suggestion
+
+
 class UnknownDomain(UsageError):
     def __init__(self, name: str, suggestion: str | None, known: tuple[str, ...]) -> None:
         hint = f"did you mean '{suggestion}'?" if suggestion else f"choose one of: {', '.join(known)}"

@@ -44,22 +44,40 @@ def seed(
             "--from", help="A folder of entry files [default: the bundled seeds].", metavar="DIRECTORY"
         ),
     ] = None,
+    keys: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--key",
+            help="Only this seed (repeat for more), brought back even if you merged it away, purged"
+            " or renamed it.",
+            show_default=False,
+            metavar="KEY",
+        ),
+    ] = None,
     as_json: common.JsonOption = False,
 ) -> None:
-    """Load or refresh the seed entries. Entries you edited are never overwritten."""
+    """Load or refresh the seed entries. Entries you edited are never overwritten, and seeds you
+    merged away, purged or renamed are not brought back (unless you ask for one with --key)."""
     from kb.store.seeding import load_seed
 
     with common.open_kb(ctx, remind=not as_json) as store:
-        report = load_seed(store, directory)
+        report = load_seed(store, directory, keys or ())
     if as_json:
         console.print_json(vars(report))
         return
     typer.echo(
         f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
-        f"kept your edits {len(report.kept)}"
+        f"kept your edits {len(report.kept)}, kept your removals {len(report.removals)}"
     )
     if report.kept:
         typer.echo("kept as you edited them: " + ", ".join(report.kept))
+    if report.removals:
+        again = common.command_prefix(ctx)
+        typer.echo(
+            "kept out as you removed them: "
+            + ", ".join(report.removals)
+            + f" (bring one back with: {again}seed --key KEY)"
+        )
 
 
 @app.command()

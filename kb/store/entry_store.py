@@ -14,7 +14,7 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -85,6 +85,7 @@ class SeedReport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
+    removals: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -462,9 +463,14 @@ class EntryStore:
 
     @_retried
     def sync_seed(
-        self, items: Sequence[SeedItem], decide: Callable[[Entry | None, SeedItem], SeedAction]
+        self,
+        items: Sequence[SeedItem],
+        decide: Callable[[Entry | None, SeedItem], SeedAction],
+        bring_back: Collection[str] = (),
     ) -> SeedReport:
-        """Apply a seed load in one transaction; DECIDE says what happens to each item."""
+        """Apply a seed load in one transaction; DECIDE says what happens to each item. A seed whose
+        key its owner took out of the knowledge base (_removed_by_owner) stays out, as an edit stays,
+        unless its key is in BRING_BACK."""
         report = SeedReport()
         now = self.now()
         with self._writing() as db:
@@ -472,10 +478,15 @@ class EntryStore:
             existing = {
                 e.key: e for e in map(Entry.from_row, db.rows(f"SELECT {SELECTED_COLUMNS} FROM entry"))
             }
+            missing = [item.content.key for item in items if item.content.key not in existing]
+            removed = _removed_by_owner(db, missing).difference(bring_back)
             changed: list[Entry] = []
             seeded: list[tuple[str, str, EntryContent | None, str]] = []
             for item in items:
                 current = existing.get(item.content.key)
+                if item.content.key in removed:
+                    report.removals.append(item.content.key)
+                    continue
                 action = decide(current, item)
                 if action == "add":
                     entry = Entry.new(item.content, now)
@@ -964,6 +975,25 @@ def _save(db: Database, entry: Entry) -> None:
 
 def _delete(db: Database, entry: Entry) -> None:
     db.run("DELETE FROM entry WHERE id = :id", {"id": entry.id})
+
+
+def _removed_by_owner(db: Database, keys: Sequence[str]) -> set[str]:
+    """Those of KEYS whose last recorded change took them out of the knowledge base: merged into
+    another entry, purged, or renamed to another key. Each was someone's choice, which a seed load
+    must keep as it keeps an edit; the history knows them, as every removal is recorded in the
+    transaction that makes it."""
+    last: dict[str, tuple[str, str]] = {}
+    for chunk in chunks(sorted(set(keys))):
+        listed, params = in_list("k", chunk)
+        rows = db.rows(
+            f'SELECT "key", action, detail FROM entry_change WHERE "key" IN ({listed}) ORDER BY id', params
+        )
+        last.update((str(key), (str(action), str(detail))) for key, action, detail in rows)
+    return {
+        key
+        for key, (action, detail) in last.items()
+        if action in ("merged", "purged") or (action == "renamed" and detail.startswith("to "))
+    }
 
 
 def _set_meta(db: Database, name: str, value: str) -> None:

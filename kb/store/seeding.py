@@ -2,22 +2,24 @@
 
 Each seeded entry remembers the digest of the seed file content it came from. On a later `kb seed`,
 an entry whose current content still has that digest was never touched by its owner and takes the new
-seed text; an entry whose content differs was edited and is kept as it is.
+seed text; an entry whose content differs was edited and is kept as it is. A seed its owner merged
+into another entry, purged or renamed stays out (its key's history says so) until they ask for it
+back by its key (`kb seed --key KEY`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.entry.content import EntryContent
+from kb.entry.content import EntryContent, closest_key
 from kb.entry.file import read_entry_file, render_entry_file
 from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
-from kb.errors import EntryFileError, KbError
+from kb.errors import EntryFileError, KbError, NoSuchSeed
 from kb.paths import seed_directory
 from kb.store.entry_store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store
 from kb.store.record import Entry
@@ -87,10 +89,22 @@ def decide_seed_action(current: Entry | None, item: SeedItem) -> SeedAction:
     return "kept"
 
 
-def load_seed(store: EntryStore, directory: Path | None = None) -> SeedReport:
-    """Add new seed entries and refresh untouched ones, in one transaction."""
+def load_seed(store: EntryStore, directory: Path | None = None, keys: Collection[str] = ()) -> SeedReport:
+    """Add new seed entries and refresh untouched ones, in one transaction. KEYS: only those seeds,
+    each brought back even if its owner removed it: asking for a seed by name is how they undo that."""
     items = [SeedItem(content, content_digest(content)) for content in read_seed_entries(directory)]
-    return store.sync_seed(items, decide_seed_action)
+    if keys:
+        items = _chosen(items, keys)
+    return store.sync_seed(items, decide_seed_action, bring_back=keys)
+
+
+def _chosen(items: list[SeedItem], keys: Collection[str]) -> list[SeedItem]:
+    """The ITEMS with KEYS; a key no seed has raises NoSuchSeed, before anything is written."""
+    known = [item.content.key for item in items]
+    for key in keys:
+        if key not in known:
+            raise NoSuchSeed(key, closest_key(key, known))
+    return [item for item in items if item.content.key in keys]
 
 
 @dataclass(frozen=True)

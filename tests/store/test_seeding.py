@@ -94,6 +94,93 @@ def test_archiving_a_seed_entry_is_not_an_edit(tmp_path: Path, empty_store: Entr
     assert (entry.fix, entry.status) == ("Upstream fix.", "archived")
 
 
+def test_a_seed_merged_away_purged_or_renamed_stays_out(tmp_path: Path, empty_store: EntryStore) -> None:
+    """`kb seed` brought back the duplicate a review had merged away, the entry purged for good, and
+    the seed under its old key beside the user's renamed one."""
+    merged, into = "bce-labels-out-of-range", "cross-entropy-label-out-of-range"
+    folder = copy_seed(tmp_path, [merged, into, "stft-sample-rate-mismatch", "detach-cuts-gradient"])
+    load_seed(empty_store, folder)
+    empty_store.merge(merged, into)
+    empty_store.purge("stft-sample-rate-mismatch")
+    renamed = empty_store.get("detach-cuts-gradient").content().replace(key="my-detach")
+    empty_store.update("detach-cuts-gradient", renamed)
+    report = load_seed(empty_store, folder)
+    assert report.added == []
+    assert sorted(report.removals) == [
+        "bce-labels-out-of-range",
+        "detach-cuts-gradient",
+        "stft-sample-rate-mismatch",
+    ]
+    assert report.unchanged == ["cross-entropy-label-out-of-range"]
+    assert empty_store.keys() == ["cross-entropy-label-out-of-range", "my-detach"]
+
+
+def test_a_removed_seed_comes_back_when_asked_for_by_its_key(tmp_path: Path, empty_store: EntryStore) -> None:
+    folder = copy_seed(tmp_path, ["torch-load-map-location", "stft-sample-rate-mismatch"])
+    load_seed(empty_store, folder)
+    empty_store.purge("stft-sample-rate-mismatch")
+    empty_store.purge("torch-load-map-location")
+    report = load_seed(empty_store, folder, ["stft-sample-rate-mismatch"])
+    assert (report.added, report.removals) == (["stft-sample-rate-mismatch"], [])
+    assert empty_store.keys() == ["stft-sample-rate-mismatch"]
+    again = load_seed(empty_store, folder)  # back for good: a later load refreshes it as any seed
+    assert (again.unchanged, again.removals) == (["stft-sample-rate-mismatch"], ["torch-load-map-location"])
+
+
+def test_a_seed_key_taken_back_by_the_user_is_theirs_again(tmp_path: Path, empty_store: EntryStore) -> None:
+    """A rename back to the seed's key (or a new entry under it) ends the removal: the entry is there."""
+    folder = copy_seed(tmp_path, ["detach-cuts-gradient"])
+    load_seed(empty_store, folder)
+    content = empty_store.get("detach-cuts-gradient").content()
+    empty_store.update("detach-cuts-gradient", content.replace(key="my-detach"))
+    empty_store.update("my-detach", content)
+    report = load_seed(empty_store, folder)
+    assert (report.unchanged, report.removals) == (["detach-cuts-gradient"], [])
+
+
+def test_asking_for_a_seed_that_does_not_exist_writes_nothing(
+    tmp_path: Path, empty_store: EntryStore
+) -> None:
+    from kb.errors import NoSuchSeed
+
+    folder = copy_seed(tmp_path, ["stft-sample-rate-mismatch"])
+    with pytest.raises(NoSuchSeed, match="did you mean 'stft-sample-rate-mismatch'"):
+        load_seed(empty_store, folder, ["stft-sample-rate-mismatc"])
+    assert empty_store.keys() == []
+
+
+def test_kb_seed_says_which_removals_it_kept(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = len(read_seed_entries())
+    assert (
+        kb("review", "bce-labels-out-of-range", "--merge-into", "cross-entropy-label-out-of-range").code == 0
+    )
+    assert kb("rm", "--purge", "--yes", "stft-sample-rate-mismatch").code == 0
+    editor = tmp_path / "editor.py"
+    editor.write_text(
+        "import pathlib, sys\npath = pathlib.Path(sys.argv[1])\n"
+        "text = path.read_text().replace('key = \"detach-cuts-gradient\"', 'key = \"my-detach\"')\n"
+        "path.write_text(text)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    assert kb("edit", "detach-cuts-gradient").code == 0
+    code, out, _ = kb("seed")
+    assert code == 0
+    assert out.splitlines() == [
+        f"added 0, updated 0, unchanged {seeds - 3}, kept your edits 0, kept your removals 3",
+        "kept out as you removed them: bce-labels-out-of-range, stft-sample-rate-mismatch,"
+        " detach-cuts-gradient (bring one back with: kb seed --key KEY)",
+    ]
+    code, out, _ = kb("seed", "--key", "stft-sample-rate-mismatch")
+    assert (code, out) == (0, "added 1, updated 0, unchanged 0, kept your edits 0, kept your removals 0\n")
+    report = json.loads(kb("seed", "--json").stdout)
+    assert report["removals"] == ["bce-labels-out-of-range", "detach-cuts-gradient"]
+    assert report["added"] == []
+    assert json.loads(kb("where", "--json").stdout)["entries"] == seeds - 1  # my-detach, once
+
+
 def test_seed_files_are_linted_like_any_entry(tmp_path: Path, empty_store: EntryStore) -> None:
     import pytest
 
