@@ -247,6 +247,9 @@ def rm(
             if not typer.confirm(f"Delete '{key}' ({entry.symptom[:50]}) for good?", default=False):
                 raise Cancelled("not deleted")
         store.purge(key)
+    if common.folder_source(ctx) is not None:  # kb.layers.folder_index: a purge leaves its tombstone
+        typer.echo(f"deleted {key}; its tombstone (archived/{key}.toml) keeps a sync from bringing it back")
+        return
     typer.echo(f"deleted {key}")
 
 
@@ -329,6 +332,13 @@ def restore(
     """Bring an archived entry back (or all of the last prune, or of the last sync)."""
     if [key is not None, last_prune, last_sync].count(True) != 1:
         raise typer.BadParameter("give a KEY, --last-prune or --last-sync (one of them)")
+    folder = common.folder_source(ctx)
+    if folder is not None and key is None:  # the record lived in the scratch index of the write
+        raise UsageError(
+            f"the {folder} layer is an entry folder, which keeps no record of the last"
+            f" {'prune' if last_prune else 'sync'}: restore each entry with"
+            f" {common.command_prefix(ctx)}restore KEY"
+        )
     with common.open_kb(ctx) as store:
         if last_prune or last_sync:
             from kb.exchange.folder_sync import last_sync_archive

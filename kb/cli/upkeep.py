@@ -65,6 +65,10 @@ def review(
     typer.echo(f"Added this month: {stats.added_this_month}. Still due: {stats.due_for_review}.")
 
 
+#: What `kb review KEY --keep` says in an entry folder: its files record no review (nor usage).
+_NO_REVIEW_DATES = "an entry folder keeps no review dates"
+
+
 def _decide(
     store: EntryStore, key: str, keep: bool, archive: bool, merge_into: str | None, again: str = "kb "
 ) -> str:
@@ -78,10 +82,10 @@ def _decide(
         return f"merged {key} into {target.key}"
     if archive:
         store.mark_reviewed(key, status="archived")
-        return f"archived {key} as common knowledge; undo with: kb restore {key}"
+        return f"archived {key} as common knowledge; undo with: {again}restore {key}"
     if keep:
         store.mark_reviewed(key)
-        return f"kept {key}; reviewed now"
+        return f"kept {key}; reviewed now" if store.keeps_usage else f"kept {key}; {_NO_REVIEW_DATES}"
     raise UsageError("say what to do with it: --keep, --archive or --merge-into KEY")
 
 
@@ -211,7 +215,13 @@ def prune(
             typer.echo(f"archived {entry.key}  [{entry.domain}]  last hit {last}")
         else:
             typer.echo(f"left {entry.key}: archived or deleted by someone else meanwhile")
-    if apply:
+    if apply and folder is not None:
+        again = common.command_prefix(ctx)
+        typer.echo(
+            f"{len(archived)} archived; undo with: {again}restore KEY, for each"
+            " (an entry folder keeps no record of the prune)"
+        )
+    elif apply:
         typer.echo(f"{len(archived)} archived; undo with: kb restore --last-prune")
     else:
         typer.echo(f"{_count(len(chosen))}; nothing changed (dry run). Add --apply to archive them.")

@@ -10,7 +10,11 @@ size of an entry.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,12 +39,14 @@ TOMBSTONES = "archived"
 
 @dataclass(frozen=True)
 class Tombstone:
-    """The folder's record that an entry left it: archived, merged into another, or renamed. A kb
-    that never synced the entry honours it (a new laptop does not bring an archived seed back), and
-    VERSION, the fingerprint of the version that left, tells an edit made meanwhile from none."""
+    """The folder's record that an entry left it: archived, merged into another, renamed, or purged
+    (deleted for good in a folder layer: no version stays beside it, and a kb that holds the entry
+    archives it, as for an archive, since nothing is purged by a sync). A kb that never synced the
+    entry honours it (a new laptop does not bring an archived seed back), and VERSION, the
+    fingerprint of the version that left, tells an edit made meanwhile from none."""
 
     key: str
-    how: str  # "archived", "merged" or "renamed"
+    how: str  # "archived", "merged", "renamed" or "purged"
     into: str  # the entry it went into, for merged and renamed
     version: str
     by: str
@@ -99,8 +105,6 @@ def _entry_files(folder: Path) -> list[Path]:
     symlinked folder or entry file, or a special file, is refused, naming it: a domain folder that
     was a symlink used to be skipped, and every entry in it archived as if a teammate had deleted
     it; a FIFO hangs a read."""
-    import stat
-
     found: list[Path] = []
     for root, folders, files in os.walk(folder, followlinks=False):
         here = Path(root)
@@ -124,12 +128,11 @@ def _entry_files(folder: Path) -> list[Path]:
     return sorted(found)
 
 
-_TOMBSTONE_HOWS = ("archived", "merged", "renamed")
+_TOMBSTONE_HOWS = ("archived", "merged", "renamed", "purged")
 
 
 def read_tombstones(folder: Path) -> dict[str, Tombstone]:
     """The tombstones under FOLDER/TOMBSTONES, by key; a broken one is refused, naming its file."""
-    import stat
     import tomllib
 
     place = folder / TOMBSTONES
@@ -164,10 +167,18 @@ def read_tombstones(folder: Path) -> dict[str, Tombstone]:
 
 
 def render_tombstone(tomb: Tombstone) -> str:
+    """TOMB as its file, opening with what it means and how to undo it; a purged entry left no
+    version in the folder, so `kb --layer LAYER restore` cannot bring it back, and it says so."""
     lines = [
         "# kb sync: this entry left the folder; every kb that syncs here archives it too.",
         "# To bring it back: kb restore KEY, then kb sync (or put its file back and delete this one).",
     ]
+    if tomb.how == "purged":
+        lines = [
+            "# kb: this entry was deleted from the folder for good; every kb that syncs here archives it.",
+            "# The folder keeps no copy to restore. To bring it back: kb restore KEY in a kb that synced",
+            "# it, then kb sync (or put its file back from git history and delete this one).",
+        ]
     for name in ("key", "how", "into", "version", "by", "at"):
         value = getattr(tomb, name)
         if value or name in ("key", "how", "version"):
@@ -210,16 +221,27 @@ def in_folder_form(content: EntryContent) -> EntryContent | None:
     return content if content.status == "active" else None
 
 
+def entry_file_path(folder: Path, content: EntryContent | None) -> Path | None:
+    """Where FOLDER holds CONTENT's file (DOMAIN/KEY.md), or None when it holds none."""
+    content = in_folder_form(content) if content is not None else None
+    if content is None:
+        return None
+    check_key(content.key)
+    return Path(inside(folder, resolve_domain(content.domain), f"{content.key}.md"))
+
+
+def tombstone_paths(folder: Path, key: str) -> tuple[Path, Path]:
+    """Where FOLDER holds KEY's tombstone and, beside it, the version that left."""
+    check_key(key)
+    return Path(inside(folder, TOMBSTONES, f"{key}.toml")), Path(inside(folder, TOMBSTONES, f"{key}.md"))
+
+
 def write_entry_file(folder: Path, current: Path | None, content: EntryContent | None) -> None:
     """Make FOLDER hold CONTENT's file (none when there is no CONTENT, or it is archived), removing
     CURRENT where it no longer belongs."""
-    content = in_folder_form(content) if content is not None else None
-    target = None
-    if content is not None:
-        check_key(content.key)
-        domain = resolve_domain(content.domain)
-        os.makedirs(inside(folder, domain), exist_ok=True)
-        target = Path(inside(folder, domain, f"{content.key}.md"))
+    target = entry_file_path(folder, content)
+    if content is not None and target is not None:
+        os.makedirs(target.parent, exist_ok=True)
         write_atomically(target, render_entry_file(content))
     if current is not None and current != target and current.exists():
         current.unlink()
@@ -229,10 +251,9 @@ def write_tombstone(
     folder: Path, key: str, tomb: Tombstone | None, content: EntryContent | None = None
 ) -> None:
     """Make FOLDER hold TOMB as KEY's tombstone, with CONTENT, the version that left, beside it (so
-    that a restore can bring it back); or neither."""
-    check_key(key)
-    path = Path(inside(folder, TOMBSTONES, f"{key}.toml"))
-    copy = Path(inside(folder, TOMBSTONES, f"{key}.md"))
+    that a restore can bring it back); or neither. A purged entry's tombstone stands alone: the
+    version a purge deleted is not kept."""
+    path, copy = tombstone_paths(folder, key)
     if tomb is None:
         for stale in (path, copy):
             if stale.exists():
@@ -242,5 +263,82 @@ def write_tombstone(
     text = render_tombstone(tomb)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         write_atomically(path, text)
-    if content is not None:
+    if tomb.how == "purged":
+        if copy.exists():
+            copy.unlink()
+    elif content is not None:
         write_atomically(copy, render_entry_file(content.replace(status="archived")))
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A file as it was before a write, to be put back: its bytes, mode and times, or a symbolic
+    link's target; None for both when there was no file."""
+
+    data: bytes | None
+    link: str | None
+    mode: int = 0
+    times: tuple[int, int] = (0, 0)
+
+
+@contextmanager
+def all_or_nothing(paths: Iterable[Path]) -> Iterator[None]:
+    """Put each of PATHS back as it was, and remove the folders made for them, when the block
+    raises: a write of many entries that one file refuses (a domain folder kb may not write) leaves
+    the folder as it found it, not some entries archived and others not, with no record of which to
+    restore. The times are put back too, so that the folder's search index stays current."""
+    kept = {path: _kept(path) for path in dict.fromkeys(paths)}
+    made = sorted({parent for path in kept for parent in _missing_parents(path)}, reverse=True)
+    try:
+        yield
+    except BaseException as exc:
+        failed = []
+        for path, was in kept.items():
+            try:
+                _put_back(path, was)
+            except OSError as undo:
+                failed.append(f"{path} ({undo.strerror})")
+        for folder in made:
+            with contextlib.suppress(OSError):  # not empty: something else was put there meanwhile
+                folder.rmdir()
+        if failed:
+            raise KbError(f"{exc}; and kb could not put back {', '.join(failed)}: check the folder") from exc
+        raise
+
+
+def _kept(path: Path) -> _Kept:
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return _Kept(None, None)
+    if stat.S_ISLNK(info.st_mode):
+        return _Kept(None, os.readlink(path))
+    return _Kept(path.read_bytes(), None, stat.S_IMODE(info.st_mode), (info.st_atime_ns, info.st_mtime_ns))
+
+
+def _missing_parents(path: Path) -> list[Path]:
+    missing = []
+    for parent in path.parents:
+        if parent.exists():
+            break
+        missing.append(parent)
+    return missing
+
+
+def _put_back(path: Path, was: _Kept) -> None:
+    """Make PATH hold what WAS recorded, touching it only where it differs."""
+    now = _kept(path)
+    if (now.data, now.link, now.mode, now.times[1]) == (was.data, was.link, was.mode, was.times[1]):
+        return
+    if was.data is None and was.link is None:
+        path.unlink(missing_ok=True)
+        return
+    if path.is_symlink() or path.exists():
+        path.unlink()
+    if was.link is not None:
+        os.symlink(was.link, path)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, was.data or b"")
+    os.chmod(path, was.mode)
+    os.utime(path, ns=was.times)

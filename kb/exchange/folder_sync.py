@@ -12,12 +12,13 @@ conflict. A change of the folder's file is no answer: it is as likely a teammate
 settled conflict did not keep goes into the entry's history (`kb history`).
 
 The folder holds the active entries, one file each at DOMAIN/KEY.md, and a tombstone for each entry
-that left it (TOMBSTONES/KEY.toml: archived, merged or renamed, by whom, and which version), which a
-kb that never synced the entry honours. Archiving an entry removes its file and writes its tombstone;
-removing a file archives the entry; an entry purged here is archived on the other side: nothing is
-purged by a sync. kb's seed entries stay out of the folder until someone changes one. Files are
-written first, each atomically, then the knowledge base and the new bases in one transaction, so a
-sync stopped between the two is finished by the next one.
+that left it (TOMBSTONES/KEY.toml: archived, merged, renamed, or purged in a folder layer, by whom,
+and which version), which a kb that never synced the entry honours. Archiving an entry removes its
+file and writes its tombstone; removing a file archives the entry; an entry purged here is archived
+on the other side, and so is one purged in the folder: nothing is purged by a sync. kb's seed
+entries stay out of the folder until someone changes one. Files are written first, each
+atomically, then the knowledge base and the new bases in one transaction, so a sync stopped
+between the two is finished by the next one.
 """
 
 from __future__ import annotations

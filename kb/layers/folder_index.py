@@ -120,31 +120,64 @@ def _write_changes(
     where: Path, before: dict[str, EntryContent], after: dict[str, EntryContent], store: EntryStore
 ) -> dict[str, EntryContent]:
     """Write to the folder WHERE each entry that differs between BEFORE and AFTER: its file, and
-    the tombstone that says it was archived or purged. Returns the entries written merged with a
-    change their file had meanwhile (_with_changes_since)."""
-    from kb.entry.folder import Tombstone, read_folder, write_entry_file, write_tombstone
-    from kb.entry.merging import fingerprint
+    the tombstone that says it was archived or purged. All of them or none: a file that fails puts
+    back those written before it (all_or_nothing), so that a prune is never half done. Returns the
+    entries written merged with a change their file had meanwhile (_with_changes_since)."""
+    from kb.entry.folder import all_or_nothing, read_folder
 
     changed = [key for key in sorted({*before, *after}) if before.get(key) != after.get(key)]
     if not changed:
         return {}
-    author, now = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+    signed = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
     folder = read_folder(where)
-    paths = folder.paths
     merged = _with_changes_since(before, after, folder.contents, changed)
     after = {**after, **merged}
-    for key in changed:  # the new file first, then what it replaces: a refused write loses nothing
-        content, was = after.get(key), before.get(key)
-        if content is not None and content.status == "active":
-            write_entry_file(where, paths.get(key), content)
-            write_tombstone(where, key, None)
-        else:  # archived (restorable: its version stays beside the tombstone) or purged
-            left = was or content
-            assert left is not None
-            version = fingerprint(left.replace(status="active"))
-            write_tombstone(where, key, Tombstone(key, "archived", "", version, author, now), content)
-            write_entry_file(where, paths.get(key), content)
+    with all_or_nothing(_touched(where, changed, after, folder.paths)):
+        for key in changed:
+            _write_entry(where, key, before.get(key), after.get(key), folder.paths.get(key), signed)
     return merged
+
+
+def _touched(
+    where: Path, keys: list[str], after: dict[str, EntryContent], paths: dict[str, Path]
+) -> list[Path]:
+    """Every file a write of KEYS may change: each entry's file where it is and where it goes, its
+    tombstone and the version kept beside it."""
+    from kb.entry.folder import entry_file_path, tombstone_paths
+
+    found: list[Path] = []
+    for key in keys:
+        found += [path for path in (paths.get(key), entry_file_path(where, after.get(key))) if path]
+        found += tombstone_paths(where, key)
+    return found
+
+
+def _write_entry(
+    where: Path,
+    key: str,
+    was: EntryContent | None,
+    content: EntryContent | None,
+    current: Path | None,
+    signed: tuple[str, str],
+) -> None:
+    """Make the folder hold CONTENT as KEY (WAS before), the change signed by SIGNED (who, when):
+    the new file first, then what it replaces, so that a refused write loses nothing. An archived
+    entry keeps its version beside its tombstone (a restore brings it back); a purged one (no
+    CONTENT) keeps none, only a tombstone that says so, so that a teammate's sync archives it
+    rather than bringing it back."""
+    from kb.entry.folder import Tombstone, write_entry_file, write_tombstone
+    from kb.entry.merging import fingerprint
+
+    if content is not None and content.status == "active":
+        write_entry_file(where, current, content)
+        write_tombstone(where, key, None)
+        return
+    left = was or content
+    assert left is not None
+    how = "archived" if content is not None else "purged"
+    version = fingerprint(left.replace(status="active"))
+    write_tombstone(where, key, Tombstone(key, how, "", version, *signed), content)
+    write_entry_file(where, current, content)
 
 
 def _with_changes_since(

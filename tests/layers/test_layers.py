@@ -652,3 +652,162 @@ def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_n
         " (--conditions)"
     )
     assert (team / ".kb" / "data" / "feature-cache.md").read_text() == before
+
+
+# --- a folder write is whole, and says what it did ----------------------------------------------------
+
+
+def _folder_files(folder: Path) -> dict[Path, bytes]:
+    return {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+
+
+@pytest.mark.parametrize("refusal", ["chmod a-w", "unlink refused"])
+def test_a_folder_prune_one_file_refuses_leaves_the_folder_as_it_was(
+    team: Path, monkeypatch: pytest.MonkeyPatch, refusal: str
+) -> None:
+    """`chmod a-w team-kb/model`, then `prune --apply`: the error came after one entry was archived
+    and another had both its tombstone and its file, and `restore --last-prune` found nothing."""
+    from kb.layers.folder_index import folder_digest
+
+    monkeypatch.chdir(team)
+    folder = team / ".kb"
+    (folder / "model").mkdir()
+    stale = entry_file("stale-shapes", "RuntimeError: the shapes went stale", "reshape")
+    (folder / "model" / "stale-shapes.md").write_text(stale.replace('domain = "data"', 'domain = "model"'))
+    before, digest = _folder_files(folder), folder_digest(str(folder))
+    if refusal == "chmod a-w":
+        (folder / "model").chmod(0o555)
+        if os.access(folder / "model", os.W_OK):
+            (folder / "model").chmod(0o755)
+            pytest.skip("this user writes where chmod forbids it (root with CAP_DAC_OVERRIDE)")
+    else:
+        unlink = Path.unlink
+
+        def refused(path: Path, missing_ok: bool = False) -> None:
+            if path.parent.name == "model":
+                raise PermissionError(13, "Permission denied", str(path))
+            unlink(path, missing_ok=missing_ok)
+
+        monkeypatch.setattr(Path, "unlink", refused)
+    try:
+        pruned = kb("--layer", "project", "prune", "--status", "never", "--apply")
+    finally:
+        (folder / "model").chmod(0o755)
+    assert pruned.exit_code == 1 and pruned.stdout == ""
+    assert "stale-shapes.md: Permission denied" in pruned.stderr
+    assert len(pruned.stderr.strip().splitlines()) == 1
+    assert _folder_files(folder) == before and not (folder / TOMBSTONES).exists()
+    assert folder_digest(str(folder)) == digest  # the times too: the search index is still current
+    listed = kb("--layer", "project", "list", "--status", "all")
+    assert "feature-cache" in listed.stdout and "stale-shapes" in listed.stdout
+
+
+def test_a_folder_prune_says_how_to_undo_it_there(team: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said `kb restore --last-prune`, which works on the personal knowledge base; in the folder
+    layer, whose record of the prune went with the scratch index, it found nothing to restore."""
+    monkeypatch.chdir(team)
+    pruned = kb("--layer", "project", "prune", "--status", "never", "--apply")
+    assert pruned.exit_code == 0, pruned.output
+    assert pruned.stdout.splitlines()[-1] == (
+        "1 archived; undo with: kb --layer project restore KEY, for each"
+        " (an entry folder keeps no record of the prune)"
+    )
+    undo = kb("--layer", "project", "restore", "--last-prune")
+    assert undo.exit_code == 2 and undo.stdout == ""
+    assert "keeps no record of the last prune: restore each entry with kb --layer project restore KEY" in (
+        undo.stderr
+    )
+    assert kb("--layer", "project", "restore", "feature-cache").stdout == "restored feature-cache\n"
+    assert (team / ".kb" / "data" / "feature-cache.md").exists()
+
+
+@pytest.mark.parametrize("archived_first", [False, True], ids=["active", "archived"])
+def test_a_purge_in_a_folder_layer_deletes_the_entry_and_its_tombstone_says_so(
+    team: Path, monkeypatch: pytest.MonkeyPatch, archived_first: bool
+) -> None:
+    """A purge of an archived entry printed "deleted" and kept its version beside its tombstone, so
+    that `restore` brought it back; a purge of an active one left a tombstone saying "archived" and
+    "kb restore KEY", which then found no entry."""
+    from kb.entry.folder import read_tombstones
+
+    monkeypatch.chdir(team)
+    folder = team / ".kb"
+    if archived_first:
+        assert kb("--layer", "project", "rm", "feature-cache").exit_code == 0
+    purged = kb("--layer", "project", "rm", "--purge", "--yes", "feature-cache")
+    assert purged.exit_code == 0, purged.output
+    assert purged.stdout == (
+        "deleted feature-cache; its tombstone (archived/feature-cache.toml) keeps a sync from bringing it"
+        " back\n"
+    )
+    assert sorted(path.relative_to(folder).as_posix() for path in _folder_files(folder)) == [
+        f"{TOMBSTONES}/feature-cache.toml"
+    ]
+    assert read_tombstones(folder)["feature-cache"].how == "purged"
+    tombstone = (folder / TOMBSTONES / "feature-cache.toml").read_text()
+    assert "deleted from the folder for good" in tombstone and "keeps no copy to restore" in tombstone
+    assert "feature-cache" not in kb("--layer", "project", "list", "--status", "all").stdout
+    restored = kb("--layer", "project", "restore", "feature-cache")
+    assert restored.exit_code == 1 and not (folder / "data" / "feature-cache.md").exists()
+
+
+def test_a_teammates_sync_archives_an_entry_purged_in_the_folder(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder in git keeps a purge's tombstone, so that a kb that synced the entry archives it
+    rather than writing its file back."""
+    monkeypatch.chdir(team)
+    folder = team / ".kb"
+    assert kb("sync", str(folder)).exit_code == 0
+    assert kb("--layer", "project", "rm", "--purge", "--yes", "feature-cache").exit_code == 0
+    synced = kb("sync", str(folder), "--json")
+    assert synced.exit_code == 0, synced.output
+    step = next(step for step in json.loads(synced.stdout)["steps"] if step["key"] == "feature-cache")
+    assert step["action"] == "archive-in-kb" and step["note"].startswith("purged by ")
+    assert not (folder / "data" / "feature-cache.md").exists()
+    shown = json.loads(kb("--layer", "personal", "show", "feature-cache", "--json").stdout)
+    assert shown["status"] == "archived"
+
+
+def test_a_review_kept_in_a_folder_layer_claims_no_review_date(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It printed "reviewed now", and the folder's files record no review."""
+    monkeypatch.chdir(team)
+    before = _folder_files(team / ".kb")
+    kept = kb("--layer", "project", "review", "feature-cache", "--keep")
+    assert kept.exit_code == 0, kept.output
+    assert kept.stdout == "kept feature-cache; an entry folder keeps no review dates\n"
+    assert _folder_files(team / ".kb") == before
+    archived = kb("--layer", "project", "review", "feature-cache", "--archive")
+    assert archived.stdout == (
+        "archived feature-cache as common knowledge; undo with: kb --layer project restore feature-cache\n"
+    )
+
+
+def test_a_failed_folder_write_puts_back_what_it_wrote_and_says_what_it_could_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kb.entry.folder import all_or_nothing
+
+    changed, removed, added = tmp_path / "changed.md", tmp_path / "removed.md", tmp_path / "new" / "added.md"
+    changed.write_text("before\n")
+    removed.write_text("kept\n")
+    with pytest.raises(RuntimeError, match="the disk is full"), all_or_nothing([changed, removed, added]):
+        changed.write_text("after\n")
+        removed.unlink()
+        added.parent.mkdir()
+        added.write_text("new\n")
+        raise RuntimeError("the disk is full")
+    assert changed.read_text() == "before\n" and removed.read_text() == "kept\n"
+    assert not added.parent.exists()
+
+    def refused(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    undone = r"the disk is full; and kb could not put back .*added\.md \(Permission denied\)"
+    with pytest.raises(KbError, match=undone), all_or_nothing([added]):
+        added.parent.mkdir()
+        added.write_text("new\n")
+        monkeypatch.setattr(Path, "unlink", refused)
+        raise RuntimeError("the disk is full")
