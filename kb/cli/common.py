@@ -170,7 +170,14 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
 def refuse_untrusted(ctx: typer.Context, key: str) -> None:
     """Refuse to run the check of an entry from a folder the user has not trusted (kb trust)."""
     if LAYER in ctx.meta and not ctx.meta[LAYER][1].trusted:
+        from kb.layers.trust import trust_state
+
         folder = ctx.meta[LAYER][1].spec
+        if trust_state(folder) == "changed":
+            raise KbError(
+                f"'{key}' comes from {folder}, whose files changed since you trusted it: kb runs no check"
+                f" you have not read (read them with kb show, then: kb trust {folder})"
+            )
         raise KbError(
             f"'{key}' comes from {folder}, which you have not trusted: kb runs no check of a folder that"
             f" arrived with a repository until you say so (read it with kb show, then: kb trust {folder})"

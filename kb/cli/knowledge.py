@@ -222,20 +222,27 @@ def trust_command(
     list_them: Annotated[bool, typer.Option("--list", help="List the folders you trust.")] = False,
     as_json: common.JsonOption = False,
 ) -> None:
-    """Trust a project's .kb/ folder: kb offers to run its entries' checks (after a yes, as for any
-    entry). Until then its entries are shown, marked untrusted, and their checks are never offered:
-    a .kb/ arrives with every repository you clone. kb reads no .kb/ that belongs to another user
-    or that others may write, trusted or not."""
+    """Trust a project's .kb/ folder as its files are now: kb offers to run its entries' checks
+    (after a yes, as for any entry). Until then, and again once a pull adds or changes a file there,
+    its entries are shown, marked untrusted, and their checks are never offered: a .kb/ arrives with
+    every repository you clone. kb reads no .kb/ that belongs to another user or that others may
+    write, trusted or not."""
     from kb.layers.config import project_folder
-    from kb.layers.trust import folder_problem, set_trust, trusted_folders
+    from kb.layers.trust import folder_problem, set_trust, trust_state, trusted_folders
 
     if list_them:
         folders = sorted(trusted_folders())
+        changed = [path for path in folders if trust_state(path) == "changed"]
         if as_json:
-            console.print_json({"trusted": folders})
+            console.print_json({"trusted": [p for p in folders if p not in changed], "changed": changed})
         else:
             for path in folders:
-                typer.echo(visible(path))
+                note = (
+                    "  (changed since you trusted it: read it, then kb trust it again)"
+                    if path in changed
+                    else ""
+                )
+                typer.echo(visible(path) + note)
             if not folders:
                 typer.echo("you trust no project folder yet")
         return
@@ -251,7 +258,10 @@ def trust_command(
     if as_json:
         console.print_json({"folder": real, "trusted": not revoke})
     else:
-        typer.echo(f"{'no longer trusting' if revoke else 'trusting'} {visible(real)}")
+        if revoke:
+            typer.echo(f"no longer trusting {visible(real)}")
+        else:
+            typer.echo(f"trusting {visible(real)} as its files are now; a change to them asks you again")
 
 
 @app.command(

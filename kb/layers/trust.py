@@ -7,17 +7,25 @@ kb reads a project folder only when it, its folders and its files belong to the 
 nobody else may write them; and it offers to run the checks of its entries only once the user said
 `kb trust` for that folder. Until then the entries are shown, marked as untrusted.
 
+Trust is given to what the user read, not to a path: as direnv re-asks when an `.envrc` changes,
+`kb trust` keeps a digest of the folder's entry files, and a `git pull` that adds or changes one
+(a new check, a fix an agent would follow) makes the folder untrusted again until the user has read
+it and says `kb trust` once more.
+
 Standard library and kb.paths only: `kb search` asks on every call.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 
+from kb.errors import KbError
 from kb.paths import data_folder, write_atomically
 
-#: The folders the user trusts, one real path per line, in kb's data folder.
+#: The folders the user trusts, one a line: its real path, a tab, and the digest of its entry files
+#: when it was trusted (folder_contents()); in kb's data folder.
 TRUSTED_FILE = "trusted-folders"
 
 
@@ -48,23 +56,66 @@ def _trust_file() -> str:
 
 
 def trusted_folders() -> set[str]:
-    """The real paths of the folders the user trusts."""
+    """The real paths of the folders the user trusted (each as it was then: is_trusted())."""
+    return set(_trusted())
+
+
+def _trusted() -> dict[str, str]:
+    """Each trusted folder's real path, and the digest of its entry files when it was trusted ("" in
+    a line written before digests were kept: trusted again once the user has read it)."""
     try:
         with open(_trust_file(), encoding="utf-8") as handle:
-            return {line.strip() for line in handle if line.strip()}
+            lines = [line.rstrip("\n").partition("\t") for line in handle if line.strip()]
     except (OSError, UnicodeDecodeError):
-        return set()
+        return {}
+    return {path.strip(): digest.strip() for path, _, digest in lines}
+
+
+def folder_contents(folder: str) -> str:
+    """A digest of FOLDER's entry files and tombstones: their paths and bytes. Unreadable files
+    count as their names, so that a folder never reads as unchanged by accident."""
+    digest = hashlib.sha256()
+    for root, folders, names in os.walk(folder):
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        for name in sorted(names):
+            if name.startswith(".") or not name.endswith((".md", ".toml")):
+                continue
+            path = os.path.join(root, name)
+            digest.update(os.path.relpath(path, folder).encode("utf-8", "surrogateescape") + b"\0")
+            try:
+                with open(path, "rb") as handle:
+                    digest.update(handle.read())
+            except OSError:
+                digest.update(b"\1unreadable")
+            digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def trust_state(folder: str) -> str:
+    """ "trusted"; "changed" (trusted, but its files changed since: read them, trust it again); or
+    "untrusted"."""
+    recorded = _trusted().get(os.path.realpath(folder))
+    if recorded is None:
+        return "untrusted"
+    return "trusted" if recorded == folder_contents(folder) else "changed"
 
 
 def is_trusted(folder: str) -> bool:
-    return os.path.realpath(folder) in trusted_folders()
+    return trust_state(folder) == "trusted"
 
 
 def set_trust(folder: str, trusted: bool) -> str:
-    """Trust FOLDER (or, with TRUSTED false, no longer); returns its real path."""
+    """Trust FOLDER as its files are now (or, with TRUSTED false, no longer); returns its real path."""
     real = os.path.realpath(folder)
-    folders = trusted_folders()
-    folders = folders | {real} if trusted else folders - {real}
+    if "\t" in real or "\n" in real:
+        raise KbError(f"kb cannot trust a folder whose path holds a tab or a line break: {real!r}")
+    folders = _trusted()
+    if trusted:
+        folders[real] = folder_contents(real)
+    else:
+        folders.pop(real, None)
     os.makedirs(data_folder(), exist_ok=True)
-    write_atomically(_trust_file(), "".join(f"{path}\n" for path in sorted(folders)))
+    write_atomically(
+        _trust_file(), "".join(f"{path}\t{digest}\n" for path, digest in sorted(folders.items()))
+    )
     return real

