@@ -374,6 +374,28 @@ def offered(command: str, rule: Any, values: Mapping[str, str] | None = None) ->
     return fill(command, checked, taken), taken
 
 
+def defaults_standing(command: str, rule: Any, taken: Mapping[str, str]) -> dict[str, str]:
+    """The inputs COMMAND runs with at their RULE's default, the paste having named none (TAKEN:
+    those it did): port 8000, train.py. Guesses, to be said as such beside the command."""
+    checked = rule if isinstance(rule, CheckRule) else _quietly_parsed(rule)
+    return {
+        name: value
+        for name, value in checked.defaults.items()
+        if name not in taken and "{" + name + "}" in command
+    }
+
+
+def defaults_note(standing: Mapping[str, str]) -> str:
+    """`port 8000 is the entry's default, not from the error; kb check --with port=N uses yours`,
+    or "" when STANDING is empty."""
+    if not standing:
+        return ""
+    said = ", ".join(f"{name} {value}" for name, value in standing.items())
+    verb = "is the entry's default" if len(standing) == 1 else "are the entry's defaults"
+    first = next(iter(standing))
+    return f"{said} {verb}, not from the error; kb check --with {first}=... uses yours"
+
+
 def _quietly_parsed(data: Any) -> CheckRule:
     try:
         return parse_check_rule(data)

@@ -45,6 +45,8 @@ class KnownFault:
                 )
             elif record.get("validation"):
                 lines.append(f"    {self.check_label}: $ {command_line(str(record['validation']))}")
+                if record.get("guessed"):
+                    lines.append(f"      ({visible(str(record['guessed']))})")
             if record.get("fix"):
                 lines.append(f"    fix: {visible(' '.join(str(record['fix']).split())[:300])}")
         return "\n".join(lines)
@@ -65,6 +67,8 @@ class KnownFault:
             elif record.get("validation"):
                 command = html.escape(command_line(str(record["validation"])))
                 parts.append(f"{self.check_label}: <code>$ {command}</code>")
+                if record.get("guessed"):
+                    parts.append(f"({shown(record['guessed'])})")
             if record.get("fix"):
                 parts.append(f"fix: {shown(' '.join(str(record['fix']).split()))}")
             items.append("<li>" + "<br>".join(parts) + "</li>")
@@ -84,12 +88,20 @@ def look_up(text: str, limit: int = 3) -> KnownFault:
     found = search_sources(text, None, SearchOptions(limit=limit, environment=True))
     values = found.response.paste_values()  # each check as it runs for this error: its port, its file
     records = [
-        {**record, "validation": found.response.check_of(record, values)[0]}
-        if record.get("validation")
-        else record
+        _as_it_runs(record, *found.response.check_of(record, values)) if record.get("validation") else record
         for record in (scored.candidate.record for scored in found.response.results)
     ]
     return KnownFault(records[:1] if found.response.confident else records, found.response.confident)
+
+
+def _as_it_runs(record: dict[str, Any], command: str, taken: dict[str, str]) -> dict[str, Any]:
+    """RECORD with its check as it runs for this error, and what of it is the entry's guess."""
+    from kb.entry.check_rule import defaults_note, defaults_standing
+
+    guessed = defaults_note(
+        defaults_standing(str(record["validation"]), record.get("check_rule") or {}, taken)
+    )
+    return {**record, "validation": command, "guessed": guessed}
 
 
 def exception_text(etype: type[BaseException], value: BaseException, tb: Any) -> str:

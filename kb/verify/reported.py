@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import kb.clock
+from kb.entry.check_rule import defaults_note
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
@@ -36,20 +37,25 @@ class CheckToRun(NamedTuple):
     reading: str
     #: What must be here for it to run at all (`command:lsof`, `gpu`).
     needs: tuple[str, ...]
+    #: The values that are the entry's defaults, the paste having named none: guesses.
+    defaults: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "key": self.key,
             "command": self.command,
             "values": self.values,
             "read_as": self.reading,
             "needs": list(self.needs),
         }
+        if self.defaults:
+            data["not_from_the_error"] = defaults_note({name: self.values[name] for name in self.defaults})
+        return data
 
 
 def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     """Entry KEY's check as it will run for PASTE (the values the paste names fill its inputs)."""
-    from kb.entry.check_rule import offered
+    from kb.entry.check_rule import defaults_standing, offered
     from kb.text.paste import find_decisive, paste_values
 
     entry = store.get(key)
@@ -58,7 +64,8 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     rule = entry.content().check_rule
     values = paste_values(paste, find_decisive(paste)) if paste.strip() else {}
     command, taken = offered(entry.validation, rule, values)
-    return CheckToRun(key, command, {**rule.defaults, **taken}, rule.describe(), rule.needs)
+    standing = defaults_standing(entry.validation, rule, taken)
+    return CheckToRun(key, command, {**rule.defaults, **taken}, rule.describe(), rule.needs, tuple(standing))
 
 
 class ReportedVerdict(NamedTuple):

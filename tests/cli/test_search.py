@@ -333,3 +333,15 @@ def test_an_index_an_older_kb_made_is_rebuilt_once_and_said_so(kb_db: str) -> No
         store.set_meta("normalizer_version", "0")
     listed = kb("list")
     assert "kb: rebuilding the search index" in listed.stderr and "cuda-device-side-assert" in listed.stdout
+
+
+def test_a_check_says_which_values_are_the_entrys_guess(runner: CliRunner) -> None:
+    """Python's `Address already in use` names no port: the check tried 8000 and ruled the fault out
+    while the program held another port, and nothing said 8000 was a guess."""
+    bare = kb("search", "OSError: [Errno 98] Address already in use")[1]
+    assert "$ python -c" in bare and "(port 8000 is the entry's default, not from the error;" in bare
+    named = kb(
+        "search",
+        "[Errno 98] error while attempting to bind on address ('0.0.0.0', 7860): address already in use",
+    )[1]
+    assert "port 7860" in named and "not from the error" not in named.split("fix:")[0]

@@ -108,3 +108,12 @@ def test_in_jupyter_the_entry_is_html_with_its_text_escaped() -> None:
     page = fault._repr_html_()
     assert "x &lt; y &amp; z" in page and "<code>$ echo &#x27;&lt;b&gt;&#x27;</code>" in page
     assert "a &gt; b" in page and "<b>kb</b>: known fault" in page
+
+
+def test_a_check_run_with_the_entrys_guess_says_so() -> None:
+    from kb.integrations.ipython import look_up
+
+    answer = look_up("OSError: [Errno 98] Address already in use", limit=1)
+    assert answer.confident
+    assert "      (port 8000 is the entry's default, not from the error;" in repr(answer)
+    assert "(port 8000 is the entry&#x27;s default, not from the error;" in answer._repr_html_()

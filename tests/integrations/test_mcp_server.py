@@ -365,3 +365,15 @@ def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) 
     assert vague["domain_from"].startswith("a placeholder") and "choose one" in vague["domain_from"]
     given = session.propose("the quux went wrong", "true", "Fix it.", domain="model", python=sys.executable)
     assert (given["domain"], given["domain_from"]) == ("model", "given")
+
+
+def test_check_to_run_says_when_a_value_is_the_entrys_guess(kb_db: str) -> None:
+    from kb.integrations.mcp_server import AgentSession
+
+    session = AgentSession(kb_db)
+    guessed = session.check("port-already-in-use", "OSError: [Errno 98] Address already in use")
+    assert guessed["values"] == {"port": "8000"} and guessed["not_from_the_error"].startswith("port 8000")
+    named = session.check(
+        "port-already-in-use", "error while attempting to bind on address ('0.0.0.0', 7860)"
+    )
+    assert named["values"] == {"port": "7860"} and "not_from_the_error" not in named

