@@ -63,10 +63,11 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     found = search_sources(output, None, options)
     for layer in found.unreachable:
         echo(layer.line(), err=True)
-    if found.response.confident:
+    if found.response.confident:  # the known fault alone: the others are no answer to this failure
+        sure = found.response._replace(results=found.response.results[:1])
         echo("", err=True)
         echo(header, err=True)
-        echo(format_response(found.response, False, width(), found.layered), err=True)
+        echo(format_response(sure, False, width(), found.layered), err=True)
         return
     # kb is not sure: one quiet line, never a guess dressed as an answer in someone's build log.
     shared = [visible(str(s.candidate.record["key"])) for s in found.response.one_of]

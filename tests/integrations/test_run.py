@@ -58,6 +58,7 @@ def test_a_failure_keeps_its_status_and_output_and_the_known_fault_follows_on_st
     assert result.stderr.startswith(LABELS + "\n")  # its own error first, unchanged
     assert "exited with 3." in result.stderr
     assert "1. cross-entropy-label-out-of-range  [data]" in result.stderr and "confident" in result.stderr
+    assert "\n2. " not in result.stderr  # the known fault alone, not two others with their checks
 
 
 def test_a_failure_kb_is_not_sure_of_gets_one_quiet_line_and_no_guess() -> None:
