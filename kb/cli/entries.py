@@ -82,7 +82,7 @@ def history(
         changes = store.history(key)
         if not changes:
             store.get(key)  # no such entry: the usual error, with its "did you mean"
-        before_rename = _content_before_rename(store, changes)
+        before_rename = _content_before_rename(store, key, changes)
     if version is not None:
         chosen = next((change for change in changes if change.number == version), None)
         if chosen is None or chosen.content is None:
@@ -131,13 +131,20 @@ def history(
     typer.echo(f"see one in full: kb history {key} --version N")
 
 
-def _content_before_rename(store: EntryStore, changes: Sequence[EntryChange]) -> EntryContent | None:
-    """The last content recorded under the key an entry was renamed from, when its history starts
-    with that rename: what the rename changed is read against it."""
+def _content_before_rename(
+    store: EntryStore, key: str, changes: Sequence[EntryChange]
+) -> EntryContent | None:
+    """The last content recorded under the key entry KEY was renamed from, before that rename, when
+    its history starts with it: what the rename changed is read against it, not against an entry
+    added under the old key since."""
     if not changes or changes[0].action != "renamed" or not changes[0].detail.startswith("from "):
         return None
     old = store.history(changes[0].detail.removeprefix("from "))
-    return next((change.content for change in reversed(old) if change.content is not None), None)
+    renames = [
+        n for n, change in enumerate(old) if change.action == "renamed" and change.detail == f"to {key}"
+    ]
+    before = old[: renames[0]] if renames else old  # the rename that began its history
+    return next((change.content for change in reversed(before) if change.content is not None), None)
 
 
 @app.command()

@@ -109,3 +109,6 @@ def test_a_rename_says_what_else_it_changed() -> None:
         store.update(KEY, content.replace(key="labels-out-of-range", domain="training"))
     shown = kb("history", "labels-out-of-range")[1]
     assert f"renamed       from {KEY}; key, domain" in shown
+    with open_store() as store:  # another entry under the old key does not change what the rename did
+        store.add(content.replace(symptom="another fault", fix="another fix", domain="model"))
+    assert f"renamed       from {KEY}; key, domain\n" in kb("history", "labels-out-of-range")[1]
