@@ -54,7 +54,12 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
             raise KbError(f"entry '{key}' has no snippet")
         typer.echo(entry.snippet)
     else:
-        typer.echo(format_entry(entry.content(), entry.facts(), console.width(), console.bold))
+        facts = entry.facts()
+        if common.folder_source(ctx) is not None:  # the index's dates are when it was built, not the entry's
+            facts = (
+                f"{entry.status} · an entry folder keeps no usage or dates (its repository's git log does)"
+            )
+        typer.echo(format_entry(entry.content(), facts, console.width(), console.bold))
 
 
 @app.command()

@@ -113,13 +113,20 @@ def init(
 @app.command()
 def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     """Show where the database is, its schema version and its counts."""
+    folder = ctx.meta[common.LAYER][1].spec if common.folder_source(ctx) is not None else None
     with common.open_kb(ctx, remind=not as_json) as store:
         counts = store.counts()
         location = store.location.display()
         version = store.schema.version
+    if folder is not None:  # its entries are files; the database kb opened was a scratch copy of their index
+        from kb.layers.folder_index import folder_index
+
+        location = folder_index(folder)
     if as_json:
+        data: dict[str, object] = {"folder": folder} if folder is not None else {}
         console.print_json(
             {
+                **data,
                 "database": location,
                 "schema_version": version,
                 "entries": counts.total,
@@ -128,7 +135,11 @@ def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
             }
         )
         return
-    typer.echo(f"database  {location}")
+    if folder is not None:
+        typer.echo(f"folder    {visible(folder)} (the entries: one file each)")
+        typer.echo(f"index     {location} (kb's search index of them, rebuilt when a file changes)")
+    else:
+        typer.echo(f"database  {location}")
     typer.echo(f"schema    version {version}")
     status = ", ".join(f"{n} {s}" for s, n in sorted(counts.by_status.items()))
     typer.echo(f"entries   {counts.total} ({status or 'none'})")

@@ -259,17 +259,23 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     for name in DOMAIN_NAMES:
         if result.by_domain.get(name):
             typer.echo(f"  {name:<11} {result.by_domain[name]}")
-    typer.echo(f"added this month  {result.added_this_month} (seeds not counted)")
-    most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
-    typer.echo(_stat_line("most hit", most))
-    typer.echo(f"never hit         {result.never_hit} of {active}")
+    if common.folder_source(ctx) is not None:  # its index was built from files: no dates, no hits
+        typer.echo("added, hits       an entry folder keeps neither (its repository's git log has the dates)")
+    else:
+        typer.echo(f"added this month  {result.added_this_month} (seeds not counted)")
+        most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
+        typer.echo(_stat_line("most hit", most))
+        typer.echo(f"never hit         {result.never_hit} of {active}")
     broken = ", ".join(f"{k} (broke {n} in a row)" for k, n in result.broken_checks) or "none"
     typer.echo(_stat_line("broken checks", broken))
     last = result.last_review[:10] if result.last_review else "never"
-    typer.echo(
-        f"review            {result.due_for_review} due "
-        f"(every {result.review_interval_days} days; last {last})"
-    )
+    if common.folder_source(ctx) is not None:
+        typer.echo("review            an entry folder keeps no review dates")
+    else:
+        typer.echo(
+            f"review            {result.due_for_review} due "
+            f"(every {result.review_interval_days} days; last {last})"
+        )
     typer.echo(
         f"environments      {result.recent_environments} seen in {upkeep.RECENT_ENVIRONMENT_DAYS} days"
         " (kb run, pytest --kb, IPython, kb search --env)"

@@ -816,3 +816,20 @@ def test_a_failed_folder_write_puts_back_what_it_wrote_and_says_what_it_could_no
         added.write_text("new\n")
         monkeypatch.setattr(Path, "unlink", refused)
         raise RuntimeError("the disk is full")
+
+
+def test_a_folder_layer_says_what_it_keeps_and_where(team: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`where` named a scratch copy gone after the command; `show` gave the index's build date as
+    the entry's; `stats` counted every file as added this month, and 'never hit' of all of them."""
+    monkeypatch.chdir(team)
+    where = kb("--layer", "project", "where").stdout
+    assert where.startswith(f"folder    {team / '.kb'} (the entries: one file each)\nindex     ")
+    assert "kb-folder-" not in where
+    index = where.splitlines()[1].split()[1]
+    assert Path(index).exists()
+    stats = kb("--layer", "project", "stats").stdout
+    assert "added this month" not in stats and "never hit" not in stats
+    assert "an entry folder keeps neither (its repository's git log has the dates)" in stats
+    assert "review            an entry folder keeps no review dates" in stats
+    shown = kb("--layer", "project", "show", "feature-cache").stdout
+    assert "created" not in shown and "an entry folder keeps no usage or dates" in " ".join(shown.split())
