@@ -102,6 +102,16 @@ async def add_form(app: KbApp, pilot: Pilot[None]) -> EntryForm:
     return app.screen
 
 
+async def edit_form(app: KbApp, pilot: Pilot[None], query: str) -> EntryForm:
+    """The edit form of the entry QUERY finds first."""
+    await type_query(app, pilot, query)
+    await open_top(app, pilot)
+    await pilot.press("e")
+    await settle(app, pilot)
+    assert isinstance(app.screen, EntryForm)
+    return app.screen
+
+
 async def type_query(app: KbApp, pilot: Pilot[None], text: str) -> None:
     app.query_one("#query", Input).value = text
     await settle(app, pilot)
@@ -420,12 +430,7 @@ async def test_add_refuses_a_bad_key_and_a_missing_domain_beside_the_fields(libr
 async def test_edit_keeps_the_fields_the_form_does_not_show(library: Library) -> None:
     before = library.entry("cuda-device-side-assert").content()
     async with running(library, (100, 40)) as (app, pilot):
-        await type_query(app, pilot, "device-side assert")
-        await open_top(app, pilot)
-        await pilot.press("e")
-        await settle(app, pilot)
-        form = app.screen
-        assert isinstance(form, EntryForm)
+        form = await edit_form(app, pilot, "device-side assert")
         assert form.query_one("#symptom", Input).value == before.symptom
         form.query_one("#cause_path", Input).value = "Data format > label out of range"
         await pilot.press("ctrl+s")
@@ -439,12 +444,7 @@ async def test_edit_keeps_the_fields_the_form_does_not_show(library: Library) ->
 async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library: Library) -> None:
     """The form stays open for minutes; a teammate's sync changes another field of the entry."""
     async with running(library, (100, 40)) as (app, pilot):
-        await type_query(app, pilot, "device-side assert")
-        await open_top(app, pilot)
-        await pilot.press("e")
-        await settle(app, pilot)
-        form = app.screen
-        assert isinstance(form, EntryForm)
+        form = await edit_form(app, pilot, "device-side assert")
         current = library.entry("cuda-device-side-assert").content()
         library.store().update(current.key, current.replace(fix="their fix"))
         form.query_one("#cause_path", Input).value = "Data format > label out of range"
