@@ -136,7 +136,7 @@ def read_reported_run(
         )
     output = output[-REPORTED_OUTPUT_LIMIT:]
     symptom = symptom_text(entry.symptom, entry.symptom_variants)
-    reading = read_verdict(rule, "exited", as_shell_reports_it(exit_code), output, symptom)
+    reading = read_verdict(rule, "exited", as_shell_reports_it(exit_code), output, symptom, command=command)
     if record:
         store.record_check(
             key,

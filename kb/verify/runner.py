@@ -195,7 +195,7 @@ def _read(
     symptom: str,
 ) -> CheckResult:
     read_as = exit_code if kind == "python" else as_shell_reports_it(exit_code)
-    verdict, reason = read_verdict(rule, ended, read_as, output, symptom, seconds)
+    verdict, reason = read_verdict(rule, ended, read_as, output, symptom, seconds, command)
     program = _program_read_as_python(command, kind, output)
     if verdict == "the check broke" and program is not None:
         verdict = "could not run here"

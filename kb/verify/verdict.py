@@ -117,11 +117,13 @@ def read_verdict(
     output: str,
     symptom: str = "",
     seconds: float = 0.0,
+    command: str = "",
 ) -> Reading:
     """The verdict of one run of a check read by RULE: how it ENDED, its EXIT_CODE and OUTPUT.
     SYMPTOM, the entry's with its variants (symptom_text()), keeps a check for a missing module
     from reading its own finding as "could not run here", and tells a check that reproduces the
-    fault's error from one that crashed on something else."""
+    fault's error from one that crashed on something else. COMMAND, the line that ran: a file it
+    names itself that is missing may be what it looks for."""
     if ended == "not started":
         return Reading("could not run here", "the command could not be started")
     if rule.confirms == "output":
@@ -131,6 +133,13 @@ def read_verdict(
     if ended == "timeout":
         return Reading("inconclusive", f"killed at the timeout after {seconds:.0f} s")
     missing = missing_here(exit_code, output, symptom)
+    looked_for = _missing_file(output)
+    if rule.confirms == "exit non-zero" and exit_code != 0 and looked_for and looked_for in command:
+        return Reading(
+            "inconclusive",
+            f"{looked_for} is not here, and the check names it: if it looks for that file, its absence is"
+            " the fault; read its output",
+        )
     if missing is not None and (exit_code != 0 or not rule.gives_verdict):
         return Reading("could not run here", missing)
     project = _failed_in_project(output) if exit_code != 0 else None
@@ -219,6 +228,17 @@ def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str |
                 continue
             if found is None or match.start() > found[0]:
                 found = (match.start(), reason.format(*match.groups()))
+    return found[1] if found else None
+
+
+def _missing_file(output: str) -> str | None:
+    """The last file OUTPUT says is missing (`No such file or directory`), or None."""
+    found: tuple[int, str] | None = None
+    for pattern, reason in NOT_HERE:
+        if reason == "{0} is not here":
+            for match in pattern.finditer(output):
+                if found is None or match.start() > found[0]:
+                    found = (match.start(), match.group(1))
     return found[1] if found else None
 
 

@@ -163,3 +163,15 @@ def test_a_check_killed_by_a_signal_decides_nothing_and_is_not_broken() -> None:
     for rule in (EXIT_0, NONZERO, OUTPUT):
         reading = read_verdict(rule, "exited", -9, "loading 40 GB of features\n")
         assert reading.verdict == "inconclusive" and reading.reason.startswith("killed by signal 9")
+
+
+def test_a_missing_file_the_check_looks_for_is_not_read_as_could_not_run_here() -> None:
+    """`cat checkpoints/best/tokenizer_config.json`, "exit non-zero" confirms: the file missing is
+    the fault the check looks for, and kb said "could not run here"."""
+    output = "cat: checkpoints/best/tokenizer_config.json: No such file or directory\n"
+    command = "cat checkpoints/best/tokenizer_config.json"
+    looked_for = read_verdict(NONZERO, "exited", 1, output, command=command)
+    assert looked_for.verdict == "inconclusive" and "its absence is the fault" in looked_for.reason
+    elsewhere = read_verdict(NONZERO, "exited", 1, output, command="python check_tokenizer.py")
+    assert elsewhere.verdict == "could not run here"  # a file the check needs, not one it names
+    assert read_verdict(EXIT_0, "exited", 1, output, command=command).verdict == "could not run here"
