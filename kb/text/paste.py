@@ -492,7 +492,7 @@ def occurrence_form(signature: str) -> str:
 # --- the values a check takes -----------------------------------------------------------------------
 
 _PORT = LazyPattern(
-    r"\('[\w.:-]*',\s*(\d{2,5})\)"  # ('0.0.0.0', 55499): uvicorn, gunicorn, Python's socket errors
+    r"\(['\"][\w.:-]*['\"],\s*(\d{2,5})\)"  # ('0.0.0.0', 55499): uvicorn, gunicorn, socket errors, bind()
     r"|htons\((\d{2,5})\)"  # strace's bind(…sin_port=htons(8000)…)
     r"|\b(?:port|PORT|Port)\s*[=:]?\s*(\d{2,5})\b"
     r"|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\]|:::?):(\d{2,5})\b"
@@ -519,8 +519,9 @@ def paste_values(text: str, decisive: Decisive | None = None) -> dict[str, str]:
     tail = text[-200_000:]
     decisive = decisive or find_decisive(tail)
     message = " ".join([decisive.line, *(line for line, _ in decisive.candidates)])
+    around = _its_traceback(tail) + "\n" + _raw_lines_of(decisive.line, tail)
     values: dict[str, str] = {}
-    port = _last_group(_PORT, message) or _last_group(_PORT, tail)
+    port = _last_group(_PORT, message) or _last_group(_PORT, around)
     if port and 0 < int(port) < 65536:
         values["port"] = port
     files = [
@@ -538,10 +539,25 @@ def paste_values(text: str, decisive: Decisive | None = None) -> dict[str, str]:
         if stem.isidentifier():
             values["module"] = stem
     for name, pattern in (("device", _DEVICE), ("rank", _RANK), ("pid", _PID)):
-        found = _last_group(pattern, message) or _last_group(pattern, tail)
+        found = _last_group(pattern, message) or _last_group(pattern, around)
         if found:
             values[name] = found
     return values
+
+
+def _its_traceback(text: str) -> str:
+    """The last traceback of TEXT, from its header to the end: where the error's own frames and
+    source lines (`sock.bind(("0.0.0.0", 8000))`) name a value its message leaves out. Not the rest
+    of a log: `wandb: port=6006 dashboard ready` names another program's port. "" without one."""
+    start = text.rfind("Traceback (most recent call last):")
+    return text[start:] if start >= 0 else ""
+
+
+def _raw_lines_of(line: str, text: str) -> str:
+    """The lines of TEXT that hold LINE, with what the reader took off them (`[rank2]: `)."""
+    if not line:
+        return ""
+    return "\n".join(raw for raw in text.splitlines()[-200:] if line in raw)
 
 
 def _last_group(pattern: LazyPattern, text: str) -> str | None:

@@ -59,3 +59,19 @@ def test_a_frame_in_an_installed_package_is_not_the_users_script() -> None:
 def test_every_value_comes_from_the_paste(text: str) -> None:
     for name, value in paste_values(text).items():
         assert value in text, name
+
+
+def test_a_value_comes_from_the_error_not_from_another_line_of_the_log() -> None:
+    """A log's `wandb: port=6006 dashboard ready` filled the port check, and with TensorBoard on
+    6006, `kb triage --run` confirmed a fault on the wrong port."""
+    log = (
+        "wandb: port=6006 dashboard ready\n"
+        "epoch 1 loss 0.31\n"
+        "Traceback (most recent call last):\n"
+        '  File "/home/ana/proj/serve.py", line 9, in <module>\n'
+        '    sock.bind(("0.0.0.0", 8000))\n'
+        "OSError: [Errno 98] Address already in use\n"
+    )
+    assert paste_values(log).get("port") == "8000"
+    without_frames = "wandb: port=6006 dashboard ready\nOSError: [Errno 98] Address already in use\n"
+    assert "port" not in paste_values(without_frames)
