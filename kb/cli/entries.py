@@ -47,8 +47,16 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
     common.follow_search(ctx, key, "show")
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = store.get(key)
+    layer = ctx.meta[common.LAYER][1] if common.LAYER in ctx.meta else None
+    untrusted = layer.spec if layer is not None and not layer.trusted and entry.validation else None
+    if untrusted:  # a stranger's command, shown as text: nothing offers to run it yet
+        typer.echo(
+            f"kb: {visible(untrusted)} is not trusted: its check is shown as text; kb runs it only after"
+            f" you have read it and said kb trust {visible(untrusted)}",
+            err=True,
+        )
     if as_json:
-        console.print_json(entry.record())
+        console.print_json({**entry.record(), **({"untrusted": untrusted} if untrusted else {})})
     elif snippet:
         if not entry.snippet:
             raise KbError(f"entry '{key}' has no snippet")

@@ -485,6 +485,10 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert "check" not in top
     plain = kb_process("search", PROJECT_FAULT, cwd=team).stdout
     assert "$ ls /tmp" not in plain and f"kb trust {team / '.kb'}" in plain
+    shown = kb_process("show", "feature-cache", cwd=team)  # the entry the search showed: shown, marked
+    assert f"{team / '.kb'} is not trusted: its check is shown as text" in shown.stderr
+    as_json = json.loads(kb_process("show", "feature-cache", "--json", cwd=team).stdout)
+    assert as_json["untrusted"] == str(team / ".kb")
     monkeypatch.chdir(team)
     refused = kb("--layer", "project", "check", "feature-cache", "--yes")
     assert refused.exit_code == 1 and "which you have not trusted" in refused.stderr
