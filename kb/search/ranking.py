@@ -26,7 +26,7 @@ from typing import Any, Literal, NamedTuple
 
 from kb.search.background import Background, explain, weights
 from kb.text.bm25 import BM25_K1
-from kb.text.paste import Decisive, find_decisive, occurrence_form, signature
+from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
 from kb.text.patterns import LazyPattern
 from kb.text.tokens import STOPWORDS, tokenize
 
@@ -171,8 +171,8 @@ def analyze(text: str) -> Query:
     _weigh_quoted_names(weights, readable[0][0])  # the quoted names say which object failed
     for line, _ in readable[1:]:
         _add_terms(weights, line, ALTERNATIVE_WEIGHT)
-    for line in decisive.other_errors:
-        _add_terms(weights, line, 0.4)
+    for line in decisive.other_errors:  # a wrapper's words say only that something else failed
+        _add_terms(weights, line, CONTEXT_WEIGHT if is_wrapper_line(line) else 0.4)
     for line in decisive.context:
         _add_terms(weights, line, CONTEXT_WEIGHT)
     for line in decisive.prose:

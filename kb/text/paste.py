@@ -83,7 +83,7 @@ WRAPPERS = frozenset(
 WRAPPER_MESSAGE = LazyPattern(
     r"Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
     r"|failed with exit (?:code|status)|Command errored out with exit status"
-    r"|exited with (?:exit )?(?:code|status)"
+    r"|exited with (?:exit )?(?:code|status)|failed \(exitcode: -?\d+\)"
     r"|^(?:Worker|Process) \S+ (?:died|exited)",
     re.IGNORECASE,
 )
@@ -322,6 +322,14 @@ def _is_wrapper(error: tuple[int, str, str]) -> bool:
     return error[1].rsplit(".", 1)[-1] in WRAPPERS or bool(WRAPPER_MESSAGE.search(error[2]))
 
 
+def is_wrapper_line(line: str) -> bool:
+    """Whether LINE only says that something else failed (`CalledProcessError: Command '…' returned
+    non-zero exit status 1`, torchrun's `failed (exitcode: 1) local_rank: 1`): its words are the
+    wrapper's, no evidence of which fault."""
+    match = _EXCEPTION.match(line.strip())
+    return _is_wrapper((0, match.group("type") if match else "", line))
+
+
 def _choose(errors: list[tuple[int, str, str]]) -> tuple[int, str, str] | None:
     candidates = [e for e in errors if not _is_wrapper(e)]
     real = [e for e in candidates if not e[1].endswith("Warning")] or candidates
@@ -350,7 +358,11 @@ def _alternatives(
 def _error_level_lines(lines: list[Line]) -> Iterator[tuple[int, str]]:
     """(index, line) of each error-level log line that is not boilerplate, top to bottom."""
     for index, item in enumerate(lines):
-        if _ERROR_LEVEL.match(item.text) and not BOILERPLATE.search(item.text):
+        if (
+            _ERROR_LEVEL.match(item.text)
+            and not BOILERPLATE.search(item.text)
+            and not is_wrapper_line(item.text)
+        ):
             yield index, item.text.strip()
 
 
@@ -409,10 +421,10 @@ def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
 
 def _prose(lines: list[Line]) -> tuple[str, ...]:
     """The lines a person wrote or a program logged: not traceback frames (a `File "…", line N` head
-    and the code line under it), not the traceback header."""
+    and the code line under it), not the traceback header, not a wrapper's line (is_wrapper_line())."""
     prose = []
     for index, item in enumerate(lines):
-        if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text):
+        if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text) or is_wrapper_line(item.text):
             continue
         if index and _FRAME_HEAD.match(lines[index - 1].text):
             continue

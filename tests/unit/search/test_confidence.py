@@ -226,3 +226,23 @@ def test_a_whole_traceback_of_an_everyday_error_in_training_code_is_not_a_known_
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(paste.encode()), encoding="utf-8"))
     code, data, _ = search(capsys, "-")
     assert code == 1 and not any(confident(data))
+
+
+@pytest.mark.parametrize(
+    "wrapper",
+    [
+        "subprocess.CalledProcessError: Command '['python', 'train.py']' returned non-zero exit status 1.",
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 1 (pid: 4242)"
+        " of binary: /usr/bin/python3",
+    ],
+)
+def test_a_wrappers_words_are_no_evidence_beyond_a_shared_message(
+    capsys: pytest.CaptureFixture[str], wrapper: str
+) -> None:
+    """`non` of "non-zero exit status" (the audio entry says "non-singleton") and `failure` of
+    torchrun's summary made a shared shape message sure of the audio sample-rate entry."""
+    alone = "RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)"
+    _, data, _ = search(capsys, alone)
+    assert not any(confident(data))
+    _, wrapped, _ = search(capsys, f"{alone}\n{wrapper}")
+    assert not any(confident(wrapped)) and keys(wrapped)[:1] == keys(data)[:1]
