@@ -195,7 +195,7 @@ def format_response(
                     *settle,
                 ]
             elif settle:
-                lines += ["To settle it, run the first entry's check:", *settle]
+                lines += ["To test the first entry's cause, run its check:", *settle]
             elif not settler:
                 lines.append(
                     "The closest entries share little with it: none of their checks would settle it."

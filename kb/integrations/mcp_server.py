@@ -107,8 +107,8 @@ class AgentSession:
             )
         elif keys and response.settler is not None:
             answer = (
-                "no known fault for sure: the results are candidates only. The first one's check would "
-                "settle it (check_to_run); if you fix it another way, propose_entry"
+                "no known fault for sure: the results are candidates only. The first one's check tests "
+                "its cause (check_to_run); if you fix it another way, propose_entry"
             )
         elif keys:
             answer = (

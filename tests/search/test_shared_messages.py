@@ -45,7 +45,7 @@ def test_an_unsure_answer_says_what_would_settle_it(runner: CliRunner) -> None:
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["validation"]
     shown = kb("search", DOLLY).stdout
-    assert "To settle it, run the first entry's check:\n    $ " in shown
+    assert "To test the first entry's cause, run its check:\n    $ " in shown
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_a_check_that_could_settle_nothing_is_not_offered_as_settling_it(
     data = json.loads(kb("search", "--json", paste).stdout)
     assert data["results"] and not data["results"][0]["confident"] and data["settle_with"] is None
     shown = kb("search", paste).stdout
-    assert "To settle it" not in shown and "none of their checks would settle it" in shown
+    assert "To test the first entry" not in shown and "none of their checks would settle it" in shown
 
 
 def test_an_everyday_error_gets_the_first_check_as_a_test_of_its_cause(runner: CliRunner) -> None:

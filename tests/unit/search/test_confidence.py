@@ -128,7 +128,7 @@ def test_a_subject_is_listed_as_one_not_as_a_fault_to_settle(capsys: pytest.Capt
     code, out = text_search(capsys, "cuda")
     assert code == 1
     assert out.startswith("The 5 entries that name it most (-n N shows up to N); paste the error itself")
-    assert "No confident match" not in out and "To settle it" not in out
+    assert "No confident match" not in out and "To test the first entry" not in out
 
 
 def test_how_many_entries_name_a_subject_is_said_only_when_all_of_them_came_back(
