@@ -78,8 +78,12 @@ _AUTH_HEADER = re.compile(
 _NAME = r"[A-Za-z_][A-Za-z0-9_.-]*"
 _VALUE = r"\"[^\"\n]*\"|'[^'\n]*'"
 
-#: NAME=VALUE (environment, URL queries, key=value logs).
-_ASSIGNMENT = re.compile(rf"(?<![A-Za-z0-9_.-])({_NAME})([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,]+)")
+#: NAME=VALUE (environment, URL queries, key=value logs). An unquoted value stops at a call's
+#: bracket or another `=`: `run = wandb.init(settings=wandb.Settings(api_key="…"))` is three
+#: assignments, and the one that holds the key must be looked at on its own.
+_ASSIGNMENT = re.compile(rf"(?<![A-Za-z0-9_.-])({_NAME})([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,()=]+)")
+#: `os.environ["WANDB_API_KEY"] = VALUE`, `config['token'] = VALUE`.
+_SUBSCRIPT = re.compile(rf"\[[ \t]*([\"'])({_NAME})\1[ \t]*\]([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,()=]+)")
 #: `--hf-token VALUE`, `--password=VALUE`.
 _FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)([^\s\"'-][^\s\"']*|" + _VALUE + ")")
 #: `"api_key": "VALUE"` in JSON or a Python dict.
@@ -135,6 +139,7 @@ def redact_text(text: str) -> str:
     text = _CREDENTIAL.sub(REDACTED, text)
     text = _AUTH_SCHEME.sub(_redact_scheme, text)
     text = _QUOTED_KEY.sub(lambda m: _redact_group(m, name=2, value=4), text)
+    text = _SUBSCRIPT.sub(lambda m: _redact_group(m, name=2, value=4), text)
     text = _ASSIGNMENT.sub(lambda m: _redact_group(m, name=1, value=3), text)
     text = _FLAG.sub(lambda m: _redact_flag(m), text)
     for pattern in _COMMAND_PASSWORDS:

@@ -240,3 +240,23 @@ def test_no_token_survives_into_a_key(before: str, token: str, after: str) -> No
     body = token.lower().split("_", 1)[1]
     assume(body not in (before + after).lower())
     assert body not in key_from_symptom(f"{before} {token} {after}")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'run = wandb.init(settings=wandb.Settings(api_key="Zq8pL1mN0xYt"))',
+        'client = OpenAI(api_key="Zq8pL1mN0xYt")',
+        'os.environ["WANDB_API_KEY"] = "Zq8pL1mN0xYt"',
+        "config['token'] = 'Zq8pL1mN0xYt'",
+    ],
+)
+def test_a_key_inside_a_call_or_a_subscript_is_redacted(line: str) -> None:
+    """`run = wandb.init(settings=…(api_key="…"))` kept its key: the outer `run = …` took the whole
+    call as its value, and the key inside was never looked at."""
+    assert "Zq8pL1mN0xYt" not in redact_text(line) and REDACTED in redact_text(line)
+
+
+def test_code_with_innocent_keywords_is_kept() -> None:
+    for line in ("x = f(a=1)", "model = Net(hidden=256, dropout=0.1)", "lr=0.1 batch=32"):
+        assert redact_text(line) == line
