@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.capture.suggestions import find_duplicate
+from kb.search.duplicates import find_duplicate
 from kb.entry.content import EntryContent
 from kb.store.seeding import open_knowledge_base
 from kb.text.paste import find_decisive
@@ -50,14 +50,15 @@ def main() -> None:
         os.environ["XDG_DATA_HOME"] = folder
         store = open_knowledge_base(str(Path(folder) / "kb.db"))
         seeds = store.list()
-        itself = sibling = nothing = 0
+        itself = sibling = nothing = shared = 0
         errors = [seed for seed in seeds if find_decisive(seed.symptom).short_type]
         for seed in errors:
-            found = find_duplicate(store, another_occurrence(seed.symptom))
+            found = find_duplicate(store.location, another_occurrence(seed.symptom))
             if found is None:
                 nothing += 1
             elif found.key == seed.key:
                 itself += 1
+                shared += found.shared
             else:
                 sibling += 1
         signatures = store.signatures()
@@ -74,6 +75,7 @@ def main() -> None:
     count = len(seeds)
     print(f"another occurrence of each of {len(errors)} error seeds, offered as: itself {itself},")
     print(f"  an entry with the same message {sibling}, nothing {nothing}")
+    print(f"  of those offered as itself, {shared} hold a message several faults raise (asked, default no)")
     print(f"seed pairs flagged as likely duplicates (all false): {false_flags}")
     print(f"seeds recorded twice and not flagged (misses): {missed} of {count}")
 

@@ -100,7 +100,7 @@ def record_entry(
         if not given.symptom:
             given = dataclasses.replace(given, symptom=_ask_symptom(ask))
         duplicate = _known_fault(store, given.symptom or "", say)
-        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate.key, ask)):
+        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
             return _occurrence_of(store, duplicate.key, given, given.conditions or "", say)
         if occurrence:  # said before the questions, not after them
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
@@ -109,7 +109,13 @@ def record_entry(
         content = _scoped_to_environment(content, ask, say, python)
     if not new and not questions:
         duplicate = _known_fault(store, content.symptom, say)
-        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate.key, ask)):
+        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
+            if edit is not None:  # what was written in the editor beyond its conditions is not used
+                from kb.capture.editor import save_draft
+                from kb.entry.file import render_entry_file
+
+                kept = save_draft(render_entry_file(content), content.key)
+                say(f"kb: the entry you wrote is kept in {kept} (kb add --from-file {kept} adds it)")
             return _occurrence_of(store, duplicate.key, given, content.conditions, say)
     if occurrence:
         raise KbError("no existing entry looks like this one; drop --occurrence to add it")
@@ -360,7 +366,12 @@ def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
     from kb.search.duplicates import find_duplicate
 
     duplicate = find_duplicate(store.location, symptom)
-    if duplicate is not None:
+    if duplicate is not None and duplicate.shared:
+        say(
+            f"Its message is also the message of {duplicate.key}, and several faults raise it:\n"
+            f"  {visible(duplicate.symptom[:160])}"
+        )
+    elif duplicate is not None:
         say(f"This looks like an existing entry: {duplicate.key}\n  {visible(duplicate.symptom[:160])}")
     return duplicate
 
@@ -388,9 +399,21 @@ def _occurrence_of(store: EntryStore, key: str, given: EntryFlags, conditions: s
     )
 
 
-def _confirm_occurrence(key: str, ask: Asker | None) -> bool:
+def _confirm_occurrence(duplicate: Duplicate, ask: Asker | None) -> bool:
+    """Whether the person says this is another occurrence of DUPLICATE. A message several faults
+    raise is theirs to call: the question defaults to a new entry."""
+    key = duplicate.key
+    if ask is None and duplicate.shared:
+        raise KbError(
+            f"its message is also the message of '{key}', which several faults raise: add --occurrence"
+            " if it is that fault, or --new for another cause"
+        )
     if ask is None:
         raise KbError(
             f"this looks like '{key}'; add --occurrence to count it there, or --new to add it anyway"
+        )
+    if duplicate.shared:
+        return ask.confirm(
+            f"Is it the same fault as {key} (its check tells), not another cause?", default=False
         )
     return ask.confirm(f"Record it as another occurrence of {key} instead of a new entry?", default=True)

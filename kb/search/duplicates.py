@@ -22,6 +22,9 @@ class Duplicate:
     key: str
     symptom: str
     same_signature: bool
+    #: The message is one several faults raise (shared_messages.txt): the same message, maybe
+    #: another cause, so that an occurrence is the person's call, not kb's default.
+    shared: bool = False
 
 
 def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None:
@@ -40,7 +43,9 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
         forms = {occurrence_form(form) for form in scored.candidate.signatures}
         same = wanted in forms
         if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
-            return Duplicate(str(record["key"]), str(record["symptom"]), same)
+            lowered = find_decisive(symptom).line.lower()
+            shared = any(message in lowered for message in load_shared_messages())
+            return Duplicate(str(record["key"]), str(record["symptom"]), same, shared)
         symptom_form = occurrence_form(scored.candidate.signatures[0]) if scored.candidate.signatures else ""
         # Most of the entry's symptom, not the generic head of a longer one (`CUDA out of memory.`);
         # never a variant, often a generic face many faults share.

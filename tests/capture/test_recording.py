@@ -672,3 +672,26 @@ def test_an_occurrence_says_which_given_fields_it_did_not_use() -> None:
     assert "--validation, --fix not used: cuda-device-side-assert keeps its own" in err
     code, _, err = kb("add", "-s", symptom, "--occurrence", "--conditions", "fp32")
     assert code == 0 and "not used" not in err
+
+
+SHAPE = "RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x784 and 28x10)"
+
+
+def test_a_message_several_faults_raise_is_not_counted_as_one_of_them_unasked(runner: CliRunner) -> None:
+    """A forgotten flatten's shape error was offered as the audio sample-rate entry, Enter counted it
+    there: kb search is not sure of that message, and kb add should not be either."""
+    code, _, err = kb("add", "-s", SHAPE, "-d", "model", "-v", "ls", "-f", "flatten first")
+    assert code == 1 and "its message is also the message of 'stft-sample-rate-mismatch'" in err
+    assert "which several faults raise" in err and "--new for another cause" in err
+
+
+def test_on_a_terminal_a_shared_message_defaults_to_a_new_entry(runner: CliRunner, interactive: None) -> None:
+    code, out, err = kb(
+        "add", "-s", SHAPE, "-d", "model", "-v", "ls", "-f", "flatten first", "-k", "forgot-flatten",
+        input="\n" * 12,
+    )  # fmt: skip
+    assert (
+        "Is it the same fault as stft-sample-rate-mismatch (its check tells), not another cause? [y/N]" in out
+    )
+    assert code == 0 and "added forgot-flatten" in out, err
+    assert entry("stft-sample-rate-mismatch")["occurrences"] == 1

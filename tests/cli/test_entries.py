@@ -512,3 +512,29 @@ def test_a_reader_that_leaves_early_ends_the_listing_quietly(argv: list[str]) ->
     process.stdout.close()
     assert process.wait(60) == 0
     assert process.stderr.read() == b""
+
+
+def test_an_entry_written_in_the_editor_and_counted_as_an_occurrence_is_kept_as_a_draft(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A yes to "another occurrence?" threw away the fix and root cause just typed in the editor."""
+    monkeypatch.setattr("kb.cli.console.interactive", lambda: True)
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            (
+                "text = path.read_text()\n"
+                "text = text.replace('domain = \"\"', 'domain = \"data\"')\n"
+                "symptom = 'IndexError: Target 12 is out of bounds.'\n"
+                "text = text.replace('## Symptom\\n', '## Symptom\\n\\n' + symptom + '\\n', 1)\n"
+                "text = text.replace('## Validation\\n', '## Validation\\n\\n```sh\\nls\\n```\\n', 1)\n"
+                "text = text.replace('## Fix\\n', '## Fix\\n\\nmy own careful fix\\n', 1)\n"
+                "path.write_text(text)\n"
+            ),
+        ),
+    )
+    code, out, err = kb("add", "--edit", input="y\n")
+    assert code == 0 and "counted another occurrence of cross-entropy-label-out-of-range" in out, err
+    kept = Path((out + err).split("the entry you wrote is kept in ", 1)[1].split(" ", 1)[0])
+    assert "my own careful fix" in kept.read_text()
