@@ -157,8 +157,12 @@ def prefilled(
         traceback = last_run.output if last_run is not None else given.symptom or ""
         if fill.from_log is not None:
             traceback = prefill.read_log(fill.from_log)
-        baseline = capture_baseline_in(python, framed_packages(traceback)).as_text()
-        changes["environment"] = f"{given.environment}\n{baseline}".strip() if given.environment else baseline
+        captured = capture_baseline_in(python, framed_packages(traceback))
+        if last_run is not None:  # the failed run's variables, not those of the shell kb add runs in
+            captured = dataclasses.replace(captured, env={})
+        baseline = captured.as_text()
+        earlier = given.environment or str(changes.get("environment") or "")
+        changes["environment"] = f"{earlier}\n{baseline}".strip() if earlier else baseline
     return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
 
 

@@ -325,6 +325,29 @@ def test_the_last_failure_becomes_a_new_entry_redacted(runner: CliRunner) -> Non
     )
 
 
+def test_the_last_failures_variables_stay_when_env_adds_the_baseline(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--env` replaced the failed run's CUDA_VISIBLE_DEVICES=0 by the shell's =3 at `kb add` time."""
+    code = "import sys\nsys.exit('OSError: the zorblax shard server refused the mount')"
+    result = kb_run(
+        *python(code),
+        env={"CUDA_VISIBLE_DEVICES": "0", "PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"},
+    )
+    assert result.returncode == 1
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "3")
+    added = runner.invoke(
+        app, ["add", "--from-last-run", "--env", "--new", "-d", "data", "-v", "true", "-f", "x", "--json"]
+    )
+    assert added.exit_code == 0, added.output
+    environment = json.loads(added.stdout)["environment"]
+    assert (
+        "CUDA_VISIBLE_DEVICES=0" in environment
+        and "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True" in environment
+    )
+    assert "CUDA_VISIBLE_DEVICES=3" not in environment and "Python " in environment
+
+
 def test_add_from_last_run_without_one_says_how_to_get_one(runner: CliRunner) -> None:
     result = runner.invoke(app, ["add", "--from-last-run", "-d", "data", "-v", "true"])
     assert result.exit_code == 1 and "kb run -- CMD" in result.stderr
