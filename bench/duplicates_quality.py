@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.search.duplicates import find_duplicate
 from kb.entry.content import EntryContent
+from kb.search.duplicates import find_duplicate
 from kb.store.seeding import open_knowledge_base
 from kb.text.paste import find_decisive
 from kb.upkeep.review import likely_duplicates

@@ -385,9 +385,10 @@ def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
         _expect(
             nested is None,
             where,
-            f"pattern can backtrack without end ({nested}: a repetition inside a repetition, or"
-            " alternatives that start alike, repeated), which takes exponential time on a short line;"
-            " make the inner part possessive (a++) or atomic ((?>…)), or drop the outer repetition",
+            f"pattern can backtrack without end ({nested}: a repetition inside a repetition,"
+            " alternatives that start alike, repeated, or three or more repetitions side by side that"
+            " match alike), which takes exponential or high polynomial time on a short line; make the"
+            " inner part possessive (a++) or atomic ((?>…)), or drop a repetition",
         )
 
 
@@ -416,11 +417,18 @@ def _in_set(members: Any, text: str, sre: Any) -> bool:
     return inside != negate
 
 
+#: Unbounded repetitions side by side, each overlapping the one before, refused from this many:
+#: `.*.*` is quadratic and harmless on a line; three are cubic, and a 40-character line of a
+#: dozen hangs a commit.
+ADJACENT_REFUSED = 3
+
+
 @functools.lru_cache(maxsize=1024)
 def nested_repetition(pattern: str) -> str | None:
     """The first repetition inside another that can backtrack into it, such as `(a+)+` or `(.*a){12}`,
-    or an unbounded repetition of alternatives that can start alike, such as `(a|aa)+`, as pattern
-    text; None when there is none. Such patterns take exponential (or high polynomial)
+    or an unbounded repetition of alternatives that can start alike, such as `(a|aa)+`, or
+    ADJACENT_REFUSED unbounded repetitions side by side that match alike (`\\w*\\w*\\w*`), as
+    pattern text; None when there is none. Such patterns take exponential (or high polynomial)
     time on a line that almost matches, and Python's re cannot be interrupted, so they are refused
     up front. Possessive repeats and atomic groups do not backtrack and are fine."""
     import importlib
@@ -533,7 +541,28 @@ def nested_repetition(pattern: str) -> str | None:
                 found += optional_starts(value[-1])
         return found
 
+    def matched_chars(items: Any) -> set[int]:
+        return {c for c in sample if can_match(items, c)}
+
+    def side_by_side(items: Any) -> bool:
+        """Whether ITEMS hold ADJACENT_REFUSED unbounded repetitions in a row, each able to match a
+        character the one before it can (`\\w*\\w*\\w*`): a line that almost matches is split
+        among them in polynomially many ways, line length to the power of their number."""
+        run, previous = 0, set[int]()
+        for op, value in items:
+            if op in repeats and value[1] == sre.MAXREPEAT:
+                chars = matched_chars(value[2])
+                run = run + 1 if chars & previous else 1
+                previous = chars
+                if run >= ADJACENT_REFUSED:
+                    return True
+            else:
+                run, previous = 0, set()
+        return False
+
     def risky(items: Any) -> bool:
+        if side_by_side(items):
+            return True
         for op, value in items:
             if op in repeats:
                 _, high, body = value

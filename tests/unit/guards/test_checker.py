@@ -414,6 +414,7 @@ def test_main_checks_the_environment_rules_on_this_machine(
     [
         "(a+)+$", r"(\d+\s*)+x", "(a*)*", "((ab)*)+", "(.*a){12}", "(a{1,3})+", r"(\s*\w+)+$",
         "^(a{1,5}){1,40}$", r"^(\w{2,8}\s?){1,10}$",  # bounded, but 5**40 and 7**10 ways to split a line
+        r"\w*\w*\w*\w*\w*\w*\w*\w*\w*\w*\w*\w*=!", r"[a-z]+\w*.*x",  # side by side: n**12, n**3
     ],
 )  # fmt: skip
 def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> None:
@@ -434,6 +435,9 @@ def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> 
         "(?:ab|cd)+",
         r"\d{1,3}(\.\d{1,3}){3}",  # an IP address: 3**3 ways at most
         r"^(a+)\1*$",
+        r".*foo.*bar",  # side by side, but a literal between them
+        r"\s*\w+\s*=\s*\w+",  # side by side, but matching different characters
+        r".*.*",  # two: quadratic on a line
     ],
 )
 def test_repetitions_that_cannot_overlap_are_kept(pattern: str) -> None:
