@@ -109,9 +109,22 @@ def load_last_run(folder: str) -> LastRun:
 
 def entry_fields(run: LastRun) -> dict[str, str]:
     """What a new entry takes from the run: the decisive line as its symptom, the command and how it
-    ended as its conditions, the environment variables as its environment."""
+    ended as its conditions, the environment variables as its environment. A run killed by a
+    signal before it printed an error has no decisive line: its symptom is how it ended (the last
+    progress line it printed is not what went wrong)."""
     return {
-        "symptom": find_decisive(run.output).line,
+        "symptom": killed_symptom(run) or find_decisive(run.output).line,
         "conditions": f"`{run.command}` {run.ending} (in {run.cwd}, {run.at})",
         "environment": run.environment,
     }
+
+
+def killed_symptom(run: LastRun) -> str | None:
+    """`python train.py was killed by SIGKILL (signal 9)` when a signal ended RUN before it printed
+    an error, else None."""
+    if not run.ending.startswith("was killed by ") or find_decisive(run.output).exception_type:
+        return None
+    words = run.command.split()
+    script = next((word for word in words[1:] if word.endswith(".py")), "")
+    program = f"{os.path.basename(words[0]) if words else 'the command'} {script}".rstrip()
+    return f"{program} {run.ending.split(' (one sender', 1)[0]}"

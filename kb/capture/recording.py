@@ -89,7 +89,11 @@ def record_entry(
         given = _from_last_search(given, store, say)
     from_output = fill.from_log is not None or fill.from_last_run
     if from_output and not symptom_given and given.symptom and ask is not None:
-        say(f"symptom, the decisive line of the output: {visible(given.symptom)}")
+        from kb.capture.last_run import killed_symptom
+
+        killed = last_run is not None and given.symptom == killed_symptom(last_run)
+        source = "how the run ended (it printed no error)" if killed else "the decisive line of the output"
+        say(f"symptom, {source}: {visible(given.symptom)}")
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
     from_flags = edit is None and fill.from_file is None and not fill.from_triage

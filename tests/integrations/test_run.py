@@ -365,3 +365,25 @@ def test_how_a_command_ended_is_said_as_a_shell_would() -> None:
     assert describe_ending(2) == "exited with 2"
     assert describe_ending(-signal.SIGSEGV).startswith("was killed by SIGSEGV (signal 11)")
     assert (shell_status(-9), shell_status(1)) == (137, 1)
+
+
+def test_a_run_killed_before_it_printed_an_error_is_recorded_by_how_it_ended(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Its symptom was the last progress line (`epoch 1 step 100: loss=0.87`), which a later search
+    for the kill would never find."""
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import os, signal\n"
+        "for step in range(0, 300, 100):\n"
+        "    print(f'epoch 1 step {step}: loss=0.9', flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    assert kb_run(sys.executable, str(script)).returncode == 137
+    added = runner.invoke(
+        app, ["add", "--from-last-run", "--new", "-d", "hardware", "-v", "true", "-f", "x", "--json"]
+    )
+    assert added.exit_code == 0, added.output
+    entry = json.loads(added.stdout)
+    assert entry["symptom"].endswith("train.py was killed by SIGKILL (signal 9)")
+    assert "epoch 1 step 200" not in entry["symptom"]
