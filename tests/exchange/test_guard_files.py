@@ -477,3 +477,20 @@ def test_under_pytest_kb_a_failing_guard_test_names_the_entry_its_guard_came_fro
     assert result.returncode == 1, result.stdout
     assert f"[{content.key}]" in result.stdout  # the guard's own finding
     assert "known fault (kb)" in result.stdout and f"{content.key}: " in result.stdout  # the plugin's
+
+
+def test_the_hook_finds_its_checker_from_the_repositorys_top_whatever_the_path(tmp_path: Path) -> None:
+    """`--out "tools/kb guards"`, or `--out ../tools/kb-guards` typed in a subfolder, made the hook
+    fail with "can't open file" on every commit: pre-commit runs it from the repository's top."""
+    import shlex
+
+    from kb.exchange.guard_files import write_pre_commit
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    out = repo / "tools" / "kb guards"
+    config = write_pre_commit([], out, "kb export pre-commit").config.read_text(encoding="utf-8")
+    entry = next(line for line in config.splitlines() if line.strip().startswith("entry:"))
+    argv = shlex.split(entry.split("entry:", 1)[1])
+    assert argv[0] == "python" and argv[1] == "tools/kb guards/kb_guard_checker.py"
+    assert (repo / argv[1]).exists() and (repo / argv[3]).exists()
