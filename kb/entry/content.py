@@ -214,14 +214,31 @@ def _guard_problem(key: str, guard: dict[str, Any]) -> str | None:
                 return f"the {example} example must be facts, one NAME=value per line: {error}"
             verdicts.append(guard_checker.check_environment(rule, facts).status)
         caught, passed = verdicts[0] == "fail", verdicts[1] == "pass"
+    elif guard["kind"] == "literal-limit" and guard.get("max") == guard_checker.USABLE_CPUS:
+        # The limit is the CPUs of whichever machine checks: examples written on a 1-CPU box are
+        # judged for some CPU count, the same on every machine, not for the one reading them.
+        judged = [_judged(guard, {**rule, "max": cpus}) for cpus in _CPU_COUNTS]
+        caught, passed = next((pair for pair in judged if all(pair)), judged[0])
     else:
-        caught = bool(guard_checker.check_source(guard["bad"] + "\n", [rule], "bad.py"))
-        passed = not guard_checker.check_source(guard["good"] + "\n", [rule], "good.py")
+        caught, passed = _judged(guard, rule)
     if not caught:
         return "it does not catch its bad example; a guard must flag the code it was written against"
     if not passed:
         return "it flags its good example too; a guard must let the fix through"
     return None
+
+
+#: The CPU counts a `usable_cpus` limit's examples are judged for.
+_CPU_COUNTS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+
+def _judged(guard: dict[str, Any], rule: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether RULE flags GUARD's bad example, and lets its good one through."""
+    from kb.guards import checker as guard_checker
+
+    caught = bool(guard_checker.check_source(guard["bad"] + "\n", [rule], "bad.py"))
+    passed = not guard_checker.check_source(guard["good"] + "\n", [rule], "good.py")
+    return caught, passed
 
 
 def check_key(key: str) -> None:

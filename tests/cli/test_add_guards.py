@@ -223,3 +223,30 @@ def test_a_guard_attached_again_with_other_examples_replaces_the_first(
     assert kb("edit", "frob", "--guards", write(tmp_path, again, "again.toml"))[0] == 0
     guards = guards_of("frob")
     assert len(guards) == 2 and guards[0]["bad"] == "x = frobnicate(batch, 2)"
+
+
+CPU_GUARD = """\
+[[guards]]
+kind = "literal-limit"
+call = ["DataLoader"]
+keyword = "num_workers"
+max = "usable_cpus"
+bad = "DataLoader(ds, num_workers=2)"
+good = "DataLoader(ds, num_workers=1)"
+"""
+
+
+def test_a_guard_limited_by_the_cpus_is_judged_alike_on_every_machine(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Added under `taskset -c 0` (1 CPU), it was refused by `kb edit` on the 2-CPU box ("does not
+    catch its bad example"), and one such entry made a whole `kb import` fail on another machine."""
+    monkeypatch.setattr("kb.guards.checker.usable_cpus", lambda: 1)
+    code, _, err = kb("add", *FLAGS, "--guards", write(tmp_path, CPU_GUARD))
+    assert code == 0, err
+    monkeypatch.setattr("kb.guards.checker.usable_cpus", lambda: 64)
+    code, _, err = kb("edit", "frob", "--applies-to", "torch>=2.0")
+    assert code == 0, err
+    never = CPU_GUARD.replace("num_workers=2)", "num_workers=0)")  # its bad example exceeds no count
+    code, _, err = kb("add", *FLAGS[:1], "frob-two", *FLAGS[2:], "--new", "--guards", write(tmp_path, never))
+    assert code != 0 and "does not catch its bad example" in err
