@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.cli.console import bold, echo, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
-from kb.entry.check_rule import defaults_note, defaults_standing, with_options
+from kb.entry.check_rule import with_options
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError, UsageError
 from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
@@ -150,9 +150,7 @@ def format_response(
             return [f"{indent}(its check is not offered until you trust this folder: kb trust {folder})"]
         command, taken = response.check_of(record, values)
         shown = [f"{indent}$ {command_line(command)}"]
-        guessed = defaults_note(
-            defaults_standing(str(record["validation"]), record.get("check_rule") or {}, taken)
-        )
+        guessed = response.guesses_of(record, taken)
         if guessed:
             shown.append(f"{indent}  ({guessed})")
         if taken:

@@ -259,7 +259,8 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     for name in DOMAIN_NAMES:
         if result.by_domain.get(name):
             typer.echo(f"  {name:<11} {result.by_domain[name]}")
-    if common.folder_source(ctx) is not None:  # its index was built from files: no dates, no hits
+    folder = common.folder_source(ctx) is not None  # its index was built from files: no dates, no hits
+    if folder:
         typer.echo("added, hits       an entry folder keeps neither (its repository's git log has the dates)")
     else:
         typer.echo(f"added this month  {result.added_this_month} (seeds not counted)")
@@ -269,7 +270,7 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     broken = ", ".join(f"{k} (broke {n} in a row)" for k, n in result.broken_checks) or "none"
     typer.echo(_stat_line("broken checks", broken))
     last = result.last_review[:10] if result.last_review else "never"
-    if common.folder_source(ctx) is not None:
+    if folder:
         typer.echo("review            an entry folder keeps no review dates")
     else:
         typer.echo(

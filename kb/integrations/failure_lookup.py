@@ -42,7 +42,6 @@ _ANSWERED: dict[str, Any] = {}
 
 def known_fault(text: str) -> Answer:
     """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
-    from kb.entry.check_rule import defaults_note, defaults_standing
     from kb.entry.visible import command_line, visible
     from kb.layers.everywhere import search_sources
     from kb.search.lookup import SearchOptions
@@ -60,9 +59,7 @@ def known_fault(text: str) -> Answer:
     elif record.get("validation"):  # with the port, file or module this failure names
         command, taken = response.check_of(record, response.paste_values())
         lines.append(f"  prove it: $ {command_line(command)}")
-        guessed = defaults_note(
-            defaults_standing(str(record["validation"]), record.get("check_rule") or {}, taken)
-        )
+        guessed = response.guesses_of(record, taken)
         if guessed:
             lines.append(f"    ({guessed})")
     if record.get("fix"):

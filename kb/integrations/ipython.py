@@ -96,12 +96,9 @@ def look_up(text: str, limit: int = 3) -> KnownFault:
 
 def _as_it_runs(record: dict[str, Any], command: str, taken: dict[str, str]) -> dict[str, Any]:
     """RECORD with its check as it runs for this error, and what of it is the entry's guess."""
-    from kb.entry.check_rule import defaults_note, defaults_standing
+    from kb.search.lookup import SearchResponse
 
-    guessed = defaults_note(
-        defaults_standing(str(record["validation"]), record.get("check_rule") or {}, taken)
-    )
-    return {**record, "validation": command, "guessed": guessed}
+    return {**record, "validation": command, "guessed": SearchResponse.guesses_of(record, taken)}
 
 
 def exception_text(etype: type[BaseException], value: BaseException, tb: Any) -> str:

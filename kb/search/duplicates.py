@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kb.paths import DatabaseLocation
 from kb.search.lookup import SearchOptions, search
+from kb.search.ranking import shared_in
 from kb.text.paste import find_decisive, occurrence_form, signature
 
 #: A search match at least this close to a new symptom is the same fault, not a new one.
@@ -35,7 +36,8 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
     from kb.handbook import load_shared_messages
 
     response = search(symptom, location, SearchOptions(limit=3, record_usage=False))
-    wanted = occurrence_form(signature(find_decisive(symptom).line))
+    line = find_decisive(symptom).line
+    wanted = occurrence_form(signature(line))
     part = wanted.strip(" .:")
     holding = []
     for scored in response.results:
@@ -43,8 +45,7 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
         forms = {occurrence_form(form) for form in scored.candidate.signatures}
         same = wanted in forms
         if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
-            lowered = find_decisive(symptom).line.lower()
-            shared = any(message in lowered for message in load_shared_messages())
+            shared = bool(shared_in(line, load_shared_messages()))
             return Duplicate(str(record["key"]), str(record["symptom"]), same, shared)
         symptom_form = occurrence_form(scored.candidate.signatures[0]) if scored.candidate.signatures else ""
         # Most of the entry's symptom, not the generic head of a longer one (`CUDA out of memory.`);

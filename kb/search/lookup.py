@@ -142,6 +142,16 @@ class SearchResponse(NamedTuple):
 
         return offered(str(record.get("validation") or ""), record.get("check_rule") or {}, values)
 
+    @staticmethod
+    def guesses_of(record: Mapping[str, Any], taken: Mapping[str, str]) -> str:
+        """What of RECORD's check, run with TAKEN from the paste (check_of()), is the entry's default
+        rather than the paste's (`port 8000 is the entry's default, …`), or ""."""
+        from kb.entry.check_rule import defaults_note, defaults_standing
+
+        return defaults_note(
+            defaults_standing(str(record.get("validation") or ""), record.get("check_rule") or {}, taken)
+        )
+
     def as_json(self, explain: bool = False) -> dict[str, Any]:
         results = []
         values = self.paste_values()
