@@ -173,10 +173,16 @@ def refuse_untrusted(ctx: typer.Context, key: str) -> None:
         from kb.layers.trust import trust_state
 
         folder = ctx.meta[LAYER][1].spec
-        if trust_state(folder) == "changed":
+        state = trust_state(folder)
+        if state in ("changed", "unrecorded"):
+            why = (
+                "whose files changed since you trusted it"
+                if state == "changed"
+                else "which you trusted before kb kept what you read"
+            )
             raise KbError(
-                f"'{key}' comes from {folder}, whose files changed since you trusted it: kb runs no check"
-                f" you have not read (read them with kb show, then: kb trust {folder})"
+                f"'{key}' comes from {folder}, {why}: kb runs no check you have not read (read them with"
+                f" kb show, then: kb trust {folder})"
             )
         raise KbError(
             f"'{key}' comes from {folder}, which you have not trusted: kb runs no check of a folder that"

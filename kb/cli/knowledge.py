@@ -243,17 +243,17 @@ def trust_command(
 
     if list_them:
         folders = sorted(trusted_folders())
-        changed = [path for path in folders if trust_state(path) == "changed"]
+        states = {path: trust_state(path) for path in folders}
+        changed = [path for path in folders if states[path] != "trusted"]
         if as_json:
             console.print_json({"trusted": [p for p in folders if p not in changed], "changed": changed})
         else:
+            notes = {
+                "changed": "  (changed since you trusted it: read it, then kb trust it again)",
+                "unrecorded": "  (trusted before kb kept what you read: read it, then kb trust it again)",
+            }
             for path in folders:
-                note = (
-                    "  (changed since you trusted it: read it, then kb trust it again)"
-                    if path in changed
-                    else ""
-                )
-                typer.echo(visible(path) + note)
+                typer.echo(visible(path) + notes.get(states[path], ""))
             if not folders:
                 typer.echo("you trust no project folder yet")
         return

@@ -92,11 +92,13 @@ def folder_contents(folder: str) -> str:
 
 
 def trust_state(folder: str) -> str:
-    """ "trusted"; "changed" (trusted, but its files changed since: read them, trust it again); or
-    "untrusted"."""
+    """ "trusted"; "changed" (trusted, but its files changed since: read them, trust it again);
+    "unrecorded" (trusted before kb kept what was read: read it, trust it again); or "untrusted"."""
     recorded = _trusted().get(os.path.realpath(folder))
     if recorded is None:
         return "untrusted"
+    if not recorded:
+        return "unrecorded"
     return "trusted" if recorded == folder_contents(folder) else "changed"
 
 

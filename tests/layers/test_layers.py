@@ -837,3 +837,20 @@ def test_a_folder_layer_says_what_it_keeps_and_where(team: Path, monkeypatch: py
     assert "review            an entry folder keeps no review dates" in stats
     shown = kb("--layer", "project", "show", "feature-cache").stdout
     assert "created" not in shown and "an entry folder keeps no usage or dates" in " ".join(shown.split())
+
+
+def test_a_folder_trusted_before_kb_kept_what_was_read_is_asked_again(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trust line without a digest names a folder as it was then, which no one can tell now."""
+    from kb.layers.trust import TRUSTED_FILE
+    from kb.paths import data_folder
+
+    Path(data_folder()).mkdir(parents=True, exist_ok=True)
+    (Path(data_folder()) / TRUSTED_FILE).write_text(f"{os.path.realpath(team / '.kb')}\n")
+    listed = kb("trust", "--list").stdout
+    assert "(trusted before kb kept what you read: read it, then kb trust it again)" in listed
+    monkeypatch.chdir(team)
+    refused = kb("--layer", "project", "check", "feature-cache", "--yes")
+    assert refused.exit_code == 1 and "which you trusted before kb kept what you read" in refused.stderr
+    assert kb("trust").exit_code == 0 and "(" not in kb("trust", "--list").stdout
