@@ -21,7 +21,7 @@ from kb.paths import write_out
 if TYPE_CHECKING:
     from kb.entry.content import EntryContent
     from kb.exchange.folder_sync import Side, SyncStep
-    from kb.exchange.transfer import Filters
+    from kb.exchange.transfer import Filters, ImportReport
 
 export_app = KbTyper(
     name="export",
@@ -239,6 +239,8 @@ def import_command(
         others = len(report.recognised) - 1
         more = f" (and {plural(others, 'other')} under another key)" if others else ""
         typer.echo(f"  recognised by its symptom: {given} is {known}, which kb has{more}")
+    if report.from_rows:
+        typer.echo(f"  {_from_rows_line(report)}")
     if report.unvalidated:
         typer.echo(
             f"  {plural(len(report.unvalidated), 'has', 'have')} a validation that is not a command:"
@@ -246,6 +248,35 @@ def import_command(
         )
     if dry_run:
         typer.echo("dry run: nothing was changed")
+
+
+#: How the import line names what a wiki row did not carry.
+_FIELD_WORDS = {
+    "root_cause": "root cause",
+    "cause_path": "cause path",
+    "tags": "tags",
+    "symptom_variants": "symptom variants",
+    "conditions": "conditions",
+    "environment": "environment",
+    "related": "related entries",
+    "snippet": "snippet",
+    "guards": "guards",
+    "applies_to": "applies_to",
+    "check_rule": "a verdict rule for the check",
+}
+
+
+def _from_rows_line(report: ImportReport) -> str:
+    """What entries added from wiki rows came without: a table is for reading, a backup for restoring."""
+    from kb.exchange.transfer import NOT_IN_EVERY_ROW
+
+    lacking = [_FIELD_WORDS[name] for name in NOT_IN_EVERY_ROW if name in report.rows_lack]
+    listed = ", ".join(lacking[:-1]) + f" or {lacking[-1]}" if len(lacking) > 1 else "".join(lacking)
+    return (
+        f"{plural(len(report.from_rows), 'entry', 'entries')} came from table rows,"
+        f" which carry only their columns: no {listed}"
+        " (kb export jsonl or kb export files keeps every field)"
+    )
 
 
 @export_app.command("pre-commit")

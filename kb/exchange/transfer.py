@@ -30,6 +30,22 @@ from kb.store.entry_store import EntryStore, gc_paused
 from kb.store.record import Entry
 from kb.store.schema import OLD_OUTCOMES
 
+#: What a whole entry may hold that a wiki row carries only as a column, if at all (the last four
+#: never: a table shows the check with its inputs filled in, and no way to read its output).
+NOT_IN_EVERY_ROW = (
+    "root_cause",
+    "cause_path",
+    "tags",
+    "symptom_variants",
+    "conditions",
+    "environment",
+    "related",
+    "snippet",
+    "guards",
+    "applies_to",
+    "check_rule",
+)
+
 Conflict = Literal["skip", "overwrite", "rename"]
 CONFLICTS: tuple[Conflict, ...] = ("skip", "overwrite", "rename")
 JSONL_FORMAT = 1
@@ -155,6 +171,9 @@ class ImportReport:
     unvalidated: list[str] = field(default_factory=list)
     #: (key, domain, the words that placed it) of each entry written whose domain kb guessed
     guessed: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
+    #: The entries added from wiki rows, and what a whole entry holds that those rows did not carry.
+    from_rows: list[str] = field(default_factory=list)
+    rows_lack: set[str] = field(default_factory=set)
     dry_run: bool = False
 
     def as_json(self) -> dict[str, Any]:
@@ -167,6 +186,8 @@ class ImportReport:
             "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
             "guessed": [{"key": k, "domain": d, "from": list(words)} for k, d, words in self.guessed],
+            "from_rows": self.from_rows,
+            "rows_lack": [name for name in NOT_IN_EVERY_ROW if name in self.rows_lack],
             "dry_run": self.dry_run,
         }
 
@@ -374,6 +395,9 @@ def _plan_import(
         else:
             report.skipped.append(key)
             report.conflicts.append(key)
+        if wrote is not None and wrote.partial is not None:  # a row of an entry kb did not have
+            report.from_rows.append(wrote.content.key)
+            report.rows_lack.update(set(NOT_IN_EVERY_ROW) - wrote.partial)
         if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
             report.unvalidated.append(item.content.key)
         if wrote is not None and given.guessed_from and item is given:  # not one kb recognised as its own

@@ -131,6 +131,32 @@ def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path
     assert contents(other) == as_tables
 
 
+def test_an_import_of_table_rows_says_what_the_rows_did_not_carry(runner: CliRunner, tmp_path: Path) -> None:
+    kb("where")
+    wiki, backup = tmp_path / "wiki.md", tmp_path / "backup.jsonl"
+    kb("export", "markdown", "--out", str(wiki), "--domain", "deployment", "--columns", "root_cause,tags")
+    kb("export", "jsonl", "--out", str(backup), "--domain", "deployment")
+    count = len(backup.read_text(encoding="utf-8").splitlines())
+
+    assert kb("--db", str(tmp_path / "other.db"), "init", "--empty")[0] == 0
+    code, out, err = kb("--db", str(tmp_path / "other.db"), "import", str(wiki))
+    assert code == 0, err
+    assert f"{count} entries came from table rows, which carry only their columns: no cause path," in out
+    assert "guards, applies_to or a verdict rule for the check (kb export jsonl" in out
+    assert "root cause" not in out and "tags" not in out  # the table had those columns
+
+    assert kb("--db", str(tmp_path / "dry.db"), "init", "--empty")[0] == 0
+    code, out, _ = kb("--db", str(tmp_path / "dry.db"), "import", str(wiki), "--dry-run", "--json")
+    report = json.loads(out)
+    assert len(report["from_rows"]) == count and report["rows_lack"][0] == "cause_path"
+    assert "check_rule" in report["rows_lack"] and "tags" not in report["rows_lack"]
+
+    # Rows of entries kb has change only their columns, and a backup is whole: nothing is said.
+    assert "table rows" not in kb("import", str(wiki))[1]
+    assert kb("--db", str(tmp_path / "whole.db"), "init", "--empty")[0] == 0
+    assert "table rows" not in kb("--db", str(tmp_path / "whole.db"), "import", str(backup))[1]
+
+
 @pytest.mark.parametrize("kind", ["markdown", "jsonl"])
 def test_out_dash_is_standard_output_not_a_file_named_dash(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
