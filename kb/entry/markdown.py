@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from kb.entry.terminal import one_line
+from kb.entry.visible import HIDDEN, visible
 
 #: Characters that carry inline meaning on GitHub or GitLab: emphasis, code, links (an image's `!` is
 #: harmless once its `[` is escaped), tables, strikethrough, math, and `#`, which starts a heading at
@@ -29,6 +30,11 @@ LIST_MARKER = re.compile(r"^ *(?:[-+]|\d{1,9}[.)])")
 def escape_text(text: str, separators: frozenset[str] = frozenset()) -> str:
     """TEXT as inline Markdown that renders as exactly TEXT; a newline becomes `<br>`.
 
+    A character that hides text or acts on a terminal is shown as its escape (`\\u200b`, as
+    visible() writes it) with a bare backslash, which CommonMark keeps as text, while a backslash of
+    the text is written `\\\\`: the page shows both alike, and a parser tells them apart
+    (kb.exchange.markdown_tokens reads the first back as the character).
+
     SEPARATORS are escaped too (a backslash for ASCII punctuation, a numeric entity otherwise), so
     that a list joined with them can be split again.
     """
@@ -42,6 +48,8 @@ def escape_text(text: str, separators: frozenset[str] = frozenset()) -> str:
 def _escape_char(char: str, separators: frozenset[str]) -> str:
     if char == "\n":
         return "<br>"
+    if HIDDEN.match(char):
+        return visible(char)
     if char in ENTITIES:
         return ENTITIES[char]
     if char in BACKSLASHED or (char in separators and char.isascii()):
@@ -67,9 +75,10 @@ def code_span(text: str, in_table: bool = False) -> str:
     CommonMark strips one space from each end of a span only when both ends have one, and a fence
     cannot touch a backtick of the text, so the text is padded exactly then. Inside a GFM table a `|`
     would end the cell even in code: IN_TABLE writes it `\\|`, which GFM shows as `|`. Text that cannot
-    be a code span (empty, blank, or on several lines) becomes escaped text instead.
+    be a code span (empty, blank, on several lines, or holding a hidden character, which a span could
+    neither show nor escape) becomes escaped text instead.
     """
-    if not text.strip(" ") or "\n" in text:
+    if not text.strip(" ") or "\n" in text or HIDDEN.search(text):
         return escape_text(text)
     fence = "`" * (_longest_backtick_run(text) + 1)
     spaced = text.startswith(" ") and text.endswith(" ")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from kb.domains import DOMAINS, resolve_domain
 from kb.entry.content import clean_text
+from kb.entry.visible import HIDDEN
 from kb.errors import UnknownDomain
 
 if TYPE_CHECKING:
@@ -123,13 +124,44 @@ def domain_named(heading: str) -> str | None:
     return None
 
 
+#: The escapes kb.entry.markdown writes a hidden character as, with a bare backslash (CommonMark
+#: keeps it as text: markdown-it gives `\\u` as an escape token of its own, then the digits).
+_HIDDEN_ESCAPE_DIGITS = {"\\x": 2, "\\u": 4, "\\U": 8}
+
+
+def _hidden_character(escape: Token, after: Token | None) -> tuple[str, str] | None:
+    """The hidden character a cell shows as `\\u200b` and the text after it, when ESCAPE (a bare
+    backslash and its letter) and the text AFTER it spell one; a typed backslash is `\\\\` on the
+    page, a different token, and stays text."""
+    digits = _HIDDEN_ESCAPE_DIGITS.get(escape.content)
+    if digits is None or escape.markup != escape.content or after is None or after.type != "text":
+        return None
+    code = after.content[:digits]
+    if len(code) != digits or any(c not in "0123456789abcdef" for c in code):
+        return None
+    character = chr(min(int(code, 16), 0x10FFFF))
+    return (character, after.content[digits:]) if HIDDEN.match(character) else None
+
+
 def inline_pieces(children: Sequence[Token]) -> Iterator[tuple[str, bool]]:
     """Inline tokens as (text, literal) pieces. Literal pieces came from escapes, entities, code or
-    breaks: a list separator in them is text, not a separator."""
+    breaks: a list separator in them is text, not a separator. A hidden character kb wrote as its
+    escape comes back as the character."""
     hrefs: list[str] = []
     in_anchor = False
-    for child in children:
+    rest: str | None = None  # what follows a hidden character in the next text token
+    for index, child in enumerate(children):
         kind = child.type
+        if rest is not None:
+            yield rest, False
+            rest = None
+            continue
+        if kind == "text_special" and child.info == "escape":
+            hidden = _hidden_character(child, children[index + 1] if index + 1 < len(children) else None)
+            if hidden is not None:
+                character, rest = hidden
+                yield character, True
+                continue
         if kind == "html_inline" and ANCHOR.fullmatch(child.content.strip()):
             in_anchor = True  # a row's key (row_anchor), not text
             continue

@@ -88,10 +88,11 @@ def select_entries(store: EntryStore, filters: Filters) -> list[Entry]:
 
 
 def export_markdown(store: EntryStore, filters: Filters, columns: Sequence[str]) -> str:
-    from kb.entry.terminal import shown
+    """The wiki tables. Hidden characters are written as escapes a page shows and an import reads
+    back as the characters (kb.entry.markdown), so the wiki imported back is the same knowledge."""
     from kb.exchange.markdown_tables import render_markdown
 
-    return render_markdown([shown(e.content()) for e in select_entries(store, filters)], columns)
+    return render_markdown([e.content() for e in select_entries(store, filters)], columns)
 
 
 def export_files(

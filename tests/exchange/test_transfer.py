@@ -131,6 +131,23 @@ def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path
     assert contents(other) == as_tables
 
 
+def test_hidden_characters_come_back_from_the_wiki_as_they_were(runner: CliRunner, tmp_path: Path) -> None:
+    symptom = "KeyError: '\ufeffuser_id' reading features.csv"
+    fix = "read with encoding='utf-8-sig'\u200b, or strip it: df.columns.str.lstrip('\\ufeff')"
+    assert kb("add", "-s", symptom, "-v", "head -c 3 features.csv | xxd", "-f", fix, "-d", "data")[0] == 0
+    wiki = tmp_path / "wiki.md"
+    assert kb("export", "markdown", "--out", str(wiki))[0] == 0
+    page = wiki.read_text(encoding="utf-8")
+    assert "\ufeff" not in page and "KeyError: '\\ufeffuser\\_id'" in page
+
+    again = kb("import", str(wiki))[1]
+    assert "already in kb as they are" in again and "differ" not in again
+    assert kb("--db", str(tmp_path / "other.db"), "init", "--empty")[0] == 0
+    assert kb("--db", str(tmp_path / "other.db"), "import", str(wiki))[0] == 0
+    (imported,) = [c for c in contents(tmp_path / "other.db").values() if c.symptom == symptom]  # type: ignore[attr-defined]
+    assert imported.fix == fix  # type: ignore[attr-defined]
+
+
 def test_an_import_of_table_rows_says_what_the_rows_did_not_carry(runner: CliRunner, tmp_path: Path) -> None:
     kb("where")
     wiki, backup = tmp_path / "wiki.md", tmp_path / "backup.jsonl"

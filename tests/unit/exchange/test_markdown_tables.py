@@ -10,6 +10,7 @@ from markdown_it import MarkdownIt
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.content import EntryContent, normalized
+from kb.entry.visible import HIDDEN
 from kb.errors import EntryFileError, UsageError
 from kb.exchange.markdown_tables import DEFAULT_COLUMNS, EXTRA_COLUMNS, parse_markdown, render_markdown
 from kb.exchange.markdown_tokens import ImportedRow, column_field
@@ -66,6 +67,14 @@ HOSTILE = [
     "\u00a0",
     "\u3000",
     "\x7f",
+    "\u200b",
+    "\ufeff",
+    "\u202e",
+    "\x1b[2J",
+    "\U000e0041",
+    "\\u200b",  # the escape typed as text, not the character
+    "\\x1b",
+    "\\",
 ]
 
 text = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12)), max_size=8).map("".join)
@@ -117,6 +126,7 @@ def test_render_then_parse_gives_back_every_exported_field(contents: list[EntryC
     tables = [t for t in MarkdownIt("commonmark").enable("table").parse(markdown) if t.type == "table_open"]
     assert len(tables) == len({e.domain for e in contents})
     assert_no_html_from_field_text(markdown)
+    assert not HIDDEN.search(markdown)  # shown as escapes: nothing in the page acts on a terminal
 
 
 @given(entry_lists)
@@ -154,6 +164,18 @@ SAMPLE = [
     ),
     entry("dataloader-hang", "data", "DataLoader hangs <b>forever</b>", fix="num_workers=0 to confirm"),
 ]
+
+
+def test_a_hidden_character_is_shown_as_its_escape_and_read_back_as_the_character() -> None:
+    typed = "strip it with s.lstrip('\\ufeff')"
+    content = entry("bom", "data", "KeyError: '\ufeffuser_id'", fix=typed, validation="grep -c \u200b a.txt")
+    markdown = render_markdown([content], columns=("symptom", "validation", "fix"))
+    assert "KeyError: '\\ufeffuser\\_id'" in markdown  # the page shows `\ufeff`, a bare backslash
+    assert "lstrip('\\\\ufeff')" in markdown  # a typed backslash is escaped
+    assert "| grep -c \\u200b a.txt |" in markdown  # no code span: it could not show the escape
+    (row,) = parse_markdown(markdown)
+    assert row.fields["symptom"] == content.symptom and row.fields["fix"] == typed
+    assert row.fields["validation"] == content.validation
 
 
 def test_a_small_export_reads_like_a_handbook() -> None:
