@@ -161,7 +161,7 @@ def format_response(
 
     shared = response.one_of
     if shared:
-        lines.append(f"One of {len(shared)} known faults raises this message; their checks tell them apart:")
+        lines.append(f"One of {len(shared)} known faults raises this message; {response.one_of_apart()}:")
         for scored in shared:
             record = scored.candidate.record
             lines.append(f"    {visible(record['key'])}:")

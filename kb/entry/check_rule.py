@@ -61,6 +61,11 @@ class UnsafeValue(InvalidEntry):
     """A value for a check's input that could be read as more than a word."""
 
 
+#: The ways of reading a check that give a verdict; "nothing" (a probe: it prints what to read) and
+#: an undeclared rule give none.
+VERDICT_RULES = ("exit 0", "exit non-zero", "output")
+
+
 class CheckRule(NamedTuple):
     """How a check's result is read (confirms, pattern, rules_out), its inputs with their defaults,
     and what it needs to run. A NamedTuple, not a dataclass: `kb search` imports this module, and
@@ -79,7 +84,7 @@ class CheckRule(NamedTuple):
     @property
     def gives_verdict(self) -> bool:
         """Whether a run can confirm or rule out the cause (a probe and an undeclared rule cannot)."""
-        return self.confirms in ("exit 0", "exit non-zero", "output")
+        return self.confirms in VERDICT_RULES
 
     @property
     def defaults(self) -> dict[str, str]:

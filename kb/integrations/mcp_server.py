@@ -89,7 +89,8 @@ class AgentSession:
             answer = f"known fault: {keys[0]}. Prove it before fixing: call check_to_run with key {keys[0]!r}"
         elif response.one_of:
             named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)
-            answer = f"one of these known faults raises this message: {named}. Their checks tell them apart"
+            apart = response.one_of_apart()
+            answer = f"one of these known faults raises this message: {named}; {apart}"
         elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
             named = entries_naming_it(len(keys), options.limit, response.named_whole)
             answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"

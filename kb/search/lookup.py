@@ -129,6 +129,28 @@ class SearchResponse(NamedTuple):
         """The known faults that each raise the paste's message, when nothing decides between them."""
         return [] if self.confident else list(self.shared)
 
+    def one_of_apart(self) -> str:
+        """How far the checks of the one_of() faults tell them apart: a probe's check prints what to
+        read and an entry without a rule gives no verdict, so "their checks tell them apart" is said
+        only when every one of them gives one."""
+        from kb.entry.check_rule import VERDICT_RULES
+
+        group = self.one_of
+        judging = sum(
+            bool(s.candidate.record.get("validation"))
+            and not s.candidate.record.get("untrusted")
+            and (s.candidate.record.get("check_rule") or {}).get("confirms") in VERDICT_RULES
+            for s in group
+        )
+        if judging == len(group):
+            return "their checks tell them apart"
+        if judging == 0:
+            return "none of their checks gives a verdict alone: read what each prints"
+        others = len(group) - judging
+        giving = "the checks of {} give a verdict" if judging > 1 else "the check of {} gives a verdict"
+        reading = "the other {} print what to read" if others > 1 else "the other one prints what to read"
+        return f"{giving.format(judging)}, {reading.format(others)}"
+
     def paste_values(self) -> dict[str, str]:
         """The values the paste names for checks' inputs (kb.text.paste.paste_values)."""
         from kb.text.paste import paste_values
@@ -177,8 +199,15 @@ class SearchResponse(NamedTuple):
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
         settle = self.settler.candidate.record.get("validation") if self.settler else None
+        from kb.entry.check_rule import VERDICT_RULES
+
         shared = [
-            {"key": s.candidate.record.get("key"), "validation": s.candidate.record.get("validation")}
+            {
+                "key": s.candidate.record.get("key"),
+                "validation": s.candidate.record.get("validation"),
+                "gives_verdict": (s.candidate.record.get("check_rule") or {}).get("confirms")
+                in VERDICT_RULES,
+            }
             for s in self.one_of
         ]
         return {

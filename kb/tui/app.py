@@ -211,7 +211,7 @@ class KbApp(App[None]):
             cause = cause_of(self.verdicts, found.one_of)
             if cause is not None:
                 return cause.line()
-            return f"one of {len(found.one_of)} known faults raises this: their checks tell them apart"
+            return f"one of {len(found.one_of)} known faults raises this: {found.one_of_apart}"
         if found.subject and found.rows:
             from kb.search.lookup import entries_naming_it
 

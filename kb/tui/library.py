@@ -62,6 +62,8 @@ class Found:
     one_of: tuple[str, ...] = ()
     #: Every row holds every word of the subject (lookup.SearchResponse.named_whole).
     named_whole: bool = True
+    #: How far the checks of one_of tell them apart (lookup.SearchResponse.one_of_apart).
+    one_of_apart: str = ""
 
 
 class Library:
@@ -113,8 +115,9 @@ class Library:
         ]
         guess = response.domain_guess.domain if response.domain_guess else None
         shared = tuple(str(s.candidate.record["key"]) for s in response.one_of)
+        apart = response.one_of_apart() if shared else ""
         return Found(
-            rows, text, response.confident, guess, response.query.short, shared, response.named_whole
+            rows, text, response.confident, guess, response.query.short, shared, response.named_whole, apart
         )
 
     def browse(self, domain: str | None = None) -> Found:

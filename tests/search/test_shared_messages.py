@@ -94,6 +94,16 @@ def test_a_message_several_seeds_claim_for_different_causes_names_them_all(runne
     assert {"cuda-oom-forward-vs-backward", "gradient-accumulation-memory-growth"} <= raising
     assert len(raising) >= 4
 
+    # Two of them are probes: they print measurements to read and decide nothing, which kb says.
+    probes = {item["key"] for item in data["one_of"] if not item["gives_verdict"]}
+    assert probes == {"gradient-accumulation-memory-growth", "oom-batch-size-not-scaled-with-max-length"}
+    first = kb("search", paste).stdout.splitlines()[0]
+    judging = len(raising) - len(probes)
+    assert first == (
+        f"One of {len(raising)} known faults raises this message; the checks of {judging} give a verdict,"
+        f" the other {len(probes)} print what to read:"
+    )
+
 
 def test_a_seeds_quoted_name_is_its_example_not_evidence(runner: CliRunner) -> None:
     """The BOM seed shows `KeyError: 'text'`; another project's missing column called text is not it."""

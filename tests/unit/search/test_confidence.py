@@ -246,3 +246,29 @@ def test_a_wrappers_words_are_no_evidence_beyond_a_shared_message(
     assert not any(confident(data))
     _, wrapped, _ = search(capsys, f"{alone}\n{wrapper}")
     assert not any(confident(wrapped)) and keys(wrapped)[:1] == keys(data)[:1]
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        (["output", "exit 0"], "their checks tell them apart"),
+        (["output", "nothing", "nothing"], "the check of 1 gives a verdict, the other 2 print what to read"),
+        (["output", "exit 0", ""], "the checks of 2 give a verdict, the other one prints what to read"),
+        (["nothing", ""], "none of their checks gives a verdict alone: read what each prints"),
+    ],
+)
+def test_one_of_says_their_checks_tell_them_apart_only_when_each_gives_a_verdict(
+    rules: list[str], said: str
+) -> None:
+    from types import SimpleNamespace
+
+    from kb.search.lookup import SearchResponse
+
+    group = tuple(
+        SimpleNamespace(
+            candidate=SimpleNamespace(record={"validation": "true", "check_rule": {"confirms": rule}})
+        )
+        for rule in rules
+    )
+    response = SearchResponse(None, [], None, None, group)  # type: ignore[arg-type]
+    assert response.one_of_apart() == said
