@@ -513,7 +513,11 @@ def rank(
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
-        raises = doubt == "shared" and _raises_shared(reading.line, candidate.record, shared_messages)
+        # An entry that lists the line's shared message raises it, even when it shares little else
+        # with the paste (gunicorn's workers, each loading the model, end in a CUDA OOM too).
+        raises = doubt in ("shared", "weak") and _raises_shared(
+            reading.line, candidate.record, shared_messages
+        )
         return Scored(
             candidate,
             round(score, 1),
@@ -775,8 +779,8 @@ def one_of(results: Sequence[Scored]) -> list[Scored]:
     group = [
         result
         for result in results
-        if result.doubt in ("shared", "rival")
-        and (result.parts.get("fuzzy", 0.0) >= SAME_MESSAGE_FUZZY or result.raises_shared)
+        if result.raises_shared
+        or (result.doubt in ("shared", "rival") and result.parts.get("fuzzy", 0.0) >= SAME_MESSAGE_FUZZY)
     ]
     return group if len(group) > 1 and group[0] is results[0] else []
 
