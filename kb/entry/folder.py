@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -268,6 +268,19 @@ def write_tombstone(
             copy.unlink()
     elif content is not None:
         write_atomically(copy, render_entry_file(content.replace(status="archived")))
+
+
+def touched_by_writing(
+    folder: Path, keys: Iterable[str], after: Mapping[str, EntryContent | None], paths: Mapping[str, Path]
+) -> list[Path]:
+    """Every file of FOLDER a write of KEYS may change (AFTER: each one's new version; PATHS: where
+    each one's file is now): its file where it is and where it goes, its tombstone and the version
+    kept beside it. What all_or_nothing() keeps."""
+    found: list[Path] = []
+    for key in keys:
+        found += [path for path in (paths.get(key), entry_file_path(folder, after.get(key))) if path]
+        found += tombstone_paths(folder, key)
+    return found
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ file and writes its tombstone; removing a file archives the entry; an entry purg
 on the other side, and so is one purged in the folder: nothing is purged by a sync. kb's seed
 entries stay out of the folder until someone changes one. Files are written first, each
 atomically, then the knowledge base and the new bases in one transaction, so a sync stopped
-between the two is finished by the next one.
+between the two (a killed process) is finished by the next one; a write that fails, in the folder
+or in the knowledge base, puts back the files written before it (all_or_nothing), so a sync that
+reports an error has changed nothing.
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from typing import Any, Literal
 from kb.entry.content import EntryContent
 from kb.entry.folder import (
     Tombstone,
+    all_or_nothing,
     folder_identity,
     in_folder_form,
     read_folder,
+    touched_by_writing,
     write_entry_file,
     write_tombstone,
 )
@@ -587,8 +591,12 @@ def sync_folder(
     held = sum(1 for base in bases.values() if base.content is not None and base.content.status == "active")
     if too_many_archived(archived, held) and not archive_many:
         raise MassArchive(archived, held, str(folder))
-    for step in steps:
-        if step.writes_folder:
+    writing = [step for step in steps if step.writes_folder]
+    touched = touched_by_writing(
+        folder, [step.key for step in writing], {step.key: step.result for step in writing}, on_disk.paths
+    )
+    with all_or_nothing(touched):
+        for step in writing:
             write_entry_file(folder, on_disk.paths.get(step.key), step.result)
             kept = (
                 step.result
@@ -596,6 +604,21 @@ def sync_folder(
                 else None
             )
             write_tombstone(folder, step.key, step.tombstone, kept)
+        _record_sync(store, identity, steps, report, bases, folder, archived)
+    return report
+
+
+def _record_sync(
+    store: EntryStore,
+    identity: str,
+    steps: list[SyncStep],
+    report: SyncReport,
+    bases: Mapping[str, SyncBase],
+    folder: Path,
+    archived: int,
+) -> None:
+    """The knowledge base's side of a sync, in one transaction: kb's new versions, the versions both
+    now agree on, the conflicts shown, what settled conflicts did not keep, and the undo record."""
     store.apply_sync(
         identity,
         writes=[step.result for step in steps if step.writes_kb and step.result is not None],
@@ -618,7 +641,6 @@ def sync_folder(
         undo_record=(LAST_SYNC_ARCHIVE, [s.key for s in steps if s.archives_unasked]) if archived else None,
         planned_from={step.key: step.ours for step in steps if step.writes_kb},
     )
-    return report
 
 
 #: The kb_meta name under which a sync keeps the entries it archived because their files were gone:

@@ -123,7 +123,7 @@ def _write_changes(
     the tombstone that says it was archived or purged. All of them or none: a file that fails puts
     back those written before it (all_or_nothing), so that a prune is never half done. Returns the
     entries written merged with a change their file had meanwhile (_with_changes_since)."""
-    from kb.entry.folder import all_or_nothing, read_folder
+    from kb.entry.folder import all_or_nothing, read_folder, touched_by_writing
 
     changed = [key for key in sorted({*before, *after}) if before.get(key) != after.get(key)]
     if not changed:
@@ -132,24 +132,10 @@ def _write_changes(
     folder = read_folder(where)
     merged = _with_changes_since(before, after, folder.contents, changed)
     after = {**after, **merged}
-    with all_or_nothing(_touched(where, changed, after, folder.paths)):
+    with all_or_nothing(touched_by_writing(where, changed, after, folder.paths)):
         for key in changed:
             _write_entry(where, key, before.get(key), after.get(key), folder.paths.get(key), signed)
     return merged
-
-
-def _touched(
-    where: Path, keys: list[str], after: dict[str, EntryContent], paths: dict[str, Path]
-) -> list[Path]:
-    """Every file a write of KEYS may change: each entry's file where it is and where it goes, its
-    tombstone and the version kept beside it."""
-    from kb.entry.folder import entry_file_path, tombstone_paths
-
-    found: list[Path] = []
-    for key in keys:
-        found += [path for path in (paths.get(key), entry_file_path(where, after.get(key))) if path]
-        found += tombstone_paths(where, key)
-    return found
 
 
 def _write_entry(

@@ -7,6 +7,7 @@ conflicts, and both people end with the same entries.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -343,7 +344,8 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
 
     with pytest.MonkeyPatch.context() as kill:
         kill.setattr(EntryStore, "apply_sync", killed)
-        assert kb("sync", str(folder)).exit_code != 0
+        kill.setattr("kb.exchange.folder_sync.all_or_nothing", lambda _paths: contextlib.nullcontext())
+        assert kb("sync", str(folder)).exit_code != 0  # killed: nothing ran after it, not even the undo
     assert not (folder / "data" / "team-bce-labels-out-of-range.md").exists()  # the files went first
     assert (folder / "archived" / "team-bce-labels-out-of-range.toml").exists()
     result = kb("sync", str(folder), "--json")
@@ -355,6 +357,45 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
     assert json.loads(kb("sync", str(folder), "--json").stdout)["steps"] == []
     with open_store() as store:
         assert store.get("team-bce-labels-object-dtype-nan").fix.startswith("First, read the device table.")
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+
+
+def test_a_sync_that_fails_part_way_puts_back_the_files_it_wrote(runner: CliRunner, tmp_path: Path) -> None:
+    """A domain folder kb cannot make (a file of that name) stops the sync after it has written other
+    entries' files: they are put back, kb is unchanged, and the next sync, once the way is clear,
+    does all of it. An interrupt before kb's transaction is the same."""
+    from kb.store.entry_store import EntryStore
+
+    folder = tmp_path / "team"
+    team_folder(runner, folder)
+    assert kb("edit", "team-bce-labels-object-dtype-nan", "--applies-to", "torch>=2").exit_code == 0
+    assert kb("add", "-s", "ValueError: the sampler seed is lost", "-v", "true", "-f", "reseed", "-d",
+              "training", "-k", "sampler-seed").exit_code == 0  # fmt: skip
+    (folder / "training").write_text("not a folder\n")
+    before = folder_files(folder)
+
+    result = kb("sync", str(folder))
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1
+    assert folder_files(folder) == before  # the fix written to data/ first is put back
+
+    with pytest.MonkeyPatch.context() as interrupt:
+        interrupt.setattr(
+            EntryStore, "apply_sync", lambda *_a, **_k: (_ for _ in ()).throw(KeyboardInterrupt)
+        )
+        (folder / "training").unlink()
+        before = folder_files(folder)
+        assert kb("sync", str(folder)).exit_code != 0
+    assert folder_files(folder) == before and not (folder / "training").exists()
+
+    result = kb("sync", str(folder), "--json")
+    assert result.exit_code == 0, result.output
+    assert {s["key"]: s["action"] for s in json.loads(result.stdout)["steps"]} == {
+        "team-bce-labels-object-dtype-nan": "update-folder",
+        "sampler-seed": "add-to-folder",
+    }
 
 
 def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
