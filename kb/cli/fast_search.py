@@ -90,8 +90,8 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
 
 
 def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
-    """Search TEXT with the options of ARGS (kb.layers.everywhere.search_sources)."""
-    from kb.layers.everywhere import search_sources
+    """Search TEXT with the options of ARGS (kb.layers.everywhere.search_layers)."""
+    from kb.layers.everywhere import search_layers
     from kb.search.lookup import SearchOptions
 
     interpreter = None
@@ -109,7 +109,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
         environment=args.env,
         interpreter=interpreter,
     )
-    return search_sources(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True))
+    return search_layers(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True))
 
 
 def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> str:

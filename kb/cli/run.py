@@ -48,7 +48,7 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     from kb.cli.fast_search import format_response
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
-    from kb.layers.everywhere import search_sources
+    from kb.layers.everywhere import search_layers
     from kb.machine import python_of
     from kb.paths import user_data_dir
     from kb.search.lookup import SearchOptions
@@ -60,7 +60,7 @@ def look_up(command: list[str], ending: str, output: str) -> None:
         echo(f"{header} It printed nothing to look up.", err=True)
         return
     options = SearchOptions(limit=3, environment=True, interpreter=python)
-    found = search_sources(output, None, options)
+    found = search_layers(output, None, options)
     for layer in found.unreachable:
         echo(layer.line(), err=True)
     if found.response.confident:  # the known fault alone: the others are no answer to this failure

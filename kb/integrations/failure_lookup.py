@@ -43,13 +43,13 @@ _ANSWERED: dict[str, Any] = {}
 def known_fault(text: str) -> Answer:
     """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
     from kb.entry.visible import command_line, visible
-    from kb.layers.everywhere import search_sources
+    from kb.layers.everywhere import search_layers
     from kb.search.lookup import SearchOptions
 
     response = _ANSWERED.get(text)
     if response is None:
         options = SearchOptions(limit=1, record_usage=False, environment=True, keep_open=True)
-        response = _ANSWERED[text] = search_sources(text, None, options).response
+        response = _ANSWERED[text] = search_layers(text, None, options).response
     if not response.confident:
         return None
     record = response.results[0].candidate.record

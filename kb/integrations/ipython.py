@@ -82,10 +82,10 @@ def shown(value: object) -> str:
 
 def look_up(text: str, limit: int = 3) -> KnownFault:
     """Search TEXT in every layer, as kb search does (a confident answer counts as a hit)."""
-    from kb.layers.everywhere import search_sources
+    from kb.layers.everywhere import search_layers
     from kb.search.lookup import SearchOptions
 
-    found = search_sources(text, None, SearchOptions(limit=limit, environment=True))
+    found = search_layers(text, None, SearchOptions(limit=limit, environment=True))
     values = found.response.paste_values()  # each check as it runs for this error: its port, its file
     records = [
         _as_it_runs(record, *found.response.check_of(record, values)) if record.get("validation") else record

@@ -61,7 +61,7 @@ class AgentSession:
         self.handed_out: dict[str, set[str]] = {}
 
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
-        from kb.layers.everywhere import search_sources
+        from kb.layers.everywhere import search_layers
         from kb.machine import active_python
         from kb.search.lookup import SearchOptions, entries_naming_it
 
@@ -70,7 +70,7 @@ class AgentSession:
         options = SearchOptions(
             limit=max(1, min(limit, 20)), environment=True, interpreter=python or active_python()
         )
-        found = search_sources(paste, self.database, options)
+        found = search_layers(paste, self.database, options)
         response = found.response
         data = response.as_json()
         keys = [str(item["key"]) for item in data["results"]]

@@ -40,7 +40,7 @@ class Found(NamedTuple):
     layered: bool  # more than one layer was asked: each result names its own
 
 
-def search_sources(
+def search_layers(
     text: str,
     personal: str | None,
     options: SearchOptions,
@@ -52,13 +52,13 @@ def search_sources(
     seeds it (NOTICE: as open_store's). `kb search`, `kb run` and the pytest plugin all ask this."""
     from kb.layers.config import reading_layers
 
-    sources = reading_layers(personal) if layers else []
-    if len(sources) <= 1:
+    read = reading_layers(personal) if layers else []
+    if len(read) <= 1:
         answer = search(
             text, resolve_location(personal), options, functools.partial(open_fully, personal, notice)
         )
         return Found(answer, [], False)
-    return search_everywhere(text, sources, options)
+    return search_everywhere(text, read, options)
 
 
 def open_fully(spec: str | None, notice: Callable[[str], None] | None = None) -> None:

@@ -65,7 +65,7 @@ def test_a_lookup_that_fails_never_hides_the_error(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise OSError("the disk went away")
 
-    monkeypatch.setattr("kb.layers.everywhere.search_sources", broken)
+    monkeypatch.setattr("kb.layers.everywhere.search_layers", broken)
     shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
     captured = capsys.readouterr()
     assert LABELS in captured.out
