@@ -145,3 +145,18 @@ class EditConflict(KbError):
             f"'{key}' was changed by someone else while you edited it, in {', '.join(fields)}: not saved"
             f"{where}; see theirs with {show} {key}, then edit again"
         )
+
+
+def failure_text(exc: KbError | OSError) -> str:
+    """What failed, in one line, for any face to show: a KbError's message, or an OSError's place and
+    reason (an atomic write's temporary file named by its folder: "cannot write in DIR")."""
+    if isinstance(exc, KbError):
+        return str(exc)
+    import os
+
+    where = os.fspath(exc.filename) if exc.filename is not None else ""
+    name = os.path.basename(str(where))
+    if name.startswith(".kb-") and name.endswith(".tmp"):
+        where = f"cannot write in {os.path.dirname(str(where))}"
+    reason = exc.strerror or str(exc)
+    return f"{where}: {reason}" if where else reason

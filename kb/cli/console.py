@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from kb.errors import KbError
+from kb.errors import KbError, failure_text
 
 #: Exit code for Ctrl-C, as shells report a SIGINT.
 INTERRUPTED = 130
@@ -63,12 +63,7 @@ def _report_os_error(exc: OSError) -> int:
     if isinstance(exc, BrokenPipeError):  # the reader left (`kb ... | head`): nothing to tell it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    where = os.fspath(exc.filename) if exc.filename is not None else ""
-    name = os.path.basename(str(where))
-    if name.startswith(".kb-") and name.endswith(".tmp"):  # the temporary file of an atomic write
-        where = f"cannot write in {os.path.dirname(str(where))}"
-    reason = exc.strerror or str(exc)
-    sys.stderr.write(error_line(KbError(f"{where}: {reason}" if where else reason)) + "\n")
+    sys.stderr.write(error_line(KbError(failure_text(exc))) + "\n")
     return 1
 
 

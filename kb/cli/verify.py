@@ -78,7 +78,7 @@ def check(
             for line in consent_text(command).splitlines():
                 typer.echo(f"  {line}")
         _confirm_run(yes, "Run it?")
-        result = run_check(store, key, timeout, chosen)
+        result = run_check(store, key, timeout, chosen, agreed=command)
     folder = common.folder_source(ctx)
     if as_json:
         console.print_json(
@@ -280,7 +280,7 @@ def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float
     if proposal is None:
         runnable = ", ".join(p.source for p in record.proposals if p.runnable) or "none"
         raise KbError(f"--run {source}: not a proposed check here (proposed: {runnable})")
-    result = run_check(store, source, timeout, record.values)
+    result = run_check(store, source, timeout, record.values, agreed=proposal.command)
     session.record_verification(record, source, result)
     if not quiet:
         _print_result(result, None)

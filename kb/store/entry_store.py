@@ -642,9 +642,18 @@ class EntryStore:
 
     @_retried
     def mark_reviewed(self, key: str, status: str | None = None) -> Entry:
-        """Keep (or archive, with STATUS) an entry at review: either way it was reviewed now."""
+        """Keep (or archive, with STATUS) an entry at review: either way it was reviewed now. An entry
+        archived meanwhile (another window, a sync) is neither kept nor archived again: InvalidEntry
+        says so, rather than a review that reports a decision the entry no longer stands for."""
         with self._writing() as db:
             entry = self._locked(db, key)
+            if entry.status == "archived":
+                undo = f"bring it back with: kb restore {entry.key}"
+                raise InvalidEntry(
+                    f"'{entry.key}' is already archived; {undo}"
+                    if status == "archived"
+                    else f"'{entry.key}' is archived: nothing to keep; {undo}"
+                )
             entry.reviewed = self.now()
             if status and status != entry.status:
                 entry.status = status

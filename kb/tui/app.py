@@ -20,8 +20,8 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane, Tree
 from textual.worker import get_current_worker
 
-from kb.entry.visible import plural
-from kb.errors import KbError
+from kb.entry.visible import plural, visible
+from kb.errors import KbError, failure_text
 from kb.tui.form import EntryForm
 from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
@@ -48,6 +48,11 @@ COLLECTOR_THRESHOLDS = (50_000, 20, 100)
 T = TypeVar("T")
 #: Each tab's entry view, which the actions (copy, run, edit) act on.
 ENTRY_VIEWS = {"search-tab": "#search-entry", "tree-tab": "#tree-entry", "review-tab": "#review-entry"}
+
+
+def failure_line(exc: KbError | OSError) -> str:
+    """A failure as the status bar and notices show it: one line, nothing in it acting on the terminal."""
+    return f"kb: {visible(failure_text(exc))}"
 
 
 class KbApp(App[None]):
@@ -165,9 +170,9 @@ class KbApp(App[None]):
             worker = get_current_worker()
             try:
                 value = load()
-            except KbError as exc:
+            except (KbError, OSError) as exc:
                 if not worker.is_cancelled:
-                    self.call_from_thread(self.set_status, f"kb: {exc}")
+                    self.call_from_thread(self.set_status, failure_line(exc))
                 return
             if not worker.is_cancelled:
                 self.call_from_thread(show, value)
@@ -208,7 +213,7 @@ class KbApp(App[None]):
         if found.one_of:
             from kb.verify.triage import cause_of
 
-            cause = cause_of(self.verdicts, found.one_of)
+            cause = cause_of({k: v for k, v in self.verdicts.items() if k in found.one_of}, found.one_of)
             if cause is not None:
                 return cause.line()
             return f"one of {len(found.one_of)} known faults raises this: {found.one_of_apart}"
@@ -343,26 +348,42 @@ class KbApp(App[None]):
         key = entry.key
         # The values the search box's paste names (its port, file, module) go into the check, and
         # the dialog shows the command exactly as it will run.
-        values = self.library.check_values(self.current_query())
-        command = self.library.check_command(key, values)
+        paste = self.current_query()
+        values = self.library.check_values(paste)
+        try:
+            command = self.library.check_command(key, values)
+        except (KbError, OSError) as exc:  # removed or changed since it was opened
+            self.notify(failure_line(exc), severity="error")
+            return
 
         def answered(run: bool | None) -> None:
             if run:
                 self.set_status(f"running the validation of {key}…")
-                self._run_check(key, values)
+                self._run_check(key, values, command, paste)
             else:
                 self.notify("Not run.")
 
         self.push_screen(ConfirmRun(key, command), answered)
 
-    def _run_check(self, key: str, values: dict[str, str]) -> None:
-        self.fetch("run", lambda: self.library.check(key, values), lambda result: self._show_run(key, result))
+    def _run_check(self, key: str, values: dict[str, str], agreed: str, paste: str) -> None:
+        """Run the check the person agreed to, exactly (a check changed meanwhile is refused)."""
+        self.fetch(
+            "run",
+            lambda: self.library.check(key, values, agreed=agreed),
+            lambda result: self._show_run(key, result, paste),
+        )
 
-    def _show_run(self, key: str, result: CheckResult) -> None:
-        self.verdicts[key] = result.verdict
+    def _show_run(self, key: str, result: CheckResult, paste: str) -> None:
+        """Show a check's result. Its verdict counts for the paste it ran for, only while that paste is
+        still the search (a slow check may end after the search changed), and the entry is shown
+        again, with its last check, wherever it is open, not in whichever tab is in front now."""
+        if self.found is not None and self.found.query == paste:
+            self.verdicts[key] = result.verdict
         self.push_screen(RunOutput(key, result))
         self.set_status()
-        self._reopen(key)
+        for tab, pane in self.views.items():
+            if pane.entry is not None and pane.entry.key == key:
+                self.open_entry(key, tab)
 
     def action_add(self) -> None:
         self.push_screen(EntryForm(self.library), self._saved)
@@ -394,8 +415,13 @@ class KbApp(App[None]):
             if key is None:
                 self.notify(f"Kept the draft {draft.path.name}.")
             else:
-                self.library.discard_draft(draft.path)
                 self._saved(key)
+                try:
+                    self.library.discard_draft(draft.path)
+                except OSError as exc:
+                    self.notify(
+                        f"{draft.path.name} stays among the drafts: {failure_line(exc)}", severity="warning"
+                    )
             self._next_draft(waiting, index + 1)
 
         name = f"Draft {index + 1} of {len(waiting)} ({draft.path.name})"
@@ -424,8 +450,8 @@ class KbApp(App[None]):
             else:
                 try:
                     report = self.library.settle(folder, step.key, choices)
-                except KbError as exc:
-                    self.notify(str(exc), severity="error")
+                except (KbError, OSError) as exc:
+                    self.notify(failure_line(exc), severity="error")
                     return
                 left = any(s.key == step.key for s in report.conflicts)
                 self.notify(
@@ -482,8 +508,9 @@ class KbApp(App[None]):
     def _decide(self, decision: Callable[[], object], said: str) -> None:
         try:
             decision()
-        except KbError as exc:
-            self.notify(f"kb: {exc}", severity="error")
+        except (KbError, OSError) as exc:
+            self.notify(failure_line(exc), severity="error")
+            self._load_due()  # what the list showed may be what changed
             return
         self.notify(said)
         self._load_due()

@@ -234,9 +234,12 @@ class Library:
 
         return filled_check(self.store().get(key).content().as_dict(), values)
 
-    def check(self, key: str, values: dict[str, str] | None = None, timeout: float = 60.0) -> CheckResult:
+    def check(
+        self, key: str, values: dict[str, str] | None = None, timeout: float = 60.0, agreed: str | None = None
+    ) -> CheckResult:
         """`kb check KEY --yes`: run the check with VALUES for its inputs and record its verdict on
-        the entry. The caller has asked the person first; nothing calls this on its own."""
+        the entry. The caller has asked the person first, showing AGREED; nothing calls this on its
+        own, and a check that changed since it was shown does not run (run_check)."""
         from kb.verify.runner import run_check
 
-        return run_check(self.store(), key, timeout, values)
+        return run_check(self.store(), key, timeout, values, agreed=agreed)

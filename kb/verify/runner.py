@@ -33,6 +33,7 @@ from typing import IO, TYPE_CHECKING
 import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
 from kb.entry.lint import ValidationKind, validation_kind
+from kb.errors import StoreChanged
 from kb.machine import user_python
 from kb.verify.verdict import RunEnd, Verdict, as_shell_reports_it, read_verdict, symptom_text
 
@@ -390,13 +391,16 @@ def run_check(
     timeout: float,
     values: Mapping[str, str] | None = None,
     cwd: Path | None = None,
+    agreed: str | None = None,
 ) -> CheckResult:
     """Run entry KEY's check with VALUES for its inputs (kb.entry.check_rule.fill), read its verdict
     by the entry's rule, and record the run on KEY with the values, this machine and the time.
 
     Only after the person said yes: `kb check` and the TUI ask first, `kb triage` asks or was told
-    with --run. A need the check declares that is missing here (kb.verify.needs) is recorded as
-    "could not run here" without running anything."""
+    with --run. AGREED is the command the person was shown: if the entry changed since (a sync, an
+    edit in another window), the check is not run, for what would run is not what they agreed to.
+    A need the check declares that is missing here (kb.verify.needs) is recorded as "could not run
+    here" without running anything."""
     from kb.entry.check_rule import offered
     from kb.store.record import CheckRun
     from kb.verify.needs import unmet_needs
@@ -404,6 +408,11 @@ def run_check(
     entry = store.get(key)
     rule = entry.content().check_rule
     command, chosen = offered(entry.validation, rule, values)
+    if agreed is not None and command != agreed:
+        raise StoreChanged(
+            f"the check of '{key}' changed after you were shown it (an edit or a sync meanwhile): "
+            "nothing ran; ask for it again to see the check as it is now"
+        )
     unmet = unmet_needs(rule, chosen, cwd=cwd, command=command)
     if unmet:
         started = kb.clock.utc_now().astimezone(UTC)

@@ -133,8 +133,8 @@ class Cause(NamedTuple):
         if self.how == "confirmed":
             return f"Confirmed: {self.key}. Apply its fix (kb show {self.key})."
         return (
-            f"The other known faults that raise this message are ruled out; the one left is {self.key}:"
-            f" its check says whether it is the cause (kb check {self.key})."
+            f"The other known faults that raise this message are ruled out; the one left is {self.key}"
+            f"; its check is the next to run (kb check {self.key})."
         )
 
 

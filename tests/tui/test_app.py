@@ -307,6 +307,46 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         assert table.row_count == due_before - 2
 
 
+async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_library: Library) -> None:
+    """Another window archived the highlighted entry: k must not say "kept" (nor d "archived")."""
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        first = app.query_one("#review-entry", EntryView).key
+        assert first is not None
+        Library(due_library.spec).archive(first)  # the other window, on the same database
+        await pilot.press("k")
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert f"'{first}' is archived: nothing to keep" in said[-1] and "kept" not in said[-1]
+        assert due_library.entry(first).status == "archived"
+        assert app.query_one("#review-entry", EntryView).key != first  # the list was read again
+
+
+async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
+    due_library: Library,
+) -> None:
+    """A check started in the search tab and ended while the review tab is in front refreshes the
+    search tab's entry, not the entry the review tab shows: d and k act on what is shown."""
+    due_library.save(
+        EntryContent(key="slow-check", domain="logging", symptom="the slow fault", validation="sleep 1")
+    )
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, "the slow fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        await pilot.press("y")
+        await pilot.press("r")
+        assert app.tabs.active == "review-tab" and app.busy  # the check is still running
+        shown = app.query_one("#review-entry", EntryView).key
+        await settle(app, pilot)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.query_one("#review-entry", EntryView).key == shown != "slow-check"
+        assert app.query_one("#search-entry", EntryView).key == "slow-check"
+
+
 async def test_the_review_list_leaves_its_reasons_room_at_80_columns(due_library: Library) -> None:
     """A 32-character key left the reasons 9 columns."""
     async with running(due_library, (80, 24)) as (app, pilot):
@@ -554,6 +594,71 @@ async def test_run_confirmed_shows_the_output_and_records_it(library: Library, e
     assert entry.last_check_outcome == "inconclusive" and "kb-was-here" in (entry.last_check_output or "")
 
 
+async def test_a_check_changed_after_the_dialog_showed_it_does_not_run(
+    library: Library, echo_entry: str, tmp_path: Path
+) -> None:
+    """The person agreed to the command the dialog showed; a sync or another window that changes
+    the check meanwhile must not get a different command run under that yes."""
+    marker = tmp_path / "ran-the-other-one"
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the echo fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRun)
+        other = Library(library.spec)  # another process's view of the same database
+        changed = other.entry(echo_entry).content().replace(validation=f"touch {marker}")
+        other.save(changed, replacing=echo_entry)
+        other.close()
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, RunOutput)
+        assert "changed after you were shown it" in str(app.status_bar.render())
+    assert not marker.exists() and library.entry(echo_entry).last_check_outcome is None
+
+
+async def test_a_check_of_a_removed_entry_is_a_notice_not_a_crash(library: Library, echo_entry: str) -> None:
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the echo fault")
+        await open_top(app, pilot)
+        library.store().purge(echo_entry)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert app.is_running and not isinstance(app.screen, ConfirmRun)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1].startswith("kb: ") and echo_entry in said[-1]
+
+
+async def test_a_check_run_elsewhere_is_no_verdict_on_the_paste(library: Library, echo_entry: str) -> None:
+    """Only the checks of the faults that raise the pasted message count for it: a confirmed check
+    of an entry opened from the tree is not "the cause" of the search."""
+    library.save(
+        EntryContent(
+            key="echo-confirms",
+            domain="logging",
+            symptom="the confirming fault",
+            validation="echo fault: here",
+            check_rule=library.entry("cuda-device-side-assert")
+            .content()
+            .check_rule._replace(confirms="output", pattern="^fault:", rules_out="", inputs=(), needs=()),
+        )
+    )
+    async with running(library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, "RuntimeError: CUDA error: device-side assert triggered")
+        assert app.found is not None and len(app.found.one_of) > 1
+        await pilot.press("escape")
+        app.open_entry("echo-confirms", "search-tab")
+        await settle(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert isinstance(app.screen, RunOutput) and app.screen.result.verdict == "confirmed"
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert "Confirmed" not in app.describe_found()
+
+
 async def test_help_opens_and_q_quits(library: Library) -> None:
     async with running(library) as (app, pilot):
         await pilot.press("escape", "question_mark")
@@ -783,7 +888,9 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
     """A shared message: x on two of its entries rules their causes out, and the status names the third."""
     from kb.verify.runner import CheckResult
 
-    def ruled_out(key: str, values: dict[str, str] | None = None, timeout: float = 60.0) -> CheckResult:
+    def ruled_out(
+        key: str, values: dict[str, str] | None = None, timeout: float = 60.0, agreed: str | None = None
+    ) -> CheckResult:
         started = datetime.now(UTC)
         return CheckResult(
             f"check {key}", "shell", "exited", 0, "ok: not it\n", 0.1, started, "ruled out", ""
@@ -806,7 +913,7 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
             await pilot.press("escape")
             await settle(app, pilot)
         assert app.describe_found().endswith(
-            f"the one left is {second}: its check says whether it is the cause (kb check {second})."
+            f"the one left is {second}; its check is the next to run (kb check {second})."
         )
 
 

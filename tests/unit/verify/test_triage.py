@@ -24,7 +24,7 @@ def test_the_cause_left_when_the_others_are_ruled_out() -> None:
     cause = record(("a", "ruled out"), ("c", "ruled out")).cause()
     assert (
         cause == Cause("b", "left")
-        and "the one left is b: its check says whether it is the cause" in cause.line()
+        and "the one left is b; its check is the next to run (kb check b)" in cause.line()
     )
 
 
