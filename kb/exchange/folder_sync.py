@@ -208,21 +208,27 @@ def plan_sync(
     gone: Mapping[str, tuple[str, str]] = {},
     author: str = "",
     now: str = "",
+    seen: Mapping[str, ShownConflict] = {},
 ) -> tuple[list[SyncStep], int]:
     """The steps that bring kb (OURS) and the folder (THEIRS, and its TOMBSTONES) to one version of
     every entry, against their BASES, and how many entries need none. PREFER settles conflicts (only
     those of the keys in ONLY, when given); CHOICES, field by field, those of the keys it names.
     SEEDS, kb's own seed entries, stand in for a missing base and stay out of the folder while nobody
     changed them. GONE says how kb lost an entry it had synced (how, into: "merged", "other-key");
-    AUTHOR and NOW sign the tombstones written."""
+    AUTHOR and NOW sign the tombstones written. SEEN: conflicts as a face showed them just now (the
+    TUI's dialog), which a choice of the folder's side is checked against instead of the last sync's:
+    a folder version no one was shown is never taken as the answer (_plan_entry)."""
     steps: list[SyncStep] = []
     unchanged = 0
     renamed = renamed_in_folder(bases, ours, theirs, tombstones)
 
     def facts_of(key: str) -> _EntryFacts:
+        record = bases.get(key)
+        if record is not None and key in seen:
+            record = SyncBase(record.content, seen[key])
         return _EntryFacts(
             key,
-            bases.get(key),
+            record,
             ours.get(key),
             theirs.get(key),
             tombstones.get(key),
@@ -368,6 +374,11 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
     # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
     # else is (a change of the file may be a teammate's pull).
     answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)
+    if prefer is not None and record is not None and record.conflict is not None:
+        fields = merge_entry(base, ours, theirs).conflicts or ("status",)
+        unseen = fingerprint(theirs) != record.conflict.theirs
+        if unseen and any(_side(prefer, name) == "theirs" for name in fields):
+            return _conflict(facts, ours, theirs, fields, tomb, FOLDER_CHANGED_SINCE_SHOWN)
     merge = merge_entry(base, ours, theirs, "ours" if answered and prefer is None else prefer)
     if merge.content is None:
         return _conflict(facts, ours, theirs, merge.conflicts, tomb)
@@ -391,6 +402,11 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if record is not None and record.conflict is not None:
             contested = (*contested, *record.conflict.kb_values)
     return _finish(facts, merge, tomb, author, now, contested)
+
+
+#: Why a settle that takes the folder's side is shown the conflict again instead: the file changed
+#: (a pull) after the person was shown it, and what they chose is not what would be kept.
+FOLDER_CHANGED_SINCE_SHOWN = "the folder's version changed since the conflict was shown: look at it again"
 
 
 def _archived_against_an_edit(base: EntryContent, ours: EntryContent, theirs: EntryContent) -> str:
@@ -542,6 +558,7 @@ def sync_folder(
     only: Collection[str] = (),
     archive_many: bool = False,
     choices: Mapping[str, Mapping[str, Side]] = {},
+    seen: Mapping[str, ShownConflict] = {},
 ) -> SyncReport:
     """Bring STORE and FOLDER to one version of every entry (see the module's docstring). A sync that
     would archive many entries at once only because their files are gone (too_many_archived) raises
@@ -582,6 +599,7 @@ def sync_folder(
         gone,
         store.author,
         now,
+        seen,
     )
     steps = _flag_duplicates(store, steps)
     report = SyncReport(str(folder), dry_run, steps, unchanged)

@@ -448,17 +448,22 @@ class KbApp(App[None]):
             if choices is None:
                 self.notify(f"{step.key} is left open; kb sync shows it again.")
             else:
+                from kb.exchange.folder_sync import FOLDER_CHANGED_SINCE_SHOWN
+
                 try:
-                    report = self.library.settle(folder, step.key, choices)
+                    report = self.library.settle(folder, step.key, choices, step.shown)
                 except (KbError, OSError) as exc:
                     self.notify(failure_line(exc), severity="error")
                     return
-                left = any(s.key == step.key for s in report.conflicts)
-                self.notify(
-                    f"{step.key} is still open."
-                    if left
-                    else f"Settled {step.key}; kb history {step.key} keeps the rest."
-                )
+                left = next((s for s in report.conflicts if s.key == step.key), None)
+                if left is not None and left.note == FOLDER_CHANGED_SINCE_SHOWN:
+                    self.notify(f"{step.key}: {left.note} (o).", severity="warning")
+                else:
+                    self.notify(
+                        f"{step.key} is still open."
+                        if left is not None
+                        else f"Settled {step.key}; kb history {step.key} keeps the rest."
+                    )
                 self.refresh_counts()
             self._settle_next(waiting, index + 1)
 

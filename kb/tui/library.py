@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from kb.entry.content import EntryContent
-    from kb.exchange.folder_sync import Side, SyncReport, SyncStep
+    from kb.exchange.folder_sync import ShownConflict, Side, SyncReport, SyncStep
     from kb.search.duplicates import Duplicate
     from kb.store.entry_store import EntryStore, StoreCounts
     from kb.store.record import Entry
@@ -207,12 +207,16 @@ class Library:
 
         return open_conflicts(self.store())
 
-    def settle(self, folder: Path, key: str, choices: dict[str, Side]) -> SyncReport:
-        """Sync FOLDER, settling KEY's conflict field by field: `kb sync DIR KEY --take FIELD=SIDE …`."""
+    def settle(
+        self, folder: Path, key: str, choices: dict[str, Side], shown: ShownConflict | None = None
+    ) -> SyncReport:
+        """Sync FOLDER, settling KEY's conflict field by field: `kb sync DIR KEY --take FIELD=SIDE …`.
+        SHOWN: the conflict as the dialog showed it; a folder version changed since is not taken."""
         from kb.exchange.folder_sync import sync_folder
 
         self._browsed.clear()
-        return sync_folder(self.store(), folder, only=(key,), choices={key: choices})
+        seen = {key: shown} if shown is not None else {}
+        return sync_folder(self.store(), folder, only=(key,), choices={key: choices}, seen=seen)
 
     def unique_key(self, symptom: str) -> str:
         from kb.entry.content import key_from_symptom

@@ -618,6 +618,25 @@ def test_a_conflict_can_be_settled_field_by_field() -> None:
     assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("root_cause",))]
 
 
+def test_the_folders_side_is_taken_only_as_it_was_shown(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob sees the conflict, then pulls Alice's second change: --theirs would keep a fix he never
+    saw, so the conflict is shown again, with the new fix; his next --theirs takes it."""
+    alice, bob = one_fix_changed_by_two(tmp_path, runner, monkeypatch, "alice's fix", "bob's fix")
+    assert actions(bob.turn()) == {"loader-stall": "conflict"}
+    alice.edit("loader-stall", "alice's fix", "alice's second fix", monkeypatch, tmp_path)
+    alice.turn()
+    git(bob.checkout, "pull", "-q", "--ff-only")
+    code, out, _ = bob.kb("sync", str(bob.checkout), "--theirs", "loader-stall", "--json")
+    step = json.loads(out)["steps"][0]
+    assert code == 1 and step["action"] == "conflict"
+    assert step["note"] == "the folder's version changed since the conflict was shown: look at it again"
+    assert bob.entries()["loader-stall"].fix == "bob's fix"
+    assert actions(bob.turn("--theirs", "loader-stall")) == {"loader-stall": "resolved"}
+    assert bob.entries()["loader-stall"].fix == "alice's second fix"
+
+
 def test_kb_sync_take_settles_the_named_entries_field_by_field(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

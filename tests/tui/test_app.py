@@ -948,6 +948,39 @@ async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_p
     assert [c.action for c in store.history(key)][-1] == "kept-aside"
 
 
+async def test_a_folder_value_changed_while_the_dialog_was_open_is_not_taken(
+    library: Library, tmp_path: Path
+) -> None:
+    """The person picked the folder's fix as the dialog showed it; a pull that changed the file
+    before Settle would have kept a fix no one saw: the conflict stays, and the notice says why."""
+    from kb.entry.file import render_entry_file
+    from kb.exchange.folder_sync import sync_folder
+
+    store = library.store()
+    key = "cuda-device-side-assert"
+    content = store.get(key).content()
+    store.update(key, content.replace(fix="tuned here"))
+    folder = tmp_path / "team"
+    folder.mkdir()
+    sync_folder(store, folder)
+    store.update(key, content.replace(fix="kb's fix"))
+    entry_file = folder / "data" / f"{key}.md"
+    entry_file.write_text(render_entry_file(content.replace(fix="the folder's fix")))
+    assert sync_folder(store, folder).conflicts
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "o")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SettleConflict)
+        app.screen.query_one("#pick-fix", RadioSet).query(RadioButton).last().value = True
+        entry_file.write_text(render_entry_file(content.replace(fix="pulled after the dialog opened")))
+        await pilot.click("#settle")
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1].startswith(f"{key}: the folder's version changed since the conflict was shown")
+    assert store.get(key).fix == "kb's fix"
+    assert "pulled after the dialog opened" in entry_file.read_text()
+
+
 async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(library: Library) -> None:
     from kb.verify.triage import drafts_folder, save_triage_draft
 
