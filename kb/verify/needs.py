@@ -16,14 +16,29 @@ from pathlib import Path
 from kb.entry.check_rule import CheckRule, fill
 from kb.entry.lint import programs, validation_kind
 
+#: Prints each of its arguments that the interpreter cannot import, without importing anything:
+#: importlib.util.find_spec() of `pkg.sub` imports `pkg`, which runs the package's code (a project's
+#: own, in the folder the check runs in) before the person agreed to more than the command. The
+#: top-level name is found as find_spec finds it (editable installs' finders too), each submodule in
+#: its parent's folders by the path finder alone.
 _FIND_MODULES = (
-    "import importlib.util, sys\n"
-    "for name in sys.argv[1:]:\n"
+    "import importlib.machinery, importlib.util, sys\n"
+    "def found(name):\n"
+    "    top, *rest = name.split('.')\n"
     "    try:\n"
-    "        found = importlib.util.find_spec(name) is not None\n"
+    "        if top in sys.modules:  # imported as the interpreter started (os): nothing new runs\n"
+    "            return importlib.util.find_spec(name) is not None\n"
+    "        spec = importlib.util.find_spec(top)\n"
+    "        for depth in range(1, len(rest) + 1):\n"
+    "            if spec is None or spec.submodule_search_locations is None:\n"
+    "                return False\n"
+    "            full, where = '.'.join([top, *rest[:depth]]), list(spec.submodule_search_locations)\n"
+    "            spec = importlib.machinery.PathFinder.find_spec(full, where)\n"
     "    except (ImportError, ValueError):\n"
-    "        found = False\n"
-    "    found or print(name)\n"
+    "        return False\n"
+    "    return spec is not None\n"
+    "for name in sys.argv[1:]:\n"
+    "    found(name) or print(name)\n"
 )
 
 

@@ -373,3 +373,46 @@ def test_a_signal_kb_was_told_to_ignore_stays_ignored_while_a_check_runs(tmp_pat
     kb_like.send_signal(signal.SIGTERM)
     assert kb_like.wait(timeout=20) == -signal.SIGTERM
     assert gone(pid_in(tmp_path / "child.pid"))
+
+
+def test_a_module_need_is_looked_for_without_running_its_package(tmp_path: Path) -> None:
+    """`needs = ["module:pkg.sub"]` is looked for before the check runs, after the person agreed to
+    the command alone: finding it must not import `pkg`, whose __init__ is the project's own code."""
+    from kb.verify.needs import unmet_needs
+
+    ran = tmp_path / "package-code-ran"
+    (tmp_path / "proj" / "nested").mkdir(parents=True)
+    (tmp_path / "proj" / "__init__.py").write_text(f"open({str(ran)!r}, 'w').write('x')\n")
+    (tmp_path / "proj" / "train.py").write_text("")
+    (tmp_path / "proj" / "nested" / "__init__.py").write_text("")
+    needs = (
+        "module:proj.train",
+        "module:proj.nested",
+        "module:proj.absent",
+        "module:os.path",
+        "module:nope.x",
+    )
+    unmet = unmet_needs(CheckRule(confirms="exit 0", needs=needs), cwd=tmp_path)
+    assert unmet == [
+        "the Python module proj.absent is not installed",
+        "the Python module nope.x is not installed",
+    ]
+    assert not ran.exists()
+
+
+def test_a_check_changed_since_it_was_shown_does_not_run(tmp_path: Path) -> None:
+    from kb.entry.content import EntryContent
+    from kb.errors import StoreChanged
+    from kb.store.entry_store import open_store
+    from kb.verify.runner import run_check
+
+    marker = tmp_path / "ran"
+    with open_store(str(tmp_path / "kb.db")) as store:
+        store.add(
+            EntryContent(key="swapped", domain="data", symptom="the swap", validation=f"touch {marker}")
+        )
+        with pytest.raises(StoreChanged, match="changed after you were shown it"):
+            run_check(store, "swapped", 5.0, agreed="echo harmless")
+        assert not marker.exists() and store.get("swapped").last_check_outcome is None
+        assert run_check(store, "swapped", 5.0, agreed=f"touch {marker}").exit_code == 0
+    assert marker.exists()
