@@ -34,9 +34,14 @@ class ConfirmRun(ModalScreen[bool]):
         self.command = command
 
     def compose(self) -> ComposeResult:
+        # The command scrolls inside the dialog and the rest stays in view, however long the command:
+        # its length, what it does, and Cancel are never pushed off the screen by it.
+        shown, _, length = consent_text(self.command).rpartition("\n")
         with Vertical(classes="dialog"):
             yield Label(Text(f"Run the validation of {self.key}?"), classes="dialog-title")
-            yield Static(Text(consent_text(self.command)), id="command")
+            with VerticalScroll(id="command-scroll"):
+                yield Static(Text(shown), id="command")
+            yield Label(Text(length), id="command-length")
             yield Label("It runs on this machine, in the current folder, for at most 60 s.")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (n)", id="cancel", variant="primary")

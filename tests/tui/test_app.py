@@ -553,12 +553,36 @@ async def test_the_run_dialog_shows_exactly_what_would_run(library: Library) -> 
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRun)
         shown = str(app.screen.query_one("#command", Static).render())
-        assert shown == (
-            "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L\n(47 characters; all of it runs)"
+        assert shown == "$ touch /tmp/kb-faked # \\x1b[2K\\x1b[1G  $ nvidia-smi -L"
+        assert (
+            str(app.screen.query_one("#command-length", Label).render()) == "(47 characters; all of it runs)"
         )
         await pilot.press("n")
         await settle(app, pilot)
     assert library.entry("faked").last_check_outcome is None
+
+
+async def test_a_long_check_scrolls_in_the_dialog_and_its_length_and_buttons_stay_in_view(
+    library: Library,
+) -> None:
+    statements = "; ".join(f"x{n} = torch.zeros({n}, {n}).sum().item()" for n in range(60))
+    command = f'python -c "import torch; {statements}; print(x0)" ; touch /tmp/kb-hidden-at-the-end'
+    library.save(EntryContent(key="long-check", domain="data", symptom="the long fault", validation=command))
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the long fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRun)
+        screen = app.screen.region
+        for shown in ("#command-length", "#cancel", "#run"):
+            assert screen.contains_region(app.screen.query_one(shown).region), shown
+        scroll = app.screen.query_one("#command-scroll")
+        assert scroll.max_scroll_y > 0  # the rest of the command is there to scroll to
+        scroll.scroll_end(animate=False)
+        await settle(app, pilot)
+        assert "kb-hidden-at-the-end" in str(app.screen.query_one("#command", Static).render())
+        await pilot.press("n")
 
 
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
