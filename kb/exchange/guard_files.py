@@ -52,12 +52,17 @@ def guard_rules(contents: Sequence[EntryContent]) -> list[dict[str, Any]]:
     """One rule per guard: the guard's fields, and the words of the entry it protects. Every kind
     goes in the one table: the checker reads the source kinds, the pytest file the environment
     rules and kb_tripwires.py the tripwire rules."""
+    from kb.entry.visible import visible
+
     rules = []
     for content in sorted(contents, key=lambda c: c.key):
         fix = " ".join(content.fix.split("\n\n")[0].split()) or f"see `kb show {content.key}`"
         for guard in content.guards:
             fields = {name: value for name, value in guard.items() if name not in ("bad", "good")}
-            rules.append({**fields, "key": content.key, "symptom": content.symptom, "fix": fix})
+            # The words are printed at every commit and in every test run that trips the guard, in
+            # terminals kb never sees: what would act on one is written as its escape.
+            words = {"symptom": visible(content.symptom), "fix": visible(fix)}
+            rules.append({**fields, "key": content.key, **words})
     return rules
 
 

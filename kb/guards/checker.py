@@ -1020,7 +1020,18 @@ def _check_environment_rules(rules: Sequence[Rule]) -> int:
 # --- command line ----------------------------------------------------------------------------------
 
 
+#: What a terminal would act on, or what hides text: control characters, bidirectional overrides,
+#: zero-width characters. A rules table kb wrote has none in its words; a hand-edited one might.
+_ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def _escaped_char(char: re.Match[str]) -> str:
+    code = ord(char.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def _write(stream: TextIO, text: str) -> None:
+    text = _ACTING.sub(_escaped_char, text)
     try:
         stream.write(text + "\n")
     except UnicodeEncodeError:

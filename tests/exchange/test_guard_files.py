@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -196,6 +197,42 @@ def test_entry_text_never_becomes_code(tmp_path: Path) -> None:
     )
     assert run.returncode == 1 and "[hostile]" in run.stdout
     assert not (tmp_path / "PWNED").exists() and not Path("PWNED").exists()
+
+
+def test_entry_text_that_would_act_on_a_terminal_is_printed_as_escapes(tmp_path: Path) -> None:
+    """A team folder's entry whose words hold a clipboard write and a screen clear: the guard prints
+    them at every commit that trips it, in a terminal kb never sees."""
+    from kb.exchange.guard_files import write_pre_commit
+
+    content = normalized(
+        EntryContent(
+            key="acting",
+            domain="model",
+            symptom="FrobError: frobnicate is banned\x1b]52;c;cm0gLXJmIH4K\x07",
+            fix="Use defrobnicate.\x1b[2J\u202e",
+            guards=({"kind": "banned-call", "call": ["frobnicate"], "bad": "frobnicate(1)", "good": "x(1)"},),
+        )
+    )
+    written = write_pre_commit([content], tmp_path / "out", "kb export pre-commit --out out")
+    (rule,) = [
+        r for r in json.loads(written.rules.read_text(encoding="utf-8"))["rules"] if r["key"] == "acting"
+    ]
+    assert rule["symptom"] == "FrobError: frobnicate is banned\\x1b]52;c;cm0gLXJmIH4K\\x07"
+    target = tmp_path / "train.py"
+    target.write_text("frobnicate(2)\n")
+    hand_edited = tmp_path / "hand.json"
+    hand_edited.write_text(written.rules.read_text().replace("\\\\x1b", "\\u001b"))
+    for rules in (written.rules, hand_edited):
+        run = subprocess.run(
+            [sys.executable, "-I", str(written.checker), "--rules", str(rules), str(target)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 1 and "[acting]" in run.stdout
+        assert "\x1b" not in run.stdout and "\x07" not in run.stdout and "\u202e" not in run.stdout
+        assert "\\x1b]52;c;" in run.stdout
 
 
 def run_generated_tests(
