@@ -97,7 +97,7 @@ def ask_kb(texts: Sequence[str], cwd: str | None = None) -> list[Any]:
     try:
         python = kb_python()
         run = subprocess.run(
-            [python, "-m", "kb.integrations.failure_lookup"],
+            [python, "-P", "-m", "kb.integrations.failure_lookup"],  # -P: not the project's own kb/
             input="".join(json.dumps(text) + "\n" for text in texts).encode(),
             capture_output=True,
             cwd=cwd,

@@ -122,7 +122,9 @@ class Lookups:
     def _start(self) -> subprocess.Popen[bytes] | None:
         try:
             return subprocess.Popen(
-                [sys.executable, "-m", "kb.integrations.failure_lookup"],
+                # -P: the project's folder is not put on sys.path, where its own kb/ or kb.py would
+                # be imported for kb (and its code run by a lookup no one asked to run it).
+                [sys.executable, "-P", "-m", "kb.integrations.failure_lookup"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

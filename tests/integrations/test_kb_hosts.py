@@ -90,6 +90,26 @@ def test_pytest_kb_in_a_project_venv_names_the_known_fault_through_the_kb_on_pat
     )
 
 
+def test_a_projects_own_kb_package_is_not_what_kbs_python_imports(project_venv: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "project-kb-ran"
+    (tmp_path / "kb").mkdir()
+    (tmp_path / "kb" / "__init__.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    on_path = tmp_path / "bin"
+    on_path.mkdir()
+    (on_path / "kb").symlink_to(Path(sys.executable).parent / "kb")
+    (tmp_path / "test_training.py").write_text(SUITE, encoding="utf-8")
+    run = subprocess.run(  # as the `pytest` command starts: the project's folder is not on sys.path
+        [project_venv, "-P", "-m", "pytest", "--kb", "-p", "no:cacheprovider", "-q"],
+        cwd=tmp_path,
+        env={**os.environ, "PATH": f"{on_path}{os.pathsep}/usr/bin{os.pathsep}/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in run.stdout
+    assert not marker.exists()
+
+
 def test_without_a_kb_on_path_the_run_says_so_once(project_venv: Path, tmp_path: Path) -> None:
     run = pytest_in(project_venv, tmp_path, f"/usr/bin{os.pathsep}/bin")
     assert run.returncode == 1

@@ -39,6 +39,25 @@ def test_with_kb_a_failure_of_a_known_fault_says_which_and_the_session_ends_with
     )
 
 
+def test_a_projects_own_kb_package_is_not_imported_for_the_lookup(pytester: pytest.Pytester) -> None:
+    """A repository with a kb/ package of its own (or a kb.py) runs its tests from its root: the
+    lookup must import kb, not the project's package, nor run its code."""
+    marker = pytester.path / "project-kb-ran"
+    pytester.mkpydir("kb").joinpath("__init__.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    pytester.makepyfile(test_training=SUITE)
+    # As the `pytest` command starts (python -m pytest would put the project's folder first itself).
+    run = subprocess.run(
+        [sys.executable, "-P", "-m", "pytest", "--kb", "-p", "no:cacheprovider"],
+        cwd=pytester.path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "1 passed" in run.stdout and "2 failed" in run.stdout
+    assert "cross-entropy-label-out-of-range" in run.stdout
+    assert not marker.exists()
+
+
 def test_without_kb_the_report_is_pytests_own(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_training=SUITE)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
