@@ -183,7 +183,9 @@ class SearchResponse(NamedTuple):
                 name: record.get(name)
                 for name in ("key", "symptom", "validation", "fix", "root_cause", "domain", "cause_path")
             }
-            if record.get("validation") and not record.get("untrusted"):
+            if record.get("untrusted"):  # a stranger's command is not handed out, in any form
+                item["validation"] = None
+            elif record.get("validation"):
                 item["check"], item["check_values"] = self.check_of(record, values)
             item.update(score=scored.score, confident=scored.confident)
             if record.get("unmet"):
@@ -198,13 +200,16 @@ class SearchResponse(NamedTuple):
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
-        settle = self.settler.candidate.record.get("validation") if self.settler else None
+        settler = self.settler.candidate.record if self.settler else {}
+        settle = None if settler.get("untrusted") else settler.get("validation")
         from kb.entry.check_rule import VERDICT_RULES
 
         shared = [
             {
                 "key": s.candidate.record.get("key"),
-                "validation": s.candidate.record.get("validation"),
+                "validation": None
+                if s.candidate.record.get("untrusted")
+                else s.candidate.record.get("validation"),
                 "gives_verdict": (s.candidate.record.get("check_rule") or {}).get("confirms")
                 in VERDICT_RULES,
             }

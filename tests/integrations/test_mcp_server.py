@@ -232,6 +232,7 @@ async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_n
         found = await call(client, "search_error", paste=paste)
         assert found["results"][0]["key"] == key and found["results"][0]["layer"] == "project"
         assert found["results"][0]["confident"] and "from a folder no one has trusted" in found["answer"]
+        assert found["results"][0]["validation"] is None  # the command is not handed to the agent
         refused = await call(client, "check_to_run", key=key)
         assert "which is not trusted" in refused["error"] and "kb trust" in refused["error"]
         shown = await call(client, "show_entry", key=key)  # shown, without its check

@@ -482,7 +482,7 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     found = kb_process("search", PROJECT_FAULT, "--json", cwd=team)
     top = json.loads(found.stdout)["results"][0]
     assert (top["key"], top["layer"], top["trusted"]) == ("feature-cache", "project", False)
-    assert "check" not in top
+    assert "check" not in top and top["validation"] is None  # a stranger's command, in no form
     plain = kb_process("search", PROJECT_FAULT, cwd=team).stdout
     assert "$ ls /tmp" not in plain and f"kb trust {team / '.kb'}" in plain
     shown = kb_process("show", "feature-cache", cwd=team)  # the entry the search showed: shown, marked
@@ -496,7 +496,7 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert trusted.exit_code == 0 and str(team / ".kb") in trusted.stdout
     assert kb("trust", "--list", "--json").stdout.count(".kb") == 1
     after = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
-    assert after["trusted"] is True and after["check"] == "ls /tmp"
+    assert after["trusted"] is True and after["check"] == after["validation"] == "ls /tmp"
     ran = kb("--layer", "project", "check", "feature-cache", "--yes", "--json")
     assert ran.exit_code in (0, 1, 2) and json.loads(ran.stdout)["verdict"]
     assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
