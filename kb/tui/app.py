@@ -333,6 +333,17 @@ class KbApp(App[None]):
         if not text:
             self.notify(f"{entry.key} has no {field}; add one with Edit (e).", severity="warning")
             return
+        from kb.entry.visible import HIDDEN
+
+        # What is copied is pasted, often into a shell: a check of several lines runs its second at
+        # the paste, and an escape code acts on the terminal (a bracketed paste's end, say).
+        if HIDDEN.search(text) or (field == "validation" and "\n" in text.strip()):
+            what = "characters a terminal acts on" if HIDDEN.search(text) else "a line break"
+            self.notify(
+                f"Not copied: the {field} of {entry.key} holds {what}; the pane shows it escaped.",
+                severity="warning",
+            )
+            return
         from kb.tui.clipboard import copy
 
         where = copy(text, self.copy_to_clipboard)

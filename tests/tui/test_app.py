@@ -585,6 +585,26 @@ async def test_a_long_check_scrolls_in_the_dialog_and_its_length_and_buttons_sta
         await pilot.press("n")
 
 
+async def test_a_check_that_would_act_when_pasted_is_not_copied(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A backup's check of two lines, the first ending a bracketed paste: pasted into a shell, the
+    second line would run with no Enter. c refuses it and says why."""
+    copied: list[str] = []
+    monkeypatch.setattr("kb.tui.clipboard.copy", lambda text, _osc: copied.append(text) or "somewhere")
+    command = "nvidia-smi -L\x1b[201~\ntouch /tmp/kb-pasted"
+    pasted = EntryContent(key="two-lines", domain="hardware", symptom="the pasted fault", validation=command)
+    library.save(pasted, force=True)  # as a backup brings it: kb list --unvalidated names such checks
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the pasted fault")
+        await open_top(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1].startswith("Not copied: the validation of two-lines holds characters a terminal")
+    assert copied == []
+
+
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "the echo fault")
