@@ -591,7 +591,12 @@ async def test_a_check_that_would_act_when_pasted_is_not_copied(
     """A backup's check of two lines, the first ending a bracketed paste: pasted into a shell, the
     second line would run with no Enter. c refuses it and says why."""
     copied: list[str] = []
-    monkeypatch.setattr("kb.tui.clipboard.copy", lambda text, _osc: copied.append(text) or "somewhere")
+
+    def copy(text: str, _osc: object) -> str:
+        copied.append(text)
+        return "somewhere"
+
+    monkeypatch.setattr("kb.tui.clipboard.copy", copy)
     command = "nvidia-smi -L\x1b[201~\ntouch /tmp/kb-pasted"
     pasted = EntryContent(key="two-lines", domain="hardware", symptom="the pasted fault", validation=command)
     library.save(pasted, force=True)  # as a backup brings it: kb list --unvalidated names such checks
