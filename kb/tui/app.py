@@ -91,6 +91,8 @@ class KbApp(App[None]):
         #: The entry the search tab was last asked to open (kept until another is).
         self._opened_in_search: str | None = None
         self._collector = gc.get_threshold()
+        #: The layers kb search reads and this search does not (Library.unsearched_layers).
+        self.unsearched: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -126,6 +128,12 @@ class KbApp(App[None]):
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         self.search(self.current_query())
         self.refresh_counts()
+        self.fetch("layers", self.library.unsearched_layers, self._show_unsearched)
+
+    def _show_unsearched(self, names: list[str]) -> None:
+        self.unsearched = names
+        if names and self.found is not None:  # a status the search has not written yet stays as it is
+            self.set_status()
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < NARROW, "-narrow")  # on the app: dialogs come and go
@@ -208,8 +216,16 @@ class KbApp(App[None]):
         shown = f" (showing {SHOWN_ROWS})" if len(found.rows) > SHOWN_ROWS else ""
         if not found.query.strip():
             return f"browsing {plural(len(found.rows), 'entry', 'entries')}{shown}; type to search"
+        if self.unsearched:  # what this search says is of this knowledge base alone
+            others = ", ".join(self.unsearched)
+            return f"{self._described(found)} (here only; kb search also reads {others})"
+        return self._described(found)
+
+    def _described(self, found: Found) -> str:
         if found.confident:
-            return f"{plural(len(found.rows), 'result')}, the first a confident match"
+            count = len(found.rows)
+            listed = f"the {count} best results" if count >= RESULT_LIMIT else plural(count, "result")
+            return f"{listed}, the first a confident match"
         if found.one_of:
             from kb.verify.triage import cause_of
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kb.domains import resolve_domain
+from kb.errors import KbError
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, search
 
@@ -88,6 +89,16 @@ class Library:
 
     def _prepare(self) -> None:
         self.store()
+
+    def unsearched_layers(self) -> list[str]:
+        """The layers `kb search` reads besides this knowledge base (a team's, the project's .kb/),
+        which the TUI's search does not: its answers are this knowledge base's alone."""
+        from kb.layers.config import reading_layers
+
+        try:
+            return [layer.name for layer in reading_layers(self.spec)[1:]]
+        except (KbError, OSError):  # a config kb cannot read: kb search says what is wrong with it
+            return []
 
     def close(self) -> None:
         with self._opening:

@@ -708,6 +708,24 @@ async def test_a_check_run_elsewhere_is_no_verdict_on_the_paste(library: Library
         assert "Confirmed" not in app.describe_found()
 
 
+async def test_the_status_says_the_search_reads_this_knowledge_base_alone(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kb search reads a team's layer too; the TUI's search does not, and must not let "nothing
+    matches" read as an answer about the team's knowledge."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{tmp_path / "team.db"}"\n', encoding="utf-8")
+    monkeypatch.setenv("KB_CONFIG", str(config))
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "flux capacitor overheated at 88 mph")
+        assert app.describe_found().endswith("(here only; kb search also reads team)")
+    monkeypatch.delenv("KB_CONFIG")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "none"))
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "flux capacitor overheated at 88 mph")
+        assert "kb search also reads" not in app.describe_found()
+
+
 async def test_help_opens_and_q_quits(library: Library) -> None:
     async with running(library) as (app, pilot):
         await pilot.press("escape", "question_mark")
