@@ -500,6 +500,12 @@ class KbApp(App[None]):
         if key is None:
             return
         meanwhile = ", with the change someone made meanwhile" if self.library.merged_meanwhile(key) else ""
+        try:
+            archived = self.library.entry(key).status == "archived"
+        except (KbError, OSError):
+            archived = False
+        if archived:  # archived in another window while the form was open: saved, and still put away
+            meanwhile += f"; it is archived (kb restore {key} brings it back)"
         self.notify(f"Saved {key}{meanwhile}.")
         self.refresh_counts()
         self._reopen(key)

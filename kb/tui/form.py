@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
 
 from kb.domains import DOMAIN_NAMES, DOMAINS
-from kb.entry.content import EntryContent, check_key
+from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
 from kb.errors import KbError
 
@@ -174,6 +174,13 @@ class EntryForm(ModalScreen[str | None]):
                 self._point_at(["symptom"], f"Symptom: looks like the existing entry {duplicate.key}")
                 return None
         base = self.starting or EntryContent(key="", domain=domain, symptom=symptom)
+        # Tags are typed comma-separated; a tag that holds a comma (an entry file may have one) is
+        # kept whole unless the field was changed.
+        tags = (
+            base.tags
+            if values["tags"] == ", ".join(base.tags)
+            else tuple(t.strip() for t in values["tags"].split(",") if t.strip())
+        )
         content = base.replace(
             key=values["key"].strip()
             or (self.original.key if self.original else self.library.unique_key(symptom)),
@@ -181,9 +188,13 @@ class EntryForm(ModalScreen[str | None]):
             symptom=symptom,
             validation=values["validation"].strip(),
             cause_path=values["cause_path"],
-            tags=tuple(t.strip() for t in values["tags"].split(",") if t.strip()),
+            tags=tags,
             **{name: self.query_one(f"#{name}", TextArea).text for name in PROSE_FIELDS},
         )
+        if self.original is not None and normalized(content) == self.original:
+            self.app.notify(f"No changes to {self.original.key}: nothing was saved.")
+            self.dismiss(None)
+            return None
         replacing = self.original.key if self.original else None
         return self.library.save(content, replacing=replacing, force=force, started_from=self.original).key
 

@@ -496,6 +496,34 @@ async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library
     assert after.fix == "their fix" and after.cause_path == "Data format > label out of range"
 
 
+async def test_an_edit_that_changes_nothing_saves_nothing_and_keeps_a_tag_with_a_comma(
+    library: Library,
+) -> None:
+    current = library.entry("cuda-device-side-assert").content()
+    library.store().update(current.key, current.replace(tags=(*current.tags, "num_classes, ignore_index")))
+    before = library.store().history(current.key)
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await edit_form(app, pilot, "device-side assert")
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+        said = [str(notification.message) for notification in app._notifications]
+        assert said[-1] == "No changes to cuda-device-side-assert: nothing was saved."
+    assert library.store().history(current.key) == before
+    assert "num_classes, ignore_index" in library.entry(current.key).tags
+
+
+async def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archived(library: Library) -> None:
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await edit_form(app, pilot, "device-side assert")
+        Library(library.spec).archive("cuda-device-side-assert")  # another window, at review
+        form.query_one("#cause_path", Input).value = "Data format > label out of range"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        said = [str(notification.message) for notification in app._notifications]
+        assert said[-1].endswith("; it is archived (kb restore cuda-device-side-assert brings it back).")
+
+
 async def test_copy_the_validation_and_the_fix(library: Library) -> None:
     entry = library.entry("cuda-device-side-assert")
     async with running(library) as (app, pilot):
