@@ -59,6 +59,11 @@ class StoreChanged(KbError):
     """Another writer changed the store after a plan was made against it (two imports at once)."""
 
 
+class CheckNotRecorded(KbError):
+    """A check ran, and its verdict could not be written (a locked or read-only database): the
+    person is told what it found, since nothing else keeps it."""
+
+
 class EntryFileError(KbError):
     """An entry file cannot be read. Names the file and the line, like a compiler."""
 

@@ -33,7 +33,7 @@ from typing import IO, TYPE_CHECKING
 import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
 from kb.entry.lint import ValidationKind, validation_kind
-from kb.errors import StoreChanged
+from kb.errors import CheckNotRecorded, KbError, StoreChanged, failure_text
 from kb.machine import user_python
 from kb.verify.verdict import RunEnd, Verdict, as_shell_reports_it, read_verdict, symptom_text
 
@@ -423,20 +423,32 @@ def run_check(
     else:
         symptom = symptom_text(entry.symptom, entry.symptom_variants)
         result = run_validation(command, timeout=timeout, cwd=cwd, symptom=symptom, rule=rule)
-    store.record_check(
-        key,
-        CheckRun(
-            at=result.started,
-            verdict=result.verdict,
-            reason=result.reason,
-            command=result.command,
-            values={**rule.defaults, **chosen},
-            exit_code=result.exit_code,
-            machine=this_machine(),
-            output=result.output,
-        ),
-    )
+    try:
+        store.record_check(
+            key,
+            CheckRun(
+                at=result.started,
+                verdict=result.verdict,
+                reason=result.reason,
+                command=result.command,
+                values={**rule.defaults, **chosen},
+                exit_code=result.exit_code,
+                machine=this_machine(),
+                output=result.output,
+            ),
+        )
+    except (KbError, OSError) as exc:
+        ran = f"exit {result.exit_code}" if result.exit_code is not None else result.ended
+        raise CheckNotRecorded(
+            f"the check of '{key}' ran: {result.verdict} ({_one_line(result.reason)}; {ran}), "
+            f"but its verdict could not be recorded: {failure_text(exc)}"
+        ) from exc
     return result
+
+
+def _one_line(reason: str) -> str:
+    """REASON on one line, cut short: a verdict's reason inside an error line."""
+    return " ".join(reason.split())[:200]
 
 
 def this_machine() -> str:

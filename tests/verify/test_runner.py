@@ -416,3 +416,35 @@ def test_a_check_changed_since_it_was_shown_does_not_run(tmp_path: Path) -> None
         assert not marker.exists() and store.get("swapped").last_check_outcome is None
         assert run_check(store, "swapped", 5.0, agreed=f"touch {marker}").exit_code == 0
     assert marker.exists()
+
+
+def test_a_check_that_ran_and_could_not_be_recorded_says_what_it_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A locked or read-only database after the check ran: the verdict is all there is of the run."""
+    from kb.entry.content import EntryContent
+    from kb.errors import CheckNotRecorded
+    from kb.store.entry_store import EntryStore, open_store
+    from kb.verify.runner import run_check
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise OSError(30, "Read-only file system", str(tmp_path / "kb.db"))
+
+    rule = CheckRule(confirms="output", pattern="^fault:")
+    with open_store(str(tmp_path / "kb.db")) as store:
+        store.add(
+            EntryContent(
+                key="told",
+                domain="data",
+                symptom="the told fault",
+                validation="echo fault: x",
+                check_rule=rule,
+            )
+        )
+        monkeypatch.setattr(EntryStore, "record_check", refused)
+        with pytest.raises(CheckNotRecorded) as raised:
+            run_check(store, "told", 5.0)
+    assert str(raised.value).startswith("the check of 'told' ran: confirmed (")
+    assert str(raised.value).endswith(
+        f"exit 0), but its verdict could not be recorded: {tmp_path / 'kb.db'}: Read-only file system"
+    )
