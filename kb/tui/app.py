@@ -349,6 +349,11 @@ class KbApp(App[None]):
         if not text:
             self.notify(f"{entry.key} has no {field}; add one with Edit (e).", severity="warning")
             return
+        if field == "validation":  # the command as x would run it: its inputs filled, not `{port}`
+            from kb.verify.triage import filled_check
+
+            values = self.library.check_values(self.current_query())
+            text = filled_check(entry.content().as_dict(), values)
         from kb.entry.visible import HIDDEN
 
         # What is copied is pasted, often into a shell: a check of several lines runs its second at

@@ -31,6 +31,7 @@ from textual.widgets.markdown import MarkdownFence
 from typer.testing import CliRunner
 
 from kb.cli.app import app as cli
+from kb.entry.check_rule import fill
 from kb.entry.content import EntryContent
 from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
@@ -530,9 +531,23 @@ async def test_copy_the_validation_and_the_fix(library: Library) -> None:
         await type_query(app, pilot, "device-side assert")
         await open_top(app, pilot)
         await pilot.press("c")
-        assert app.clipboard == entry.validation
+        assert app.clipboard == fill(entry.validation, entry.content().check_rule)  # its defaults filled in
         await pilot.press("f")
         assert app.clipboard == entry.fix
+
+
+async def test_the_copied_check_is_the_one_x_would_run_with_the_pastes_values(library: Library) -> None:
+    paste = "[Errno 98] error while attempting to bind on address ('0.0.0.0', 8765): address in use"
+    async with running(library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, paste)
+        view = await open_top(app, pilot)
+        assert view.key == "port-already-in-use"
+        await pilot.press("c")
+        assert "8765" in app.clipboard and "{port}" not in app.clipboard
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRun) and app.screen.command == app.clipboard
+        await pilot.press("n")
 
 
 async def test_a_copy_says_where_it_went_or_that_kb_cannot_tell(
@@ -558,7 +573,7 @@ async def test_a_copy_says_where_it_went_or_that_kb_cannot_tell(
         await pilot.press("c")
         said = [notification.message for notification in app._notifications]
         assert said[-1].endswith("to tmux's paste buffer (prefix ]).")
-    assert received.read_text() == entry.validation
+    assert received.read_text() == fill(entry.validation, entry.content().check_rule)
 
 
 @pytest.fixture
