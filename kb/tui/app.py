@@ -29,7 +29,7 @@ from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflic
 from kb.upkeep.fault_tree import walk_branches
 
 if TYPE_CHECKING:  # the store is imported off the first frame
-    from kb.exchange.folder_sync import Side, SyncStep
+    from kb.exchange.folder_sync import Side, SyncReport, SyncStep
     from kb.store.record import Entry
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
@@ -48,6 +48,19 @@ COLLECTOR_THRESHOLDS = (50_000, 20, 100)
 T = TypeVar("T")
 #: Each tab's entry view, which the actions (copy, run, edit) act on.
 ENTRY_VIEWS = {"search-tab": "#search-entry", "tree-tab": "#tree-entry", "review-tab": "#review-entry"}
+
+
+def also_synced(report: SyncReport, settled: str) -> str:
+    """What the sync that settled SETTLED did to other entries (a settle syncs the whole folder):
+    " The same sync also: added to kb widget-teammate, …", or ""."""
+    from kb.exchange.folder_sync import ACTIONS
+
+    others = [s for s in report.steps if s.key != settled and s.action not in ("conflict", "agreed")]
+    if not others:
+        return ""
+    named = ", ".join(f"{ACTIONS[s.action]} {s.key}" for s in others[:3])
+    more = f" and {len(others) - 3} more (kb sync {report.folder} --dry-run)" if len(others) > 3 else ""
+    return f" The same sync also: {named}{more}."
 
 
 def failure_line(exc: KbError | OSError) -> str:
@@ -491,10 +504,11 @@ class KbApp(App[None]):
                 if left is not None and left.note == FOLDER_CHANGED_SINCE_SHOWN:
                     self.notify(f"{step.key}: {left.note} (o).", severity="warning")
                 else:
+                    settled = f"Settled {step.key}; kb history {step.key} keeps the rest."
                     self.notify(
                         f"{step.key} is still open."
                         if left is not None
-                        else f"Settled {step.key}; kb history {step.key} keeps the rest."
+                        else settled + also_synced(report, step.key)
                     )
                 self.refresh_counts()
             self._settle_next(waiting, index + 1)

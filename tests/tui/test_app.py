@@ -1044,6 +1044,10 @@ async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_p
     entry_file = folder / "data" / f"{key}.md"
     entry_file.write_text(render_entry_file(content.replace(fix="the folder's fix", root_cause="its cause")))
     assert [s.conflicts for s in sync_folder(store, folder).conflicts] == [("fix", "root_cause")]
+    teammate = EntryContent(
+        key="teammates-fault", domain="data", symptom="the teammate's fault", fix="theirs"
+    )
+    (folder / "data" / "teammates-fault.md").write_text(render_entry_file(teammate))
     async with running(library, (120, 40)) as (app, pilot):
         await pilot.press("escape", "o")
         await settle(app, pilot)
@@ -1052,6 +1056,8 @@ async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_p
         await pilot.click("#settle")
         await settle(app, pilot)
         assert not isinstance(app.screen, SettleConflict)
+        said = [str(notification.message) for notification in app._notifications]
+        assert said[-1].endswith("The same sync also: added to kb teammates-fault.")
     settled = store.get(key)
     assert (settled.fix, settled.root_cause) == ("the folder's fix", "kb's cause")
     assert "kb's cause" in entry_file.read_text()
