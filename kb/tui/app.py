@@ -545,7 +545,12 @@ class KbApp(App[None]):
 
             def edited(saved: str | None) -> None:
                 if saved is not None:
-                    self._decide(lambda: self.library.keep(saved), f"edited and kept {saved}")
+                    meanwhile = (
+                        " (with the change someone made meanwhile)"
+                        if self.library.merged_meanwhile(saved)
+                        else ""
+                    )
+                    self._decide(lambda: self.library.keep(saved), f"edited and kept {saved}{meanwhile}")
 
             self.push_screen(EntryForm(self.library, entry.content()), edited)
         elif decision == "merge":

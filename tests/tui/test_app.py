@@ -852,11 +852,16 @@ async def test_review_edit_saves_and_counts_as_reviewed(due_library: Library) ->
         form = app.screen
         assert isinstance(form, EntryForm)
         form.query_one("#tags", Input).value = "reviewed-in-the-tui"
+        current = due_library.entry(key).content()
+        due_library.store().update(key, current.replace(root_cause="found by a teammate"))  # meanwhile
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert app.screen is not form
+        said = [str(notification.message) for notification in app._notifications]
+        assert said[-1] == f"edited and kept {key} (with the change someone made meanwhile)"
     entry = due_library.entry(key)
     assert entry.tags == ["reviewed-in-the-tui"] and entry.reviewed is not None
+    assert entry.root_cause == "found by a teammate"
 
 
 async def test_add_warns_of_a_known_fault_before_adding_a_copy(library: Library) -> None:
