@@ -75,7 +75,10 @@ class RunOutput(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(Text(f"{self.key}: {outcome_line(self.result)}"), classes="dialog-title")
+            # A Static wraps: the verdict and its reason stay on screen after a long key.
+            yield Static(
+                Text(f"{self.key}: {outcome_line(self.result)}"), classes="dialog-title", id="outcome"
+            )
             with VerticalScroll(id="output"):
                 yield Static(Text(self.result.output.rstrip("\n") or "(no output)"))
             with Horizontal(classes="buttons"):

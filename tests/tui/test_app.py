@@ -769,6 +769,24 @@ async def test_the_status_says_the_search_reads_this_knowledge_base_alone(
         assert "kb search also reads" not in app.describe_found()
 
 
+async def test_the_verdict_wraps_rather_than_leave_the_screen_after_a_long_key(library: Library) -> None:
+    key = "a-fault-whose-key-is-long-enough-to-fill-most-of-the-dialogs-first-line"
+    library.save(
+        EntryContent(key=key, domain="logging", symptom="the long-keyed fault", validation="echo hi")
+    )
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the long-keyed fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert isinstance(app.screen, RunOutput)
+        outcome = app.screen.query_one("#outcome", Static)
+        assert app.screen.region.contains_region(outcome.region) and outcome.region.height > 1
+        await pilot.press("escape")
+
+
 async def test_help_opens_and_q_quits(library: Library) -> None:
     async with running(library) as (app, pilot):
         await pilot.press("escape", "question_mark")
