@@ -229,10 +229,13 @@ class KbApp(App[None]):
         shown = f" (showing {SHOWN_ROWS})" if len(found.rows) > SHOWN_ROWS else ""
         if not found.query.strip():
             return f"browsing {plural(len(found.rows), 'entry', 'entries')}{shown}; type to search"
+        described = self._described(found)
+        domain = self.current_domain()
+        if domain:  # the filter beside the box: what is said is of that domain alone
+            described += f" (in {domain} only)"
         if self.unsearched:  # what this search says is of this knowledge base alone
-            others = ", ".join(self.unsearched)
-            return f"{self._described(found)} (here only; kb search also reads {others})"
-        return self._described(found)
+            described += f" (here only; kb search also reads {', '.join(self.unsearched)})"
+        return described
 
     def _described(self, found: Found) -> str:
         if found.confident:

@@ -250,6 +250,7 @@ async def test_domain_filter(library: Library) -> None:
         assert {row.domain for row in app.found.rows} == {"hardware"}
         await type_query(app, pilot, "CUDA out of memory")
         assert {row.domain for row in app.found.rows} <= {"hardware"}
+        assert app.describe_found().endswith("(in hardware only)")  # what it says is of that domain
 
 
 async def test_tree_navigation_opens_an_entry(library: Library) -> None:
