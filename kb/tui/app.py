@@ -104,6 +104,8 @@ class KbApp(App[None]):
         #: The entry the search tab was last asked to open (kept until another is).
         self._opened_in_search: str | None = None
         self._collector = gc.get_threshold()
+        #: The store's version when the entries were last counted (EntryStore.version).
+        self._counted_at: tuple[int, str] | None = None
         #: The layers kb search reads and this search does not (Library.unsearched_layers).
         self.unsearched: list[str] = []
 
@@ -203,6 +205,8 @@ class KbApp(App[None]):
     def show_found(self, found: Found) -> None:
         if self.found is None or found.query != self.found.query:
             self.verdicts = {}
+        if self._counted_at is not None:  # another process may have written: the counts follow it
+            self.refresh_counts(only_if_changed=True)
         self.found = found
         self.search_pane.show_rows(found.rows)
         self.results_shown += 1
@@ -339,15 +343,25 @@ class KbApp(App[None]):
 
     # --- status -------------------------------------------------------------------------------------
 
-    def refresh_counts(self) -> None:
-        def counted() -> str:
+    def refresh_counts(self, only_if_changed: bool = False) -> None:
+        """Count the entries and those due again; ONLY_IF_CHANGED: when the store changed since the
+        last count (another process's kb add, a sync), which a search looks at as it goes."""
+        counted_at = self._counted_at
+
+        def counted() -> tuple[str, tuple[int, str] | None]:
+            version = self.library.version()
+            if only_if_changed and version == counted_at:
+                return "", None
             active = self.library.counts().by_status.get("active", 0)  # archived ones are out of sight
-            return f"{plural(active, 'entry', 'entries')} · {len(self.library.due())} due"
+            return f"{plural(active, 'entry', 'entries')} · {len(self.library.due())} due", version
 
         self.fetch("counts", counted, self._set_counts)
 
-    def _set_counts(self, text: str) -> None:
-        self._counts = text
+    def _set_counts(self, counted: tuple[str, tuple[int, str] | None]) -> None:
+        text, version = counted
+        if version is None:  # unchanged
+            return
+        self._counts, self._counted_at = text, version
         self.set_status()
 
     def set_status(self, message: str | None = None) -> None:

@@ -73,8 +73,10 @@ class Library:
         self.location: DatabaseLocation = resolve_location(spec)
         self._store: EntryStore | None = None
         self._opening = threading.Lock()
-        #: Browsing lists every entry; at 10,000 that is worth keeping until something is written.
+        #: Browsing lists every entry; at 10,000 that is worth keeping until something is written,
+        #: here or by another process (the store's version() then moves).
         self._browsed: dict[str | None, Found] = {}
+        self._browsed_at: tuple[int, str] | None = None
 
     # --- the store, opened once ---------------------------------------------------------------------
 
@@ -134,6 +136,10 @@ class Library:
     def browse(self, domain: str | None = None) -> Found:
         """Every active entry (of DOMAIN), by domain and key: what an empty search box shows."""
         domain = resolve_domain(domain) if domain else None
+        version = self.version()
+        if version != self._browsed_at:
+            self._browsed.clear()
+            self._browsed_at = version
         if domain not in self._browsed:
             rows = [Row(e.key, e.domain, e.symptom) for e in self.store().list(domain=domain)]
             self._browsed[domain] = Found(rows, "", confident=False)
@@ -141,6 +147,10 @@ class Library:
 
     def entry(self, key: str) -> Entry:
         return self.store().get(key)
+
+    def version(self) -> tuple[int, str]:
+        """The store's version (EntryStore.version): what was read before is stale when it moves."""
+        return self.store().version()
 
     def counts(self) -> StoreCounts:
         return self.store().counts()

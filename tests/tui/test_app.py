@@ -788,6 +788,26 @@ async def test_the_verdict_wraps_rather_than_leave_the_screen_after_a_long_key(l
         await pilot.press("escape")
 
 
+async def test_an_entry_another_process_added_is_counted_and_listed_at_the_next_search(
+    library: Library,
+) -> None:
+    async with running(library, (120, 40)) as (app, pilot):
+        active = library.counts().by_status["active"]
+        assert str(app.status_bar.render()).startswith(f"{active} entries")
+        other = Library(library.spec)  # `kb add` in another shell, on the same database
+        other.save(
+            EntryContent(
+                key="added-elsewhere", domain="data", symptom="the fault added elsewhere", validation="true"
+            )
+        )
+        other.close()
+        await type_query(app, pilot, "x")
+        await type_query(app, pilot, "")  # back to browsing every entry
+        await settle(app, pilot)
+        assert str(app.status_bar.render()).startswith(f"{active + 1} entries")
+        assert app.found is not None and "added-elsewhere" in {row.key for row in app.found.rows}
+
+
 async def test_help_opens_and_q_quits(library: Library) -> None:
     async with running(library) as (app, pilot):
         await pilot.press("escape", "question_mark")
