@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import multiprocessing
 import os
@@ -346,3 +347,25 @@ def test_the_database_finds_which_entries_have_a_symptom_form_as_reading_them_al
         owners = store.owners(wanted)
         assert owners == owners_in(every, wanted)
         assert any(len(keys) > 1 for keys in owners.values()) and "no entry has this form" not in owners
+
+
+def test_the_version_moves_with_every_kind_of_change_any_writer_makes(empty_store: EntryStore) -> None:
+    """What the TUI re-reads its list and counts by: an add, an edit, an archive, a restore and a
+    purge each move it, from this store or another connection."""
+    empty_store.add(fault("stays"))
+    seen = [empty_store.version()]
+    empty_store.add(fault("versioned"))
+    with open_store(os.environ["KB_DB"]) as other:  # another process's connection
+        other.update("versioned", fault("versioned", fix="another fix"))
+        seen.append(other.version())
+    seen.append(empty_store.version())
+    empty_store.mark_reviewed("versioned", status="archived")
+    seen.append(empty_store.version())
+    empty_store.set_status("versioned", "active")  # kb restore
+    seen.append(empty_store.version())
+    empty_store.purge("versioned")
+    seen.append(empty_store.version())
+    assert seen[1] == seen[2]  # both connections see the same
+    steps = [seen[0], *seen[2:]]
+    assert all(before != after for before, after in itertools.pairwise(steps))
+    assert seen[-1] == seen[0]  # the same entries as before the add: nothing to read again
