@@ -8,6 +8,7 @@ paints and handles keys.
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable
 from pathlib import Path
@@ -594,6 +595,25 @@ class KbApp(App[None]):
         self.notify(said)
         self._load_due()
         self.refresh_counts()
+        self._shown_elsewhere_changed()
+
+    def _shown_elsewhere_changed(self) -> None:
+        """After a review decision: the other tabs' panes read their entries again (one archived shows
+        as archived, one merged away is no longer shown), and the search's list follows."""
+        for tab in ("search-tab", "tree-tab"):
+            pane = self.views[tab]
+            if pane.entry is not None:
+                self.fetch(f"open {tab}", functools.partial(self._still_there, pane.entry.key), pane.show)
+        self.search(self.current_query())
+
+    def _still_there(self, key: str) -> Entry | None:
+        """KEY's entry as it is now, or None when it is gone (merged into another, purged)."""
+        from kb.errors import EntryNotFound
+
+        try:
+            return self.library.entry(key)
+        except EntryNotFound:
+            return None
 
     def action_help(self) -> None:
         self.push_screen(Help())

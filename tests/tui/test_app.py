@@ -349,6 +349,30 @@ async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
         assert app.query_one("#search-entry", EntryView).key == "slow-check"
 
 
+async def test_an_entry_archived_or_merged_at_review_is_not_shown_as_it_was_in_the_search_tab(
+    due_library: Library,
+) -> None:
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, "OSError: the cog fault")
+        await open_top(app, pilot)
+        assert app.query_one("#search-entry", EntryView).key == "cog"
+        await pilot.press("r")
+        await settle(app, pilot)
+        app.open_entry("cog", "review-tab")
+        await settle(app, pilot)
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MergeInto)
+        app.screen.query_one("#target", Input).value = "flux-hum"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert due_library.store().keys().count("cog") == 0
+        assert app.found is not None and "cog" not in {row.key for row in app.found.rows}
+        # merged away: the search now finds the entry that holds its symptom, and shows that one
+        assert app.found.rows[0].key == "flux-hum"
+        assert app.query_one("#search-entry", EntryView).key == "flux-hum"
+
+
 async def test_the_review_list_leaves_its_reasons_room_at_80_columns(due_library: Library) -> None:
     """A 32-character key left the reasons 9 columns."""
     async with running(due_library, (80, 24)) as (app, pilot):
