@@ -498,7 +498,15 @@ class KbApp(App[None]):
             self.notify(str(exc), severity="error")
             return
         if not waiting:
-            self.notify("No sync conflict is open.")
+            gone = self.library.synced_folders_gone()
+            if gone:  # a moved checkout keeps its conflicts where kb does not look
+                self.notify(
+                    f"No sync conflict is open in the folders kb can find; {visible(gone[0])} is gone"
+                    " (moved?): kb sync it where it is now to see its conflicts.",
+                    severity="warning",
+                )
+            else:
+                self.notify("No sync conflict is open.")
             return
         self._settle_next(waiting, 0)
 

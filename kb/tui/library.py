@@ -228,6 +228,15 @@ class Library:
 
         return open_conflicts(self.store())
 
+    def synced_folders_gone(self) -> list[str]:
+        """The folders kb synced with that are no longer where they were (a moved checkout): their
+        conflicts, if any, are not among open_conflicts()."""
+        import os
+
+        from kb.exchange.folder_sync import synced_folders
+
+        return sorted(path for path in set(synced_folders(self.store()).values()) if not os.path.isdir(path))
+
     def settle(
         self, folder: Path, key: str, choices: dict[str, Side], shown: ShownConflict | None = None
     ) -> SyncReport:

@@ -1165,6 +1165,29 @@ async def test_a_folder_value_changed_while_the_dialog_was_open_is_not_taken(
     assert "pulled after the dialog opened" in entry_file.read_text()
 
 
+async def test_a_conflict_in_a_moved_checkout_is_not_called_none(library: Library, tmp_path: Path) -> None:
+    from kb.entry.file import render_entry_file
+    from kb.exchange.folder_sync import sync_folder
+
+    store = library.store()
+    key = "cuda-device-side-assert"
+    content = store.get(key).content()
+    store.update(key, content.replace(fix="tuned here"))
+    folder = tmp_path / "team"
+    folder.mkdir()
+    sync_folder(store, folder)
+    store.update(key, content.replace(fix="kb's fix"))
+    (folder / "data" / f"{key}.md").write_text(render_entry_file(content.replace(fix="the folder's fix")))
+    assert sync_folder(store, folder).conflicts
+    folder.rename(tmp_path / "moved")
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "o")
+        await settle(app, pilot)
+        said = [str(notification.message) for notification in app._notifications]
+        assert said[-1].startswith("No sync conflict is open in the folders kb can find;")
+        assert f"{folder} is gone (moved?)" in said[-1]
+
+
 async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(library: Library) -> None:
     from kb.verify.triage import drafts_folder, save_triage_draft
 
