@@ -601,6 +601,8 @@ class EntryStore:
             _save(db, entry)
             if reindexed:
                 index_one(db, entry)
+                # The conditions changed: a change of the entry, which kb history shows as such.
+                self._record(db, key, "occurrence", entry.content(), "its reproduce conditions added")
         return entry
 
     def cause_paths(self, domain: str) -> Counter[str]:

@@ -206,6 +206,7 @@ CHANGE_ACTIONS = {
     "seed-updated": "seed updated",
     "synced": "synced",
     "kept-aside": "kept aside",
+    "occurrence": "occurred",
 }
 
 

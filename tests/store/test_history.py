@@ -112,3 +112,17 @@ def test_a_rename_says_what_else_it_changed() -> None:
     with open_store() as store:  # another entry under the old key does not change what the rename did
         store.add(content.replace(symptom="another fault", fix="another fix", domain="model"))
     assert f"renamed       from {KEY}; key, domain\n" in kb("history", "labels-out-of-range")[1]
+
+
+def test_an_occurrence_that_adds_its_conditions_is_a_change_in_the_history(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb add --occurrence --conditions …` changes the entry: kb history says who, when, and that."""
+    monkeypatch.setenv("KB_AUTHOR", "dana")
+    symptom = kb("show", KEY, "--json").stdout.split('"symptom": ')[1].split(",\n")[0].strip('"')
+    added = kb("add", "-s", symptom, "-d", "deployment", "--occurrence", "--conditions", "again on node 7")
+    assert added.exit_code == 0, added.stderr
+    lines = kb("history", KEY).stdout.splitlines()
+    assert "dana" in lines[-2] and "occurred" in lines[-2] and "conditions" in lines[-2]
+    again = kb("add", "-s", symptom, "-d", "deployment", "--occurrence")  # counted, nothing written
+    assert again.exit_code == 0 and kb("history", KEY).stdout.splitlines() == lines
