@@ -759,5 +759,6 @@ ARCHIVE_WITHOUT_ASKING = 5
 
 def too_many_archived(archived: int, synced: int) -> bool:
     """Whether archiving ARCHIVED of the SYNCED entries at once looks like a lost folder rather than
-    teammates' deletions: more than a few, or most of what was synced."""
-    return archived > ARCHIVE_WITHOUT_ASKING or (synced >= 4 and archived > synced // 2)
+    teammates' deletions: more than a few, or two or more that are most of what was synced (a folder
+    of three that lost every file is lost, however small; one file a teammate removed is theirs)."""
+    return archived > ARCHIVE_WITHOUT_ASKING or (archived >= 2 and archived > synced // 2)

@@ -494,7 +494,7 @@ def test_a_few_files_a_teammate_removed_are_archived_without_a_question(
 
 @pytest.mark.parametrize(
     ("archived", "synced", "asks"),
-    [(3, 87, False), (6, 87, True), (3, 4, True), (2, 4, False), (1, 1, False)],
+    [(3, 87, False), (6, 87, True), (3, 4, True), (2, 4, False), (1, 1, False), (3, 3, True), (2, 3, True)],
 )
 def test_more_than_a_few_or_most_of_the_folder_asks_first(archived: int, synced: int, asks: bool) -> None:
     assert too_many_archived(archived, synced) is asks
