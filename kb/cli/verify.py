@@ -18,7 +18,7 @@ from kb.errors import Cancelled, KbError
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
     from kb.verify.runner import CheckResult
-    from kb.verify.triage import TriageRecord
+    from kb.verify.triage import Proposal, TriageRecord
 
 TimeoutOption = Annotated[
     float,
@@ -183,6 +183,8 @@ def triage(
     with common.open_kb(ctx, remind=not as_json) as store:
         record = _anchor_and_locate(store, log, symptom, conditions, env, as_json)
         if as_json or not console.interactive():
+            for source in run or []:  # every --run named first: a wrong one runs nothing
+                _proposed(record, source)
             for source in run or []:
                 _verify(store, record, source, timeout, quiet=as_json)
             if record.needs_rollback() and not as_json:
@@ -276,14 +278,20 @@ def _verify(store: EntryStore, record: TriageRecord, source: str, timeout: float
     from kb.verify import triage as session
     from kb.verify.runner import run_check
 
-    proposal = next((p for p in record.proposals if p.source == source and p.runnable), None)
-    if proposal is None:
-        runnable = ", ".join(p.source for p in record.proposals if p.runnable) or "none"
-        raise KbError(f"--run {source}: not a proposed check here (proposed: {runnable})")
+    proposal = _proposed(record, source)
     result = run_check(store, source, timeout, record.values, agreed=proposal.command)
     session.record_verification(record, source, result)
     if not quiet:
         _print_result(result, None)
+
+
+def _proposed(record: TriageRecord, source: str) -> Proposal:
+    """The runnable proposal SOURCE names. Raises KbError listing those there are."""
+    proposal = next((p for p in record.proposals if p.source == source and p.runnable), None)
+    if proposal is None:
+        runnable = ", ".join(p.source for p in record.proposals if p.runnable) or "none"
+        raise KbError(f"--run {source}: not a proposed check here (proposed: {runnable})")
+    return proposal
 
 
 def _verify_interactively(store: EntryStore, record: TriageRecord, timeout: float) -> bool:

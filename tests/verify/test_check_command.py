@@ -90,6 +90,19 @@ def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
     )
 
 
+def test_triage_runs_nothing_when_one_of_its_run_keys_is_not_proposed(
+    runner: CliRunner, held_port: int, tmp_path: Path
+) -> None:
+    log = tmp_path / "uvicorn.log"
+    log.write_text(paste(held_port) + "\n")
+    code, _, err = kb(
+        "triage", "--log", str(log), "--run", KEY, "--run", "no-such-check", "--no-env", "--json"
+    )
+    assert code == 1 and "--run no-such-check: not a proposed check here" in err
+    with open_store() as store:
+        assert store.check_history(KEY) == []  # the first --run did not run before the second failed
+
+
 def test_the_command_is_shown_as_it_will_run_before_the_question(
     runner: CliRunner, interactive: None
 ) -> None:
