@@ -182,11 +182,12 @@ def refuse_untrusted(ctx: typer.Context, key: str) -> None:
             )
             raise KbError(
                 f"'{key}' comes from {folder}, {why}: kb runs no check you have not read (read them with"
-                f" kb show, then: kb trust {folder})"
+                f" {command_prefix(ctx)}show {key}, then: kb trust {folder})"
             )
         raise KbError(
             f"'{key}' comes from {folder}, which you have not trusted: kb runs no check of a folder that"
-            f" arrived with a repository until you say so (read it with kb show, then: kb trust {folder})"
+            f" arrived with a repository until you say so (read it with {command_prefix(ctx)}show {key},"
+            f" then: kb trust {folder})"
         )
 
 

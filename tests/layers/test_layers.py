@@ -492,6 +492,8 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     monkeypatch.chdir(team)
     refused = kb("--layer", "project", "check", "feature-cache", "--yes")
     assert refused.exit_code == 1 and "which you have not trusted" in refused.stderr
+    assert "(read it with kb --layer project show feature-cache, then: kb trust" in refused.stderr
+    assert kb("--layer", "project", "show", "feature-cache").exit_code == 0  # the way it names works
     trusted = kb("trust")
     assert trusted.exit_code == 0 and str(team / ".kb") in trusted.stdout
     assert kb("trust", "--list", "--json").stdout.count(".kb") == 1
