@@ -162,6 +162,8 @@ def workflow_commands(findings: Sequence[Finding], budget: Budget | None = None)
     rest. The notice takes the job's last place, if it comes to that: one error fewer is better than
     no word that findings are missing. Without BUDGET, a step's own limit."""
     budget = budget or Budget()
+    if budget.annotations <= 0:  # the job's are all shown: GitHub would show no more, not even a notice
+        return []
     shown = max(0, min(len(findings), budget.errors, budget.annotations))
     if 0 < shown == budget.annotations < len(findings) and budget.notices > 0:
         shown -= 1

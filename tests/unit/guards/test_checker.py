@@ -482,7 +482,7 @@ def test_workflow_commands_spend_the_budget_and_the_notice_gets_the_last_place()
     assert shape(commands(findings)) == (10, 1)
     assert shape(commands(findings, guard_checker.Budget(annotations=6))) == (5, 1)
     assert shape(commands(findings[:6], guard_checker.Budget(annotations=6))) == (6, 0)
-    assert shape(commands(findings, guard_checker.Budget(annotations=0))) == (0, 1)
+    assert shape(commands(findings, guard_checker.Budget(annotations=0))) == (0, 0)  # none would show
     assert shape(commands(findings, guard_checker.Budget(errors=0))) == (0, 1)
     assert shape(commands(findings, guard_checker.Budget(notices=0, annotations=6))) == (6, 1)
     tally = guard_checker.tally_after({}, "__run", commands(findings), guard_checker.Budget())
