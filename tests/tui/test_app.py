@@ -1095,23 +1095,42 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
         )
 
 
+SYNCED_KEY = "cuda-device-side-assert"
+
+
+def conflict_in_folder(library: Library, folder: Path, ours: dict[str, str], theirs: dict[str, str]) -> Path:
+    """FOLDER synced with the seed SYNCED_KEY (tuned first, so that it goes to the folder), then that
+    entry changed in kb to OURS and in its file to THEIRS, and a sync that shows the conflict.
+    Returns the entry's file."""
+    from kb.entry.file import render_entry_file
+    from kb.exchange.folder_sync import sync_folder
+
+    store = library.store()
+    content = store.get(SYNCED_KEY).content()
+    store.update(SYNCED_KEY, content.replace(fix="tuned here"))
+    folder.mkdir()
+    sync_folder(store, folder)  # the tuned seed goes to the folder
+    store.update(SYNCED_KEY, content.replace(**ours))
+    entry_file = folder / "data" / f"{SYNCED_KEY}.md"
+    entry_file.write_text(render_entry_file(content.replace(**theirs)))
+    assert sync_folder(store, folder).conflicts
+    return entry_file
+
+
 @pytest.mark.both_backends
 async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_path: Path) -> None:
     """The TUI's answer to a conflict: kb's value or the folder's, for each field both changed."""
     from kb.entry.file import render_entry_file
     from kb.exchange.folder_sync import sync_folder
 
-    store = library.store()
-    key = "cuda-device-side-assert"
-    content = store.get(key).content()
-    store.update(key, content.replace(fix="tuned here"))
-    folder = tmp_path / "team"
-    folder.mkdir()
-    sync_folder(store, folder)  # the tuned seed goes to the folder
-    store.update(key, content.replace(fix="kb's fix", root_cause="kb's cause"))
-    entry_file = folder / "data" / f"{key}.md"
-    entry_file.write_text(render_entry_file(content.replace(fix="the folder's fix", root_cause="its cause")))
-    assert [s.conflicts for s in sync_folder(store, folder).conflicts] == [("fix", "root_cause")]
+    store, key, folder = library.store(), SYNCED_KEY, tmp_path / "team"
+    ours = {"fix": "kb's fix", "root_cause": "kb's cause"}
+    entry_file = conflict_in_folder(
+        library, folder, ours, {"fix": "the folder's fix", "root_cause": "its cause"}
+    )
+    assert [s.conflicts for s in sync_folder(store, folder, dry_run=True).conflicts] == [
+        ("fix", "root_cause")
+    ]
     teammate = EntryContent(
         key="teammates-fault", domain="data", symptom="the teammate's fault", fix="theirs"
     )
@@ -1138,19 +1157,12 @@ async def test_a_folder_value_changed_while_the_dialog_was_open_is_not_taken(
     """The person picked the folder's fix as the dialog showed it; a pull that changed the file
     before Settle would have kept a fix no one saw: the conflict stays, and the notice says why."""
     from kb.entry.file import render_entry_file
-    from kb.exchange.folder_sync import sync_folder
 
-    store = library.store()
-    key = "cuda-device-side-assert"
+    store, key = library.store(), SYNCED_KEY
     content = store.get(key).content()
-    store.update(key, content.replace(fix="tuned here"))
-    folder = tmp_path / "team"
-    folder.mkdir()
-    sync_folder(store, folder)
-    store.update(key, content.replace(fix="kb's fix"))
-    entry_file = folder / "data" / f"{key}.md"
-    entry_file.write_text(render_entry_file(content.replace(fix="the folder's fix")))
-    assert sync_folder(store, folder).conflicts
+    entry_file = conflict_in_folder(
+        library, tmp_path / "team", {"fix": "kb's fix"}, {"fix": "the folder's fix"}
+    )
     async with running(library, (120, 40)) as (app, pilot):
         await pilot.press("escape", "o")
         await settle(app, pilot)
@@ -1166,19 +1178,8 @@ async def test_a_folder_value_changed_while_the_dialog_was_open_is_not_taken(
 
 
 async def test_a_conflict_in_a_moved_checkout_is_not_called_none(library: Library, tmp_path: Path) -> None:
-    from kb.entry.file import render_entry_file
-    from kb.exchange.folder_sync import sync_folder
-
-    store = library.store()
-    key = "cuda-device-side-assert"
-    content = store.get(key).content()
-    store.update(key, content.replace(fix="tuned here"))
     folder = tmp_path / "team"
-    folder.mkdir()
-    sync_folder(store, folder)
-    store.update(key, content.replace(fix="kb's fix"))
-    (folder / "data" / f"{key}.md").write_text(render_entry_file(content.replace(fix="the folder's fix")))
-    assert sync_folder(store, folder).conflicts
+    conflict_in_folder(library, folder, {"fix": "kb's fix"}, {"fix": "the folder's fix"})
     folder.rename(tmp_path / "moved")
     async with running(library, (120, 40)) as (app, pilot):
         await pilot.press("escape", "o")
