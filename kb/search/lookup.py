@@ -133,15 +133,8 @@ class SearchResponse(NamedTuple):
         """How far the checks of the one_of() faults tell them apart: a probe's check prints what to
         read and an entry without a rule gives no verdict, so "their checks tell them apart" is said
         only when every one of them gives one."""
-        from kb.entry.check_rule import VERDICT_RULES
-
         group = self.one_of
-        judging = sum(
-            bool(s.candidate.record.get("validation"))
-            and not s.candidate.record.get("untrusted")
-            and (s.candidate.record.get("check_rule") or {}).get("confirms") in VERDICT_RULES
-            for s in group
-        )
+        judging = sum(_check_gives_verdict(s.candidate.record) for s in group)
         if judging == len(group):
             return "their checks tell them apart"
         if judging == 0:
@@ -202,16 +195,13 @@ class SearchResponse(NamedTuple):
             results.append(item)
         settler = self.settler.candidate.record if self.settler else {}
         settle = None if settler.get("untrusted") else settler.get("validation")
-        from kb.entry.check_rule import VERDICT_RULES
-
         shared = [
             {
                 "key": s.candidate.record.get("key"),
                 "validation": None
                 if s.candidate.record.get("untrusted")
                 else s.candidate.record.get("validation"),
-                "gives_verdict": (s.candidate.record.get("check_rule") or {}).get("confirms")
-                in VERDICT_RULES,
+                "gives_verdict": _check_gives_verdict(s.candidate.record),
             }
             for s in self.one_of
         ]
@@ -224,6 +214,19 @@ class SearchResponse(NamedTuple):
             "settle_with": settle or None,
             "one_of": shared,
         }
+
+
+def _check_gives_verdict(record: Mapping[str, Any]) -> bool:
+    """Whether RECORD's check is offered here and can confirm or rule out its cause: it has one, its
+    folder is trusted, and its rule gives a verdict (a probe's and an undeclared rule's do not)."""
+    from kb.entry.check_rule import VERDICT_RULES
+
+    rule = record.get("check_rule") or {}
+    return (
+        bool(record.get("validation"))
+        and not record.get("untrusted")
+        and rule.get("confirms") in VERDICT_RULES
+    )
 
 
 #: How much of its score an entry whose applies_to fails here keeps, for ordering: it goes below

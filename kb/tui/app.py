@@ -389,8 +389,9 @@ class KbApp(App[None]):
 
         # What is copied is pasted, often into a shell: a check of several lines runs its second at
         # the paste, and an escape code acts on the terminal (a bracketed paste's end, say).
-        if HIDDEN.search(text) or (field == "validation" and "\n" in text.strip()):
-            what = "characters a terminal acts on" if HIDDEN.search(text) else "a line break"
+        acting = HIDDEN.search(text) is not None
+        if acting or (field == "validation" and "\n" in text.strip()):
+            what = "characters a terminal acts on" if acting else "a line break"
             self.notify(
                 f"Not copied: the {field} of {entry.key} holds {what}; the pane shows it escaped.",
                 severity="warning",
