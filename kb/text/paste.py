@@ -512,7 +512,11 @@ _PORT = LazyPattern(
 _DEVICE = LazyPattern(r"\bcuda:(\d{1,3})\b|\b(?:GPU|device)\s+(\d{1,3})\b")
 _RANK = LazyPattern(r"^\s*\[(?:rank|default)(\d{1,5})\]:|\b[Rr]ank\s*[=:]?\s*(\d{1,5})\b", re.MULTILINE)
 _PID = LazyPattern(r"\bpid(?:\(s\))?\s*[=:]?\s*(\d{2,7})\b", re.IGNORECASE)
-_QUOTED_PATH = LazyPattern(r"""['"]((?:~|\.{1,2})?/?(?:[\w.@+-]+/)*[\w.@+-]+\.[A-Za-z][\w]{0,11})['"]""")
+#: A quoted name with an extension, unless CPython's messages say it is a type: they name one as
+#: `'NAME' object` and `<class 'NAME'>` (`cannot pickle '_thread.lock' object`).
+_QUOTED_PATH = LazyPattern(
+    r"""(?<!<class )['"]((?:~|\.{1,2})?/?(?:[\w.@+-]+/)*[\w.@+-]+\.[A-Za-z][\w]{0,11})['"](?! object\b)"""
+)
 #: A quoted dotted name that is not a file although it looks like one: a type or module of a package
 #: (`'torch.Tensor'`, `'numpy.ndarray'`, `'torch.float64'`) or a tensor of a state_dict
 #: (`'encoder.0.bias'`, `'bn.running_mean'`): a class name, a dtype, a parameter's name.

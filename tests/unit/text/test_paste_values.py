@@ -44,6 +44,11 @@ FileNotFoundError: [Errno 2] No such file or directory: 'checkpoints/best.pt'
         ("TypeError: 'torch.Tensor' object is not callable", {}),
         ("TypeError: expected 'torch.float32' but got 'torch.float64'", {}),
         ("ValueError: could not read 'config.yaml' for 'model.Encoder'", {"path": "config.yaml"}),
+        # CPython names a type as `'NAME' object` and `<class 'NAME'>`, whatever its module's case
+        ("TypeError: cannot pickle '_thread.lock' object", {}),
+        ("TypeError: cannot pickle 'weakref.ReferenceType' object", {}),
+        ("TypeError: Object of type <class 'queue.lock'> is not JSON serializable", {}),
+        ("TypeError: cannot pickle '_thread.lock' object, opening 'run.lock'", {"path": "run.lock"}),
     ],
 )
 def test_a_paste_names_the_values_its_checks_take(paste: str, values: dict[str, str]) -> None:
