@@ -2,8 +2,9 @@
 
 Everything that touches the database and could take longer than a frame runs in a thread worker:
 searching (a newer keystroke cancels the older search, and a cancelled search's results are
-dropped), browsing, the trees, the review list and running a validation. The main thread only
-paints and handles keys.
+dropped), browsing, the trees, the review list, running a validation and every write (a review
+decision, a settled conflict, a form's save), which may wait on a database another process holds
+locked. The main thread only paints and handles keys.
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ class KbApp(App[None]):
         self._counted_at: tuple[int, str] | None = None
         #: The layers kb search reads and this search does not (Library.unsearched_layers).
         self.unsearched: list[str] = []
+        #: A write (a review decision, a settled conflict, a form's save) is under way (App.write).
+        self.writing = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -202,6 +205,45 @@ class KbApp(App[None]):
                 self.call_from_thread(show, value)
 
         self.run_worker(work, name=group, group=group, thread=True, exclusive=True)
+
+    def write(
+        self,
+        action: Callable[[], T],
+        done: Callable[[T], object],
+        failed: Callable[[], object] | None = None,
+    ) -> None:
+        """ACTION, a write, in a thread worker, then DONE with its result on the main thread. A
+        database another process holds locked keeps a write waiting up to its busy timeout (30 s):
+        the screen stays live meanwhile and says so. An error is a notification (then FAILED runs).
+        One write at a time: a second, asked for while the first waits, is refused and said so."""
+        if self.writing:
+            self.notify("Still saving the last change: try again once it is done.", severity="warning")
+            return
+        self.writing = True
+        self.set_status("saving…")
+
+        def finish(outcome: Callable[[], object]) -> None:
+            self.writing = False
+            self.set_status()
+            outcome()
+
+        def work() -> None:
+            worker = get_current_worker()
+            try:
+                value = action()
+            except (KbError, OSError) as exc:
+                if not worker.is_cancelled:
+                    self.call_from_thread(finish, functools.partial(self._write_failed, exc, failed))
+                return
+            if not worker.is_cancelled:
+                self.call_from_thread(finish, functools.partial(done, value))
+
+        self.run_worker(work, name="write", group="write", thread=True)
+
+    def _write_failed(self, exc: KbError | OSError, then: Callable[[], object] | None) -> None:
+        self.notify(failure_line(exc), severity="error")
+        if then is not None:
+            then()
 
     def show_found(self, found: Found) -> None:
         if self.found is None or found.query != self.found.query:
@@ -520,27 +562,28 @@ class KbApp(App[None]):
             if choices is None:
                 self.notify(f"{step.key} is left open; kb sync shows it again.")
             else:
-                from kb.exchange.folder_sync import FOLDER_CHANGED_SINCE_SHOWN
 
-                try:
-                    report = self.library.settle(folder, step.key, choices, step.shown)
-                except (KbError, OSError) as exc:
-                    self.notify(failure_line(exc), severity="error")
-                    return
-                left = next((s for s in report.conflicts if s.key == step.key), None)
-                if left is not None and left.note == FOLDER_CHANGED_SINCE_SHOWN:
-                    self.notify(f"{step.key}: {left.note} (o).", severity="warning")
-                else:
-                    settled = f"Settled {step.key}; kb history {step.key} keeps the rest."
-                    self.notify(
-                        f"{step.key} is still open."
-                        if left is not None
-                        else settled + also_synced(report, step.key)
-                    )
-                self.refresh_counts()
+                def settled(report: SyncReport) -> None:
+                    self._settled(step.key, report)
+                    self._settle_next(waiting, index + 1)
+
+                self.write(lambda: self.library.settle(folder, step.key, choices, step.shown), settled)
+                return
             self._settle_next(waiting, index + 1)
 
         self.push_screen(SettleConflict(str(folder), step, index + 1, len(waiting)), answered)
+
+    def _settled(self, key: str, report: SyncReport) -> None:
+        from kb.exchange.folder_sync import FOLDER_CHANGED_SINCE_SHOWN
+
+        left = next((s for s in report.conflicts if s.key == key), None)
+        if left is not None and left.note == FOLDER_CHANGED_SINCE_SHOWN:
+            self.notify(f"{key}: {left.note} (o).", severity="warning")
+        elif left is not None:
+            self.notify(f"{key} is still open.")
+        else:
+            self.notify(f"Settled {key}; kb history {key} keeps the rest." + also_synced(report, key))
+        self.refresh_counts()
 
     def _saved(self, key: str | None) -> None:
         if key is None:
@@ -595,16 +638,13 @@ class KbApp(App[None]):
             self._decide(lambda: self.library.keep(key), f"kept {key}; reviewed now")
 
     def _decide(self, decision: Callable[[], object], said: str) -> None:
-        try:
-            decision()
-        except (KbError, OSError) as exc:
-            self.notify(failure_line(exc), severity="error")
-            self._load_due()  # what the list showed may be what changed
-            return
-        self.notify(said)
-        self._load_due()
-        self.refresh_counts()
-        self._shown_elsewhere_changed()
+        def decided(_: object) -> None:
+            self.notify(said)
+            self._load_due()
+            self.refresh_counts()
+            self._shown_elsewhere_changed()
+
+        self.write(decision, decided, failed=self._load_due)  # what the list showed may have changed
 
     def _shown_elsewhere_changed(self) -> None:
         """After a review decision: the other tabs' panes read their entries again (one archived shows

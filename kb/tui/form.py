@@ -17,11 +17,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
+from textual.worker import get_current_worker
 
 from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
-from kb.errors import KbError
+from kb.entry.visible import visible
+from kb.errors import KbError, failure_text
 
 if TYPE_CHECKING:
     from kb.tui.library import Library
@@ -128,6 +130,8 @@ class EntryForm(ModalScreen[str | None]):
         self.query_one("#symptom", Input).focus()
         self._as_opened = self._typed()
         self._warned_cancel = False
+        #: The entry is being saved (in a thread worker): Save and Cancel wait for it.
+        self.saving = False
 
     def _typed(self) -> tuple[object, ...]:
         """Everything the form holds, to tell whether anything was typed since it opened."""
@@ -154,15 +158,45 @@ class EntryForm(ModalScreen[str | None]):
             self._point_at([name for name in (*ONE_LINE_FIELDS, "domain") if name in problems])
             return
         assert domain is not None
+        if self.saving:
+            return
         try:
-            key = self._save(values, domain, force)
+            content = self._content(values, domain)
         except KbError as exc:
             self.query_one("#form-error", Label).update(Text(str(exc)))
             return
-        if key is not None:
-            self.dismiss(key)
+        if content is not None:
+            self._save(content, force)
 
-    def _save(self, values: dict[str, str], domain: str, force: bool) -> str | None:
+    def _save(self, content: EntryContent, force: bool) -> None:
+        """Save CONTENT in a thread worker: a database another process holds locked keeps the write
+        waiting up to its busy timeout, and the form stays live meanwhile, saying so. The form closes
+        once the entry is saved; an error is shown below the fields, which keep what was typed."""
+        self.saving = True
+        self.query_one("#form-error", Label).update(Text("Saving…"))
+        replacing = self.original.key if self.original else None
+
+        def work() -> None:
+            worker = get_current_worker()
+            try:
+                saved = self.library.save(
+                    content, replacing=replacing, force=force, started_from=self.original
+                )
+            except (KbError, OSError) as exc:
+                if not worker.is_cancelled:
+                    self.app.call_from_thread(self._not_saved, exc)
+                return
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.dismiss, saved.key)
+
+        self.run_worker(work, name="save", group="save", thread=True)
+
+    def _not_saved(self, exc: KbError | OSError) -> None:
+        self.saving = False
+        self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
+
+    def _content(self, values: dict[str, str], domain: str) -> EntryContent | None:
+        """The entry the form holds, or None when there is nothing to save (said why)."""
         symptom = values["symptom"].strip()
         if self.original is None:
             duplicate = self.library.duplicate_of(symptom)
@@ -195,8 +229,7 @@ class EntryForm(ModalScreen[str | None]):
             self.app.notify(f"No changes to {self.original.key}: nothing was saved.")
             self.dismiss(None)
             return None
-        replacing = self.original.key if self.original else None
-        return self.library.save(content, replacing=replacing, force=force, started_from=self.original).key
+        return content
 
     def _point_at(self, names: list[str], summary: str | None = None) -> None:
         """Scroll the first field NAMES with a problem into view, and say below the fields what is
@@ -211,6 +244,9 @@ class EntryForm(ModalScreen[str | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         """Close without saving; what was typed is only thrown away on a second Cancel."""
+        if self.saving:  # the write may land yet: closing would hide whether it did
+            self.query_one("#form-error", Label).update(Text("Saving…: the form closes once it is saved"))
+            return
         if self._typed() != self._as_opened and not self._warned_cancel:
             self._warned_cancel = True
             self.query_one("#form-error", Label).update(

@@ -6,8 +6,9 @@ A file, not `:memory:`: the app searches in worker threads, which must see the s
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -325,6 +326,52 @@ async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_l
         assert app.query_one("#review-entry", EntryView).key != first  # the list was read again
 
 
+@contextmanager
+def write_lock_held(database: str) -> Iterator[None]:
+    """Another process's write transaction on DATABASE (a long kb import, a sync) until the block ends."""
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+async def pause_for(pilot: Pilot[None], seconds: float) -> None:
+    for _ in range(int(seconds / 0.05)):
+        await pilot.pause(0.05)
+
+
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+async def test_a_review_decision_waiting_on_a_locked_database_leaves_the_screen_live(
+    due_library: Library, kb_db: str
+) -> None:
+    """k waits for another process's write lock as the store's busy timeout says (30 s); meanwhile
+    the screen answers keys and says it is saving, a second decision is refused rather than queued,
+    and once the lock is gone the entry is kept and said so."""
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        first = app.query_one("#review-entry", EntryView).key
+        assert first is not None
+        with write_lock_held(kb_db):
+            await pilot.press("k")
+            await pause_for(pilot, 0.5)
+            assert "saving…" in str(app.status_bar.render())
+            await pilot.press("d")
+            await pilot.press("s")
+            await pause_for(pilot, 0.2)
+            assert app.tabs.active == "search-tab"  # keys are answered while the write waits
+            said = [notification.message for notification in app._notifications]
+            assert said[-1].startswith("Still saving the last change")
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1] == f"kept {first}; reviewed now"
+        assert due_library.entry(first).reviewed is not None
+        assert due_library.entry(first).status == "active"  # the refused d archived nothing
+
+
 async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
     due_library: Library,
 ) -> None:
@@ -459,6 +506,29 @@ async def test_add_with_a_lint_error_then_corrected(library: Library) -> None:
         assert app.screen is not form
     entry = library.entry("valueerror-tokenizer-vocabulary-has-extra-tokens")
     assert entry.domain == "model" and entry.validation.startswith("python -c")
+
+
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+async def test_a_save_waiting_on_a_locked_database_keeps_the_form_live_until_it_lands(
+    library: Library, kb_db: str
+) -> None:
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "ValueError: tokenizer vocabulary has 3 extra tokens"
+        form.query_one("#validation", Input).value = "python -c \"print('tokens')\""
+        form.query_one("#domain", Select).value = "model"
+        await settle(app, pilot)
+        with write_lock_held(kb_db):
+            await pilot.press("ctrl+s")
+            await pause_for(pilot, 0.5)
+            assert app.screen is form and "Saving…" in str(form.query_one("#form-error", Label).render())
+            await pilot.press("escape")  # closing now would hide whether it was saved
+            await pause_for(pilot, 0.2)
+            assert app.screen is form
+        await settle(app, pilot)
+        assert app.screen is not form
+        assert [n.message for n in app._notifications][-1].startswith("Saved valueerror-tokenizer")
+    assert library.entry("valueerror-tokenizer-vocabulary-has-extra-tokens").domain == "model"
 
 
 async def test_add_can_keep_a_validation_the_lint_rejects(library: Library) -> None:
