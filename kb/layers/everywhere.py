@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -22,6 +23,19 @@ from kb.layers.config import PERSONAL, PROJECT, Layer
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
 from kb.search.ranking import Scored, one_of
+
+#: A layer whose failure to answer took this long (a server's connect timeout, 5 s) is not asked
+#: again by this process for RETRY_AFTER_S: a host that searches failure after failure in one
+#: process (pytest --kb's lookup, kb run's, the TUI, kb mcp) waited it out for every one, and a
+#: dozen failures outlasted pytest's wait for all the answers, the personal layer's too.
+SLOW_FAILURE_S = 1.0
+RETRY_AFTER_S = 60.0
+#: The layers that failed slowly, by database spec: (when, why).
+_FAILED_SLOWLY: dict[str, tuple[float, str]] = {}
+
+
+#: The doubt of an entry an untrusted folder holds: kb is not sure of a stranger's entry.
+UNTRUSTED = "untrusted"
 
 
 class Unreachable(NamedTuple):
@@ -102,14 +116,22 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
     locations: dict[str, DatabaseLocation] = {}
     quiet = options._replace(record_usage=False, limit=max(options.limit, 5))
     for layer in layers:
+        failed = _FAILED_SLOWLY.get(layer.spec)
+        if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S and layer.name != PERSONAL:
+            unreachable.append(Unreachable(layer.name, failed[1]))
+            continue
+        started = time.monotonic()
         try:
             location = resolve_location(layer_database(layer))
             answer = search(text, location, quiet, functools.partial(open_fully, layer.spec))
         except KbError as exc:
             if layer.name == PERSONAL:
                 raise
+            if time.monotonic() - started >= SLOW_FAILURE_S:
+                _FAILED_SLOWLY[layer.spec] = (time.monotonic(), str(exc))
             unreachable.append(Unreachable(layer.name, str(exc)))
             continue
+        _FAILED_SLOWLY.pop(layer.spec, None)
         answers.append((layer, answer))
         locations[layer.name] = location
     merged = merge_answers(answers, options.limit)
@@ -127,11 +149,16 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
     for order, (layer, answer) in enumerate(answers):
         for scored in answer.results:
             record = {**scored.candidate.record, "layer": layer.name}
-            if not layer.trusted:  # shown, marked, and its check never offered until `kb trust`
+            tagged = scored
+            if not layer.trusted:
+                # Shown and marked, its check never offered, and never a known fault until `kb trust`:
+                # a cloned repository's file could make any everyday error (`KeyError: 'lr'`) "known".
                 record["untrusted"] = layer.spec
+                if scored.confident:
+                    tagged = scored._replace(confident=False, doubt=UNTRUSTED)
             holding.setdefault(str(record["key"]), {})[layer.name] = record
-            tagged = scored._replace(candidate=scored.candidate._replace(record=record))
-            pooled.append((scored.confident, scored.score, -order, tagged))
+            tagged = tagged._replace(candidate=scored.candidate._replace(record=record))
+            pooled.append((tagged.confident, tagged.score, -order, tagged))
     pooled.sort(key=lambda item: (item[0], item[1], item[2]), reverse=True)
     seen: set[str] = set()
     results: list[Scored] = []

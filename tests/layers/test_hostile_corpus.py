@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -227,6 +229,11 @@ def test_inside_pytest_each_kind_of_trick_is_shown_harmlessly(
     tmp_path: Path, pytester: pytest.Pytester
 ) -> None:
     shutil.copytree(clone(tmp_path, SHOWN) / ".kb", pytester.path / ".kb")
+    # trusted, so that its entries are known faults (an untrusted folder's never are) and their
+    # checks are shown in the report: harmlessly, and never run
+    subprocess.run(
+        [sys.executable, "-m", "kb", "trust", ".kb"], cwd=pytester.path, check=True, capture_output=True
+    )
     tests = "".join(
         f"def test_{number}():\n    raise OSError({f'the cloned frobnicator refused shard {key}'!r})\n\n"
         for number, key in enumerate(keys_of(one_of_each_kind()))

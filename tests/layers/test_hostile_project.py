@@ -84,7 +84,6 @@ def test_every_face_shows_a_hostile_project_entry_harmlessly(cloned: Path, runne
         ("--layer", "project", "tree", "--format", "mermaid"),
         ("--layer", "project", "export", "markdown"),
         ("--layer", "project", "export", "jsonl"),
-        ("run", "--", sys.executable, "-c", f"raise OSError({SYMPTOM[9:]!r})"),
     ]
     for face in faces:
         done = kb(cloned, *face)
@@ -94,6 +93,13 @@ def test_every_face_shows_a_hostile_project_entry_harmlessly(cloned: Path, runne
         assert "hostile" in done.stdout + done.stderr, face
     found = json.loads(kb(cloned, "search", SYMPTOM, "--json").stdout)["results"][0]
     assert (found["key"], found["trusted"]) == ("hostile", False) and "check" not in found
+    assert not found["confident"]  # a stranger's entry is no known fault until kb trust
+    failing = ("run", "--", sys.executable, "-c", f"raise OSError({SYMPTOM[9:]!r})")
+    quiet = kb(cloned, *failing).stderr.split("OSError: the cloned", 1)[1]
+    assert "hostile" not in quiet and "No known fault kb is sure of" in quiet and harmless(quiet)
+    assert kb(cloned, "trust").returncode == 0
+    known = kb(cloned, *failing).stderr.split("OSError: the cloned", 1)[1]
+    assert "hostile" in known and "Traceback" not in known and harmless(known)
     assert not os.path.exists("/tmp/kb-hostile-ran")
 
 
@@ -114,7 +120,12 @@ def test_inside_pytest_the_hostile_entry_is_shown_harmlessly(cloned: Path, pytes
     pytester.makepyfile(test_x=f"def test_x():\n    raise OSError({SYMPTOM[9:]!r})\n")
     result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider")
     out = result.stdout.str()
-    assert "hostile" in out and harmless(out) and "kb trust" in out
+    assert "known fault (kb)" not in out and harmless(out)  # no known fault until kb trust
+    trust = [sys.executable, "-m", "kb", "trust", ".kb"]
+    subprocess.run(trust, cwd=pytester.path, check=True, capture_output=True)
+    out = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider").stdout.str()
+    assert "known fault (kb)" in out and "hostile" in out and harmless(out)
+    assert not os.path.exists("/tmp/kb-hostile-ran")
 
 
 @pytest.mark.parametrize(

@@ -168,7 +168,8 @@ def test_a_search_ranks_across_layers_and_names_each_results_layer(team: Path) -
     assert data["unreachable"] == [{"layer": "down", "reason": data["unreachable"][0]["reason"]}]
     assert found.stderr.count("\n") == 1 and "the down layer did not answer" in found.stderr
     project = kb_process("search", PROJECT_FAULT, cwd=team / "src")
-    assert project.returncode == 0 and "1. feature-cache  [data · project, untrusted]" in project.stdout
+    # shown first, and no known fault (exit 1): an untrusted folder's entry is not one until kb trust
+    assert project.returncode == 1 and "1. feature-cache  [data · project, untrusted]" in project.stdout
     seed = kb_process("search", "RuntimeError: CUDA error: device-side assert triggered", "--json", cwd=team)
     keys = [r["key"] for r in json.loads(seed.stdout)["results"]]
     assert keys[0] == "cuda-device-side-assert" and len(keys) == len(set(keys))  # a seed, once
@@ -480,9 +481,12 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
 ) -> None:
     """A .kb/ arrives with every clone: its entries are data until the user trusts the folder."""
     found = kb_process("search", PROJECT_FAULT, "--json", cwd=team)
-    top = json.loads(found.stdout)["results"][0]
+    answer = json.loads(found.stdout)
+    top = answer["results"][0]
     assert (top["key"], top["layer"], top["trusted"]) == ("feature-cache", "project", False)
     assert "check" not in top and top["validation"] is None  # a stranger's command, in no form
+    # nor a known fault: a cloned repository's file would make any everyday error one
+    assert found.returncode == 1 and not top["confident"]
     plain = kb_process("search", PROJECT_FAULT, cwd=team).stdout
     assert "$ ls /tmp" not in plain and f"kb trust {team / '.kb'}" in plain
     shown = kb_process("show", "feature-cache", cwd=team)  # the entry the search showed: shown, marked
@@ -499,6 +503,7 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert kb("trust", "--list", "--json").stdout.count(".kb") == 1
     after = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert after["trusted"] is True and after["check"] == after["validation"] == "ls /tmp"
+    assert after["confident"]
     ran = kb("--layer", "project", "check", "feature-cache", "--yes", "--json")
     assert ran.exit_code in (0, 1, 2) and json.loads(ran.stdout)["verdict"]
     assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
