@@ -288,7 +288,8 @@ def run_command(
     when kb is on one, so progress bars draw), Ctrl-C reaches it, and kb exits with its status. When
     it fails, kb searches the end of its output and prints the known fault (or the candidates and the
     domain's golden checks) after it, on stderr; `kb add --from-last-run` records a new one.
-    Nothing is written to disk but that last failure, redacted."""
+    Besides that last failure, redacted, kb writes only what a search records: the matching
+    entry's last hit and the environment it was seen in."""
     from kb.cli.run import main
 
     raise typer.Exit(main(command))

@@ -37,6 +37,8 @@ def main(argv: list[str]) -> int:
         look_up(command, ending, output)
     except (KbError, OSError) as exc:  # the command's own failure is what matters: never hide it
         echo(f"kb: `{command[0]}` {ending}; kb could not look it up: {exc}", err=True)
+    except KeyboardInterrupt:  # Ctrl-C stops kb's lookup, not what the command said with its status
+        echo(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).", err=True)
     return shell_status(finished.returncode)
 
 
@@ -48,6 +50,7 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     from kb.cli.fast_search import format_response
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
+    from kb.integrations.process import describe_ending
     from kb.layers.everywhere import search_layers
     from kb.machine import python_of
     from kb.paths import user_data_dir
@@ -81,6 +84,8 @@ def look_up(command: list[str], ending: str, output: str) -> None:
             "`kb show KEY` gives each one's check.",
             err=True,
         )
+    elif ending == describe_ending(-2):  # stopped at the terminal: no fault to record
+        echo(f"{header} No known fault kb is sure of.", err=True)
     else:
         unsure = "No known fault kb is sure of; once you have the fix: kb add --from-last-run"
         echo(f"{header} {unsure}", err=True)

@@ -108,6 +108,8 @@ def ask_kb(texts: Sequence[str], cwd: str | None = None) -> list[Any]:
         return [exc] * len(texts)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return [NoKb(f"kb could not be asked: {exc}")] * len(texts)
+    except KeyboardInterrupt:  # Ctrl-C stops kb's part, not the host's report (run() ended the worker)
+        return [NoKb("the lookup was interrupted (Ctrl-C)")] * len(texts)
     answers: list[Any] = [decoded(line) for line in run.stdout.splitlines()[: len(texts)]]
     if len(answers) < len(texts):
         last = run.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit {run.returncode}"]
@@ -232,7 +234,11 @@ def load_ipython_extension(ipython: Any) -> None:
         return "".join(traceback.format_exception(type(value), value, value.__traceback__))
 
     def tell(text: str) -> None:
-        (answer,) = ask_kb([text], os.getcwd())
+        try:
+            cwd: str | None = os.getcwd()
+        except OSError:  # the working folder was removed: kb reads the personal knowledge base alone
+            cwd = os.path.expanduser("~")
+        (answer,) = ask_kb([text], cwd)
         if isinstance(answer, Exception):
             print(f"kb: could not look this error up: {answer}", file=sys.stderr)
         elif answer is not None:

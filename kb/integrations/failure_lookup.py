@@ -16,10 +16,12 @@ the worker only reads.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import IO, Any
 
 #: What a known fault is: (the entry's key, what the report shows).
@@ -75,8 +77,9 @@ class Lookups:
     ask() hands one failure's text over and returns at once; answers() waits for the worker and
     returns each question's answer, or the LookupFailed that explains why it has none."""
 
-    def __init__(self, cwd: str) -> None:
+    def __init__(self, cwd: str, environment: dict[str, str] | None = None) -> None:
         self._cwd = cwd
+        self._environment = environment
         self._in_process = False
         self._worker: subprocess.Popen[bytes] | None = None
         self._asked = 0
@@ -87,7 +90,8 @@ class Lookups:
             self._worker = self._start()
             self._in_process = self._worker is None
         if self._worker is None:
-            self._here.append(answer_here(text))
+            with as_started(self._cwd, self._environment):
+                self._here.append(answer_here(text))
             return
         assert self._worker.stdin is not None
         try:
@@ -108,7 +112,11 @@ class Lookups:
             worker.kill()
             worker.communicate()
             return [LookupFailed("the lookup took too long")] * self._asked
-        except BaseException:  # Ctrl-C while waiting: leave no worker behind
+        except KeyboardInterrupt:  # Ctrl-C while waiting stops kb's part, not pytest's report
+            worker.kill()
+            worker.wait()
+            return [LookupFailed("the lookup was interrupted (Ctrl-C)")] * self._asked
+        except BaseException:  # leave no worker behind
             worker.kill()
             worker.wait()
             raise
@@ -129,12 +137,38 @@ class Lookups:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 cwd=self._cwd,
+                env=self._environment,
                 # A Ctrl-C at the terminal interrupts the tests, not the lookups of what failed so far:
                 # the interrupted run still names their known faults. It ends when its stdin does.
                 start_new_session=True,
             )
         except OSError:
             return None
+
+
+@contextlib.contextmanager
+def as_started(cwd: str, environment: dict[str, str] | None) -> Iterator[None]:
+    """Inside the block, this process has the folder and environment (if given) the test run started
+    with: a failing test may have changed them (monkeypatch.setenv, os.chdir) and kb would read
+    another knowledge base, or make one, in the test's temporary folder."""
+    saved = dict(os.environ)
+    try:
+        here: str | None = os.getcwd()
+    except OSError:
+        here = None
+    try:
+        if environment is not None:
+            os.environ.clear()
+            os.environ.update(environment)
+        with contextlib.suppress(OSError):
+            os.chdir(cwd)
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        if here is not None:
+            with contextlib.suppress(OSError):
+                os.chdir(here)
 
 
 def answer_here(text: str) -> Answer | LookupFailed:

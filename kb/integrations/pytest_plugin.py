@@ -10,6 +10,7 @@ Searches leave no usage record: a failing suite is not a person asking.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -31,7 +32,9 @@ class _Session:
         from kb.integrations.failure_lookup import Lookups
 
         self.at_once = hasattr(config, "workerinput")
-        self.lookups = Lookups(str(config.invocation_params.dir))
+        # The folder and environment the run started with, not a failing test's (monkeypatch, chdir).
+        self.started = (str(config.invocation_params.dir), dict(os.environ))
+        self.lookups = Lookups(*self.started)
         self.failed: list[tuple[pytest.TestReport, str]] = []
         self.known: list[tuple[str, str]] = []
         #: Why the lookups failed, said once: a knowledge base kb cannot open fails every lookup alike.
@@ -40,9 +43,11 @@ class _Session:
 
     def failure(self, report: pytest.TestReport, nodeid: str) -> None:
         if self.at_once:
-            from kb.integrations.failure_lookup import answer_here
+            from kb.integrations.failure_lookup import answer_here, as_started
 
-            self._show(report, nodeid, answer_here(report.longreprtext))
+            with as_started(*self.started):
+                answer = answer_here(report.longreprtext)
+            self._show(report, nodeid, answer)
         else:
             self.failed.append((report, nodeid))
             self.lookups.ask(report.longreprtext)

@@ -8,6 +8,8 @@ import json
 import signal
 from pathlib import Path
 
+import pytest
+
 from kb.integrations.failure_lookup import LookupFailed, Lookups, serve
 
 LABELS = "IndexError: Target 5 is out of bounds."
@@ -53,3 +55,22 @@ def test_a_worker_that_dies_leaves_each_failure_a_reason(tmp_path: Path) -> None
     answers = lookups.answers()
     assert len(answers) == 2
     assert all(isinstance(a, LookupFailed) and "killed by SIGKILL" in str(a) for a in answers)
+
+
+def test_ctrl_c_while_the_answers_are_awaited_ends_kbs_part_and_leaves_no_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pytest waits for the answers in its sessionfinish: a Ctrl-C there ended pytest with a
+    traceback and no report at all; now kb's part is dropped and pytest's report follows."""
+    lookups = Lookups(str(Path.cwd()))
+    lookups.ask("IndexError: Target 5 is out of bounds.")
+    worker = lookups._worker
+    assert worker is not None
+
+    def interrupted(timeout: float | None = None) -> tuple[bytes, bytes]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(worker, "communicate", interrupted)
+    (answer,) = lookups.answers()
+    assert isinstance(answer, LookupFailed) and str(answer) == "the lookup was interrupted (Ctrl-C)"
+    assert worker.poll() is not None

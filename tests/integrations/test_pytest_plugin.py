@@ -135,3 +135,27 @@ def test_a_knowledge_base_kb_cannot_open_is_said_once_and_no_failure_is_called_a
     out = result.stdout.str()
     assert "known fault" not in out and out.count("could not look") == 1
     result.stdout.fnmatch_lines(["kb: could not look the failures up: *"])
+
+
+@pytest.mark.parametrize("xdist", [[], ["-n", "2"]], ids=["one process", "under xdist"])
+def test_a_failing_tests_monkeypatched_environment_is_not_the_one_kb_reads(
+    pytester: pytest.Pytester, xdist: list[str]
+) -> None:
+    """The lookup started at the first failure and took that test's environment for the whole run:
+    kb read (and seeded) a knowledge base in the test's temporary folder and named no known fault."""
+    pytester.makepyfile(
+        test_patched=(
+            "def test_elsewhere(monkeypatch, tmp_path):\n"
+            "    monkeypatch.setenv('KB_DB', str(tmp_path / 'elsewhere.db'))\n"
+            "    monkeypatch.setenv('XDG_DATA_HOME', str(tmp_path / 'elsewhere'))\n"
+            "    monkeypatch.chdir(tmp_path)\n"
+            "    raise IndexError('Target 5 is out of bounds.')\n"
+            "\n"
+            "def test_plain():\n"
+            "    raise IndexError('Target 7 is out of bounds.')\n"
+        )
+    )
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider", *xdist)
+    out = result.stdout.str()
+    assert out.count("cross-entropy-label-out-of-range: ") == 2, out
+    assert not list(pytester.path.parent.rglob("elsewhere.db"))

@@ -387,3 +387,20 @@ def test_a_run_killed_before_it_printed_an_error_is_recorded_by_how_it_ended(
     entry = json.loads(added.stdout)
     assert entry["symptom"].endswith("train.py was killed by SIGKILL (signal 9)")
     assert "epoch 1 step 200" not in entry["symptom"]
+
+
+def test_ctrl_c_during_the_lookup_keeps_the_commands_status_and_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C while kb looked a failure up (a team server slow to answer) ended kb with a traceback
+    and status 130 in place of the command's own."""
+    from kb.cli.run import main
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("kb.cli.run.look_up", interrupted)
+    assert main([sys.executable, "-c", "raise SystemExit(3)"]) == 3
+    err = capfd.readouterr().err
+    assert err.strip().endswith("exited with 3; the lookup was interrupted (Ctrl-C).")
+    assert "Traceback" not in err
