@@ -104,11 +104,15 @@ class ReadOnlyDatabase(StoreUnavailable):
         )
 
 
+#: How kb is upgraded: the distribution is ml-fault-kb (`kb` on the package index is another project).
+UPGRADE = "pip install -U ml-fault-kb"
+
+
 class SchemaTooNew(StoreUnavailable):
     def __init__(self, location: str, found: int, supported: int) -> None:
         super().__init__(
             f"{location} has schema version {found}, newer than this kb understands ({supported}); "
-            "upgrade kb (pip install -U kb)"
+            f"upgrade kb ({UPGRADE})"
         )
         self.found = found
         self.supported = supported

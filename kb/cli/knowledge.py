@@ -205,7 +205,13 @@ def layers_command(ctx: typer.Context, as_json: common.JsonOption = False) -> No
         console.print_json(report.as_json())
         return
     for state in report.states:
-        answer = f"{state.entries} entries" if state.entries is not None else "DOES NOT ANSWER"
+        answer = (
+            f"{state.entries} entries"
+            if state.entries is not None
+            else "? entries"
+            if state.answered
+            else "DOES NOT ANSWER"
+        )
         if state.archived:
             answer += f" (+{state.archived} archived)"
         typer.echo(f"{state.layer.name:<12} {state.layer.kind:<9} {answer:<16} {state.where}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any, NamedTuple
 
-from kb.errors import KbError
+from kb.errors import UPGRADE, KbError
 from kb.layers.config import Layer, config_path, reading_layers
 from kb.layers.everywhere import layer_database
 from kb.paths import resolve_location
@@ -15,9 +15,10 @@ from kb.store.index_reader import IndexNotReady, IndexReader
 class LayerState(NamedTuple):
     layer: Layer
     where: str  # for people: a path, or the URL with any password hidden
-    entries: int | None  # the active ones, which a search reads; None: it did not answer
+    entries: int | None  # the active ones, which a search reads; None: not counted
     problem: str  # why not, or "" when it answered
     archived: int = 0
+    answered: bool = True  # False: it could not be read at all (the problem says why)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -27,6 +28,7 @@ class LayerState(NamedTuple):
             "entries": self.entries,
             "archived": self.archived,
             "problem": self.problem or None,
+            "answers": self.answered,
         }
 
 
@@ -54,13 +56,27 @@ def _state(layer: Layer) -> LayerState:
     try:
         location = resolve_location(layer_database(layer))
     except KbError as exc:  # an entry folder that is gone, or holds a file kb cannot read
-        return LayerState(layer, layer.spec, None, str(exc))
+        return LayerState(layer, layer.spec, None, str(exc), answered=False)
     where = layer.spec if layer.kind == "folder" else location.display()
     try:
         with IndexReader(location) as reader:
             active = len(reader.all_ids(["active"]))
             return LayerState(layer, where, active, "", len(reader.keys()) - active)
-    except IndexNotReady:
-        return LayerState(layer, where, 0, "not set up yet: its first command creates and seeds it")
+    except IndexNotReady as exc:
+        return LayerState(layer, where, *_not_ready(str(exc), layer.name))
     except KbError as exc:
-        return LayerState(layer, where, None, str(exc))
+        return LayerState(layer, where, None, str(exc), answered=False)
+
+
+def _not_ready(reason: str, name: str) -> tuple[int | None, str]:
+    """A layer's entry count and note when the lean reader cannot read it yet (IndexNotReady's REASON):
+    a database another kb made holds entries all the same, and only a new one holds none."""
+    from kb.store.index_reader import NEWER_SCHEMA, OLDER_SCHEMA
+
+    if reason == NEWER_SCHEMA:
+        return None, f"made by a newer kb: this one will not change it ({UPGRADE})"
+    if reason == OLDER_SCHEMA:
+        return None, f"made by an older kb: its next command upgrades it (kb --layer {name} where)"
+    if reason in ("normalizer differs", "never seeded"):
+        return None, "its next command finishes setting it up (its search index, or its seeds)"
+    return 0, "not set up yet: its first command creates and seeds it"

@@ -84,7 +84,13 @@ T = TypeVar("T")
 
 
 class IndexNotReady(Exception):
-    """The database needs the full store first: it is new, older, or indexed by another normalizer."""
+    """The database needs the full store first: it is new, older, or indexed by another normalizer
+    (or newer than this kb, which the full store refuses). The message says which."""
+
+
+#: IndexNotReady's messages for a database another version of kb made.
+NEWER_SCHEMA = "newer schema"
+OLDER_SCHEMA = "older schema"
 
 
 class IndexReader:
@@ -179,8 +185,10 @@ class IndexReader:
 
     def _check_ready(self) -> None:
         names = {row[0] for row in self._rows("SELECT name FROM kb_migration")}
+        if names - _MIGRATION_NAMES:
+            raise IndexNotReady(NEWER_SCHEMA)
         if names != _MIGRATION_NAMES:
-            raise IndexNotReady("schema differs")
+            raise IndexNotReady(OLDER_SCHEMA)
         facts = dict(self._rows("SELECT name, value FROM kb_meta WHERE name IN (:v, :f)", _READY))
         if facts.get("normalizer_version") != str(NORMALIZER_VERSION):
             raise IndexNotReady("normalizer differs")

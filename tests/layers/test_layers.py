@@ -861,3 +861,25 @@ def test_a_folder_trusted_before_kb_kept_what_was_read_is_asked_again(
     refused = kb("--layer", "project", "check", "feature-cache", "--yes")
     assert refused.exit_code == 1 and "which you trusted before kb kept what you read" in refused.stderr
     assert kb("trust").exit_code == 0 and "(" not in kb("trust", "--list").stdout
+
+
+@pytest.mark.parametrize("made_by", ["a newer kb", "an older kb"])
+def test_kb_layers_says_a_database_another_kb_made_is_not_new(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, made_by: str
+) -> None:
+    """A team database one migration ahead (or behind) was listed as "0 entries … not set up yet: its
+    first command creates and seeds it", while it held the team's entries."""
+    import sqlite3
+
+    with sqlite3.connect(team.parent / "team.db") as database:
+        if made_by == "a newer kb":
+            database.execute("INSERT INTO kb_migration VALUES ('m999_later', '2027-01-01 00:00:00')")
+        else:
+            database.execute("DELETE FROM kb_migration WHERE name = (SELECT MAX(name) FROM kb_migration)")
+    monkeypatch.chdir(team)
+    state = {s["name"]: s for s in json.loads(kb("layers", "--json").stdout)["layers"]}["team"]
+    assert state["entries"] is None and state["answers"] is True
+    assert state["problem"].startswith(f"made by {made_by}")
+    assert "not set up yet" not in kb("layers").stdout
+    if made_by == "a newer kb":
+        assert "pip install -U ml-fault-kb" in state["problem"]
