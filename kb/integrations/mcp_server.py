@@ -61,7 +61,7 @@ class AgentSession:
         self.handed_out: dict[str, set[str]] = {}
 
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
-        from kb.layers.everywhere import search_layers
+        from kb.layers.everywhere import UNTRUSTED, search_layers
         from kb.machine import active_python
         from kb.search.lookup import SearchOptions, entries_naming_it
 
@@ -80,10 +80,11 @@ class AgentSession:
         self.layer_of = {
             str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
         }
-        if response.confident and data["results"][0].get("trusted") is False:
+        if keys and response.results[0].doubt == UNTRUSTED:
             answer = (
-                f"known fault: {keys[0]}, from a folder no one has trusted: its check is offered once a "
-                "person runs `kb trust` on it; until then, do not apply its fix as proven"
+                f"no known fault for sure: the closest entry, {keys[0]}, is from a folder no one has "
+                "trusted, and kb is sure of none of its entries, nor offers their checks, until a person "
+                "runs `kb trust` on it; do not apply its fix as proven"
             )
         elif response.confident:
             answer = f"known fault: {keys[0]}. Prove it before fixing: call check_to_run with key {keys[0]!r}"
