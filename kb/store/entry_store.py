@@ -522,14 +522,26 @@ class EntryStore:
         return report
 
     @_retried
-    def record_check(self, key: str, run: CheckRun) -> Entry:
+    def record_check(self, key: str, run: CheckRun, as_read: Entry | None = None) -> Entry:
         """Keep a run of KEY's check: its verdict as the entry's last, and a row of its history with
         the values it took, the machine and the time. Output is redacted (a check such as
         `env | grep CUDA` may print a token). Only a broken check, run after run, is counted against
-        the entry (check_broke_in_a_row)."""
+        the entry (check_broke_in_a_row).
+
+        AS_READ is the entry as it was when the check was read from it: if its check or its rule
+        changed since (a teammate's edit while the check ran), the verdict is about a check the
+        entry no longer has, and nothing is kept (StoreChanged)."""
         output = redact_text(run.output[-CHECK_OUTPUT_KEPT:])
         with self._writing() as db:
             entry = self._locked(db, key)
+            if as_read is not None and (entry.validation, entry.check_rule) != (
+                as_read.validation,
+                as_read.check_rule,
+            ):
+                raise StoreChanged(
+                    f"the check of '{key}' was changed while it ran (an edit or a sync): a verdict on"
+                    " the check it had is not kept on the check it has now"
+                )
             entry.last_check_at = run.at
             entry.last_check_outcome = run.verdict
             entry.last_check_exit = run.exit_code

@@ -150,6 +150,7 @@ def read_reported_run(
                 machine=where,
                 output=output,
             ),
+            as_read=entry,
         )
     fix = entry.fix if reading.verdict == "confirmed" else ""
     return ReportedVerdict(key, reading.verdict, reading.reason, fix, "", "")

@@ -436,6 +436,7 @@ def run_check(
                 machine=this_machine(),
                 output=result.output,
             ),
+            as_read=entry,
         )
     except (KbError, OSError) as exc:
         ran = f"exit {result.exit_code}" if result.exit_code is not None else result.ended

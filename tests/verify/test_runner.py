@@ -448,3 +448,26 @@ def test_a_check_that_ran_and_could_not_be_recorded_says_what_it_found(
     assert str(raised.value).endswith(
         f"exit 0), but its verdict could not be recorded: {tmp_path / 'kb.db'}: Read-only file system"
     )
+
+
+def test_a_check_changed_while_it_ran_leaves_no_verdict_on_the_check_it_has_now(tmp_path: Path) -> None:
+    """A teammate's edit while a slow check ran: "confirmed" was recorded on the entry beside its
+    new check, which never ran."""
+    from kb.entry.content import EntryContent
+    from kb.errors import CheckNotRecorded
+    from kb.store.entry_store import open_store
+    from kb.verify.runner import run_check
+
+    database = tmp_path / "kb.db"
+    teammate = (
+        f"{sys.executable} -c \"import sqlite3; db = sqlite3.connect('{database}');"
+        " db.execute('UPDATE entry SET validation = ? WHERE key = ?', ('exit 1', 'slow')); db.commit()\""
+    )
+    with open_store(str(database)) as store:
+        rule = CheckRule(confirms="exit 0")
+        store.add(EntryContent(key="slow", domain="data", symptom="s", validation=teammate, check_rule=rule))
+        with pytest.raises(CheckNotRecorded, match=r"ran: confirmed .* was changed while it ran"):
+            run_check(store, "slow", 30.0, agreed=teammate)
+        entry = store.get("slow")
+        assert entry.validation == "exit 1" and entry.last_check_outcome is None
+        assert not store.check_history("slow")
