@@ -38,6 +38,10 @@ second argument of two-argument calls. Each UNIT below walks a family of operati
   sklearn       every estimator of sklearn.utils.all_estimators(): construction, fit on every
                 (X variant, y variant) pair, every hyper-parameter set to bad values, predict/
                 transform/score before fitting and after fitting on X variants
+  network       every network client of the standard library (sockets, http.client, urllib,
+                xmlrpc, smtplib, ftplib, imaplib, poplib, asyncio) against every kind of loopback peer
+                (nothing listening, closing at once, answering garbage, silent past a short timeout),
+                names that never resolve (.invalid) and addresses out of range; binds that fail
   files         every reader and writer (open, json, yaml, pickle, csv, numpy, pandas, torch, gzip,
                 zip, tar, toml, xml ...) on missing paths, directories, broken/looping symlinks,
                 too-long names, and on valid files of each format damaged in systematic ways
@@ -114,6 +118,7 @@ UNITS = {
     "imports": 20,
     "losses": 30,
     "state_dicts": 20,
+    "network": 30,
 }
 
 # ----------------------------------------------------------------------------------------------
@@ -828,6 +833,89 @@ def unit_state_dicts(ex, sb):
             ex.run(f"{qx}.load_state_dict", lambda x=x, y=y: x.load_state_dict(y.state_dict()))
             container = nn.Sequential(x)
             ex.run("torch.nn.Sequential.load_state_dict", lambda c=container, y=y: c.load_state_dict(y.state_dict()))
+
+
+def unit_network(ex, sb):
+    """The standard library's network clients, each against every kind of peer the loopback can
+    offer: a port where nothing listens, a listener that closes at once, one that answers garbage,
+    one that never answers (under a short timeout), a name that never resolves (`.invalid` is
+    reserved), addresses and ports out of range; and the server side's binds (a port taken, an
+    address this host does not have). Only 127.0.0.1, ::1 and `.invalid` names are ever asked: the
+    harvest sends nothing off the machine. These are the errors of any program whose server is not
+    up, which the reflection units leave out (they open no sockets)."""
+    import asyncio
+    import ftplib
+    import http.client
+    import imaplib
+    import poplib
+    import smtplib
+    import socket
+    import threading
+    import urllib.request
+    import xmlrpc.client
+
+    def listener(behaviour):
+        server = socket.socket()
+        server.bind(("127.0.0.1", 0))
+        server.listen(64)
+
+        def serve():
+            while True:
+                try:
+                    conn, _ = server.accept()
+                except OSError:
+                    return
+                if behaviour == "closes":
+                    conn.close()
+                elif behaviour == "garbage":
+                    try:
+                        conn.sendall(b"\x00\xffnot a protocol\r\n\r\n")
+                    except OSError:
+                        pass
+                    conn.close()
+                # "silent": keep it open and say nothing
+
+        threading.Thread(target=serve, daemon=True).start()
+        return server.getsockname()[1]
+
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    nothing = closed.getsockname()[1]
+    closed.close()  # a port where, now, nothing listens
+    peers = [("127.0.0.1", nothing), ("localhost", nothing), ("::1", nothing),
+             ("127.0.0.1", listener("closes")), ("127.0.0.1", listener("garbage")),
+             ("127.0.0.1", listener("silent")), ("nohost.invalid", 80), ("model-server.invalid", 8000),
+             ("", 0), ("256.0.0.1", 80), ("127.0.0.1", 70000), ("127.0.0.1", -1)]
+    timeout = 0.3
+
+    async def async_open(host, port):
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        await asyncio.wait_for(reader.read(1), timeout)
+        writer.close()
+
+    clients = [
+        ("socket.create_connection", lambda h, p: socket.create_connection((h, p), timeout=timeout).recv(1)),
+        ("socket.socket.connect", lambda h, p: socket.socket().connect((h, p))),
+        ("socket.getaddrinfo", lambda h, p: socket.getaddrinfo(h, p)),
+        ("socket.gethostbyname", lambda h, p: socket.gethostbyname(h)),
+        ("http.client.HTTPConnection.request",
+         lambda h, p: (c := http.client.HTTPConnection(h, p, timeout=timeout)).request("GET", "/") or c.getresponse()),
+        ("urllib.request.urlopen", lambda h, p: urllib.request.urlopen(f"http://{h}:{p}/predict", timeout=timeout)),
+        ("urllib.request.urlopen https", lambda h, p: urllib.request.urlopen(f"https://{h}:{p}/", timeout=timeout)),
+        ("xmlrpc.client.ServerProxy", lambda h, p: xmlrpc.client.ServerProxy(f"http://{h}:{p}/").ping()),
+        ("smtplib.SMTP", lambda h, p: smtplib.SMTP(h, p, timeout=timeout)),
+        ("ftplib.FTP", lambda h, p: ftplib.FTP(h, timeout=timeout).connect(h, p, timeout=timeout)),
+        ("imaplib.IMAP4", lambda h, p: imaplib.IMAP4(h, p, timeout=timeout)),
+        ("poplib.POP3", lambda h, p: poplib.POP3(h, p, timeout=timeout)),
+        ("asyncio.open_connection", lambda h, p: asyncio.run(async_open(h, p))),
+    ]
+    for (name, client), (host, port) in itertools.product(clients, peers):
+        ex.run(name, lambda c=client, h=host, p=port: c(h, p))
+    taken = listener("silent")
+    for family, host, port in ((socket.AF_INET, "127.0.0.1", taken), (socket.AF_INET, "10.255.255.1", 0),
+                               (socket.AF_INET, "127.0.0.1", 70000), (socket.AF_INET6, "::1", taken),
+                               (socket.AF_INET, "nohost.invalid", 0)):
+        ex.run("socket.socket.bind", lambda f=family, h=host, p=port: socket.socket(f).bind((h, p)))
 
 
 def unit_builtins(ex, sb):

@@ -43,6 +43,9 @@ def confident(data: dict[str, object]) -> list[bool]:
         "FileNotFoundError: [Errno 2] No such file or directory: 'configs/train.yaml'",
         "ValueError: could not convert string to float: 'n/a'",
         "PermissionError: [Errno 13] Permission denied: '/data/out/model.pt'",
+        # any client of a server that is not up (not that it listens on 127.0.0.1 alone)
+        "ConnectionRefusedError: [Errno 111] Connection refused",
+        "urllib.error.URLError: <urlopen error [Errno 111] Connection refused>",
     ],
 )
 def test_an_everyday_error_is_never_a_known_fault(capsys: pytest.CaptureFixture[str], paste: str) -> None:
