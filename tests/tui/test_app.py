@@ -378,7 +378,8 @@ async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
     """A check started in the search tab and ended while the review tab is in front refreshes the
     search tab's entry, not the entry the review tab shows: d and k act on what is shown."""
     due_library.save(
-        EntryContent(key="slow-check", domain="logging", symptom="the slow fault", validation="sleep 1")
+        # long enough to outlast two key presses on a loaded box (1 s did not, under a benchmark)
+        EntryContent(key="slow-check", domain="logging", symptom="the slow fault", validation="sleep 3")
     )
     async with running(due_library, (120, 40)) as (app, pilot):
         await type_query(app, pilot, "the slow fault")
