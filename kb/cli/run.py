@@ -29,6 +29,8 @@ def main(argv: list[str]) -> int:
         return 126 if isinstance(exc, NotExecutable) else 127
     if finished.returncode == 0:
         return 0
+    if finished.reader_left:  # `kb run … | head`: ended by the pipe that closed, not a failure
+        return shell_status(finished.returncode)
     from kb.cli.console import echo
 
     ending = describe_ending(finished.returncode)

@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kb.errors import KbError
 
@@ -62,11 +62,14 @@ class Finished:
     """How the command ended. A plain class: typing's NamedTuple would cost every `kb run` the
     import of typing."""
 
-    __slots__ = ("returncode", "tail")
+    __slots__ = ("reader_left", "returncode", "tail")
 
-    def __init__(self, returncode: int, tail: bytes) -> None:
+    def __init__(self, returncode: int, tail: bytes, reader_left: bool = False) -> None:
         self.returncode = returncode  # as subprocess gives it: negative for the signal that ended it
         self.tail = tail  # the end of its output, stdout and stderr as they came
+        #: What read kb's output went away (`kb run … | head`), and the command was told as a pipe
+        #: tells it: its next write met a closed pipe.
+        self.reader_left = reader_left
 
 
 def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finished:
@@ -80,13 +83,19 @@ def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finishe
             passing.to(child)
             _pump({child.master: 1}, tail, child.pid)
             os.close(child.master)
+            reader_left = False
         else:
             child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             passing.to(child)
             assert child.stdout is not None and child.stderr is not None
-            _pump({child.stdout.fileno(): 1, child.stderr.fileno(): 2}, tail, child.pid)
+            streams = {child.stdout.fileno(): child.stdout, child.stderr.fileno(): child.stderr}
+            # A target's reader gone, its source is closed at once, as a pipe would be: the
+            # command's next write there meets a closed pipe (SIGPIPE, or EPIPE where it ignores it).
+            left = _pump({fd: 1 if stream is child.stdout else 2 for fd, stream in streams.items()},
+                         tail, child.pid, close=lambda fd: streams[fd].close())  # fmt: skip
+            reader_left = bool(left)
         _wait_without_reaping(child)
-    return Finished(child.wait(), tail.bytes())
+    return Finished(child.wait(), tail.bytes(), reader_left)
 
 
 class NotExecutable(KbError):
@@ -141,10 +150,17 @@ def _copy_window_size(master: int) -> None:
 LINGER_S = 0.2
 
 
-def _pump(sources: dict[int, int], tail: Tail, pid: int | None = None) -> None:
+def _pump(
+    sources: dict[int, int],
+    tail: Tail,
+    pid: int | None = None,
+    close: Callable[[int], None] | None = None,
+) -> set[int]:
     """Copy each source descriptor to its target until every source ends, or, once the process PID
-    has ended, until LINGER_S passed, keeping the tail."""
+    has ended, until LINGER_S passed, keeping the tail. A source whose target's reader left (a
+    broken pipe) is no longer read, and is CLOSEd at once; the sources that were are returned."""
     ended_at: float | None = None
+    left: set[int] = set()
     with selectors.DefaultSelector() as selector:
         for fd in sources:
             selector.register(fd, selectors.EVENT_READ)
@@ -154,7 +170,7 @@ def _pump(sources: dict[int, int], tail: Tail, pid: int | None = None) -> None:
             if pid is not None and (ended_at is not None or _has_ended(pid)):
                 ended_at = ended_at or time.monotonic()
                 if time.monotonic() - ended_at > LINGER_S:
-                    return
+                    return left
             for key, _ in events:
                 fd = key.fd
                 try:
@@ -167,18 +183,31 @@ def _pump(sources: dict[int, int], tail: Tail, pid: int | None = None) -> None:
                     selector.unregister(fd)
                     open_sources -= 1
                     continue
-                _write_all(sources[fd], data)
                 tail.add(data)
+                if not _write_all(sources[fd], data):
+                    selector.unregister(fd)
+                    open_sources -= 1
+                    left.add(fd)
+                    if close is not None:
+                        close(fd)
+    return left
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def _write_all(fd: int, data: bytes) -> bool:
+    """Write DATA to FD whole; False when its reader has left (`kb run … | head`). Output to a
+    descriptor that was closed (`kb run … >&-`) is dropped, as the command's own writes would fail."""
     view = memoryview(data)
     while view:
         try:
             written = os.write(fd, view)
-        except BrokenPipeError:  # `kb run … | head`: the reader left; keep draining the child
-            return
+        except BrokenPipeError:
+            return False
+        except OSError as exc:
+            if exc.errno != errno.EBADF:
+                raise
+            return True
         view = view[written:]
+    return True
 
 
 def _has_ended(pid: int) -> bool:

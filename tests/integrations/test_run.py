@@ -404,3 +404,26 @@ def test_ctrl_c_during_the_lookup_keeps_the_commands_status_and_says_so_in_one_l
     err = capfd.readouterr().err
     assert err.strip().endswith("exited with 3; the lookup was interrupted (Ctrl-C).")
     assert "Traceback" not in err
+
+
+def test_a_reader_that_leaves_ends_the_command_as_a_pipe_would() -> None:
+    """`kb run -- yes | head -1` ran until killed: kb swallowed the broken pipe and kept reading, so
+    the command never learnt its reader had gone (without kb, `yes` ends at once: SIGPIPE, 141)."""
+    kb = [sys.executable, "-m", "kb", "run", "--", "yes"]
+    running = subprocess.Popen(kb, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert running.stdout is not None and running.stdout.read(2) == b"y\n"
+        running.stdout.close()  # as head does after its first line
+        assert running.wait(timeout=60) == 128 + signal.SIGPIPE
+        assert running.stderr is not None and running.stderr.read() == b""  # no lookup: not a failure
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(running.pid, signal.SIGKILL)
+        running.wait()
+
+
+def test_a_closed_stdout_is_not_a_crash_of_kb() -> None:
+    """`kb run -- CMD >&-` ended with kb's traceback (EBADF) and status 1 where the command's was 0."""
+    script = f"{sys.executable} -m kb run -- sh -c 'echo x; echo y >&2; exit 0' >&-"
+    result = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr and "y" in result.stderr
