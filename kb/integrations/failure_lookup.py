@@ -64,11 +64,18 @@ def known_fault(text: str) -> Answer:
         guessed = response.guesses_of(record, taken)
         if guessed:
             lines.append(f"    ({guessed})")
-    if record.get("fix"):
-        lines.append(f"  fix: {visible(' '.join(str(record['fix']).split())[:400])}")
+    if record.get("fix"):  # cut at a word, and said to be cut: `kb show KEY` has it all
+        lines.append(f"  fix: {_cut_at_a_word(visible(' '.join(str(record['fix']).split())), 400)}")
     if record.get("layer"):
         lines.append(f"  (from the {visible(str(record['layer']))} layer)")
     return str(record["key"]), "\n".join(lines)
+
+
+def _cut_at_a_word(text: str, limit: int) -> str:
+    """TEXT, or as many of its words as fit LIMIT characters followed by "…"."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
 
 
 class Lookups:

@@ -87,7 +87,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _enabled(config: pytest.Config) -> bool:
-    args = list(config.invocation_params.args)
+    """--kb, or the plugin asked for by name (`-p kb`), on the command line or in PYTEST_ADDOPTS."""
+    import shlex
+
+    try:
+        added = shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
+    except ValueError:  # pytest itself says what is wrong with it
+        added = []
+    args = [*added, *config.invocation_params.args]
     explicit = any(a == "-pkb" or (a == "-p" and args[i + 1 : i + 2] == ["kb"]) for i, a in enumerate(args))
     return bool(config.getoption("kb")) or explicit
 
@@ -123,7 +130,14 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         from kb.entry.visible import visible
 
         terminalreporter.write_line(f"kb: could not look the failures up: {visible(session.lookup_error)}")
-    known = session.known
+    # Under xdist the workers looked the failures up, and each report came back with its section.
+    known = session.known or [
+        (text.split(":", 1)[0], report.nodeid)
+        for kind in ("failed", "error")
+        for report in terminalreporter.stats.get(kind, [])
+        for title, text in getattr(report, "sections", ())
+        if title == SECTION
+    ]
     if not known:
         return
     from kb.hosts.kb_hosts import known_faults_line  # the line kb-hosts ends a session with too

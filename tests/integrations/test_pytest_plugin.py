@@ -74,6 +74,24 @@ def test_dash_p_kb_turns_it_on_where_plugins_do_not_load_by_themselves(
     assert "kb: 1 of 2 failures are known faults" in result.stdout.str()
 
 
+def test_dash_p_kb_in_pytest_addopts_turns_it_on_as_on_the_command_line(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-p kb")
+    pytester.makepyfile(test_training=SUITE)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert "kb: 1 of 2 failures are known faults" in result.stdout.str()
+
+
+def test_a_long_fix_is_cut_at_a_word_and_says_so() -> None:
+    from kb.integrations.failure_lookup import _cut_at_a_word
+
+    fix = "Use the SafeCrossEntropy wrapper " * 20
+    cut = _cut_at_a_word(fix.strip(), 100)
+    assert len(cut) <= 100 and cut.endswith("wrapper…") and fix.startswith(cut[:-1])
+    assert _cut_at_a_word("short enough", 100) == "short enough"
+
+
 def test_an_entrys_text_reaches_the_test_report_with_its_escape_codes_shown_not_run(
     pytester: pytest.Pytester,
 ) -> None:
@@ -123,6 +141,10 @@ def test_under_xdist_each_failure_still_gets_its_known_fault(pytester: pytest.Py
     out = result.stdout.str()
     assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in out
     assert out.count("known fault (kb)") == 1
+    # the session ends with its line under xdist too, and with --tb=no that line is all kb says
+    assert "kb: 1 of 2 failures are known faults: cross-entropy-label-out-of-range" in out
+    quiet = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider", "-n", "2", "--tb=no").stdout.str()
+    assert "kb: 1 of 2 failures are known faults: cross-entropy-label-out-of-range" in quiet
 
 
 def test_a_knowledge_base_kb_cannot_open_is_said_once_and_no_failure_is_called_a_known_fault(
