@@ -264,10 +264,26 @@ class PsycopgDatabase(Database):
         self._lock = _thread_lock()
         if "connect_timeout" not in conninfo:
             conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
+        self._conninfo, self._display = conninfo, display
+        self._transactions = 0  # open, nested ones count each
+        self.conn = self._connect()
+
+    def _connect(self) -> Any:
+        import psycopg
+
         try:
-            self.conn = psycopg.connect(conninfo, autocommit=True)
+            return psycopg.connect(self._conninfo, autocommit=True)
         except psycopg.Error as exc:
-            raise StatementFailed(f"cannot connect to {display}: {server_message(exc)}") from None
+            raise StatementFailed(f"cannot connect to {self._display}: {server_message(exc)}") from None
+
+    def _live(self) -> Any:
+        """The connection, made again when the last one was lost (the server restarted, a network
+        blip): a long-lived process (the TUI, kb mcp) keeps one, and the statement that met the loss
+        has failed and said so; the next one must not fail for it too. Never inside a transaction:
+        a lost connection lost the transaction with it."""
+        if not self._transactions and (self.conn.closed or self.conn.broken):
+            self.conn = self._connect()
+        return self.conn
 
     def _bound(self, value: Any) -> Any:
         if isinstance(value, list | dict | tuple):
@@ -284,14 +300,14 @@ class PsycopgDatabase(Database):
 
     def _execute(self, sql: str, params: Params) -> Any:
         try:
-            return self.conn.execute(_PARAMETER.sub(r"%(\1)s", sql), self.bind(params) or None)
+            return self._live().execute(_PARAMETER.sub(r"%(\1)s", sql), self.bind(params) or None)
         except self._error as exc:
             raise _failed(exc) from exc
 
     def stream(self, sql: str, params: Params = None, size: int = 500) -> Iterator[tuple[Any, ...]]:
         """Through a server-side cursor, in a read transaction of its own."""
         try:
-            with self._lock, self.conn.transaction(), self.conn.cursor(name="kb_stream") as cursor:
+            with self._lock, self._live().transaction(), self.conn.cursor(name="kb_stream") as cursor:
                 cursor.execute(_PARAMETER.sub(r"%(\1)s", sql), self.bind(params) or None)
                 while batch := cursor.fetchmany(size):
                     yield from batch
@@ -300,7 +316,7 @@ class PsycopgDatabase(Database):
 
     def _execute_many(self, sql: str, rows: list[dict[str, Any]]) -> None:
         try:
-            with self.conn.cursor() as cursor:
+            with self._live().cursor() as cursor:
                 cursor.executemany(_PARAMETER.sub(r"%(\1)s", sql), rows)
         except self._error as exc:
             raise _failed(exc) from exc
@@ -308,8 +324,12 @@ class PsycopgDatabase(Database):
     @contextmanager
     def transaction(self) -> Iterator[None]:
         try:
-            with self._lock, self.conn.transaction():
-                yield
+            with self._lock, self._live().transaction():
+                self._transactions += 1
+                try:
+                    yield
+                finally:
+                    self._transactions -= 1
         except self._error as exc:  # the commit itself failed
             raise _failed(exc) from exc
 

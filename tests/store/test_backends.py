@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kb.store.seeding import read_seed_entries
@@ -355,3 +356,33 @@ def test_sync_with_an_entry_folder(runner: CliRunner, backend: str, tmp_path: Pa
     code, out, _ = kb("sync", str(folder), "--json")
     assert code == 0 and [s["action"] for s in json.loads(out)["steps"]] == ["update-kb"]
     assert "reconnect with backoff" in kb_process("show", "frob-socket").stdout
+
+
+def test_after_the_server_dropped_kbs_connection_the_next_statement_connects_again(postgres_url: str) -> None:
+    """A process that keeps its connection (the TUI, kb mcp) failed every read and write after a
+    server restart, 'the connection is closed', until it was quit. The statement that meets the loss
+    fails and says so; the next one connects again."""
+    import psycopg
+
+    from kb.errors import KbError
+    from kb.tui.library import Library
+
+    def server_restarts() -> None:
+        with psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+    library = Library(postgres_url)
+    key = library.store().get("cuda-device-side-assert").key
+    server_restarts()
+    with pytest.raises(KbError):
+        library.entry(key)
+    assert library.entry(key).key == key
+    server_restarts()
+    with pytest.raises(KbError):
+        library.keep(key)
+    library.keep(key)  # a write too
+    assert library.entry(key).reviewed is not None
+    library.close()
