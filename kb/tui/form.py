@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -130,8 +130,11 @@ class EntryForm(ModalScreen[str | None]):
         self.query_one("#symptom", Input).focus()
         self._as_opened = self._typed()
         self._warned_cancel = False
-        #: The entry is being saved (in a thread worker): Save and Cancel wait for it.
+        #: The entry is being saved (in a thread worker): Save waits for it, and Cancel once.
         self.saving = False
+        self._warned_leave = False
+        #: Closed by a second Cancel while saving: how the save ends is a notification.
+        self.left_while_saving = False
 
     def _typed(self) -> tuple[object, ...]:
         """Everything the form holds, to tell whether anything was typed since it opened."""
@@ -175,6 +178,7 @@ class EntryForm(ModalScreen[str | None]):
         self.saving = True
         self.query_one("#form-error", Label).update(Text("Saving…"))
         replacing = self.original.key if self.original else None
+        app = self.app  # a form that was closed meanwhile no longer finds it
 
         def work() -> None:
             worker = get_current_worker()
@@ -184,16 +188,26 @@ class EntryForm(ModalScreen[str | None]):
                 )
             except (KbError, OSError) as exc:
                 if not worker.is_cancelled:
-                    self.app.call_from_thread(self._not_saved, exc)
+                    app.call_from_thread(self._not_saved, exc, app)
                 return
             if not worker.is_cancelled:
-                self.app.call_from_thread(self.dismiss, saved.key)
+                app.call_from_thread(self._landed, saved.key, app)
 
-        self.run_worker(work, name="save", group="save", thread=True)
+        # The app's worker, not the form's: closed while it waits, the form still hears how it ended.
+        app.run_worker(work, name="save", group="save", thread=True)
 
-    def _not_saved(self, exc: KbError | OSError) -> None:
+    def _landed(self, key: str, app: App[None]) -> None:
+        if self.left_while_saving:
+            app.notify(f"Saved {key}, after its form was closed.")
+        else:
+            self.dismiss(key)
+
+    def _not_saved(self, exc: KbError | OSError, app: App[None]) -> None:
         self.saving = False
-        self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
+        if self.left_while_saving:
+            app.notify(f"Not saved: {visible(failure_text(exc))}", severity="error")
+        else:
+            self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
 
     def _content(self, values: dict[str, str], domain: str) -> EntryContent | None:
         """The entry the form holds, or None when there is nothing to save (said why)."""
@@ -244,8 +258,17 @@ class EntryForm(ModalScreen[str | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         """Close without saving; what was typed is only thrown away on a second Cancel."""
-        if self.saving:  # the write may land yet: closing would hide whether it did
-            self.query_one("#form-error", Label).update(Text("Saving…: the form closes once it is saved"))
+        if self.saving and not self._warned_leave:  # the write may land yet, or wait a long time
+            self._warned_leave = True
+            self.query_one("#form-error", Label).update(
+                Text(
+                    "Saving…: the form closes once it is saved; Esc again closes it now (kb says how it ends)"
+                )
+            )
+            return
+        if self.saving:
+            self.left_while_saving = True
+            self.dismiss(None)
             return
         if self._typed() != self._as_opened and not self._warned_cancel:
             self._warned_cancel = True

@@ -523,13 +523,37 @@ async def test_a_save_waiting_on_a_locked_database_keeps_the_form_live_until_it_
             await pilot.press("ctrl+s")
             await pause_for(pilot, 0.5)
             assert app.screen is form and "Saving…" in str(form.query_one("#form-error", Label).render())
-            await pilot.press("escape")  # closing now would hide whether it was saved
+            await pilot.press("escape")  # the first Esc says the save may still land
             await pause_for(pilot, 0.2)
-            assert app.screen is form
+            assert app.screen is form and "Esc again" in str(form.query_one("#form-error", Label).render())
         await settle(app, pilot)
         assert app.screen is not form
         assert [n.message for n in app._notifications][-1].startswith("Saved valueerror-tokenizer")
     assert library.entry("valueerror-tokenizer-vocabulary-has-extra-tokens").domain == "model"
+
+
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+async def test_a_form_closed_while_its_save_waits_says_how_the_save_ended(
+    library: Library, kb_db: str
+) -> None:
+    """A server that does not answer kept the form on "Saving…" for as long as it did not: a second
+    Esc closes it, and the save's end is a notification."""
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "ValueError: tokenizer vocabulary has 5 extra tokens"
+        form.query_one("#validation", Input).value = "python -c \"print('tokens')\""
+        form.query_one("#domain", Select).value = "model"
+        await settle(app, pilot)
+        with write_lock_held(kb_db):
+            await pilot.press("ctrl+s")
+            await pause_for(pilot, 0.3)
+            await pilot.press("escape", "escape")
+            await pause_for(pilot, 0.2)
+            assert app.screen is not form  # closed while the save still waits
+        await settle(app, pilot)
+        assert [n.message for n in app._notifications][-1] == (
+            "Saved valueerror-tokenizer-vocabulary-has-extra-tokens, after its form was closed."
+        )
 
 
 async def test_add_can_keep_a_validation_the_lint_rejects(library: Library) -> None:
