@@ -11,7 +11,7 @@ from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, checked_status
 from kb.entry.visible import visible
-from kb.errors import Cancelled, EditConflict, KbError, UsageError
+from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -214,6 +214,14 @@ def edit(
             kept = save_draft(render_entry_file(after), key)
             layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
             raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
+        except EntryNotFound:  # removed for good (kb rm --purge) while the editor was open
+            from kb.capture.editor import save_draft
+
+            kept = save_draft(render_entry_file(after), key)
+            raise KbError(
+                f"'{key}' was deleted while you edited it (kb rm --purge): your text is kept in {kept};"
+                f" kb add --from-file {kept} adds it back"
+            ) from None
         meanwhile = entry.key in store.merged_meanwhile or entry.content() != normalized(after)
     typer.echo(f"saved {entry.key}{' (with the change someone made meanwhile)' if meanwhile else ''}")
 

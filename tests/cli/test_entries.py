@@ -203,6 +203,29 @@ def test_an_invalid_edit_off_a_terminal_keeps_the_entry_and_a_draft(
     assert json.loads(out)["fix"] == "Check label range."
 
 
+def test_an_edit_of_an_entry_purged_meanwhile_keeps_the_text_as_a_draft(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teammate's `kb rm --purge` while the editor was open: 'no entry with key', and the edited
+    text was gone."""
+    add_basic(runner)
+    purge = f"{sys.executable} -m kb rm my-assert --purge --yes"
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            f"import subprocess; subprocess.run({purge!r}, shell=True, check=True)\n"
+            "path.write_text(path.read_text().replace('Check label range.', 'Clamp the labels first.'))\n",
+        ),
+    )
+    code, _, err = kb("edit", "my-assert")
+    assert code == 1 and "was deleted while you edited it" in err
+    draft = Path(err.split("kept in ", 1)[1].split(";", 1)[0])
+    assert "Clamp the labels first." in draft.read_text()
+    assert kb("add", "--from-file", str(draft))[0] == 0  # as the line says: it comes back
+    assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels first."
+
+
 def test_an_invalid_edit_can_be_reopened(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interactive: None
 ) -> None:
