@@ -272,9 +272,9 @@ def rm(
         if not yes:
             if not console.interactive():
                 raise KbError("--purge deletes for good; add --yes to confirm when not on a terminal")
-            if not typer.confirm(f"Delete '{key}' ({entry.symptom[:50]}) for good?", default=False):
+            if not typer.confirm(f"Delete '{key}' ({visible(entry.symptom[:50])}) for good?", default=False):
                 raise Cancelled("not deleted")
-        store.purge(key)
+        store.purge(key, as_shown=None if yes else entry)  # what the person said yes to, or nothing
     if common.folder_source(ctx) is not None:  # kb.layers.folder_index: a purge leaves its tombstone
         typer.echo(f"deleted {key}; its tombstone (archived/{key}.toml) keeps a sync from bringing it back")
         return

@@ -462,9 +462,16 @@ class EntryStore:
         return entry
 
     @_retried
-    def purge(self, key: str) -> None:
+    def purge(self, key: str, as_shown: Entry | None = None) -> None:
+        """Delete KEY for good (its history keeps what it said). AS_SHOWN: the entry as the person
+        who agreed to delete it saw it; changed since (a teammate's edit), nothing is deleted."""
         with self._writing() as db:
             entry = self._locked(db, key)
+            if as_shown is not None and entry.content() != as_shown.content():
+                raise StoreChanged(
+                    f"'{key}' was changed after you were asked (an edit or a sync): not deleted;"
+                    " read it again, then delete it as it is now"
+                )
             self._record(db, key, "purged", entry.content())
             unindex(db, entry)
             _delete(db, entry)

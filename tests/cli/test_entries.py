@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -223,6 +224,26 @@ def test_an_edit_of_an_entry_purged_meanwhile_keeps_the_text_as_a_draft(
     draft = Path(err.split("kept in ", 1)[1].split(";", 1)[0])
     assert "Clamp the labels first." in draft.read_text()
     assert kb("add", "--from-file", str(draft))[0] == 0  # as the line says: it comes back
+    assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels first."
+
+
+def test_a_purge_agreed_to_deletes_nothing_changed_while_the_question_waited(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, interactive: None
+) -> None:
+    """A teammate's edit made while `kb rm --purge` waited for its y was deleted without a word."""
+    from kb.store.entry_store import open_store
+
+    add_basic(runner)
+
+    def a_teammate_edits_then_yes(*_args: object, **_kwargs: object) -> bool:
+        with open_store(os.environ["KB_DB"]) as other:
+            before = other.get("my-assert").content()
+            other.update("my-assert", before.replace(fix="Clamp the labels first."), started_from=before)
+        return True
+
+    monkeypatch.setattr("typer.confirm", a_teammate_edits_then_yes)
+    code, _, err = kb("rm", "my-assert", "--purge")
+    assert code == 1 and "was changed after you were asked" in err and "not deleted" in err
     assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels first."
 
 
