@@ -464,16 +464,33 @@ def migrate(
             for migration in MIGRATIONS:
                 if migration.__name__ in done:
                     continue
-                with conn.begin():
-                    serialize_schema_work(conn)
-                    if migration.__name__ in _applied(conn):  # another kb ran it meanwhile
-                        continue
-                    migration(conn)
-                    _record(conn, [migration.__name__], stamp)
+                try:
+                    with conn.begin():
+                        serialize_schema_work(conn)
+                        if migration.__name__ in _applied(conn):  # another kb ran it meanwhile
+                            continue
+                        migration(conn)
+                        _record(conn, [migration.__name__], stamp)
+                except DatabaseError as exc:
+                    if _not_permitted(exc):  # a teammate's role may write rows, not change tables
+                        raise StoreUnavailable(
+                            f"{location.display()} has schema version {len(done)} and needs an upgrade"
+                            f" to {SCHEMA_VERSION}, which this role may not make: the role that owns"
+                            " kb's tables must run kb once (kb where), then this one works"
+                        ) from exc
+                    raise
                 applied.append(migration.__name__)
             return SchemaState(SCHEMA_VERSION, created=False, applied=tuple(applied))
+    except StoreUnavailable:
+        raise
     except (OperationalError, DatabaseError) as exc:
         raise _explained(exc, location) from exc
+
+
+def _not_permitted(exc: DatabaseError) -> bool:
+    """Whether the server refused EXC's statement for the role's privileges (SQLSTATE 42501, or
+    42501's "must be owner of table")."""
+    return getattr(getattr(exc, "orig", None), "sqlstate", None) == "42501"
 
 
 def serialize_schema_work(conn: Connection) -> None:

@@ -296,6 +296,23 @@ def test_a_team_schema_owned_by_one_role_and_written_by_another(postgres_url: st
                 f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA team_kb TO {writer}"
             )
             connection.execute(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA team_kb TO {writer}")
+            for kind, rights in (
+                ("TABLES", "SELECT, INSERT, UPDATE, DELETE"),
+                ("SEQUENCES", "USAGE, SELECT"),
+            ):
+                connection.execute(
+                    f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA team_kb"
+                    f" GRANT {rights} ON {kind} TO {writer}"
+                )
+            # as a newer kb finds it: one migration (m014 makes a table anew) still to run
+            connection.execute(
+                "DELETE FROM team_kb.kb_migration WHERE name = 'm014_postings_keyed_by_impact'"
+            )
+        older = as_role(writer, "where")
+        assert older.returncode == 1 and older.stderr.count("\n") == 1, older.stderr
+        assert "which this role may not make: the role that owns kb's tables must run kb once" in older.stderr
+        upgraded = as_role(owner, "where")
+        assert upgraded.returncode == 0, upgraded.stderr
         flags = [
             "-s",
             "OSError: the team's shard server refused the mount",
