@@ -121,8 +121,13 @@ def project_folder(start: str | None = None) -> str | None:
         current = parent
 
 
-def reading_layers(personal: str | None = None, start: str | None = None) -> list[Layer]:
-    """Every layer a search reads: PERSONAL (--db, KB_DB or the default), the config's, the project's."""
+def reading_layers(
+    personal: str | None = None, start: str | None = None, distinct: bool = True
+) -> list[Layer]:
+    """Every layer a search reads: PERSONAL (--db, KB_DB or the default), the config's, the project's.
+    DISTINCT: a layer on the same database as an earlier one is left out (KB_DB set to the team's
+    server, which the config names as the team layer too), so that it is read, counted and shown once;
+    `kb --layer NAME` still finds it by name (find_layer)."""
     location = resolve_location(personal)
     layers = [Layer(PERSONAL, "database", location.file or location.url)]
     layers += configured_layers()
@@ -131,12 +136,30 @@ def reading_layers(personal: str | None = None, start: str | None = None) -> lis
         from kb.layers.trust import is_trusted
 
         layers.append(Layer(PROJECT, "folder", found, is_trusted(found)))
+    if distinct:
+        layers = [layer for layer in layers if layer.name not in same_database_as(layers)]
     return layers
+
+
+def same_database_as(layers: list[Layer]) -> dict[str, str]:
+    """The layers of LAYERS on the same database as an earlier one: each one's name → that one's."""
+    first: dict[str, str] = {}
+    same: dict[str, str] = {}
+    for layer in layers:
+        if layer.kind != "database":
+            continue
+        where = resolve_location(layer.spec)
+        identity = os.path.realpath(where.file) if where.file else where.url
+        if identity in first:
+            same[layer.name] = first[identity]
+        else:
+            first[identity] = layer.name
+    return same
 
 
 def find_layer(name: str, personal: str | None = None) -> Layer:
     """The layer called NAME. Raises KbError listing the names there are."""
-    layers = reading_layers(personal)
+    layers = reading_layers(personal, distinct=False)
     for layer in layers:
         if layer.name == name:
             return layer

@@ -6,7 +6,7 @@ import os
 from typing import Any, NamedTuple
 
 from kb.errors import UPGRADE, KbError
-from kb.layers.config import Layer, config_path, reading_layers
+from kb.layers.config import Layer, config_path, reading_layers, same_database_as
 from kb.layers.everywhere import layer_database
 from kb.paths import resolve_location
 from kb.store.index_reader import IndexNotReady, IndexReader
@@ -48,7 +48,19 @@ class LayersReport(NamedTuple):
 def layers_report(personal: str | None = None) -> LayersReport:
     """Every layer a search reads, each asked how many active entries it holds (those a search reads)
     and how many archived ones (nothing is created)."""
-    states = [_state(layer) for layer in reading_layers(personal)]
+    layers = reading_layers(personal, distinct=False)
+    same = same_database_as(layers)
+    states = [
+        _state(layer)
+        if layer.name not in same
+        else LayerState(
+            layer,
+            resolve_location(layer.spec).display(),  # no password shown
+            None,
+            f"the same database as the {same[layer.name]} layer: read once, as that layer",
+        )
+        for layer in layers
+    ]
     return LayersReport(config_path(), os.path.exists(config_path()), states)
 
 

@@ -883,3 +883,22 @@ def test_kb_layers_says_a_database_another_kb_made_is_not_new(
     assert "not set up yet" not in kb("layers").stdout
     if made_by == "a newer kb":
         assert "pip install -U ml-fault-kb" in state["problem"]
+
+
+def test_a_team_database_that_is_also_kb_db_is_read_and_counted_once(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """KB_DB set to the team's database, as the README's first way to share has it, and the config
+    naming it as the team layer too: its entries were found twice, labelled `personal` and "also in
+    team, the same", and `kb layers` counted them twice."""
+    team_db = team.parent / "team.db"
+    monkeypatch.setenv("KB_DB", str(team_db))
+    monkeypatch.chdir(team)
+    found = json.loads(kb("search", TEAM_FAULT, "--json").stdout)
+    top = found["results"][0]
+    assert top["key"] == "team-lease" and top["also_in"] == []
+    states = {s["name"]: s for s in json.loads(kb("layers", "--json").stdout)["layers"]}
+    assert states["team"]["entries"] is None
+    assert states["team"]["problem"] == "the same database as the personal layer: read once, as that layer"
+    shown = kb("--layer", "team", "show", "team-lease")  # the name still works
+    assert shown.exit_code == 0 and "team-lease" in shown.stdout
