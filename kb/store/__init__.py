@@ -9,6 +9,8 @@
   only creating or upgrading a database imports (SQLAlchemy and SQLModel cost ~0.4 s).
 - `schema`, `sqlite_file`: facts every open needs, in the standard library alone; `seeding`: opening a
   knowledge base as every command does, created and seeded on first use.
+- `misses_here`: on a server a team shares, each user's searches that found nothing, kept in their
+  own data folder rather than in the shared database.
 
 Nothing is imported here, so each command pays for the modules it uses. May import `kb.text`,
 `kb.entry` and the base modules.

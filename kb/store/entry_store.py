@@ -904,7 +904,13 @@ class EntryStore:
             db.insert("sync_base", rows)
 
     def last_miss(self) -> RecentMiss | None:
-        """The most recent search that found nothing confident."""
+        """The most recent search that found nothing confident: this user's, on a server a team
+        shares (kb.store.misses_here)."""
+        if not self.location.is_sqlite:
+            from kb.store.misses_here import last_miss
+
+            found = last_miss(self.location)
+            return RecentMiss(*found) if found else None
         with self._reading() as db:
             row = db.first("SELECT query, decisive, searched FROM search_miss ORDER BY id DESC LIMIT 1")
         return RecentMiss(row[0], row[1], aware_time(row[2])) if row else None

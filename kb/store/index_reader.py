@@ -12,6 +12,7 @@ When the database does not exist yet, or its schema or normalizer version is not
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -381,6 +382,15 @@ class IndexReader:
         recent KEPT_MISSES of them."""
         from kb.entry.redaction import redact_text  # deferred: only a search that found nothing sure
 
+        if not self.location.is_sqlite:  # a server a team shares: this user's record, kept here
+            from kb.store.misses_here import keep_miss
+
+            if self._reading_only or _usage_writes_paused():
+                return
+            with contextlib.suppress(OSError):  # a usage record is not worth failing a search
+                query, decisive = redact_text(query[-MISS_QUERY_CHARS:]), redact_text(decisive)
+                keep_miss(self.location, query, decisive, now, KEPT_MISSES)
+            return
         self._write(
             "INSERT INTO search_miss (query, decisive, searched) VALUES (:query, :decisive, :now)",
             {

@@ -403,3 +403,24 @@ def test_after_the_server_dropped_kbs_connection_the_next_statement_connects_aga
     library.keep(key)  # a write too
     assert library.entry(key).reviewed is not None
     library.close()
+
+
+def test_on_a_shared_server_each_person_adds_from_their_own_last_search(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """With KB_DB on the team's server, `kb add --from-last` took a teammate's search (and every
+    teammate's pastes were rows in the shared database): each person's misses are their own."""
+    import psycopg
+
+    def as_person(name: str, *argv: str) -> subprocess.CompletedProcess[str]:
+        home = tmp_path / name
+        env = {**os.environ, "KB_DB": postgres_url, "XDG_DATA_HOME": str(home / "data"), "HOME": str(home)}
+        return subprocess.run([sys.executable, "-m", "kb", *argv], env=env, capture_output=True, text=True)
+
+    assert as_person("alice", "search", "AliceError: the zorblax cache lost shard 7").returncode == 1
+    assert as_person("bob", "search", "BobError: the quux relay dropped its token").returncode == 1
+    added = as_person("alice", "add", "--from-last", "-d", "data", "-v", "true", "-f", "x", "--new", "--json")
+    assert added.returncode == 0, added.stderr
+    assert json.loads(added.stdout)["symptom"].startswith("AliceError")
+    with psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)) as admin:
+        assert admin.execute("SELECT count(*) FROM search_miss").fetchone() == (0,)
