@@ -118,6 +118,9 @@ def load(ipython: Any) -> None:
         except Exception as exc:  # kb's own trouble must never stand in for the user's error
             print(f"kb: could not look this error up: {exc}", file=sys.stderr)
             return None
+        except KeyboardInterrupt:  # Ctrl-C during a slow lookup stops kb's part, not the session
+            print("kb: the lookup was interrupted (Ctrl-C)", file=sys.stderr)
+            return None
         if answer.confident:
             display(answer)  # type: ignore[no-untyped-call]
         return None

@@ -72,6 +72,22 @@ def test_a_lookup_that_fails_never_hides_the_error(
     assert "kb: could not look this error up: the disk went away" in captured.err
 
 
+def test_ctrl_c_during_the_lookup_is_one_line_after_the_users_error(
+    shell: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A team server slow to answer, and Ctrl-C: kb's own traceback (libpq … KeyboardInterrupt)
+    followed the user's."""
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("kb.layers.everywhere.search_layers", interrupted)
+    shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
+    captured = capsys.readouterr()
+    assert LABELS in captured.out and "KeyboardInterrupt" not in captured.out + captured.err
+    assert captured.err.strip() == "kb: the lookup was interrupted (Ctrl-C)"
+
+
 def test_the_kb_magic_searches_a_query_or_the_last_exception(
     shell: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
