@@ -544,8 +544,9 @@ def _explained(exc: Exception, location: DatabaseLocation) -> StoreUnavailable:
     message = server_message(exc)
     where = location.display()
     if "no schema has been selected" in message:
-        return StoreUnavailable(
-            f"{where}: the search_path names no schema that exists; create it first (CREATE SCHEMA …)"
+        return StoreUnavailable(  # PostgreSQL skips a schema the role may not use as one that is not there
+            f"{where}: the search_path names no schema this role may use: it does not exist (CREATE SCHEMA …)"
+            " or the role lacks USAGE on it (GRANT USAGE ON SCHEMA … TO the role)"
         )
     if "file is not a database" in message:
         return NotADatabase(where)

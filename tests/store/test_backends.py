@@ -285,6 +285,8 @@ def test_a_team_schema_owned_by_one_role_and_written_by_another(postgres_url: st
     try:
         created = as_role(owner, "init")
         assert created.returncode == 0, created.stderr
+        ungranted = as_role(writer, "where")  # the schema is there; the role may not use it yet
+        assert ungranted.returncode == 1 and "or the role lacks USAGE on it" in ungranted.stderr
         with psycopg.connect(admin, autocommit=True) as connection:
             tables = connection.execute(
                 "SELECT table_schema, count(*) FROM information_schema.tables"
@@ -342,7 +344,7 @@ def test_a_missing_database_or_schema_on_a_real_server_is_one_line(postgres_url:
     server = postgres_url.rsplit("/", 1)[0]
     cases = {
         f"{server}/kb_no_such_database": 'database "kb_no_such_database" does not exist',
-        f"{postgres_url}?options=-csearch_path%3Dnowhere": "the search_path names no schema that exists",
+        f"{postgres_url}?options=-csearch_path%3Dnowhere": "names no schema this role may use",
     }
     for url, fragment in cases.items():
         for argv in (
