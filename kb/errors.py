@@ -50,8 +50,13 @@ class InvalidEntry(KbError):
 
 
 class KeyTaken(KbError):
-    def __init__(self, key: str) -> None:
-        super().__init__(f"an entry with key '{key}' already exists; pick another --key or `kb edit {key}`")
+    """PREFIX: how to type a kb command on the knowledge base the key was taken in (`kb --layer
+    team `): the hint must act where the entry is."""
+
+    def __init__(self, key: str, prefix: str = "kb ") -> None:
+        super().__init__(
+            f"an entry with key '{key}' already exists; pick another --key or `{prefix}edit {key}`"
+        )
         self.key = key
 
 
@@ -144,12 +149,13 @@ class EditConflict(KbError):
     differently: refused, with both versions kept for the user to choose from."""
 
     def __init__(
-        self, key: str, fields: tuple[str, ...], saved_to: str | None = None, layer: str | None = None
-    ) -> None:
+        self, key: str, fields: tuple[str, ...], saved_to: str | None = None, layer: str | None = None,
+        prefix: str | None = None,
+    ) -> None:  # fmt: skip
         self.key = key
         self.fields = fields
         where = f"; your version is in {saved_to}" if saved_to else ""
-        show = f"kb --layer {layer} show" if layer else "kb show"
+        show = f"{prefix}show" if prefix else f"kb --layer {layer} show" if layer else "kb show"
         super().__init__(
             f"'{key}' was changed by someone else while you edited it, in {', '.join(fields)}: not saved"
             f"{where}; see theirs with {show} {key}, then edit again"

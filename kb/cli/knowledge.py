@@ -165,7 +165,22 @@ def tui(ctx: typer.Context) -> None:
     from kb.tui.app import KbApp  # deferred: Textual takes ~0.2 s to import, which no other command needs
     from kb.tui.library import Library  # deferred: only the TUI pays for it
 
-    KbApp(Library(database)).run()
+    KbApp(Library(database, _typed_as(ctx, database))).run()
+
+
+def _typed_as(ctx: typer.Context, database: str | None) -> str:
+    """How to type a kb command on DATABASE, for the TUI's hints: `kb --layer NAME ` or `kb --db
+    WHERE ` when this command was told so, else `kb ` (KB_DB, or the default, stays as it is)."""
+    import os
+    import shlex
+
+    from kb.paths import resolve_location
+
+    if common.LAYER in ctx.meta:
+        return common.command_prefix(ctx)
+    if database and database != os.environ.get("KB_DB"):
+        return f"kb --db {shlex.quote(resolve_location(database).display())} "
+    return "kb "
 
 
 @app.command("mcp")

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kb.errors import KbError
+from kb.errors import KbError, KeyTaken
 from kb.layers.config import PERSONAL, Layer, find_layer, reading_layers
 
 if TYPE_CHECKING:
@@ -23,16 +23,21 @@ def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
     from kb.store.seeding import open_knowledge_base
 
     layer = find_layer(to, personal) if to and to != PERSONAL else None
-    if layer is None or layer.kind == "database":
-        with open_knowledge_base(layer.spec if layer else personal) as store:
-            yield store
-        return
-    from kb.layers.everywhere import refuse_a_strangers_project
-    from kb.layers.folder_index import folder_store
+    try:
+        if layer is None or layer.kind == "database":
+            with open_knowledge_base(layer.spec if layer else personal) as store:
+                yield store
+            return
+        from kb.layers.everywhere import refuse_a_strangers_project
+        from kb.layers.folder_index import folder_store
 
-    refuse_a_strangers_project(layer, "writing to")
-    with folder_store(layer.spec) as store:
-        yield store
+        refuse_a_strangers_project(layer, "writing to")
+        with folder_store(layer.spec) as store:
+            yield store
+    except KeyTaken as taken:  # the hint acts where the key was taken, not on the personal kb
+        if layer is None:
+            raise
+        raise KeyTaken(taken.key, prefix=f"kb --layer {layer.name} ") from None
 
 
 def other_layers(personal: str | None, to: str | None) -> list[Layer]:

@@ -582,7 +582,8 @@ class KbApp(App[None]):
         elif left is not None:
             self.notify(f"{key} is still open.")
         else:
-            self.notify(f"Settled {key}; kb history {key} keeps the rest." + also_synced(report, key))
+            kept = f"{self.library.prefix}history {key}"
+            self.notify(f"Settled {key}; {kept} keeps the rest." + also_synced(report, key))
         self.refresh_counts()
 
     def _saved(self, key: str | None) -> None:
@@ -594,7 +595,7 @@ class KbApp(App[None]):
         except (KbError, OSError):
             archived = False
         if archived:  # archived in another window while the form was open: saved, and still put away
-            meanwhile += f"; it is archived (kb restore {key} brings it back)"
+            meanwhile += f"; it is archived ({self.library.prefix}restore {key} brings it back)"
         self.notify(f"Saved {key}{meanwhile}.")
         self.refresh_counts()
         self._reopen(key)
@@ -633,7 +634,8 @@ class KbApp(App[None]):
             suggestion = item.duplicate_of if item is not None and item.duplicate_of else ""
             self.push_screen(MergeInto(key, suggestion), merge_into)
         elif decision == "archive":
-            self._decide(lambda: self.library.archive(key), f"archived {key}; kb restore {key} undoes it")
+            undo = f"{self.library.prefix}restore {key}"
+            self._decide(lambda: self.library.archive(key), f"archived {key}; {undo} undoes it")
         else:
             self._decide(lambda: self.library.keep(key), f"kept {key}; reviewed now")
 

@@ -23,7 +23,7 @@ from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
-from kb.errors import KbError, failure_text
+from kb.errors import EditConflict, KbError, failure_text
 
 if TYPE_CHECKING:
     from kb.tui.library import Library
@@ -204,6 +204,8 @@ class EntryForm(ModalScreen[str | None]):
 
     def _not_saved(self, exc: KbError | OSError, app: App[None]) -> None:
         self.saving = False
+        if isinstance(exc, EditConflict):  # its hint acts on the knowledge base this screen shows
+            exc = EditConflict(exc.key, exc.fields, prefix=self.library.prefix)
         if self.left_while_saving:
             app.notify(f"Not saved: {visible(failure_text(exc))}", severity="error")
         else:

@@ -68,8 +68,11 @@ class Found:
 
 
 class Library:
-    def __init__(self, spec: str | None = None) -> None:
+    def __init__(self, spec: str | None = None, prefix: str = "kb ") -> None:
         self.spec = spec
+        #: How to type a kb command on this knowledge base (`kb `, `kb --layer team `), for the
+        #: hints the screen gives: they must act on what it shows.
+        self.prefix = prefix
         self.location: DatabaseLocation = resolve_location(spec)
         self._store: EntryStore | None = None
         self._opening = threading.Lock()

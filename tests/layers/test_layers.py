@@ -902,3 +902,15 @@ def test_a_team_database_that_is_also_kb_db_is_read_and_counted_once(
     assert states["team"]["problem"] == "the same database as the personal layer: read once, as that layer"
     shown = kb("--layer", "team", "show", "team-lease")  # the name still works
     assert shown.exit_code == 0 and "team-lease" in shown.stdout
+
+
+def test_a_key_taken_in_the_layer_written_to_is_edited_there(
+    team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb add --to team` with a key the team has: the hint said `kb edit team-lease`, which edits the
+    personal knowledge base."""
+    monkeypatch.chdir(team)
+    flags = ["-s", "OSError: the lease renewal of the shard raced", "-d", "data", "-v", "true", "-f", "x"]
+    taken = kb("add", *flags, "--key", "team-lease", "--to", "team", "--new")
+    assert taken.exit_code == 1
+    assert "`kb --layer team edit team-lease`" in taken.stderr and "`kb edit" not in taken.stderr

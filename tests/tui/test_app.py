@@ -310,6 +310,20 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         assert table.row_count == due_before - 2
 
 
+async def test_the_hints_name_the_knowledge_base_the_screen_shows(kb_db: str, due_library: Library) -> None:
+    """`kb --layer team tui`: "archived X; kb restore X undoes it" would restore nothing there."""
+    team_screen = Library(kb_db, prefix="kb --layer team ")
+    async with running(team_screen, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        first = app.query_one("#review-entry", EntryView).key
+        await pilot.press("d")
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1] == f"archived {first}; kb --layer team restore {first} undoes it"
+    team_screen.close()
+
+
 async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_library: Library) -> None:
     """Another window archived the highlighted entry: k must not say "kept" (nor d "archived")."""
     async with running(due_library, (120, 40)) as (app, pilot):
