@@ -47,6 +47,10 @@ OPEN_DELAY = 0.3
 #: rescanning all of them, ran every two or three keystrokes and took ~0.2 s at 10,000 entries;
 #: these make full collections rare. What exists at the first frame is frozen out of them entirely.
 COLLECTOR_THRESHOLDS = (50_000, 20, 100)
+#: How often (seconds) the screen looks whether another process wrote: a teammate on the team's
+#: database, a sync, `kb add` in another terminal. The counts and the entries open in the panes then
+#: follow (one small query, the store's version, when nothing changed).
+FOLLOW_EVERY = 5.0
 T = TypeVar("T")
 #: Each tab's entry view, which the actions (copy, run, edit) act on.
 ENTRY_VIEWS = {"search-tab": "#search-entry", "tree-tab": "#tree-entry", "review-tab": "#review-entry"}
@@ -89,10 +93,13 @@ class KbApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, library: Library, open_delay: float = OPEN_DELAY) -> None:
+    def __init__(
+        self, library: Library, open_delay: float = OPEN_DELAY, follow_every: float = FOLLOW_EVERY
+    ) -> None:
         super().__init__()
         self.library = library
         self.open_delay = open_delay
+        self.follow_every = follow_every
         #: How many times results were shown: lets tests and the benchmark wait for a search.
         self.results_shown = 0
         self.found: Found | None = None
@@ -148,6 +155,36 @@ class KbApp(App[None]):
         self.search(self.current_query())
         self.refresh_counts()
         self.fetch("layers", self.library.unsearched_layers, self._show_unsearched)
+        self.set_interval(self.follow_every, self._follow_others)
+
+    def _follow_others(self) -> None:
+        """When another process wrote since the last count, count again and read the entries open in
+        the panes again: one a teammate archived shows as archived, one purged is no longer shown.
+        Skipped while work is under way (the next tick looks again); a search's list follows at the
+        next keystroke."""
+        counted_at = self._counted_at
+        if counted_at is None or any(worker.is_running for worker in self.workers):
+            return
+        self.fetch("follow", lambda: self.library.version() != counted_at, self._followed)
+
+    def _followed(self, changed: bool) -> None:
+        if not changed:
+            return
+        self.refresh_counts(only_if_changed=True)
+        for tab, pane in self.views.items():
+            if pane.entry is not None:
+                key = pane.entry.key
+                read = functools.partial(self._still_there, key)
+                self.fetch(f"follow {tab}", read, functools.partial(self._reshow, pane, key))
+
+    def _reshow(self, pane: EntryView, key: str, entry: Entry | None) -> None:
+        """Show ENTRY, KEY as it is now, in PANE, if PANE still shows KEY and ENTRY differs (an
+        unchanged entry is not drawn again: the pane keeps its scroll)."""
+        shown = pane.entry
+        if shown is None or shown.key != key:
+            return  # the pane moved on meanwhile
+        if entry is None or (entry.content(), entry.status) != (shown.content(), shown.status):
+            pane.show(entry)
 
     def _show_unsearched(self, names: list[str]) -> None:
         self.unsearched = names

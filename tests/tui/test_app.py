@@ -310,6 +310,29 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         assert table.row_count == due_before - 2
 
 
+async def test_a_teammates_archive_reaches_the_open_entry_and_the_counts_without_a_keystroke(
+    library: Library,
+) -> None:
+    """Another process archived the entry being read: it still showed as it was, and the counts
+    stayed, until the next search or write."""
+    app = KbApp(library, open_delay=TEST_OPEN_DELAY, follow_every=0.2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        await type_query(app, pilot, "IndexError: Target 5 is out of bounds.")
+        pane = await open_top(app, pilot)
+        key = pane.key
+        assert key is not None and pane.entry is not None and pane.entry.status == "active"
+        counted = str(app.status_bar.render())
+        Library(library.spec).archive(key)  # the teammate, on the same database
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if pane.entry is not None and pane.entry.status == "archived":
+                break
+        await settle(app, pilot)
+        assert pane.entry is not None and pane.entry.status == "archived" and pane.key == key
+        assert str(app.status_bar.render()) != counted  # one entry fewer
+
+
 async def test_the_hints_name_the_knowledge_base_the_screen_shows(kb_db: str, due_library: Library) -> None:
     """`kb --layer team tui`: "archived X; kb restore X undoes it" would restore nothing there."""
     team_screen = Library(kb_db, prefix="kb --layer team ")
