@@ -266,6 +266,7 @@ class PsycopgDatabase(Database):
             conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
         self._conninfo, self._display = conninfo, display
         self._transactions = 0  # open, nested ones count each
+        _quiet_psycopg_logging()
         self.conn = self._connect()
 
     def _connect(self) -> Any:
@@ -335,6 +336,18 @@ class PsycopgDatabase(Database):
 
     def close(self) -> None:
         self.conn.close()
+
+
+def _quiet_psycopg_logging() -> None:
+    """psycopg logs a warning when it cleans up after a connection lost mid-statement (`error
+    ignored terminating <psycopg.Pipeline [BAD]>`); with no logging set up, Python prints it on
+    stderr before kb's own one-line error. A handler on psycopg's logger keeps it off the terminal;
+    an application that set up logging still gets it."""
+    import logging
+
+    logger = logging.getLogger("psycopg")
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
 
 
 class CoreDatabase(Database):

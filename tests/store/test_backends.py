@@ -426,3 +426,18 @@ def test_on_a_shared_server_each_person_adds_from_their_own_last_search(
     assert json.loads(added.stdout)["symptom"].startswith("AliceError")
     with psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)) as admin:
         assert admin.execute("SELECT count(*) FROM search_miss").fetchone() == (0,)
+
+
+def test_psycopgs_warnings_about_a_lost_connection_stay_off_the_terminal(postgres_url: str) -> None:
+    """A server stopped mid-`kb import` printed psycopg's `error ignored terminating
+    <psycopg.Pipeline [BAD]>` before kb's one line: with no logging set up, Python's last-resort
+    handler prints a library's warnings (a process of its own: pytest sets logging up)."""
+    code = (
+        "import logging, sys\n"
+        "from kb.paths import resolve_location\n"
+        "from kb.store.connection import connect\n"
+        "connect(resolve_location(sys.argv[1])).close()  # the store's psycopg connection\n"
+        "logging.getLogger('psycopg').warning('error ignored terminating <psycopg.Pipeline [BAD]>')\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", code, postgres_url], capture_output=True, text=True)
+    assert ran.returncode == 0 and "Pipeline" not in ran.stderr, ran.stderr
