@@ -237,7 +237,7 @@ def load_ipython_extension(ipython: Any) -> None:
         try:
             cwd: str | None = os.getcwd()
         except OSError:  # the working folder was removed: kb reads the personal knowledge base alone
-            cwd = os.path.expanduser("~")
+            cwd = os.path.abspath(os.sep)
         (answer,) = ask_kb([text], cwd)
         if isinstance(answer, Exception):
             print(f"kb: could not look this error up: {answer}", file=sys.stderr)

@@ -154,6 +154,33 @@ def test_load_ext_kb_hosts_shows_the_traceback_then_the_known_fault_from_kb(
         InteractiveShell.clear_instance()
 
 
+def test_load_ext_kb_hosts_keeps_working_after_its_folder_was_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """os.chdir into a folder, then remove it: the handler's os.getcwd() failed outside its guard,
+    IPython printed the traceback twice and unregistered the extension."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from kb.hosts import kb_hosts
+
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.setenv("KB_PYTHON", sys.executable)
+    gone = tmp_path / "scratch"
+    gone.mkdir()
+    shell: Any = InteractiveShell.instance()
+    try:
+        shell.run_line_magic("colors", "nocolor")
+        kb_hosts.load_ipython_extension(shell)
+        monkeypatch.chdir(gone)
+        gone.rmdir()
+        shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
+        out = capsys.readouterr().out
+        assert "Custom TB Handler failed" not in out and "cross-entropy-label-out-of-range" in out
+    finally:
+        kb_hosts.unload_ipython_extension(shell)
+        InteractiveShell.clear_instance()
+
+
 def test_kbs_python_is_read_from_each_form_of_console_script_pip_writes() -> None:
     from kb.hosts.kb_hosts import script_python
 
