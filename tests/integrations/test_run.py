@@ -427,3 +427,10 @@ def test_a_closed_stdout_is_not_a_crash_of_kb() -> None:
     script = f"{sys.executable} -m kb run -- sh -c 'echo x; echo y >&2; exit 0' >&-"
     result = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "Traceback" not in result.stderr and "y" in result.stderr
+
+
+def test_a_command_stopped_with_ctrl_c_is_not_offered_for_recording() -> None:
+    """`kb add --from-last-run` was offered for a run the person stopped themselves."""
+    result = kb_run(*python("import os, signal; os.kill(os.getpid(), signal.SIGINT)"))
+    assert result.returncode == 130
+    assert "No known fault kb is sure of." in result.stderr and "--from-last-run" not in result.stderr
