@@ -142,11 +142,22 @@ def export_files(
 ) -> None:
     """One entry file per entry, in a folder per domain: what a team keeps in a repository."""
     from kb.exchange.transfer import export_files as write_files
+    from kb.exchange.transfer import files_not_exported
 
     filters = _filters(domain, tag, status, since)
     with common.open_kb(ctx, remind=False) as store, progress_bar("exporting", False) as progress:
         written = write_files(store, filters, out, progress)
     typer.echo(f"wrote {len(written)} entry files under {out}")
+    others = files_not_exported(out, written)
+    if others:  # an entry archived or renamed since an earlier export: importing OUT brings it back
+        named = ", ".join(visible(str(path.relative_to(out))) for path in others[:3])
+        more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+        typer.echo(
+            f"kb: {len(others)} entry files under {out} are not entries of this export ({named}{more}),"
+            " left from an earlier one: an import or kb seed --from of the folder would bring them back;"
+            " remove them, or export into an empty folder",
+            err=True,
+        )
 
 
 @export_app.command("jsonl")

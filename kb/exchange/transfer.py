@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from kb.domains import resolve_domain
+from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry.check_rule import NO_RULE, fill
 from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
@@ -99,26 +99,44 @@ def export_files(
     store: EntryStore, filters: Filters, folder: Path, progress: Progress | None = None
 ) -> list[Path]:
     """One entry file per entry, in a folder per domain: the shape of seed_entries/ (`kb seed --from`)."""
+    from kb.entry.folder import all_or_nothing
+
     entries = select_entries(store, filters)
-    written = []
     if folder.exists() and not folder.is_dir():
         raise KbError(f"{folder} is a file; --out takes a folder to write an entry file per entry in")
+    planned = []
+    for entry in entries:
+        content = entry.content()
+        check_key(content.key)  # read back from a database that may have been tampered with
+        domain = resolve_domain(content.domain)
+        planned.append((Path(inside(folder, domain, f"{content.key}.md")), content))
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for number, entry in enumerate(entries, 1):
-            content = entry.content()
-            check_key(content.key)  # read back from a database that may have been tampered with
-            domain = resolve_domain(content.domain)
-            os.makedirs(inside(folder, domain), exist_ok=True)
-            path = Path(inside(folder, domain, f"{content.key}.md"))
-            write_atomically(path, render_entry_file(content))
-            written.append(path)
-            if progress:
-                progress(number, len(entries))
+        # All of it or none: an error or a Ctrl-C part way puts every file back as it was and
+        # removes the folders made, rather than leave some domains exported and others not.
+        with all_or_nothing([folder / ".kb-export", *(path for path, _ in planned)]):
+            folder.mkdir(parents=True, exist_ok=True)
+            for number, (path, content) in enumerate(planned, 1):
+                os.makedirs(path.parent, exist_ok=True)
+                write_atomically(path, render_entry_file(content))
+                if progress:
+                    progress(number, len(planned))
     except OSError as error:
         where = error.filename or folder
-        raise KbError(f"cannot write {where}: {error.strerror or error}") from None
-    return written
+        raise KbError(f"cannot write {where}: {error.strerror or error}; nothing was written") from None
+    return [path for path, _ in planned]
+
+
+def files_not_exported(folder: Path, written: Sequence[Path]) -> list[Path]:
+    """The entry files in FOLDER's domain folders that this export did not write: an entry archived,
+    renamed or filtered out since an earlier export there. Importing the folder would bring them back."""
+    kept = {path.resolve() for path in written}
+    return sorted(
+        path
+        for name in DOMAIN_NAMES
+        if (folder / name).is_dir()
+        for path in (folder / name).glob("*.md")
+        if path.resolve() not in kept
+    )
 
 
 def export_jsonl(store: EntryStore, filters: Filters) -> Iterator[str]:

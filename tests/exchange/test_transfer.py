@@ -393,3 +393,38 @@ def test_a_row_whose_only_clue_is_its_exception_name_is_refused_for_want_of_a_do
     assert code == 1 and "cannot tell the fault domain" in err
     shown = kb("search", "KeyError: 0")[1]
     assert "Likely domain" not in shown
+
+
+def test_an_export_of_files_that_fails_part_way_leaves_the_folder_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A domain folder kb could not write (or a Ctrl-C) left the other domains' files written, and
+    the interrupted export said 'nothing was written'."""
+    from kb.paths import write_atomically as real
+
+    out = tmp_path / "team-faults"
+    out.mkdir()
+    (out / "README.md").write_text("ours\n")
+    written: list[Path] = []
+
+    def fails_at_the_tenth(path: Path, text: str) -> None:
+        if len(written) == 9:
+            raise PermissionError(13, "Permission denied", str(path))
+        real(path, text)
+        written.append(path)
+
+    monkeypatch.setattr("kb.exchange.transfer.write_atomically", fails_at_the_tenth)
+    code, _, err = kb("export", "files", "--out", str(out))
+    assert code == 1 and "Permission denied; nothing was written" in err
+    assert sorted(p.name for p in out.rglob("*")) == ["README.md"] and len(written) == 9
+
+
+def test_files_left_from_an_earlier_export_are_named(tmp_path: Path) -> None:
+    """An entry archived since the last export kept its file, and importing the folder made it
+    active again; "wrote 86 entry files" said nothing of the 87th."""
+    out = tmp_path / "faults"
+    assert kb("export", "files", "--out", str(out))[0] == 0
+    assert kb("rm", "torch-load-map-location")[0] == 0
+    code, said, err = kb("export", "files", "--out", str(out))
+    assert code == 0 and "wrote 86 entry files" in said
+    assert "1 entry files under" in err and "torch-load-map-location.md" in err and "bring them back" in err
