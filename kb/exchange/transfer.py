@@ -236,7 +236,24 @@ def read_import(
             f"{path} holds no entries kb can read: it takes entry files (+++ front matter), Markdown"
             " tables with a Symptom column (kb export markdown), and JSONL backups (kb export jsonl)"
         )
+    _refuse_a_key_given_twice(incoming)
     return incoming
+
+
+def _refuse_a_key_given_twice(incoming: Sequence[Incoming]) -> None:
+    """Two entries under one key in what is imported: one would win silently, and the import's
+    report would call the other 'kb's entry'. Which one is meant is the person's to say."""
+    first: dict[str, str] = {}
+    for item in incoming:
+        if item.partial is not None and "key" not in item.partial:
+            continue  # a wiki row's key is made from its symptom: two rows may share a message
+        key = item.content.key
+        if key in first:
+            raise KbError(
+                f"the key '{key}' is given twice, at {first[key]} and at {item.origin}: keep one"
+                " (or give the other its own key); nothing was imported"
+            )
+        first[key] = item.origin
 
 
 def _read_file(path: Path, source: str) -> list[Incoming]:

@@ -428,3 +428,14 @@ def test_files_left_from_an_earlier_export_are_named(tmp_path: Path) -> None:
     code, said, err = kb("export", "files", "--out", str(out))
     assert code == 0 and "wrote 86 entry files" in said
     assert "1 entry files under" in err and "torch-load-map-location.md" in err and "bring them back" in err
+
+
+def test_a_key_given_twice_in_one_import_is_refused_naming_both_lines(tmp_path: Path) -> None:
+    """The first line won silently, and the report said the second 'differs from kb's entry and kept
+    as kb has it' in an empty knowledge base."""
+    line = {"key": "dup-1", "domain": "data", "symptom": "OSError: the dup fault", "validation": "true"}
+    backup = tmp_path / "dup.jsonl"
+    backup.write_text("\n".join(json.dumps({**line, "fix": fix}) for fix in ("first", "second")) + "\n")
+    code, _, err = kb("import", str(backup))
+    assert code == 1 and "the key 'dup-1' is given twice, at" in err and ":1 and at " in err
+    assert "nothing was imported" in err and kb("show", "dup-1")[0] == 1
