@@ -92,7 +92,12 @@ def decide_seed_action(current: Entry | None, item: SeedItem) -> SeedAction:
 def load_seed(store: EntryStore, directory: Path | None = None, keys: Collection[str] = ()) -> SeedReport:
     """Add new seed entries and refresh untouched ones, in one transaction. KEYS: only those seeds,
     each brought back even if its owner removed it: asking for a seed by name is how they undo that."""
+    if directory is not None and not directory.is_dir():  # "added 0, …" would read as done
+        said = "does not exist" if not directory.exists() else "is not a folder"
+        raise KbError(f"{directory} {said}: kb seed --from takes a folder of entry files (seed_entries/)")
     items = [SeedItem(content, content_digest(content)) for content in read_seed_entries(directory)]
+    if directory is not None and not items:
+        raise KbError(f"{directory} holds no entry files (DOMAIN/KEY.md): nothing to seed from")
     if keys:
         items = _chosen(items, keys)
     return store.sync_seed(items, decide_seed_action, bring_back=keys)

@@ -439,3 +439,12 @@ def test_a_key_given_twice_in_one_import_is_refused_naming_both_lines(tmp_path: 
     code, _, err = kb("import", str(backup))
     assert code == 1 and "the key 'dup-1' is given twice, at" in err and ":1 and at " in err
     assert "nothing was imported" in err and kb("show", "dup-1")[0] == 1
+
+
+def test_kb_seed_from_a_path_that_is_no_folder_of_entries_is_an_error(tmp_path: Path) -> None:
+    """`kb seed --from /nonexistent` said 'added 0, updated 0, unchanged 0, …' and exited 0."""
+    (tmp_path / "a-file").write_text("not a folder\n")
+    (tmp_path / "empty").mkdir()
+    for where, said in (("nowhere", "does not exist"), ("a-file", "is not a folder"), ("empty", "holds no")):
+        code, out, err = kb("seed", "--from", str(tmp_path / where))
+        assert code == 1 and said in err and "added" not in out, (where, err)
