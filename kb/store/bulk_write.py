@@ -71,7 +71,12 @@ def _end_with(parent: int) -> None:
     """Make this indexing worker end when PARENT does, however it ends. A worker blocked on its task
     queue never learns that an import was killed (its siblings hold the queue open), and went on for
     minutes with the database open. Linux ends it at once (PR_SET_PDEATHSIG); elsewhere a thread
-    watches for the parent to go."""
+    watches for the parent to go.
+
+    A Ctrl-C at the terminal reaches the whole process group: the worker leaves it to the parent,
+    which stops the pool and says in one line that nothing was written (each worker printed its own
+    KeyboardInterrupt traceback before it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes
 

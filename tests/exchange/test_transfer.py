@@ -448,3 +448,47 @@ def test_kb_seed_from_a_path_that_is_no_folder_of_entries_is_an_error(tmp_path: 
     for where, said in (("nowhere", "does not exist"), ("a-file", "is not a folder"), ("empty", "holds no")):
         code, out, err = kb("seed", "--from", str(tmp_path / where))
         assert code == 1 and said in err and "added" not in out, (where, err)
+
+
+def test_ctrl_c_during_a_large_import_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    """A Ctrl-C reaches the whole process group: each indexing worker printed its own
+    KeyboardInterrupt traceback ('Process ForkProcess-1: …') before kb's one line."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from kb.store.bulk_write import PARALLEL_INDEX_FROM
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one CPU: kb indexes in its own process")
+    backup = tmp_path / "big.jsonl"
+    backup.write_text(
+        "".join(
+            json.dumps(
+                {"key": f"fault-{n}", "domain": "data", "symptom": f"OSError: shard {n} refused {n * 7}"}
+            )
+            + "\n"
+            for n in range(PARALLEL_INDEX_FROM * 3)
+        )
+    )
+    kb_db = tmp_path / "big.db"
+    assert kb("--db", str(kb_db), "init", "--empty")[0] == 0
+    importing = subprocess.Popen(
+        [sys.executable, "-m", "kb", "--db", str(kb_db), "import", str(backup)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, as a terminal gives a command
+    )
+    children = Path(f"/proc/{importing.pid}/task/{importing.pid}/children")
+    deadline = time.monotonic() + 60
+    while importing.poll() is None and not children.read_text().split():  # the pool is working
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    os.killpg(importing.pid, signal.SIGINT)  # Ctrl-C, as the terminal sends it
+    _, err = importing.communicate(timeout=60)
+    assert importing.returncode == 130 and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("kb: interrupted;")
+    assert kb("--db", str(kb_db), "list", "--json")[1].strip() in ("[]", "")
