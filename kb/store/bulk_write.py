@@ -61,7 +61,15 @@ def indexing(contents: Sequence[EntryContent]) -> Iterator[Iterator[EntryIndex]]
         max_workers=workers, mp_context=context, initializer=_end_with, initargs=(os.getpid(),)
     ) as pool:
         try:
-            yield pool.map(index_entry, contents, chunksize=max(1, len(contents) // (workers * 4)))
+            # The workers are forked as the tasks go in: with SIGINT blocked meanwhile, a Ctrl-C at
+            # that moment waits in each child until it ignores SIGINT (_end_with), and in the parent
+            # until the mask is put back.
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                indexes = pool.map(index_entry, contents, chunksize=max(1, len(contents) // (workers * 4)))
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            yield indexes
         except BaseException:
             pool.shutdown(cancel_futures=True)  # a failed write needs no more indexes
             raise
@@ -77,6 +85,7 @@ def _end_with(parent: int) -> None:
     which stops the pool and says in one line that nothing was written (each worker printed its own
     KeyboardInterrupt traceback before it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked while it was forked
     try:
         import ctypes
 
