@@ -229,13 +229,17 @@ def import_command(
     skipped = f"skipped {len(report.skipped)}" + (f" ({same} already in kb as they are)" if same else "")
     updated = f"{'would update' if dry_run else 'updated'} {len(report.updated)}"
     typer.echo(f"{verb} {len(report.added)}, {updated}, {skipped}")
-    if report.conflicts:
-        shown = ", ".join(report.conflicts[:8]) + (
-            f" and {len(report.conflicts) - 8} more" if len(report.conflicts) > 8 else ""
-        )
+    differing = [key for key in report.conflicts if key not in report.usage_only]
+    if differing:
         typer.echo(
-            f"  {plural(len(report.conflicts), 'differs', 'differ')} from kb's entry and kept as kb has it"
-            f" (--on-conflict {on_conflict}; overwrite or rename takes the file's): {shown}"
+            f"  {plural(len(differing), 'differs', 'differ')} from kb's entry and kept as kb has it"
+            f" (--on-conflict {on_conflict}; overwrite or rename takes the file's): {_some(differing)}"
+        )
+    if report.usage_only:
+        said = plural(len(report.usage_only), "says", "say")
+        typer.echo(
+            f"  {said} what kb's entry says, with other dates and usage counts, kept as kb has them"
+            f" (--on-conflict overwrite takes the file's): {_some(report.usage_only)}"
         )
     for old, new in report.renamed:
         typer.echo(f"  {old} exists: imported as {new}")
@@ -275,6 +279,10 @@ _FIELD_WORDS = {
     "applies_to": "applies_to",
     "check_rule": "a verdict rule for the check",
 }
+
+
+def _some(keys: list[str]) -> str:
+    return ", ".join(keys[:8]) + (f" and {len(keys) - 8} more" if len(keys) > 8 else "")
 
 
 def _from_rows_line(report: ImportReport) -> str:

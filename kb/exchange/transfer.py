@@ -184,6 +184,9 @@ class ImportReport:
     skipped: list[str] = field(default_factory=list)
     #: The skipped entries that differ from kb's own (--on-conflict skip kept kb's).
     conflicts: list[str] = field(default_factory=list)
+    #: Those of CONFLICTS that say what kb's entry says, and differ only in their dates and usage
+    #: counts (a backup of another knowledge base seeded on another day).
+    usage_only: list[str] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)
     #: (the key the source gave, the key of the entry kb has with the same signature)
     recognised: list[tuple[str, str]] = field(default_factory=list)
@@ -201,6 +204,7 @@ class ImportReport:
             "updated": self.updated,
             "skipped": self.skipped,
             "conflicts": self.conflicts,
+            "usage_only": self.usage_only,
             "renamed": [{"from": a, "to": b} for a, b in self.renamed],
             "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
@@ -431,6 +435,8 @@ def _plan_import(
         else:
             report.skipped.append(key)
             report.conflicts.append(key)
+            if existing[key] == item.content:
+                report.usage_only.append(key)
         if wrote is not None and wrote.partial is not None:  # a row of an entry kb did not have
             report.from_rows.append(wrote.content.key)
             report.rows_lack.update(set(NOT_IN_EVERY_ROW) - wrote.partial)

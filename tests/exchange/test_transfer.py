@@ -492,3 +492,27 @@ def test_ctrl_c_during_a_large_import_is_one_line_and_writes_nothing(tmp_path: P
     assert importing.returncode == 130 and "Traceback" not in err, err
     assert len(err.strip().splitlines()) == 1 and err.startswith("kb: interrupted;")
     assert kb("--db", str(kb_db), "list", "--json")[1].strip() in ("[]", "")
+
+
+def test_an_entry_differing_only_in_its_usage_is_not_said_to_differ_in_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A backup of another knowledge base, seeded another day: 86 entries were said to 'differ from
+    kb's entry' when 83 differed only in their created and updated dates."""
+    import os
+
+    from kb.store.entry_store import open_store
+
+    backup = tmp_path / "backup.jsonl"
+    assert kb("export", "jsonl", "--out", str(backup))[0] == 0
+    assert kb("search", "IndexError: Target 5 is out of bounds.")[0] == 0  # a hit: usage only
+    with open_store(os.environ["KB_DB"]) as store:
+        before = store.get("torch-load-map-location").content()
+        store.update(before.key, before.replace(fix="Load with map_location='cpu'."), started_from=before)
+    code, out, _ = kb("import", str(backup), "--dry-run")
+    assert code == 0
+    assert "1 differs from kb's entry and kept as kb has it" in out and "torch-load-map-location" in out
+    said = next(line for line in out.splitlines() if "with other dates and usage counts" in line)
+    assert (
+        said.strip().startswith("1 says what kb's entry says") and "cross-entropy-label-out-of-range" in said
+    )
