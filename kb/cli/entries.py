@@ -367,13 +367,15 @@ def restore(
             f" {'prune' if last_prune else 'sync'}: restore each entry with"
             f" {common.command_prefix(ctx)}restore KEY"
         )
+    ever = True  # a prune (or a sync) has archived something here before
     with common.open_kb(ctx) as store:
         if last_prune or last_sync:
-            from kb.exchange.folder_sync import last_sync_archive
+            from kb.exchange.folder_sync import LAST_SYNC_ARCHIVE, last_sync_archive
             from kb.upkeep.review import last_prune as pruned_keys
 
             found = pruned_keys(store) if last_prune else last_sync_archive(store)
             keys = [k for k in found if store.find(k) is not None]
+            ever = store.meta("last_prune" if last_prune else LAST_SYNC_ARCHIVE) is not None
         else:
             keys = [store.get(key or "").key]
         for name in keys:
@@ -383,4 +385,8 @@ def restore(
             store.set_status(name, "active")
             typer.echo(f"restored {name}")
     if (last_prune or last_sync) and not keys:
-        typer.echo(f"the last {'prune' if last_prune else 'sync'} archived nothing that is left to restore")
+        kind = "prune" if last_prune else "sync"
+        if not ever:  # "the last prune" would say there was one
+            typer.echo(f"no {kind} has archived anything here: nothing to restore")
+        else:
+            typer.echo(f"the last {kind} archived nothing that is left to restore")

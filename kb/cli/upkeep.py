@@ -103,7 +103,8 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
                     "symptom": i.symptom,
                     "reasons": list(i.reasons),
                     "attention": i.attention,
-                    "last_reviewed": i.last_reviewed.isoformat(),
+                    "last_reviewed": i.last_reviewed.isoformat() if i.ever_reviewed else None,
+                    "due_since": i.last_reviewed.isoformat(),  # its last review, or its creation
                 }
                 for i in due
             ]

@@ -64,9 +64,12 @@ class ReviewItem:
     symptom: str
     reasons: tuple[str, ...]
     attention: int
+    #: When the entry was last reviewed, or, never reviewed, created: what it is due since.
     last_reviewed: datetime
     #: The entry this one likely duplicates, which a merge would fold it into.
     duplicate_of: str | None = None
+    #: Whether it was ever reviewed (last_reviewed is then its creation).
+    ever_reviewed: bool = True
 
 
 def due_for_review(
@@ -93,7 +96,18 @@ def due_for_review(
         reasons = attention_reasons(entry, now, duplicates.get(entry.key), environments)
         score = sum(attention_weight(reason) for reason in reasons)
         duplicate = duplicates.get(entry.key)
-        items.append(ReviewItem(entry.key, entry.domain, entry.symptom, reasons, score, last, duplicate))
+        items.append(
+            ReviewItem(
+                entry.key,
+                entry.domain,
+                entry.symptom,
+                reasons,
+                score,
+                last,
+                duplicate,
+                entry.reviewed is not None,
+            )
+        )
     items.sort(key=lambda item: (-item.attention, item.last_reviewed, item.key))
     return items
 

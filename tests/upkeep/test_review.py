@@ -114,6 +114,8 @@ def test_what_needs_attention_comes_first(runner: CliRunner, clock: Callable[[ti
     _, out, _ = kb("review", "--list", "--json")
     reasons = {i["key"]: i["reasons"] for i in json.loads(out)}
     assert "no validation that runs" in reasons["prose-check"]
+    # never reviewed: no review date is made up from the creation, which is what it is due since
+    assert all(i["last_reviewed"] is None and i["due_since"] for i in json.loads(out))
     assert "its check broke 2 times in a row" in reasons["failing-check"]
     assert not any("check" in reason for reason in reasons["ruled-out"])  # a ruled-out cause is knowledge
 
@@ -511,3 +513,10 @@ def test_an_archived_entry_is_never_offered_as_the_one_to_merge_into(
     _, out, _ = kb("review", "--list", "--json")
     item = next(i for i in json.loads(out) if i["key"] == "gizmo-new")
     assert not [reason for reason in item["reasons"] if "gizmo-old" in reason]
+
+
+def test_restore_last_prune_before_any_prune_says_there_was_none(runner: CliRunner) -> None:
+    """'the last prune archived nothing that is left to restore' spoke of a prune that never ran."""
+    for flag, kind in (("--last-prune", "prune"), ("--last-sync", "sync")):
+        code, out, _ = kb("restore", flag)
+        assert code == 0 and out.strip() == f"no {kind} has archived anything here: nothing to restore"
