@@ -332,6 +332,8 @@ def tree(
         typer.echo(pages.tree_as_markdown(forest))
     elif fmt == "mermaid":
         typer.echo(pages.tree_as_mermaid(forest))
+    elif not forest:  # a blank line would read as a tree that failed to draw
+        typer.echo(f"no active entries{f' in {domain}' if domain else ''}: no fault tree to draw")
     else:
         typer.echo(trees.render_text(forest, console.width()))
         recurring = trees.recurring_branches(forest)

@@ -520,3 +520,10 @@ def test_restore_last_prune_before_any_prune_says_there_was_none(runner: CliRunn
     for flag, kind in (("--last-prune", "prune"), ("--last-sync", "sync")):
         code, out, _ = kb("restore", flag)
         assert code == 0 and out.strip() == f"no {kind} has archived anything here: nothing to restore"
+
+
+def test_the_tree_of_an_empty_knowledge_base_says_there_is_none(runner: CliRunner) -> None:
+    """`kb tree` on a knowledge base with no entries printed a blank line and exit 0."""
+    assert kb("--db", "empty.db", "init", "--empty")[0] == 0
+    code, out, _ = kb("--db", "empty.db", "tree")
+    assert code == 0 and out.strip() == "no active entries: no fault tree to draw"
