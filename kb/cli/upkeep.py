@@ -8,9 +8,10 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
-from kb.errors import Cancelled, KbError, UsageError
+from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, UsageError
 
 if TYPE_CHECKING:
+    from kb.entry.content import EntryContent
     from kb.store.entry_store import EntryStore
     from kb.upkeep.review import ReviewItem
 
@@ -59,9 +60,9 @@ def review(
                 )
             _print_due(due, as_json)
             return
-        archived = _step_through(store, due)
+        decided = _step_through(store, due)
         stats = upkeep.compute_stats(store, upkeep.review_interval())
-    typer.echo(f"Archived this review: {', '.join(archived) if archived else 'none'}.")
+    typer.echo(_review_summary(decided))
     typer.echo(f"Added this month: {stats.added_this_month}. Still due: {stats.due_for_review}.")
 
 
@@ -119,12 +120,17 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
     typer.echo(format_table(rows, console.width()))
 
 
-def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
+def _step_through(store: EntryStore, due: list[ReviewItem]) -> dict[str, list[str]]:
     from kb.cli.entries import edit_until_valid
     from kb.entry.file import render_entry_file
     from kb.entry.terminal import format_entry
 
-    archived: list[str] = []
+    decided: dict[str, list[str]] = {}
+
+    def said(action: str, key: str, line: str) -> None:
+        decided.setdefault(action, []).append(key)
+        typer.echo(line)
+
     typer.echo(f"{_count(len(due))} due for review, most in need of attention first.")
     for number, item in enumerate(due, 1):
         entry = store.get(item.key)
@@ -137,29 +143,63 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> list[str]:
             try:
                 if choice == "k":
                     store.mark_reviewed(item.key)
+                    said("kept", item.key, f"kept {item.key}; reviewed now")
                 elif choice == "a":
                     store.mark_reviewed(item.key, status="archived")
-                    archived.append(item.key)
+                    said("archived", item.key, f"archived {item.key}; kb restore {item.key} undoes it")
                 elif choice == "e":
                     content = edit_until_valid(render_entry_file(entry.content()), item.key, force=False)
-                    store.update(item.key, content, started_from=entry.content())
+                    _save_edit(store, item.key, content, entry.content())
                     store.mark_reviewed(content.key)
+                    said("edited", content.key, f"saved {content.key}; reviewed now")
                 elif choice == "m":
-                    target = typer.prompt("Merge into which entry (key)")
-                    store.merge(item.key, _existing_key(store, target))
+                    target = _existing_key(store, typer.prompt("Merge into which entry (key)"))
+                    store.merge(item.key, target)
+                    said("merged", item.key, f"merged {item.key} into {target}")
                 elif choice == "d":
                     if not typer.confirm(f"Delete '{item.key}' for good?", default=False):
                         continue
-                    store.purge(item.key)
+                    store.purge(item.key, as_shown=entry)  # as shown: a teammate's edit meanwhile stays
+                    said("deleted", item.key, f"deleted {item.key}")
                 elif choice == "q":
-                    return archived
+                    return decided
                 elif choice != "s":
                     continue
             except (KbError, Cancelled) as exc:
                 typer.echo(console.error_line(exc), err=True)
                 continue
             break
-    return archived
+    return decided
+
+
+def _save_edit(store: EntryStore, key: str, content: EntryContent, before: EntryContent) -> None:
+    """An edit made at review, saved; refused (a teammate changed or removed the entry meanwhile),
+    the edited text is kept as a draft and the error names it, as `kb edit` does."""
+    from kb.capture.editor import save_draft
+    from kb.entry.file import render_entry_file
+
+    try:
+        store.update(key, content, started_from=before)
+    except EditConflict as conflict:
+        kept = save_draft(render_entry_file(content), key)
+        raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept)) from None
+    except EntryNotFound:
+        kept = save_draft(render_entry_file(content), key)
+        raise KbError(f"'{key}' was deleted while you edited it: your text is kept in {kept}") from None
+
+
+def _review_summary(decided: dict[str, list[str]]) -> str:
+    """What this review decided, all of it: 'This review: kept 2, archived a, merged b.'"""
+    if not decided:
+        return "This review decided nothing."
+    parts = []
+    for action in ("kept", "edited", "archived", "merged", "deleted"):
+        keys = decided.get(action, [])
+        if keys:
+            parts.append(
+                f"{action} {len(keys)}" if action in ("kept", "edited") else f"{action} {', '.join(keys)}"
+            )
+    return f"This review: {'; '.join(parts)}."
 
 
 @app.command()

@@ -190,7 +190,7 @@ def test_stepping_through_saves_each_decision_even_if_interrupted(
     assert json.loads(kb("show", first_two[1], "--json")[1])["status"] == "archived"
     monkeypatch.setattr(typer, "prompt", real_prompt)
     code, out, _ = kb("review", input="s\nq\n")
-    assert code == 0 and "Archived this review: none." in out and "Added this month:" in out
+    assert code == 0 and "This review decided nothing." in out and "Added this month:" in out
 
 
 def test_the_reminder_comes_once_a_day_and_never_in_json(
@@ -527,3 +527,18 @@ def test_the_tree_of_an_empty_knowledge_base_says_there_is_none(runner: CliRunne
     assert kb("--db", "empty.db", "init", "--empty")[0] == 0
     code, out, _ = kb("--db", "empty.db", "tree")
     assert code == 0 and out.strip() == "no active entries: no fault tree to draw"
+
+
+def test_each_decision_at_review_is_said_and_the_summary_names_them_all(
+    runner: CliRunner, clock: Callable[[timedelta], None], interactive: None
+) -> None:
+    """Keep and edit printed nothing, and the closing line named only the archives ("Archived this
+    review: own-3.") when a merge had been made too."""
+    three_of_mine(runner)
+    clock(timedelta(days=31))
+    first, second, third = due_keys(runner)
+    code, out, _ = kb("review", input=f"k\na\nm\n{first}\n")
+    assert code == 0, out
+    assert f"kept {first}; reviewed now" in out and f"archived {second}; kb restore {second} undoes it" in out
+    assert f"merged {third} into {first}" in out
+    assert f"This review: kept 1; archived {second}; merged {third}." in out
