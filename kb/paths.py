@@ -126,17 +126,25 @@ def seed_folder() -> str:
     return os.path.join(here, "seed_entries")
 
 
-def write_atomically(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
+def write_atomically(
+    path: str | os.PathLike[str], text: str | bytes | Iterable[str], shared: bool = False
+) -> None:
     """Write TEXT (a string, bytes, or pieces written as they come, so that a large export never sits
     in memory whole) to PATH all at once: into a temporary file beside it, then renamed over it, so
     that neither a reader nor a crash ever sees half a file. A symbolic link at PATH is replaced,
-    never followed."""
+    never followed.
+
+    The file is the user's alone (0600), as kb's own records are (drafts, the last failure). SHARED:
+    a file for others too (an export, an entry file in a team's folder): it keeps the mode of the file
+    it replaces, or, new, gets the one the umask gives any new file."""
     import contextlib
     import tempfile  # deferred: kb search imports this module, and tempfile brings shutil and random
 
     folder = os.path.dirname(os.fspath(path)) or "."
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kb-", suffix=".tmp")
     try:
+        if shared:
+            os.fchmod(handle, _shared_mode(path))
         if isinstance(text, bytes):
             with os.fdopen(handle, "wb") as raw:
                 raw.write(text)
@@ -154,6 +162,25 @@ def write_atomically(path: str | os.PathLike[str], text: str | bytes | Iterable[
         raise
 
 
+def _shared_mode(path: str | os.PathLike[str]) -> int:
+    """The mode of the file at PATH, or 0666 less the process's umask for a new one."""
+    import stat
+
+    try:
+        found = os.lstat(path)
+        if stat.S_ISREG(found.st_mode):
+            return stat.S_IMODE(found.st_mode)
+    except OSError:
+        pass
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:  # read, not set: threads run
+            mask = next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+    except (OSError, ValueError, StopIteration, IndexError):
+        mask = os.umask(0o022)  # elsewhere: set and put back at once
+        os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_out(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
     """write_atomically() a file an export writes where the user said, its folder made if needed; a
     place that cannot be written (a missing mount, a file where a folder should be, no permission)
@@ -169,7 +196,7 @@ def write_out(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -
     except OSError as exc:
         raise KbError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
     try:
-        write_atomically(path, text)
+        write_atomically(path, text, shared=True)
     except OSError as exc:
         raise KbError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
 

@@ -212,6 +212,7 @@ def folder_identity(folder: Path, create: bool) -> str | None:
         path,
         "# kb sync: this folder's identity. Commit it: it lets every clone of this repository, wherever\n"
         f"# it is checked out, sync against what it last agreed on.\nid = {toml_string(identity)}\n",
+        shared=True,
     )
     return f"id:{identity}"
 
@@ -242,7 +243,7 @@ def write_entry_file(folder: Path, current: Path | None, content: EntryContent |
     target = entry_file_path(folder, content)
     if content is not None and target is not None:
         os.makedirs(target.parent, exist_ok=True)
-        write_atomically(target, render_entry_file(content))
+        write_atomically(target, render_entry_file(content), shared=True)
     if current is not None and current != target and current.exists():
         current.unlink()
 
@@ -262,12 +263,12 @@ def write_tombstone(
     os.makedirs(inside(folder, TOMBSTONES), exist_ok=True)
     text = render_tombstone(tomb)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
-        write_atomically(path, text)
+        write_atomically(path, text, shared=True)
     if tomb.how == "purged":
         if copy.exists():
             copy.unlink()
     elif content is not None:
-        write_atomically(copy, render_entry_file(content.replace(status="archived")))
+        write_atomically(copy, render_entry_file(content.replace(status="archived")), shared=True)
 
 
 def touched_by_writing(

@@ -117,7 +117,7 @@ def export_files(
             folder.mkdir(parents=True, exist_ok=True)
             for number, (path, content) in enumerate(planned, 1):
                 os.makedirs(path.parent, exist_ok=True)
-                write_atomically(path, render_entry_file(content))
+                write_atomically(path, render_entry_file(content), shared=True)
                 if progress:
                     progress(number, len(planned))
     except OSError as error:

@@ -407,10 +407,10 @@ def test_an_export_of_files_that_fails_part_way_leaves_the_folder_as_it_was(
     (out / "README.md").write_text("ours\n")
     written: list[Path] = []
 
-    def fails_at_the_tenth(path: Path, text: str) -> None:
+    def fails_at_the_tenth(path: Path, text: str, shared: bool = False) -> None:
         if len(written) == 9:
             raise PermissionError(13, "Permission denied", str(path))
-        real(path, text)
+        real(path, text, shared)
         written.append(path)
 
     monkeypatch.setattr("kb.exchange.transfer.write_atomically", fails_at_the_tenth)
@@ -516,3 +516,23 @@ def test_an_entry_differing_only_in_its_usage_is_not_said_to_differ_in_content(
     assert (
         said.strip().startswith("1 says what kb's entry says") and "cross-entropy-label-out-of-range" in said
     )
+
+
+def test_an_exported_file_is_as_readable_as_any_new_file_and_a_replaced_one_keeps_its_mode(
+    tmp_path: Path,
+) -> None:
+    """Every export was 0600 (the temporary file's mode): a wiki page or AGENTS.md no one else on a
+    shared machine could read, whatever the umask said."""
+    import os
+    import stat
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    wiki, entries = tmp_path / "wiki.md", tmp_path / "faults"
+    assert kb("export", "markdown", "--out", str(wiki))[0] == 0
+    assert kb("export", "files", "--out", str(entries))[0] == 0
+    assert stat.S_IMODE(wiki.stat().st_mode) == 0o666 & ~mask
+    assert {stat.S_IMODE(p.stat().st_mode) for p in entries.rglob("*.md")} == {0o666 & ~mask}
+    wiki.chmod(0o640)
+    assert kb("export", "markdown", "--out", str(wiki))[0] == 0
+    assert stat.S_IMODE(wiki.stat().st_mode) == 0o640
