@@ -481,6 +481,9 @@ def test_ctrl_c_during_a_large_import_is_one_line_and_writes_nothing(tmp_path: P
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # a group of its own, as a terminal gives a command
+        # as from a terminal: a suite started in the background (`.ci/run &`) has SIGINT ignored,
+        # and Python leaves an ignored SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
     def forked() -> bool:  # by any of its threads: the pool's manager thread may fork the workers
