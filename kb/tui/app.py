@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -20,7 +20,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane, Tree
-from textual.worker import get_current_worker
 
 from kb.entry.visible import plural, visible
 from kb.errors import KbError, failure_text
@@ -28,6 +27,7 @@ from kb.tui.form import EntryForm
 from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
+from kb.tui.threads import in_thread
 from kb.upkeep.fault_tree import walk_branches
 
 if TYPE_CHECKING:  # the store is imported off the first frame
@@ -171,11 +171,18 @@ class KbApp(App[None]):
         if not changed:
             return
         self.refresh_counts(only_if_changed=True)
-        for tab, pane in self.views.items():
+        self._read_open_entries_again(self.views)
+
+    def _read_open_entries_again(self, tabs: Iterable[str]) -> None:
+        """Read the entries open in TABS' panes again, as they are now (another process, or a review
+        decision, may have changed, archived or removed them). Its own group, not the one an opening
+        uses: a newer opening must not be cancelled by it, and wins over it (_reshow)."""
+        for tab in tabs:
+            pane = self.views[tab]
             if pane.entry is not None:
                 key = pane.entry.key
                 read = functools.partial(self._still_there, key)
-                self.fetch(f"follow {tab}", read, functools.partial(self._reshow, pane, key))
+                self.fetch(f"again {tab}", read, functools.partial(self._reshow, pane, key))
 
     def _reshow(self, pane: EntryView, key: str, entry: Entry | None) -> None:
         """Show ENTRY, KEY as it is now, in PANE, if PANE still shows KEY and ENTRY differs (an
@@ -229,19 +236,7 @@ class KbApp(App[None]):
     def fetch(self, group: str, load: Callable[[], T], show: Callable[[T], object]) -> None:
         """LOAD in a thread worker, then SHOW its result on the main thread. A newer fetch of the same
         GROUP cancels the older one, whose result is then dropped; a KbError goes to the status bar."""
-
-        def work() -> None:
-            worker = get_current_worker()
-            try:
-                value = load()
-            except (KbError, OSError) as exc:
-                if not worker.is_cancelled:
-                    self.call_from_thread(self.set_status, failure_line(exc))
-                return
-            if not worker.is_cancelled:
-                self.call_from_thread(show, value)
-
-        self.run_worker(work, name=group, group=group, thread=True, exclusive=True)
+        in_thread(self, group, load, show, lambda exc: self.set_status(failure_line(exc)), exclusive=True)
 
     def write(
         self,
@@ -264,18 +259,13 @@ class KbApp(App[None]):
             self.set_status()
             outcome()
 
-        def work() -> None:
-            worker = get_current_worker()
-            try:
-                value = action()
-            except (KbError, OSError) as exc:
-                if not worker.is_cancelled:
-                    self.call_from_thread(finish, functools.partial(self._write_failed, exc, failed))
-                return
-            if not worker.is_cancelled:
-                self.call_from_thread(finish, functools.partial(done, value))
-
-        self.run_worker(work, name="write", group="write", thread=True)
+        in_thread(
+            self,
+            "write",
+            action,
+            lambda value: finish(functools.partial(done, value)),
+            lambda exc: finish(functools.partial(self._write_failed, exc, failed)),
+        )
 
     def _write_failed(self, exc: KbError | OSError, then: Callable[[], object] | None) -> None:
         self.notify(failure_line(exc), severity="error")
@@ -688,10 +678,7 @@ class KbApp(App[None]):
     def _shown_elsewhere_changed(self) -> None:
         """After a review decision: the other tabs' panes read their entries again (one archived shows
         as archived, one merged away is no longer shown), and the search's list follows."""
-        for tab in ("search-tab", "tree-tab"):
-            pane = self.views[tab]
-            if pane.entry is not None:
-                self.fetch(f"open {tab}", functools.partial(self._still_there, pane.entry.key), pane.show)
+        self._read_open_entries_again(("search-tab", "tree-tab"))
         self.search(self.current_query())
 
     def _still_there(self, key: str) -> Entry | None:

@@ -17,13 +17,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
-from textual.worker import get_current_worker
 
 from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
 from kb.errors import EditConflict, KbError, failure_text
+from kb.tui.threads import in_thread
 
 if TYPE_CHECKING:
     from kb.tui.library import Library
@@ -179,22 +179,13 @@ class EntryForm(ModalScreen[str | None]):
         self.query_one("#form-error", Label).update(Text("Saving…"))
         replacing = self.original.key if self.original else None
         app = self.app  # a form that was closed meanwhile no longer finds it
-
-        def work() -> None:
-            worker = get_current_worker()
-            try:
-                saved = self.library.save(
-                    content, replacing=replacing, force=force, started_from=self.original
-                )
-            except (KbError, OSError) as exc:
-                if not worker.is_cancelled:
-                    app.call_from_thread(self._not_saved, exc, app)
-                return
-            if not worker.is_cancelled:
-                app.call_from_thread(self._landed, saved.key, app)
-
-        # The app's worker, not the form's: closed while it waits, the form still hears how it ended.
-        app.run_worker(work, name="save", group="save", thread=True)
+        in_thread(
+            app,
+            "save",
+            lambda: self.library.save(content, replacing=replacing, force=force, started_from=self.original),
+            lambda saved: self._landed(saved.key, app),
+            lambda exc: self._not_saved(exc, app),
+        )
 
     def _landed(self, key: str, app: App[None]) -> None:
         if self.left_while_saving:
