@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from kb.entry.content import EntryContent
     from kb.store.entry_store import EntryStore
-    from kb.store.record import EntryChange
+    from kb.store.record import Entry, EntryChange
 
 
 def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
@@ -206,24 +206,32 @@ def edit(
         if after == before:
             typer.echo(f"no changes to {key}")
             return
-        try:
-            entry = store.update(key, after, started_from=before)
-        except EditConflict as conflict:
-            from kb.capture.editor import save_draft
-
-            kept = save_draft(render_entry_file(after), key)
-            layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
-            raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
-        except EntryNotFound:  # removed for good (kb rm --purge) while the editor was open
-            from kb.capture.editor import save_draft
-
-            kept = save_draft(render_entry_file(after), key)
-            raise KbError(
-                f"'{key}' was deleted while you edited it (kb rm --purge): your text is kept in {kept};"
-                f" kb add --from-file {kept} adds it back"
-            ) from None
+        entry = save_edit(ctx, store, key, after, before)
         meanwhile = entry.key in store.merged_meanwhile or entry.content() != normalized(after)
     typer.echo(f"saved {entry.key}{' (with the change someone made meanwhile)' if meanwhile else ''}")
+
+
+def save_edit(
+    ctx: typer.Context, store: EntryStore, key: str, after: EntryContent, before: EntryContent
+) -> Entry:
+    """Save the edit of KEY from BEFORE to AFTER (`kb edit`, `e` at `kb review`). Refused, because
+    someone changed the entry meanwhile or deleted it, the edited text is kept as a draft and the
+    error names it: nothing typed is lost."""
+    from kb.capture.editor import save_draft
+    from kb.entry.file import render_entry_file
+
+    try:
+        return store.update(key, after, started_from=before)
+    except EditConflict as conflict:
+        kept = save_draft(render_entry_file(after), key)
+        layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
+        raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
+    except EntryNotFound:  # removed for good (kb rm --purge) while the editor was open
+        kept = save_draft(render_entry_file(after), key)
+        raise KbError(
+            f"'{key}' was deleted while you edited it (kb rm --purge): your text is kept in {kept};"
+            f" kb add --from-file {kept} adds it back"
+        ) from None
 
 
 @app.command("list")

@@ -8,10 +8,9 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
-from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, UsageError
+from kb.errors import Cancelled, KbError, UsageError
 
 if TYPE_CHECKING:
-    from kb.entry.content import EntryContent
     from kb.store.entry_store import EntryStore
     from kb.upkeep.review import ReviewItem
 
@@ -60,7 +59,7 @@ def review(
                 )
             _print_due(due, as_json)
             return
-        decided = _step_through(store, due)
+        decided = _step_through(ctx, store, due)
         stats = upkeep.compute_stats(store, upkeep.review_interval())
     typer.echo(_review_summary(decided))
     typer.echo(f"Added this month: {stats.added_this_month}. Still due: {stats.due_for_review}.")
@@ -120,8 +119,8 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
     typer.echo(format_table(rows, console.width()))
 
 
-def _step_through(store: EntryStore, due: list[ReviewItem]) -> dict[str, list[str]]:
-    from kb.cli.entries import edit_until_valid
+def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) -> dict[str, list[str]]:
+    from kb.cli.entries import edit_until_valid, save_edit
     from kb.entry.file import render_entry_file
     from kb.entry.terminal import format_entry
 
@@ -146,10 +145,11 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> dict[str, list[st
                     said("kept", item.key, f"kept {item.key}; reviewed now")
                 elif choice == "a":
                     store.mark_reviewed(item.key, status="archived")
-                    said("archived", item.key, f"archived {item.key}; kb restore {item.key} undoes it")
+                    undo = f"{common.command_prefix(ctx)}restore {item.key}"
+                    said("archived", item.key, f"archived {item.key}; {undo} undoes it")
                 elif choice == "e":
                     content = edit_until_valid(render_entry_file(entry.content()), item.key, force=False)
-                    _save_edit(store, item.key, content, entry.content())
+                    save_edit(ctx, store, item.key, content, entry.content())
                     store.mark_reviewed(content.key)
                     said("edited", content.key, f"saved {content.key}; reviewed now")
                 elif choice == "m":
@@ -170,22 +170,6 @@ def _step_through(store: EntryStore, due: list[ReviewItem]) -> dict[str, list[st
                 continue
             break
     return decided
-
-
-def _save_edit(store: EntryStore, key: str, content: EntryContent, before: EntryContent) -> None:
-    """An edit made at review, saved; refused (a teammate changed or removed the entry meanwhile),
-    the edited text is kept as a draft and the error names it, as `kb edit` does."""
-    from kb.capture.editor import save_draft
-    from kb.entry.file import render_entry_file
-
-    try:
-        store.update(key, content, started_from=before)
-    except EditConflict as conflict:
-        kept = save_draft(render_entry_file(content), key)
-        raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept)) from None
-    except EntryNotFound:
-        kept = save_draft(render_entry_file(content), key)
-        raise KbError(f"'{key}' was deleted while you edited it: your text is kept in {kept}") from None
 
 
 def _review_summary(decided: dict[str, list[str]]) -> str:
