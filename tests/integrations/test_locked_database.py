@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 
 import pytest
+
+from tests.other_writer import write_lock_held
 
 LABELS = "IndexError: Target 5 is out of bounds."
 #: Far below the 30 s a write waits for the lock: the answer did not wait for it.
@@ -23,13 +24,8 @@ PATIENCE_S = 10
 
 @pytest.fixture
 def locked() -> Iterator[None]:
-    holder = sqlite3.connect(os.environ["KB_DB"], isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")
-    try:
+    with write_lock_held(os.environ["KB_DB"]):
         yield
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
 
 
 def test_a_search_answers_while_another_process_holds_the_write_lock(locked: None) -> None:

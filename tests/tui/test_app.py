@@ -6,9 +6,8 @@ A file, not `:memory:`: the app searches in worker threads, which must see the s
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -39,6 +38,7 @@ from kb.tui.form import EntryForm
 from kb.tui.library import Library
 from kb.tui.panes import EntryView, QueryInput
 from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
+from tests.other_writer import write_lock_held
 
 TRACEBACK = """\
 Traceback (most recent call last):
@@ -363,18 +363,6 @@ async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_l
         assert app.query_one("#review-entry", EntryView).key != first  # the list was read again
 
 
-@contextmanager
-def write_lock_held(database: str) -> Iterator[None]:
-    """Another process's write transaction on DATABASE (a long kb import, a sync) until the block ends."""
-    holder = sqlite3.connect(database, isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
-
-
 async def pause_for(pilot: Pilot[None], seconds: float) -> None:
     for _ in range(int(seconds / 0.05)):
         await pilot.pause(0.05)
@@ -546,16 +534,22 @@ async def test_add_with_a_lint_error_then_corrected(library: Library) -> None:
     assert entry.domain == "model" and entry.validation.startswith("python -c")
 
 
+async def a_filled_add_form(app: KbApp, pilot: Pilot[None], symptom: str) -> EntryForm:
+    """The add form, holding an entry about SYMPTOM that it can save."""
+    form = await add_form(app, pilot)
+    form.query_one("#symptom", Input).value = symptom
+    form.query_one("#validation", Input).value = "python -c \"print('tokens')\""
+    form.query_one("#domain", Select).value = "model"
+    await settle(app, pilot)
+    return form
+
+
 @pytest.mark.sqlite_only("a second process holding SQLite's write lock")
 async def test_a_save_waiting_on_a_locked_database_keeps_the_form_live_until_it_lands(
     library: Library, kb_db: str
 ) -> None:
     async with running(library, (100, 40)) as (app, pilot):
-        form = await add_form(app, pilot)
-        form.query_one("#symptom", Input).value = "ValueError: tokenizer vocabulary has 3 extra tokens"
-        form.query_one("#validation", Input).value = "python -c \"print('tokens')\""
-        form.query_one("#domain", Select).value = "model"
-        await settle(app, pilot)
+        form = await a_filled_add_form(app, pilot, "ValueError: tokenizer vocabulary has 3 extra tokens")
         with write_lock_held(kb_db):
             await pilot.press("ctrl+s")
             await pause_for(pilot, 0.5)
@@ -576,11 +570,7 @@ async def test_a_form_closed_while_its_save_waits_says_how_the_save_ended(
     """A server that does not answer kept the form on "Saving…" for as long as it did not: a second
     Esc closes it, and the save's end is a notification."""
     async with running(library, (100, 40)) as (app, pilot):
-        form = await add_form(app, pilot)
-        form.query_one("#symptom", Input).value = "ValueError: tokenizer vocabulary has 5 extra tokens"
-        form.query_one("#validation", Input).value = "python -c \"print('tokens')\""
-        form.query_one("#domain", Select).value = "model"
-        await settle(app, pilot)
+        form = await a_filled_add_form(app, pilot, "ValueError: tokenizer vocabulary has 5 extra tokens")
         with write_lock_held(kb_db):
             await pilot.press("ctrl+s")
             await pause_for(pilot, 0.3)
