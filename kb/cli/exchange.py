@@ -154,7 +154,8 @@ def export_files(
         more = f" and {len(others) - 3} more" if len(others) > 3 else ""
         typer.echo(
             f"kb: {len(others)} entry files under {out} are not entries of this export ({named}{more}),"
-            " left from an earlier one: an import or kb seed --from of the folder would bring them back;"
+            " left from an earlier one (archived, renamed or filtered out since): an import or kb seed"
+            " --from of the folder reads them too, and would bring them back if they were archived;"
             " remove them, or export into an empty folder",
             err=True,
         )
