@@ -220,6 +220,9 @@ def import_command(
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
     with progress_bar("reading", as_json) as progress:
         incoming = read_import(path, source, progress)
+    if not incoming and not as_json:
+        typer.echo(f"{path} holds no entries: nothing to import")
+        return
     with common.open_kb(ctx, remind=not as_json) as store:
         report = import_entries(store, incoming, on_conflict, dry_run)
     if as_json:

@@ -218,8 +218,9 @@ class ImportReport:
 def read_import(
     path: Path, default_source: str | None = None, progress: Progress | None = None
 ) -> list[Incoming]:
-    """Every entry in PATH (a file, or a folder searched for .md and .jsonl files). Raises on the first
-    malformed file, naming it and the line, before anything is written."""
+    """Every entry in PATH (a file, or a folder searched for .md and .jsonl files); none when PATH is
+    what an export of an empty knowledge base writes. Raises on the first malformed file, naming it
+    and the line, and on a file that yields no entry, before anything is written."""
     if not path.exists():
         raise KbError(f"{path} does not exist")
     files = (
@@ -228,13 +229,20 @@ def read_import(
         else [path]
     )
     if not files:
+        if path.is_dir() and not any(p.is_file() for p in path.rglob("*")):
+            return []  # `kb export files` of an empty knowledge base
         raise KbError(f"{path} holds no .md or .jsonl files to import")
     incoming: list[Incoming] = []
+    blank = True
     with gc_paused():
         for number, file in enumerate(files, 1):
-            incoming.extend(_read_file(file, default_source or f"imported from {file.name}"))
+            read = _read_file(file, default_source or f"imported from {file.name}")
+            incoming.extend(read)
+            blank = blank and not read and _holds_nothing(file)
             if progress:
                 progress(number, len(files))
+    if not incoming and blank:
+        return []  # an export of an empty knowledge base: a heading, or not a line
     if not incoming:  # `kb import notes.txt` must not report "added 0" as if it had worked
         raise KbError(
             f"{path} holds no entries kb can read: it takes entry files (+++ front matter), Markdown"
@@ -242,6 +250,14 @@ def read_import(
         )
     _refuse_a_key_given_twice(incoming)
     return incoming
+
+
+def _holds_nothing(path: Path) -> bool:
+    """Whether PATH has no line but blank ones and Markdown headings: what `kb export jsonl` and `kb
+    export markdown` write for an empty knowledge base. Anything else that yields no entry is not
+    something kb reads."""
+    text = read_bounded(path).decode("utf-8", errors="replace")
+    return all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
 
 
 def _refuse_a_key_given_twice(incoming: Sequence[Incoming]) -> None:

@@ -280,12 +280,32 @@ def test_a_file_with_no_entries_is_refused_not_imported_as_nothing(tmp_path: Pat
     from kb.errors import KbError
     from kb.exchange.transfer import read_import
 
-    files = {"notes.txt": "just some notes\n", "empty.jsonl": "", "prose.md": "# Notes\n\nhi\n"}
+    files = {"notes.txt": "just some notes\n", "prose.md": "# Notes\n\nhi\n", "table.md": "| a | b |\n"}
     for name, text in files.items():
         path = tmp_path / name
         path.write_text(text)
         with pytest.raises(KbError, match="holds no entries kb can read"):
             read_import(path)
+    (tmp_path / "folder" / "sub").mkdir(parents=True)
+    (tmp_path / "folder" / "sub" / "notes.txt").write_text("not an entry\n")
+    with pytest.raises(KbError, match=r"holds no \.md or \.jsonl files"):
+        read_import(tmp_path / "folder")
+
+
+def test_the_export_of_an_empty_knowledge_base_imports_as_nothing(tmp_path: Path) -> None:
+    """An empty kb's backup was refused as a file kb cannot read ("it takes … JSONL backups (kb export
+    jsonl)"), though kb export jsonl had written it: a backup that cannot be restored."""
+    empty = str(tmp_path / "empty.db")
+    assert kb("--db", empty, "init", "--empty")[0] == 0
+    assert kb("--db", empty, "export", "jsonl", "-o", "backup.jsonl")[0] == 0
+    assert kb("--db", empty, "export", "markdown", "-o", "wiki.md")[0] == 0
+    assert kb("--db", empty, "export", "files", "-o", "files")[0] == 0
+    for exported in ("backup.jsonl", "wiki.md", "files"):
+        code, out, err = kb("--db", empty, "import", exported)
+        assert (code, out, err) == (0, f"{exported} holds no entries: nothing to import\n", ""), exported
+        code, out, _ = kb("--db", empty, "import", exported, "--json")
+        assert code == 0 and json.loads(out)["added"] == []
+    assert kb("--db", empty, "list", "--json").stdout.strip() == "[]"
 
 
 def test_hostile_sizes_are_refused_before_they_are_parsed(tmp_path: Path) -> None:
