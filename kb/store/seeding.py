@@ -9,6 +9,7 @@ back by its key (`kb seed --key KEY`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Callable, Collection
@@ -25,8 +26,13 @@ from kb.store.entry_store import Clock, EntryStore, SeedAction, SeedItem, SeedRe
 from kb.store.record import Entry
 
 
+@functools.lru_cache(maxsize=4_096)
 def content_digest(content: EntryContent) -> str:
-    """A digest of what a person wrote (status excluded: archiving is not editing)."""
+    """A digest of what a person wrote (status excluded: archiving is not editing).
+
+    Kept for the next call of this process: rendering an entry file costs over a millisecond (each
+    section is read back to prove it round-trips), and the TUI asks whether each seed is still as
+    shipped whenever it counts what is due for review."""
     canonical = render_entry_file(content.replace(status="active"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
