@@ -70,6 +70,18 @@ class KbTyper(typer.Typer):
         kwargs.setdefault("cls", KbCommand)
         return _registering(super().command(*args, **kwargs))
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line, as Typer does, with the Click command built once per process.
+
+        Typer builds the whole tree of commands from their signatures at every call (20 ms for kb's,
+        in inspect.signature and get_type_hints); a process that runs several command lines (the
+        test suite runs thousands) builds it again only when a command was registered since."""
+        registered = (len(self.registered_commands), len(self.registered_groups))
+        built = self.__dict__.get("_built")
+        if built is None or built[0] != registered:
+            built = self.__dict__["_built"] = (registered, typer.main.get_command(self))
+        return built[1](*args, **kwargs)
+
     def callback(self, *args: Any, **kwargs: Any) -> Callable[[F], F]:
         return _registering(super().callback(*args, **kwargs))
 
