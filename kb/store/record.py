@@ -162,8 +162,16 @@ class Entry:
         )
 
     def set_content(self, content: EntryContent) -> None:
+        """Hold CONTENT. A new check (its command or the rule that reads it) has not run yet: the
+        last verdict and the count of broken runs were about the check the entry had, and kb show,
+        kb stats and kb prune would speak of them as this one's (the runs stay in its history)."""
+        check = (self.validation, self.check_rule)
         for name, value in content.as_dict().items():
             setattr(self, name, value)
+        if (self.validation, self.check_rule) != check:
+            self.last_check_at = self.last_check_outcome = self.last_check_exit = None
+            self.last_check_output = None
+            self.check_broke_in_a_row = 0
 
 
 @dataclass(frozen=True)

@@ -349,6 +349,27 @@ def test_the_database_finds_which_entries_have_a_symptom_form_as_reading_them_al
         assert any(len(keys) > 1 for keys in owners.values()) and "no entry has this form" not in owners
 
 
+def test_a_new_check_starts_with_no_verdict_and_its_old_runs_stay_in_history(empty_store: EntryStore) -> None:
+    """kb show said "last check confirmed" under a command that had never run, and kb stats and kb
+    prune counted a check fixed in kb edit as broken twice in a row."""
+    from kb.store.record import CheckRun
+
+    empty_store.add(fault("stale").replace(validation="test -f gizmo.stale"))
+    for verdict in ("confirmed", "the check broke", "the check broke"):
+        empty_store.record_check("stale", CheckRun(datetime.now(UTC), verdict, "", "test -f gizmo.stale"))
+    empty_store.update("stale", fault("stale", fix="another fix").replace(validation="test -f gizmo.stale"))
+    kept = empty_store.get("stale")
+    assert (kept.last_check_outcome, kept.check_broke_in_a_row) == ("the check broke", 2)
+    empty_store.update("stale", fault("stale", fix="another fix").replace(validation="test -d /srv/gizmo"))
+    new = empty_store.get("stale")
+    assert (new.last_check_at, new.last_check_outcome, new.check_broke_in_a_row) == (None, None, 0)
+    assert [run.verdict for run in empty_store.check_history("stale")] == [
+        "the check broke",
+        "the check broke",
+        "confirmed",
+    ]
+
+
 def test_the_version_moves_with_every_kind_of_change_any_writer_makes(empty_store: EntryStore) -> None:
     """What the TUI re-reads its list and counts by: an add, an edit, an archive, a restore and a
     purge each move it, from this store or another connection."""
