@@ -143,7 +143,7 @@ def read_verdict(
     if missing is not None and (exit_code != 0 or not rule.gives_verdict):
         return Reading("could not run here", missing)
     project = _failed_in_project(output) if exit_code != 0 else None
-    if project is not None:
+    if project is not None and not (rule.confirms == "exit non-zero" and _reproduced(symptom, output)):
         return Reading(
             "inconclusive", f"the project's code failed in {project} before the check could decide"
         )
@@ -266,6 +266,14 @@ def _crashed_with(output: str) -> str | None:
         return None
     last: str = exceptions[-1].rsplit(".", 1)[-1]
     return None if last in ("AssertionError", "SystemExit") else last
+
+
+def _reproduced(symptom: str, output: str) -> bool:
+    """Whether OUTPUT ends in the entry's own error, its class and its message (a check that runs
+    the project's script to make the fault happen fails in the project's code, and that failure is
+    the finding)."""
+    crashed = _crashed_with(output)
+    return crashed is not None and _names_error(symptom, crashed) and _same_error(symptom, crashed, output)
 
 
 def _names_error(symptom: str, exception: str) -> bool:

@@ -133,6 +133,26 @@ def test_a_project_that_fails_before_the_check_decides_is_not_a_broken_check() -
     assert read_verdict(NONZERO, "exited", 1, own).verdict == "the check broke"
 
 
+def test_a_check_that_runs_the_project_into_the_entrys_own_error_confirms() -> None:
+    """`python3 failing.py` under "exit non-zero" ended in the very KeyError the entry is about, raised
+    in the project's file, and was read as the project failing before the check could decide."""
+    symptom = "KeyError: 'SNORKEL_BUCKET_URI'"
+    output = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/ana/proj/failing.py", line 3, in <module>\n'
+        "    load({})\n"
+        '  File "/home/ana/proj/failing.py", line 2, in load\n'
+        '    return c["SNORKEL_BUCKET_URI"]\n'
+        "KeyError: 'SNORKEL_BUCKET_URI'\n"
+    )
+    assert read_verdict(NONZERO, "exited", 1, output, symptom).verdict == "confirmed"
+    other = output.replace("KeyError: 'SNORKEL_BUCKET_URI'\n", "NameError: name 'c' is not defined\n")
+    reading = read_verdict(NONZERO, "exited", 1, other, symptom)
+    assert reading.verdict == "inconclusive" and "failing.py" in reading.reason
+    for rule in (EXIT_0, FOUND_ONLY):  # a crash says nothing these rules read
+        assert read_verdict(rule, "exited", 1, output, symptom).verdict == "inconclusive"
+
+
 def test_a_crash_of_the_symptoms_class_confirms_only_with_the_symptoms_message() -> None:
     """RuntimeError is most of torch's errors: a corrupt checkpoint is no device-count fault."""
     symptom = (
