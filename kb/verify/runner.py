@@ -21,8 +21,10 @@ import contextlib
 import os
 import re
 import selectors
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -105,6 +107,20 @@ def _run(
     rule: CheckRule,
     started: datetime,
 ) -> CheckResult:
+    with _python_as_python3(command, kind, _environment(env)) as environment:
+        return _run_in(command, kind, timeout, cwd, environment, symptom, rule, started)
+
+
+def _run_in(
+    command: str,
+    kind: ValidationKind,
+    timeout: float,
+    cwd: Path | None,
+    environment: dict[str, str],
+    symptom: str,
+    rule: CheckRule,
+    started: datetime,
+) -> CheckResult:
     begin = time.monotonic()
     try:
         process = subprocess.Popen(
@@ -113,7 +129,7 @@ def _run(
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             cwd=cwd,
-            env=_environment(env),
+            env=environment,
             start_new_session=True,
         )
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the command
@@ -212,7 +228,10 @@ def _program_read_as_python(command: str, kind: ValidationKind, output: str) -> 
         return None
     first = command.split(maxsplit=1)[0] if command.strip() else ""
     undefined = re.search(r"^NameError: name '([^']+)' is not defined", output, re.MULTILINE)
-    return first if undefined and undefined.group(1) == first else None
+    if undefined is None:
+        return None
+    name = undefined.group(1)  # `nvidia-bug-report.sh` is read as `nvidia - bug - …`: its first part
+    return first if first == name or re.match(rf"{re.escape(name)}[^\w.]", first) else None
 
 
 def _argv(command: str, kind: ValidationKind) -> list[str]:
@@ -235,6 +254,34 @@ def _python_source(command: str) -> str:
     )
     show = ast.Expression(ast.Call(func=displayhook, args=[tree.body], keywords=[]))
     return ast.unparse(ast.fix_missing_locations(show))
+
+
+#: `python` as a program the shell line runs: at its start, or after a pipe, `;`, `&&`, `(` or `$(`.
+_RUNS_PYTHON = re.compile(r"(?:^|[;&|(`]\s*)python(?=\s|$)")
+
+
+@contextlib.contextmanager
+def _python_as_python3(
+    command: str, kind: ValidationKind, environment: dict[str, str]
+) -> Iterator[dict[str, str]]:
+    """ENVIRONMENT, with `python` on its PATH meaning the python3 there, when a shell line runs
+    `python` (`python -c …`, as the seed checks are written) and the PATH has python3 but no python,
+    as Debian's and Ubuntu's own Pythons have: kb runs Python checks with the python3 on the PATH, and
+    "python is not installed" was untrue of such a machine. Only this run's PATH gains a folder (a
+    link named python, removed when the check ends)."""
+    path = environment.get("PATH")
+    python3 = shutil.which("python3", path=path)
+    if (
+        kind == "python"
+        or not _RUNS_PYTHON.search(command)
+        or shutil.which("python", path=path)
+        or not python3
+    ):
+        yield environment
+        return
+    with tempfile.TemporaryDirectory(prefix="kb-check-") as folder:
+        os.symlink(python3, os.path.join(folder, "python"))
+        yield {**environment, "PATH": os.pathsep.join(p for p in (folder, path) if p)}
 
 
 def _environment(env: Mapping[str, str] | None) -> dict[str, str]:

@@ -111,6 +111,30 @@ def test_python_runs_on_the_users_interpreter_in_the_given_folder(
     assert user_python() == str(bin_dir / "python3")
 
 
+def test_python_in_a_shell_line_is_the_python3_on_the_path_where_no_python_is(tmp_path: Path) -> None:
+    """Every seed check is `python -c …`: on a PATH with python3 and no python (Debian's and Ubuntu's
+    own Pythons) each was "could not run here: python is not installed"."""
+    only_python3, nothing = tmp_path / "bin", tmp_path / "empty"
+    only_python3.mkdir()
+    nothing.mkdir()
+    (only_python3 / "python3").symlink_to(sys.executable)
+    for command in ("python -c 'print(3)'", "true && python -c 'import sys; print(sys.version_info[0])'"):
+        result = _run(command, env={"PATH": str(only_python3)})
+        assert (result.kind, result.verdict, result.output) == ("shell", "confirmed", "3\n"), command
+    assert list(only_python3.iterdir()) == [only_python3 / "python3"]  # the link was the run's alone
+    missing = _run("python -c 'print(3)'", env={"PATH": str(nothing)})
+    assert (missing.verdict, missing.reason) == ("could not run here", "python is not installed")
+
+
+def test_a_missing_program_with_a_hyphen_could_not_run_here() -> None:
+    """`nonexistent-tool-xyz --check`, not on the PATH, is read as Python (`nonexistent - tool - …`):
+    its NameError was "the check broke", counted against the entry, where `ibstat -s` was not."""
+    for command in ("kb-no-such-tool-xyz --check", "kbnosuchtool -s"):
+        result = _run(command)
+        assert result.verdict == "could not run here", command
+        assert result.reason.startswith(f"{command.split()[0]} is not installed here"), command
+
+
 def test_python_output_and_errors_interleave_as_written() -> None:
     result = _run("import sys; print('out'); sys.stderr.write('err\\n'); print('end')")
     assert result.output == "out\nerr\nend\n"
