@@ -11,25 +11,31 @@ from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, checked_status
 from kb.entry.visible import visible
-from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, UsageError
+from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, KeyTaken, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from kb.entry.content import EntryContent
     from kb.store.entry_store import EntryStore
     from kb.store.record import Entry, EntryChange
 
 
-def edit_until_valid(text: str, name: str, force: bool) -> EntryContent:
-    """Open $EDITOR until the entry parses; on abort keep the text as a draft. Nothing is lost."""
+def edit_until_valid(
+    text: str, name: str, force: bool, refuse: Callable[[EntryContent], None] | None = None
+) -> EntryContent:
+    """Open $EDITOR until the entry parses and REFUSE (which raises KbError) lets it be; on abort keep
+    the text as a draft. Nothing is lost."""
     from kb.capture import adding as capture
     from kb.capture.editor import edit_text, save_draft
 
     while True:
         text = edit_text(text, name)
         try:
-            return capture.content_from_text(text, force=force)
+            content = capture.content_from_text(text, force=force)
+            if refuse is not None:
+                refuse(content)
+            return content
         except KbError as exc:
             typer.echo(console.error_line(exc), err=True)
             if console.interactive() and typer.confirm("Re-open the editor?", default=True):
@@ -202,7 +208,14 @@ def edit(
         if scope is not None:
             after = after.replace(applies_to=scope)
         if added is None and scope is None:
-            after = edit_until_valid(render_entry_file(before), key, force)
+
+            def refuse_a_taken_key(content: EntryContent) -> None:
+                if content.key != key and store.find(content.key) is not None:
+                    raise KbError(
+                        f"an entry with key '{content.key}' already exists: keep '{key}' or give a free key"
+                    )
+
+            after = edit_until_valid(render_entry_file(before), key, force, refuse_a_taken_key)
         if after == before:
             typer.echo(f"no changes to {key}")
             return
@@ -226,6 +239,12 @@ def save_edit(
         kept = save_draft(render_entry_file(after), key)
         layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
         raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
+    except KeyTaken as taken:  # a key someone added while the editor was open
+        kept = save_draft(render_entry_file(after), key)
+        raise KbError(
+            f"an entry with key '{taken.key}' already exists, so '{key}' was not saved: your text is"
+            f" kept in {kept}; kb edit {key} and give a free key"
+        ) from None
     except EntryNotFound:  # removed for good (kb rm --purge) while the editor was open
         kept = save_draft(render_entry_file(after), key)
         raise KbError(

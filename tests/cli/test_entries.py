@@ -227,6 +227,38 @@ def test_an_edit_of_an_entry_purged_meanwhile_keeps_the_text_as_a_draft(
     assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels first."
 
 
+def test_an_edit_to_a_key_that_is_taken_keeps_the_text(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The editor's text renamed the entry to a key another entry has: "pick another --key" (kb edit
+    has none) and the text typed was gone. Now it is refused as an invalid entry is (re-opened on a
+    terminal, kept as a draft otherwise), a key taken while the editor was open (a teammate's add)
+    too."""
+    add_basic(runner)
+    rename = (
+        "path.write_text(path.read_text().replace('my-assert', 'cuda-device-side-assert')"
+        ".replace('Check label range.', 'Clamp the labels first.'))\n"
+    )
+    monkeypatch.setenv("EDITOR", write_editor(tmp_path, rename))
+    code, _, err = kb("edit", "my-assert")
+    assert code == 1 and "an entry with key 'cuda-device-side-assert' already exists" in err
+    assert "Clamp the labels first." in Path(err.split("kept in ", 1)[1].strip()).read_text()
+    assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] != "Clamp the labels first."
+
+    add = f"{sys.executable} -m kb add -k taken-meanwhile -d data -s 'OSError: x y z' -v true -f x"
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            f"import subprocess; subprocess.run({add!r}, shell=True, check=True)\n"
+            + rename.replace("cuda-device-side-assert", "taken-meanwhile"),
+        ),
+    )
+    code, _, err = kb("edit", "my-assert")
+    assert code == 1 and "an entry with key 'taken-meanwhile' already exists" in err
+    assert "Clamp the labels first." in Path(err.split("kept in ", 1)[1].strip()).read_text()
+
+
 def test_a_purge_agreed_to_deletes_nothing_changed_while_the_question_waited(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch, interactive: None
 ) -> None:
