@@ -54,7 +54,8 @@ def check(
     (a probe, or output the rule does not decide), could not run here (a missing GPU, module,
     program or file), or the check broke.
 
-    Exit status: 0 confirmed, 1 ruled out, 2 inconclusive, 3 could not run here, 4 the check broke.
+    Exit status: 0 confirmed, 10 ruled out, 11 inconclusive, 12 could not run here, 13 the check
+    broke; 1 when it did not run (declined, no such entry), 2 for a usage error.
     """
     from kb.entry.check_rule import fill
     from kb.verify.runner import run_check
@@ -100,13 +101,14 @@ def check(
     raise typer.Exit(EXIT_STATUS[result.verdict])
 
 
-#: kb check's exit status per verdict.
+#: kb check's exit status per verdict: apart from 1 and 2, which every kb command exits with when it
+#: fails or is called wrongly, so that a script never reads "declined" or "no such entry" as "ruled out".
 EXIT_STATUS = {
     "confirmed": 0,
-    "ruled out": 1,
-    "inconclusive": 2,
-    "could not run here": 3,
-    "the check broke": 4,
+    "ruled out": 10,
+    "inconclusive": 11,
+    "could not run here": 12,
+    "the check broke": 13,
 }
 
 

@@ -293,7 +293,7 @@ def test_check_runs_only_with_consent_and_records_the_result(runner: CliRunner) 
     assert code == 1 and "--yes" in err
     assert entry("probe")["last_check_outcome"] is None
     code, out, _ = kb("check", "probe", "--yes")
-    assert code == 2 and "frobnicator ok" in out  # no rule declared: kb does not guess a verdict
+    assert code == 11 and "frobnicator ok" in out  # no rule declared: kb does not guess a verdict
     assert "inconclusive: the check declares no rule: read its output (exit 0 in" in out
     assert entry("probe")["last_check_outcome"] == "inconclusive"
 
@@ -310,7 +310,7 @@ def test_check_declined_at_the_prompt_runs_nothing(
 def test_a_hanging_check_is_killed_and_recorded_as_such(runner: CliRunner) -> None:
     add_fault(runner, "hang", "sleep 30")
     code, out, _ = kb("check", "hang", "--yes", "--timeout", "1")
-    assert code == 2 and "inconclusive: killed at the timeout after 1 s" in out
+    assert code == 11 and "inconclusive: killed at the timeout after 1 s" in out
     record = entry("hang")
     assert record["last_check_outcome"] == "inconclusive" and record["last_check_exit"] is None
 
@@ -510,7 +510,7 @@ def test_a_check_that_could_not_run_here_is_never_pruned(runner: CliRunner) -> N
         store.update(content.key, content.replace(validation='python3 -c "import kb_no_torch_here"'))
     for _ in range(3):
         code, out, _ = kb("check", "torch-load-map-location", "--yes")
-        assert code == 3 and "could not run here: " in out
+        assert code == 12 and "could not run here: " in out
     assert entry("torch-load-map-location")["last_check_outcome"] == "could not run here"
     pruned = json.loads(kb("prune", "--status", "broken", "--json")[1])
     assert "torch-load-map-location" not in json.dumps(pruned)

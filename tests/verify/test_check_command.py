@@ -58,7 +58,7 @@ def test_a_free_port_rules_the_cause_out_and_the_entry_stays_healthy(runner: Cli
     code, out, _ = kb("check", KEY, "--with", f"port={port}", "--yes", "--json")
     run = json.loads(out)
     assert (
-        code == 1
+        code == 10
         and run["verdict"] == "ruled out"
         and run["reason"] == f"the output has 'ok: port {port} is free'"
     )
@@ -135,7 +135,7 @@ def test_a_check_that_needs_a_module_that_is_not_here_could_not_run_here(runner:
         store.update(KEY, content.replace(validation='python -c "import kb_no_such_module; print({port})"'))
     code, out, _ = kb("check", KEY, "--yes", "--json")
     run = json.loads(out)
-    assert code == 3 and run["verdict"] == "could not run here"
+    assert code == 12 and run["verdict"] == "could not run here"
     assert run["reason"] == "the Python module kb_no_such_module is not installed"
 
 
@@ -158,7 +158,7 @@ def test_a_program_hidden_behind_a_pipe_that_is_not_installed_decides_nothing(
     assert code == 0, err
     code, out, _ = kb("check", "ib-port", "--yes", "--json")
     run = json.loads(out)
-    assert code == 3 and run["verdict"] == "could not run here"
+    assert code == 12 and run["verdict"] == "could not run here"
     assert run["reason"] == "kb_no_such_tool is not installed"
 
 
@@ -189,7 +189,7 @@ def test_a_check_that_keeps_breaking_is_what_counts_against_its_entry(runner: Cl
         store.update(KEY, content.replace(validation='python -c "print(porrt, {port})"'))
     for _ in range(2):
         code, out, _ = kb("check", KEY, "--yes")
-        assert code == 4 and "the check broke: its Python names something undefined" in out
+        assert code == 13 and "the check broke: its Python names something undefined" in out
         assert json.loads(kb("show", KEY, "--json")[1])["last_check_outcome"] == "the check broke"
     stats = json.loads(kb("stats", "--json")[1])
     assert stats["broken_checks"] == [{"key": KEY, "broke_in_a_row": 2}]
