@@ -143,7 +143,9 @@ def where(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
         typer.echo(f"database  {location}")
     typer.echo(f"schema    version {version}")
     status = ", ".join(f"{n} {s}" for s, n in sorted(counts.by_status.items()))
-    typer.echo(f"entries   {counts.total} ({status or 'none'})")
+    active = counts.by_status.get("active", 0)
+    per_domain = "; the active ones by domain:" if active != counts.total and active else ""
+    typer.echo(f"entries   {counts.total} ({status or 'none'}){per_domain}")
     for domain in DOMAIN_NAMES:
         if counts.by_domain.get(domain):
             typer.echo(f"  {domain:<11} {counts.by_domain[domain]}")

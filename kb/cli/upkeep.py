@@ -280,7 +280,9 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     from kb.domains import DOMAIN_NAMES
 
     active = result.by_status.get("active", 0)
-    typer.echo(f"entries   {result.total} ({active} active, {result.by_status.get('archived', 0)} archived)")
+    archived = result.by_status.get("archived", 0)
+    per_domain = "; the active ones by domain:" if archived and active else ""
+    typer.echo(f"entries   {result.total} ({active} active, {archived} archived){per_domain}")
     for name in DOMAIN_NAMES:
         if result.by_domain.get(name):
             typer.echo(f"  {name:<11} {result.by_domain[name]}")

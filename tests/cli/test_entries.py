@@ -370,6 +370,19 @@ def test_where_reports_location_version_and_counts(runner: CliRunner, kb_db: str
     assert data["entries"] == sum(data["by_status"].values())
 
 
+def test_the_counts_by_domain_say_they_are_the_active_entries(runner: CliRunner) -> None:
+    """`entries 87 (86 active, 1 archived)` above domain lines summing to 86, without a word."""
+    for command in ("where", "stats"):
+        assert "by domain" not in kb(command).stdout  # every entry active: the lines add up
+    assert kb("rm", "cuda-device-side-assert")[0] == 0
+    for command in ("where", "stats"):
+        lines = kb(command).stdout.splitlines()
+        at = next(n for n, line in enumerate(lines) if line.startswith("entries "))
+        assert lines[at].endswith("1 archived); the active ones by domain:"), lines[at]
+        domains = [line for line in lines[at + 1 :] if line.startswith("  ")]
+        assert sum(int(line.split()[-1]) for line in domains) == int(lines[at].split("(")[1].split()[0])
+
+
 def test_db_option_overrides_the_environment(runner: CliRunner, tmp_path: Path) -> None:
     other = tmp_path / "elsewhere" / "team.db"
     other.parent.mkdir()
