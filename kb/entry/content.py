@@ -254,7 +254,7 @@ def closest_key(key: str, keys: list[str]) -> str | None:
     mean"; None when none is close."""
     import difflib  # deferred: only a key that is not there needs it
 
-    close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(key, keys, n=1, cutoff=0.6)
     if close:
         return close[0]
     containing = [k for k in keys if key and key in k]

@@ -346,6 +346,15 @@ def test_an_unknown_key_suggests_the_closest(runner: CliRunner) -> None:
     )
 
 
+def test_a_key_like_no_other_suggests_nothing(runner: CliRunner) -> None:
+    """`kb show nope` said "did you mean 'snorkel4'?": two letters in common is no typo."""
+    added = kb("add", "-k", "snorkel4", "-d", "data", "-s", "KeyError: 'BUCKET'", "-v", "true", "-f", "x")
+    assert added.code == 0
+    code, _, err = kb("show", "nope")
+    assert (code, err) == (1, "kb: no entry with key 'nope'\n")
+    assert "did you mean 'snorkel4'" in kb("show", "snorkle4").stderr  # a typo still is one
+
+
 def test_an_unknown_domain_suggests_the_closest(runner: CliRunner) -> None:
     code, _, err = kb("list", "--domain", "deploymnet")
     assert code == 2
