@@ -25,6 +25,8 @@ def edit_text(text: str, name: str = "entry") -> str:
     with tempfile.TemporaryDirectory(prefix="kb-") as folder:
         path = Path(folder) / f"{name}.md"
         path.write_text(text, encoding="utf-8")
+        if not (os.environ.get("VISUAL") or os.environ.get("EDITOR")) and not _on_a_terminal():
+            raise KbError("no editor to open here: set $EDITOR (kb opens vi only on a terminal)")
         command = [*editor_command(), str(path)]
         try:
             result = subprocess.run(command, check=False)
@@ -33,6 +35,14 @@ def edit_text(text: str, name: str = "entry") -> str:
         if result.returncode != 0:
             raise KbError(f"the editor '{command[0]}' exited with {result.returncode}; nothing was saved")
         return path.read_bytes().decode("utf-8", errors="replace")
+
+
+def _on_a_terminal() -> bool:
+    """Whether a full-screen editor has a terminal to draw on and read keys from: vi started from a
+    pipe wrote its escape sequences into the output and exited 1."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def save_draft(text: str, name: str) -> Path:

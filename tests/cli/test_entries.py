@@ -152,6 +152,17 @@ def test_add_from_a_broken_file_names_file_and_line(
     assert_one_line_error(err, *fragments)
 
 
+def test_with_no_editor_set_and_no_terminal_no_editor_is_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kb edit in a script with neither $VISUAL nor $EDITOR started vi, which wrote its escape sequences
+    into the output and exited 1."""
+    monkeypatch.delenv("EDITOR")
+    monkeypatch.delenv("VISUAL", raising=False)
+    for command in (("edit", "cuda-device-side-assert"), ("add", "--edit")):
+        code, out, err = kb(*command)
+        assert (code, out) == (1, ""), command
+        assert err == "kb: no editor to open here: set $EDITOR (kb opens vi only on a terminal)\n", command
+
+
 def test_add_with_the_editor(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(
         "EDITOR",
