@@ -135,7 +135,29 @@ def record_entry(
             )
     derived = given.key is None and from_flags
     key_base = content.key if derived else None
-    return Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
+    draft = _draft_used(fill)
+    recorded = Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
+    if draft is not None:
+        from kb.verify.triage import discard_draft
+
+        discard_draft(draft)
+    return recorded
+
+
+def _draft_used(fill: Prefill) -> Path | None:
+    """The draft in kb's drafts folder this entry is made from (`--from-triage`, or `--from-file` on
+    a kept or proposed draft), which becomes the entry: left there, the TUI offered it as waiting
+    and `kb add --from-triage` made it again."""
+    from kb.verify.triage import drafts_folder, latest_triage_draft
+
+    path = latest_triage_draft() if fill.from_triage else fill.from_file
+    if path is None:
+        return None
+    try:
+        inside = path.resolve().parent == drafts_folder().resolve()
+    except OSError:
+        return None
+    return path if inside else None
 
 
 def prefilled(

@@ -379,6 +379,31 @@ def test_a_triage_becomes_an_entry(runner: CliRunner) -> None:
     record = json.loads(out)
     assert record["symptom"] == "the frobnicator drifts after the 3rd epoch"
     assert record["conditions"] == "bf16 only" and record["fix"] == "pin the clocks"
+    # The draft became the entry: it is no longer waiting (the TUI offered it again, and a second
+    # `kb add --from-triage` made the same entry again).
+    assert kb("add", "--from-triage", "--new", "-v", "nvidia-smi", "-f", "x", "-d", "hardware") == (
+        1,
+        "",
+        "kb: no triage draft yet; run `kb triage` first\n",
+    )
+
+
+def test_a_kept_draft_added_from_its_file_is_no_longer_waiting(tmp_path: Path) -> None:
+    """`kb add --from-file` on a draft in kb's drafts folder (an edit kept, an agent's proposal) left it
+    there, and the TUI went on offering it; a file elsewhere is the person's own and stays."""
+    from kb.capture.editor import save_draft
+    from kb.entry.content import EntryContent
+    from kb.entry.file import render_entry_file
+    from kb.verify.triage import pending_drafts
+
+    kept = EntryContent("kept-draft", "data", "OSError: kept x", validation="true", fix="x")
+    text = render_entry_file(kept)
+    draft = save_draft(text, "kept-draft")
+    elsewhere = tmp_path / "mine.md"
+    elsewhere.write_text(text.replace("kept-draft", "my-file").replace("kept x", "mine y"))
+    assert kb("add", "--from-file", str(draft))[0] == 0
+    assert kb("add", "--from-file", str(elsewhere))[0] == 0
+    assert not draft.exists() and elsewhere.exists() and pending_drafts() == ([], [])
 
 
 def test_triage_needs_a_phenomenon_off_a_terminal(runner: CliRunner) -> None:
