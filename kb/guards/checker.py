@@ -26,8 +26,10 @@ of its kind:
   unset). `gather_facts` collects the real ones. Each entry's bad and good examples are facts
   written one `NAME=value` per line (`parse_facts`).
   - env-var: "variable", optional "pattern" (a regex the whole value must match; without it the
-    value must be set and not empty) and "required" (default true; false lets the variable be
-    unset, while a value that is set must still match).
+    value must be set and not empty), "required" (default true; false lets the variable be
+    unset, while a value that is set must still match) and "only_with_gpus" (default false; true
+    skips the check where nvidia-smi lists no GPU: a variable that hides GPUs is no fault on a
+    machine without any, where CUDA_VISIBLE_DEVICES="" is how a CPU-only run is asked for).
   - gpu-count: the GPUs `nvidia-smi -L` lists, limited by CUDA_VISIBLE_DEVICES, must be the GPUs
     `torch.cuda.device_count()` sees. Skipped when nvidia-smi, torch or a GPU is missing.
 - tripwire: "call" (the dotted path of a function to wrap at run time, or a list of them),
@@ -593,8 +595,9 @@ def _validate_environment(rule: Mapping[str, Any], where: str) -> None:
     if check == "env-var":
         variable = rule.get("variable")
         _expect(isinstance(variable, str) and bool(variable), where, '"variable" must name a variable')
-    if "required" in rule:
-        _expect(isinstance(rule["required"], bool), where, '"required" must be true or false')
+    for flag in ("required", "only_with_gpus"):
+        if flag in rule:
+            _expect(isinstance(rule[flag], bool), where, f'"{flag}" must be true or false')
 
 
 def _validate_tripwire(rule: Mapping[str, Any], where: str) -> None:
@@ -860,7 +863,7 @@ def check_source(source: str, rules: Sequence[Rule], path: str = "<source>") -> 
 
 def _read(path: str) -> str:
     with open(path, "rb") as handle:
-        return handle.read().decode("utf-8", "replace")
+        return handle.read().decode("utf-8-sig", "replace")  # a BOM, as Windows editors write it, is no code
 
 
 def _check_path(path: str, rules: Sequence[Rule]) -> tuple[list[Finding], str | None]:
@@ -913,6 +916,14 @@ def check_environment(
     that needs it is skipped with that reason rather than failed.
     """
     if rule["check"] == "env-var":
+        if rule.get("only_with_gpus"):
+            listed = _count(facts, NVIDIA_SMI_GPUS)
+            if listed is None:
+                return Verdict(
+                    "skip", (unknown or {}).get(NVIDIA_SMI_GPUS, "nvidia-smi's GPU count is unknown")
+                )
+            if listed == 0:
+                return Verdict("skip", "nvidia-smi lists no GPU")
         return _env_var(rule, facts)
     return _gpu_count(facts, unknown or {})
 
@@ -962,7 +973,7 @@ def gather_facts(rules: Sequence[Rule], timeout: float = 120) -> tuple[dict[str,
     seconds and initialise CUDA in the caller, and torch may not be installed at all.
     """
     facts, unknown = dict(os.environ), dict[str, str]()
-    if any(rule.get("check") == "gpu-count" for rule in rules):
+    if any(rule.get("check") == "gpu-count" or rule.get("only_with_gpus") for rule in rules):
         for name, gather in ((NVIDIA_SMI_GPUS, _nvidia_smi_gpus), (TORCH_GPUS, _torch_gpus)):
             value, why = gather(timeout)
             if value is None:

@@ -209,6 +209,17 @@ def test_main_exits_0_on_clean_files(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert capsys.readouterr().out == ""
 
 
+def test_a_file_that_starts_with_a_byte_order_mark_is_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Windows editors write UTF-8 with a BOM, which Python reads as code: the checker said "syntax
+    error, not checked: invalid non-printable character U+FEFF" and the commit passed."""
+    bom = tmp_path / "bom.py"
+    bom.write_bytes(b"\xef\xbb\xbfimport torch\nstate = torch.load('b.pt')\n")
+    assert main(["--rules", write_rules(tmp_path, RULES), str(bom)]) == 1
+    assert capsys.readouterr().out.startswith(f"{bom}:2:9: [torch-load-map-location]")
+
+
 def test_a_syntax_error_is_reported_not_failed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text("def f(:\n    torch.load(p)\n", encoding="utf-8")
@@ -369,6 +380,33 @@ def test_without_nvidia_smi_the_gpu_count_is_skipped_with_its_reason(
     verdict = guard_checker.check_environment(GPU_COUNT, facts, unknown)
     assert verdict.status == "skip" and "nvidia-smi is not installed" in verdict.reason
     assert "torch-gpus" not in unknown  # torch is not asked when there is no GPU to compare with
+
+
+def test_a_variable_that_hides_gpus_is_checked_only_where_there_are_gpus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CUDA_VISIBLE_DEVICES="" is how a CPU-only CI run is asked for: the exported pytest file failed
+    there, saying nvidia-smi listed GPUs it did not have."""
+    hides = rule(
+        "hidden-gpus",
+        "environment",
+        check="env-var",
+        variable="CUDA_VISIBLE_DEVICES",
+        required=False,
+        only_with_gpus=True,
+        pattern=r"\d+(,\d+)*",
+    )
+    decide = guard_checker.check_environment
+    assert decide(hides, {"nvidia-smi-gpus": "2", "CUDA_VISIBLE_DEVICES": ""}).status == "fail"
+    assert decide(hides, {"nvidia-smi-gpus": "2", "CUDA_VISIBLE_DEVICES": "0,1"}).status == "pass"
+    assert (
+        decide(hides, {"nvidia-smi-gpus": "0", "CUDA_VISIBLE_DEVICES": ""}).reason
+        == "nvidia-smi lists no GPU"
+    )
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")
+    verdict = decide(hides, *guard_checker.gather_facts([hides]))
+    assert verdict.status == "skip" and "nvidia-smi is not installed" in verdict.reason
 
 
 def test_only_source_rules_check_source() -> None:
