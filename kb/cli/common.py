@@ -203,6 +203,18 @@ def refuse_untrusted(ctx: typer.Context, key: str) -> None:
         )
 
 
+def refuse_untrusted_guards(ctx: typer.Context, export: str) -> None:
+    """Refuse to write the guards of a folder the user has not trusted into a hook or a test file: a
+    guard's pattern runs at every commit, and a stranger's can hang it or block sound code."""
+    if LAYER in ctx.meta and not ctx.meta[LAYER][1].trusted:
+        folder = ctx.meta[LAYER][1].spec
+        raise KbError(
+            f"{folder} is not trusted: kb export {export} writes no guard of a folder that arrived with a"
+            f" repository until you have read its entries ({command_prefix(ctx)}list) and said: kb trust"
+            f" {folder}"
+        )
+
+
 def command_prefix(ctx: typer.Context) -> str:
     """How to type a kb command on the layer this one works on: `kb ` or `kb --layer NAME `."""
     if LAYER in ctx.meta:

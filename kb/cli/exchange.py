@@ -318,6 +318,7 @@ def export_pre_commit(
     from kb.exchange.transfer import Filters, select_entries
 
     with common.open_kb(ctx, remind=False) as store:
+        common.refuse_untrusted_guards(ctx, "pre-commit")
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     written = write_pre_commit(contents, out, f"kb export pre-commit --out {out.as_posix()}")
     environment = (
@@ -349,6 +350,7 @@ def export_pytest(
     from kb.exchange.transfer import Filters, select_entries
 
     with common.open_kb(ctx, remind=False) as store:
+        common.refuse_untrusted_guards(ctx, "pytest")
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     path = write_pytest(contents, out, f"kb export pytest --out {out.as_posix()}")
     typer.echo(

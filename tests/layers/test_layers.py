@@ -498,6 +498,10 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert refused.exit_code == 1 and "which you have not trusted" in refused.stderr
     assert "(read it with kb --layer project show feature-cache, then: kb trust" in refused.stderr
     assert kb("--layer", "project", "show", "feature-cache").exit_code == 0  # the way it names works
+    for export in ("pre-commit", "pytest"):  # a guard's pattern runs at every commit: a stranger's too
+        code, _, err = kb("--layer", "project", "export", export, "--out", str(team / "tools" / export))
+        assert code == 1 and f"{team / '.kb'} is not trusted: kb export {export} writes no guard" in err
+        assert not (team / "tools" / export).exists()
     trusted = kb("trust")
     assert trusted.exit_code == 0 and str(team / ".kb") in trusted.stdout
     assert kb("trust", "--list", "--json").stdout.count(".kb") == 1
