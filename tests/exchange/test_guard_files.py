@@ -295,6 +295,27 @@ def test_the_exported_pytest_file_fails_on_known_faults_and_skips_what_it_cannot
         assert "nvidia-smi is not installed" in passed.stdout
 
 
+def test_the_exported_pytest_file_checks_the_projects_files_not_what_git_ignores(tmp_path: Path) -> None:
+    """A virtualenv named env/ and wandb's copies of the code under outputs/, both in .gitignore, were
+    checked and failed the run, where the pre-commit hook never sees them."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    assert kb("export", "pytest", "--out", str(repo / "tests" / "kb"))[0] == 0
+    bad = "\n".join(str(guard["bad"]) for _, guard in SOURCE_GUARDS) + "\n"
+    for ignored in ("env/lib/python3.11/site-packages/somepkg/ckpt.py", "outputs/wandb/run_copy.py"):
+        (repo / ignored).parent.mkdir(parents=True)
+        (repo / ignored).write_text(bad)
+    (repo / ".gitignore").write_text("env/\noutputs/\n")
+    (repo / "train.py").write_text("\n".join(str(guard["good"]) for _, guard in SOURCE_GUARDS) + "\n")
+    passed = run_generated_tests(repo, repo / "tests" / "kb")
+    assert passed.returncode == 0, passed.stdout
+    (repo / "build").mkdir()
+    (repo / "build" / "made.py").write_text(bad)  # not ignored: the project's own, wherever it lives
+    failed = run_generated_tests(repo, repo / "tests" / "kb")
+    assert failed.returncode == 1 and "build/made.py:1:" in failed.stdout, failed.stdout
+
+
 def test_an_export_that_cannot_write_one_of_its_files_writes_none(tmp_path: Path) -> None:
     """`kb export pytest` failed on its test file (a folder there) after writing the checker, the rule
     table, the hook and the matcher, and said nothing of them."""

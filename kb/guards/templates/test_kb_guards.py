@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -42,14 +43,22 @@ def repository_root() -> Path:
 
 
 def python_files(root: Path) -> list[str]:
-    """The project's Python files under ROOT; only folders inside the project are skipped (a CI
-    checkout under /home/ci/build/ is still checked)."""
-    skip = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", "build", "dist"}
-    return sorted(
-        str(p)
-        for p in root.rglob("*.py")
-        if not skip & set(p.relative_to(root).parts) and HERE not in p.parents and p.parent != HERE
-    )
+    """The project's Python files under ROOT: in a git repository those git tracks or would (what
+    .gitignore leaves out, a virtualenv of any name or a run's copy of the code, is not the project's,
+    and the pre-commit hook never sees it); elsewhere every .py file but the usual folders. Only
+    folders inside the project are skipped (a CI checkout under /home/ci/build/ is still checked)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.py"],
+            cwd=root,
+            capture_output=True,
+            check=True,
+        ).stdout
+        files = [root / name for name in os.fsdecode(listed).split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        skip = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", "build", "dist"}
+        files = [p for p in root.rglob("*.py") if not skip & set(p.relative_to(root).parts)]
+    return sorted(str(p) for p in files if p.is_file() and HERE not in p.parents and p.parent != HERE)
 
 
 def test_no_known_fault_in_the_code() -> None:
