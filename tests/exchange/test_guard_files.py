@@ -316,6 +316,26 @@ def test_the_exported_pytest_file_checks_the_projects_files_not_what_git_ignores
     assert failed.returncode == 1 and "build/made.py:1:" in failed.stdout, failed.stdout
 
 
+def test_a_sound_training_loop_commits_clean(tmp_path: Path) -> None:
+    """ReduceLROnPlateau with its default mode, stepped with the validation loss, as the entry's own fix
+    says to, was blocked as 'does not follow the validation accuracy': a guard that cannot see the
+    metric cannot tell the fault from the fix, and claims a known fault it cannot know."""
+    out = tmp_path / "kb-guards"
+    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
+    (tmp_path / "train.py").write_text(
+        "import torch\n"
+        "from torch.optim.lr_scheduler import ReduceLROnPlateau\n"
+        "def train(model, opt, evaluate):\n"
+        "    sched = ReduceLROnPlateau(opt, factor=0.1, patience=5)\n"
+        "    for epoch in range(10):\n"
+        "        sched.step(evaluate(model))\n"
+        "    return torch.load('best.pt', map_location='cpu')\n"
+    )
+    checker = [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
+    result = subprocess.run([*checker, "train.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert (result.returncode, result.stdout) == (0, ""), result.stdout
+
+
 def test_an_export_that_cannot_write_one_of_its_files_writes_none(tmp_path: Path) -> None:
     """`kb export pytest` failed on its test file (a folder there) after writing the checker, the rule
     table, the hook and the matcher, and said nothing of them."""
