@@ -336,6 +336,22 @@ def test_a_sound_training_loop_commits_clean(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (0, ""), result.stdout
 
 
+def test_data_parallel_is_known_by_the_module_it_is_defined_in(tmp_path: Path) -> None:
+    """`from torch.nn.parallel import DataParallel` and `nn.parallel.DataParallel(...)` committed clean:
+    the rule knew only the name torch re-exports it under."""
+    out = tmp_path / "kb-guards"
+    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
+    checker = [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
+    spellings = {
+        "direct.py": "from torch.nn.parallel import DataParallel\nmodel = DataParallel(net)\n",
+        "module.py": "from torch import nn\nmodel = nn.parallel.DataParallel(net)\n",
+    }
+    for name, text in spellings.items():
+        (tmp_path / name).write_text(text)
+        result = subprocess.run([*checker, name], cwd=tmp_path, capture_output=True, text=True)
+        assert result.returncode == 1 and "[dataparallel-grads-none]" in result.stdout, (name, result.stdout)
+
+
 def test_an_export_that_cannot_write_one_of_its_files_writes_none(tmp_path: Path) -> None:
     """`kb export pytest` failed on its test file (a folder there) after writing the checker, the rule
     table, the hook and the matcher, and said nothing of them."""
