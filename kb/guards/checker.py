@@ -1072,6 +1072,9 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as error:
         _write(sys.stderr, f"guard_checker: {args.rules}: {error}")
         return 2
+    except RecursionError:  # JSON nested thousands deep: no rule table
+        _write(sys.stderr, f"guard_checker: {args.rules}: nested too deeply to be a rule table")
+        return 2
     if args.environment:
         return _check_environment_rules(rules)
     every: list[Finding] = []

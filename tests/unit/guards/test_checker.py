@@ -240,6 +240,10 @@ def test_a_missing_file_or_rules_file_does_not_crash(
     assert main(["--rules", write_rules(tmp_path, RULES), str(tmp_path / "gone.py")]) == 0
     assert main(["--rules", str(tmp_path / "no-rules.json"), str(tmp_path / "gone.py")]) == 2
     assert "no-rules.json" in capsys.readouterr().err
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)  # was a RecursionError traceback, and exit 1 (findings)
+    assert main(["--rules", str(deep), str(tmp_path / "gone.py")]) == 2
+    assert capsys.readouterr().err == f"guard_checker: {deep}: nested too deeply to be a rule table\n"
 
 
 def test_a_rules_file_may_wrap_the_list(tmp_path: Path) -> None:
