@@ -19,7 +19,8 @@ of its kind:
   from a factory call counts as an outer call.
 - config-relation: "call", "multiple_of": [a, b]. Flags a literal a that is not a multiple of a
   literal b.
-- regex: "pattern", searched on every line of every file.
+- regex: "pattern", searched on every line of every file (in Python that parses, outside its comments
+  and string literals).
 - environment: "check", one of the checks below. Not a source check: `check_files` ignores it, and
   `check_environment` decides it over facts (a dict of name -> text value: environment variables by
   their name, "nvidia-smi-gpus" and "torch-gpus" as counts; a name that is absent is unknown or
@@ -809,15 +810,43 @@ def _ast_hits(rules: Sequence[Rule], tree: ast.Module, lines: Sequence[str]) -> 
             yield _Hit(rule, call.lineno, col, call.end_lineno or call.lineno)
 
 
-def _regex_hits(rules: Sequence[Rule], lines: Sequence[str]) -> Iterator[_Hit]:
+def _regex_hits(
+    rules: Sequence[Rule], lines: Sequence[str], prose: Mapping[int, list[tuple[int, int]]] | None = None
+) -> Iterator[_Hit]:
+    """Each regex rule's first match on each line; in Python that parses, the first outside its
+    comments and strings (PROSE): `benchmark = False  # was: benchmark = True` is the fix, and a
+    docstring's example is no code."""
     for rule in rules:
         if rule["kind"] != "regex":
             continue
         pattern = re.compile(rule["pattern"])
         for number, text in enumerate(lines, start=1):
-            match = pattern.search(text)
-            if match:
-                yield _Hit(rule, number, match.start() + 1, number)
+            spans = prose.get(number, ()) if prose else ()
+            for match in pattern.finditer(text):
+                if not any(start <= match.start() < end for start, end in spans):
+                    yield _Hit(rule, number, match.start() + 1, number)
+                    break
+
+
+def _prose(source: str) -> dict[int, list[tuple[int, int]]]:
+    """Where SOURCE's comments and string literals are: for each line, the character ranges they
+    cover (a string over several lines covers the lines between whole)."""
+    import io
+    import tokenize
+
+    spans: dict[int, list[tuple[int, int]]] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type not in (tokenize.COMMENT, tokenize.STRING):
+                continue
+            (first, start), (last, end) = token.start, token.end
+            for line in range(first, last + 1):
+                spans.setdefault(line, []).append(
+                    (start if line == first else 0, end if line == last else sys.maxsize)
+                )
+    except (tokenize.TokenError, SyntaxError):
+        return {}
+    return spans
 
 
 def _suppressed(lines: Sequence[str], hit: _Hit) -> bool:
@@ -842,12 +871,13 @@ def _check_text(
     source: str, rules: Sequence[Rule], path: str, python: bool
 ) -> tuple[list[Finding], str | None]:
     lines = _NEWLINE.split(source)
-    hits = list(_regex_hits(rules, lines))
     problem = None
+    tree = None
     if python:
         tree, problem = _parse(source)
-        if tree is not None:
-            hits += _ast_hits(rules, tree, lines)
+    hits = list(_regex_hits(rules, lines, _prose(source) if tree is not None else None))
+    if tree is not None:
+        hits += _ast_hits(rules, tree, lines)
     findings = {
         Finding(path, hit.line, hit.col, hit.rule["key"], f"{hit.rule['symptom']} — fix: {hit.rule['fix']}")
         for hit in hits

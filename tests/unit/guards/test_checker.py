@@ -234,6 +234,22 @@ def test_non_python_files_get_only_regex_rules(tmp_path: Path) -> None:
     assert [f.key for f in check_files([str(notes)], RULES)] == ["stray-breakpoint"]
 
 
+def test_a_regex_rule_reads_python_code_not_its_comments_and_strings() -> None:
+    """The fixed line `benchmark = False  # was: benchmark = True` was blocked, and so were a comment
+    and a docstring that quote the fault."""
+    benchmark = rule("benchmark", "regex", pattern=r"cudnn\.benchmark\s*=\s*True")
+    quoted = (
+        'def setup():\n    """Never write torch.backends.cudnn.benchmark = True here."""\n'
+        "    torch.backends.cudnn.benchmark = False  # was: torch.backends.cudnn.benchmark = True\n"
+        "    # torch.backends.cudnn.benchmark = True\n"
+    )
+    assert check_source(quoted, [benchmark]) == []
+    both = 'note = "cudnn.benchmark = True"; torch.backends.cudnn.benchmark = True\n'
+    assert [(f.line, f.col) for f in check_source(both, [benchmark])] == [(1, 49)]
+    broken = "def f(:\n    # torch.backends.cudnn.benchmark = True\n"  # unparsed: every line is read
+    assert [f.line for f in check_source(broken, [benchmark])] == [2]
+
+
 def test_a_missing_file_or_rules_file_does_not_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
