@@ -810,9 +810,7 @@ def _ast_hits(rules: Sequence[Rule], tree: ast.Module, lines: Sequence[str]) -> 
             yield _Hit(rule, call.lineno, col, call.end_lineno or call.lineno)
 
 
-def _regex_hits(
-    rules: Sequence[Rule], lines: Sequence[str], prose: Mapping[int, list[tuple[int, int]]] | None = None
-) -> Iterator[_Hit]:
+def _regex_hits(rules: Sequence[Rule], lines: Sequence[str], prose: _Prose | None = None) -> Iterator[_Hit]:
     """Each regex rule's first match on each line; in Python that parses, the first outside its
     comments and strings (PROSE): `benchmark = False  # was: benchmark = True` is the fix, and a
     docstring's example is no code."""
@@ -828,30 +826,46 @@ def _regex_hits(
                     break
 
 
-def _prose(source: str) -> dict[int, list[tuple[int, int]]]:
-    """Where SOURCE's comments and string literals are: for each line, the character ranges they
-    cover (a string over several lines covers the lines between whole)."""
+class _Prose(NamedTuple):
+    """Where a Python source's comments and string literals are: for each line, the character ranges
+    they cover (a string over several lines covers the lines between whole), and the comments'."""
+
+    spans: dict[int, list[tuple[int, int]]]
+    comments: dict[int, list[tuple[int, int]]]
+
+    def get(self, line: int, default: Sequence[tuple[int, int]] = ()) -> Sequence[tuple[int, int]]:
+        return self.spans.get(line, default)
+
+
+def _prose(source: str) -> _Prose:
     import io
     import tokenize
 
-    spans: dict[int, list[tuple[int, int]]] = {}
+    prose = _Prose({}, {})
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type not in (tokenize.COMMENT, tokenize.STRING):
                 continue
             (first, start), (last, end) = token.start, token.end
             for line in range(first, last + 1):
-                spans.setdefault(line, []).append(
-                    (start if line == first else 0, end if line == last else sys.maxsize)
-                )
+                span = (start if line == first else 0, end if line == last else sys.maxsize)
+                prose.spans.setdefault(line, []).append(span)
+                if token.type == tokenize.COMMENT:
+                    prose.comments.setdefault(line, []).append(span)
     except (tokenize.TokenError, SyntaxError):
-        return {}
-    return spans
+        return _Prose({}, {})
+    return prose
 
 
-def _suppressed(lines: Sequence[str], hit: _Hit) -> bool:
-    for text in lines[hit.line - 1 : hit.end_line]:
+def _suppressed(lines: Sequence[str], hit: _Hit, prose: _Prose | None = None) -> bool:
+    """Whether a `# kb: ignore` comment on HIT's lines silences it; in Python that parses, only a
+    comment does (`note = "see # kb: ignore docs"` is a string)."""
+    for number, text in enumerate(lines[hit.line - 1 : hit.end_line], start=hit.line):
         for match in _IGNORE.finditer(text):
+            if prose is not None and not any(
+                start <= match.start() < end for start, end in prose.comments.get(number, ())
+            ):
+                continue
             keys = match.group("keys")
             if keys is None or hit.rule["key"] in {k.strip() for k in keys.split(",")}:
                 return True
@@ -875,13 +889,14 @@ def _check_text(
     tree = None
     if python:
         tree, problem = _parse(source)
-    hits = list(_regex_hits(rules, lines, _prose(source) if tree is not None else None))
+    prose = _prose(source) if tree is not None else None
+    hits = list(_regex_hits(rules, lines, prose))
     if tree is not None:
         hits += _ast_hits(rules, tree, lines)
     findings = {
         Finding(path, hit.line, hit.col, hit.rule["key"], f"{hit.rule['symptom']} — fix: {hit.rule['fix']}")
         for hit in hits
-        if not _suppressed(lines, hit)
+        if not _suppressed(lines, hit, prose)
     }
     return sorted(findings, key=lambda f: (f.line, f.col, f.key)), problem
 

@@ -250,6 +250,14 @@ def test_a_regex_rule_reads_python_code_not_its_comments_and_strings() -> None:
     assert [f.line for f in check_source(broken, [benchmark])] == [2]
 
 
+def test_only_a_comment_silences_a_line() -> None:
+    """`# kb: ignore` inside a string literal silenced the torch.load beside it."""
+    in_a_string = 'state = torch.load("best.pt"); note = "see # kb: ignore docs"\n'
+    assert [f.key for f in check_source(in_a_string, [TORCH_LOAD])] == ["torch-load-map-location"]
+    in_a_comment = 'state = torch.load("best.pt")  # kb: ignore[torch-load-map-location]\n'
+    assert check_source(in_a_comment, [TORCH_LOAD]) == []
+
+
 def test_a_missing_file_or_rules_file_does_not_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
