@@ -81,6 +81,13 @@ def record_entry(
     ELSEWHERE: the other layers, where a near-duplicate is pointed out (the entry is added all the same)."""
     if new and occurrence:
         raise UsageError("--new and --occurrence contradict each other; choose one")
+    if fill.from_triage:  # the draft read is the one removed once it is the entry, whatever comes meanwhile
+        from kb.verify.triage import latest_triage_draft
+
+        draft = latest_triage_draft()
+        if draft is None:
+            raise KbError("no triage draft yet; run `kb triage` first")
+        fill = dataclasses.replace(fill, from_file=draft, from_triage=False)
     symptom_given = bool(given.symptom)
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
@@ -96,7 +103,7 @@ def record_entry(
         say(f"symptom, {source}: {visible(given.symptom)}")
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
-    from_flags = edit is None and fill.from_file is None and not fill.from_triage
+    from_flags = edit is None and fill.from_file is None
     questions = ask is not None and from_flags
     duplicate: Duplicate | None = None
     if questions and not new:
@@ -148,9 +155,9 @@ def _draft_used(fill: Prefill) -> Path | None:
     """The draft in kb's drafts folder this entry is made from (`--from-triage`, or `--from-file` on
     a kept or proposed draft), which becomes the entry: left there, the TUI offered it as waiting
     and `kb add --from-triage` made it again."""
-    from kb.verify.triage import drafts_folder, latest_triage_draft
+    from kb.verify.triage import drafts_folder
 
-    path = latest_triage_draft() if fill.from_triage else fill.from_file
+    path = fill.from_file
     if path is None:
         return None
     try:
@@ -211,15 +218,8 @@ def _compose(
     edit: Callable[[EntryFlags], EntryContent] | None,
     force: bool = False,
 ) -> EntryContent:
-    from_file = fill.from_file
-    if fill.from_triage:
-        from kb.verify.triage import latest_triage_draft
-
-        from_file = latest_triage_draft()
-        if from_file is None:
-            raise KbError("no triage draft yet; run `kb triage` first")
-    if from_file is not None:
-        content = content_from_file(from_file, given)
+    if fill.from_file is not None:
+        content = content_from_file(fill.from_file, given)
         return _ask_missing_in(content, ask) if ask else content
     if edit is not None:
         return edit(given)
