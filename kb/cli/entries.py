@@ -208,20 +208,26 @@ def edit(
         if scope is not None:
             after = after.replace(applies_to=scope)
         if added is None and scope is None:
-
-            def refuse_a_taken_key(content: EntryContent) -> None:
-                if content.key != key and store.find(content.key) is not None:
-                    raise KbError(
-                        f"an entry with key '{content.key}' already exists: keep '{key}' or give a free key"
-                    )
-
-            after = edit_until_valid(render_entry_file(before), key, force, refuse_a_taken_key)
+            after = edit_until_valid(render_entry_file(before), key, force, a_taken_key_refused(store, key))
         if after == before:
             typer.echo(f"no changes to {key}")
             return
         entry = save_edit(ctx, store, key, after, before)
         meanwhile = entry.key in store.merged_meanwhile or entry.content() != normalized(after)
     typer.echo(f"saved {entry.key}{' (with the change someone made meanwhile)' if meanwhile else ''}")
+
+
+def a_taken_key_refused(store: EntryStore, key: str) -> Callable[[EntryContent], None]:
+    """For edit_until_valid(): an edit of KEY that renames it to a key another entry has is refused
+    as an invalid entry is (re-opened on a terminal, kept as a draft otherwise)."""
+
+    def refuse(content: EntryContent) -> None:
+        if content.key != key and store.find(content.key) is not None:
+            raise KbError(
+                f"an entry with key '{content.key}' already exists: keep '{key}' or give a free key"
+            )
+
+    return refuse
 
 
 def save_edit(

@@ -120,7 +120,7 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
 
 
 def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) -> dict[str, list[str]]:
-    from kb.cli.entries import edit_until_valid, save_edit
+    from kb.cli.entries import a_taken_key_refused, edit_until_valid, save_edit
     from kb.entry.file import render_entry_file
     from kb.entry.terminal import format_entry
 
@@ -148,7 +148,12 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
                     undo = f"{common.command_prefix(ctx)}restore {item.key}"
                     said("archived", item.key, f"archived {item.key}; {undo} undoes it")
                 elif choice == "e":
-                    content = edit_until_valid(render_entry_file(entry.content()), item.key, force=False)
+                    content = edit_until_valid(
+                        render_entry_file(entry.content()),
+                        item.key,
+                        False,
+                        a_taken_key_refused(store, item.key),
+                    )
                     save_edit(ctx, store, item.key, content, entry.content())
                     store.mark_reviewed(content.key)
                     said("edited", content.key, f"saved {content.key}; reviewed now")
