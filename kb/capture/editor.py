@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,8 +41,6 @@ def edit_text(text: str, name: str = "entry") -> str:
 def _on_a_terminal() -> bool:
     """Whether a full-screen editor has a terminal to draw on and read keys from: vi started from a
     pipe wrote its escape sequences into the output and exited 1."""
-    import sys
-
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 

@@ -819,42 +819,49 @@ def _regex_hits(rules: Sequence[Rule], lines: Sequence[str], prose: _Prose | Non
             continue
         pattern = re.compile(rule["pattern"])
         for number, text in enumerate(lines, start=1):
-            spans = prose.get(number, ()) if prose else ()
             for match in pattern.finditer(text):
-                if not any(start <= match.start() < end for start, end in spans):
+                if prose is None or not any(
+                    start <= match.start() < end for start, end in prose.spans(number)
+                ):
                     yield _Hit(rule, number, match.start() + 1, number)
                     break
 
 
-class _Prose(NamedTuple):
+class _Prose:
     """Where a Python source's comments and string literals are: for each line, the character ranges
-    they cover (a string over several lines covers the lines between whole), and the comments'."""
+    they cover (a string over several lines covers the lines between whole). Read from its tokens
+    when first asked: a file with no regex match and no `# kb: ignore` never needs them."""
 
-    spans: dict[int, list[tuple[int, int]]]
-    comments: dict[int, list[tuple[int, int]]]
+    def __init__(self, source: str) -> None:
+        self._source = source
 
-    def get(self, line: int, default: Sequence[tuple[int, int]] = ()) -> Sequence[tuple[int, int]]:
-        return self.spans.get(line, default)
+    def spans(self, line: int) -> Sequence[tuple[int, int]]:
+        """LINE's comments and strings."""
+        return self._found[0].get(line, ())
 
+    def comments(self, line: int) -> Sequence[tuple[int, int]]:
+        return self._found[1].get(line, ())
 
-def _prose(source: str) -> _Prose:
-    import io
-    import tokenize
+    @functools.cached_property
+    def _found(self) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
+        import io
+        import tokenize
 
-    prose = _Prose({}, {})
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type not in (tokenize.COMMENT, tokenize.STRING):
-                continue
-            (first, start), (last, end) = token.start, token.end
-            for line in range(first, last + 1):
-                span = (start if line == first else 0, end if line == last else sys.maxsize)
-                prose.spans.setdefault(line, []).append(span)
-                if token.type == tokenize.COMMENT:
-                    prose.comments.setdefault(line, []).append(span)
-    except (tokenize.TokenError, SyntaxError):
-        return _Prose({}, {})
-    return prose
+        spans: dict[int, list[tuple[int, int]]] = {}
+        comments: dict[int, list[tuple[int, int]]] = {}
+        try:
+            for token in tokenize.generate_tokens(io.StringIO(self._source).readline):
+                if token.type not in (tokenize.COMMENT, tokenize.STRING):
+                    continue
+                (first, start), (last, end) = token.start, token.end
+                for line in range(first, last + 1):
+                    span = (start if line == first else 0, end if line == last else sys.maxsize)
+                    spans.setdefault(line, []).append(span)
+                    if token.type == tokenize.COMMENT:
+                        comments.setdefault(line, []).append(span)
+        except (tokenize.TokenError, SyntaxError):
+            return {}, {}
+        return spans, comments
 
 
 def _suppressed(lines: Sequence[str], hit: _Hit, prose: _Prose | None = None) -> bool:
@@ -863,7 +870,7 @@ def _suppressed(lines: Sequence[str], hit: _Hit, prose: _Prose | None = None) ->
     for number, text in enumerate(lines[hit.line - 1 : hit.end_line], start=hit.line):
         for match in _IGNORE.finditer(text):
             if prose is not None and not any(
-                start <= match.start() < end for start, end in prose.comments.get(number, ())
+                start <= match.start() < end for start, end in prose.comments(number)
             ):
                 continue
             keys = match.group("keys")
@@ -889,7 +896,7 @@ def _check_text(
     tree = None
     if python:
         tree, problem = _parse(source)
-    prose = _prose(source) if tree is not None else None
+    prose = _Prose(source) if tree is not None else None
     hits = list(_regex_hits(rules, lines, prose))
     if tree is not None:
         hits += _ast_hits(rules, tree, lines)
