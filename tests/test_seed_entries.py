@@ -166,7 +166,8 @@ def test_every_domain_has_golden_checks_and_the_rollback_rule_is_kept() -> None:
 def test_no_everyday_error_in_the_background_is_a_seeds_own_symptom() -> None:
     """The background is what no fault owns (bench/background/disown.py leaves the rest out): a seed
     whose symptom were in it could never be confident. A variant without its closing remark
-    (`... (the same labels fed to nn.BCELoss)`) is the seed's message too."""
+    (`... (the same labels fed to nn.BCELoss)`) is the seed's message too, and so is an OSError's
+    message naming another file (`Too many open files: '/data/x.jpg'`)."""
     from kb.text.paste import signature
 
     script = Path(__file__).parents[1] / "bench" / "background" / "disown.py"
@@ -176,8 +177,13 @@ def test_no_everyday_error_in_the_background_is_a_seeds_own_symptom() -> None:
     spec.loader.exec_module(disown)
     owned = {form for _, form in disown.seed_forms(SEEDS)}
     assert signature("RuntimeError: all elements of target should be between 0 and 1") in owned
+    assert signature("OSError: [Errno 24] Too many open files") in owned
     lines = (SEEDS / "everyday_errors.txt").read_text(encoding="utf-8").splitlines()
     assert not [line for line in lines if not line.startswith("#") and signature(line) in owned]
+    without_paths = [disown._PATH_OPERAND.sub("", line) for line in lines if not line.startswith("#")]
+    assert not [line for line in without_paths if signature(line) in owned]
+    assert disown.owned_by(["OSError: [Errno 24] Too many open files: '/data/coco/1.jpg'"], SEEDS)
+    assert not disown.owned_by(["ValueError: could not convert string to float: 'abc'"], SEEDS)
 
 
 def test_the_background_says_what_it_is_and_holds_thousands_of_messages() -> None:
