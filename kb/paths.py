@@ -35,6 +35,11 @@ def user_data_dir() -> Path:
     return Path(_user_data_folder())
 
 
+def drafts_folder() -> Path:
+    """Where kb keeps drafts waiting for a person (`kb triage`'s, an editor's that failed to save)."""
+    return user_data_dir() / "drafts"
+
+
 def _user_data_folder() -> str:
     home = os.path.expanduser("~")
     if sys.platform == "win32":

@@ -22,13 +22,13 @@ LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))
 HEAVY = ("sqlmodel", "sqlalchemy", "textual", "rapidfuzz", "markdown_it", "pydantic")
 
 
-def modules_loaded_by(*argv: str) -> set[str]:
+def modules_loaded_by(*argv: str, watched: tuple[str, ...] = HEAVY) -> set[str]:
     code = (
         "import json, sys\n"
         "from kb.__main__ import main\n"
         f"sys.argv = ['kb', *{list(argv)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))\n"
+        f"print(json.dumps([m for m in {watched!r} if m in sys.modules]))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return set(json.loads(result.stdout.strip().splitlines()[-1]))
@@ -47,6 +47,15 @@ def test_a_current_database_is_read_and_written_without_sqlalchemy() -> None:
     only for creating and migrating a database, which the first use did already."""
     for argv in (("where",), ("add", "-s", "OSError: the frobnicator stalled", "-d", "data", "--new")):
         assert not modules_loaded_by(*argv) & {"sqlmodel", "sqlalchemy"}, argv
+
+
+def test_an_add_from_flags_loads_no_check_machinery() -> None:
+    """Recording a fault runs no check: kb.verify (the runner, verdicts, triage: subprocess, platform,
+    locale) cost `kb add` a fifth of its start when it was imported only to ask whether the entry
+    came from a triage draft."""
+    watched = ("kb.verify.triage", "kb.verify.runner", "kb.verify.verdict", "subprocess")
+    argv = ("add", "-s", "OSError: the frobnicator stalled", "-v", "true", "-d", "data", "--new")
+    assert modules_loaded_by(*argv, watched=watched) == set()
 
 
 def test_show_and_list_read_without_typer_or_the_orm() -> None:

@@ -21,6 +21,7 @@ from kb.entry.content import EntryContent
 from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
 from kb.errors import InvalidEntry, KbError, UnknownDomain, UsageError
+from kb.paths import drafts_folder
 from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 
@@ -145,9 +146,7 @@ def record_entry(
     draft = _draft_used(fill)
     recorded = Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
     if draft is not None:
-        from kb.verify.triage import discard_draft
-
-        discard_draft(draft)
+        draft.unlink(missing_ok=True)
     return recorded
 
 
@@ -155,8 +154,6 @@ def _draft_used(fill: Prefill) -> Path | None:
     """The draft in kb's drafts folder this entry is made from (`--from-triage`, or `--from-file` on
     a kept or proposed draft), which becomes the entry: left there, the TUI offered it as waiting
     and `kb add --from-triage` made it again."""
-    from kb.verify.triage import drafts_folder
-
     path = fill.from_file
     if path is None:
         return None

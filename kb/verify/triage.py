@@ -26,7 +26,7 @@ from kb.entry.content import EntryContent, key_from_symptom
 from kb.entry.file import render_entry_file
 from kb.entry.redaction import redact_text
 from kb.handbook import load_triage
-from kb.paths import user_data_dir, write_atomically
+from kb.paths import drafts_folder, write_atomically
 from kb.search.lookup import SearchResponse
 from kb.text.paste import find_decisive
 from kb.verify.runner import CheckResult
@@ -215,10 +215,6 @@ def draft_entry(record: TriageRecord) -> EntryContent:
         related=tuple(m["key"] for m in record.matches[:3]),
         source="own (kb triage)",
     )
-
-
-def drafts_folder() -> Path:
-    return user_data_dir() / "drafts"
 
 
 def save_triage_draft(content: EntryContent, now: datetime | None = None, kind: str = "triage") -> Path:

@@ -1312,7 +1312,8 @@ async def test_a_conflict_in_a_moved_checkout_is_not_called_none(library: Librar
 
 
 async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(library: Library) -> None:
-    from kb.verify.triage import drafts_folder, save_triage_draft
+    from kb.paths import drafts_folder
+    from kb.verify.triage import save_triage_draft
 
     proposed = EntryContent(
         key="quux-rejects-zorblax",
