@@ -48,7 +48,8 @@ anything, so argument rules stay silent on it, as torchfix does.
 keys; a bare `# kb: ignore` silences every rule there.
 
 Run as a script: `python guard_checker.py --rules rules.json FILE...` prints
-`path:line:col: [key] symptom — fix: …` per finding (line and column count from 1) and exits 1 when
+`path:line:col: [key] what the code does — the fault it can lead to: symptom — fix: …` per finding
+(line and column count from 1; a regex rule's finding is its symptom and fix) and exits 1 when
 there is any, 0 otherwise, 2 for a usage error or an unusable rules file. With `--environment`
 instead of files it decides the environment rules on this machine (a container's entrypoint can run
 it) and exits 1 when one fails; a skipped check does not fail. A Python file that does
@@ -328,6 +329,9 @@ class _Hit(NamedTuple):
     line: int
     col: int  # 1-based characters
     end_line: int
+    #: What this code does that the rule flags, in its own names and values (`num_workers=16`, more
+    #: than …); None for a regex rule, whose match is the line itself.
+    found: str | None = None
 
 
 # --- the rules table -------------------------------------------------------------------------------
@@ -741,28 +745,40 @@ def _literal_str(node: ast.expr | None) -> str | None:
 # --- the rule kinds --------------------------------------------------------------------------------
 
 
-def _missing_keyword(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+def _spelled(call: ast.Call) -> str:
+    """The called name as the code spells it (`th.load`, `nn.DataParallel`)."""
+    return _dotted(call.func) or "the call"
+
+
+def _missing_keyword(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
     condition: Mapping[str, Any] = rule.get("when_keyword_in") or {}
     for call in module.calls_to(_names(rule, "call")):
         if _opaque(call) or _argument(call, rule["keyword"], rule.get("positional_index")) is not None:
             continue
         if all(_literal_str(_keyword(call, kw)) in _names(condition, kw) for kw in condition):
-            yield call
+            yield call, f"{_spelled(call)}() without {rule['keyword']}="
 
 
-def _banned_call(rule: Rule, module: _Module) -> Iterator[ast.Call]:
-    yield from module.calls_to(_names(rule, "call"))
+def _banned_call(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
+    for call in module.calls_to(_names(rule, "call")):
+        yield call, f"{_spelled(call)}() is called"
 
 
-def _literal_limit(rule: Rule, module: _Module) -> Iterator[ast.Call]:
-    limit = usable_cpus() if rule["max"] == USABLE_CPUS else int(rule["max"])
+def _literal_limit(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
+    per_machine = rule["max"] == USABLE_CPUS
+    limit = usable_cpus() if per_machine else int(rule["max"])
     for call in module.calls_to(_names(rule, "call")):
         value = _literal_int(_argument(call, rule["keyword"], rule.get("positional_index")))
         if value is not None and value > limit:
-            yield call
+            bound = (
+                f"the {limit} CPU{'s' if limit != 1 else ''} this process may use on this machine"
+                if per_machine
+                else f"the limit {limit}"
+            )
+            yield call, f"{rule['keyword']}={value}, more than {bound}"
 
 
-def _call_order(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+def _call_order(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
     inner, outer = _names(rule, "inner"), _names(rule, "outer")
     factories = _names(rule, "outer_factories", DEFAULT_OUTER_FACTORIES)
     bound = module.bound_to(factories)
@@ -772,15 +788,16 @@ def _call_order(rule: Rule, module: _Module) -> Iterator[ast.Call]:
             continue
         built_here = isinstance(call.func, ast.Call) and module.matches(call.func.func, factories)
         if module.matches(call.func, outer) or _dotted(call.func) in bound or built_here:
-            yield call
+            made = call.func if isinstance(call.func, ast.Call) and built_here else call
+            yield call, f"{_spelled(first)}() passed straight to {_spelled(made)}()"
 
 
-def _config_relation(rule: Rule, module: _Module) -> Iterator[ast.Call]:
+def _config_relation(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
     name, divisor_name = rule["multiple_of"]
     for call in module.calls_to(_names(rule, "call")):
         value, divisor = _literal_int(_keyword(call, name)), _literal_int(_keyword(call, divisor_name))
         if value is not None and divisor and value % divisor:
-            yield call
+            yield call, f"{name}={value} is not a multiple of {divisor_name}={divisor}"
 
 
 _AST_KINDS = {
@@ -795,19 +812,22 @@ _AST_KINDS = {
 # --- checking --------------------------------------------------------------------------------------
 
 
-def _char_col(lines: Sequence[str], line: int, byte_offset: int) -> int:
-    """ast counts columns in UTF-8 bytes; people count characters, from 1."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
+def _char_col(encoded: dict[int, bytes], lines: Sequence[str], line: int, byte_offset: int) -> int:
+    """ast counts columns in UTF-8 bytes; people count characters, from 1. ENCODED keeps each line's
+    bytes once: a generated file of one long line may hold thousands of calls."""
+    if line not in encoded:
+        encoded[line] = (lines[line - 1] if 0 < line <= len(lines) else "").encode("utf-8")
+    return len(encoded[line][:byte_offset].decode("utf-8", "replace")) + 1
 
 
 def _ast_hits(rules: Sequence[Rule], tree: ast.Module, lines: Sequence[str]) -> Iterator[_Hit]:
     module = _Module(tree)
+    encoded: dict[int, bytes] = {}
     for rule in rules:
         check = _AST_KINDS.get(rule["kind"])
-        for call in check(rule, module) if check else ():
-            col = _char_col(lines, call.lineno, call.col_offset)
-            yield _Hit(rule, call.lineno, col, call.end_lineno or call.lineno)
+        for call, found in check(rule, module) if check else ():
+            col = _char_col(encoded, lines, call.lineno, call.col_offset)
+            yield _Hit(rule, call.lineno, col, call.end_lineno or call.lineno, found)
 
 
 def _regex_hits(rules: Sequence[Rule], lines: Sequence[str], prose: _Prose | None = None) -> Iterator[_Hit]:
@@ -901,11 +921,19 @@ def _check_text(
     if tree is not None:
         hits += _ast_hits(rules, tree, lines)
     findings = {
-        Finding(path, hit.line, hit.col, hit.rule["key"], f"{hit.rule['symptom']} — fix: {hit.rule['fix']}")
+        Finding(path, hit.line, hit.col, hit.rule["key"], finding_message(hit.rule, hit.found))
         for hit in hits
         if not _suppressed(lines, hit, prose)
     }
     return sorted(findings, key=lambda f: (f.line, f.col, f.key)), problem
+
+
+def finding_message(rule: Rule, found: str | None = None) -> str:
+    """What a finding says: what this code does (FOUND, in its own names and values), then the
+    fault the entry records (its symptom, whose numbers are the entry's example, not this code's),
+    then the fix."""
+    fault = f"{found} — the fault it can lead to: {rule['symptom']}" if found else rule["symptom"]
+    return f"{fault} — fix: {rule['fix']}"
 
 
 def check_source(source: str, rules: Sequence[Rule], path: str = "<source>") -> list[Finding]:
@@ -1075,9 +1103,8 @@ def _check_environment_rules(rules: Sequence[Rule]) -> int:
     for rule in chosen:
         verdict = check_environment(rule, facts, unknown)
         failed = failed or verdict.status == "fail"
-        line = f"[{rule['key']}] {rule['check']}: {verdict.status}: {verdict.reason}"
-        if verdict.status == "fail":
-            line += f" — {rule['symptom']} — fix: {rule['fix']}"
+        said = finding_message(rule, verdict.reason) if verdict.status == "fail" else verdict.reason
+        line = f"[{rule['key']}] {rule['check']}: {verdict.status}: {said}"
         _write(sys.stdout, " ".join(line.splitlines()))
     return 1 if failed else 0
 

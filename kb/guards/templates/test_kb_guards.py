@@ -84,7 +84,7 @@ def test_environment(rule: dict[str, object] | None, facts: tuple[dict[str, str]
     if verdict.status == "skip":
         pytest.skip(verdict.reason)
     assert verdict.status == "pass", (
-        f"[{rule['key']}] {verdict.reason}: {rule['symptom']} — fix: {rule['fix']}"
+        f"[{rule['key']}] {kb_guard_checker.finding_message(rule, verdict.reason)}"
     )
 
 

@@ -130,9 +130,51 @@ def test_a_finding_carries_path_line_column_and_message() -> None:
             3,
             9,
             "torch-load-map-location",
-            "torch-load-map-location symptom — fix: torch-load-map-location fix",
+            "torch.load() without map_location= — the fault it can lead to: torch-load-map-location symptom"
+            " — fix: torch-load-map-location fix",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("import torch as th\nm = th.load(p)\n", "th.load() without map_location="),
+        ("nn.DataParallel(m)\n", "nn.DataParallel() is called"),
+        (
+            "DataLoader(ds, num_workers=4096)\n",
+            "num_workers=4096, more than the {cpus} this process may use on this machine",
+        ),
+        ("F.cross_entropy(F.softmax(x, dim=1), y)\n", "F.softmax() passed straight to F.cross_entropy()"),
+        (
+            "TrainingArguments(save_steps=300, logging_steps=125)\n",
+            "save_steps=300 is not a multiple of logging_steps=125",
+        ),
+    ],
+)
+def test_a_finding_says_what_this_code_does_before_the_entrys_own_example(source: str, found: str) -> None:
+    """The symptom is the entry's example (`save_steps=500, logging_steps=100`, `16 worker processes`):
+    quoted alone, it read as a claim about code that has other numbers. A finding first says what
+    this code does, in its own names and values, and on which machine a machine's limit was read."""
+    cpus = guard_checker.usable_cpus()
+    (finding,) = check_source(source, RULES)
+    expected = found.format(cpus=f"{cpus} CPU{'s' if cpus != 1 else ''}")
+    assert finding.message.startswith(f"{expected} — the fault it can lead to: {finding.key} symptom")
+
+
+def test_a_regex_finding_is_the_entrys_symptom_and_fix() -> None:
+    (finding,) = check_source("breakpoint()\n", RULES)
+    assert finding.message == "stray-breakpoint symptom — fix: stray-breakpoint fix"
+
+
+def test_a_line_is_encoded_once_however_many_calls_it_holds() -> None:
+    """Each finding's column counted by encoding its whole line again: a 3 MB generated file of one
+    line took minutes at commit time. The bytes of a line are kept for its other calls."""
+    lines = ["x = [" + "torch.load(p), " * 3 + "é]"]
+    encoded: dict[int, bytes] = {}
+    columns = [guard_checker._char_col(encoded, lines, 1, offset) for offset in (5, 20, 35)]
+    assert columns == [6, 21, 36] and list(encoded) == [1]
+    assert len(check_source("x = [" + "torch.load(p), " * 2_000 + "]\n", [TORCH_LOAD])) == 2_000
 
 
 def test_columns_count_characters_not_bytes() -> None:
@@ -198,7 +240,10 @@ def test_main_exits_1_and_prints_file_line_on_findings(
     bad = tmp_path / "train.py"
     bad.write_text("import torch\nm = torch.load('m.pt')\n", encoding="utf-8")
     assert main(["--rules", write_rules(tmp_path, RULES), str(bad)]) == 1
-    message = "torch-load-map-location symptom — fix: torch-load-map-location fix"
+    message = (
+        "torch.load() without map_location= — the fault it can lead to: torch-load-map-location symptom"
+        " — fix: torch-load-map-location fix"
+    )
     assert capsys.readouterr().out == f"{bad}:2:5: [torch-load-map-location] {message}\n"
 
 
@@ -298,7 +343,10 @@ def test_hostile_rule_text_only_ever_becomes_message_text(
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and "__import__('os').system('touch PWNED')" in lines[0]
     (finding, _) = check_files(["m.py"], rules)
-    assert finding.message == f"{hostile} — fix: {hostile}"
+    assert (
+        finding.message
+        == f"torch.load() without map_location= — the fault it can lead to: {hostile} — fix: {hostile}"
+    )
 
 
 def test_the_checker_imports_only_the_standard_library() -> None:
