@@ -93,8 +93,8 @@ def run_validation(
     """
     kind = validation_kind(command)
     started = (clock or kb.clock.utc_now)().astimezone(UTC)
-    with _ended_with_kb():
-        return _run(command, kind, timeout, cwd, env, symptom, rule, started)
+    with _ended_with_kb() as ending:
+        return _run(command, kind, timeout, cwd, env, symptom, rule, started, ending)
 
 
 def _run(
@@ -106,9 +106,10 @@ def _run(
     symptom: str,
     rule: CheckRule,
     started: datetime,
+    ending: _Ending,
 ) -> CheckResult:
     with _python_as_python3(command, kind, _environment(env)) as environment:
-        return _run_in(command, kind, timeout, cwd, environment, symptom, rule, started)
+        return _run_in(command, kind, timeout, cwd, environment, symptom, rule, started, ending)
 
 
 def _run_in(
@@ -120,19 +121,22 @@ def _run_in(
     symptom: str,
     rule: CheckRule,
     started: datetime,
+    ending: _Ending,
 ) -> CheckResult:
     begin = time.monotonic()
     try:
-        process = subprocess.Popen(
-            _argv(command, kind),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            cwd=cwd,
-            env=environment,
-            start_new_session=True,
-        )
+        with ending.held():
+            process = subprocess.Popen(
+                _argv(command, kind),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                cwd=cwd,
+                env=environment,
+                start_new_session=True,
+            )
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the command
+        ending.act_on_held()
         said = f"could not start the command: {exc}"
         return _read(
             rule, command, kind, "not started", None, said, time.monotonic() - begin, started, symptom
@@ -140,6 +144,7 @@ def _run_in(
     assert process.stdout is not None  # stdout=PIPE
     output = _Output(process.stdout, watched=[p for p in (rule.pattern, rule.rules_out) if p])
     try:
+        ending.act_on_held()
         finished = _wait(process, output, begin + timeout)
         seconds = time.monotonic() - begin
         _stop(process, output)
@@ -167,25 +172,52 @@ class _Signalled(BaseException):
 _ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
+class _Ending:
+    """An ending signal that reached kb while it ran a check, and whether kb can act on it yet.
+
+    While the check is being started, Popen's own code may be running after the check's process
+    exists but before kb holds it: ending kb there left the check running (a SIGTERM under load, in
+    .ci/run). So a signal that arrives then is held, and acted on once kb holds the process."""
+
+    def __init__(self) -> None:
+        self._holding = False
+        self._held: int | None = None
+
+    def handle(self, signum: int, frame: object) -> None:
+        if self._holding:
+            self._held = signum
+            return
+        raise _Signalled(signum)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+
+    def act_on_held(self) -> None:
+        if self._held is not None:
+            raise _Signalled(self._held)
+
+
 @contextlib.contextmanager
-def _ended_with_kb() -> Iterator[None]:
+def _ended_with_kb() -> Iterator[_Ending]:
     """While a check runs, a signal that would end kb ends the check first: the check leads its own
     session, so the signal never reaches it, and it would run on after kb is gone (holding a GPU or
     a port). A signal kb was told to ignore (`nohup`) stays ignored; outside the main thread (a TUI
     worker) the host handles signals."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise _Signalled(signum)
-
+    ending = _Ending()
     previous: dict[signal.Signals, object] = {}
     try:
         for signum in _ENDING_SIGNALS:
             if signal.getsignal(signum) is signal.SIG_DFL:
-                previous[signum] = signal.signal(signum, stop)
+                previous[signum] = signal.signal(signum, ending.handle)
     except ValueError:  # not the main thread
         pass
     try:
-        yield
+        yield ending
     except _Signalled as signalled:
         _restore(previous)
         signal.raise_signal(signalled.signum)  # kb ends as the signal says (the default action)

@@ -381,6 +381,30 @@ def test_a_signal_that_ends_kb_ends_its_check_first(tmp_path: Path, ending: sign
     assert gone(pid_in(tmp_path / "child.pid"))
 
 
+def test_a_signal_while_the_check_is_being_started_still_ends_the_check(tmp_path: Path) -> None:
+    """Popen's own code runs on after the check's process exists: a SIGTERM there (kb's process
+    descheduled under load, the check already running) ended kb before it held the process, and the
+    check ran on. The signal arrives inside Popen here, every time."""
+    program = (
+        "import os, signal, subprocess\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
+        "real = subprocess.Popen\n"
+        "class Interrupted(real):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        "        while not os.path.exists('child.pid'):\n"
+        "            pass\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "subprocess.Popen = Interrupted\n"
+        "from kb.entry.check_rule import CheckRule\nfrom kb.verify.runner import run_validation\n"
+        f"run_validation({f'echo $$ > shell.pid; {CHILD}; wait'!r}, timeout=60, rule=CheckRule('exit 0'))\n"
+    )
+    kb_like = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
+    assert kb_like.wait(timeout=20) == -signal.SIGTERM
+    assert gone(pid_in(tmp_path / "shell.pid"))
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
 def test_a_confirming_line_longer_than_the_kept_output_still_confirms() -> None:
     """A check that prints every bad label on its finding's line: the line's start was dropped."""
     rule = CheckRule("output", "^fault: ", "^ok: ")
