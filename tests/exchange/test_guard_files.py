@@ -352,6 +352,39 @@ def test_data_parallel_is_known_by_the_module_it_is_defined_in(tmp_path: Path) -
         assert result.returncode == 1 and "[dataparallel-grads-none]" in result.stdout, (name, result.stdout)
 
 
+def test_fp64_where_it_belongs_and_a_grad_free_inference_script_commit_clean(tmp_path: Path) -> None:
+    """`.double()` in a gradcheck test (gradcheck wants float64) and `torch.set_grad_enabled(False)` at
+    the top of an inference script were blocked as known faults: the fp64 entry's fault is float64 in
+    a GPU training step, which no regex can tell from a numerical test, so it keeps no guard; the
+    no-grad entry's fault is grad mode switched off inside a function (a forward) and left off."""
+    out = tmp_path / "kb-guards"
+    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
+    (tmp_path / "test_layer.py").write_text(
+        "import torch\n"
+        "from torch.autograd import gradcheck\n"
+        "def test_layer_gradients(layer):\n"
+        "    x = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)\n"
+        "    assert gradcheck(layer.double(), (x,))\n"
+    )
+    (tmp_path / "predict.py").write_text(
+        "import torch\ntorch.set_grad_enabled(False)\nmodel = torch.load('model.pt', map_location='cpu')\n"
+    )
+    (tmp_path / "model.py").write_text(
+        "import torch\n"
+        "class Net(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        torch.set_grad_enabled(False)\n"
+        "        return x\n"
+    )
+    checker = [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
+    result = subprocess.run(
+        [*checker, "test_layer.py", "predict.py"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert (result.returncode, result.stdout) == (0, ""), result.stdout
+    result = subprocess.run([*checker, "model.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 1 and "model.py:4:" in result.stdout, result.stdout
+
+
 def test_an_export_that_cannot_write_one_of_its_files_writes_none(tmp_path: Path) -> None:
     """`kb export pytest` failed on its test file (a folder there) after writing the checker, the rule
     table, the hook and the matcher, and said nothing of them."""
