@@ -41,7 +41,9 @@ of its kind:
 
 Call names match on the dotted spelling or its tail (`torch.nn.DataParallel` matches the rule name
 `nn.DataParallel`), after import aliases are resolved (`import torch as th` makes `th.load` a
-`torch.load`; `from torch import load` makes `load` one). A call with `*args` or `**kwargs` may pass
+`torch.load`; `from torch import load` makes `load` one), in the scope that sees the import, as
+Python resolves names (an import inside a function names that function's calls only). A call with
+`*args` or `**kwargs` may pass
 anything, so argument rules stay silent on it, as torchfix does.
 
 `# kb: ignore[KEY]` (or `# kb: ignore[KEY1, KEY2]`) on any line of the flagged call silences those
@@ -662,18 +664,55 @@ def _dotted(node: ast.expr) -> str | None:
     return None
 
 
-def _aliases(tree: ast.Module) -> dict[str, str]:
-    """Local name -> what it was imported as: `th` -> `torch`, `F` -> `torch.nn.functional`."""
-    aliases: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                local = alias.asname or alias.name.split(".")[0]
-                aliases[local] = alias.name if alias.asname else local
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-    return aliases
+def _imported(node: ast.stmt) -> dict[str, str]:
+    """The names an import statement binds -> what they were imported as: `th` -> `torch`, `F` ->
+    `torch.nn.functional`, `load` -> `torch.load`."""
+    names: dict[str, str] = {}
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            local = alias.asname or alias.name.split(".")[0]
+            names[local] = alias.name if alias.asname else local
+    elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+        for alias in node.names:
+            names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return names
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _aliases_by_call(tree: ast.Module) -> dict[int, dict[str, str]]:
+    """For each call's callee (by id), the imports its scope sees, as Python resolves names: the
+    function's own imports over those of the functions around it, over the module's; a class body's
+    imports are seen in the class body only (`from json import load` at the top and `from torch
+    import load` in one function make `load` torch's in that function alone)."""
+    own: dict[int, dict[str, str]] = {}  # a scope's own imports, by the scope's id
+
+    def collect(node: ast.AST, scope: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                own.setdefault(id(scope), {}).update(_imported(child))
+            collect(child, child if isinstance(child, _SCOPES) else scope)
+
+    collect(tree, tree)
+    seen: dict[int, dict[str, str]] = {}
+
+    def resolve(node: ast.AST, visible: dict[str, str], enclosing: dict[str, str]) -> None:
+        """VISIBLE: what NODE's scope sees; ENCLOSING: what a function defined here would see."""
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Call):
+                seen[id(child.func)] = visible
+            if isinstance(child, ast.ClassDef):  # its body sees around it; its methods skip it
+                resolve(child, {**visible, **own.get(id(child), {})}, visible)
+            elif isinstance(child, _SCOPES):
+                inner = {**enclosing, **own.get(id(child), {})}
+                resolve(child, inner, inner)
+            else:
+                resolve(child, visible, enclosing)
+
+    module = own.get(id(tree), {})
+    resolve(tree, module, module)
+    return seen
 
 
 class _Module:
@@ -681,7 +720,7 @@ class _Module:
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
-        self.aliases = _aliases(tree)
+        self.aliases = _aliases_by_call(tree)
         self.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
 
     def spellings(self, func: ast.expr) -> set[str]:
@@ -689,7 +728,7 @@ class _Module:
         if raw is None:
             return set()
         head, dot, rest = raw.partition(".")
-        resolved = self.aliases.get(head, head) + dot + rest
+        resolved = self.aliases.get(id(func), {}).get(head, head) + dot + rest
         return {raw, resolved}
 
     def matches(self, func: ast.expr, patterns: Iterable[str]) -> bool:

@@ -162,6 +162,34 @@ def test_a_finding_says_what_this_code_does_before_the_entrys_own_example(source
     assert finding.message.startswith(f"{expected} — the fault it can lead to: {finding.key} symptom")
 
 
+def test_an_import_inside_a_function_names_its_calls_there_only() -> None:
+    """Aliases were one table per file: `from torch import load` inside one function made the
+    module's `json.load` a torch.load without map_location (a false finding), and the other way round
+    hid a real one. Names resolve as Python resolves them: a function's imports, then the functions
+    around it, then the module's; a class body's imports are not its methods'."""
+    source = (
+        "from json import load\n"
+        "config = load(open('c.json'))\n"
+        "def restore(path):\n"
+        "    from torch import load\n"
+        "    return load(path)\n"
+        "class Saver:\n"
+        "    from torch import load\n"
+        "    state = load('x.pt')\n"
+        "    def settings(self):\n"
+        "        return load(open('c.json'))\n"
+    )
+    assert [finding.line for finding in check_source(source, [TORCH_LOAD])] == [5, 8]
+    mirror = (
+        "from torch import load\n"
+        "def read(f):\n"
+        "    from json import load\n"
+        "    return load(f)\n"
+        "model = load('m.pt')\n"
+    )
+    assert [finding.line for finding in check_source(mirror, [TORCH_LOAD])] == [5]
+
+
 def test_a_regex_finding_is_the_entrys_symptom_and_fix() -> None:
     (finding,) = check_source("breakpoint()\n", RULES)
     assert finding.message == "stray-breakpoint symptom — fix: stray-breakpoint fix"
