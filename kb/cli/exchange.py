@@ -260,11 +260,14 @@ def import_command(
         typer.echo(f"  recognised by its symptom: {given} is {known}, which kb has{more}")
     if report.from_rows:
         typer.echo(f"  {_from_rows_line(report)}")
-    if report.unvalidated:
-        typer.echo(
-            f"  {plural(len(report.unvalidated), 'has', 'have')} a validation that is not a command:"
-            " kb list --unvalidated"
-        )
+    empty = len(report.without_validation)
+    wrong = len(report.unvalidated) - empty
+    if empty:
+        where = "kb list --unvalidated, kb edit KEY adds one"
+        typer.echo(f"  {plural(empty, 'has', 'have')} no validation: {where}")
+    if wrong:
+        said = "a validation that is not a command"
+        typer.echo(f"  {plural(wrong, 'has', 'have')} {said}: kb list --unvalidated")
     if dry_run:
         typer.echo("dry run: nothing was changed")
 

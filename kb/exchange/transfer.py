@@ -190,7 +190,10 @@ class ImportReport:
     renamed: list[tuple[str, str]] = field(default_factory=list)
     #: (the key the source gave, the key of the entry kb has with the same signature)
     recognised: list[tuple[str, str]] = field(default_factory=list)
+    #: The entries written whose validation is no usable command, empty ones included.
     unvalidated: list[str] = field(default_factory=list)
+    #: Those of UNVALIDATED with no validation at all (a wiki row with no Validation column).
+    without_validation: list[str] = field(default_factory=list)
     #: (key, domain, the words that placed it) of each entry written whose domain kb guessed
     guessed: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     #: The entries added from wiki rows, and what a whole entry holds that those rows did not carry.
@@ -208,6 +211,7 @@ class ImportReport:
             "renamed": [{"from": a, "to": b} for a, b in self.renamed],
             "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
+            "without_validation": self.without_validation,
             "guessed": [{"key": k, "domain": d, "from": list(words)} for k, d, words in self.guessed],
             "from_rows": self.from_rows,
             "rows_lack": [name for name in NOT_IN_EVERY_ROW if name in self.rows_lack],
@@ -458,6 +462,8 @@ def _plan_import(
             report.rows_lack.update(set(NOT_IN_EVERY_ROW) - wrote.partial)
         if not item.usage and validation_problem(item.content.validation):  # a backup was linted already
             report.unvalidated.append(item.content.key)
+            if not item.content.validation.strip():
+                report.without_validation.append(item.content.key)
         if wrote is not None and given.guessed_from and item is given:  # not one kb recognised as its own
             report.guessed.append((wrote.content.key, wrote.content.domain, given.guessed_from))
     return report, adds, updates

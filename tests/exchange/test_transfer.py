@@ -405,6 +405,24 @@ def test_export_files_into_a_file_or_below_one_is_a_one_line_error(tmp_path: Pat
     assert (tmp_path / "f.md").read_text() == "mine\n"
 
 
+def test_a_row_without_a_validation_is_said_to_have_none(tmp_path: Path) -> None:
+    """A one-column row (Symptom only) was said to have "a validation that is not a command"."""
+    kb("where")
+    table = tmp_path / "t.md"
+    table.write_text(
+        "## data\n\n| Symptom | Validation |\n| --- | --- |\n"
+        "| RuntimeError: the frobnicator stalled at step 3 | |\n"
+        "| RuntimeError: the sprocket cache overflowed | frobnicate the sprocket now |\n"
+    )
+    code, out, err = kb("import", str(table))
+    assert code == 0, err
+    assert "  1 has no validation: kb list --unvalidated, kb edit KEY adds one" in out
+    assert "  1 has a validation that is not a command: kb list --unvalidated" in out
+    code, out, _ = kb("import", str(table), "--dry-run", "--json", "--on-conflict", "overwrite")
+    report = json.loads(out)
+    assert len(report["unvalidated"]) == 2 and len(report["without_validation"]) == 1
+
+
 def test_a_row_whose_only_clue_is_its_exception_name_is_refused_for_want_of_a_domain(tmp_path: Path) -> None:
     """kb add proposes no domain for `KeyError: foo`, and nothing kb holds is surely about it."""
     table = tmp_path / "t.md"
