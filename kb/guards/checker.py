@@ -8,9 +8,10 @@ its symptom and fix flow into messages and are never evaluated, and a regex rule
 ever compiled as a regular expression. Each rule has "key", "kind", "symptom", "fix" and the fields
 of its kind:
 
-- missing-keyword: "call", "keyword", optional "positional_index" (that positional slot counts as
-  giving the keyword) and "when_keyword_in" (demand the keyword only when each named keyword is a
-  string literal in the given list, so `mode="nearest"` never asks for `align_corners`).
+- missing-keyword: "call", "keyword" (a literal None counts as missing: it is the default),
+  optional "positional_index" (that positional slot counts as giving the keyword) and
+  "when_keyword_in" (demand the keyword only when each named keyword is a string literal in the
+  given list, so `mode="nearest"` never asks for `align_corners`).
 - banned-call: "call".
 - literal-limit: "call", "keyword", "max" (an int, or "usable_cpus": the CPUs this process may run
   on), optional "positional_index". Only a literal int above the limit is flagged.
@@ -769,6 +770,11 @@ def _argument(call: ast.Call, keyword: str, index: int | None) -> ast.expr | Non
     return value
 
 
+def _is_none(node: ast.expr) -> bool:
+    """A literal None: the parameter's default, as if it were not given (`map_location=None`)."""
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def _literal_int(node: ast.expr | None) -> int | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
         return node.value
@@ -792,10 +798,12 @@ def _spelled(call: ast.Call) -> str:
 def _missing_keyword(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
     condition: Mapping[str, Any] = rule.get("when_keyword_in") or {}
     for call in module.calls_to(_names(rule, "call")):
-        if _opaque(call) or _argument(call, rule["keyword"], rule.get("positional_index")) is not None:
+        given = _argument(call, rule["keyword"], rule.get("positional_index"))
+        if _opaque(call) or (given is not None and not _is_none(given)):
             continue
         if all(_literal_str(_keyword(call, kw)) in _names(condition, kw) for kw in condition):
-            yield call, f"{_spelled(call)}() without {rule['keyword']}="
+            said = f"with {rule['keyword']}=None" if given is not None else f"without {rule['keyword']}="
+            yield call, f"{_spelled(call)}() {said}"
 
 
 def _banned_call(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:

@@ -190,6 +190,15 @@ def test_an_import_inside_a_function_names_its_calls_there_only() -> None:
     assert [finding.line for finding in check_source(mirror, [TORCH_LOAD])] == [5]
 
 
+def test_a_keyword_given_as_none_is_a_keyword_left_out() -> None:
+    """`torch.load(p, map_location=None)` is the default spelled out: the same fault, which the rule
+    missed."""
+    (finding,) = check_source("import torch\nm = torch.load(p, map_location=None)\n", [TORCH_LOAD])
+    assert finding.message.startswith("torch.load() with map_location=None — the fault it can lead to:")
+    assert check_source("import torch\nm = torch.load(p, None)\n", [TORCH_LOAD])
+    assert not check_source("import torch\nm = torch.load(p, device)\n", [TORCH_LOAD])
+
+
 def test_a_regex_finding_is_the_entrys_symptom_and_fix() -> None:
     (finding,) = check_source("breakpoint()\n", RULES)
     assert finding.message == "stray-breakpoint symptom — fix: stray-breakpoint fix"
