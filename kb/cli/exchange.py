@@ -311,11 +311,12 @@ def export_pre_commit(
     out: Annotated[
         Path, typer.Option("--out", "-o", help="The folder for the checker and its rules.", metavar="PATH")
     ],
+    as_json: common.JsonOption = False,
 ) -> None:
     """A stdlib-only checker, its rule table and a `repo: local` pre-commit hook, from the entries' guards.
 
-    At commit time it needs no kb and no network. Each finding names file:line, the entry key, the
-    symptom it prevents and the fix; `# kb: ignore[KEY]` silences one line.
+    At commit time it needs no kb and no network. Each finding names file:line, the entry key, what
+    the code does, the fault it can lead to and the fix; `# kb: ignore[KEY]` silences one line.
     """
     from kb.exchange.guard_files import write_pre_commit
     from kb.exchange.transfer import Filters, select_entries
@@ -324,6 +325,9 @@ def export_pre_commit(
         common.refuse_untrusted_guards(ctx, "pre-commit")
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
     written = write_pre_commit(contents, out, f"kb export pre-commit --out {out.as_posix()}")
+    if as_json:
+        console.print_json(written.as_json())
+        return
     environment = (
         f"; {plural(written.environment_count, 'environment check')} for --environment"
         if written.environment_count
@@ -345,6 +349,7 @@ def export_pytest(
     out: Annotated[
         Path, typer.Option("--out", "-o", help="The folder for the test file and its rules.", metavar="PATH")
     ],
+    as_json: common.JsonOption = False,
 ) -> None:
     """A pytest file: the guard checker over the repository, the environment and shape checks (each
     skipped, with its reason, without nvidia-smi, torch or a GPU), and kb_tripwires.py for a conftest.py.
@@ -355,7 +360,11 @@ def export_pytest(
     with common.open_kb(ctx, remind=False) as store:
         common.refuse_untrusted_guards(ctx, "pytest")
         contents = [e.content() for e in select_entries(store, Filters()) if e.guards]
-    path = write_pytest(contents, out, f"kb export pytest --out {out.as_posix()}")
+    written = write_pytest(contents, out, f"kb export pytest --out {out.as_posix()}")
+    if as_json:
+        console.print_json(written.as_json())
+        return
+    path = written.test_file
     typer.echo(
         f"wrote {path} (with the checker, its rules and kb_tripwires.py beside it); run: pytest {path}"
     )

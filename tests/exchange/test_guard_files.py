@@ -352,6 +352,22 @@ def test_data_parallel_is_known_by_the_module_it_is_defined_in(tmp_path: Path) -
         assert result.returncode == 1 and "[dataparallel-grads-none]" in result.stdout, (name, result.stdout)
 
 
+def test_the_guard_exports_say_what_they_wrote_as_json(tmp_path: Path) -> None:
+    """`--json` was a usage error on both exports: a script or an agent had to parse the sentence."""
+    code, out, err = kb("export", "pre-commit", "--out", str(tmp_path / "hook"), "--json")
+    assert code == 0, err
+    hook = json.loads(out)
+    assert Path(hook["checker"]).is_file() and Path(hook["rules"]).is_file() and Path(hook["hook"]).is_file()
+    assert hook["source_rules"] > 0 and hook["environment_checks"] > 0
+    rules = json.loads(Path(hook["rules"]).read_text(encoding="utf-8"))["rules"]
+    assert hook["source_rules"] == sum(1 for rule in rules if rule["kind"] in SOURCE_KINDS)
+    code, out, err = kb("export", "pytest", "--out", str(tmp_path / "tests"), "--json")
+    assert code == 0, err
+    written = json.loads(out)
+    assert Path(written["test_file"]).name == "test_kb_guards.py" and Path(written["tripwires"]).is_file()
+    assert written["source_rules"] == hook["source_rules"]
+
+
 def test_fp64_where_it_belongs_and_a_grad_free_inference_script_commit_clean(tmp_path: Path) -> None:
     """`.double()` in a gradcheck test (gradcheck wants float64) and `torch.set_grad_enabled(False)` at
     the top of an inference script were blocked as known faults: the fp64 entry's fault is float64 in
