@@ -96,3 +96,13 @@ def test_no_seed_speaks_of_a_document_the_reader_has_not_seen() -> None:
     root = Path(__file__).resolve().parent.parent
     for seed in sorted((root / "seed_entries").glob("*/*.md")):
         assert "The document says" not in seed.read_text(encoding="utf-8"), seed.name
+
+
+def test_the_readme_gives_kb_checks_exit_status_for_each_verdict() -> None:
+    """The verdicts' exit codes moved to 10-13 (1 and 2 mean what they mean for every command), and
+    the README kept saying 1-4 for a session: a script written from it read "declined" as ruled out."""
+    from kb.cli.verify import EXIT_STATUS
+
+    prose = " ".join(README.split("The verdict is one of", 1)[1].split("Each run is kept", 1)[0].split())
+    for verdict, code in EXIT_STATUS.items():
+        assert re.search(rf"\*{re.escape(verdict)}\* \((exit )?{code}\b", prose), (verdict, code)

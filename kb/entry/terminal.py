@@ -83,7 +83,8 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
         lines.append(bold("Validation".ljust(LABEL_WIDTH)) + body[0])
         lines += [" " * LABEL_WIDTH + line for line in body[1:]]
         if len(body) > 1:
-            lines.append(" " * LABEL_WIDTH + f"(one line, wrapped here: `kb check {content.key}` runs it)")
+            note = f"(one line, wrapped here: `kb check {content.key}` runs it)"
+            lines += [" " * LABEL_WIDTH + line for line in wrap_columns(note, max(20, width - LABEL_WIDTH))]
     else:
         lines.append(bold("Validation".ljust(LABEL_WIDTH)) + "(none: add one with `kb edit`)")
     for label, value in (

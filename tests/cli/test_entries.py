@@ -527,6 +527,22 @@ def test_show_wraps_wide_text_by_its_columns_and_keeps_environment_lines(
     assert "(one line, wrapped here: `kb check wide` runs it)" in shown
 
 
+def test_show_fits_80_columns_whatever_the_length_of_the_key(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The note under a wrapped check names the key (`kb check KEY` runs it) and was never wrapped:
+    73 of the seeds' keys pushed it past 80 columns, up to 104."""
+    from kb.entry.terminal import display_width
+    from kb.store.seeding import read_seed_entries
+
+    monkeypatch.setenv("COLUMNS", "80")
+    longest = sorted((content.key for content in read_seed_entries()), key=len)[-3:]
+    for key in longest:
+        code, out, _ = kb("show", key)
+        assert code == 0 and "runs it)" in out
+        assert [line for line in out.splitlines() if display_width(line) > 80] == [], key
+
+
 @pytest.mark.parametrize(
     "argv",
     [
