@@ -62,6 +62,10 @@ _RECORD_PREFIX = LazyPattern(
     re.VERBOSE,
 )
 
+#: A line that begins with a log level (`INFO end of run`, logging's default `WARNING:root:…`,
+#: uvicorn's `INFO:     Shutting down`) is a record of its own: it goes on no exception's message.
+_LEVEL_FIRST = LazyPattern(r"^(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::|\s)")
+
 _EXCEPTION = LazyPattern(
     r"^(?P<type>(?:[A-Za-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Interrupt|Exit|Fault|Failure))"
     r"(?:\s*\[[^\]]*\])?(?::\s?(?P<message>.*))?$"
@@ -394,7 +398,7 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
             if not BOILERPLATE.search(line):
                 parts.append(line.strip())
             continue
-        if item.new_record:
+        if item.new_record or _LEVEL_FIRST.match(line):
             break
         if len(parts) >= _MAX_MESSAGE_LINES or sum(map(len, parts)) > _MAX_MESSAGE_CHARS:
             break

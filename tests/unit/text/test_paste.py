@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -74,6 +75,21 @@ def test_cuda_errors_lose_colour_and_boilerplate() -> None:
 def test_multi_line_messages_keep_their_continuation() -> None:
     line = find_decisive(STATE_DICT).line
     assert "Missing key(s)" in line and "Unexpected key(s)" in line
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["INFO end of run", "WARNING:root:checkpoint not saved", "INFO:     Shutting down", "ERROR exiting"],
+)
+def test_a_log_record_after_the_error_is_not_part_of_its_message(after: str) -> None:
+    """A plain log line after the traceback (`INFO end of run`, logging's default format) was joined
+    onto the exception's message, and its words were matched as the error's."""
+    paste = (
+        'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n'
+        "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn\n"
+        f"{after}\n"
+    )
+    assert find_decisive(paste).line.endswith("does not have a grad_fn")
 
 
 PYTEST_REPORT = """\
