@@ -726,8 +726,8 @@ class _Module:
 
     def spellings(self, func: ast.expr) -> set[str]:
         raw = _dotted(func)
-        if raw is None:
-            return set()
+        if raw is None:  # a method of what an expression gave: `model(x).softmax` is a `.softmax`
+            return {f"<expression>.{func.attr}"} if isinstance(func, ast.Attribute) else set()
         head, dot, rest = raw.partition(".")
         resolved = self.aliases.get(id(func), {}).get(head, head) + dot + rest
         return {raw, resolved}
@@ -791,8 +791,9 @@ def _literal_str(node: ast.expr | None) -> str | None:
 
 
 def _spelled(call: ast.Call) -> str:
-    """The called name as the code spells it (`th.load`, `nn.DataParallel`)."""
-    return _dotted(call.func) or "the call"
+    """The called name as the code spells it (`th.load`, `nn.DataParallel`, `model(x).softmax`)."""
+    spelled = _dotted(call.func) or ast.unparse(call.func)
+    return spelled if len(spelled) <= 60 else "…" + spelled[-59:]
 
 
 def _missing_keyword(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:

@@ -190,6 +190,14 @@ def test_an_import_inside_a_function_names_its_calls_there_only() -> None:
     assert [finding.line for finding in check_source(mirror, [TORCH_LOAD])] == [5]
 
 
+def test_a_method_called_on_a_call_result_is_still_that_method() -> None:
+    """`F.cross_entropy(model(x).softmax(dim=1), y)` passed: the softmax's callee spelled no dotted
+    name, so no rule could name it."""
+    (finding,) = check_source("F.cross_entropy(model(x).softmax(dim=1), y)\n", [SOFTMAX_CE])
+    assert finding.message.startswith("model(x).softmax() passed straight to F.cross_entropy() — ")
+    assert not check_source("model(x).load('m.pt')\n", [TORCH_LOAD])
+
+
 def test_a_keyword_given_as_none_is_a_keyword_left_out() -> None:
     """`torch.load(p, map_location=None)` is the default spelled out: the same fault, which the rule
     missed."""
