@@ -999,7 +999,13 @@ def _check_path(path: str, rules: Sequence[Rule]) -> tuple[list[Finding], str | 
         source = _read(path)
     except OSError as error:
         return [], f"1:1: not checked: {error.strerror or error}"
-    return _check_text(source, rules, path, python=path.endswith(PYTHON_SUFFIXES))
+    python = path.endswith(PYTHON_SUFFIXES) or _PYTHON_SHEBANG.match(source) is not None
+    return _check_text(source, rules, path, python=python)
+
+
+#: A script run as Python though its name says nothing (`bin/train`): pre-commit's `types: [python]`
+#: hands it over by its first line, as identify does.
+_PYTHON_SHEBANG = re.compile(r"#![^\n]*\bpython[\d.]*\b")
 
 
 def check_files(paths: Iterable[str], rules: Sequence[Rule]) -> list[Finding]:

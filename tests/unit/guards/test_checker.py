@@ -190,6 +190,18 @@ def test_an_import_inside_a_function_names_its_calls_there_only() -> None:
     assert [finding.line for finding in check_source(mirror, [TORCH_LOAD])] == [5]
 
 
+def test_a_python_script_without_py_is_read_as_python(tmp_path: Path) -> None:
+    """pre-commit hands `bin/train` (a python shebang, no suffix) to a `types: [python]` hook, and the
+    checker gave it only regex rules."""
+    script = tmp_path / "train"
+    script.write_text("#!/usr/bin/env python3\nimport torch\nstate = torch.load('m.pt')\n", encoding="utf-8")
+    shell = tmp_path / "run"
+    shell.write_text("#!/bin/sh\ntorch.load('m.pt')\n", encoding="utf-8")
+    assert [f.key for f in check_files([str(script), str(shell)], [TORCH_LOAD])] == [
+        "torch-load-map-location"
+    ]
+
+
 def test_a_method_called_on_a_call_result_is_still_that_method() -> None:
     """`F.cross_entropy(model(x).softmax(dim=1), y)` passed: the softmax's callee spelled no dotted
     name, so no rule could name it."""
