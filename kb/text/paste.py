@@ -62,9 +62,20 @@ _RECORD_PREFIX = LazyPattern(
     re.VERBOSE,
 )
 
-#: A line that begins with a log level (`INFO end of run`, logging's default `WARNING:root:…`,
-#: uvicorn's `INFO:     Shutting down`) is a record of its own: it goes on no exception's message.
-_LEVEL_FIRST = LazyPattern(r"^(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::|\s)")
+#: Output that follows an error without being part of its message: a log record (`INFO end of run`,
+#: logging's default `WARNING:root:…`, uvicorn's `INFO:     …`), a warning the warnings module
+#: printed (`train.py:3: UserWarning: …`), a progress bar redrawn (` 75%|███▌  | 6/8`), a tool's
+#: own line (`wandb: Waiting for W&B process…`), a prompt (`$ nvidia-smi`, `In [4]:`, `>>> `).
+_OTHER_OUTPUT = LazyPattern(
+    r"""^(?:
+        (?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::|\s)
+      | \S[^:\n]*:\d+:\ \w*Warning:
+      | .*\d+%\|
+      | [a-z][\w.-]*:\ \S
+      | (?:\$|>>>|In\ \[\d+\]:)[ ]
+    )""",
+    re.VERBOSE,
+)
 
 _EXCEPTION = LazyPattern(
     r"^(?P<type>(?:[A-Za-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Interrupt|Exit|Fault|Failure))"
@@ -398,7 +409,7 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
             if not BOILERPLATE.search(line):
                 parts.append(line.strip())
             continue
-        if item.new_record or _LEVEL_FIRST.match(line):
+        if item.new_record or _OTHER_OUTPUT.match(line):
             break
         if len(parts) >= _MAX_MESSAGE_LINES or sum(map(len, parts)) > _MAX_MESSAGE_CHARS:
             break
@@ -425,10 +436,14 @@ def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
 
 def _prose(lines: list[Line]) -> tuple[str, ...]:
     """The lines a person wrote or a program logged: not traceback frames (a `File "…", line N` head
-    and the code line under it), not the traceback header, not a wrapper's line (is_wrapper_line())."""
+    and the code line under it, or a Rich box's frame heads and the numbered source lines around
+    each frame, comments of installed libraries among them), not the traceback header, not a
+    wrapper's line (is_wrapper_line())."""
     prose = []
     for index, item in enumerate(lines):
         if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text) or is_wrapper_line(item.text):
+            continue
+        if _BOX_EDGE.match(item.text):
             continue
         if index and _FRAME_HEAD.match(lines[index - 1].text):
             continue

@@ -79,11 +79,23 @@ def test_multi_line_messages_keep_their_continuation() -> None:
 
 @pytest.mark.parametrize(
     "after",
-    ["INFO end of run", "WARNING:root:checkpoint not saved", "INFO:     Shutting down", "ERROR exiting"],
+    [
+        "INFO end of run",
+        "WARNING:root:checkpoint not saved",
+        "INFO:     Shutting down",
+        "ERROR exiting",
+        "/home/me/train.py:3: UserWarning: checkpoint directory ./ckpt is not empty",
+        " 75%|███████▌  | 6/8 [00:00<00:00, 28.14it/s]",
+        "wandb: Waiting for W&B process to finish... (failed 1).",
+        "$ nvidia-smi",
+        "In [4]: exit",
+    ],
 )
 def test_a_log_record_after_the_error_is_not_part_of_its_message(after: str) -> None:
-    """A plain log line after the traceback (`INFO end of run`, logging's default format) was joined
-    onto the exception's message, and its words were matched as the error's."""
+    """A line after the traceback that is other output (a log record, a warning an exit handler
+    printed, a redrawn progress bar, a tool's own line, a prompt) was joined onto the exception's
+    message, and its words were matched as the error's (a confident right answer lost its
+    confidence)."""
     paste = (
         'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n'
         "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn\n"
@@ -194,3 +206,26 @@ def test_looking_where_a_mask_can_start_changes_no_match(text: str) -> None:
     assert [(m.span(), m.lastgroup) for m in _MASK.finditer(text)] == [
         (m.span(), m.lastgroup) for m in every_mask.finditer(text)
     ]
+
+
+RICH_TRACEBACK = """\
+╭──────────────── Traceback (most recent call last) ────────────────╮
+│ /home/me/train.py:5 in train_step                                  │
+│                                                                    │
+│ ❱ 5 │   return model(x)                                            │
+│                                                                    │
+│ /venv/lib/python3.11/site-packages/torch/nn/modules/module.py:1778 │
+│                                                                    │
+│   1780 │   # torchrec tests the code consistency with the following │
+╰────────────────────────────────────────────────────────────────────╯
+RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x11 and 10x3)
+"""
+
+
+def test_a_rich_tracebacks_source_lines_are_frames_not_prose() -> None:
+    """Rich prints three lines of source around each frame, an installed library's comments among
+    them; read as what the person wrote, `following` from a torch comment made a shared message sure
+    of an audio entry."""
+    decisive = find_decisive(RICH_TRACEBACK)
+    assert decisive.line.startswith("RuntimeError: mat1 and mat2")
+    assert not any("torchrec" in line or "return model" in line for line in decisive.prose)
