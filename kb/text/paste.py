@@ -56,11 +56,16 @@ _RECORD_PREFIX = LazyPattern(
         \s*\[?[IWEF]\d{3,4}\ \d{2}:\d{2}:\d{2}\.\d+(?:\ +\d+)?\ [\w./-]+:\d+\]\s?
       | \s*\[[IWEF]\ [\w./-]+:\d+\]\s?
       | (?:INFO|WARNING|ERROR|DEBUG|CRITICAL)\ \d{2}-\d{2}\ \d{2}:\d{2}:\d{2}\ [\w.]+:\d+\]\ ?
+      | \d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\s*\|\s*
+        (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL)\s*\|\s*[\w.<>:-]+\s+-\ ?
       | \[?\d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s*(?:-\s*)?(?:[\w.]+\s*-\s*)?
         (?:\[?(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL)\]?\s*[-:|]?\s*)?
     )""",
     re.VERBOSE,
 )
+
+#: The error levels of a record prefix (_RECORD_PREFIX): a word, or glog's `E`/`F` before the date.
+_ERROR_PREFIX = LazyPattern(r"\b(?:ERROR|CRITICAL|FATAL)\b|^\s*\[?[EF]\d{4}\ ")
 
 #: Output that follows an error without being part of its message: a log record (`INFO end of run`,
 #: logging's default `WARNING:root:…`, uvicorn's `INFO:     …`), a warning the warnings module
@@ -177,6 +182,8 @@ class Decisive(NamedTuple):
 class Line(NamedTuple):
     text: str
     new_record: bool  # it began with a log-record prefix, so it continues nothing before it
+    #: That prefix gave the record an error level (`… - ERROR - …`, loguru's `| ERROR |`, glog's `E1204`).
+    error_record: bool = False
 
 
 def clean_lines(text: str) -> list[Line]:
@@ -186,13 +193,15 @@ def clean_lines(text: str) -> list[Line]:
     for raw in _reshaped(text).split("\n"):
         line = _PASSTHROUGH_PREFIX.sub("", raw, count=1)
         record = _RECORD_PREFIX.match(line)
+        error_record = False
         if record and record.end() > 0:
+            error_record = _ERROR_PREFIX.search(record.group()) is not None
             line = line[record.end() :]
         line = _PASSTHROUGH_PREFIX.sub("", line, count=1)
         if _BOX_RIGHT.search(raw):
             line = _BOX_RIGHT.sub("", line)
         if line.strip() and not set(line.strip()) <= {"^", "~"}:
-            lines.append(Line(line.rstrip(), bool(record and record.end() > 0)))
+            lines.append(Line(line.rstrip(), bool(record and record.end() > 0), error_record))
     return lines
 
 
@@ -259,7 +268,8 @@ def _decide(lines: list[Line]) -> Decisive:
     chosen = _choose(errors)
     if chosen is not None:
         index, exc_type, line = chosen
-        message = _with_continuation(lines, index, line) if exc_type != "what()" else line
+        whole = exc_type == "what()" or line.startswith(_PYTEST_ASSERTION)  # pytest's own notes follow
+        message = line if whole else _with_continuation(lines, index, line)
         exc_type = "" if exc_type == "what()" else exc_type
         others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
         alternatives = _alternatives(lines, errors, chosen)
@@ -315,7 +325,29 @@ def _errors(lines: list[Line]) -> list[tuple[int, str, str]]:
             errors.append((index, match.group("type"), line))
         elif _ends_traceback(lines, index):
             errors.append((index, "", line.strip()))
+        elif _PYTEST_ASSERTION_AT.match(line):
+            failed = _pytest_assertion(lines, index)
+            if failed is not None:
+                errors.append(failed)
     return errors
+
+
+#: Where pytest says a plain `assert` failed (`tests/test_x.py:6: AssertionError`), its `E` lines
+#: above holding the assertion itself (`assert torch.Size([4, 3]) == (4, 3, 1)`) and no exception line.
+_PYTEST_ASSERTION_AT = LazyPattern(r"^\S+\.py:\d+: AssertionError$")
+_PYTEST_ASSERTION = "AssertionError: assert "
+
+
+def _pytest_assertion(lines: list[Line], index: int) -> tuple[int, str, str] | None:
+    """The failed assertion of the pytest report whose location is line INDEX, read as the error
+    `AssertionError: assert …`; None when an exception line already says what failed."""
+    for back in range(index - 1, max(-1, index - 15), -1):
+        text = lines[back].text.strip()
+        if _EXCEPTION.match(text) or text.startswith(">"):
+            return None
+        if text.startswith("assert "):
+            return back, "AssertionError", f"{_PYTEST_ASSERTION}{text.removeprefix('assert ')}"
+    return None
 
 
 def _ends_traceback(lines: list[Line], index: int) -> bool:
@@ -374,7 +406,7 @@ def _error_level_lines(lines: list[Line]) -> Iterator[tuple[int, str]]:
     """(index, line) of each error-level log line that is not boilerplate, top to bottom."""
     for index, item in enumerate(lines):
         if (
-            _ERROR_LEVEL.match(item.text)
+            (item.error_record or _ERROR_LEVEL.match(item.text))
             and not BOILERPLATE.search(item.text)
             and not is_wrapper_line(item.text)
         ):

@@ -229,3 +229,54 @@ def test_a_rich_tracebacks_source_lines_are_frames_not_prose() -> None:
     decisive = find_decisive(RICH_TRACEBACK)
     assert decisive.line.startswith("RuntimeError: mat1 and mat2")
     assert not any("torchrec" in line or "return model" in line for line in decisive.prose)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        "2026-12-04 20:06:01,119 - finetune - {level} - {message}",
+        "2026-12-04 20:06:01,119 | {level:<8} | finetune:10 - {message}",
+        "2026-12-04 20:06:01.119 {level} {message}",
+    ],
+)
+def test_a_log_without_a_traceback_is_about_its_error_record(record: str) -> None:
+    """An error logged without a traceback, among other records, in logging's and loguru's formats:
+    every record was glued into one line and read whole."""
+    message = "Failed to run step 0: shape '[-1, 4]' is invalid for input of size 6"
+    log = "\n".join(
+        record.format(level=level, message=text)
+        for level, text in (
+            ("INFO", "Loaded 12000 training examples"),
+            ("ERROR", message),
+            ("INFO", "Retrying with smaller batch"),
+        )
+    )
+    assert find_decisive(log).line == message
+
+
+PYTEST_PLAIN_ASSERT = """\
+F                                                                        [100%]
+=================================== FAILURES ===================================
+_______________________________ test_pool_shape ________________________________
+
+    def test_pool_shape():
+        x = torch.randn(4, 3, 2)
+>       assert pool(x).shape == (4, 3, 1)
+E       assert torch.Size([4, 3]) == (4, 3, 1)
+E
+E         Right contains one more item: 1
+E         Use -v to get more diff
+
+test_pool.py:6: AssertionError
+=========================== short test summary info ============================
+FAILED test_pool.py::test_pool_shape - assert torch.Size([4, 3])...
+1 failed in 1.16s
+"""
+
+
+def test_a_pytest_report_of_a_plain_assert_is_about_the_assertion() -> None:
+    """A failing `assert` has no exception line in pytest's report, only `E   assert …` and the
+    location `test_pool.py:6: AssertionError`: the whole report was read as one line."""
+    decisive = find_decisive(PYTEST_PLAIN_ASSERT)
+    assert decisive.line == "AssertionError: assert torch.Size([4, 3]) == (4, 3, 1)"
+    assert decisive.exception_type == "AssertionError"
