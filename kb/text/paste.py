@@ -70,7 +70,8 @@ _ERROR_PREFIX = LazyPattern(r"\b(?:ERROR|CRITICAL|FATAL)\b|^\s*\[?[EF]\d{4}\ ")
 #: Output that follows an error without being part of its message: a log record (`INFO end of run`,
 #: logging's default `WARNING:root:…`, uvicorn's `INFO:     …`), a warning the warnings module
 #: printed (`train.py:3: UserWarning: …`), a progress bar redrawn (` 75%|███▌  | 6/8`), a tool's
-#: own line (`wandb: Waiting for W&B process…`), a prompt (`$ nvidia-smi`, `In [4]:`, `>>> `).
+#: own line (`wandb: Waiting for W&B process…`), a prompt (`$ nvidia-smi`, `In [4]:`, `>>> `), a
+#: JSON log record.
 _OTHER_OUTPUT = LazyPattern(
     r"""^(?:
         (?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::|\s)
@@ -78,6 +79,7 @@ _OTHER_OUTPUT = LazyPattern(
       | .*\d+%\|
       | [a-z][\w.-]*:\ \S
       | (?:\$|>>>|In\ \[\d+\]:)[ ]
+      | \{"
     )""",
     re.VERBOSE,
 )
@@ -210,9 +212,12 @@ _FLAT_EXCEPTION = LazyPattern(r"(?<=\S)\s+(?=(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error
 
 
 def _reshaped(text: str) -> str:
-    """A traceback a forum flattened onto one line, given its lines back."""
+    """A traceback a forum flattened onto one line, or a JSON log record holds as an escaped string
+    (`"exc_info": "Traceback (most recent call last):\\n  File …"`), given its lines back."""
     out = []
     for line in text.split("\n"):
+        if line.lstrip().startswith("{") and "Traceback (most recent call last):" in line:
+            line = _record_traceback(line)
         if len(line) > 200 and line.count('File "') >= 2:
             line = _FLATTENED.sub("\n", line)
             last = line.rsplit("\n", 1)
@@ -220,6 +225,23 @@ def _reshaped(text: str) -> str:
             line = "\n".join(last)
         out.append(line)
     return "\n".join(out)
+
+
+def _record_traceback(line: str) -> str:
+    """The traceback a JSON log record holds in one of its strings (logging's `exc_info`, a `stack`),
+    with the record's message before it; LINE as it is when it is no such record."""
+    import json  # deferred: only a JSON log with a traceback in it needs it
+
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return line
+    if not isinstance(record, dict):
+        return line
+    texts = [value for value in record.values() if isinstance(value, str)]
+    held = [text for text in texts if "Traceback (most recent call last):" in text]
+    said = [text for text in texts if "\n" not in text and text in (record.get("msg"), record.get("message"))]
+    return "\n".join([*said, *held]) if held else line
 
 
 def focused(text: str) -> str:

@@ -280,3 +280,22 @@ def test_a_pytest_report_of_a_plain_assert_is_about_the_assertion() -> None:
     decisive = find_decisive(PYTEST_PLAIN_ASSERT)
     assert decisive.line == "AssertionError: assert torch.Size([4, 3]) == (4, 3, 1)"
     assert decisive.exception_type == "AssertionError"
+
+
+def test_a_json_log_records_traceback_is_read_as_a_traceback() -> None:
+    """logging to JSON keeps the traceback in one escaped string (`exc_info`): the whole log was
+    read as a description, and the embedding fault it holds was not found."""
+    import json
+
+    traceback = (
+        'Traceback (most recent call last):\n  File "serve.py", line 15, in <module>\n'
+        "    emb(ids)\nIndexError: index out of range in self"
+    )
+    records = [
+        {"level": "INFO", "msg": "model loaded"},
+        {"level": "ERROR", "msg": "inference failed", "exc_info": traceback},
+        {"level": "INFO", "msg": "request 18 ok"},
+    ]
+    decisive = find_decisive("\n".join(json.dumps(record) for record in records))
+    assert decisive.line == "IndexError: index out of range in self"
+    assert decisive.exception_type == "IndexError"
