@@ -186,6 +186,8 @@ class Line(NamedTuple):
     new_record: bool  # it began with a log-record prefix, so it continues nothing before it
     #: That prefix gave the record an error level (`… - ERROR - …`, loguru's `| ERROR |`, glog's `E1204`).
     error_record: bool = False
+    #: The rank torchrun's `[rank1]:` prefix said printed the line.
+    rank: str | None = None
 
 
 def clean_lines(text: str) -> list[Line]:
@@ -193,6 +195,7 @@ def clean_lines(text: str) -> list[Line]:
     text = ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = []
     for raw in _reshaped(text).split("\n"):
+        rank = _RANK_PREFIX.match(raw)
         line = _PASSTHROUGH_PREFIX.sub("", raw, count=1)
         record = _RECORD_PREFIX.match(line)
         error_record = False
@@ -203,7 +206,8 @@ def clean_lines(text: str) -> list[Line]:
         if _BOX_RIGHT.search(raw):
             line = _BOX_RIGHT.sub("", line)
         if line.strip() and not set(line.strip()) <= {"^", "~"}:
-            lines.append(Line(line.rstrip(), bool(record and record.end() > 0), error_record))
+            said = rank.group(1) if rank else None
+            lines.append(Line(line.rstrip(), bool(record and record.end() > 0), error_record, said))
     return lines
 
 
@@ -287,7 +291,7 @@ def find_decisive(text: str) -> Decisive:
 
 def _decide(lines: list[Line]) -> Decisive:
     errors = _errors(lines)
-    chosen = _choose(errors)
+    chosen = _choose(errors, lines)
     if chosen is not None:
         index, exc_type, line = chosen
         whole = exc_type == "what()" or line.startswith(_PYTEST_ASSERTION)  # pytest's own notes follow
@@ -399,10 +403,34 @@ def is_wrapper_line(line: str) -> bool:
     return _is_wrapper((0, match.group("type") if match else "", line))
 
 
-def _choose(errors: list[tuple[int, str, str]]) -> tuple[int, str, str] | None:
+def _choose(errors: list[tuple[int, str, str]], lines: list[Line]) -> tuple[int, str, str] | None:
+    """The error a paste is about: the last that is not a wrapper or a warning; in a torchrun paste
+    whose failure report names the root cause's rank, the last of that rank's (another rank's error
+    is what the crash did to it: `Connection closed by peer`)."""
     candidates = [e for e in errors if not _is_wrapper(e)]
+    root = _root_cause_rank(lines)
+    if root is not None:
+        candidates = [e for e in candidates if lines[e[0]].rank == root] or candidates
     real = [e for e in candidates if not e[1].endswith("Warning")] or candidates
     return real[-1] if real else None
+
+
+#: torchrun's failure report: `Root Cause (first observed failure):` then `rank : 1 (local_rank: 1)`.
+_ROOT_CAUSE = LazyPattern(r"^\s*Root Cause \(first observed failure\):")
+_REPORTED_RANK = LazyPattern(r"^\s*rank\s*:\s*(\d+)")
+_RANK_PREFIX = LazyPattern(r"^\s*\[(?:rank|default)\s*(\d+)\]:")
+
+
+def _root_cause_rank(lines: list[Line]) -> str | None:
+    """The rank torchrun's failure report names as the root cause, if the paste holds one."""
+    for index, item in enumerate(lines):
+        if _ROOT_CAUSE.match(item.text):
+            for later in lines[index + 1 : index + 8]:
+                reported = _REPORTED_RANK.match(later.text)
+                if reported:
+                    return reported.group(1)
+            return None
+    return None
 
 
 def _alternatives(
@@ -457,8 +485,11 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
     """
     parts = [first.strip()]
     bare = first.rstrip().endswith(":") and bool(_EXCEPTION.match(first.strip()))
+    rank = lines[index].rank
     for item in lines[index + 1 : index + 1 + 20]:
         line = item.text
+        if rank is not None and item.rank != rank:
+            break  # another process's output, interleaved by torchrun
         if bare and line[:1].isspace() and not _FRAME_HEAD.match(line) and len(parts) < _MAX_MESSAGE_LINES:
             if not BOILERPLATE.search(line):
                 parts.append(line.strip())

@@ -299,3 +299,37 @@ def test_a_json_log_records_traceback_is_read_as_a_traceback() -> None:
     decisive = find_decisive("\n".join(json.dumps(record) for record in records))
     assert decisive.line == "IndexError: index out of range in self"
     assert decisive.exception_type == "IndexError"
+
+
+TORCHRUN_TWO_RANKS = """\
+rank 1 of 2 up
+[rank1]: Traceback (most recent call last):
+[rank1]:   File "train.py", line 9, in <module>
+[rank1]:     split = splits["validation"]
+[rank1]: KeyError: 'validation'
+rank 0 of 2 up
+[rank0]: Traceback (most recent call last):
+[rank0]:   File "train.py", line 12, in <module>
+[rank0]:     dist.all_reduce(t)
+[rank0]: RuntimeError: [pair.cc:553] Connection closed by peer [127.0.0.1]:42171. This is typically \
+caused by a remote worker crashing.
+E1204 20:03:59.509000 27200 api.py:1002] failed (exitcode: 1) local_rank: 1 (pid: 27277)
+torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
+============================================================
+train.py FAILED
+------------------------------------------------------------
+Root Cause (first observed failure):
+[0]:
+  time      : 2026-12-04_20:03:59
+  host      : localhost
+  rank      : 1 (local_rank: 1)
+  exitcode  : 1 (pid: 27277)
+============================================================
+"""
+
+
+def test_torchrun_is_about_the_rank_its_report_names_as_the_root_cause() -> None:
+    """Rank 0's `Connection closed by peer` is what rank 1's crash did to it; kb took it, the last
+    error, and a port in its text made it the port entry's. An unprefixed line of another process
+    after rank 1's error was glued onto its message."""
+    assert find_decisive(TORCHRUN_TWO_RANKS).line == "KeyError: 'validation'"
