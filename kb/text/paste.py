@@ -141,6 +141,8 @@ _ERROR_LEVEL = LazyPattern(
     r"^\s*(?:\[[\w .-]+\]\s*)?(?:ERROR|FATAL|CRITICAL|Error|error|fatal)\b\s*(?:\[[^\]]*\])?\s*:(?=\s*\S)"
     r"|^\s*(?:\[[^\]]{1,40}\]\s*){0,3}\[(?:E|ERROR|F|FATAL)\]\s*\S"
     r"|^\s*[\w.+-]+(?:\.\w+)?\s+fatal\s*:|^\s*\S+\.(?:cpp|cu|h|hpp|c|cc):\d+(?::\d+)?:\s*(?:fatal )?error"
+    # the shell's word on a job a signal ended: `train.sh: line 2: 27361 Killed   python train.py`
+    r"|^\s*(?:\S+: line \d+: )?\d+ (?:Killed|Segmentation fault|Aborted|Bus error)\b"
 )
 #: A level word and nothing else (`ERROR:`): the error itself is on another line.
 _BARE_LEVEL = LazyPattern(r"^\W*\w+\W*$")

@@ -333,3 +333,14 @@ def test_torchrun_is_about_the_rank_its_report_names_as_the_root_cause() -> None
     error, and a port in its text made it the port entry's. An unprefixed line of another process
     after rank 1's error was glued onto its message."""
     assert find_decisive(TORCHRUN_TWO_RANKS).line == "KeyError: 'validation'"
+
+
+def test_the_shells_word_on_a_killed_job_is_the_error() -> None:
+    """A job the kernel killed leaves no traceback, only the shell's `… Killed` line after the
+    progress bar: the three lines were read as one description."""
+    log = (
+        "Epoch 3/10: 45%|████▌     | 450/1000 [01:12<01:28,  6.21it/s, loss=0.412]\n"
+        "allocating buffers\n"
+        "train.sh: line 2: 27361 Killed                  python train.py --batch-size 512\n"
+    )
+    assert find_decisive(log).line.startswith("train.sh: line 2: 27361 Killed")
