@@ -521,13 +521,21 @@ def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
     return tuple(item.text.strip() for item in window if not BOILERPLATE.search(item.text))
 
 
+_PROMPT = LazyPattern(r"^(?:\$|>>>|In \[\d+\]:) ")
+
+
 def _prose(lines: list[Line]) -> tuple[str, ...]:
     """The lines a person wrote or a program logged: not traceback frames (a `File "…", line N` head
     and the code line under it, or a Rich box's frame heads and the numbered source lines around
     each frame, comments of installed libraries among them), not the traceback header, not a
-    wrapper's line (is_wrapper_line())."""
+    wrapper's line (is_wrapper_line()). A prompt after an error (`$ nvidia-smi`) starts another
+    command's output: what it printed is about that command, not the error, and is left out."""
     prose = []
+    erred = False
     for index, item in enumerate(lines):
+        if erred and _PROMPT.match(item.text):
+            break
+        erred = erred or bool(_EXCEPTION.match(item.text.strip()))
         if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text) or is_wrapper_line(item.text):
             continue
         if _BOX_EDGE.match(item.text):

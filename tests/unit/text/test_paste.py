@@ -344,3 +344,20 @@ def test_the_shells_word_on_a_killed_job_is_the_error() -> None:
         "train.sh: line 2: 27361 Killed                  python train.py --batch-size 512\n"
     )
     assert find_decisive(log).line.startswith("train.sh: line 2: 27361 Killed")
+
+
+def test_what_another_command_printed_after_the_error_is_not_the_errors_words() -> None:
+    """`$ nvidia-smi` pasted after the traceback: its output's `because` and `fail` counted as words
+    of the paste and made a shared shape message sure of the audio entry."""
+    paste = (
+        "$ python train.py\n"
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 7, in <module>\n'
+        "    out = model(x)\n"
+        "RuntimeError: mat1 and mat2 shapes cannot be multiplied (8x12 and 20x16)\n"
+        "$ nvidia-smi\n"
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n"
+    )
+    prose = " ".join(find_decisive(paste).prose)
+    assert "mat1 and mat2" in prose and "python train.py" in prose
+    assert "NVIDIA-SMI" not in prose and "nvidia-smi" not in prose
