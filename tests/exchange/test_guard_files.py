@@ -316,12 +316,18 @@ def test_the_exported_pytest_file_checks_the_projects_files_not_what_git_ignores
     assert failed.returncode == 1 and "build/made.py:1:" in failed.stdout, failed.stdout
 
 
+def exported_checker(tmp_path: Path) -> list[str]:
+    """`kb export pre-commit` into TMP_PATH, and the command line the hook runs its checker with."""
+    out = tmp_path / "kb-guards"
+    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
+    return [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
+
+
 def test_a_sound_training_loop_commits_clean(tmp_path: Path) -> None:
     """ReduceLROnPlateau with its default mode, stepped with the validation loss, as the entry's own fix
     says to, was blocked as 'does not follow the validation accuracy': a guard that cannot see the
     metric cannot tell the fault from the fix, and claims a known fault it cannot know."""
-    out = tmp_path / "kb-guards"
-    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
+    checker = exported_checker(tmp_path)
     (tmp_path / "train.py").write_text(
         "import torch\n"
         "from torch.optim.lr_scheduler import ReduceLROnPlateau\n"
@@ -331,7 +337,6 @@ def test_a_sound_training_loop_commits_clean(tmp_path: Path) -> None:
         "        sched.step(evaluate(model))\n"
         "    return torch.load('best.pt', map_location='cpu')\n"
     )
-    checker = [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
     result = subprocess.run([*checker, "train.py"], cwd=tmp_path, capture_output=True, text=True)
     assert (result.returncode, result.stdout) == (0, ""), result.stdout
 
@@ -339,9 +344,7 @@ def test_a_sound_training_loop_commits_clean(tmp_path: Path) -> None:
 def test_data_parallel_is_known_by_the_module_it_is_defined_in(tmp_path: Path) -> None:
     """`from torch.nn.parallel import DataParallel` and `nn.parallel.DataParallel(...)` committed clean:
     the rule knew only the name torch re-exports it under."""
-    out = tmp_path / "kb-guards"
-    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
-    checker = [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
+    checker = exported_checker(tmp_path)
     spellings = {
         "direct.py": "from torch.nn.parallel import DataParallel\nmodel = DataParallel(net)\n",
         "module.py": "from torch import nn\nmodel = nn.parallel.DataParallel(net)\n",
@@ -373,8 +376,7 @@ def test_fp64_where_it_belongs_and_a_grad_free_inference_script_commit_clean(tmp
     the top of an inference script were blocked as known faults: the fp64 entry's fault is float64 in
     a GPU training step, which no regex can tell from a numerical test, so it keeps no guard; the
     no-grad entry's fault is grad mode switched off inside a function (a forward) and left off."""
-    out = tmp_path / "kb-guards"
-    assert kb("export", "pre-commit", "--out", str(out))[0] == 0
+    checker = exported_checker(tmp_path)
     (tmp_path / "test_layer.py").write_text(
         "import torch\n"
         "from torch.autograd import gradcheck\n"
@@ -392,7 +394,6 @@ def test_fp64_where_it_belongs_and_a_grad_free_inference_script_commit_clean(tmp
         "        torch.set_grad_enabled(False)\n"
         "        return x\n"
     )
-    checker = [sys.executable, str(out / "kb_guard_checker.py"), "--rules", str(out / "kb_guards.json")]
     result = subprocess.run(
         [*checker, "test_layer.py", "predict.py"], cwd=tmp_path, capture_output=True, text=True
     )
