@@ -82,6 +82,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TextIO
@@ -688,31 +689,31 @@ def _aliases_by_call(tree: ast.Module) -> dict[int, dict[str, str]]:
     imports are seen in the class body only (`from json import load` at the top and `from torch
     import load` in one function make `load` torch's in that function alone)."""
     own: dict[int, dict[str, str]] = {}  # a scope's own imports, by the scope's id
-
-    def collect(node: ast.AST, scope: ast.AST) -> None:
+    # Breadth first with a queue, as ast.walk does, not by recursion: a long `a + a + …` nests deeper
+    # than Python's recursion limit, and a checker that crashes on a file fails the commit.
+    queue: deque[tuple[ast.AST, ast.AST]] = deque([(tree, tree)])
+    while queue:
+        node, scope = queue.popleft()
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 own.setdefault(id(scope), {}).update(_imported(child))
-            collect(child, child if isinstance(child, _SCOPES) else scope)
-
-    collect(tree, tree)
+            queue.append((child, child if isinstance(child, _SCOPES) else scope))
     seen: dict[int, dict[str, str]] = {}
-
-    def resolve(node: ast.AST, visible: dict[str, str], enclosing: dict[str, str]) -> None:
-        """VISIBLE: what NODE's scope sees; ENCLOSING: what a function defined here would see."""
+    module = own.get(id(tree), {})
+    # (node, what its scope sees, what a function defined there would see)
+    pending: deque[tuple[ast.AST, dict[str, str], dict[str, str]]] = deque([(tree, module, module)])
+    while pending:
+        node, visible, enclosing = pending.popleft()
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Call):
                 seen[id(child.func)] = visible
             if isinstance(child, ast.ClassDef):  # its body sees around it; its methods skip it
-                resolve(child, {**visible, **own.get(id(child), {})}, visible)
+                pending.append((child, {**visible, **own.get(id(child), {})}, visible))
             elif isinstance(child, _SCOPES):
                 inner = {**enclosing, **own.get(id(child), {})}
-                resolve(child, inner, inner)
+                pending.append((child, inner, inner))
             else:
-                resolve(child, visible, enclosing)
-
-    module = own.get(id(tree), {})
-    resolve(tree, module, module)
+                pending.append((child, visible, enclosing))
     return seen
 
 

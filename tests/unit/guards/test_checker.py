@@ -219,6 +219,13 @@ def test_a_keyword_given_as_none_is_a_keyword_left_out() -> None:
     assert not check_source("import torch\nm = torch.load(p, device)\n", [TORCH_LOAD])
 
 
+def test_a_file_that_parses_is_checked_however_deep_its_expressions_nest() -> None:
+    """Resolving imports by scope walked the tree by recursion: a generated `a + a + …` of 2,000
+    terms parses, and the checker crashed on it with a RecursionError, failing the commit."""
+    source = "import torch\nx = " + " + ".join(["a"] * 2_000) + "\nm = torch.load(p)\n"
+    assert [finding.line for finding in check_source(source, [TORCH_LOAD])] == [3]
+
+
 def test_a_regex_finding_is_the_entrys_symptom_and_fix() -> None:
     (finding,) = check_source("breakpoint()\n", RULES)
     assert finding.message == "stray-breakpoint symptom — fix: stray-breakpoint fix"
