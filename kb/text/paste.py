@@ -59,6 +59,7 @@ _RECORD_PREFIX = LazyPattern(
       | \d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\s*\|\s*
         (?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL)\s*\|\s*[\w.<>:-]+\s+-\ ?
       | \[?\d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s*(?:-\s*)?(?:[\w.]+\s*-\s*)?
+        (?:\[[\w.:/-]{1,40}\]\s*)*  # a process, thread or logger in brackets: `[13129]`, `[main]`
         (?:\[?(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL)\]?\s*[-:|]?\s*)?
     )""",
     re.VERBOSE,

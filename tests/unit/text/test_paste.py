@@ -237,6 +237,7 @@ def test_a_rich_tracebacks_source_lines_are_frames_not_prose() -> None:
         "2026-12-04 20:06:01,119 - finetune - {level} - {message}",
         "2026-12-04 20:06:01,119 | {level:<8} | finetune:10 - {message}",
         "2026-12-04 20:06:01.119 {level} {message}",
+        "2026-12-04 20:06:01,119 [13129] {level} {message}",
     ],
 )
 def test_a_log_without_a_traceback_is_about_its_error_record(record: str) -> None:
