@@ -636,8 +636,15 @@ def _names_in_common(line: str, record: Mapping[str, Any]) -> bool:
     run names this project's key."""
     if record.get("seed_digest"):
         return False
-    names = _quoted_terms(line)
-    return bool(names) and any(names & _quoted_terms(form) for form in symptom_forms(record))
+    names = _quoted_names(line)
+    return bool(names) and any(names & _quoted_names(form) for form in symptom_forms(record))
+
+
+@functools.lru_cache(maxsize=10_000)
+def _quoted_names(text: str) -> frozenset[str]:
+    """The names TEXT quotes, whole and case-folded: `'MODEL_STORE_URL'` is not `'FEATURE_STORE_URL'`,
+    though two of their words are the same."""
+    return frozenset(next(g for g in m.groups() if g).casefold() for m in _MESSAGE_QUOTED.finditer(text))
 
 
 def symptom_forms(record: Mapping[str, Any]) -> list[str]:
