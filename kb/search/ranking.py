@@ -601,8 +601,6 @@ def _only_a_shared_message(
     words they share beyond it come at most from the stack frames around it."""
     if not shared_in(reading.line, tuple(shared)):
         return False
-    if _names_in_common(reading.line, candidate.record):
-        return False  # the same key, column or parameter as the team's own entry: which instance
     in_line = _words(reading.line)  # its numbers too, which the reading's terms leave out
     beyond = [
         term
@@ -627,24 +625,6 @@ def _raises_shared(line: str, record: Mapping[str, Any], shared: Sequence[str]) 
     messages = shared_in(line, tuple(shared))
     forms = [form.lower() for form in symptom_forms(record)]
     return any(message in form for message in messages for form in forms)
-
-
-def _names_in_common(line: str, record: Mapping[str, Any]) -> bool:
-    """Whether LINE quotes a name that one of the symptom forms of RECORD, an entry of the user's own,
-    quotes too. A seed entry's names are its field guide's examples (`KeyError: 'text'`), and
-    another project's run names the same column by chance; an entry recorded from this project's
-    run names this project's key."""
-    if record.get("seed_digest"):
-        return False
-    names = _quoted_names(line)
-    return bool(names) and any(names & _quoted_names(form) for form in symptom_forms(record))
-
-
-@functools.lru_cache(maxsize=10_000)
-def _quoted_names(text: str) -> frozenset[str]:
-    """The names TEXT quotes, whole and case-folded: `'MODEL_STORE_URL'` is not `'FEATURE_STORE_URL'`,
-    though two of their words are the same."""
-    return frozenset(next(g for g in m.groups() if g).casefold() for m in _MESSAGE_QUOTED.finditer(text))
 
 
 def symptom_forms(record: Mapping[str, Any]) -> list[str]:

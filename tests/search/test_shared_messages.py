@@ -113,13 +113,16 @@ def test_a_seeds_quoted_name_is_its_example_not_evidence(runner: CliRunner) -> N
     assert (top["key"], top["confident"]) == ("read-csv-encoding", False)
 
 
-def test_the_same_quoted_name_as_an_entry_of_your_own_is_evidence(runner: CliRunner) -> None:
-    symptom = "KeyError: 'FEATURE_STORE_URL'"
-    argv = ["add", "--new", "-k", "feature-store-url-unset", "-d", "deployment", "-s", symptom]
-    assert kb(*argv, "-v", "env | grep FEATURE_STORE_URL", "-f", "export it in the job spec").exit_code == 0
-    again = 'Traceback (most recent call last):\n  File "score.py", line 3, in <module>\n' + symptom
-    top = search(runner, again)[0]
-    assert (top["key"], top["confident"]) == ("feature-store-url-unset", True)
+def test_the_same_quoted_name_as_an_entry_of_your_own_is_shown_first_not_claimed(runner: CliRunner) -> None:
+    """A team's `KeyError: 'lr'` (a renamed config section) was the confident known fault for every
+    `KeyError: 'lr'` of the project, a logging callback's and an optimizer state's among them (the
+    record-then-find audit): the same missing key says nothing of which code lost it."""
+    symptom = "KeyError: 'lr'"
+    argv = ["add", "--new", "-k", "optimizer-section-renamed", "-d", "training", "-s", symptom]
+    assert kb(*argv, "-v", "grep -n 'lr:' config.yaml", "-f", "read optimizer.learning_rate").exit_code == 0
+    callback = 'Traceback (most recent call last):\n  File "callbacks.py", line 3, in on_log\n' + symptom
+    top = search(runner, callback)[0]
+    assert (top["key"], top["confident"]) == ("optimizer-section-renamed", False)
     other = search(runner, "KeyError: 'MODEL_REGISTRY_URL'")
     assert not other or not other[0]["confident"]
 

@@ -192,14 +192,3 @@ def test_guard_findings_are_the_keys_a_guards_rendered_finding_names() -> None:
     assert guard_findings(text) == {"torch-load-map-location", "x-y"}
     assert guard_findings("IndexError: list [0] out of range") == frozenset()
     assert guard_findings("a.py:1:1: [Not-A-Key] message") == frozenset()
-
-
-def test_a_teams_entry_and_a_paste_quote_the_same_name_only_when_the_whole_name_is_the_same() -> None:
-    """`KeyError: 'MODEL_STORE_URL'` was taken as the same key as a team's `KeyError:
-    'FEATURE_STORE_URL'` (two of their words are the same) and answered with that entry, sure."""
-    from kb.search.ranking import _names_in_common
-
-    team = {"symptom": "KeyError: 'FEATURE_STORE_URL'", "symptom_variants": []}
-    assert _names_in_common("KeyError: 'FEATURE_STORE_URL'", team)
-    assert _names_in_common("KeyError: 'feature_store_url'", team)
-    assert not _names_in_common("KeyError: 'MODEL_STORE_URL'", team)
