@@ -152,3 +152,20 @@ def test_a_seeds_own_quoted_name_outside_a_shared_message_is_evidence(runner: Cl
     paste = "TypeError: TrainingArguments.__init__() got an unexpected keyword argument 'evaluation_strategy'"
     top = search(runner, paste)[0]
     assert (top["key"], top["confident"]) == ("transformers-version-not-pinned", True)
+
+
+def test_a_libraries_generic_load_failure_recorded_by_a_team_is_not_claimed_for_another(
+    runner: CliRunner,
+) -> None:
+    """A team recorded transformers' `You set ignore_mismatched_sizes to False` for a new label set,
+    with the fix `ignore_mismatched_sizes=True`; a checkpoint loaded with another vocabulary size
+    raises the same line, and kb was sure it was that fault, whose fix would quietly re-initialise
+    the embeddings (the record-then-find audit)."""
+    symptom = (
+        "RuntimeError: You set `ignore_mismatched_sizes` to `False`, thus raising an error."
+        " For details look at the above report!"
+    )
+    argv = ["add", "--new", "-k", "new-label-set", "-d", "model", "-s", symptom]
+    assert kb(*argv, "-v", "python -c 'print(1)'", "-f", "pass ignore_mismatched_sizes=True").exit_code == 0
+    top = search(runner, symptom)[0]
+    assert (top["key"], top["confident"]) == ("new-label-set", False)
