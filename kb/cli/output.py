@@ -37,3 +37,9 @@ def report_recorded(
         where = f" to the {to} layer" if to else ""
         layer = f"--layer {to} " if to else ""
         echo(f"added {entry.key} ({entry.domain}){where}; see it with: kb {layer}show {entry.key}")
+        if entry.validation and not entry.content().check_rule.declared:
+            echo(
+                f"kb: no --confirms, so kb check will read every run of its check as inconclusive;"
+                f" `kb {layer}edit {entry.key}` says how its result is read",
+                err=True,
+            )

@@ -720,3 +720,13 @@ def test_on_a_terminal_a_shared_message_defaults_to_a_new_entry(runner: CliRunne
     )
     assert code == 0 and "added forgot-flatten" in out, err
     assert entry("stft-sample-rate-mismatch")["occurrences"] == 1
+
+
+def test_an_add_without_confirms_says_its_checks_will_be_inconclusive() -> None:
+    """Off a terminal kb add asks nothing, and a check stored without --confirms reads every run as
+    inconclusive, which kb add did not say."""
+    flags = ["-v", "python -c 'print(1)'", "-f", "oil it", "-d", "data"]
+    code, _, err = kb("add", "-s", "FrobError: the sprocket stalled at 3", *flags)
+    assert code == 0 and "no --confirms, so kb check will read every run of its check as inconclusive" in err
+    code, _, err = kb("add", "-s", "FrobError: the gizmo stalled at 3", *flags, "--confirms", "exit 0")
+    assert code == 0 and "--confirms" not in err
