@@ -274,6 +274,10 @@ _INSTANCE_DETAILS = re.compile(
 _QUOTED_NAME = re.compile(r"""^['"]([A-Za-z_][A-Za-z0-9_.]{0,39})['"]$""")
 
 
+#: A plural written as `Error(s)` or `key(s)`: its `s` is no word of the key.
+_PLURAL_MARK = re.compile(r"(?<=[A-Za-z])\(s\)")
+
+
 def key_from_symptom(symptom: str, max_words: int = 6) -> str:
     """A readable slug from a symptom: `RuntimeError: CUDA error: device-side assert triggered`
     becomes `runtimeerror-cuda-device-side-assert-triggered`. What differs between occurrences
@@ -293,7 +297,7 @@ def key_from_symptom(symptom: str, max_words: int = 6) -> str:
             return f" {name.group(1)} "
         return " "
 
-    text = _INSTANCE_DETAILS.sub(general, symptom)
+    text = _INSTANCE_DETAILS.sub(general, _PLURAL_MARK.sub("", symptom))
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     words = [w for w in re.split(r"[^a-z0-9]+", ascii_text) if w and w not in _WORDS_TO_SKIP]
     kept = list(dict.fromkeys(words))[:max_words]

@@ -29,6 +29,10 @@ from kb.entry.content import key_from_symptom
             "runtimeerror-cuda-device-side-assert-triggered",
         ),
         ("Segmentation fault at 0x7f3a9c00", "segmentation-fault"),
+        (
+            "RuntimeError: Error(s) in loading state_dict for Classifier:",
+            "runtimeerror-loading-state-dict-classifier",
+        ),
     ],
 )
 def test_a_derived_key_leaves_out_what_differs_between_occurrences(symptom: str, key: str) -> None:
