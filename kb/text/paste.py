@@ -38,9 +38,11 @@ MAX_PROSE_CHARS = 20_000
 
 ANSI = LazyPattern(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
+#: torchrun's prefix of each line a rank printed: `[rank1]:`, `[default0]:`; the rank is group 1.
+_RANK_TEXT = r"\s*\[(?:rank|default|local_rank)\s*(\d+)\]:"
 #: Prefixes that tools add to every line of a program's output; the line itself goes on.
 _PASSTHROUGH_PREFIX = LazyPattern(
-    r"^(?:\s*\[(?:rank|default|local_rank)\s*\d+\]:\s?"  # torchrun: [rank0]: / [default0]:
+    rf"^(?:{_RANK_TEXT}\s?"
     r"|\s*\|\s(?=\s*\S)"  # exception-group gutter "  | "
     r"|E {2,}(?=\S)"  # pytest's failure lines: "E       RuntimeError: ..."
     r"|\s*[│┃|]\s?(?=.*[│┃]\s*$))"  # inside a Rich box-drawn traceback: "│ ... │"
@@ -73,14 +75,17 @@ _ERROR_PREFIX = LazyPattern(r"\b(?:ERROR|CRITICAL|FATAL)\b|^\s*\[?[EF]\d{4}\ ")
 #: printed (`train.py:3: UserWarning: …`), a progress bar redrawn (` 75%|███▌  | 6/8`), a tool's
 #: own line (`wandb: Waiting for W&B process…`), a prompt (`$ nvidia-smi`, `In [4]:`, `>>> `), a
 #: JSON log record.
+#: A shell's or an interpreter's prompt (`$ nvidia-smi`, `>>> `, IPython's `In [4]: `); read in
+#: verbose patterns too, so its spaces are written as `[ ]`.
+_PROMPT_TEXT = r"(?:\$|>>>|In[ ]\[\d+\]:)[ ]"
 _OTHER_OUTPUT = LazyPattern(
-    r"""^(?:
+    rf"""^(?:
         (?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::|\s)
       | \S[^:\n]*:\d+:\ \w*Warning:
       | .*\d+%\|
       | [a-z][\w.-]*:\ \S
-      | (?:\$|>>>|In\ \[\d+\]:)[ ]
-      | \{"
+      | {_PROMPT_TEXT}
+      | \{{"
     )""",
     re.VERBOSE,
 )
@@ -245,9 +250,8 @@ def _record_traceback(line: str) -> str:
         return line
     if not isinstance(record, dict):
         return line
-    texts = [value for value in record.values() if isinstance(value, str)]
-    held = [text for text in texts if "Traceback (most recent call last):" in text]
-    said = [text for text in texts if "\n" not in text and text in (record.get("msg"), record.get("message"))]
+    held = [v for v in record.values() if isinstance(v, str) and "Traceback (most recent call last):" in v]
+    said = [v for v in (record.get("msg"), record.get("message")) if isinstance(v, str) and "\n" not in v]
     return "\n".join([*said, *held]) if held else line
 
 
@@ -421,7 +425,7 @@ def _choose(errors: list[tuple[int, str, str]], lines: list[Line]) -> tuple[int,
 #: torchrun's failure report: `Root Cause (first observed failure):` then `rank : 1 (local_rank: 1)`.
 _ROOT_CAUSE = LazyPattern(r"^\s*Root Cause \(first observed failure\):")
 _REPORTED_RANK = LazyPattern(r"^\s*rank\s*:\s*(\d+)")
-_RANK_PREFIX = LazyPattern(r"^\s*\[(?:rank|default)\s*(\d+)\]:")
+_RANK_PREFIX = LazyPattern(rf"^{_RANK_TEXT}")
 
 
 def _root_cause_rank(lines: list[Line]) -> str | None:
@@ -522,7 +526,7 @@ def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
     return tuple(item.text.strip() for item in window if not BOILERPLATE.search(item.text))
 
 
-_PROMPT = LazyPattern(r"^(?:\$|>>>|In \[\d+\]:) ")
+_PROMPT = LazyPattern(rf"^{_PROMPT_TEXT}")
 
 
 def _prose(lines: list[Line]) -> tuple[str, ...]:
