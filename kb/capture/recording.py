@@ -63,6 +63,8 @@ class Recorded:
     counted: bool = True
     #: Whether the occurrence's conditions were new to the entry and kept.
     conditions_added: bool = False
+    #: Whether the occurrence's message read unlike every form of the entry and became a variant.
+    variant_added: bool = False
 
 
 def record_entry(
@@ -113,7 +115,9 @@ def record_entry(
             given = dataclasses.replace(given, symptom=_ask_symptom(ask))
         duplicate = _known_fault(store, given.symptom or "", say)
         if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
-            return _occurrence_of(store, duplicate.key, given, given.conditions or "", say)
+            return _occurrence_of(
+                store, duplicate.key, given, given.conditions or "", given.symptom or "", say
+            )
         if occurrence:  # said before the questions, not after them
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     content = _compose(given, store, fill, ask, say, edit, force)
@@ -128,7 +132,7 @@ def record_entry(
 
                 kept = save_draft(render_entry_file(content), content.key)
                 say(f"kb: the entry you wrote is kept in {kept} (kb add --from-file {kept} adds it)")
-            return _occurrence_of(store, duplicate.key, given, content.conditions, say)
+            return _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
     if occurrence:
         raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     if not new and duplicate is None and elsewhere:
@@ -413,16 +417,22 @@ _DROPPED_AT_OCCURRENCE = (
 )  # fmt: skip
 
 
-def _occurrence_of(store: EntryStore, key: str, given: EntryFlags, conditions: str, say: Say) -> Recorded:
+def _occurrence_of(
+    store: EntryStore, key: str, given: EntryFlags, conditions: str, symptom: str, say: Say
+) -> Recorded:
     if given.guards:
         say(f"kb: the guards were not attached; attach them with `kb edit {key} --guards FILE`")
     dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(given, name) not in (None, [], "")]
     if dropped:
         say(f"kb: {', '.join(dropped)} not used: {key} keeps its own; change them with `kb edit {key}`")
-    before = store.get(key).conditions
-    entry = store.record_occurrence(key, conditions)
+    before = store.get(key)
+    entry = store.record_occurrence(key, conditions, symptom)
     return Recorded(
-        entry, occurrence=True, counted=store.keeps_usage, conditions_added=entry.conditions != before
+        entry,
+        occurrence=True,
+        counted=store.keeps_usage,
+        conditions_added=entry.conditions != before.conditions,
+        variant_added=len(entry.symptom_variants) > len(before.symptom_variants),
     )
 
 

@@ -21,15 +21,26 @@ def report_recorded(
     entry = recorded.entry
     if as_json:
         print_json(entry.record())
-    elif recorded.occurrence and not recorded.counted and recorded.conditions_added:
-        echo(f"added the conditions to {entry.key}; an entry folder keeps no count of occurrences")
+    elif (
+        recorded.occurrence and not recorded.counted and (recorded.conditions_added or recorded.variant_added)
+    ):
+        kept = " and ".join(
+            what
+            for what, added in (
+                ("the conditions", recorded.conditions_added),
+                ("this message as a symptom variant", recorded.variant_added),
+            )
+            if added
+        )
+        echo(f"added {kept} to {entry.key}; an entry folder keeps no count of occurrences")
     elif recorded.occurrence and not recorded.counted:
         echo(
             f"{entry.key} is unchanged: an entry folder keeps no count of occurrences, only their"
             " conditions (--conditions)"
         )
     elif recorded.occurrence:
-        echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences}x)")
+        kept = "; this message is kept as a symptom variant" if recorded.variant_added else ""
+        echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences}x){kept}")
     else:
         problem = validation_problem(entry.validation)
         if problem:

@@ -59,7 +59,7 @@ from kb.store.record import (
     tagged_entries,
 )
 from kb.store.schema import FIRST_USE, MIGRATION_NAMES, SchemaState, form_digest
-from kb.text.paste import NORMALIZER_VERSION
+from kb.text.paste import NORMALIZER_VERSION, new_symptom_form
 
 Clock = Callable[[], datetime]
 
@@ -600,10 +600,14 @@ class EntryStore:
         ]
 
     @_retried
-    def record_occurrence(self, key: str, conditions: str = "") -> Entry:
+    def record_occurrence(self, key: str, conditions: str = "", symptom: str = "") -> Entry:
         """The same fault happened again: count it, and keep how it was reproduced this time. It
         counts as a hit too: the entry answered the fault again, and a prune must not call it unused.
-        A store that keeps no usage (an entry folder's) keeps the conditions alone."""
+        A store that keeps no usage (an entry folder's) keeps the conditions alone.
+
+        SYMPTOM, the message as it read this time, becomes a symptom variant when no form of the
+        entry reads like it (numbers, paths and quoted values aside): the person said it is this
+        fault, and the next paste that reads like it should find the entry as surely as the first."""
         with self._writing() as db:
             entry = self._locked(db, key)
             if self.keeps_usage:
@@ -611,17 +615,21 @@ class EntryStore:
                 entry.hits += 1
                 entry.last_hit = self.now()
             conditions = redact_text(clean_text(conditions))
-            reindexed = False
+            changes = []
             if conditions and conditions not in entry.conditions:
                 stamp = self.now().date().isoformat()
                 entry.conditions = f"{entry.conditions}\n\n{stamp}: {conditions}".strip()
-                reindexed = True
+                changes.append("its reproduce conditions")
+            variant = redact_text(clean_text(symptom))
+            if variant and new_symptom_form(variant, (entry.symptom, *entry.symptom_variants)):
+                entry.symptom_variants = [*entry.symptom_variants, variant]
+                changes.append("the symptom as it read this time")
             entry.updated = self.now()
             _save(db, entry)
-            if reindexed:
+            if changes:
                 index_one(db, entry)
-                # The conditions changed: a change of the entry, which kb history shows as such.
-                self._record(db, key, "occurrence", entry.content(), "its reproduce conditions added")
+                # The entry changed: a change kb history shows as such.
+                self._record(db, key, "occurrence", entry.content(), f"{' and '.join(changes)} added")
         return entry
 
     def cause_paths(self, domain: str) -> Counter[str]:

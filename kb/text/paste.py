@@ -12,7 +12,7 @@ and the store recomputes the signatures it holds.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from kb.text.patterns import LazyPattern
@@ -618,6 +618,13 @@ def occurrence_form(signature: str) -> str:
     compares these. Search keeps the paths: for some faults the path is the fault (`/tmp` not
     writable), and masking them made every missing file look like that one."""
     return _ANY_PATH.sub("<path>", signature)
+
+
+def new_symptom_form(symptom: str, forms: Iterable[str]) -> bool:
+    """Whether SYMPTOM reads unlike each of FORMS (an entry's symptom and variants) once what
+    differs between two occurrences is masked: the numbers, quoted values and paths."""
+    wanted = occurrence_form(signature(symptom))
+    return bool(wanted.strip()) and all(occurrence_form(signature(form)) != wanted for form in forms)
 
 
 # --- the values a check takes -----------------------------------------------------------------------

@@ -730,3 +730,23 @@ def test_an_add_without_confirms_says_its_checks_will_be_inconclusive() -> None:
     assert code == 0 and "no --confirms, so kb check will read every run of its check as inconclusive" in err
     code, _, err = kb("add", "-s", "FrobError: the gizmo stalled at 3", *flags, "--confirms", "exit 0")
     assert code == 0 and "--confirms" not in err
+
+
+def test_an_occurrence_that_reads_otherwise_is_kept_as_a_symptom_variant(runner: CliRunner) -> None:
+    """Counting an occurrence taught kb nothing about its text: the next paste that read like it got
+    the same answer as before. Numbers and paths differ between occurrences and teach nothing."""
+    first = (
+        "RuntimeError: Error(s) in loading state_dict for SentimentModel:"
+        " size mismatch for classifier.weight: copying a param with shape torch.Size([3, 768])"
+        " from checkpoint, the shape in current model is torch.Size([5, 768])."
+    )
+    code, _, err = kb("add", "-s", first, "-d", "model", "-v", "ls checkpoints", "-k", "old-head")
+    assert code == 0, err
+    again = first.replace("SentimentModel", "IntentModel")
+    args = ["add", "-d", "model", "-v", "ls", "--occurrence", "-s"]
+    code, out, err = kb(*args, again)
+    assert code == 0 and "this message is kept as a symptom variant" in out, err
+    assert entry("old-head")["symptom_variants"] == [again]
+    code, out, err = kb(*args, again.replace("768", "1024"))
+    assert code == 0 and "(seen 3x)" in out and "variant" not in out, err
+    assert entry("old-head")["symptom_variants"] == [again]

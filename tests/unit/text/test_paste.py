@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.text.paste import find_decisive, mask, signature
+from kb.text.paste import find_decisive, mask, new_symptom_form, signature
 
 CHAINED = """Traceback (most recent call last):
   File "train.py", line 40, in <module>
@@ -362,3 +362,11 @@ def test_what_another_command_printed_after_the_error_is_not_the_errors_words() 
     prose = " ".join(find_decisive(paste).prose)
     assert "mat1 and mat2" in prose and "python train.py" in prose
     assert "NVIDIA-SMI" not in prose and "nvidia-smi" not in prose
+
+
+def test_a_symptom_form_is_new_only_when_more_than_its_values_differ() -> None:
+    forms = ["OSError: [Errno 24] Too many open files: '/data/train/000123.jpg'"]
+    assert not new_symptom_form("OSError: [Errno 24] Too many open files: '/srv/shard_7.arrow'", forms)
+    assert not new_symptom_form("oserror: [errno 24] too many open files: '/x'", forms)
+    assert new_symptom_form("RuntimeError: Too many open files. Communication with workers is lost", forms)
+    assert not new_symptom_form("   ", forms)
