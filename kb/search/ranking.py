@@ -329,7 +329,8 @@ class Scored(NamedTuple):
     #: matcher, which is sure wherever it ranks.
     lead_needed: float | None
     #: Why a result is not sure, when it is not: "weak" evidence, a "short" query, a "brief"
-    #: description, a "foreign" runtime, only a "shared" message, an "everyday" error, or a "rival"
+    #: description, a "foreign" runtime, only a "shared" message, an error line "unlike" every
+    #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, or a "rival"
     #: too close behind.
     doubt: str | None = None
     #: The precise matcher that decided, described.
@@ -590,6 +591,8 @@ def _doubt(
         return "shared"
     if query.brief and fuzzy_similarity(reading.signature, candidate.signatures) < SAME_MESSAGE_FUZZY:
         return "brief"
+    if query.kind == "error" and fuzzy_similarity(reading.signature, candidate.signatures) < UNLIKE_FUZZY:
+        return "unlike"
     # A description is weighed by its words; only an error line has everyday errors to be told from.
     return "everyday" if query.kind == "error" or reading.short_type else None
 
@@ -755,6 +758,11 @@ _OWN_NAME = LazyPattern(r"\b__main__\.[A-Za-z_][\w.]*")
 
 #: An entry whose symptom matches the deciding line this closely is one that raises this message.
 SAME_MESSAGE_FUZZY = 0.85
+#: An error line that reads less like every symptom form of an entry than this is not evidence of
+#: it, whatever words they share: `ValueError: tokenizer vocabulary has 3 extra tokens` shares
+#: `tokenizer`, `token` and `vocabulary` with the padding-side entry (its variant and its prose), and
+#: was its confident known fault at a fuzzy similarity of 0.46.
+UNLIKE_FUZZY = 0.5
 
 
 def one_of(results: Sequence[Scored]) -> list[Scored]:

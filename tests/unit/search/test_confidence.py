@@ -72,6 +72,17 @@ def test_the_part_that_makes_it_this_fault_makes_it_confident(
     assert (code, keys(data)[0], confident(data)[0]) == (0, key, True)
 
 
+def test_an_error_that_reads_unlike_every_form_of_an_entry_is_not_that_fault(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It shares `tokenizer`, `token` and `vocabulary` with the padding-side entry's variant and prose,
+    and was that fault's confident answer; the entry still comes first, with its check to run."""
+    code, data, _ = search(capsys, "ValueError: tokenizer vocabulary has 3 extra tokens")
+    assert code == 1 and not any(confident(data))
+    code, out = text_search(capsys, "ValueError: tokenizer vocabulary has 3 extra tokens")
+    assert "To test the first entry's cause, run its check:" in out
+
+
 def test_the_users_class_name_does_not_decide_whether_kb_is_sure(capsys: pytest.CaptureFixture[str]) -> None:
     """`int is not a Module subclass` is everyday (any non-module passed to nn.Sequential); a class of
     the user's `__main__` is the custom-layer fault, whatever the class is called. The name's words,
