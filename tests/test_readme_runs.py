@@ -92,7 +92,7 @@ ANSWERS = {
     "kb add --from-log crash.log": ["ls /tmp", "nothing", "re-download the shard", "data", "", "", ""],
     "kb add --from-last": ["ls /tmp", "nothing", "use the supported flag", "data", "", "", ""],
     "kb add --from-commit": [
-        "OSError: the frobnicator lock file is stale",
+        "OSError: the stager's lock file is stale",
         "ls /tmp",
         "nothing",
         "data",
@@ -119,11 +119,14 @@ ANSWERS = {
     "kb add --from-last-run": ["ls /tmp", "nothing", "rebuild the shard index", "data", "", "", ""],
     "kb review": ["q"],
 }
-#: What the fault is about, in the README's `kb add … FLAGS` lines, by FLAGS.
+#: The fault of each of the README's `kb add … FLAGS` lines, by FLAGS: a fault of its own each time,
+#: which kb search is sure of no entry for (else kb add asks whether it is that entry's).
 SYMPTOM_WORDS = {
-    "--guards guards.toml": "config",
-    "--to team": "team cache",
-    "--applies-to 'torch>=2.1,<2.2' --applies-to 'compute_capability<8.0'": "old GPU",
+    "--guards guards.toml": "OSError: the frobnicator config is read-only",
+    "--to team": "PermissionError: the team cache refused a write from this host",
+    "--applies-to 'torch>=2.1,<2.2' --applies-to 'compute_capability<8.0'": (
+        "RuntimeError: the old GPU kernel image was built for another architecture family"
+    ),
 }
 #: Their own tests drive them: a TUI needs a terminal that CliRunner is not.
 NOT_RUN_HERE = {"kb tui": "tests/tui drive it through App.run_test()"}
@@ -187,10 +190,7 @@ def test_every_command_in_the_readme_works_on_a_fresh_install(
             line, stdin = "kb " + line.split("| kb ", 1)[1], TRACEBACK
         if line.startswith("kb add … "):  # the flags the reader fills in: a fault of their own each time
             rest = line[9:]
-            line = (
-                f"kb add -s 'OSError: the frobnicator {SYMPTOM_WORDS[rest]} is read-only' -d data"
-                f" -v 'ls /tmp' -f 'chmod u+w it' {rest}"
-            )
+            line = f"kb add -s '{SYMPTOM_WORDS[rest]}' -d data -v 'ls /tmp' -f 'chmod u+w it' {rest}"
         answers = ANSWERS.get(line)
         if answers is not None:
             stdin = "\n".join(answers) + "\n"

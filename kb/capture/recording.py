@@ -402,6 +402,8 @@ def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
             f"Its message is also the message of {duplicate.key}, and several faults raise it:\n"
             f"  {visible(duplicate.symptom[:160])}"
         )
+    elif duplicate is not None and duplicate.by_search:
+        say(f"kb search is sure this is {duplicate.key}:\n  {visible(duplicate.symptom[:160])}")
     elif duplicate is not None:
         say(f"This looks like an existing entry: {duplicate.key}\n  {visible(duplicate.symptom[:160])}")
     return duplicate
@@ -449,7 +451,7 @@ def _confirm_occurrence(duplicate: Duplicate, ask: Asker | None) -> bool:
         raise KbError(
             f"this looks like '{key}'; add --occurrence to count it there, or --new to add it anyway"
         )
-    if duplicate.shared:
+    if duplicate.shared or duplicate.by_search:
         return ask.confirm(
             f"Is it the same fault as {key} (its check tells), not another cause?", default=False
         )

@@ -26,13 +26,17 @@ class Duplicate:
     #: The message is one several faults raise (shared_messages.txt): the same message, maybe
     #: another cause, so that an occurrence is the person's call, not kb's default.
     shared: bool = False
+    #: Found as the entry search is sure the symptom is, though its text reads otherwise: the
+    #: person compares the two, and a new entry stays the default answer.
+    by_search: bool = False
 
 
 def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None:
     """An active entry at LOCATION that already describes SYMPTOM: the same signature, nearly the
-    same text, or its message shortened (most of one entry's symptom, SHORTENED_WORDS words or more,
-    that no other entry's holds and that is no message several faults raise). A shortened seed
-    message added as a new entry split every later answer between the two."""
+    same text, the entry search is sure SYMPTOM is, or its message shortened (most of one entry's
+    symptom, SHORTENED_WORDS words or more, that no other entry's holds and that is no message
+    several faults raise). A second run of a known fault added as a new entry split every later
+    answer between the two copies, and the next run lost its confident answer."""
     from kb.handbook import load_shared_messages
 
     response = search(symptom, location, SearchOptions(limit=3, record_usage=False))
@@ -52,6 +56,9 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
         # never a variant, often a generic face many faults share.
         if part in symptom_form and len(part) >= SHORTENED_SHARE * len(symptom_form.strip(" .:")):
             holding.append(record)
+    if response.confident:  # search would answer it with this entry: a copy would split its answers
+        top = response.results[0].candidate.record
+        return Duplicate(str(top["key"]), str(top["symptom"]), False, by_search=True)
     if len(holding) != 1 or len(part.split()) < SHORTENED_WORDS:
         return None
     if any(part in message or message in part for message in load_shared_messages()):

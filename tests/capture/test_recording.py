@@ -728,7 +728,9 @@ def test_an_add_without_confirms_says_its_checks_will_be_inconclusive() -> None:
     flags = ["-v", "python -c 'print(1)'", "-f", "oil it", "-d", "data"]
     code, _, err = kb("add", "-s", "FrobError: the sprocket stalled at 3", *flags)
     assert code == 0 and "no --confirms, so kb check will read every run of its check as inconclusive" in err
-    code, _, err = kb("add", "-s", "FrobError: the gizmo stalled at 3", *flags, "--confirms", "exit 0")
+    code, _, err = kb(
+        "add", "-s", "FrobError: the gizmo stalled at 3", *flags, "--confirms", "exit 0", "--new"
+    )
     assert code == 0 and "--confirms" not in err
 
 
@@ -750,3 +752,41 @@ def test_an_occurrence_that_reads_otherwise_is_kept_as_a_symptom_variant(runner:
     code, out, err = kb(*args, again.replace("768", "1024"))
     assert code == 0 and "(seen 3x)" in out and "variant" not in out, err
     assert entry("old-head")["symptom_variants"] == [again]
+
+
+SCHEMA_DRIFT = "SchemaError: feature schema mismatch: missing columns {} in batch from feature store"
+
+
+def test_a_second_run_search_is_sure_of_is_not_added_as_a_copy(runner: CliRunner) -> None:
+    """kb search answered the second run confidently with the team's entry, and kb add added it as a
+    new entry all the same: the next run's answers were split between the two copies."""
+    flags = ["-d", "data", "-v", "python -c 'print(1)'", "-f", "regenerate the schema"]
+    code, _, err = kb("add", "-k", "schema-drift", "-s", SCHEMA_DRIFT.format("['clicks_7d']"), *flags)
+    assert code == 0, err
+    again = SCHEMA_DRIFT.format("['category_views_1d', 'dwell_p90']")
+    code, _, err = kb("add", "-s", again, *flags)
+    assert code == 1 and "kb search is sure this is schema-drift" in err and "--occurrence" in err
+    code, out, err = kb("add", "-s", again, *flags, "--occurrence")
+    assert code == 0 and "counted another occurrence of schema-drift (seen 2x)" in out, err
+
+
+def test_asked_on_a_terminal_whether_it_is_the_entry_search_is_sure_of_no_means_a_new_entry(
+    runner: CliRunner, interactive: None
+) -> None:
+    """Its text reads otherwise than the entry's, so the person compares the two; Enter keeps them apart."""
+    flags = [
+        "-d",
+        "data",
+        "-v",
+        "python -c 'print(1)'",
+        "-f",
+        "regenerate the schema",
+        "--confirms",
+        "exit 0",
+    ]
+    code, _, err = kb("add", "-k", "schema-drift", "-s", SCHEMA_DRIFT.format("['clicks_7d']"), *flags)
+    assert code == 0, err
+    code, out, err = kb("add", "-k", "views", "-s", SCHEMA_DRIFT.format("['views']"), *flags, input="\n")
+    assert code == 0, err
+    assert "kb search is sure this is schema-drift" in out + err and "not another cause? [y/N]" in out
+    assert entry("views")["occurrences"] == 1 and entry("schema-drift")["occurrences"] == 1

@@ -66,6 +66,7 @@ def test_a_week_of_three_people_and_one_repository(
         "clear the cache",
         "-t",
         "cache",
+        "--new",  # kb search is sure it is the seed about a loader that hangs; this cause is theirs
     )
     alice.add("shard-mount", "OSError: the shard server refused the mount", "remount")
     carol.add("tokenizer-drift", "ValueError: tokenizer vocabulary drifted from the checkpoint", "pin it")

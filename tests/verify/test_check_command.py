@@ -169,7 +169,7 @@ def test_a_program_that_is_not_here_is_not_a_broken_check_when_its_line_reads_as
     Python: the NameError says the program is missing, not that the check is wrong."""
     code, _, err = kb(
         "add", "-k", "off-bus", "-s", "Xid 79 GPU has fallen off the bus", "-d", "hardware",
-        "-v", "kb_no_such_tool -s", "--confirms", "exit non-zero", "-f", "Reseat the card.",
+        "-v", "kb_no_such_tool -s", "--confirms", "exit non-zero", "-f", "Reseat the card.", "--new",
     )  # fmt: skip
     assert code == 0, err
     run = json.loads(kb("check", "off-bus", "--yes", "--json")[1])
