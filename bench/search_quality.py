@@ -9,7 +9,8 @@ by script, into a half to tune on and a half only to measure; both are reported,
 - ml_unowned: real ML errors that no entry covers (at most one may be confident);
 - seed: real library output of seed faults (top-1, top-3, confidence, precision);
 - user: faults recorded as a user would from one run (bench/corpus/user/entries.jsonl), searched
-  with the other runs of the same script;
+  with the other runs of the same script; then the same entries with the symptom `kb add --from-log`
+  takes from the first run's whole output (its decisive line), in place of the one a person wrote;
 - everyday and ml_unowned again, on a knowledge base that also holds those recorded entries: a
   team's `KeyError: 'lr'` is not the known fault of every other `KeyError: 'lr'`. Another script
   can make the very fault a team recorded, so each confident answer here was judged, by reading the
@@ -39,6 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.capture.prefill import symptom_from_log
 from kb.entry.content import EntryContent, normalized
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
@@ -199,11 +201,29 @@ def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Repo
         for row in (load([labels]) if labels.exists() else [])
         if row["same"]
     )
+    every_run = load([corpus / "user.jsonl"]) if (corpus / "user.jsonl").exists() else []
+    first_runs = {  # of both halves' scripts: each half is searched beside all 40 entries
+        str(row["script"]): str(row["query"])
+        for row in every_run
+        if row["variant"] == 0 and row["paste"] == "output"
+    }
+    from_log = [
+        {**entry, "symptom": symptom_from_log(first_runs[str(entry["from_script"])])}
+        for entry in entries
+        if str(entry["from_script"]) in first_runs
+    ]
     return [
         evaluate(f"corpus {half}: everyday errors (negatives)", [], [], rows("everyday"), verbose),
         evaluate(f"corpus {half}: ML errors no entry owns (negatives)", [], [], rows("ml_unowned"), verbose),
         evaluate(f"corpus {half}: seed faults", [], rows("seed"), [], verbose),
         evaluate(f"corpus {half}: the user's own entries", entries, user_queries, [], verbose),
+        evaluate(
+            f"corpus {half}: the user's own entries as `kb add --from-log` records them from the first run",
+            from_log,
+            user_queries,
+            [],
+            verbose,
+        ),
         evaluate(
             f"corpus {half}: everyday and unowned ML errors, beside the user's entries (negatives)",
             entries,
