@@ -603,11 +603,12 @@ class EntryStore:
     def record_occurrence(self, key: str, conditions: str = "", symptom: str = "") -> Entry:
         """The same fault happened again: count it, and keep how it was reproduced this time. It
         counts as a hit too: the entry answered the fault again, and a prune must not call it unused.
-        A store that keeps no usage (an entry folder's) keeps the conditions alone.
+        A store that keeps no usage (an entry folder's) keeps the conditions and the message, no count.
 
         SYMPTOM, the message as it read this time, becomes a symptom variant when no form of the
-        entry reads like it (numbers, paths and quoted values aside): the person said it is this
-        fault, and the next paste that reads like it should find the entry as surely as the first."""
+        entry reads like it, numbers, addresses and paths aside (a quoted name may be the fault, so
+        it counts): the person said it is this fault, and the next paste that reads like it should
+        find the entry as surely as the first."""
         with self._writing() as db:
             entry = self._locked(db, key)
             if self.keeps_usage:

@@ -622,7 +622,8 @@ def occurrence_form(signature: str) -> str:
 
 def new_symptom_form(symptom: str, forms: Iterable[str]) -> bool:
     """Whether SYMPTOM reads unlike each of FORMS (an entry's symptom and variants) once what
-    differs between two occurrences is masked: the numbers, quoted values and paths."""
+    differs between two occurrences is masked: the numbers, addresses and paths. A quoted name
+    (`KeyError: 'lr'`) counts: it may be what makes the fault."""
     wanted = occurrence_form(signature(symptom))
     return bool(wanted.strip()) and all(occurrence_form(signature(form)) != wanted for form in forms)
 

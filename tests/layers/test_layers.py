@@ -674,6 +674,21 @@ def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_n
     assert (team / ".kb" / "data" / "feature-cache.md").read_text() == before
 
 
+def test_an_occurrence_in_a_folder_layer_keeps_a_message_that_reads_otherwise_in_the_file(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(team)
+    flags = ["-d", "data", "-v", "true", "-f", "x", "--occurrence", "--to", "project"]
+    again = PROJECT_FAULT.replace("predates the schema", "predates the schema of v2")
+    added = kb("add", "-s", again, *flags)
+    assert added.exit_code == 0, added.stderr
+    assert added.stdout.strip() == (
+        "added this message as a symptom variant to feature-cache; an entry folder keeps no count of"
+        " occurrences"
+    )
+    assert again in (team / ".kb" / "data" / "feature-cache.md").read_text()
+
+
 # --- a folder write is whole, and says what it did ----------------------------------------------------
 
 

@@ -40,6 +40,23 @@ def test_an_added_entry_comes_back_with_its_bookkeeping(empty_store: EntryStore)
     assert entry.created.tzinfo is not None
 
 
+def test_an_occurrence_keeps_a_message_that_reads_otherwise_in_one_write(empty_store: EntryStore) -> None:
+    """On every backend: the variant is stored, indexed with the entry, and kept once."""
+    empty_store.add(fault("old-head").replace(symptom="RuntimeError: size mismatch for classifier.weight"))
+    again = "RuntimeError: size mismatch for head.fc.weight: copying a param with shape [3, 768]"
+    entry = empty_store.record_occurrence("old-head", "after the head was resized", again)
+    assert (entry.symptom_variants, entry.occurrences) == ([again], 2)
+    assert empty_store.get("old-head").symptom_variants == [again]
+    from kb.search.lookup import SearchOptions, search
+    from kb.text.paste import signature
+
+    found = search(again, empty_store.location, SearchOptions(limit=1, record_usage=False)).results[0]
+    assert found.candidate.key == "old-head" and signature(again) in found.candidate.signatures
+    for symptom in (again.replace("768", "1024"), "RuntimeError: size mismatch for classifier.weight"):
+        assert empty_store.record_occurrence("old-head", "", symptom).symptom_variants == [again]
+    assert empty_store.get("old-head").occurrences == 4
+
+
 def test_a_taken_key_is_refused(empty_store: EntryStore) -> None:
     empty_store.add(fault("a"))
     with pytest.raises(KeyTaken):

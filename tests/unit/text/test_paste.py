@@ -370,3 +370,4 @@ def test_a_symptom_form_is_new_only_when_more_than_its_values_differ() -> None:
     assert not new_symptom_form("oserror: [errno 24] too many open files: '/x'", forms)
     assert new_symptom_form("RuntimeError: Too many open files. Communication with workers is lost", forms)
     assert not new_symptom_form("   ", forms)
+    assert new_symptom_form("KeyError: 'warmup_steps'", ["KeyError: 'lr'"])  # which key may be the fault
