@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.domains import resolve_domain
+from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.file import (
     decode_entry_bytes,
@@ -82,6 +82,13 @@ def read_folder(folder: Path) -> FolderEntries:
             raise EntryFileError(path, None, f"cannot read: {exc.strerror}") from exc
         refuse_conflicts(text, path)  # also before the +++ test: a conflict can open the file
         if not text.lstrip().startswith("+++"):
+            if in_a_domain_folder(path, folder):
+                raise EntryFileError(
+                    path,
+                    None,
+                    "is where an entry file goes, but it does not open with +++ front matter (empty,"
+                    " half-written or another format): fix it, or restore it with git",
+                )
             continue  # a README beside the entries
         content = normalized(parse_entry_file(text, path))
         if content.key in paths:
@@ -98,6 +105,12 @@ def read_folder(folder: Path) -> FolderEntries:
             if content.key == key:
                 archived[key] = content.replace(status="archived")
     return FolderEntries(contents, paths, tombstones, archived)
+
+
+def in_a_domain_folder(path: Path, folder: Path) -> bool:
+    """Whether PATH is where an entry file goes (DOMAIN/KEY.md under FOLDER, not a README): one kb
+    cannot read there is a damaged entry, and skipping it archived the entry as if its file were gone."""
+    return path.parent.parent == folder and path.parent.name in DOMAIN_NAMES and path.stem.lower() != "readme"
 
 
 def _entry_files(folder: Path) -> list[Path]:

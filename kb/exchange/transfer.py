@@ -21,6 +21,7 @@ from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry.check_rule import NO_RULE, fill
 from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
+from kb.entry.folder import in_a_domain_folder
 from kb.entry.lint import validation_problem
 from kb.entry.visible import json_escaped
 from kb.errors import EntryFileError, KbError, StoreChanged, UsageError
@@ -241,6 +242,8 @@ def read_import(
     with gc_paused():
         for number, file in enumerate(files, 1):
             read = _read_file(file, default_source or f"imported from {file.name}")
+            if not read and path.is_dir():
+                _refuse_an_unread_file(file, path)
             incoming.extend(read)
             blank = blank and not read and _holds_nothing(file)
             if progress:
@@ -254,6 +257,23 @@ def read_import(
         )
     _refuse_a_key_given_twice(incoming)
     return incoming
+
+
+def _refuse_an_unread_file(file: Path, folder: Path) -> None:
+    """A FILE of an imported FOLDER that yields no entry: one where an entry file goes (DOMAIN/KEY.md)
+    is a damaged entry, and any other is refused unless it holds nothing (an empty export's headings)
+    or is a README: "added 86" for a folder of 88 entry files hid the two it could not read."""
+    if in_a_domain_folder(file, folder):
+        raise EntryFileError(
+            file, None, "does not open with +++ front matter, as an entry file does: nothing was imported"
+        )
+    if file.stem.lower() != "readme" and not _holds_nothing(file):
+        raise EntryFileError(
+            file,
+            None,
+            "holds no entry kb can read (entry files open with +++, wiki tables have a Symptom column):"
+            " nothing was imported",
+        )
 
 
 def _holds_nothing(path: Path) -> bool:

@@ -450,6 +450,32 @@ def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
         assert store.find("team-bce-labels-object-dtype-nan").status == "active"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "",  # emptied, or written half-way
+        "---\nkey: team-bce-labels-object-dtype-nan\n---\n# Symptom\n",  # YAML front matter
+        "note to self\n+++\n",  # a line pasted above the front matter
+    ],
+)
+def test_an_entry_file_kb_cannot_read_stops_the_sync_instead_of_archiving_its_entry(
+    runner: CliRunner, tmp_path: Path, damage: str
+) -> None:
+    """A domain folder's file that did not open with +++ was skipped as a README: the entry was
+    archived "because its file is gone", and the tombstone spread to the whole team."""
+    folder = tmp_path / "team"
+    team_folder(runner, folder)
+    entry = folder / "data" / "team-bce-labels-object-dtype-nan.md"
+    entry.write_text(damage, encoding="utf-8")
+    (folder / "README.md").write_text("# Our faults\n", encoding="utf-8")  # still read past
+    result = kb("sync", str(folder))
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "team-bce-labels-object-dtype-nan.md" in result.stderr and "+++" in result.stderr
+    assert not (folder / "archived").exists()
+    with open_store() as store:
+        assert store.find("team-bce-labels-object-dtype-nan").status == "active"  # type: ignore[union-attr]
+
+
 def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRunner, tmp_path: Path) -> None:
     """A bad checkout (or git rm -r) archived every synced entry, 87 of 87, exit 0, no question."""
     folder = tmp_path / "team"

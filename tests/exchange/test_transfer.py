@@ -292,6 +292,30 @@ def test_a_file_with_no_entries_is_refused_not_imported_as_nothing(tmp_path: Pat
         read_import(tmp_path / "folder")
 
 
+@pytest.mark.parametrize(
+    ("damaged", "text", "said"),
+    [
+        ("data/cuda-device-side-assert.md", "", "does not open with +++"),  # emptied
+        ("data/cuda-device-side-assert.md", "---\nkey: x\n---\n", "does not open with +++"),
+        ("notes.md", "Some notes about our faults.\n", "holds no entry kb can read"),
+    ],
+)
+def test_a_file_of_an_imported_folder_that_yields_nothing_stops_the_import(
+    tmp_path: Path, damaged: str, text: str, said: str
+) -> None:
+    """`added 86, updated 0, skipped 0` for a folder of 88 files: the two kb could not read were
+    passed over without a word."""
+    assert kb("export", "files", "-o", "files")[0] == 0
+    (tmp_path / "files" / damaged).write_text(text, encoding="utf-8")
+    (tmp_path / "files" / "README.md").write_text("# Our faults\n\nRead with kb.\n", encoding="utf-8")
+    empty = str(tmp_path / "empty.db")
+    assert kb("--db", empty, "init", "--empty")[0] == 0
+    code, out, err = kb("--db", empty, "import", "files")
+    assert code == 1 and out == "" and damaged.split("/")[-1] in err and said in err
+    assert len(err.strip().splitlines()) == 1
+    assert kb("--db", empty, "list", "--json").stdout.strip() == "[]"
+
+
 def test_the_export_of_an_empty_knowledge_base_imports_as_nothing(tmp_path: Path) -> None:
     """An empty kb's backup was refused as a file kb cannot read ("it takes … JSONL backups (kb export
     jsonl)"), though kb export jsonl had written it: a backup that cannot be restored."""

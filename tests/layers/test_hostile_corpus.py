@@ -26,7 +26,7 @@ from tests.layers.test_hostile_project import kb as kb_process
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile" / "project"
 #: What the files that cannot carry a comment expect.
-UNSAID = {"empty.md": "ignored", "utf-16.md": "refused: not UTF-8"}
+UNSAID = {"empty.md": "refused: does not open with +++ front matter", "utf-16.md": "refused: not UTF-8"}
 #: One value of each kind a maintained scanner's rules know, built here.
 SECRETS = {
     "github-pat": "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6",
@@ -136,7 +136,7 @@ def test_a_file_kb_cannot_take_is_refused_in_one_line_naming_it(
 
 
 def test_the_whole_corpus_is_shown_harmlessly_on_every_face(tmp_path: Path) -> None:
-    project = clone(tmp_path, [*SHOWN, CORPUS / "empty.md"])
+    project = clone(tmp_path, SHOWN)
     keys = keys_of(SHOWN)
     faces = {
         "list": ("--layer", "project", "list"),
