@@ -8,6 +8,7 @@ in the interpreter it runs with, a file, a running process. One that is missing 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Mapping
@@ -65,6 +66,7 @@ def unmet_needs(
             f"{name} is not installed"
             for name in programs(command) or ()
             if not shutil.which(name, path=path)
+            and not (name == "python" and python_means_python3(command, path))
         ]
     modules: list[str] = []
     for need in rule.needs:
@@ -91,9 +93,31 @@ def unmet_needs(
     if modules:
         unmet += [
             f"the Python module {name} is not installed"
-            for name in _missing_modules(modules, folder, environment)
+            for name in _missing_modules(modules, folder, environment, command)
         ]
     return list(dict.fromkeys(unmet))
+
+
+#: `python` as a program a shell line runs, for a line programs() cannot read: at its start, or
+#: after a pipe, `;`, `&&`, `(` or `$(`.
+_RUNS_PYTHON = re.compile(r"(?:^|[;&|(`]\s*)python(?=\s|$)")
+
+
+def runs_python(command: str) -> bool:
+    """Whether the shell line COMMAND runs `python` by that name (`CUDA_LAUNCH_BLOCKING=1 python …`)."""
+    names = programs(command)
+    return "python" in names if names is not None else bool(_RUNS_PYTHON.search(command))
+
+
+def python_means_python3(command: str, path: str | None) -> bool:
+    """Whether the shell line COMMAND runs `python` where PATH has python3 and no python, as Debian's
+    and Ubuntu's own Pythons have: kb runs it with that python3 (kb.verify.runner), so `python` is
+    no program missing here."""
+    return (
+        runs_python(command)
+        and shutil.which("python", path=path) is None
+        and shutil.which("python3", path=path) is not None
+    )
 
 
 def _gpu_here(path: str | None) -> bool:
@@ -128,11 +152,21 @@ def _process_running(pattern: str) -> bool:
     return False
 
 
-def _missing_modules(names: list[str], cwd: Path, env: Mapping[str, str]) -> list[str]:
-    """Which of NAMES the check's interpreter cannot import (found from CWD, as the check would)."""
+def _missing_modules(
+    names: list[str], cwd: Path, env: Mapping[str, str], command: str | None = None
+) -> list[str]:
+    """Which of NAMES the check's interpreter cannot import (found from CWD, as the check would): the
+    `python` on the PATH for a shell line that runs `python` (the seed checks' `python -c …`), where
+    there is one; the python3 a bare Python check runs with otherwise."""
     from kb.machine import user_python
 
-    python = shutil.which("python3", path=env.get("PATH")) or shutil.which("python", path=env.get("PATH"))
+    path = env.get("PATH")
+    python = (
+        shutil.which("python", path=path)
+        if command is not None and validation_kind(command) == "shell" and runs_python(command)
+        else None
+    )
+    python = python or shutil.which("python3", path=path) or shutil.which("python", path=path)
     try:
         found = subprocess.run(
             [python or user_python(), "-c", _FIND_MODULES, *names],

@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -37,6 +37,7 @@ from kb.entry.check_rule import NO_RULE, CheckRule
 from kb.entry.lint import ValidationKind, validation_kind
 from kb.errors import CheckNotRecorded, KbError, StoreChanged, failure_text
 from kb.machine import user_python
+from kb.verify.needs import python_means_python3
 from kb.verify.verdict import RunEnd, Verdict, as_shell_reports_it, read_verdict, symptom_text
 
 if TYPE_CHECKING:
@@ -288,10 +289,6 @@ def _python_source(command: str) -> str:
     return ast.unparse(ast.fix_missing_locations(show))
 
 
-#: `python` as a program the shell line runs: at its start, or after a pipe, `;`, `&&`, `(` or `$(`.
-_RUNS_PYTHON = re.compile(r"(?:^|[;&|(`]\s*)python(?=\s|$)")
-
-
 @contextlib.contextmanager
 def _python_as_python3(
     command: str, kind: ValidationKind, environment: dict[str, str]
@@ -303,12 +300,7 @@ def _python_as_python3(
     link named python, removed when the check ends)."""
     path = environment.get("PATH")
     python3 = shutil.which("python3", path=path)
-    if (
-        kind == "python"
-        or not _RUNS_PYTHON.search(command)
-        or shutil.which("python", path=path)
-        or not python3
-    ):
+    if kind == "python" or not python3 or not python_means_python3(command, path):
         yield environment
         return
     with tempfile.TemporaryDirectory(prefix="kb-check-") as folder:
@@ -502,6 +494,8 @@ def run_check(
     else:
         symptom = symptom_text(entry.symptom, entry.symptom_variants)
         result = run_validation(command, timeout=timeout, cwd=cwd, symptom=symptom, rule=rule)
+        if result.verdict == "the check broke" and chosen:
+            result = replace(result, verdict="inconclusive", reason=_broke_with(chosen, result.reason))
     try:
         store.record_check(
             key,
@@ -524,6 +518,13 @@ def run_check(
             f"but its verdict could not be recorded: {failure_text(exc)}"
         ) from exc
     return result
+
+
+def _broke_with(values: Mapping[str, str], reason: str) -> str:
+    """Why a check that broke with VALUES given for its inputs says nothing about its entry: the line
+    that ran was not the entry's own (`--with port=8000/tcp` in a place that takes a number)."""
+    given = ", ".join(f"{name}={value}" for name, value in values.items())
+    return f"with {given} it broke ({reason}): the entry's check as written did not run; check the values"
 
 
 def _one_line(reason: str) -> str:

@@ -39,6 +39,20 @@ class Reading(NamedTuple):
 #: whole output, not just its end: a check that went on after `import torch` failed printed more.
 NOT_HERE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"ModuleNotFoundError: No module named '([^']+)'"), "the Python module {0} is not installed"),
+    # `python -m pytest` where pytest is not installed: Python's own line, no traceback.
+    (
+        re.compile(r"^(?:\S*[/\\])?python[\d.]*(?:\.exe)?: No module named (\S+)$", re.MULTILINE),
+        "the Python module {0} is not installed",
+    ),
+    # A compiled library that does not load (a missing libcudnn, a truncated or mismatched build).
+    (
+        re.compile(
+            r"^(?:ImportError|OSError): (?:\S*/)?([^/\s:]+\.so[^\s:]*): (?:cannot open shared object file"
+            r"|file too short|undefined symbol|wrong ELF class|invalid ELF header)",
+            re.MULTILINE,
+        ),
+        "the compiled library {0} does not load here",
+    ),
     (
         re.compile(r"^(?:\S+: )*(?:line \d+: )?(\S+): (?:command )?not found$", re.MULTILINE),
         "{0} is not installed",
@@ -67,6 +81,8 @@ NOT_HERE: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"can't open file '([^']+)': \[Errno 2\] No such file or directory"), "{0} is not here"),
     (re.compile(r"FileNotFoundError: \[Errno 2\] No such file or directory: '([^']+)'"), "{0} is not here"),
+    # pytest's own word for a test file or test it was given that is not there (exit 4).
+    (re.compile(r"^ERROR: (?:file or directory )?not found: (\S+)", re.MULTILINE), "{0} is not here"),
     (
         re.compile(
             r"^\S+: (?:cannot open |can't open )?'?([^':\n]+)'?: No such file or directory$", re.MULTILINE
@@ -85,9 +101,9 @@ BROKE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^NameError: (.+)$", re.MULTILINE), "its Python names something undefined: {0}"),
     (
         re.compile(
-            r"(?:^|: )(?:[Ss]yntax error|unexpected EOF while looking for matching)(.*)$", re.MULTILINE
+            r"(?:^|: )((?:[Ss]yntax error|unexpected EOF while looking for matching).*)$", re.MULTILINE
         ),
-        "its shell line does not parse{0}",
+        "its shell line does not parse: {0}",
     ),
 ]
 
@@ -127,7 +143,7 @@ def read_verdict(
     if ended == "not started":
         return Reading("could not run here", "the command could not be started")
     if rule.confirms == "output":
-        decided = _by_output(rule, output)
+        decided = _by_output(rule, output, exit_code)
         if decided is not None:
             return decided
     if ended == "timeout":
@@ -185,20 +201,34 @@ def read_verdict(
             )
         if exit_code == 0:
             return Reading("ruled out", "exit 0 without the confirming line")
-        return Reading("the check broke", f"exit {exit_code} without the confirming line")
+        crash = _unrelated_crash(output)
+        if crash is not None:
+            return Reading("the check broke", crash)
+        if exit_code == 1 and not output.strip():
+            # grep, lsof and their kind say "found nothing" so: the fault's trace is not there.
+            return Reading("ruled out", "exit 1 with nothing printed: it found nothing to confirm the cause")
+        return Reading("inconclusive", f"exit {exit_code} without the confirming line: read its output")
     if rule.confirms == "nothing":
         return Reading("inconclusive", "a probe: read its output")
     return Reading("inconclusive", "the check declares no rule: read its output")
 
 
-def _by_output(rule: CheckRule, output: str) -> Reading | None:
+def _by_output(rule: CheckRule, output: str, exit_code: int | None) -> Reading | None:
+    """The verdict OUTPUT's lines give by RULE's patterns, or None when they give none: both the
+    confirming and the ruling-out line say nothing for sure, and a ruling-out line the run then
+    crashed after is not the check's conclusion (the project's own `ok: config loaded`, printed as
+    the check imported it)."""
     found = re.search(rule.pattern, output, re.MULTILINE)
+    cleared = re.search(rule.rules_out, output, re.MULTILINE) if rule.rules_out else None
+    if found and cleared:
+        return Reading(
+            "inconclusive",
+            f"the output has both {_line_of(output, found)} and {_line_of(output, cleared)}: read it",
+        )
     if found:
         return Reading("confirmed", f"the output has {_line_of(output, found)}")
-    if rule.rules_out:
-        cleared = re.search(rule.rules_out, output, re.MULTILINE)
-        if cleared:
-            return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
+    if cleared and not (exit_code != 0 and "Traceback (most recent call last):" in output[cleared.end() :]):
+        return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
     return None
 
 

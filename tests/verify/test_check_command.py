@@ -196,6 +196,19 @@ def test_a_check_that_keeps_breaking_is_what_counts_against_its_entry(runner: Cl
     assert KEY in kb("prune", "--status", "broken", "--json")[1]
 
 
+def test_a_value_given_that_breaks_the_check_says_nothing_about_its_entry(runner: CliRunner) -> None:
+    """`--with port=8000/tcp` (the form the entry's own fix uses) left the seed's Python naming
+    `tcp`: recorded as "the check broke" twice, the sound seed was listed broken and proposed for
+    pruning."""
+    for _ in range(2):
+        code, out, _ = kb("check", KEY, "--with", "port=8000/tcp", "--yes", "--json")
+        run = json.loads(out)
+        assert (code, run["verdict"]) == (11, "inconclusive")
+        assert run["reason"].startswith("with port=8000/tcp it broke (its Python names something undefined")
+    assert json.loads(kb("stats", "--json")[1])["broken_checks"] == []
+    assert KEY not in kb("prune", "--status", "broken", "--json")[1]
+
+
 def test_show_gives_the_rule_as_verdict(runner: CliRunner) -> None:
     shown = json.loads(kb("show", KEY, "--json")[1])
     assert shown["verdict"] == {
@@ -204,3 +217,27 @@ def test_show_gives_the_rule_as_verdict(runner: CliRunner) -> None:
         "rules_out": "^ok: ",
         "inputs": {"port": "8000"},
     }
+
+
+@pytest.mark.parametrize(
+    "validation",
+    [
+        "python -c \"print('fault: {port} is held')\"",
+        "(PYTHONUNBUFFERED=1 python -c \"print('fault: {port} is held')\" 2>&1)",  # as the CUDA seed
+    ],
+)
+def test_a_python_line_runs_where_the_path_has_python3_and_no_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, validation: str
+) -> None:
+    """Debian's and Ubuntu's own Pythons have python3 and no python: every seed check was "could not
+    run here: python is not installed", the need found missing before the line could run."""
+    only_python3 = tmp_path / "only-python3"
+    only_python3.mkdir()
+    (only_python3 / "python3").symlink_to(sys.executable)
+    monkeypatch.setenv("PATH", str(only_python3))
+    with open_store() as store:
+        content = store.get(KEY).content()
+        store.update(KEY, content.replace(validation=validation))
+    code, out, _ = kb("check", KEY, "--yes", "--json")
+    run = json.loads(out)
+    assert (code, run["verdict"]) == (0, "confirmed"), run["reason"]

@@ -26,7 +26,9 @@ PROBE = CheckRule("nothing")
         (OUTPUT, 0, "bad labels: 0\n", "inconclusive"),
         (OUTPUT, 1, "progress…\nfault: found it\nthen exit 1\n", "confirmed"),
         (FOUND_ONLY, 0, "nothing here\n", "ruled out"),
-        (FOUND_ONLY, 2, "nothing here\n", "the check broke"),
+        (FOUND_ONLY, 2, "nothing here\n", "inconclusive"),  # no crash: nothing says its code is wrong
+        (FOUND_ONLY, 1, "", "ruled out"),  # `grep -n 'torch.load(' train.py | grep -v map_location`
+        (OUTPUT, 0, "ok: labels in range\nfault: 3 labels out of range\n", "inconclusive"),
         (PROBE, 0, "bad labels: 4\n", "inconclusive"),
         (NO_RULE, 1, "", "inconclusive"),
     ],
@@ -60,7 +62,14 @@ def test_a_missing_module_that_is_the_entrys_own_symptom_is_a_finding() -> None:
             "its Python does not parse: invalid syntax",
         ),
         ("NameError: name 'lodaer' is not defined\n", "its Python names something undefined"),
-        ('sh: 1: Syntax error: "(" unexpected\n', "its shell line does not parse"),
+        (
+            'sh: 1: Syntax error: "(" unexpected\n',
+            'its shell line does not parse: Syntax error: "(" unexpected',
+        ),
+        (
+            "bash: -c: line 1: syntax error near unexpected token `('\n",
+            "its shell line does not parse: syntax error near unexpected token `('",
+        ),
     ],
 )
 def test_a_check_whose_own_code_is_wrong_broke(output: str, reason: str) -> None:
@@ -195,3 +204,59 @@ def test_a_missing_file_the_check_looks_for_is_not_read_as_could_not_run_here() 
     elsewhere = read_verdict(NONZERO, "exited", 1, output, command="python check_tokenizer.py")
     assert elsewhere.verdict == "could not run here"  # a file the check needs, not one it names
     assert read_verdict(EXIT_0, "exited", 1, output, command=command).verdict == "could not run here"
+
+
+@pytest.mark.parametrize(
+    ("rule", "exit_code", "output", "reading"),
+    [
+        (
+            NONZERO,
+            1,
+            "/proj/.venv/bin/python: No module named pytest\n",
+            ("could not run here", "the Python module pytest is not installed"),
+        ),
+        (
+            EXIT_0,
+            1,
+            'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+            "ImportError: /v/lib/python3.11/site-packages/torch/_C.cpython-311-x86_64-linux-gnu.so:"
+            " file too short\n",
+            (
+                "could not run here",
+                "the compiled library _C.cpython-311-x86_64-linux-gnu.so does not load here",
+            ),
+        ),
+        (
+            EXIT_0,
+            1,
+            "ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory\n",
+            ("could not run here", "the compiled library libcudnn.so.8 does not load here"),
+        ),
+    ],
+)
+def test_a_check_that_never_reached_the_fault_could_not_run_here(
+    rule: CheckRule, exit_code: int, output: str, reading: tuple[str, str]
+) -> None:
+    """`python -m pytest` without pytest exits 1 with Python's own one line, and a native library that
+    does not load raises ImportError: "exit non-zero" confirmed the first, and both were counted as
+    the check breaking or as a verdict about the fault."""
+    assert read_verdict(rule, "exited", exit_code, output) == reading
+
+
+def test_a_test_file_pytest_cannot_find_is_no_verdict_about_the_fault() -> None:
+    output = "ERROR: file or directory not found: tests/test_data.py\n\nno tests ran in 0.01s\n"
+    command = "python -m pytest -q tests/test_data.py"
+    assert read_verdict(NONZERO, "exited", 4, output, command=command).verdict == "inconclusive"
+    assert read_verdict(NONZERO, "exited", 4, output).verdict == "could not run here"
+
+
+def test_a_ruling_out_line_the_run_crashed_after_is_not_the_checks_conclusion() -> None:
+    """The project printed `ok: config loaded` as the check imported it, then crashed: that was read
+    as "ruled out" though the check never looked at the labels."""
+    output = (
+        'ok: config loaded\nTraceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+        '  File "/proj/train.py", line 5, in <module>\n    raise RuntimeError("x")\nRuntimeError: x\n'
+    )
+    reading = read_verdict(OUTPUT, "exited", 1, output)
+    assert reading.verdict == "inconclusive" and "/proj/train.py" in reading.reason
+    assert read_verdict(OUTPUT, "exited", 0, "ok: all 1200 labels in [0, 3)\n").verdict == "ruled out"
