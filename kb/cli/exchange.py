@@ -488,9 +488,12 @@ def sync_command(
             help="With --ours, --theirs or --take: settle only these entries' conflicts.", metavar="[KEY]..."
         ),
     ] = None,
-    ours: Annotated[bool, typer.Option("--ours", help="Settle conflicts with kb's version.")] = False,
+    ours: Annotated[
+        bool, typer.Option("--ours", help="Settle the conflicts a sync has shown with kb's version.")
+    ] = False,
     theirs: Annotated[
-        bool, typer.Option("--theirs", help="Settle conflicts with the folder's version.")
+        bool,
+        typer.Option("--theirs", help="Settle the conflicts a sync has shown with the folder's version."),
     ] = False,
     take: Annotated[
         list[str] | None,

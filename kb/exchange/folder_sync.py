@@ -224,8 +224,8 @@ def plan_sync(
 
     def facts_of(key: str) -> _EntryFacts:
         record = bases.get(key)
-        if record is not None and key in seen:
-            record = SyncBase(record.content, seen[key])
+        if key in seen:
+            record = SyncBase(record.content if record is not None else None, seen[key])
         return _EntryFacts(
             key,
             record,
@@ -345,6 +345,8 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         facts.in_folder,
         facts.tombstone,
     )
+    if record is None or record.conflict is None:
+        prefer = None  # --ours, --theirs and a face's choices settle only a conflict someone was shown
     base = record.content if record else None
     if base is None and _same_text(in_kb, facts.seed):
         base = facts.seed  # nobody changed kb's copy of the seed: the folder's version is a change of it
@@ -374,6 +376,13 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
     # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
     # else is (a change of the file may be a teammate's pull).
     answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)
+    if (answered or prefer is not None) and record is not None and record.conflict is not None:
+        arrived = _arrived_since_shown(record.conflict, merge_entry(base, ours, theirs).conflicts)
+        if arrived:
+            fields = tuple(dict.fromkeys((*record.conflict.kb_values, *arrived)))
+            return _conflict(
+                facts, ours, theirs, fields, tomb, f"{', '.join(arrived)}: {ARRIVED_SINCE_SHOWN}"
+            )
     if prefer is not None and record is not None and record.conflict is not None:
         fields = merge_entry(base, ours, theirs).conflicts or ("status",)
         unseen = fingerprint(theirs) != record.conflict.theirs
@@ -402,6 +411,18 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if record is not None and record.conflict is not None:
             contested = (*contested, *record.conflict.kb_values)
     return _finish(facts, merge, tomb, author, now, contested)
+
+
+#: Why a settle (--ours, --theirs, an edit in kb) is shown the conflict again instead: a field came
+#: into conflict after the person was shown the others (a pull), and nobody chose for it.
+ARRIVED_SINCE_SHOWN = "in conflict since the conflict was shown: look at it again"
+
+
+def _arrived_since_shown(shown: ShownConflict, conflicts: tuple[str, ...]) -> tuple[str, ...]:
+    """The fields of CONFLICTS that SHOWN did not show (none when it kept no fields: any settles)."""
+    if not shown.kb_values:
+        return ()
+    return tuple(name for name in conflicts if name not in shown.kb_values)
 
 
 #: Why a settle that takes the folder's side is shown the conflict again instead: the file changed

@@ -126,21 +126,53 @@ def test_an_archive_against_an_edit_made_meanwhile_is_a_conflict_not_a_silent_wi
         steps, _ = plan_sync(agreed, {"shard-mount": kb_side}, folder, tombstones=tombstones)
         assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("status",))]
         assert "changed in" in steps[0].note
-    # Settled: --theirs keeps the folder's side, whichever it is.
-    steps, _ = plan_sync(
-        agreed, {"shard-mount": BASE.replace(status="archived")}, {"shard-mount": edited}, "theirs"
-    )
-    assert [(s.action, s.result) for s in steps] == [("update-kb", edited)]
-    steps, _ = plan_sync(
-        agreed, {"shard-mount": BASE.replace(status="archived")}, {"shard-mount": edited}, "ours"
-    )
+    # Settled once shown: --theirs keeps the folder's side, whichever it is.
+    archived = {"shard-mount": BASE.replace(status="archived")}
+    (shown,), _ = plan_sync(agreed, archived, {"shard-mount": edited})
+    agreed = {"shard-mount": SyncBase(BASE, shown.shown)}
+    steps, _ = plan_sync(agreed, archived, {"shard-mount": edited}, "theirs")
+    assert [(s.action, s.result) for s in steps] == [("resolved", edited)]
+    steps, _ = plan_sync(agreed, archived, {"shard-mount": edited}, "ours")
     assert steps[0].result is not None and steps[0].result.status == "archived"
     assert steps[0].kept_aside == (("folder", edited),)
     # An edit here against the folder's archive, settled for kb: the status that stays is kb's, and
     # the report says so (it once said the folder's, for the field the folder had changed).
+    (shown,), _ = plan_sync(
+        {"shard-mount": SyncBase(BASE)}, {"shard-mount": edited}, {}, tombstones={"shard-mount": TOMB}
+    )
+    agreed = {"shard-mount": SyncBase(BASE, shown.shown)}
     steps, _ = plan_sync(agreed, {"shard-mount": edited}, {}, "ours", tombstones={"shard-mount": TOMB})
     assert steps[0].result is not None and steps[0].result.status == "active"
     assert "status" in steps[0].from_ours and "status" not in steps[0].from_theirs
+
+
+def test_a_preference_settles_only_a_conflict_someone_was_shown() -> None:
+    """`kb sync team --ours` after a pull overwrote a teammate's fix that no sync had shown as a
+    conflict: the preference settled it unseen. And after one field's conflict was shown, an answer
+    to it settled a second field a later pull brought into conflict, never shown either."""
+    ours, theirs = BASE.replace(fix="remount with vers=4"), BASE.replace(fix="reboot the shard server")
+    sides: tuple[Side, ...] = ("ours", "theirs")
+    for side in sides:
+        steps, _ = plan_sync(
+            {"shard-mount": SyncBase(BASE)}, {"shard-mount": ours}, {"shard-mount": theirs}, side
+        )
+        assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("fix",))], side
+    shown = shown_conflict(ours, theirs)
+    resymptomed = theirs.replace(symptom="OSError: [Errno 116] Stale file handle on /mnt/shards")
+    ours_too = ours.replace(symptom="OSError: stale NFS handle")
+    answers: list[tuple[EntryContent, Side | None]] = [
+        (ours_too, "ours"),  # --ours
+        (ours_too.replace(fix="remount, then reboot"), None),  # an edit of the fix in kb
+    ]
+    for kb_side, prefer in answers:
+        steps, _ = plan_sync(
+            {"shard-mount": shown}, {"shard-mount": kb_side}, {"shard-mount": resymptomed}, prefer
+        )
+        assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("fix", "symptom"))], prefer
+        assert "symptom: in conflict since the conflict was shown" in steps[0].note
+    # The field shown is settled as before.
+    steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": theirs}, "ours")
+    assert [(s.action, s.result) for s in steps] == [("resolved", ours)]
 
 
 TOMB = Tombstone("shard-mount", "archived", "", fingerprint(BASE), "alice", "2026-12-01T10:00:00Z")
