@@ -373,6 +373,17 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if _side(prefer, "status") is None:
             return _conflict(facts, ours, theirs, ("status",), tomb)
     torn = _archived_against_an_edit(base, ours, theirs) if base is not None else ""
+    # The folder archived a version older than kb's: an edit synced meanwhile from another checkout
+    # (its push rejected, then a pull that brought the archive) is not to be lost unasked.
+    if (
+        not torn
+        and tomb is not None
+        and in_folder is None
+        and ours.status == "active"
+        and tomb.version
+        and fingerprint(_active(ours)) != tomb.version
+    ):
+        torn = "archived in the folder, changed in kb meanwhile"
     # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
     # else is (a change of the file may be a teammate's pull).
     answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)

@@ -175,6 +175,22 @@ def test_a_preference_settles_only_a_conflict_someone_was_shown() -> None:
     assert [(s.action, s.result) for s in steps] == [("resolved", ours)]
 
 
+def test_an_archive_of_an_older_version_than_kbs_is_a_conflict() -> None:
+    """Bob synced an edit into his checkout while Alice archived the entry in hers; his push was
+    rejected, he pulled (git moved his edit into archived/), and the next sync archived his edit for
+    the whole team with "archived in kb", no question: the tombstone names the version Alice saw."""
+    edited = BASE.replace(fix="remount with vers=4")
+    tombstones = {"shard-mount": TOMB}  # of BASE
+    steps, _ = plan_sync(
+        {"shard-mount": SyncBase(edited)}, {"shard-mount": edited}, {}, tombstones=tombstones
+    )
+    assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("status",))]
+    assert "changed in kb meanwhile" in steps[0].note
+    # The version Alice archived is the one kb holds: the archive is followed, as before.
+    steps, _ = plan_sync({"shard-mount": SyncBase(BASE)}, {"shard-mount": BASE}, {}, tombstones=tombstones)
+    assert [s.action for s in steps] == ["archive-in-kb"]
+
+
 TOMB = Tombstone("shard-mount", "archived", "", fingerprint(BASE), "alice", "2026-12-01T10:00:00Z")
 
 
