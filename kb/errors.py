@@ -162,6 +162,23 @@ class EditConflict(KbError):
         )
 
 
+class LeftMeanwhile(KbError):
+    """A save into an entry that left its folder while it was edited (a teammate archived, renamed or
+    removed it, brought by a pull): saving would undo that unasked. HOW says what happened;
+    SAVED_TO is where the edited text was kept."""
+
+    def __init__(
+        self, key: str, how: str, into: str = "", saved_to: str | None = None, layer: str | None = None
+    ) -> None:
+        self.key = key
+        self.how = how
+        self.into = into
+        where = f"; your text is kept in {saved_to}" if saved_to else ""
+        prefix = f"kb --layer {layer} " if layer else "kb "
+        then = f"{prefix}edit {into}" if into else f"{prefix}restore {key}, then edit again"
+        super().__init__(f"'{key}' was {how} in the folder while you edited it: not saved{where}; {then}")
+
+
 def failure_text(exc: KbError | OSError) -> str:
     """What failed, in one line, for any face to show: a KbError's message, or an OSError's place and
     reason (an atomic write's temporary file named by its folder: "cannot write in DIR")."""

@@ -11,7 +11,7 @@ from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, checked_status
 from kb.entry.visible import visible
-from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, KeyTaken, UsageError
+from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, KeyTaken, LeftMeanwhile, UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -245,6 +245,10 @@ def save_edit(
         kept = save_draft(render_entry_file(after), key)
         layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
         raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
+    except LeftMeanwhile as left:  # archived or renamed in the folder by a pull while the editor was open
+        kept = save_draft(render_entry_file(after), key)
+        layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
+        raise LeftMeanwhile(left.key, left.how, left.into, saved_to=str(kept), layer=layer) from None
     except KeyTaken as taken:  # a key someone added while the editor was open
         kept = save_draft(render_entry_file(after), key)
         raise KbError(

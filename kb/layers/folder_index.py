@@ -19,9 +19,11 @@ from kb.paths import cache_folder
 from kb.store import sqlite_file
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
 
     from kb.entry.content import EntryContent
+    from kb.entry.folder import Tombstone
     from kb.store.entry_store import EntryStore
 
 #: Raise when the index's build changes, so that every folder is indexed again.
@@ -130,7 +132,7 @@ def _write_changes(
         return {}
     signed = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
     folder = read_folder(where)
-    merged = _with_changes_since(before, after, folder.contents, changed)
+    merged = _with_changes_since(before, after, folder.contents, changed, folder.tombstones)
     after = {**after, **merged}
     with all_or_nothing(touched_by_writing(where, changed, after, folder.paths)):
         for key in changed:
@@ -171,18 +173,24 @@ def _with_changes_since(
     after: dict[str, EntryContent],
     on_disk: dict[str, EntryContent],
     changed: list[str],
+    tombstones: Mapping[str, Tombstone],
 ) -> dict[str, EntryContent]:
     """The entries of CHANGED whose file changed in the folder since kb read it (a `git pull`, a
     teammate's editor, while `kb edit` waited): kb's change merged with theirs field by field. A
-    field both changed differently, an archive or a purge of an entry changed meanwhile, or an
-    entry added under a key the folder took meanwhile refuses the write: nothing of theirs is
-    overwritten or deleted."""
+    field both changed differently, an archive or a purge of an entry changed meanwhile, an entry
+    whose file left the folder meanwhile (TOMBSTONES say how), or an entry added under a key the
+    folder took meanwhile refuses the write: nothing of theirs is overwritten or deleted."""
     from kb.entry.merging import merge_entry
-    from kb.errors import EditConflict, KbError, KeyTaken
+    from kb.errors import EditConflict, KbError, KeyTaken, LeftMeanwhile
 
     merged: dict[str, EntryContent] = {}
     for key in changed:
         ours, base, theirs = after.get(key), before.get(key), on_disk.get(key)
+        if theirs is None and base is not None and base.status == "active" and ours is not None:
+            tomb = tombstones.get(key)
+            if tomb is None:
+                raise LeftMeanwhile(key, "removed")
+            raise LeftMeanwhile(key, tomb.describe(), tomb.into if tomb.how == "renamed" else "")
         if theirs is None or theirs == base:
             continue
         if base is None:

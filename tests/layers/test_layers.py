@@ -650,6 +650,38 @@ def test_an_edit_in_a_folder_layer_that_clashes_with_a_change_meanwhile_is_refus
     assert "their fix" in path.read_text()  # nothing of theirs is overwritten
 
 
+@pytest.mark.parametrize("how", ["archived", "renamed to feature-store-cache"])
+def test_an_edit_saved_into_an_entry_that_left_the_folder_meanwhile_is_refused(
+    team: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, how: str
+) -> None:
+    """A pull brought a teammate's archive (or rename) while the editor was open: the save printed
+    "saved", deleted the tombstone and wrote the file back, undoing the teammate's change unasked."""
+    monkeypatch.chdir(team)
+    path = team / ".kb" / "data" / "feature-cache.md"
+    done, _, into = how.partition(" to ")
+    pulled = (done, into, "", "mate", "2026-12-04T10:00:00Z")
+    script = tmp_path / "editor.py"
+    script.write_text(
+        "import sys, pathlib\n"
+        "from kb.entry.folder import Tombstone, write_tombstone\n"
+        f"pathlib.Path({str(path)!r}).unlink()\n"  # the pull: the file left, its tombstone came
+        f"write_tombstone(pathlib.Path({str(team / '.kb')!r}), 'feature-cache',"
+        f" Tombstone('feature-cache', *{pulled!r}))\n"
+        "ours = pathlib.Path(sys.argv[1])\n"
+        "ours.write_text(ours.read_text().replace('ls /tmp', 'ls -la /tmp'))\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
+    edited = kb("--layer", "project", "edit", "feature-cache")
+    assert edited.exit_code == 1 and len(edited.stderr.strip().splitlines()) == 1
+    assert f"'feature-cache' was {how} by mate in the folder while you edited it: not saved" in edited.stderr
+    then = f"kb --layer project edit {into}" if into else "kb --layer project restore feature-cache"
+    assert then in edited.stderr
+    kept = Path(edited.stderr.split("your text is kept in ")[1].split(";")[0])
+    assert "ls -la /tmp" in kept.read_text()
+    assert not path.exists() and (team / ".kb" / TOMBSTONES / "feature-cache.toml").exists()
+
+
 def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_no_count(
     team: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
