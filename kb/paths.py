@@ -40,6 +40,23 @@ def drafts_folder() -> Path:
     return user_data_dir() / "drafts"
 
 
+def new_draft_path(name: str, stamp: str) -> Path:
+    """A file in drafts_folder() that no draft holds, made empty now so that no other draft takes it:
+    NAME-STAMP.md, or NAME-STAMP-N.md for the second one in the same second (two failed saves of one
+    entry in a second kept one file, the second text over the first)."""
+    folder = drafts_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    number = 1
+    while True:
+        path = folder / (f"{name}-{stamp}.md" if number == 1 else f"{name}-{stamp}-{number}.md")
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            number += 1
+            continue
+        return path
+
+
 def _user_data_folder() -> str:
     home = os.path.expanduser("~")
     if sys.platform == "win32":

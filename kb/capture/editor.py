@@ -12,7 +12,7 @@ from pathlib import Path
 
 from kb.entry.redaction import redact_text
 from kb.errors import KbError
-from kb.paths import user_data_dir, write_atomically
+from kb.paths import new_draft_path, write_atomically
 
 
 def editor_command() -> list[str]:
@@ -46,9 +46,6 @@ def _on_a_terminal() -> bool:
 
 def save_draft(text: str, name: str) -> Path:
     """Keep TEXT in kb's drafts folder and return where, so an aborted edit loses nothing."""
-    folder = user_data_dir() / "drafts"
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-    path = folder / f"{name}-{stamp}.md"
+    path = new_draft_path(name, datetime.now(UTC).strftime("%Y%m%dT%H%M%S"))
     write_atomically(path, redact_text(text))  # a draft is kept on disk: no credentials in it
     return path

@@ -557,7 +557,8 @@ def sync_command(
     if as_json:
         console.print_json(report.as_json())
     else:
-        changed = len(report.steps) - len(report.conflicts)
+        # "already agreed": both sides held one version, only kb's record of the folder was behind
+        changed = sum(1 for step in report.steps if step.action not in ("conflict", "agreed"))
         verb = "would change" if dry_run else "changed"
         typer.echo(
             f"kb and {folder}: {verb} {changed}, {plural(len(report.conflicts), 'conflict')},"

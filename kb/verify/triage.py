@@ -26,7 +26,7 @@ from kb.entry.content import EntryContent, key_from_symptom
 from kb.entry.file import render_entry_file
 from kb.entry.redaction import redact_text
 from kb.handbook import load_triage
-from kb.paths import drafts_folder, write_atomically
+from kb.paths import drafts_folder, new_draft_path, write_atomically
 from kb.search.lookup import SearchResponse
 from kb.text.paste import find_decisive
 from kb.verify.runner import CheckResult
@@ -220,14 +220,7 @@ def draft_entry(record: TriageRecord) -> EntryContent:
 def save_triage_draft(content: EntryContent, now: datetime | None = None, kind: str = "triage") -> Path:
     """Keep CONTENT as a draft entry file for a person to finish (`kb add --from-triage` takes the
     latest of KIND triage, `kb add --from-file PATH` any): drafts/KIND-STAMP.md, never overwritten."""
-    folder = drafts_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S")
-    path = folder / f"{kind}-{stamp}.md"
-    number = 1
-    while path.exists():
-        number += 1
-        path = folder / f"{kind}-{stamp}-{number}.md"
+    path = new_draft_path(kind, (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S"))
     write_atomically(path, redact_text(render_entry_file(content)))  # a draft is kept too: redacted
     return path
 

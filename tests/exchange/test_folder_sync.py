@@ -249,6 +249,35 @@ def test_unchanged_entries_are_counted_not_listed() -> None:
     assert (steps, unchanged) == ([], 1)
 
 
+def test_a_sync_that_only_finds_both_sides_agree_changes_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    """On a new laptop, the team's files and kb's imported backup held the same versions: the sync
+    said "changed 88" though no entry and no file changed, only kb's record of the folder."""
+    from kb.entry.file import render_entry_file
+
+    folder = tmp_path / "team"
+    with open_store() as store:
+        content = (
+            store.get("cuda-device-side-assert").content().replace(fix="rerun with CUDA_LAUNCH_BLOCKING=1")
+        )
+        store.update("cuda-device-side-assert", content)
+    (folder / content.domain).mkdir(parents=True)
+    (folder / content.domain / f"{content.key}.md").write_text(render_entry_file(content), encoding="utf-8")
+    before = folder_files(folder)
+    result = kb("sync", str(folder))
+    assert result.exit_code == 0 and result.stdout.startswith(f"kb and {folder}: changed 0, 0 conflicts")
+    after = folder_files(folder)
+    assert after.pop("kb-folder.toml")  # the folder's identity, written by its first sync
+    assert "already agreed" in result.stdout and after == before
+
+
+def test_two_failed_saves_in_one_second_keep_two_drafts() -> None:
+    """Both said "your text is kept in drafts/KEY-STAMP.md", the same file: the first text was lost."""
+    from kb.capture.editor import save_draft
+
+    first, second = save_draft("first text\n", "widget"), save_draft("second text\n", "widget")
+    assert first != second and (first.read_text(), second.read_text()) == ("first text\n", "second text\n")
+
+
 # --- two people, one repository -----------------------------------------------------------------------
 
 
