@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import kb.clock
 from kb.entry.check_rule import defaults_note
+from kb.entry.lint import validation_kind
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     """Entry KEY's check as it will run for PASTE (the values the paste names fill its inputs)."""
     from kb.entry.check_rule import defaults_standing, offered
     from kb.text.paste import find_decisive, paste_values
+    from kb.verify.runner import python_shell_line
 
     entry = store.get(key)
     if not entry.validation:
@@ -65,6 +67,8 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     values = paste_values(paste, find_decisive(paste)) if paste.strip() else {}
     command, taken = offered(entry.validation, rule, values)
     standing = defaults_standing(entry.validation, rule, taken)
+    if validation_kind(command) == "python":  # a shell runs it as kb check does, not as a shell line
+        command = python_shell_line(command)
     return CheckToRun(key, command, {**rule.defaults, **taken}, rule.describe(), rule.needs, tuple(standing))
 
 
@@ -123,6 +127,7 @@ def read_reported_run(
     evidence about the entry."""
     from kb.entry.check_rule import filled_values
     from kb.store.record import CheckRun
+    from kb.verify.runner import bare_python
     from kb.verify.verdict import as_shell_reports_it, read_verdict, symptom_text
 
     entry = store.get(key)
@@ -130,6 +135,9 @@ def read_reported_run(
         raise KbError(f"entry '{key}' has no check: nothing to read a verdict by")
     rule = entry.content().check_rule
     values = filled_values(entry.validation.strip(), rule, command)
+    if values is None and validation_kind(entry.validation) == "python":
+        bare = bare_python(command)  # the shell line check_to_run gave for a bare-Python check
+        values = filled_values(entry.validation.strip(), rule, bare) if bare is not None else None
     if values is None:
         raise UsageError(
             f"that command is not the check of '{key}': run the command check_to_run gives, then report it"

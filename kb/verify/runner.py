@@ -21,6 +21,7 @@ import contextlib
 import os
 import re
 import selectors
+import shlex
 import shutil
 import signal
 import subprocess
@@ -269,24 +270,44 @@ def _program_read_as_python(command: str, kind: ValidationKind, output: str) -> 
 
 def _argv(command: str, kind: ValidationKind) -> list[str]:
     if kind == "python":
-        return [user_python(), "-c", _python_source(command)]
+        return [user_python(), "-c", python_program(command)]
     return [SHELL, "-c", command]
 
 
-def _python_source(command: str) -> str:
-    """COMMAND as a program; a lone expression is handed to sys.displayhook, as the REPL does."""
+#: How a lone expression is shown, as the REPL shows it; around the check's own text, kept as written
+#: (a comment in it ends at its line), so that the program can be read back (bare_python()).
+_SHOWN = ("__import__('sys').displayhook(\n", "\n)")
+
+
+def python_program(command: str) -> str:
+    """The bare-Python check COMMAND as a program; a lone expression is handed to sys.displayhook."""
     text = command.strip()
     try:
-        tree = ast.parse(text, mode="eval")
+        ast.parse(text, mode="eval")
     except (SyntaxError, ValueError):
         return text  # statements run as written
-    displayhook = ast.Attribute(
-        value=ast.Call(func=ast.Name("__import__", ast.Load()), args=[ast.Constant("sys")], keywords=[]),
-        attr="displayhook",
-        ctx=ast.Load(),
-    )
-    show = ast.Expression(ast.Call(func=displayhook, args=[tree.body], keywords=[]))
-    return ast.unparse(ast.fix_missing_locations(show))
+    return f"{_SHOWN[0]}{text}{_SHOWN[1]}"
+
+
+def python_shell_line(command: str) -> str:
+    """The bare-Python check COMMAND as a shell line that runs it as kb check does (python3 -c), for
+    someone else's shell: a coding agent's."""
+    return f"python3 -c {shlex.quote(python_program(command))}"
+
+
+def bare_python(line: str) -> str | None:
+    """The bare-Python check a shell LINE from python_shell_line() runs (with any python), or None
+    when LINE is no such line."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return None
+    if len(words) != 3 or words[1] != "-c" or not re.fullmatch(r"(?:\S*/)?python[\d.]*", words[0]):
+        return None
+    program = words[2]
+    if program.startswith(_SHOWN[0]) and program.endswith(_SHOWN[1]):
+        return program[len(_SHOWN[0]) : -len(_SHOWN[1])]
+    return program
 
 
 @contextlib.contextmanager

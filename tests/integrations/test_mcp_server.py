@@ -381,3 +381,31 @@ def test_check_to_run_says_when_a_value_is_the_entrys_guess(kb_db: str) -> None:
         "port-already-in-use", "error while attempting to bind on address ('0.0.0.0', 7860)"
     )
     assert named["values"] == {"port": "7860"} and "not_from_the_error" not in named
+
+
+def test_a_bare_python_check_is_handed_out_as_a_line_a_shell_runs(
+    kb_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check written as Python alone was handed out as it is stored; the agent's shell ran it
+    (exit 2, `syntax error near unexpected token`) and the report was recorded as "the check broke"
+    on an entry whose fault was there: kb check runs such a check with python3, the agent could not
+    know, and `python3 -c "…"` was refused as not the check."""
+    from kb.integrations.mcp_server import AgentSession
+
+    code = subprocess.run(
+        [sys.executable, "-m", "kb", "--db", kb_db, "add", "--new", "-k", "csv-not-ascii", "-d", "data",
+         "-s", "UnicodeDecodeError: 'ascii' codec can't decode byte 0xe9 in position 12",
+         "-v", "assert open('data.csv').read().isascii()", "--confirms", "exit non-zero",
+         "-f", "open('data.csv', encoding='utf-8')"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert code.returncode == 0, code.stderr
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data.csv").write_text("héllo\n", encoding="utf-8")
+    session = AgentSession(kb_db)
+    command = session.check("csv-not-ascii")["command"]
+    assert command.startswith("python3 -c ")
+    ran = subprocess.run(["/bin/sh", "-c", command], capture_output=True, text=True, check=False)
+    assert ran.returncode == 1 and "AssertionError" in ran.stderr
+    told = session.report("csv-not-ascii", command, ran.returncode, ran.stdout + ran.stderr)
+    assert told["verdict"] == "confirmed", told

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.verify.reported import ReportedVerdict
 
 
@@ -40,3 +42,20 @@ def test_after_a_ruled_out_cause_the_next_candidate_with_a_check_is_named() -> N
     )
     confirmed = told._replace(verdict="confirmed")
     assert next_check(confirmed, ["d"], [], checks.get) == confirmed
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        "assert open('data.csv').read().isascii()",  # statements run as written
+        "__import__('torch').cuda.is_available()  # an expression, shown as the REPL shows it",
+        "import json; print(json.dumps({'a': \"it's\"}))",
+    ],
+)
+def test_a_bare_python_check_reads_back_from_the_shell_line_it_is_handed_out_as(check: str) -> None:
+    from kb.verify.runner import bare_python, python_shell_line
+
+    line = python_shell_line(check)
+    assert line.startswith("python3 -c ") and bare_python(line) == check
+    assert bare_python(line.replace("python3", "/proj/.venv/bin/python", 1)) == check
+    assert bare_python(f"sh -c {line!r}") is None
