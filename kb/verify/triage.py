@@ -111,7 +111,7 @@ def cause_of(verdicts: Mapping[str, str], one_of: Sequence[str]) -> Cause | None
         return Cause(confirmed[-1], "confirmed", tuple(confirmed[:-1]))
     left = [key for key in one_of if verdicts.get(key) != "ruled out"]
     if len(one_of) > 1 and len(left) == 1:
-        return Cause(left[0], "left")
+        return Cause(left[0], "left", ran=verdicts.get(left[0], ""))
     return None
 
 
@@ -123,6 +123,8 @@ class Cause(NamedTuple):
     how: str
     #: The other entries whose checks confirmed their causes too: each is there, none is the one.
     also: tuple[str, ...] = ()
+    #: For the one "left": the verdict its own check gave here, if it ran (it did not decide).
+    ran: str = ""
 
     def line(self) -> str:
         if self.how == "confirmed" and self.also:
@@ -132,6 +134,12 @@ class Cause(NamedTuple):
             return f"Confirmed: {named}: each check found its cause here. Apply each fix ({shows})."
         if self.how == "confirmed":
             return f"Confirmed: {self.key}. Apply its fix (kb show {self.key})."
+        if self.ran:
+            return (
+                f"The other known faults that raise this message are ruled out; the one left is {self.key},"
+                f" and its own check did not decide it here ({self.ran}): read its output, or run it"
+                f" where it can run (kb check {self.key})."
+            )
         return (
             f"The other known faults that raise this message are ruled out; the one left is {self.key}"
             f"; its check is the next to run (kb check {self.key})."
@@ -202,14 +210,15 @@ def record_verification(record: TriageRecord, source: str, result: CheckResult) 
 
 
 def draft_entry(record: TriageRecord) -> EntryContent:
-    """The triage as an entry to finish: symptom, conditions, environment, domain and the check that ran."""
+    """The triage as an entry to finish: symptom, conditions, environment, domain, and the check that
+    confirmed its cause (none when no check did: a check that was ruled out or could not run here is
+    no proof of this fault, and the draft took the last one run)."""
     proved = next((v for v in reversed(record.verifications) if v.verdict == "confirmed"), None)
-    tried = proved or (record.verifications[-1] if record.verifications else None)
     return EntryContent(
         key=key_from_symptom(record.anchor.phenomenon),
         domain=record.domain or "data",
         symptom=record.anchor.phenomenon,
-        validation=tried.command if tried else "",
+        validation=proved.command if proved else "",
         conditions=record.anchor.conditions,
         environment=record.anchor.environment,
         related=tuple(m["key"] for m in record.matches[:3]),

@@ -51,3 +51,22 @@ def test_two_causes_ruled_out_call_for_a_rollback_and_nothing_else_counts() -> N
     assert not record(("a", "ruled out"), ("b", "could not run here")).needs_rollback()
     assert record(("a", "ruled out"), ("b", "inconclusive"), ("c", "ruled out")).needs_rollback()
     assert not record(("a", "ruled out"), ("b", "confirmed")).needs_rollback()
+
+
+def test_the_one_left_whose_check_just_failed_to_run_is_not_offered_as_the_next_to_run() -> None:
+    """Its check had just said "could not run here" when the triage called it "the next to run"."""
+    cause = record(("a", "ruled out"), ("b", "could not run here"), ("c", "ruled out")).cause()
+    assert cause == Cause("b", "left", ran="could not run here")
+    assert "its own check did not decide it here (could not run here)" in cause.line()
+    assert "is the next to run" not in cause.line()
+
+
+def test_a_draft_keeps_only_a_check_that_confirmed_its_cause() -> None:
+    """The draft took the last check run as its validation: one that could not run here, of another
+    entry, without its rule."""
+    from kb.verify.triage import draft_entry
+
+    unproved = record(("a", "ruled out"), ("b", "could not run here"))
+    assert draft_entry(unproved).validation == ""
+    proved = record(("a", "ruled out"), ("b", "confirmed"), ("c", "could not run here"))
+    assert draft_entry(proved).validation == "check-b"
