@@ -284,6 +284,17 @@ def rule_problem(rule: CheckRule, command: str) -> str | None:
             f"the command uses {{{name}}} but the check declares no input '{name}' "
             f'(inputs = {{ {name} = "…" }})'
         )
+    for field, pattern, would in (
+        ("pattern", rule.pattern, "confirm"),
+        ("rules_out", rule.rules_out, "rule out"),
+    ):
+        if pattern and re.search(pattern, "", re.MULTILINE) is not None:
+            return (
+                f"its {field} {pattern!r} matches any output, even none: it would {would} the cause"
+                " whatever ran"
+            )
+    if rule.pattern and rule.pattern == rule.rules_out:
+        return "its pattern and rules_out are the same: a line that confirms the cause would also rule it out"
     used = command + " ".join(rule.needs)
     unused = [name for name in declared if f"{{{name}}}" not in used]
     if unused:

@@ -172,3 +172,19 @@ def test_a_default_the_error_did_not_name_is_said_to_be_a_guess() -> None:
         "port 8000 is the entry's default, not from the error; kb check --with port=... uses yours"
     )
     assert defaults_note({}) == ""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "rules_out", "problem"),
+    [
+        ("fault|", "^ok: ", "its pattern 'fault|' matches any output, even none: it would confirm"),
+        (".*", "", "its pattern '.*' matches any output"),
+        ("^fault: ", "^", "its rules_out '^' matches any output, even none: it would rule out"),
+        ("^fault: ", "^fault: ", "its pattern and rules_out are the same"),
+    ],
+)
+def test_a_rule_that_cannot_decide_is_refused(pattern: str, rules_out: str, problem: str) -> None:
+    """`--pattern "fault|"` was kept, and confirmed the cause on a run that failed to import torch."""
+    rule = CheckRule("output", pattern, rules_out)
+    assert problem in (rule_problem(rule, "python -c 'print(1)'") or "")
+    assert rule_problem(CheckRule("output", "^fault: ", "^ok: "), "python -c 'print(1)'") is None
