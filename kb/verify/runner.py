@@ -35,7 +35,7 @@ from typing import IO, TYPE_CHECKING
 
 import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
-from kb.entry.lint import ValidationKind, validation_kind
+from kb.entry.lint import ValidationKind, programs, validation_kind
 from kb.errors import CheckNotRecorded, KbError, StoreChanged, failure_text
 from kb.machine import user_python
 from kb.verify.needs import python_means_python3
@@ -527,7 +527,7 @@ def run_check(
                 command=result.command,
                 values={**rule.defaults, **chosen},
                 exit_code=result.exit_code,
-                machine=this_machine(),
+                machine=_where_it_ran(result.command, result.kind),
                 output=result.output,
             ),
             as_read=entry,
@@ -551,6 +551,18 @@ def _broke_with(values: Mapping[str, str], reason: str) -> str:
 def _one_line(reason: str) -> str:
     """REASON on one line, cut short: a verdict's reason inside an error line."""
     return " ".join(reason.split())[:200]
+
+
+def _where_it_ran(command: str, kind: ValidationKind) -> str:
+    """This machine, and the Python a check that runs Python ran with (a project's .venv, conda's):
+    what the check history keeps as where a verdict holds."""
+    path = os.environ.get("PATH")
+    if kind == "python":
+        python: str | None = user_python()
+    else:
+        named = next((name for name in programs(command) or () if re.fullmatch(r"python[\d.]*", name)), None)
+        python = named and (shutil.which(named, path=path) or shutil.which("python3", path=path))
+    return f"{this_machine()} ({python})" if python else this_machine()
 
 
 def this_machine() -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import sys
 from collections.abc import Iterator
@@ -83,10 +84,11 @@ def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
     assert f"({held_port})" in verification["command"].replace(", ", "(").replace("('127.0.0.1'", "")
     with open_store() as store:
         latest = store.check_history(KEY)[0]
+    python = shutil.which("python")  # the seed's check is `python -c …`: the one on this PATH
     assert (latest.verdict, latest.values, latest.machine) == (
         "confirmed",
         {"port": str(held_port)},
-        socket.gethostname(),
+        f"{socket.gethostname()} ({python})",
     )
 
 
