@@ -13,7 +13,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import app
 from kb.entry.visible import command_line, consent_text, visible
-from kb.errors import Cancelled, KbError
+from kb.errors import Cancelled, KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
@@ -71,7 +71,7 @@ def check(
         unknown = sorted(set(chosen) - set(rule.defaults))
         if unknown:
             takes = ", ".join(rule.defaults) or "no inputs"
-            raise KbError(f"--with {unknown[0]}: the check of '{key}' takes {takes}")
+            raise UsageError(f"--with {unknown[0]}: the check of '{key}' takes {takes}")
         command = fill(entry.validation, rule, chosen)
         if not as_json:
             typer.echo(f"{key}: {visible(entry.symptom[:100])}")
@@ -113,14 +113,19 @@ EXIT_STATUS = {
 
 
 def _parse_values(pairs: list[str]) -> dict[str, str]:
-    from kb.entry.check_rule import safe_value
+    """The --with values: a usage error (exit 2), as the README says, when one is not NAME=VALUE or
+    is a value no command may take."""
+    from kb.entry.check_rule import UnsafeValue, safe_value
 
     values: dict[str, str] = {}
     for pair in pairs:
         name, equals, value = pair.partition("=")
         if not equals or not name.strip():
-            raise KbError(f"--with {pair!r}: give NAME=VALUE, e.g. --with port=55499")
-        values[name.strip()] = safe_value(name.strip(), value.strip())
+            raise UsageError(f"--with {pair!r}: give NAME=VALUE, e.g. --with port=55499")
+        try:
+            values[name.strip()] = safe_value(name.strip(), value.strip())
+        except UnsafeValue as exc:
+            raise UsageError(str(exc)) from None
     return values
 
 

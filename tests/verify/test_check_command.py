@@ -126,7 +126,7 @@ def test_a_value_that_cannot_be_used_is_one_line_and_nothing_runs(
     runner: CliRunner, value: str, message: str
 ) -> None:
     code, _, err = kb("check", KEY, "--with", value, "--yes")
-    assert code != 0 and message in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1  # a usage error
     with open_store() as store:
         assert store.check_history(KEY) == []
 
