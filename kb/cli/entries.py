@@ -214,7 +214,10 @@ def edit(
             return
         entry = save_edit(ctx, store, key, after, before)
         meanwhile = entry.key in store.merged_meanwhile or entry.content() != normalized(after)
-    typer.echo(f"saved {entry.key}{' (with the change someone made meanwhile)' if meanwhile else ''}")
+    said = " (with the change someone made meanwhile)" if meanwhile else ""
+    if entry.status == "archived" and before.status != "archived":  # archived meanwhile (a sync)
+        said += f"; it is archived ({common.command_prefix(ctx)}restore {entry.key} brings it back)"
+    typer.echo(f"saved {entry.key}{said}")
 
 
 def a_taken_key_refused(store: EntryStore, key: str) -> Callable[[EntryContent], None]:

@@ -238,6 +238,32 @@ def test_an_edit_of_an_entry_purged_meanwhile_keeps_the_text_as_a_draft(
     assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels first."
 
 
+def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archived(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sync archived the entry while the editor was open (its file was gone from the team folder):
+    "saved my-assert (with the change someone made meanwhile)", and the fix was in an archived entry
+    no search shows."""
+    add_basic(runner)
+    archive = f"{sys.executable} -m kb rm my-assert"
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            f"import subprocess; subprocess.run({archive!r}, shell=True, check=True)\n"
+            "path.write_text(path.read_text().replace('Check label range.', 'Clamp the labels first.'))\n",
+        ),
+    )
+    code, out, _ = kb("edit", "my-assert")
+    assert code == 0
+    assert out == (
+        "saved my-assert (with the change someone made meanwhile);"
+        " it is archived (kb restore my-assert brings it back)\n"
+    )
+    shown = json.loads(kb("show", "my-assert", "--json")[1])
+    assert (shown["status"], shown["fix"]) == ("archived", "Clamp the labels first.")
+
+
 def test_an_edit_to_a_key_that_is_taken_keeps_the_text(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
