@@ -27,6 +27,7 @@ from kb.entry.file import (
     render_entry_file,
     toml_string,
 )
+from kb.entry.visible import visible
 from kb.errors import EntryFileError, KbError
 from kb.paths import MAX_ENTRY_BYTES, inside, read_bounded, write_atomically
 
@@ -56,7 +57,7 @@ class Tombstone:
         done = (
             f"{self.how} {'to' if self.how == 'renamed' else 'into'} {self.into}" if self.into else self.how
         )
-        return f"{done} by {self.by}" if self.by else done
+        return f"{done} by {visible(self.by)}" if self.by else done
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,21 @@ def read_tombstones(folder: Path) -> dict[str, Tombstone]:
                 f'a tombstone names its entry (key = "{path.stem}") and how it left'
                 f" ({', '.join(_TOMBSTONE_HOWS)})",
             )
+        for name in ("key", "into"):  # shown to people and used as keys: a slug, or nothing for into
+            if values[name] and not _is_key(values[name]):
+                raise EntryFileError(
+                    path, None, f"a tombstone's {name} is an entry key, not {visible(values[name])!r}"
+                )
         found[path.stem] = Tombstone(**values)
     return found
+
+
+def _is_key(text: str) -> bool:
+    try:
+        check_key(text)
+    except KbError:
+        return False
+    return True
 
 
 def render_tombstone(tomb: Tombstone) -> str:

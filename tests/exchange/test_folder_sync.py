@@ -553,6 +553,32 @@ def test_an_entry_file_kb_cannot_read_stops_the_sync_instead_of_archiving_its_en
         assert store.find("team-bce-labels-object-dtype-nan").status == "active"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("into", "../../etc"), ("into", "x\x1b]0;pwned\x07"), ("key", "Not A Key")],
+)
+def test_a_tombstone_whose_keys_are_not_keys_stops_the_sync(
+    runner: CliRunner, tmp_path: Path, field: str, value: str
+) -> None:
+    """`renamed to ../../etc` was printed from a teammate's tombstone as it was written, and a
+    tombstone of a key no entry can have was counted as an entry unchanged."""
+    import json as json_
+
+    folder = tmp_path / "team"
+    team_folder(runner, folder)
+    stem = "Not A Key" if field == "key" else "team-bce-labels-object-dtype-nan"
+    tomb = {"key": stem, "how": "renamed", "into": "team-x", "version": "v", "by": "mate", "at": ""}
+    tomb[field] = value
+    (folder / "archived").mkdir()
+    lines = "".join(f"{name} = {json_.dumps(text)}\n" for name, text in tomb.items())
+    (folder / "archived" / f"{stem}.toml").write_text(lines, encoding="utf-8")
+    result = kb("sync", str(folder))
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert f"a tombstone's {field} is an entry key" in result.stderr and "\x1b" not in result.stderr
+    with open_store() as store:
+        assert store.find("team-bce-labels-object-dtype-nan").status == "active"  # type: ignore[union-attr]
+
+
 def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRunner, tmp_path: Path) -> None:
     """A bad checkout (or git rm -r) archived every synced entry, 87 of 87, exit 0, no question."""
     folder = tmp_path / "team"
