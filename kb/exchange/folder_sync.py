@@ -544,15 +544,12 @@ def _finish(
         if record is None and result.status != "active":
             return None  # archived on both sides before either kept a base: nothing to agree on
         action = "resolved" if was_conflict else "agreed"
+    elif writes_kb and in_kb is not None and in_kb.status == "active" and result.status != "active":
+        action = "archive-in-kb"  # its file goes too, for a tombstone: no merge of texts
     elif writes_kb and writes_folder and wanted_file != in_folder:
         action = "merge"
     elif writes_kb:
-        if in_kb is None:
-            action = "add-to-kb"
-        elif result.status != "active" and in_kb.status == "active":
-            action = "archive-in-kb"
-        else:
-            action = "update-kb"
+        action = "add-to-kb" if in_kb is None else "update-kb"
     elif in_folder is None and wanted_file is not None:
         action = "add-to-folder"
     elif wanted_file is None:

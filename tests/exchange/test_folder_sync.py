@@ -194,6 +194,15 @@ def test_an_archive_of_an_older_version_than_kbs_is_a_conflict() -> None:
 TOMB = Tombstone("shard-mount", "archived", "", fingerprint(BASE), "alice", "2026-12-01T10:00:00Z")
 
 
+def test_a_file_that_says_archived_is_reported_as_an_archive_not_a_merge() -> None:
+    steps, _ = plan_sync(
+        {"shard-mount": SyncBase(BASE)},
+        {"shard-mount": BASE},
+        {"shard-mount": BASE.replace(status="archived")},
+    )
+    assert [(s.action, s.writes_folder) for s in steps] == [("archive-in-kb", True)]
+
+
 def test_a_tombstone_keeps_an_archive_from_coming_back_with_a_fresh_kb() -> None:
     """A teammate with a fresh kb (a new laptop) wrote the archived seed back to the folder."""
     steps, _ = plan_sync({}, {"shard-mount": BASE}, {}, tombstones={"shard-mount": TOMB})
