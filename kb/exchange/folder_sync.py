@@ -713,6 +713,7 @@ def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]
     from kb.search.duplicates import find_duplicate
 
     flagged, checked = [], 0
+    leaving = {step.key for step in steps if step.result is not None and step.result.status != "active"}
     for step in steps:
         if (
             step.action == "add-to-kb"
@@ -723,7 +724,10 @@ def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]
         ):
             checked += 1
             duplicate = find_duplicate(store.location, step.result.symptom)
-            if duplicate is not None and duplicate.key != step.key:
+            if duplicate is not None and duplicate.key in leaving:  # renamed by hand, and edited
+                note = f"looks like {duplicate.key}, which this sync archives: renamed in the folder?"
+                step = dataclasses.replace(step, note=note)
+            elif duplicate is not None and duplicate.key != step.key:
                 note = f"looks like {duplicate.key} here: kb review {step.key} --merge-into {duplicate.key}"
                 step = dataclasses.replace(step, note=note)
         flagged.append(step)

@@ -709,6 +709,27 @@ def test_a_rename_a_teammate_made_by_hand_is_followed_and_not_flagged_as_a_dupli
     assert RENAMED.key in keys and BASE.key not in keys
 
 
+def test_a_rename_by_hand_with_an_edit_is_not_offered_a_merge_into_the_entry_it_archives(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Renamed and edited in the folder: the sync archived the old key and offered `kb review NEW
+    --merge-into OLD`, a command that then refused, OLD being archived by that very sync."""
+    team = tmp_path / "team"
+    team.mkdir()
+    added = kb(
+        "add", "--new", "-s", BASE.symptom, "-d", "data", "-v", "true", "-f", "remount", "--key", BASE.key
+    )
+    assert added.exit_code == 0 and kb("sync", str(team)).exit_code == 0
+    old = team / "data" / f"{BASE.key}.md"
+    text = old.read_text().replace(f'key = "{BASE.key}"', f'key = "{RENAMED.key}"')
+    old.unlink()
+    (team / "data" / f"{RENAMED.key}.md").write_text(text.replace("remount", "remount with vers=4"))
+    synced = kb("sync", str(team), "--yes")
+    assert synced.exit_code == 0, synced.output
+    assert "--merge-into" not in synced.stdout
+    assert f"looks like {BASE.key}, which this sync archives: renamed in the folder?" in synced.stdout
+
+
 def test_an_edit_made_in_kb_while_a_sync_runs_is_not_overwritten(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
