@@ -531,6 +531,7 @@ def sync_command(
     writing and asks (--yes for scripts; undo with kb restore --last-sync).
     """
     from kb.exchange.folder_sync import ACTIONS, sync_folder
+    from kb.layers.trust import trust_kept
 
     if [ours, theirs, bool(take)].count(True) > 1:
         raise UsageError("give one of --ours, --theirs and --take")
@@ -540,7 +541,7 @@ def sync_command(
         raise UsageError("--take settles the conflicts of the entries named: give their KEYs")
     prefer: Side | None = "ours" if ours else "theirs" if theirs else None
     choices = {key: _field_choices(take) for key in keys or ()} if take else {}
-    with common.open_kb(ctx, remind=not as_json) as store:
+    with common.open_kb(ctx, remind=not as_json) as store, trust_kept(str(folder)):
         try:
             report = sync_folder(
                 store, folder, dry_run, prefer, keys or (), archive_many=yes, choices=choices

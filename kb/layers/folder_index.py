@@ -92,6 +92,7 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
     import tempfile
     from pathlib import Path
 
+    from kb.layers.trust import trust_kept
     from kb.store.entry_store import open_store
 
     index = folder_index(folder)
@@ -105,7 +106,8 @@ def folder_store(folder: str) -> Iterator[EntryStore]:
             def write_back() -> None:
                 nonlocal written
                 held = _held(store)
-                merged = _write_changes(Path(folder), written, held, store)
+                with trust_kept(folder):
+                    merged = _write_changes(Path(folder), written, held, store)
                 store.merged_meanwhile.update(merged)
                 written = {**held, **merged}
 

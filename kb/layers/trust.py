@@ -17,9 +17,11 @@ Standard library and kb.paths only: `kb search` asks on every call.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
+from collections.abc import Iterator
 
 from kb.errors import KbError
 from kb.paths import data_folder, write_atomically
@@ -104,6 +106,17 @@ def trust_state(folder: str) -> str:
 
 def is_trusted(folder: str) -> bool:
     return trust_state(folder) == "trusted"
+
+
+@contextlib.contextmanager
+def trust_kept(folder: str) -> Iterator[None]:
+    """FOLDER's trust through a write kb makes there on the user's word (`kb sync`, an edit of the
+    folder's layer): a folder trusted as it was stays trusted as kb leaves it, where it read as
+    changed since, as if a pull had brought those files; one that had changed unread stays as it was."""
+    trusted = is_trusted(folder)
+    yield
+    if trusted and not is_trusted(folder):
+        set_trust(folder, True)
 
 
 def set_trust(folder: str, trusted: bool) -> str:

@@ -246,10 +246,12 @@ class Library:
         """Sync FOLDER, settling KEY's conflict field by field: `kb sync DIR KEY --take FIELD=SIDE …`.
         SHOWN: the conflict as the dialog showed it; a folder version changed since is not taken."""
         from kb.exchange.folder_sync import sync_folder
+        from kb.layers.trust import trust_kept
 
         self._browsed.clear()
         seen = {key: shown} if shown is not None else {}
-        return sync_folder(self.store(), folder, only=(key,), choices={key: choices}, seen=seen)
+        with trust_kept(str(folder)):
+            return sync_folder(self.store(), folder, only=(key,), choices={key: choices}, seen=seen)
 
     def unique_key(self, symptom: str) -> str:
         from kb.entry.content import key_from_symptom

