@@ -43,7 +43,10 @@ of its kind:
 Call names match on the dotted spelling or its tail (`torch.nn.DataParallel` matches the rule name
 `nn.DataParallel`), after import aliases are resolved (`import torch as th` makes `th.load` a
 `torch.load`; `from torch import load` makes `load` one), in the scope that sees the import, as
-Python resolves names (an import inside a function names that function's calls only). A call with
+Python resolves names (an import inside a function names that function's calls only). A name that
+starts at an import matches a dotted rule name by its tail only under a package the rule names
+(`from safetensors.torch import load` is not a `torch.load`). A rule field kb does not know (a
+misspelt `when_keywords_in`) refuses the rule. A call with
 `*args` or `**kwargs` may pass
 anything, so argument rules stay silent on it, as torchfix does.
 
@@ -110,6 +113,13 @@ SOURCE_KINDS = ("missing-keyword", "banned-call", "literal-limit", "call-order",
 ENVIRONMENT_CHECKS = ("env-var", "gpu-count")
 TRIPWIRE_FORBIDS = ("probabilities", "nonfinite")
 _NAME_LISTS = ("call", "inner", "outer", "outer_factories")
+#: Every field a rule may have: a misspelt one (`when_keywords_in`) was taken for absent, and the
+#: rule flagged what its condition was written to leave alone.
+_FIELDS = frozenset(
+    {"key", "kind", "symptom", "fix", "keyword", "max", "multiple_of", "pattern", "check", "argument"}
+    | {"forbid", "positional_index", "when_keyword_in", "only_with_gpus", "required", "variable"}
+    | set(_NAME_LISTS)
+)
 _IGNORE = re.compile(r"#\s*kb:\s*ignore(?:\[(?P<keys>[^\]]*)\])?")
 _NEWLINE = re.compile(r"\r\n?|\n")
 
@@ -357,6 +367,8 @@ def _validate_rule(index: int, rule: object) -> None:
     for field in ("key", "kind", "symptom", "fix"):
         _expect(isinstance(rule.get(field), str), where, f'"{field}" must be a string')
     _expect(rule["kind"] in _REQUIRED, where, f'unknown kind "{rule["kind"]}"')
+    unknown = sorted(str(field) for field in rule if field not in _FIELDS)
+    _expect(not unknown, where, f'unknown field "{unknown[0] if unknown else ""}" (a misspelling?)')
     for field in _REQUIRED[rule["kind"]]:
         _expect(field in rule, where, f'"{field}" is required for {rule["kind"]}')
     for field in _NAME_LISTS:
@@ -734,8 +746,22 @@ class _Module:
         return {raw, resolved}
 
     def matches(self, func: ast.expr, patterns: Iterable[str]) -> bool:
+        """Whether FUNC is a call to one of PATTERNS: a name as written or as its imports resolve
+        it, equal to a pattern or ending in one (`nn.DataParallel` in `torch.nn.DataParallel`). A
+        name that starts at an import ends in a dotted pattern only under a package the patterns
+        name: `safetensors.torch.load` is not `torch.load`."""
+        patterns = list(patterns)
         names = self.spellings(func)
-        return any(name == p or name.endswith("." + p) for name in names for p in patterns)
+        if any(name == p for name in names for p in patterns):
+            return True
+        raw = _dotted(func)
+        imported = raw is not None and raw.partition(".")[0] in self.aliases.get(id(func), {})
+        roots = {p.partition(".")[0] for p in patterns}
+        return any(
+            name.endswith("." + p) and ("." not in p or not imported or name.partition(".")[0] in roots)
+            for name in names
+            for p in patterns
+        )
 
     def calls_to(self, patterns: Sequence[str]) -> Iterator[ast.Call]:
         return (call for call in self.calls if self.matches(call.func, patterns))

@@ -72,6 +72,7 @@ def keys(source: str, rules: list[dict[str, Any]] | None = None) -> list[str]:
         ('torch.nn.functional.interpolate(x, mode="bicubic")\n', "interpolate-align-corners"),
         ("model = nn.DataParallel(model)\n", "data-parallel"),
         ("import torch\nmodel = torch.nn.DataParallel(model)\n", "data-parallel"),
+        ("import torch.nn as tnn\nmodel = tnn.DataParallel(model)\n", "data-parallel"),
         ("DataLoader(ds, num_workers=10_000)\n", "num-workers"),
         ("torch.utils.data.DataLoader(ds, batch_size=8, num_workers=10_000)\n", "num-workers"),
         ("loss = F.cross_entropy(F.softmax(logits, -1), y)\n", "ce-fed-softmax"),
@@ -97,6 +98,9 @@ def test_bad_examples_are_flagged(source: str, key: str) -> None:
         'torch.load("m.pt", "cpu")\n',
         "torch.load(p, **kwargs)\n",
         "import numpy as np\nnp.load(p)\n",
+        # safetensors' load takes bytes and has no map_location: not torch.load by its last two names
+        'from safetensors.torch import load\nstate = load(open("m.safetensors", "rb").read())\n',
+        "import safetensors.torch\nstate = safetensors.torch.load(data)\n",
         "load(p)\n",
         'F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)\n',
         'F.interpolate(x, scale_factor=2, mode="nearest")\n',
@@ -282,6 +286,8 @@ def test_an_unparseable_source_gets_only_regex_rules() -> None:
         rule("k", "literal-limit", call=["DataLoader"], keyword="num_workers", max="lots"),
         rule("k", "config-relation", call=["T"], multiple_of=["a"]),
         {"kind": "banned-call", "call": ["x"]},
+        # misspelt: the condition would be taken for absent, and `mode="nearest"` flagged
+        rule("k", "missing-keyword", call=["F.interpolate"], keyword="align_corners", when_keywords_in={}),
     ],
 )
 def test_a_broken_rule_is_refused(bad: dict[str, Any]) -> None:
