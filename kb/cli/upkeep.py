@@ -229,11 +229,23 @@ def prune(
             " every entry unused there; prune it by --domain or --status"
         )
     with common.open_kb(ctx, remind=not as_json) as store:
-        chosen = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
+        chosen, guarded = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
         archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()
     if as_json:
-        console.print_json({"applied": apply, "entries": [e.key for e in chosen], "archived": list(archived)})
+        console.print_json(
+            {
+                "applied": apply,
+                "entries": [e.key for e in chosen],
+                "archived": list(archived),
+                "kept_guarded": [e.key for e in guarded],
+            }
+        )
         return
+    for entry in guarded:
+        typer.echo(
+            f"kept {entry.key}: unused, but its guards keep the fault away without a search"
+            f" (to archive it anyway: {common.command_prefix(ctx)}rm {entry.key})"
+        )
     if not chosen:
         typer.echo("no entry matches those rules; nothing to prune")
         return

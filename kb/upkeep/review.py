@@ -17,6 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from kb.entry.constraints import holds, parse_constraint
 from kb.entry.lint import validation_problem
@@ -337,16 +338,27 @@ def check_is_broken(entry: Entry) -> bool:
     return entry.check_broke_in_a_row >= BROKEN_AFTER
 
 
+class PrunePlan(NamedTuple):
+    """What a prune would archive, and the entries it leaves because their use does not show."""
+
+    chosen: list[Entry]
+    #: Unused for that long, and kept: a guard (kb export pre-commit, pytest) keeps its fault from
+    #: coming back without a search or an occurrence, so the better it works the less it is hit.
+    guarded: list[Entry]
+
+
 def prune_candidates(
     store: EntryStore, unused_for: timedelta | None, domain: str | None, check_status: str | None
-) -> list[Entry]:
-    """Active entries matching every rule given: unused for that long, in that domain, with that check."""
+) -> PrunePlan:
+    """Active entries matching every rule given: unused for that long, in that domain, with that
+    check; an entry with guards is never "unused" (PrunePlan.guarded)."""
     if unused_for is None and domain is None and check_status is None:
         raise UsageError("give at least one rule: --unused-for 180d, --domain or --status")
     if check_status is not None and check_status not in CHECK_STATUSES:
         raise UsageError(f"--status must be one of {', '.join(CHECK_STATUSES)}")
     now = store.now()
-    chosen = []
+    chosen: list[Entry] = []
+    guarded: list[Entry] = []
     for entry in store.list(domain=domain):
         if unused_for is not None and now - (entry.last_hit or entry.created) < unused_for:
             continue
@@ -354,8 +366,8 @@ def prune_candidates(
             continue
         if check_status == "broken" and not check_is_broken(entry):
             continue
-        chosen.append(entry)
-    return chosen
+        (guarded if unused_for is not None and entry.guards else chosen).append(entry)
+    return PrunePlan(chosen, guarded)
 
 
 def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:

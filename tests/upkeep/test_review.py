@@ -7,6 +7,7 @@ import os
 import platform
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -542,3 +543,25 @@ def test_each_decision_at_review_is_said_and_the_summary_names_them_all(
     assert f"kept {first}; reviewed now" in out and f"archived {second}; kb restore {second} undoes it" in out
     assert f"merged {third} into {first}" in out
     assert f"This review: kept 1; archived {second}; merged {third}." in out
+
+
+def test_an_entry_whose_guards_work_is_never_unused(
+    runner: CliRunner, clock: Callable[[timedelta], None], tmp_path: Path
+) -> None:
+    """A fault its guard stops at commit time never becomes a search or an occurrence: the better
+    the guard worked, the more unused its entry looked, and a prune archived it; the next export
+    then dropped the guard without a word."""
+    guards = tmp_path / "guards.toml"
+    guards.write_text(
+        '[[guards]]\nkind = "banned-call"\ncall = ["gizmo.jam"]\nbad = "gizmo.jam()"\ngood = "gizmo.run()"\n',
+        encoding="utf-8",
+    )
+    add(runner, "guarded-gizmo", "the guarded gizmo jams", "nvidia-smi", "--guards", str(guards))
+    add(runner, "old-gizmo", "the old gizmo jams")
+    clock(timedelta(days=200))
+    code, out, _ = kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply")
+    assert code == 0 and "archived old-gizmo  " in out
+    assert "kept guarded-gizmo: unused, but its guards keep the fault away without a search" in out
+    assert json.loads(kb("show", "guarded-gizmo", "--json")[1])["status"] == "active"
+    dry = json.loads(kb("prune", "--unused-for", "180d", "--domain", "hardware", "--json")[1])
+    assert "guarded-gizmo" in dry["kept_guarded"] and "guarded-gizmo" not in dry["entries"]
