@@ -140,6 +140,42 @@ def known_faults_line(known: Sequence[tuple[str, str]], failed: int) -> str:
     return f"kb: {len(known)} of {failed} failures are known faults: {names}{more}"
 
 
+def failure_text(report: Any) -> str:
+    """A failing test's report as Python prints the failure: `Traceback (most recent call last):`,
+    each frame's file, line and the line that ran, then the error (chained ones first, as Python
+    does). What `kb search` reads and is measured on; pytest's own report shows the source around
+    each frame (a library's code and comments), whose words read as evidence of faults they are not.
+    Built from the report's structure, which a pytest-xdist worker's report keeps; a report without
+    one (a collection error) is given as pytest wrote it."""
+    chain = getattr(getattr(report, "longrepr", None), "chain", None)
+    if not chain:
+        return str(getattr(report, "longreprtext", ""))
+    parts: list[str] = []
+    for traceback, crash, description in chain:
+        lines = ["Traceback (most recent call last):"]
+        entries = list(getattr(traceback, "reprentries", ()))
+        error: list[str] = []
+        for entry in entries:
+            source = [str(line) for line in getattr(entry, "lines", ())]
+            where = getattr(entry, "reprfileloc", None)
+            if where is None:  # --tb=native: the lines are Python's own
+                lines += [line.rstrip("\n") for line in source]
+                continue
+            ran = [line[1:].strip() for line in source if line.startswith(">")]
+            ran = ran or [line.strip() for line in source[:1] if line.strip().strip("^")]
+            message = str(getattr(where, "message", ""))
+            defined = [line.strip()[4:].split("(")[0] for line in source if line.strip().startswith("def ")]
+            function = message[3:] if message.startswith("in ") else (defined[:1] or ["<module>"])[0]
+            lines.append(f'  File "{where.path}", line {where.lineno}, in {function}')
+            lines += [f"    {line}" for line in ran[:1]]
+            error = [line[1:].strip() for line in source if line.startswith("E ") or line == "E"]
+        lines += error or [str(getattr(crash, "message", ""))]
+        parts.append("\n".join(lines))
+        if description:
+            parts.append(f"\n{description}\n")
+    return "\n".join(parts) + "\n"
+
+
 def _kb_serves_here() -> bool:
     """Whether kb itself is installed in this environment: its own plugin, registered by its
     distribution, then serves. Asked of the distribution, not by importing `kb`: another project
@@ -193,7 +229,7 @@ def _settle(cwd: str) -> None:
     if not _STATE["enabled"] or _STATE["settled"]:
         return
     _STATE["settled"] = True
-    answers = ask_kb([report.longreprtext for report, _ in _FAILED], cwd)
+    answers = ask_kb([failure_text(report) for report, _ in _FAILED], cwd)
     reasons = {str(answer) for answer in answers if isinstance(answer, NoKb)}
     if len(reasons) == 1 and all(isinstance(answer, NoKb) for answer in answers):
         _STATE["trouble"] = reasons.pop()  # kb could not be asked at all: one line, not one per failure

@@ -42,15 +42,17 @@ class _Session:
         self.settled = False
 
     def failure(self, report: pytest.TestReport, nodeid: str) -> None:
+        from kb.hosts.kb_hosts import failure_text  # the failure as Python prints it, as kb-hosts reads it
+
         if self.at_once:
             from kb.integrations.failure_lookup import answer_here, as_started
 
             with as_started(*self.started):
-                answer = answer_here(report.longreprtext)
+                answer = answer_here(failure_text(report))
             self._show(report, nodeid, answer)
         else:
             self.failed.append((report, nodeid))
-            self.lookups.ask(report.longreprtext)
+            self.lookups.ask(failure_text(report))
 
     def settle(self) -> None:
         """Add each failure's section, once: the answers are in when the tests are over."""

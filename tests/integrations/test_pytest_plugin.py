@@ -181,3 +181,83 @@ def test_a_failing_tests_monkeypatched_environment_is_not_the_one_kb_reads(
     out = result.stdout.str()
     assert out.count("cross-entropy-label-out-of-range: ") == 2, out
     assert not list(pytester.path.parent.rglob("elsewhere.db"))
+
+
+#: A library's code around the line that raised, as pytest's report shows it (torch's Optimizer, cut
+#: down): its words (`param_groups`, `is not a Module`…) are nobody's evidence of a fault.
+LIBRARY = """
+from collections import OrderedDict, defaultdict
+from typing import Any
+
+
+class Optimizer:
+    def __init__(self, params: Any, defaults: dict[str, Any]) -> None:
+        self.defaults = defaults
+        self._optimizer_step_pre_hooks = OrderedDict()
+        self._optimizer_step_post_hooks = OrderedDict()
+        if isinstance(params, str):
+            raise TypeError(
+                "params argument given to the optimizer should be "
+                "an iterable of Tensors or dicts, but got " + type(params).__name__
+            )
+        self.state: defaultdict[Any, Any] = defaultdict(dict)
+        self.param_groups: list[dict[str, Any]] = []
+        param_groups = list(params)
+        if len(param_groups) == 0:
+            raise ValueError("optimizer got an empty parameter list")
+"""
+
+
+@pytest.mark.parametrize("xdist", [[], ["-n", "2"]], ids=["one process", "under xdist"])
+def test_a_failure_is_read_as_python_prints_it_not_with_the_library_source_pytest_shows(
+    pytester: pytest.Pytester, xdist: list[str]
+) -> None:
+    """`torch.optim.SGD([], lr=0.1)` in a test was the known fault custom-layer-not-nn-module: the
+    optimizer's source lines pytest prints around the raise decided it, while `kb search` of the
+    same error is sure of nothing."""
+    pytester.makepyfile(optim=LIBRARY)
+    pytester.makepyfile(
+        test_optimizer="from optim import Optimizer\n\ndef test_empty():\n    Optimizer([], {})\n"
+    )
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider", *xdist)
+    result.assert_outcomes(failed=1)
+    assert "known fault (kb)" not in result.stdout.str()
+    assert "known faults" not in result.stdout.str()
+
+
+def test_a_failure_reads_as_the_traceback_python_prints(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_config="""
+def read(config):
+    return config["lr"]
+
+def test_chain():
+    try:
+        read({})
+    except KeyError as missing:
+        raise RuntimeError("config broken") from missing
+"""
+    )
+    pytester.makeconftest(
+        """
+from kb.hosts.kb_hosts import failure_text
+
+def pytest_runtest_logreport(report):
+    if report.failed:
+        open("failure.txt", "w").write(failure_text(report))
+"""
+    )
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(failed=1)
+    assert (pytester.path / "failure.txt").read_text() == (
+        "Traceback (most recent call last):\n"
+        '  File "test_config.py", line 6, in test_chain\n'
+        "    read({})\n"
+        '  File "test_config.py", line 2, in read\n'
+        '    return config["lr"]\n'
+        "KeyError: 'lr'\n"
+        "\nThe above exception was the direct cause of the following exception:\n\n"
+        "Traceback (most recent call last):\n"
+        '  File "test_config.py", line 8, in test_chain\n'
+        '    raise RuntimeError("config broken") from missing\n'
+        "RuntimeError: config broken\n"
+    )
