@@ -173,12 +173,30 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
                 if name != record["layer"]
             ]
             results.append(scored)
+    results = _settled_across_layers(results)
     results, shared = results[:limit], tuple(one_of(results))
     base = answers[0][1]  # the personal layer's: the query as read, and the handbook's guess
     if results and results[0].confident:
         winner = next(a for layer, a in answers if layer.name == results[0].candidate.record["layer"])
         return SearchResponse(base.query, results, winner.domain_guess, None, shared)
     return SearchResponse(base.query, results, base.domain_guess, base.golden_checks, shared)
+
+
+def _settled_across_layers(results: list[Scored]) -> list[Scored]:
+    """RESULTS (best first, each layer's confidence its own) with one confident answer at most: the
+    first, and only by its lead over the best entry of any other trusted layer, as within one layer
+    (kb.search.ranking). A team's entry 6 points behind a seed's on the same message made both
+    layers' answers "known fault", and kb run printed the seed's."""
+    if not results or not results[0].confident:
+        return results
+    first, rest = results[0], results[1:]
+    rivals = [r.score for r in rest if "untrusted" not in r.candidate.record]
+    needed = first.lead_needed
+    if needed is None or not rivals or first.score - rivals[0] >= needed:
+        return [first, *(r._replace(confident=False) if r.confident else r for r in rest)]
+    settled = [first._replace(confident=False, doubt="rival")]
+    settled += [r._replace(confident=False, doubt="rival") if r.confident else r for r in rest]
+    return sorted(settled, key=lambda r: -r.score)
 
 
 #: What makes two layers' entries under one key say different things.

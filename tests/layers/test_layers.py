@@ -989,3 +989,24 @@ def test_a_key_taken_in_the_layer_written_to_is_edited_there(
     taken = kb("add", *flags, "--key", "team-lease", "--to", "team", "--new")
     assert taken.exit_code == 1
     assert "`kb --layer team edit team-lease`" in taken.stderr and "`kb edit" not in taken.stderr
+
+
+def test_one_message_two_layers_hold_is_one_of_their_faults_not_each_layers_known_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trusted project's entry on the CrossEntropy label message, 6 points behind the seed's: each
+    layer was sure of its own, and the merged answer (kb run's too) named the seed as the known
+    fault. Within one knowledge base the same two entries are "one of 2 known faults"."""
+    project = tmp_path / "repo"
+    (project / ".kb" / "data").mkdir(parents=True)
+    text = entry_file("label-map-stale", "IndexError: Target 7 is out of bounds.", "Rebuild labels.json.")
+    (project / ".kb" / "data" / "label-map-stale.md").write_text(text)
+    monkeypatch.chdir(project)
+    assert kb("trust").exit_code == 0
+    answer = json.loads(
+        kb_process("search", "IndexError: Target 7 is out of bounds.", "--json", cwd=project).stdout
+    )
+    first, second = answer["results"][:2]
+    assert {first["key"], second["key"]} == {"cross-entropy-label-out-of-range", "label-map-stale"}
+    assert not first["confident"] and not second["confident"]
+    assert [one["key"] for one in answer["one_of"]] == [first["key"], second["key"]]
