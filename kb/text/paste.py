@@ -12,7 +12,7 @@ and the store recomputes the signatures it holds.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from kb.text.patterns import LazyPattern
@@ -446,17 +446,39 @@ def _alternatives(
     """Other lines the paste might be about: the first error of a chain, the first error-level log
     line, a warning, a C++ what(); the closest to the top of the paste first, a few at most."""
     found: list[tuple[str, str]] = []
-    real = [e for e in errors if not _is_wrapper(e) and e is not chosen]
+    went_on = _went_on_after(lines, chosen[0])
+    real = [e for e in errors if not _is_wrapper(e) and e is not chosen and not went_on(e[0])]
     firsts = [e for e in real if not e[1].endswith("Warning")][:1]
     warnings = [e for e in real if e[1].endswith("Warning")][-1:]
     for index, exc_type, line in (*firsts, *warnings):
         kind = "" if exc_type == "what()" else exc_type
         text = line if exc_type == "what()" else _with_continuation(lines, index, line)
         found.append((text, kind))
-    levelled = next((line for index, line in _error_level_lines(lines) if index != chosen[0]), None)
+    levelled = next(
+        (line for index, line in _error_level_lines(lines) if index != chosen[0] and not went_on(index)), None
+    )
     if levelled:
         found.append((levelled, ""))
     return tuple(dict.fromkeys(found))[:MAX_CANDIDATES]
+
+
+#: A log record of a level below error (`INFO:root:…`, `2024-… - INFO - …`, `[I …]`, glog's `I1204`).
+_ORDINARY_RECORD = LazyPattern(
+    r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+\]?\s*(?:-\s*)?(?:[\w.]+\s*-\s*)?)?"
+    r"\[?(?:INFO|DEBUG|NOTICE|I\d{4})\b\]?\s*[-:|]"
+)
+
+
+def _went_on_after(lines: list[Line], chosen: int) -> Callable[[int], bool]:
+    """Whether the run went on with ordinary log records (INFO, DEBUG, a warning) after the error at a line
+    index, before the CHOSEN one: such an error was handled and logged (`logging.exception` in a
+    loop that skips a bad batch), and is no reading of the error that ended the run."""
+    ordinary = [
+        n
+        for n, line in enumerate(lines[:chosen])
+        if (line.new_record and not line.error_record) or _ORDINARY_RECORD.match(line.text)
+    ]
+    return lambda index: any(index < n < chosen for n in ordinary)
 
 
 def _error_level_lines(lines: list[Line]) -> Iterator[tuple[int, str]]:

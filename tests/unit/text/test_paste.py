@@ -371,3 +371,29 @@ def test_a_symptom_form_is_new_only_when_more_than_its_values_differ() -> None:
     assert new_symptom_form("RuntimeError: Too many open files. Communication with workers is lost", forms)
     assert not new_symptom_form("   ", forms)
     assert new_symptom_form("KeyError: 'warmup_steps'", ["KeyError: 'lr'"])  # which key may be the fault
+
+
+@pytest.mark.parametrize(
+    "progress", ["INFO:root:training done, saving", "2026-12-04 10:00:01,123 - INFO - saving"]
+)
+def test_an_error_the_run_logged_and_went_on_after_is_no_reading_of_the_error_that_ended_it(
+    progress: str,
+) -> None:
+    """A loop that skips a bad batch with logging.exception, then dies saving its checkpoint: the
+    skipped batch's label error was read as the run's, and made it that known fault."""
+    log = (
+        "ERROR:root:step 1: bad batch skipped\n"
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 6, in <module>\n'
+        "IndexError: Target 7 is out of bounds.\n"
+        f"{progress}\n"
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 10, in <module>\n'
+        "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/ckpt.pt'\n"
+    )
+    decisive = find_decisive(log)
+    assert decisive.exception_type == "FileNotFoundError" and decisive.candidates == ()
+    chained = log.replace(
+        f"{progress}\n", "\nDuring handling of the above exception, another exception occurred:\n\n"
+    )
+    assert ("IndexError: Target 7 is out of bounds.", "IndexError") in find_decisive(chained).candidates
