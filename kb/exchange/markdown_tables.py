@@ -61,6 +61,7 @@ EXTRA_COLUMNS = (
     "symptom_variants",
     "related",
     "case",
+    "status",
 )
 DEFAULT_TITLE = "kb knowledge base"
 
@@ -80,6 +81,7 @@ COLUMN_TITLES: dict[str, str] = {
     "symptom_variants": "Symptom variants",
     "related": "Related",
     "case": "Case",
+    "status": "Status",
 }
 
 
@@ -102,6 +104,9 @@ def render_markdown(
     columns without the symptom (a table without one cannot be read back).
     """
     columns = checked_columns(columns)
+    if "status" not in columns and any(entry.status != "active" for entry in entries):
+        # `--status all`: without it an archived entry reads as any other, on the wiki and in an import
+        columns = (*columns, "status")
     lines = [f"# {escape_heading(clean_text(title) or DEFAULT_TITLE)}"]
     groups = _by_domain(entries)
     for domain in DOMAIN_NAMES:

@@ -47,6 +47,7 @@ HEADER_NAMES: dict[str, tuple[str, ...]] = {
     "symptom_variants": ("symptom variants", "variants", "症状变体"),
     "related": ("related", "相关"),
     "case": ("case", "案例"),
+    "status": ("status", "状态"),
 }  # fmt: skip
 
 SECTION_PARTS = ("symptom", "root_cause", "fix", "validation")

@@ -609,3 +609,19 @@ def test_an_exported_file_is_as_readable_as_any_new_file_and_a_replaced_one_keep
     wiki.chmod(0o640)
     assert kb("export", "markdown", "--out", str(wiki))[0] == 0
     assert stat.S_IMODE(wiki.stat().st_mode) == 0o640
+
+
+def test_an_archived_entry_exported_to_the_wiki_comes_back_archived(tmp_path: Path) -> None:
+    """`kb export markdown --status all` wrote archived entries as rows like any other, and an import
+    of the page brought them back active (its note of the fields a table lacks left status out)."""
+    assert kb("rm", "dataparallel-grads-none")[0] == 0
+    assert (
+        kb("export", "markdown", "--status", "all", "--columns", "key,symptom,fix", "-o", "wiki.md")[0] == 0
+    )
+    assert "| Status |" in (tmp_path / "wiki.md").read_text()
+    empty = str(tmp_path / "empty.db")
+    assert kb("--db", empty, "init", "--empty")[0] == 0
+    assert kb("--db", empty, "import", "wiki.md")[0] == 0
+    shown = json.loads(kb("--db", empty, "show", "dataparallel-grads-none", "--json")[1])
+    assert shown["status"] == "archived"
+    assert json.loads(kb("--db", empty, "show", "cuda-device-side-assert", "--json")[1])["status"] == "active"
