@@ -98,6 +98,7 @@ class BackupLine(BaseModel):
     ] | None = None  # fmt: skip
     last_check_exit: Annotated[int, Field(ge=-MAX_EXIT, le=MAX_EXIT)] | None = None
     last_check_output: str | None = None
+    check_broke_in_a_row: Count = 0
     seed_digest: str | None = None
 
     @field_validator("created", "updated", "reviewed", "last_hit", "last_check_at")

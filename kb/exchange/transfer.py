@@ -65,6 +65,7 @@ USAGE_FIELDS = (
     "last_check_outcome",
     "last_check_exit",
     "last_check_output",
+    "check_broke_in_a_row",  # what kb stats and kb prune --status broken read
     "seed_digest",
 )
 _TIME_FIELDS = frozenset({"created", "updated", "reviewed", "last_hit", "last_check_at"})

@@ -625,3 +625,23 @@ def test_an_archived_entry_exported_to_the_wiki_comes_back_archived(tmp_path: Pa
     shown = json.loads(kb("--db", empty, "show", "dataparallel-grads-none", "--json")[1])
     assert shown["status"] == "archived"
     assert json.loads(kb("--db", empty, "show", "cuda-device-side-assert", "--json")[1])["status"] == "active"
+
+
+def test_a_backup_keeps_how_many_runs_of_a_check_broke_in_a_row(tmp_path: Path) -> None:
+    """Restored from its JSONL backup, an entry whose check broke twice in a row was no longer
+    'broken' for kb stats or kb prune --status broken, though its last outcome said it broke."""
+    from kb.store.record import CheckRun
+
+    with open_store() as store:
+        for _ in range(2):
+            run = CheckRun(
+                at=datetime(2026, 12, 1, tzinfo=UTC), verdict="the check broke", reason="NameError",
+                command="python -c 'x'", values={}, exit_code=1, machine="box", output="NameError\n",
+            )  # fmt: skip
+            store.record_check("cuda-device-side-assert", run)
+    assert kb("export", "jsonl", "-o", "backup.jsonl")[0] == 0
+    empty = str(tmp_path / "empty.db")
+    assert kb("--db", empty, "init", "--empty")[0] == 0
+    assert kb("--db", empty, "import", "backup.jsonl")[0] == 0
+    stats = json.loads(kb("--db", empty, "stats", "--json")[1])
+    assert {"key": "cuda-device-side-assert", "broke_in_a_row": 2} in stats["broken_checks"]
