@@ -137,7 +137,7 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
     merged = merge_answers(answers, options.limit)
     if merged.results:
         _look_up_the_top_key_everywhere(merged.results[0].candidate.record, locations)
-    if options.record_usage:
+    if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
         _record(text, merged, {layer.name: layer for layer, _ in answers})
     return Found(merged, unreachable, True)
 

@@ -356,7 +356,7 @@ def search(
             response = SearchResponse(
                 query, results, guess, triage.golden.get(guess.domain) if guess else None, shared
             )
-        if options.record_usage:
+        if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
             _leave_usage(reader, text, response, clock)
     return response
 

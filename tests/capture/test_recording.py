@@ -116,6 +116,17 @@ def test_from_last_offers_the_last_search_that_found_nothing(runner: CliRunner) 
     assert entry("smoke")["symptom"] == "the frobnicator emits purple smoke on shutdown"
 
 
+def test_a_regex_search_is_no_symptom_for_from_last(runner: CliRunner) -> None:
+    """`kb search --regex '.*frob.*'` that found nothing became the symptom `kb add --from-last` took."""
+    from kb.cli.fast_search import main
+
+    assert main(["the frobnicator emits purple smoke on shutdown"]) == 1
+    main(["--regex", "zorblax.*quux"])
+    code, _, err = kb("add", "--from-last", "-k", "smoke", "-d", "hardware", "-v", "dmesg", "-f", "vent it")
+    assert code == 0, err
+    assert entry("smoke")["symptom"] == "the frobnicator emits purple smoke on shutdown"
+
+
 def test_ago_reads_like_a_person() -> None:
     now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     assert ago(now - timedelta(minutes=12), now) == "12 minutes ago"
