@@ -253,6 +253,7 @@ def _no_such_option(flag: str, options: tuple[Option, ...]) -> str:
 
 def count_problem(value: str) -> str | None:
     """What is wrong with VALUE as a count (a whole number of at least 1), in both parsers' words."""
-    if not value.isdigit():
+    whole = value[1:] if value.startswith("-") else value
+    if not whole.isdigit():
         return f"'{value}' is not a whole number"
-    return "must be at least 1" if int(value) < 1 else None
+    return f"must be at least 1, not {int(value)}" if int(value) < 1 else None

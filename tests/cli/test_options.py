@@ -133,7 +133,8 @@ def test_a_negative_number_is_a_word_of_the_query() -> None:
             ["--limit", "many", "x"],
             "search: invalid value for '--limit' / '-n': 'many' is not a whole number",
         ),
-        (["-n", "0", "x"], "search: invalid value for '--limit' / '-n': must be at least 1"),
+        (["-n", "0", "x"], "search: invalid value for '--limit' / '-n': must be at least 1, not 0"),
+        (["-n", "-1", "x"], "search: invalid value for '--limit' / '-n': must be at least 1, not -1"),
         (["--json=yes", "x"], "search: option '--json' does not take a value"),
     ],
 )
