@@ -714,7 +714,10 @@ class EntryStore:
                 raise InvalidEntry(f"'{target_key}' is archived; restore it first (kb restore {target_key})")
             merged = merge_contents(target.content(), source.content())
             target.set_content(merged)
-            target.hits += source.hits
+            # Each recorded occurrence after an entry's first counts as a hit (kb.upkeep.fault_tree
+            # reads occurrences back out of hits): SOURCE's first is one such now, and without it
+            # `kb tree` counted the merged fault one time fewer than the two had.
+            target.hits += source.hits + 1
             target.occurrences += source.occurrences
             target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
             target.updated = target.reviewed = self.now()

@@ -565,3 +565,30 @@ def test_an_entry_whose_guards_work_is_never_unused(
     assert json.loads(kb("show", "guarded-gizmo", "--json")[1])["status"] == "active"
     dry = json.loads(kb("prune", "--unused-for", "180d", "--domain", "hardware", "--json")[1])
     assert "guarded-gizmo" in dry["kept_guarded"] and "guarded-gizmo" not in dry["entries"]
+
+
+def test_a_merge_keeps_how_often_both_faults_came_up(runner: CliRunner) -> None:
+    """One entry seen twice, another found by one search: the tree counted 4 before the merge and 3
+    after it, the merged entry's first occurrence lost."""
+    from kb.clock import utc_now
+    from kb.store.entry_store import open_store
+    from kb.store.index_reader import IndexReader
+    from kb.upkeep.fault_tree import TreeEntry
+
+    add(runner, "gpu-a", "the gizmo overheats at 90C")
+    add(runner, "gpu-b", "the gizmo runs hot under load", "nvidia-smi -q -d TEMPERATURE")
+
+    def occurred(key: str) -> int:
+        with open_store() as store:
+            entry = store.get(key)
+        return TreeEntry(entry.key, entry.domain, "", entry.symptom, entry.hits, entry.occurrences).occurred
+
+    with open_store() as store:
+        store.record_occurrence("gpu-a", "after a reboot")
+        location, b = store.location, store.get("gpu-b").id
+    assert b is not None
+    with IndexReader(location) as reader:
+        reader.record_hit(b, utc_now())
+    before = occurred("gpu-a") + occurred("gpu-b")
+    assert kb("review", "gpu-b", "--merge-into", "gpu-a")[0] == 0
+    assert occurred("gpu-a") == before == 4
