@@ -151,6 +151,12 @@ def record_entry(
     recorded = Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
     if draft is not None:
         draft.unlink(missing_ok=True)
+    unknown = [key for key in recorded.entry.related if store.find(key) is None]
+    if unknown:
+        say(
+            f"kb: --related {', '.join(unknown)}: no such entry here; kept as written (another layer may"
+            " hold it, or it may be added later)"
+        )
     return recorded
 
 

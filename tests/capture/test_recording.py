@@ -801,3 +801,16 @@ def test_asked_on_a_terminal_whether_it_is_the_entry_search_is_sure_of_no_means_
     assert code == 0, err
     assert "kb search is sure this is schema-drift" in out + err and "not another cause? [y/N]" in out
     assert entry("views")["occurrences"] == 1 and entry("schema-drift")["occurrences"] == 1
+
+
+def test_a_related_key_no_entry_has_is_kept_and_said(runner: CliRunner) -> None:
+    """`kb add --related no-such-key` was accepted without a word: a typo stayed a dead link."""
+    code, _, err = kb(
+        "add", "--new", "-k", "gizmo", "-s", "RuntimeError: the gizmo broke", "-d", "data", "-v", "true",
+        "--confirms", "exit 0", "-f", "x", "--related", "no-such-key", "--related", "cuda-device-side-assert",
+    )  # fmt: skip
+    assert code == 0 and err == (
+        "kb: --related no-such-key: no such entry here; kept as written (another layer may hold it, or"
+        " it may be added later)\n"
+    )
+    assert entry("gizmo")["related"] == ["no-such-key", "cuda-device-side-assert"]
