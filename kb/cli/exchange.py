@@ -354,7 +354,14 @@ def export_pytest(
     """A pytest file: the guard checker over the repository, the environment and shape checks (each
     skipped, with its reason, without nvidia-smi, torch or a GPU), and kb_tripwires.py for a conftest.py.
     """
-    from kb.exchange.guard_files import write_pytest
+    from kb.exchange.guard_files import (
+        CHECKER_NAME,
+        CONFIG_NAME,
+        MATCHER_NAME,
+        RULES_NAME,
+        TRIPWIRES_NAME,
+        write_pytest,
+    )
     from kb.exchange.transfer import Filters, select_entries
 
     with common.open_kb(ctx, remind=False) as store:
@@ -365,9 +372,8 @@ def export_pytest(
         console.print_json(written.as_json())
         return
     path = written.test_file
-    typer.echo(
-        f"wrote {path} (with the checker, its rules and kb_tripwires.py beside it); run: pytest {path}"
-    )
+    beside = f"{CHECKER_NAME}, {RULES_NAME}, {TRIPWIRES_NAME}, {CONFIG_NAME} and {MATCHER_NAME}"
+    typer.echo(f"wrote {path} (with {beside} beside it); run: pytest {path}")
 
 
 @export_app.command("agents")
