@@ -345,7 +345,8 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         facts.in_folder,
         facts.tombstone,
     )
-    if record is None or record.conflict is None:
+    shown = record.conflict if record is not None else None
+    if shown is None:
         prefer = None  # --ours, --theirs and a face's choices settle only a conflict someone was shown
     base = record.content if record else None
     if base is None and _same_text(in_kb, facts.seed):
@@ -386,17 +387,19 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         torn = "archived in the folder, changed in kb meanwhile"
     # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
     # else is (a change of the file may be a teammate's pull).
-    answered = record is not None and record.conflict is not None and record.conflict.answered_in_kb(ours)
-    if (answered or prefer is not None) and record is not None and record.conflict is not None:
-        arrived = _arrived_since_shown(record.conflict, merge_entry(base, ours, theirs).conflicts)
+    answered = shown is not None and shown.answered_in_kb(ours)
+    # The fields in conflict now, when a conflict was shown: what a choice or an answer may settle.
+    unsettled = merge_entry(base, ours, theirs).conflicts if shown is not None else ()
+    if shown is not None and (answered or prefer is not None):
+        arrived = _arrived_since_shown(shown, unsettled)
         if arrived:
-            fields = tuple(dict.fromkeys((*record.conflict.kb_values, *arrived)))
+            fields = tuple(dict.fromkeys((*shown.kb_values, *arrived)))
             return _conflict(
                 facts, ours, theirs, fields, tomb, f"{', '.join(arrived)}: {ARRIVED_SINCE_SHOWN}"
             )
-    if prefer is not None and record is not None and record.conflict is not None:
-        fields = merge_entry(base, ours, theirs).conflicts or ("status",)
-        unseen = fingerprint(theirs) != record.conflict.theirs
+    if shown is not None and prefer is not None:
+        fields = unsettled or ("status",)
+        unseen = fingerprint(theirs) != shown.theirs
         if unseen and any(_side(prefer, name) == "theirs" for name in fields):
             return _conflict(facts, ours, theirs, fields, tomb, FOLDER_CHANGED_SINCE_SHOWN)
     merge = merge_entry(base, ours, theirs, "ours" if answered and prefer is None else prefer)
@@ -417,10 +420,8 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         )
         merge = EntryMerge(merge.content.replace(status=chosen.status), taken_ours, taken_theirs, ())
     contested: tuple[str, ...] = ()
-    if (record is not None and record.conflict is not None) or prefer is not None:
-        contested = ("status",) if torn else merge_entry(base, ours, theirs).conflicts
-        if record is not None and record.conflict is not None:
-            contested = (*contested, *record.conflict.kb_values)
+    if shown is not None:  # a preference is given only for a conflict shown
+        contested = (*(("status",) if torn else unsettled), *shown.kb_values)
     return _finish(facts, merge, tomb, author, now, contested)
 
 
