@@ -109,6 +109,21 @@ def runs_python(command: str) -> bool:
     return "python" in names if names is not None else bool(_RUNS_PYTHON.search(command))
 
 
+def shell_python(command: str, path: str | None) -> str | None:
+    """The Python the shell line COMMAND runs by name (`python`, `python3`, `python3.11`) as PATH finds
+    it, the python3 standing in for a missing `python` (python_means_python3()); None for a line that
+    runs none, or one PATH does not hold."""
+    names = programs(command)
+    if names is None:
+        named = "python" if _RUNS_PYTHON.search(command) else None
+    else:
+        named = next((name for name in names if re.fullmatch(r"python[\d.]*", name)), None)
+    if named is None:
+        return None
+    found = shutil.which(named, path=path)
+    return found or (shutil.which("python3", path=path) if named == "python" else None)
+
+
 def python_means_python3(command: str, path: str | None) -> bool:
     """Whether the shell line COMMAND runs `python` where PATH has python3 and no python, as Debian's
     and Ubuntu's own Pythons have: kb runs it with that python3 (kb.verify.runner), so `python` is
@@ -156,15 +171,13 @@ def _missing_modules(
     names: list[str], cwd: Path, env: Mapping[str, str], command: str | None = None
 ) -> list[str]:
     """Which of NAMES the check's interpreter cannot import (found from CWD, as the check would): the
-    `python` on the PATH for a shell line that runs `python` (the seed checks' `python -c …`), where
-    there is one; the python3 a bare Python check runs with otherwise."""
+    Python a shell line runs by name (the seed checks' `python -c …`; shell_python()); the python3 a
+    bare Python check runs with otherwise."""
     from kb.machine import user_python
 
     path = env.get("PATH")
     python = (
-        shutil.which("python", path=path)
-        if command is not None and validation_kind(command) == "shell" and runs_python(command)
-        else None
+        shell_python(command, path) if command is not None and validation_kind(command) == "shell" else None
     )
     python = python or shutil.which("python3", path=path) or shutil.which("python", path=path)
     try:

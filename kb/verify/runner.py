@@ -35,10 +35,10 @@ from typing import IO, TYPE_CHECKING
 
 import kb.clock
 from kb.entry.check_rule import NO_RULE, CheckRule
-from kb.entry.lint import ValidationKind, programs, validation_kind
+from kb.entry.lint import ValidationKind, validation_kind
 from kb.errors import CheckNotRecorded, KbError, StoreChanged, failure_text
 from kb.machine import user_python
-from kb.verify.needs import python_means_python3
+from kb.verify.needs import python_means_python3, shell_python
 from kb.verify.verdict import RunEnd, Verdict, as_shell_reports_it, read_verdict, symptom_text
 
 if TYPE_CHECKING:
@@ -556,12 +556,7 @@ def _one_line(reason: str) -> str:
 def _where_it_ran(command: str, kind: ValidationKind) -> str:
     """This machine, and the Python a check that runs Python ran with (a project's .venv, conda's):
     what the check history keeps as where a verdict holds."""
-    path = os.environ.get("PATH")
-    if kind == "python":
-        python: str | None = user_python()
-    else:
-        named = next((name for name in programs(command) or () if re.fullmatch(r"python[\d.]*", name)), None)
-        python = named and (shutil.which(named, path=path) or shutil.which("python3", path=path))
+    python = user_python() if kind == "python" else shell_python(command, os.environ.get("PATH"))
     return f"{this_machine()} ({python})" if python else this_machine()
 
 
