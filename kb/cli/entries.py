@@ -242,15 +242,14 @@ def save_edit(
     from kb.capture.editor import save_draft
     from kb.entry.file import render_entry_file
 
+    layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None  # where the hints act
     try:
         return store.update(key, after, started_from=before)
     except EditConflict as conflict:
         kept = save_draft(render_entry_file(after), key)
-        layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
         raise EditConflict(conflict.key, conflict.fields, saved_to=str(kept), layer=layer) from None
     except LeftMeanwhile as left:  # archived or renamed in the folder by a pull while the editor was open
         kept = save_draft(render_entry_file(after), key)
-        layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
         raise LeftMeanwhile(left.key, left.how, left.into, saved_to=str(kept), layer=layer) from None
     except KeyTaken as taken:  # a key someone added while the editor was open
         kept = save_draft(render_entry_file(after), key)

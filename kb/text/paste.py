@@ -462,7 +462,8 @@ def _alternatives(
     return tuple(dict.fromkeys(found))[:MAX_CANDIDATES]
 
 
-#: A log record of a level below error (`INFO:root:…`, `2024-… - INFO - …`, `[I …]`, glog's `I1204`).
+#: A log record of a level below error whose prefix clean_lines() keeps in the text (logging's default
+#: `INFO:root:…`, `[INFO] …`); the prefixes it strips (timestamped records, glog's) mark new_record.
 _ORDINARY_RECORD = LazyPattern(
     r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+\]?\s*(?:-\s*)?(?:[\w.]+\s*-\s*)?)?"
     r"\[?(?:INFO|DEBUG|NOTICE|I\d{4})\b\]?\s*[-:|]"
@@ -470,9 +471,9 @@ _ORDINARY_RECORD = LazyPattern(
 
 
 def _went_on_after(lines: list[Line], chosen: int) -> Callable[[int], bool]:
-    """Whether the run went on with ordinary log records (INFO, DEBUG, a warning) after the error at a line
-    index, before the CHOSEN one: such an error was handled and logged (`logging.exception` in a
-    loop that skips a bad batch), and is no reading of the error that ended the run."""
+    """Whether the run went on with ordinary log records (INFO, DEBUG, a warning) after the error at
+    a line index, before the CHOSEN one: such an error was handled and logged (`logging.exception`
+    in a loop that skips a bad batch), and is no reading of the error that ended the run."""
     ordinary = [
         n
         for n, line in enumerate(lines[:chosen])
