@@ -12,7 +12,11 @@ of its kind:
   optional "positional_index" (that positional slot counts as giving the keyword) and
   "when_keyword_in" (demand the keyword only when each named keyword is a string literal in the
   given list, so `mode="nearest"` never asks for `align_corners`).
-- banned-call: "call".
+- banned-call: "call", optional "inside" (a list of function names: only a call in the body of a
+  function so named, not in one defined inside it, and not one that opens a `with` block, which
+  restores what the call set: `torch.set_grad_enabled(False)` leaks out of a `forward`, and is how
+  an evaluation script's `main` asks for no gradients) and "keyword" with "equals" (only a call
+  that passes that literal for it, by keyword or at "positional_index").
 - literal-limit: "call", "keyword", "max" (an int, or "usable_cpus": the CPUs this process may run
   on), optional "positional_index". Only a literal int above the limit is flagged.
 - call-order: "inner", "outer", optional "outer_factories" (default: CrossEntropyLoss). Flags an
@@ -112,12 +116,13 @@ SPLITS_REFUSED = 10**6
 SOURCE_KINDS = ("missing-keyword", "banned-call", "literal-limit", "call-order", "config-relation", "regex")
 ENVIRONMENT_CHECKS = ("env-var", "gpu-count")
 TRIPWIRE_FORBIDS = ("probabilities", "nonfinite")
-_NAME_LISTS = ("call", "inner", "outer", "outer_factories")
+_NAME_LISTS = ("call", "inner", "outer", "outer_factories", "inside")
 #: Every field a rule may have: a misspelt one (`when_keywords_in`) was taken for absent, and the
 #: rule flagged what its condition was written to leave alone.
 _FIELDS = frozenset(
     {"key", "kind", "symptom", "fix", "keyword", "max", "multiple_of", "pattern", "check", "argument"}
     | {"forbid", "positional_index", "when_keyword_in", "only_with_gpus", "required", "variable"}
+    | {"inside", "equals"}
     | set(_NAME_LISTS)
 )
 _IGNORE = re.compile(r"#\s*kb:\s*ignore(?:\[(?P<keys>[^\]]*)\])?")
@@ -386,6 +391,14 @@ def _validate_fields(rule: Mapping[str, Any], where: str) -> None:
         condition = rule["when_keyword_in"]
         ok = isinstance(condition, dict) and all(_is_names(v) for v in condition.values())
         _expect(ok, where, '"when_keyword_in" must map keywords to lists of strings')
+    if "equals" in rule:
+        literal = rule["equals"]
+        _expect(
+            literal is None or isinstance(literal, (str, int, float, bool)),
+            where,
+            '"equals" must be a literal: a string, a number, true, false or null',
+        )
+        _expect("keyword" in rule, where, '"equals" needs the "keyword" it is the value of')
     if "max" in rule:
         _expect(
             _is_int(rule["max"]) or rule["max"] == USABLE_CPUS,
@@ -736,6 +749,7 @@ class _Module:
         self.tree = tree
         self.aliases = _aliases_by_call(tree)
         self.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+        self._functions: dict[int, str | None] | None = None
 
     def spellings(self, func: ast.expr) -> set[str]:
         raw = _dotted(func)
@@ -762,6 +776,26 @@ class _Module:
             for name in names
             for p in patterns
         )
+
+    def function_of(self, call: ast.Call) -> str | None:
+        """The name of the function whose own body holds CALL (None at module level, in a class
+        body or a lambda, and for a call that opens a `with` block)."""
+        if self._functions is None:
+            self._functions = {}
+            queue: deque[tuple[ast.AST, str | None]] = deque([(self.tree, None)])
+            while queue:
+                node, function = queue.popleft()
+                opened = id(node.context_expr) if isinstance(node, ast.withitem) else None
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.Call):
+                        self._functions[id(child)] = None if id(child) == opened else function
+                    if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        queue.append((child, child.name))
+                    elif isinstance(child, (ast.Lambda, ast.ClassDef)):
+                        queue.append((child, None))
+                    else:
+                        queue.append((child, function))
+        return self._functions.get(id(call))
 
     def calls_to(self, patterns: Sequence[str]) -> Iterator[ast.Call]:
         return (call for call in self.calls if self.matches(call.func, patterns))
@@ -802,6 +836,11 @@ def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
+def _is_literal(node: ast.expr, value: object) -> bool:
+    """NODE is the literal VALUE, of its type too: `False` is not `0`."""
+    return isinstance(node, ast.Constant) and type(node.value) is type(value) and node.value == value
+
+
 def _literal_int(node: ast.expr | None) -> int | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
         return node.value
@@ -835,8 +874,19 @@ def _missing_keyword(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, st
 
 
 def _banned_call(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
+    inside = _names(rule, "inside")
     for call in module.calls_to(_names(rule, "call")):
-        yield call, f"{_spelled(call)}() is called"
+        function = module.function_of(call)
+        if inside and function not in inside:
+            continue
+        said = f"{_spelled(call)}() is called"
+        if "equals" in rule:
+            given = _argument(call, rule["keyword"], rule.get("positional_index"))
+            if given is None or not _is_literal(given, rule["equals"]):
+                continue
+            named = _keyword(call, rule["keyword"]) is given
+            said = f"{_spelled(call)}({rule['keyword'] + '=' if named else ''}{ast.unparse(given)}) is called"
+        yield call, said + (f" in {function}()" if inside else "")
 
 
 def _literal_limit(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:

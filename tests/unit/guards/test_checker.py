@@ -54,7 +54,16 @@ SAVE_STEPS = rule(
     "save-steps", "config-relation", call=["TrainingArguments"], multiple_of=["save_steps", "logging_steps"]
 )
 BREAKPOINT = rule("stray-breakpoint", "regex", pattern=r"^\s*breakpoint\(\)")
-RULES = [TORCH_LOAD, INTERPOLATE, DATA_PARALLEL, NUM_WORKERS, SOFTMAX_CE, SAVE_STEPS, BREAKPOINT]
+GRAD_OFF = rule(
+    "grad-off-in-forward",
+    "banned-call",
+    call=["torch.set_grad_enabled"],
+    keyword="mode",
+    positional_index=0,
+    equals=False,
+    inside=["forward"],
+)
+RULES = [TORCH_LOAD, INTERPOLATE, DATA_PARALLEL, NUM_WORKERS, SOFTMAX_CE, SAVE_STEPS, BREAKPOINT, GRAD_OFF]
 
 
 def keys(source: str, rules: list[dict[str, Any]] | None = None) -> list[str]:
@@ -85,6 +94,9 @@ def keys(source: str, rules: list[dict[str, Any]] | None = None) -> list[str]:
         ("loss = nn.CrossEntropyLoss()(x.softmax(-1), y)\n", "ce-fed-softmax"),
         ("args = TrainingArguments(output_dir='o', save_steps=300, logging_steps=125)\n", "save-steps"),
         ("x = 1\n    breakpoint()\n", "stray-breakpoint"),
+        ("class M:\n    def forward(self, x):\n        torch.set_grad_enabled(False)\n", GRAD_OFF["key"]),
+        ("import torch as T\ndef forward(self, x):\n    T.set_grad_enabled(mode=False)\n", GRAD_OFF["key"]),
+        ("from torch import set_grad_enabled as g\ndef forward(x):\n    g(False)\n", GRAD_OFF["key"]),
     ],
 )
 def test_bad_examples_are_flagged(source: str, key: str) -> None:
@@ -120,6 +132,12 @@ def test_bad_examples_are_flagged(source: str, key: str) -> None:
         "TrainingArguments(output_dir='o', save_steps=steps, logging_steps=125)\n",
         "TrainingArguments(output_dir='o', save_steps=300, logging_steps=0)\n",
         "# breakpoint() is mentioned, not called\n",
+        # an evaluation script turns gradients off in its own function, not in a model's forward
+        "def main():\n    torch.set_grad_enabled(False)\n    evaluate(model)\n",
+        "def evaluate(m):\n    torch.set_grad_enabled(False)\n    m(x)\n    torch.set_grad_enabled(True)\n",
+        "def forward(self, x):\n    with torch.set_grad_enabled(False):\n        x = self.backbone(x)\n",
+        "def forward(self, x):\n    torch.set_grad_enabled(True)\n    torch.set_grad_enabled(0)\n",
+        "def forward(self, x):\n    def freeze():\n        torch.set_grad_enabled(False)\n    return x\n",
     ],
 )
 def test_good_examples_pass(source: str) -> None:
@@ -288,6 +306,8 @@ def test_an_unparseable_source_gets_only_regex_rules() -> None:
         {"kind": "banned-call", "call": ["x"]},
         # misspelt: the condition would be taken for absent, and `mode="nearest"` flagged
         rule("k", "missing-keyword", call=["F.interpolate"], keyword="align_corners", when_keywords_in={}),
+        rule("k", "banned-call", call=["f"], keyword="mode", equals=[False]),
+        rule("k", "banned-call", call=["f"], equals=False),
     ],
 )
 def test_a_broken_rule_is_refused(bad: dict[str, Any]) -> None:
