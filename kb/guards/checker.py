@@ -20,8 +20,9 @@ of its kind:
 - literal-limit: "call", "keyword", "max" (an int, or "usable_cpus": the CPUs this process may run
   on), optional "positional_index". Only a literal int above the limit is flagged.
 - call-order: "inner", "outer", optional "outer_factories" (default: CrossEntropyLoss). Flags an
-  inner call fed straight in as the outer call's first argument; a name (or `self.name`) assigned
-  from a factory call counts as an outer call.
+  inner call fed in as the outer call's first argument, straight or through a name that, in the
+  outer call's scope, is only ever assigned inner calls (`probs = F.softmax(x)`); a name (or
+  `self.name`) assigned from a factory call counts as an outer call.
 - config-relation: "call", "multiple_of": [a, b]. Flags a literal a that is not a multiple of a
   literal b.
 - regex: "pattern", searched on every line of every file (in Python that parses, outside its comments
@@ -749,7 +750,9 @@ class _Module:
         self.tree = tree
         self.aliases = _aliases_by_call(tree)
         self.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
-        self._functions: dict[int, str | None] | None = None
+        self._scope_map: (
+            tuple[dict[int, tuple[int, str | None]], dict[tuple[int, str], list[ast.Call | None]]] | None
+        ) = None
 
     def spellings(self, func: ast.expr) -> set[str]:
         raw = _dotted(func)
@@ -780,22 +783,46 @@ class _Module:
     def function_of(self, call: ast.Call) -> str | None:
         """The name of the function whose own body holds CALL (None at module level, in a class
         body or a lambda, and for a call that opens a `with` block)."""
-        if self._functions is None:
-            self._functions = {}
-            queue: deque[tuple[ast.AST, str | None]] = deque([(self.tree, None)])
+        return self._scopes()[0].get(id(call), (None, None))[1]
+
+    def only_from(self, name: ast.expr, call: ast.Call) -> list[ast.Call]:
+        """The calls NAME (a bare name that CALL passes) is assigned from in CALL's scope, when
+        every binding of it there is such an assignment (`probs = F.softmax(x)`); else none."""
+        if not isinstance(name, ast.Name):
+            return []
+        places, bindings = self._scopes()
+        values = bindings.get((places[id(call)][0], name.id), [])
+        return [value for value in values if value is not None] if None not in values else []
+
+    def _scopes(
+        self,
+    ) -> tuple[dict[int, tuple[int, str | None]], dict[tuple[int, str], list[ast.Call | None]]]:
+        """Where each call is (its scope's id and function's name) and, per scope and name, what
+        each binding assigns: the call a plain `name = call(...)` assigns, None for any other."""
+        if self._scope_map is None:
+            places: dict[int, tuple[int, str | None]] = {}
+            bindings: dict[tuple[int, str], list[ast.Call | None]] = {}
+            queue: deque[tuple[ast.AST, ast.AST, str | None]] = deque([(self.tree, self.tree, None)])
             while queue:
-                node, function = queue.popleft()
+                node, scope, function = queue.popleft()
                 opened = id(node.context_expr) if isinstance(node, ast.withitem) else None
+                assigned = (
+                    getattr(node, "value", None) if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+                )
                 for child in ast.iter_child_nodes(node):
                     if isinstance(child, ast.Call):
-                        self._functions[id(child)] = None if id(child) == opened else function
+                        places[id(child)] = (id(scope), None if id(child) == opened else function)
+                    elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                        value = assigned if isinstance(assigned, ast.Call) else None
+                        bindings.setdefault((id(scope), child.id), []).append(value)
                     if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        queue.append((child, child.name))
+                        queue.append((child, child, child.name))
                     elif isinstance(child, (ast.Lambda, ast.ClassDef)):
-                        queue.append((child, None))
+                        queue.append((child, child, None))
                     else:
-                        queue.append((child, function))
-        return self._functions.get(id(call))
+                        queue.append((child, scope, function))
+            self._scope_map = places, bindings
+        return self._scope_map
 
     def calls_to(self, patterns: Sequence[str]) -> Iterator[ast.Call]:
         return (call for call in self.calls if self.matches(call.func, patterns))
@@ -909,12 +936,20 @@ def _call_order(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:
     bound = module.bound_to(factories)
     for call in module.calls:
         first = call.args[0] if call.args else _keyword(call, "input")
-        if not isinstance(first, ast.Call) or not module.matches(first.func, inner):
+        if first is None:
+            continue
+        if isinstance(first, ast.Call):
+            fed = [first] if module.matches(first.func, inner) else []
+        else:
+            fed = module.only_from(first, call)
+            fed = fed if fed and all(module.matches(value.func, inner) for value in fed) else []
+        if not fed:
             continue
         built_here = isinstance(call.func, ast.Call) and module.matches(call.func.func, factories)
         if module.matches(call.func, outer) or _dotted(call.func) in bound or built_here:
             made = call.func if isinstance(call.func, ast.Call) and built_here else call
-            yield call, f"{_spelled(first)}() passed straight to {_spelled(made)}()"
+            how = "passed straight" if fed[0] is first else f"assigned to {ast.unparse(first)} and passed"
+            yield call, f"{_spelled(fed[0])}() {how} to {_spelled(made)}()"
 
 
 def _config_relation(rule: Rule, module: _Module) -> Iterator[tuple[ast.Call, str]]:

@@ -92,6 +92,11 @@ def keys(source: str, rules: list[dict[str, Any]] | None = None) -> list[str]:
             "ce-fed-softmax",
         ),
         ("loss = nn.CrossEntropyLoss()(x.softmax(-1), y)\n", "ce-fed-softmax"),
+        ("probs = F.softmax(logits, -1)\nloss = F.cross_entropy(probs, y)\n", "ce-fed-softmax"),
+        (
+            "def step(x, y):\n    p: T = torch.softmax(x, 1)\n    return F.cross_entropy(p, y)\n",
+            "ce-fed-softmax",
+        ),
         ("args = TrainingArguments(output_dir='o', save_steps=300, logging_steps=125)\n", "save-steps"),
         ("x = 1\n    breakpoint()\n", "stray-breakpoint"),
         ("class M:\n    def forward(self, x):\n        torch.set_grad_enabled(False)\n", GRAD_OFF["key"]),
@@ -132,6 +137,10 @@ def test_bad_examples_are_flagged(source: str, key: str) -> None:
         "TrainingArguments(output_dir='o', save_steps=steps, logging_steps=125)\n",
         "TrainingArguments(output_dir='o', save_steps=300, logging_steps=0)\n",
         "# breakpoint() is mentioned, not called\n",
+        # the name holds something else too, or is another function's
+        "p = F.softmax(x, 1)\np = logits\nloss = F.cross_entropy(p, y)\n",
+        "p = F.softmax(x, 1) if calibrated else x\nloss = F.cross_entropy(p, y)\n",
+        "def a(x):\n    p = F.softmax(x, 1)\n    return p\ndef b(p, y):\n    return F.cross_entropy(p, y)\n",
         # an evaluation script turns gradients off in its own function, not in a model's forward
         "def main():\n    torch.set_grad_enabled(False)\n    evaluate(model)\n",
         "def evaluate(m):\n    torch.set_grad_enabled(False)\n    m(x)\n    torch.set_grad_enabled(True)\n",
