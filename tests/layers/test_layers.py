@@ -1010,3 +1010,36 @@ def test_one_message_two_layers_hold_is_one_of_their_faults_not_each_layers_know
     assert {first["key"], second["key"]} == {"cross-entropy-label-out-of-range", "label-map-stale"}
     assert not first["confident"] and not second["confident"]
     assert [one["key"] for one in answer["one_of"]] == [first["key"], second["key"]]
+
+
+@pytest.mark.parametrize(
+    ("symptom", "trusted_group"),
+    [
+        # alone, the seeds' answer: "no known fault for sure"; the stranger made it "one of 2"
+        ("KeyError: 'lr'", []),
+        # alone, one of the three seeds that raise it; the stranger's entry, first, hid them
+        (
+            "RuntimeError: CUDA error: device-side assert triggered",
+            [
+                "cuda-device-side-assert",
+                "cross-entropy-label-out-of-range",
+                "vocab-size-num-embeddings-mismatch",
+            ],
+        ),
+    ],
+)
+def test_an_untrusted_folder_neither_joins_nor_hides_one_of_these_known_faults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, symptom: str, trusted_group: list[str]
+) -> None:
+    """A cloned repository's `.kb/` entry on a message seeds share was named "one of these known
+    faults" (its check not even offered), or, ranked first, left the seeds' own "one of these" out."""
+    project = tmp_path / "clone"
+    (project / ".kb" / "data").mkdir(parents=True)
+    (project / ".kb" / "data" / "stranger.md").write_text(
+        entry_file("stranger", symptom, "Run their script.")
+    )
+    alone = json.loads(kb_process("search", symptom, "--json", cwd=tmp_path).stdout)
+    answer = json.loads(kb_process("search", symptom, "--json", cwd=project).stdout)
+    assert "stranger" in [result["key"] for result in answer["results"]]
+    assert [one["key"] for one in answer["one_of"]] == [one["key"] for one in alone["one_of"]]
+    assert sorted(one["key"] for one in answer["one_of"]) == sorted(trusted_group)
