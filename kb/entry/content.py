@@ -190,8 +190,25 @@ def check_guards(key: str, guards: Any, where: str | None = None) -> tuple[dict[
         problem = _guard_problem(key, guard)
         if problem:
             raise InvalidEntry(f"{prefix}: guard {number} ({guard['kind']}): {problem}")
-        checked.append(dict(guard))
+        checked.append(_in_field_order(guard))
     return tuple(checked)
+
+
+#: The order a guard's fields are kept in, whatever order they came in: the seed files' own order.
+#: A backup's JSON sorts them, and an entry file rendered from a reordered guard reads as another
+#: text, so a restored seed looked edited (due for review, never refreshed by `kb seed`).
+GUARD_FIELD_ORDER = (
+    "kind", "call", "inner", "outer", "outer_factories", "keyword", "positional_index", "equals",
+    "inside", "when_keyword_in", "max", "multiple_of", "argument", "forbid", "check", "variable",
+    "required", "only_with_gpus", "pattern",
+)  # fmt: skip
+
+
+def _in_field_order(guard: dict[str, Any]) -> dict[str, Any]:
+    rank = {name: place for place, name in enumerate(GUARD_FIELD_ORDER)}
+    last = len(GUARD_FIELD_ORDER)
+    examples = {"bad": last + 1, "good": last + 2}
+    return dict(sorted(guard.items(), key=lambda item: rank.get(item[0], examples.get(item[0], last))))
 
 
 def _guard_problem(key: str, guard: dict[str, Any]) -> str | None:

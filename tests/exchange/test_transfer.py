@@ -57,6 +57,23 @@ def test_a_backup_imported_back_finds_every_entry_as_it_is(runner: CliRunner, tm
     assert report["added"] == [] and report["updated"] == [] and not report.get("conflicts")
 
 
+def test_a_restored_seed_is_still_the_seed_as_shipped(runner: CliRunner, tmp_path: Path) -> None:
+    """A backup's JSON sorts a guard's fields: twelve untouched seeds restored from it read as edited,
+    so they were due for review and `kb seed` kept them "as you edited them" instead of updating."""
+    from kb.store.seeding import content_digest
+
+    backup = tmp_path / "kb.jsonl"
+    assert kb("export", "jsonl", "--out", str(backup))[0] == 0
+    restored = tmp_path / "restored.db"
+    assert kb("--db", str(restored), "init", "--empty")[0] == 0
+    assert kb("--db", str(restored), "import", str(backup))[0] == 0
+    content_digest.cache_clear()  # equal contents share a cache slot, whatever their fields' order
+    with open_store(str(restored)) as store:
+        seeds = [entry for entry in store.list(status=None) if entry.seed_digest]
+        edited = [entry.key for entry in seeds if content_digest(entry.content()) != entry.seed_digest]
+    assert len(seeds) > 80 and edited == []
+
+
 def test_entry_files_round_trip(runner: CliRunner, tmp_path: Path) -> None:
     folder = tmp_path / "team-kb"
     code, _, _ = kb("export", "files", "--out", str(folder))
