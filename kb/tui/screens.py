@@ -3,6 +3,7 @@ help."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -21,17 +22,24 @@ if TYPE_CHECKING:
 
 
 class ConfirmRun(ModalScreen[bool]):
-    """kb never runs a stored command on its own: this asks, with the command in full, Cancel first."""
+    """kb never runs a stored command on its own: this asks, with the command in full, Cancel first.
+
+    A "yes" that arrives within ARMED_AFTER of the question is not an answer: no one has read the
+    command by then. Keys in a burst are a paste or type-ahead, and a terminal replays what follows
+    an escape sequence it cannot read as key presses, so a pasted log holding ESC, x, y opened this
+    dialog and ran the check."""
 
     BINDINGS = [
         Binding("escape,n", "answer(False)", "Cancel"),
         Binding("y", "answer(True)", "Run it"),
     ]
+    ARMED_AFTER = 0.5
 
     def __init__(self, key: str, command: str) -> None:
         super().__init__()
         self.key = key
         self.command = command
+        self.asked_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         # The command scrolls inside the dialog and the rest stays in view, however long the command:
@@ -48,12 +56,15 @@ class ConfirmRun(ModalScreen[bool]):
                 yield Button("Run (y)", id="run", variant="warning")
 
     def on_mount(self) -> None:
+        self.asked_at = time.monotonic()
         self.query_one("#cancel", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "run")
+        self.action_answer(event.button.id == "run")
 
     def action_answer(self, run: bool) -> None:
+        if run and time.monotonic() - self.asked_at < self.ARMED_AFTER:
+            return
         self.dismiss(run)
 
 

@@ -114,6 +114,12 @@ async def edit_form(app: KbApp, pilot: Pilot[None], query: str) -> EntryForm:
     return app.screen
 
 
+async def answer_yes(pilot: Pilot[None]) -> None:
+    """Run it, as a person does: after the question has been on screen long enough to be read."""
+    await pilot.pause(ConfirmRun.ARMED_AFTER)
+    await pilot.press("y")
+
+
 async def type_query(app: KbApp, pilot: Pilot[None], text: str) -> None:
     app.query_one("#query", Input).value = text
     await settle(app, pilot)
@@ -411,7 +417,7 @@ async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
         await open_top(app, pilot)
         await pilot.press("x")
         await settle(app, pilot)
-        await pilot.press("y")
+        await answer_yes(pilot)
         await pilot.press("r")
         assert app.tabs.active == "review-tab" and app.busy  # the check is still running
         shown = app.query_one("#review-entry", EntryView).key
@@ -814,6 +820,22 @@ async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: s
     assert library.entry(echo_entry).last_check_outcome is None
 
 
+async def test_a_yes_in_the_same_burst_as_the_question_runs_nothing(
+    library: Library, echo_entry: str
+) -> None:
+    """A pasted log holding ESC, x, y: the terminal replays what follows an escape sequence it cannot
+    read as key presses, which opened the Run dialog and answered it before anyone read it."""
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the echo fault")
+        await open_top(app, pilot)
+        await pilot.press("x", "y")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRun)  # still asking
+        await answer_yes(pilot)
+        await settle(app, pilot)
+        assert isinstance(app.screen, RunOutput)
+
+
 @pytest.mark.both_backends
 async def test_run_confirmed_shows_the_output_and_records_it(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
@@ -821,7 +843,7 @@ async def test_run_confirmed_shows_the_output_and_records_it(library: Library, e
         await open_top(app, pilot)
         await pilot.press("x")
         await settle(app, pilot)
-        await pilot.press("y")
+        await answer_yes(pilot)
         await settle(app, pilot)
         screen = app.screen
         assert isinstance(screen, RunOutput)
@@ -849,7 +871,7 @@ async def test_a_check_changed_after_the_dialog_showed_it_does_not_run(
         changed = other.entry(echo_entry).content().replace(validation=f"touch {marker}")
         other.save(changed, replacing=echo_entry)
         other.close()
-        await pilot.press("y")
+        await answer_yes(pilot)
         await settle(app, pilot)
         assert not isinstance(app.screen, RunOutput)
         assert "changed after you were shown it" in str(app.status_bar.render())
@@ -890,7 +912,7 @@ async def test_a_check_run_elsewhere_is_no_verdict_on_the_paste(library: Library
         await settle(app, pilot)
         await pilot.press("x")
         await settle(app, pilot)
-        await pilot.press("y")
+        await answer_yes(pilot)
         await settle(app, pilot)
         assert isinstance(app.screen, RunOutput) and app.screen.result.verdict == "confirmed"
         await pilot.press("escape")
@@ -926,7 +948,7 @@ async def test_the_verdict_wraps_rather_than_leave_the_screen_after_a_long_key(l
         await open_top(app, pilot)
         await pilot.press("x")
         await settle(app, pilot)
-        await pilot.press("y")
+        await answer_yes(pilot)
         await settle(app, pilot)
         assert isinstance(app.screen, RunOutput)
         outcome = app.screen.query_one("#outcome", Static)
@@ -1175,7 +1197,7 @@ async def test_a_pasted_port_is_the_one_checked_and_the_verdict_is_shown(
             dialog = app.screen
             assert isinstance(dialog, ConfirmRun) and f"('127.0.0.1', {port})" in dialog.command
             assert "8000" not in dialog.command
-            await pilot.press("y")
+            await answer_yes(pilot)
             await settle(app, pilot)
             shown = app.screen
             assert isinstance(shown, RunOutput) and shown.result.verdict == "confirmed"
@@ -1208,7 +1230,7 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
             await settle(app, pilot)
             await pilot.press("x")
             await settle(app, pilot)
-            await pilot.press("y")
+            await answer_yes(pilot)
             await settle(app, pilot)
             await pilot.press("escape")
             await settle(app, pilot)

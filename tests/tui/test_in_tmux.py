@@ -69,3 +69,34 @@ def test_every_message_of_the_add_form_is_on_an_80_by_24_screen(
     keys("-l", "the frobnicator rejected the shard")
     keys("Escape")
     assert "Save (Ctrl+S)" in screen_with("again to discard it")
+
+
+@pytest.fixture
+def touching_check(tmp_path: Path) -> Path:
+    """An entry whose check leaves a file behind: whether it ran is on the disk."""
+    from tests.command_line import kb
+
+    touched = tmp_path / "the-check-ran"
+    flags = ["-s", "FrobnicatorError: the shard lease expired", "-d", "logging", "-f", "renew it"]
+    assert kb("add", *flags, "-v", f"touch {touched}", "--confirms", "exit 0").code == 0
+    return touched
+
+
+def test_a_pasted_log_runs_no_check(
+    touching_check: Path, terminal: tuple[Callable[..., None], Callable[[str], str]], tmp_path: Path
+) -> None:
+    """A bracketed paste of a log holding ESC, x, y: the terminal replays what follows an escape
+    sequence it cannot read as key presses, and they opened the Run dialog and answered it."""
+    keys, screen_with = terminal
+    screen_with("Search")
+    keys("-l", "FrobnicatorError: the shard lease expired")
+    keys("Enter")
+    screen_with("x runs it")
+    pasted = tmp_path / "paste.txt"
+    pasted.write_text("RuntimeError: boom \x1bxy" + "z" * 40)
+    socket = f"kb-test-{os.getpid()}-{tmp_path.name}"
+    tmux = ["tmux", "-L", socket, "-f", os.devnull]
+    subprocess.run([*tmux, "load-buffer", "-b", "log", str(pasted)], check=True)
+    subprocess.run([*tmux, "paste-buffer", "-p", "-b", "log"], check=True)
+    time.sleep(2)
+    assert not touching_check.exists()
