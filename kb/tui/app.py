@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -31,6 +32,8 @@ from kb.tui.threads import in_thread
 from kb.upkeep.fault_tree import walk_branches
 
 if TYPE_CHECKING:  # the store is imported off the first frame
+    from textual.notifications import SeverityLevel
+
     from kb.exchange.folder_sync import Side, SyncReport, SyncStep
     from kb.store.record import Entry
     from kb.upkeep.fault_tree import Branch
@@ -119,6 +122,22 @@ class KbApp(App[None]):
         self.unsearched: list[str] = []
         #: A write (a review decision, a settled conflict, a form's save) is under way (App.write).
         self.writing = False
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notice, read as plain text: what it quotes (a teammate's file name, a draft's line, an
+        error about either) is a stranger's text, and Textual reads `[@click=app.quit]` in a notice's
+        markup as an action to run."""
+        super().notify(
+            visible(message), title=visible(title), severity=severity, timeout=timeout, markup=markup
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -436,7 +455,7 @@ class KbApp(App[None]):
 
     def set_status(self, message: str | None = None) -> None:
         parts = [part for part in (self._counts, message or self.describe_found()) if part]
-        self.status_bar.update(" · ".join(parts))
+        self.status_bar.update(Text(visible(" · ".join(parts))))  # Text: no markup read in it
 
     # --- actions on the entry being read ------------------------------------------------------------
 

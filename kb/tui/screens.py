@@ -91,7 +91,8 @@ class RunOutput(ModalScreen[None]):
                 Text(f"{self.key}: {outcome_line(self.result)}"), classes="dialog-title", id="outcome"
             )
             with VerticalScroll(id="output"):
-                yield Static(Text(self.result.output.rstrip("\n") or "(no output)"))
+                # A check's output carries others' data (a CSV, a log): its escape sequences are shown.
+                yield Static(Text(visible(self.result.output.rstrip("\n")) or "(no output)"))
             with Horizontal(classes="buttons"):
                 yield Button("Close", id="close", variant="primary")
 

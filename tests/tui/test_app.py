@@ -806,6 +806,22 @@ async def test_a_check_that_would_act_when_pasted_is_not_copied(
     assert copied == []
 
 
+async def test_a_checks_output_reaches_the_screen_not_the_terminal(library: Library) -> None:
+    """A check whose output holds an OSC sequence (a CSV's cell, a log line) retitled the terminal from
+    the Run output dialog; `kb check` prints it escaped."""
+    check = "printf 'a\\033]2;CHECKTITLE\\033\\\\ done'"
+    library.save(EntryContent(key="osc-output", domain="data", symptom="the osc fault", validation=check))
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the osc fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await answer_yes(pilot)
+        await settle(app, pilot)
+        assert isinstance(app.screen, RunOutput)
+        (output,) = app.screen.query("#output Static").results(Static)
+        assert "\\x1b]2;CHECKTITLE" in str(output.render()) and "\x1b" not in str(output.render())
+
+
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "the echo fault")
@@ -876,6 +892,24 @@ async def test_a_check_changed_after_the_dialog_showed_it_does_not_run(
         assert not isinstance(app.screen, RunOutput)
         assert "changed after you were shown it" in str(app.status_bar.render())
     assert not marker.exists() and library.entry(echo_entry).last_check_outcome is None
+
+
+async def test_a_notice_quoting_a_strangers_file_name_is_plain_text(library: Library) -> None:
+    """A draft (or a teammate's entry file) named `[@click=app.quit]…`: the notice that quoted it read
+    it as markup, turning the rest of the notice into a click that quit the app (any `app.*` action
+    would run, `app.review('archive')` too), and an OSC sequence in the name retitled the terminal."""
+    from textual.widgets._toast import Toast
+
+    from kb.paths import drafts_folder
+
+    drafts_folder().mkdir(parents=True)
+    (drafts_folder() / "[@click=app.quit]Q \x1b]2;PWNED\x07.md").write_text("not an entry")
+    async with running(library, (120, 30)) as (app, pilot):
+        await pilot.press("escape", "p")
+        await settle(app, pilot)
+        shown = [Toast(notice).render() for notice in app._notifications]
+        assert any("Not a readable draft: [@click=app.quit]Q \\x1b]2;PWNED\\x07.md" in str(n) for n in shown)
+        assert not any(span.style and "@click" in str(span.style) for n in shown for span in n.spans)
 
 
 async def test_a_check_of_a_removed_entry_is_a_notice_not_a_crash(library: Library, echo_entry: str) -> None:
