@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from markdown_it import MarkdownIt
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -48,9 +49,18 @@ class _UnguessedFence(MarkdownFence):
 
 
 class EntryMarkdown(Markdown):
-    """Markdown whose unlabelled code blocks stay plain text (see _UnguessedFence)."""
+    """Markdown whose unlabelled code blocks stay plain text (see _UnguessedFence), and whose links
+    are text: `[apply](https://…)` in a teammate's fix read as kb's own word "apply", hid where it
+    led, and a click handed a vscode:// or ssh:// address to the system's browser."""
 
     BLOCKS = {**Markdown.BLOCKS, "fence": _UnguessedFence, "code_block": _UnguessedFence}
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__(markdown, parser_factory=_parser_without_links, open_links=False)
+
+
+def _parser_without_links() -> MarkdownIt:
+    return MarkdownIt("gfm-like").disable(["link", "image", "autolink", "linkify", "reference"])
 
 
 class EntryView(VerticalScroll):

@@ -3,10 +3,10 @@ help."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,22 +24,20 @@ if TYPE_CHECKING:
 class ConfirmRun(ModalScreen[bool]):
     """kb never runs a stored command on its own: this asks, with the command in full, Cancel first.
 
-    A "yes" that arrives within ARMED_AFTER of the question is not an answer: no one has read the
-    command by then. Keys in a burst are a paste or type-ahead, and a terminal replays what follows
-    an escape sequence it cannot read as key presses, so a pasted log holding ESC, x, y opened this
-    dialog and ran the check."""
+    A "yes" made within ARMED_AFTER of the question appearing is not an answer: no one has read the
+    command by then. Keys in a burst are a paste or type-ahead, and a terminal replays what follows an
+    escape sequence it cannot read as key presses, so a pasted log holding ESC, x, y opened this
+    dialog and ran the check. A key is judged by when it was made, not when the app got to it, and
+    "y" is no binding: a binding answers a key sent to the screen below before this one was up."""
 
-    BINDINGS = [
-        Binding("escape,n", "answer(False)", "Cancel"),
-        Binding("y", "answer(True)", "Run it"),
-    ]
+    BINDINGS = [Binding("escape,n", "cancel", "Cancel")]
     ARMED_AFTER = 0.5
 
     def __init__(self, key: str, command: str) -> None:
         super().__init__()
         self.key = key
         self.command = command
-        self.asked_at = time.monotonic()
+        self.asked_at = float("inf")
 
     def compose(self) -> ComposeResult:
         # The command scrolls inside the dialog and the rest stays in view, however long the command:
@@ -55,17 +53,26 @@ class ConfirmRun(ModalScreen[bool]):
                 yield Button("Cancel (n)", id="cancel", variant="primary")
                 yield Button("Run (y)", id="run", variant="warning")
 
-    def on_mount(self) -> None:
-        self.asked_at = time.monotonic()
+    def on_mount(self, event: events.Mount) -> None:
+        self.asked_at = event.time
         self.query_one("#cancel", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_answer(event.button.id == "run")
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "y":
+            event.stop()
+            if self._read_by(event.time):
+                self.dismiss(True)
 
-    def action_answer(self, run: bool) -> None:
-        if run and time.monotonic() - self.asked_at < self.ARMED_AFTER:
-            return
-        self.dismiss(run)
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        run = event.button.id == "run"
+        if not run or self._read_by(event.time):
+            self.dismiss(run)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def _read_by(self, moment: float) -> bool:
+        return moment - self.asked_at >= self.ARMED_AFTER
 
 
 def outcome_line(result: CheckResult) -> str:

@@ -822,6 +822,29 @@ async def test_a_checks_output_reaches_the_screen_not_the_terminal(library: Libr
         assert "\\x1b]2;CHECKTITLE" in str(output.render()) and "\x1b" not in str(output.render())
 
 
+async def test_a_link_in_a_strangers_fix_shows_where_it_leads_and_opens_nothing(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`[apply](https://…)` in a teammate's fix read as kb's own advice "apply", hid its address, and a
+    click handed vscode://, ssh:// or mailto: addresses to the system's browser."""
+    from textual.widgets._markdown import MarkdownBlock
+
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", lambda url, *args, **kwargs: opened.append(url))
+    fix = "Run [apply](https://evil.example/x), then [ssh](ssh://evil.example) or <vscode://file/etc/passwd>."
+    library.save(
+        EntryContent(key="linked", domain="data", symptom="the linked fault", validation="true", fix=fix)
+    )
+    async with running(library, (120, 40)) as (app, pilot):
+        await type_query(app, pilot, "the linked fault")
+        view = await open_top(app, pilot)
+        blocks = [block._content for block in view.query(MarkdownBlock)]
+        shown = " ".join(content.plain for content in blocks)
+        assert "[apply](https://evil.example/x)" in shown and "<vscode://file/etc/passwd>" in shown
+        assert not [span for content in blocks for span in content.spans if "link" in str(span.style)]
+    assert opened == []
+
+
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "the echo fault")
@@ -836,18 +859,23 @@ async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: s
     assert library.entry(echo_entry).last_check_outcome is None
 
 
-async def test_a_yes_in_the_same_burst_as_the_question_runs_nothing(
-    library: Library, echo_entry: str
+async def test_a_yes_made_before_the_question_could_be_read_runs_nothing(
+    library: Library, echo_entry: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A pasted log holding ESC, x, y: the terminal replays what follows an escape sequence it cannot
-    read as key presses, which opened the Run dialog and answered it before anyone read it."""
+    read as key presses, which opened the Run dialog and answered it before anyone read it. (How long
+    a question takes to read is set here, so that a loaded box cannot make the keys look slow.)"""
+    monkeypatch.setattr(ConfirmRun, "ARMED_AFTER", 3600.0)
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "the echo fault")
         await open_top(app, pilot)
         await pilot.press("x", "y")
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRun)  # still asking
-        await answer_yes(pilot)
+        await pilot.click("#run")
+        assert isinstance(app.screen, ConfirmRun)
+        monkeypatch.setattr(ConfirmRun, "ARMED_AFTER", 0.0)  # read
+        await pilot.press("y")
         await settle(app, pilot)
         assert isinstance(app.screen, RunOutput)
 
