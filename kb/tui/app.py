@@ -122,6 +122,8 @@ class KbApp(App[None]):
         self.unsearched: list[str] = []
         #: A write (a review decision, a settled conflict, a form's save) is under way (App.write).
         self.writing = False
+        #: The entry whose validation is running: one at a time (_run_check).
+        self.checking: str | None = None
 
     def notify(
         self,
@@ -498,6 +500,9 @@ class KbApp(App[None]):
             self.notify(what, severity="warning")
             return
         key = entry.key
+        if self.checking is not None:  # its verdict is recorded whatever: it must be seen first
+            self.notify(f"The validation of {self.checking} is still running: its verdict comes first.")
+            return
         # The values the search box's paste names (its port, file, module) go into the check, and
         # the dialog shows the command exactly as it will run.
         paste = self.current_query()
@@ -518,12 +523,19 @@ class KbApp(App[None]):
         self.push_screen(ConfirmRun(key, command), answered)
 
     def _run_check(self, key: str, values: dict[str, str], agreed: str, paste: str) -> None:
-        """Run the check the person agreed to, exactly (a check changed meanwhile is refused)."""
-        self.fetch(
-            "run",
-            lambda: self.library.check(key, values, agreed=agreed),
-            lambda result: self._show_run(key, result, paste),
-        )
+        """Run the check the person agreed to, exactly (a check changed meanwhile is refused). One at a
+        time: a run's verdict is recorded on its entry, so none may end unseen behind a newer one."""
+        self.checking = key
+
+        def shown(result: CheckResult) -> None:
+            self.checking = None
+            self._show_run(key, result, paste)
+
+        def failed(exc: KbError | OSError) -> None:
+            self.checking = None
+            self.set_status(failure_line(exc))
+
+        in_thread(self, "run", lambda: self.library.check(key, values, agreed=agreed), shown, failed)
 
     def _show_run(self, key: str, result: CheckResult, paste: str) -> None:
         """Show a check's result. Its verdict counts for the paste it ran for, only while that paste is

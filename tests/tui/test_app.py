@@ -845,6 +845,26 @@ async def test_a_link_in_a_strangers_fix_shows_where_it_leads_and_opens_nothing(
     assert opened == []
 
 
+async def test_a_second_run_waits_for_the_first_runs_verdict(library: Library, tmp_path: Path) -> None:
+    """A second check started while one ran cancelled the first's dialog, not its run: the first
+    verdict was recorded on its entry ("last check confirmed") and never shown."""
+    gate = tmp_path / "gate"
+    wait = f"while [ ! -e {gate} ]; do sleep 0.05; done; echo first-done"
+    library.save(EntryContent(key="gated", domain="logging", symptom="the gated fault", validation=wait))
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the gated fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await answer_yes(pilot)
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmRun)
+        assert any("still running" in notice.message for notice in app._notifications)
+        gate.touch()
+        await settle(app, pilot)
+        assert isinstance(app.screen, RunOutput) and "first-done" in app.screen.result.output
+
+
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
         await type_query(app, pilot, "the echo fault")
