@@ -124,6 +124,7 @@ class KbApp(App[None]):
         self.writing = False
         #: The entry whose validation is running: one at a time (_run_check).
         self.checking: str | None = None
+        self._quit_while_checking = False
 
     def notify(
         self,
@@ -522,17 +523,30 @@ class KbApp(App[None]):
 
         self.push_screen(ConfirmRun(key, command), answered)
 
+    async def action_quit(self) -> None:
+        """Quit; while a validation runs, only when asked twice: the run goes on after the screen
+        closes (up to its 60 s) and its verdict is recorded on the entry unseen."""
+        if self.checking is not None and not self._quit_while_checking:
+            self._quit_while_checking = True
+            self.notify(
+                f"The validation of {self.checking} is still running; its verdict is recorded on the entry "
+                "even if you quit now. Press q again to quit.",
+                severity="warning",
+            )
+            return
+        await super().action_quit()
+
     def _run_check(self, key: str, values: dict[str, str], agreed: str, paste: str) -> None:
         """Run the check the person agreed to, exactly (a check changed meanwhile is refused). One at a
         time: a run's verdict is recorded on its entry, so none may end unseen behind a newer one."""
         self.checking = key
 
         def shown(result: CheckResult) -> None:
-            self.checking = None
+            self.checking, self._quit_while_checking = None, False
             self._show_run(key, result, paste)
 
         def failed(exc: KbError | OSError) -> None:
-            self.checking = None
+            self.checking, self._quit_while_checking = None, False
             self.set_status(failure_line(exc))
 
         in_thread(self, "run", lambda: self.library.check(key, values, agreed=agreed), shown, failed)

@@ -845,7 +845,7 @@ async def test_a_link_in_a_strangers_fix_shows_where_it_leads_and_opens_nothing(
     assert opened == []
 
 
-async def test_a_second_run_waits_for_the_first_runs_verdict(library: Library, tmp_path: Path) -> None:
+async def test_a_second_run_or_a_quit_waits_for_the_running_checks_verdict(library: Library, tmp_path: Path) -> None:
     """A second check started while one ran cancelled the first's dialog, not its run: the first
     verdict was recorded on its entry ("last check confirmed") and never shown."""
     gate = tmp_path / "gate"
@@ -860,6 +860,8 @@ async def test_a_second_run_waits_for_the_first_runs_verdict(library: Library, t
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmRun)
         assert any("still running" in notice.message for notice in app._notifications)
+        await pilot.press("escape", "q")  # quitting would leave the verdict unseen: asked first
+        assert app.is_running and any("Press q again" in notice.message for notice in app._notifications)
         gate.touch()
         await settle(app, pilot)
         assert isinstance(app.screen, RunOutput) and "first-done" in app.screen.result.output
