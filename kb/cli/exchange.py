@@ -417,7 +417,8 @@ def export_agents(
         with common.open_kb(ctx, remind=False) as store:
             return [entry.content() for entry in store.list()]
 
-    result = export(project or Path.cwd(), out, budget, entries)
+    layer = ctx.meta[common.LAYER][1].name if common.LAYER in ctx.meta else None
+    result = export(project or Path.cwd(), out, budget, entries, layer)
     block, folder = result.written.block, visible(str(result.project_folder))
     if result.project_folder_unread is not None:
         typer.echo(f"kb: left out the entries of {folder}: {visible(result.project_folder_unread)}", err=True)

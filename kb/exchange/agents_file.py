@@ -16,12 +16,13 @@ Pure but for declared_packages(), which reads the repository's manifests.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from kb.entry.check_rule import offered
 from kb.entry.content import EntryContent
+from kb.entry.lint import validation_kind
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError
 from kb.machine import distribution_name
@@ -33,6 +34,8 @@ DEFAULT_BUDGET = 150
 #: A check longer than this is named by its entry (`kb check KEY`, or check_to_run over kb mcp)
 #: rather than written out: a seed's check is often a 500-character `python -c`.
 INLINE_CHECK = 160
+#: The layer `kb --layer` names for a repository's own `.kb/` folder (kb.layers.config.PROJECT).
+PROJECT_LAYER = "project"
 
 #: Distributions imported under another name: the name an entry's text uses for them.
 IMPORTED_AS = {
@@ -163,12 +166,21 @@ def render_block(
     budget: int = DEFAULT_BUDGET,
     command: str = "kb export agents",
     project_trusted: bool = True,
+    others_layer: str | None = None,
+    python_line: Callable[[str], str] | None = None,
 ) -> AgentsBlock:
     """The lines between the markers (markers included): the PROJECT's own entries first, then those
     of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines.
 
     The PROJECT's checks are written only when PROJECT_TRUSTED (the user said `kb trust` for its
-    folder): an agent reads this file as instructions, and a check is a command it may run."""
+    folder): an agent reads this file as instructions, and a check is a command it may run.
+
+    Every command written must run as written, from the repository: an entry named by its key is
+    named with its layer (`kb --layer project check KEY` for the PROJECT's, `kb --layer
+    OTHERS_LAYER` for OTHERS read from a layer other than the personal one, None), as `kb check KEY`
+    reads only the personal knowledge base; a check written as Python alone is written as the
+    shell line PYTHON_LINE makes of it (kb.verify.runner.python_shell_line, the line kb check runs),
+    or, without it, named by its entry."""
     chosen: list[tuple[EntryContent, list[str]]] = [
         (content, named_packages(content, packages))
         for content in sorted(project, key=lambda c: c.key)
@@ -189,8 +201,8 @@ def render_block(
         "",
         f"Written by `{command}` from the team's fault knowledge base; edit the entries, not these lines.",
         "When a run fails with one of these symptoms, run its check before applying its fix: the check",
-        "says whether this cause is really there (`kb check KEY` runs it after asking; over `kb mcp`,",
-        "check_to_run gives it).",
+        "says whether this cause is really there (the `kb check` line named runs it after asking; over",
+        "`kb mcp`, check_to_run gives it).",
         "",
     ]
     room = budget - len(head) - 1
@@ -204,25 +216,36 @@ def render_block(
     for content, named in chosen:
         if len(body) + 2 > room:
             break
-        offer = project_trusted or content.key not in mine
-        body += _entry_lines(content, named, offer)
+        own = content.key in mine
+        offer = project_trusted or not own
+        layer = PROJECT_LAYER if own else others_layer
+        body += _entry_lines(content, named, offer, layer, python_line)
         keys.append(content.key)
         held_back += not offer and bool(content.validation.strip())
     return AgentsBlock([*head, *body, END], keys, len(chosen) - len(keys), held_back)
 
 
-def _entry_lines(content: EntryContent, named: list[str], offer_check: bool = True) -> list[str]:
+def _entry_lines(
+    content: EntryContent,
+    named: list[str],
+    offer_check: bool = True,
+    layer: str | None = None,
+    python_line: Callable[[str], str] | None = None,
+) -> list[str]:
     symptom = _one_line(content.symptom, 150)
     about = f" [{', '.join(named)}]" if named else ""
-    check = command_line(offered(content.validation.strip(), content.check_rule)[0])  # {port} → 8000
-    if check and not offer_check:
+    stored = content.validation.strip()
+    check = offered(stored, content.check_rule)[0] if stored else ""  # {port} → 8000
+    if check and validation_kind(check) == "python":  # kb check runs it with python3, not a shell
+        check = python_line(check) if python_line is not None else ""
+    if stored and not offer_check:
         prove = f"check held back until a person runs `kb trust {PROJECT_FOLDER}`"
-    elif not check:
+    elif not stored:
         prove = "no check recorded"
-    elif len(check) <= INLINE_CHECK and "`" not in check:
+    elif check and len(check) <= INLINE_CHECK and "`" not in check and command_line(check) == check:
         prove = f"prove: `{check}`"
-    else:
-        prove = f"prove: `kb check {content.key}`"
+    else:  # too long, or not one line that runs as written: its entry names it
+        prove = f"prove: `kb {f'--layer {layer} ' if layer else ''}check {content.key}`"
     fix = _one_line(_first_sentence(content.fix), 200)
     return [f"- **{content.key}**{about}: {symptom}", f"  {prove}; fix: {fix}"]
 

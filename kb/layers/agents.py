@@ -29,11 +29,18 @@ class AgentsExport(NamedTuple):
 
 
 def export_agents(
-    root: Path, out: Path, budget: int, entries: Callable[[], Sequence[EntryContent]]
+    root: Path,
+    out: Path,
+    budget: int,
+    entries: Callable[[], Sequence[EntryContent]],
+    layer: str | None = None,
 ) -> AgentsExport:
     """Write the known faults of the repository at ROOT into OUT (relative to ROOT unless absolute):
     its own `.kb/` entries first, then those of the knowledge base (ENTRIES reads them, once ROOT is
-    known to be a folder) that name its packages, within BUDGET lines."""
+    known to be a folder) that name its packages, within BUDGET lines. LAYER: the layer ENTRIES come
+    from when not the personal one (`kb --layer NAME export agents`), which the file's commands name."""
+    from kb.verify.runner import python_shell_line
+
     root = root.resolve()
     if not root.is_dir():
         raise KbError(f"--project {root}: not a folder")
@@ -48,6 +55,13 @@ def export_agents(
     target = out if out.is_absolute() else root / out
     name = (target.relative_to(root) if target.is_relative_to(root) else target).as_posix()
     block = render_block(
-        own, entries(), packages, budget, f"kb export agents --out {name}", is_trusted(str(folder))
+        own,
+        entries(),
+        packages,
+        budget,
+        f"kb export agents --out {name}",
+        is_trusted(str(folder)),
+        others_layer=layer,
+        python_line=python_shell_line,
     )
     return AgentsExport(write_agents_file(target, block), name, packages, folder, problem)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,47 @@ def test_a_project_that_is_not_a_folder_is_one_line_and_opens_no_knowledge_base(
     code, out, err = kb("export", "agents", "--project", str(missing))
     assert (code, out, err) == (1, "", f"kb: --project {missing}: not a folder\n")
     assert not (tmp_path / "kb.db").exists()
+
+
+def prove_commands(text: str) -> dict[str, str]:
+    """The command AGENTS.md gives to prove each entry it names, by the entry's key."""
+    lines = text.splitlines()
+    return {
+        line.split("**")[1]: lines[n + 1].split("prove: `", 1)[1].split("`;", 1)[0]
+        for n, line in enumerate(lines)
+        if line.startswith("- **") and "prove: `" in lines[n + 1]
+    }
+
+
+def test_every_command_the_file_names_runs_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trusted folder's entry with a long check was named `kb check KEY`, which answered "no entry
+    with key" (kb check reads the personal knowledge base), and a check written as Python alone was
+    written as it is stored, which a shell cannot run (`import: not found`)."""
+    root = repository(tmp_path)
+    long = "x = 1; " * 40
+    project_entry = TEAM_ENTRY.replace("labels-csv-has-header-row", "labels-csv-long-check").replace(
+        "head -1 data/labels.csv", f"python3 -c \"{long}print('ok: no header row')\""
+    )
+    (root / ".kb" / "labels-csv-long-check.md").write_text(project_entry, encoding="utf-8")
+    added = kb(
+        "add", "--new", "-k", "pandas-too-new-for-us", "-d", "data",
+        "-s", "AttributeError: DataFrame has no attribute 'frobnicate' in pandas",
+        "-v", "import sys; assert sys.version_info < (3,), 'fault: pandas too new'",
+        "--confirms", "exit non-zero", "-f", "Pin pandas.",
+    )  # fmt: skip
+    assert added.code == 0, added.stderr
+    assert kb("trust", str(root / ".kb")).code == 0
+    assert kb("export", "agents", "--project", str(root)).code == 0
+    text = (root / "AGENTS.md").read_text(encoding="utf-8")
+    commands = prove_commands(text)
+    assert commands["labels-csv-long-check"] == "kb --layer project check labels-csv-long-check"
+    assert "`kb check KEY` runs it" not in text
+    monkeypatch.chdir(root)  # where the repository's agent runs them
+    ran = kb(*commands["labels-csv-long-check"].split()[1:], "--yes")
+    assert "ok: no header row" in ran.stdout and "inconclusive" in ran.stdout, ran.output  # it ran
+    python_check = commands["pandas-too-new-for-us"]
+    assert python_check.startswith("python3 -c ")
+    shell = subprocess.run(["/bin/sh", "-c", python_check], capture_output=True, text=True, check=False)
+    assert shell.returncode == 1 and "AssertionError: fault: pandas too new" in shell.stderr

@@ -172,3 +172,24 @@ def test_an_untrusted_repositorys_checks_are_held_back_and_kbs_others_are_not() 
         trusted.checks_held_back == 0
         and "  prove: `python -c 'print(1)'`; fix: Do the right thing." in trusted.lines
     )
+
+
+def test_an_entry_named_by_its_key_is_named_with_its_layer_and_python_alone_runs_as_kb_runs_it() -> None:
+    """`kb check KEY` reads the personal knowledge base only, and a shell cannot run Python."""
+    long = "python -c '" + "x" * 300 + "'"
+    own = entry("ours", "ValueError: our own torch fault", validation=long)
+    team = entry("theirs", "RuntimeError: a torch fault", validation=long)
+    bare = entry("bare", "torch: bare Python", validation="import torch; assert torch.cuda.is_available()")
+    lines = render_block(
+        [own], [team, bare], frozenset({"torch"}), others_layer="team", python_line=lambda c: f"py {c}"
+    ).lines
+    assert "  prove: `kb --layer project check ours`; fix: Do the right thing." in lines
+    assert "  prove: `kb --layer team check theirs`; fix: Do the right thing." in lines
+    assert "  prove: `py import torch; assert torch.cuda.is_available()`; fix: Do the right thing." in lines
+    plain = render_block([], [bare], frozenset({"torch"})).lines
+    assert "  prove: `kb check bare`; fix: Do the right thing." in plain  # no shell line to write
+    multi = entry("multi", "torch over two lines", validation="nvidia-smi\nnvcc --version")
+    assert (
+        "  prove: `kb check multi`; fix: Do the right thing."
+        in render_block([], [multi], frozenset({"torch"})).lines
+    )
