@@ -296,12 +296,10 @@ class AgentSession:
 
     @contextlib.contextmanager
     def _store_of(self, key: str, to_check: bool = True) -> Iterator[Held]:
-        """The knowledge base that holds KEY as the last search showed it: its layer's. TO_CHECK: an
+        """The knowledge base that holds KEY, its layer's (_layer_of() says which). TO_CHECK: an
         entry from a folder no one trusted has no check to offer (a person runs `kb trust` first, as
         for `kb check`); read only to be shown, it comes with the reason."""
-        from kb.layers.config import PERSONAL
-
-        name = self.layer_of.get(key, PERSONAL)
+        name = self._layer_of(key)
         with self._layer_store(name) as held:
             if held.untrusted and to_check:
                 raise KbError(
@@ -314,6 +312,23 @@ class AgentSession:
                 )
                 held = held._replace(not_kept=kept_not)
             yield held
+
+    def _layer_of(self, key: str) -> str:
+        """The layer KEY is read from: the one the last search showed it in, or, for a key this
+        session has not seen (named by AGENTS.md, or known from another session), the first layer a
+        search reads that holds it, the personal one first, as `kb --layer NAME` would name it."""
+        from kb.layers.config import PERSONAL, reading_layers
+
+        if key in self.layer_of:
+            return self.layer_of[key]
+        for layer in reading_layers(self.database):
+            try:
+                with self._layer_store(layer.name) as held:
+                    if held.store.find(key) is not None:
+                        return layer.name
+            except KbError:  # a layer that does not answer holds nothing to offer
+                continue
+        return PERSONAL
 
     @contextlib.contextmanager
     def _layer_store(self, name: str) -> Iterator[Held]:

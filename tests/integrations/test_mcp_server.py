@@ -409,3 +409,28 @@ def test_a_bare_python_check_is_handed_out_as_a_line_a_shell_runs(
     assert ran.returncode == 1 and "AssertionError" in ran.stderr
     told = session.report("csv-not-ascii", command, ran.returncode, ran.stdout + ran.stderr)
     assert told["verdict"] == "confirmed", told
+
+
+def test_an_entry_the_session_has_not_seen_is_read_from_the_layer_that_holds_it(
+    tmp_path: Path, kb_db: str
+) -> None:
+    """AGENTS.md says check_to_run gives a project entry's check; without a search_error first in
+    the session, check_to_run and show_entry looked in the personal knowledge base alone and
+    answered "no entry with key"."""
+    from kb.errors import KbError
+    from kb.integrations.mcp_server import AgentSession
+    from tests.command_line import kb
+
+    key = "frobnicator-lock-left-behind"
+    (tmp_path / ".kb").mkdir()
+    (tmp_path / ".kb" / f"{key}.md").write_text(PROJECT_ENTRY, encoding="utf-8")
+    with pytest.raises(KbError, match="which is not trusted"):
+        AgentSession(kb_db).check(key)
+    assert kb("trust", str(tmp_path / ".kb")).code == 0
+    session = AgentSession(kb_db)
+    assert session.show(key)["fix"] == "Remove the stale lock at start."
+    command = session.check(key)["command"]
+    assert command.startswith("test -e /tmp/frob.lock")
+    told = session.report(key, command, 0, "ok: no lock\n")
+    assert told["verdict"] == "ruled out" and told["recorded"] is False
+    assert session.show("cross-entropy-label-out-of-range")["domain"] == "data"  # the personal one's
