@@ -130,11 +130,13 @@ def redact(name: str, value: str) -> str:
     return value
 
 
-def redact_text(text: str) -> str:
+def redact_text(text: str, random_runs: bool = True) -> str:
     """Every credential-looking substring of free text (a log, a conditions line) becomes `[redacted]`.
 
     Values are recognised by their shape (tokens, keys, JWTs, URL passwords, long random strings) and by
     the name they are assigned to (`HF_TOKEN=…`, `--password …`, `"api_key": …`, `Authorization: …`).
+    RANDOM_RUNS False keeps the long random-looking strings that nothing else marks as a credential
+    (a 32-hex run id in a path): in a command to be run they are as likely a name the command needs.
     """
     text = _CREDENTIAL.sub(REDACTED, text)
     text = _AUTH_SCHEME.sub(_redact_scheme, text)
@@ -146,6 +148,8 @@ def redact_text(text: str) -> str:
         text = pattern.sub(_redact_last_group, text)
     text = _YAML_KEY.sub(lambda m: _redact_group(m, name=2, value=4), text)
     text = _AUTH_HEADER.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
+    if not random_runs:
+        return text
     text = _HEX.sub(REDACTED, text)
     return _BASE64_RUN.sub(lambda m: REDACTED if looks_random(m.group()) else m.group(), text)
 

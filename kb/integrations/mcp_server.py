@@ -11,7 +11,8 @@ nothing an agent says lands in a knowledge base by itself.
 
 Strangers' text stays data: every string returned passes redaction (no tokens from an entry or a
 paste) and the one JSON escaping of kb.entry.visible, and an untrusted folder's entry comes without
-its check, as in `kb search`.
+its check, as in `kb search`. A command handed out keeps the random-looking names the paste gave it
+(a run's hex id in a path), or it would not run, nor be the command kb reads a report of (HandedOut).
 
 Built on the official SDK (`mcp`, the optional extra `ml-fault-kb[mcp]`). A face: it parses, calls
 the core, and returns JSON.
@@ -124,6 +125,8 @@ class AgentSession:
         for item in data["results"]:
             if item.get("check"):
                 self._hand_out(str(item["key"]), str(item["check"]))
+                item["check"] = HandedOut(item["check"])
+                item["check_values"] = _handed_out_values(item.get("check_values") or {})
         return data
 
     def show(self, key: str) -> dict[str, Any]:
@@ -167,10 +170,18 @@ class AgentSession:
             offered = check_to_run(held.store, key, paste)
         self._hand_out(key, offered.command)
         data = offered.as_json()
+        data["command"] = HandedOut(offered.command)
+        data["values"] = _handed_out_values(offered.values)
         data["then"] = (
             "run this command in your shell (the user may be asked first), then call report_check_output "
             "with this key, the command exactly as you ran it, its exit code and its output"
         )
+        if _shown(offered.command) != offered.command:
+            data["redacted"] = (
+                "a value the command takes from the error looks like a credential and is shown as "
+                "[redacted]: put the value from the error in its place before you run it, and report the "
+                "command as you ran it"
+            )
         return data
 
     def report(
@@ -191,6 +202,7 @@ class AgentSession:
         verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
         if verdict.next_key:
             self._hand_out(verdict.next_key, verdict.next_check)
+            verdict = verdict._replace(next_check=HandedOut(verdict.next_check))
         if verdict.verdict == "ruled out" and key not in self.ruled_out:
             self.ruled_out.append(key)
         data = verdict.as_json()
@@ -271,8 +283,14 @@ class AgentSession:
         """Refuse a report of COMMAND for KEY unless this session handed it out and has not heard
         back about it: a run of another command (other values, another file) says nothing about
         what kb offered, and one run reported twice is one run."""
-        if _as_typed(command) in self.handed_out.get(key, set()):
+        handed = self.handed_out.get(key, set())
+        if _as_typed(command) in handed:
             return
+        if any(_as_typed(_shown(given)) == _as_typed(command) for given in handed):
+            raise UsageError(
+                f"that is the command kb handed out for '{key}' with a value shown as [redacted]: run it "
+                "with the value from the error in its place, then report the command as you ran it"
+            )
         raise UsageError(
             f"kb did not hand out that command for '{key}' in this session, or its run was reported "
             "already: call check_to_run, run exactly the command it gives, then report that run once"
@@ -367,6 +385,27 @@ class Held(NamedTuple):
     folder: str = ""
 
 
+class HandedOut(str):
+    """A command kb hands out, or a value filled into it, that the agent runs and reports back as it
+    is: redacted of credentials (a token, a key, a password), not of a random-looking run that only
+    its shape makes suspect, which here is a name the user's own paste gave (a run's 32-hex id in a
+    path); `/data/runs/[redacted]/labels.csv` names no file, and its report was refused as not the
+    command kb handed out."""
+
+    __slots__ = ()
+
+
+def _handed_out_values(values: dict[str, str]) -> dict[str, str]:
+    return {name: HandedOut(value) for name, value in values.items()}
+
+
+def _shown(command: str) -> str:
+    """COMMAND as as_text() shows a HandedOut one."""
+    from kb.entry.redaction import redact_text
+
+    return redact_text(command, random_runs=False)
+
+
 def as_text(data: Any) -> str:
     """DATA as the JSON text a tool returns: every string redacted of credentials, and every
     character a terminal or viewer would act on written as an escape."""
@@ -378,6 +417,8 @@ def as_text(data: Any) -> str:
 def _redacted(data: Any) -> Any:
     from kb.entry.redaction import redact_text
 
+    if isinstance(data, HandedOut):
+        return _shown(data)
     if isinstance(data, str):
         return redact_text(data)
     if isinstance(data, dict):

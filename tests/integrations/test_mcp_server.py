@@ -434,3 +434,51 @@ def test_an_entry_the_session_has_not_seen_is_read_from_the_layer_that_holds_it(
     told = session.report(key, command, 0, "ok: no lock\n")
     assert told["verdict"] == "ruled out" and told["recorded"] is False
     assert session.show("cross-entropy-label-out-of-range")["domain"] == "data"  # the personal one's
+
+
+def csv_error(path: str) -> str:
+    return (
+        'Traceback (most recent call last):\n  File "/home/me/proj/prep.py", line 3, in <module>\n'
+        "    df = pd.read_csv(src)\nUnicodeDecodeError: 'utf-8' codec can't decode byte 0xd6 in position 0"
+        f" of '{path}': invalid continuation byte\n"
+    )
+
+
+async def test_a_command_is_handed_out_as_it_runs_and_its_report_is_read() -> None:
+    """A run's 32-hex id in the paste's path was handed out as `/data/runs/[redacted]/labels.csv`,
+    a file that is not there, and the report of the command as handed out was refused as "kb did
+    not hand out that command". A token stays hidden, and the answer says so."""
+    run = "/data/runs/5f2b9c1e8a7d4e3f9b0c6d2a1e8f7b3c/labels.csv"
+    token = "hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ012345"
+    key = "read-csv-encoding"
+    async with agent() as client:
+        found = await call(client, "search_error", paste=csv_error(run))
+        assert found["results"][0]["check_values"] == {"path": run} and run in found["results"][0]["check"]
+        check = await call(client, "check_to_run", key=key, paste=csv_error(run))
+        assert check["values"] == {"path": run} and run in check["command"] and "redacted" not in check
+        told = await call(
+            client, "report_check_output", key=key, command=check["command"], exit_code=0,
+            output=f"ok: {run} is valid UTF-8 without a BOM\n",
+        )  # fmt: skip
+        assert told["verdict"] == "ruled out", told
+        hidden = await call(client, "check_to_run", key=key, paste=csv_error(f"/data/{token}/labels.csv"))
+        assert token not in json.dumps(hidden) and "[redacted]" in hidden["command"]
+        assert hidden["redacted"].startswith(
+            "a value the command takes from the error looks like a credential"
+        )
+        as_shown = await call(
+            client,
+            "report_check_output",
+            key=key,
+            command=hidden["command"],
+            exit_code=0,
+            output="ok: fine\n",
+        )
+        assert as_shown["error"].startswith(
+            f"that is the command kb handed out for '{key}' with a value shown"
+        )
+        as_run = await call(
+            client, "report_check_output", key=key, exit_code=0, output="ok: fine\n",
+            command=hidden["command"].replace("[redacted]", token),
+        )  # fmt: skip
+        assert as_run["verdict"] == "ruled out", as_run
