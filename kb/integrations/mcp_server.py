@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -58,8 +59,10 @@ class AgentSession:
         #: The last search's paste: the values it names fill the next candidate's check.
         self.paste = ""
         #: The commands this session handed out for each entry and not yet heard back about: a
-        #: report is read only for one of them, once (_handed_out_once()).
+        #: report is read only for one of them, once (_take_handed_out()).
         self.handed_out: dict[str, set[str]] = {}
+        #: Held to give out or take back a command: the SDK runs each tool call in a worker thread.
+        self._handing_out = threading.Lock()
 
     def search(self, paste: str, limit: int = 5, python: str = "") -> dict[str, Any]:
         from kb.layers.everywhere import UNTRUSTED, search_layers
@@ -193,12 +196,15 @@ class AgentSession:
         where = f"{this_machine()}, run by an agent" + (
             f" ({environment.strip()[:300]})" if environment.strip() else ""
         )
-        self._handed_out_once(key, command)
-        with self._store_of(key) as held:
-            verdict = read_reported_run(
-                held.store, key, command, exit_code, output, where, held.not_kept is None
-            )
-        self.handed_out[key].discard(_as_typed(command))
+        self._take_handed_out(key, command)
+        try:
+            with self._store_of(key) as held:
+                verdict = read_reported_run(
+                    held.store, key, command, exit_code, output, where, held.not_kept is None
+                )
+        except BaseException:
+            self._hand_out(key, command)  # not read: its run is still to be reported
+            raise
         verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
         if verdict.next_key:
             self._hand_out(verdict.next_key, verdict.next_check)
@@ -277,16 +283,23 @@ class AgentSession:
         return "data", "a placeholder: nothing in the symptom names a domain; choose one before adding it"
 
     def _hand_out(self, key: str, command: str) -> None:
-        self.handed_out.setdefault(key, set()).add(_as_typed(command))
+        with self._handing_out:
+            self.handed_out.setdefault(key, set()).add(_as_typed(command))
 
-    def _handed_out_once(self, key: str, command: str) -> None:
-        """Refuse a report of COMMAND for KEY unless this session handed it out and has not heard
-        back about it: a run of another command (other values, another file) says nothing about
-        what kb offered, and one run reported twice is one run."""
-        handed = self.handed_out.get(key, set())
-        if _as_typed(command) in handed:
-            return
-        if any(_as_typed(_shown(given)) == _as_typed(command) for given in handed):
+    def _take_handed_out(self, key: str, command: str) -> None:
+        """Take back COMMAND for KEY to read its report, or refuse the report unless this session
+        handed it out and has not heard back about it: a run of another command (other values,
+        another file) says nothing about what kb offered, and one run reported twice is one run.
+        Taking it is one step under a lock: four reports of one run sent at once all found it
+        handed out, and the run was recorded three or four times."""
+        typed = _as_typed(command)
+        with self._handing_out:
+            handed = self.handed_out.get(key, set())
+            if typed in handed:
+                handed.discard(typed)
+                return
+            shown = {_as_typed(_shown(given)) for given in handed}
+        if typed in shown:
             raise UsageError(
                 f"that is the command kb handed out for '{key}' with a value shown as [redacted]: run it "
                 "with the value from the error in its place, then report the command as you ran it"

@@ -482,3 +482,52 @@ async def test_a_command_is_handed_out_as_it_runs_and_its_report_is_read() -> No
             command=hidden["command"].replace("[redacted]", token),
         )  # fmt: skip
         assert as_run["verdict"] == "ruled out", as_run
+
+
+def test_one_run_reported_at_once_from_several_threads_is_recorded_once(
+    kb_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SDK runs each tool call in a worker thread: four reports of one run sent at once all
+    found its command handed out, and the run was recorded three or four times."""
+    import threading
+
+    import kb.verify.reported as reported
+
+    session, command = handed_out(kb_db)
+    read = reported.read_reported_run
+    arrived = threading.Condition()
+    reports = 4
+    came = 0  # the reports being read, and those refused
+
+    def arrive() -> None:
+        nonlocal came
+        with arrived:
+            came += 1
+            arrived.notify_all()
+
+    def read_once_every_report_has_come(*args: Any, **kwargs: Any) -> Any:
+        arrive()
+        with arrived:
+            arrived.wait_for(lambda: came >= reports)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(reported, "read_reported_run", read_once_every_report_has_come)
+    answers: list[dict[str, Any]] = []
+    refused: list[Exception] = []
+
+    def report() -> None:
+        try:
+            answers.append(session.report(LABELS, command, 0, "ok: all 100 labels in range\n"))
+        except Exception as error:
+            refused.append(error)
+            arrive()
+
+    threads = [threading.Thread(target=report) for _ in range(reports)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [told["verdict"] for told in answers] == ["ruled out"]
+    assert all("reported already" in str(error) for error in refused) and len(refused) == reports - 1
+    with open_store(kb_db) as store:
+        assert len(store.check_history(LABELS)) == 1
