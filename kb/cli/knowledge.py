@@ -255,13 +255,17 @@ def trust_command(
     ] = None,
     revoke: Annotated[bool, typer.Option("--revoke", help="No longer trust it.")] = False,
     list_them: Annotated[bool, typer.Option("--list", help="List the folders you trust.")] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Trust it without a terminal (a script of your own).")
+    ] = False,
     as_json: common.JsonOption = False,
 ) -> None:
     """Trust a project's .kb/ folder as its files are now: kb offers to run its entries' checks
     (after a yes, as for any entry). Until then, and again once a pull adds or changes a file there,
     its entries are shown, marked untrusted, and their checks are never offered: a .kb/ arrives with
     every repository you clone. kb reads no .kb/ that belongs to another user or that others may
-    write, trusted or not."""
+    write, trusted or not. Without a terminal it trusts nothing unless given --yes: a coding agent's
+    shell has none, and the agent must not trust a folder for the person."""
     from kb.layers.config import project_folder
     from kb.layers.trust import folder_problem, set_trust, trust_state, trusted_folders
 
@@ -289,6 +293,11 @@ def trust_command(
     problem = None if revoke else folder_problem(where)
     if problem is not None:
         raise KbError(f"not trusting {where}: {problem}")
+    if not revoke and not yes and not console.interactive():
+        raise KbError(
+            f"not trusting {where} without a terminal: trusting lets kb offer its entries' checks, "
+            "commands run on this machine, so a person reads them and runs kb trust (--yes in a script)"
+        )
     real = set_trust(where, not revoke)
     if as_json:
         console.print_json({"folder": real, "trusted": not revoke})

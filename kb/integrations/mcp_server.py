@@ -335,7 +335,8 @@ class AgentSession:
             if held.untrusted and to_check:
                 raise KbError(
                     f"'{key}' comes from the folder {held.folder}, which is not trusted: its check is "
-                    f"offered only after a person runs `kb trust {held.folder}`"
+                    f"offered only after a person has read the folder and runs `kb trust {held.folder}`; "
+                    "an agent must not run it for them"
                 )
             if held.folder:
                 kept_not = (
@@ -380,7 +381,9 @@ class AgentSession:
                 yield Held(store)
             return
         untrusted = (
-            None if layer.trusted else f"its folder {layer.spec} is not trusted: a person runs `kb trust`"
+            None
+            if layer.trusted
+            else f"its folder {layer.spec} is not trusted: a person reads it and runs `kb trust` (no agent)"
         )
         with open_store(layer_database(layer)) as store:
             yield Held(store, untrusted=untrusted, folder=layer.spec)

@@ -250,7 +250,7 @@ async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_n
         assert (
             unknown["error"] == "no layer called 'nope'; there are: personal, project (kb layers lists them)"
         )
-    assert kb("trust", str(tmp_path / ".kb")).code == 0  # the person decides, not the agent
+    assert kb("trust", "--yes", str(tmp_path / ".kb")).code == 0  # the person decides, not the agent
     async with agent() as client:
         await call(client, "search_error", paste=paste)
         check = await call(client, "check_to_run", key=key)
@@ -426,7 +426,7 @@ def test_an_entry_the_session_has_not_seen_is_read_from_the_layer_that_holds_it(
     (tmp_path / ".kb" / f"{key}.md").write_text(PROJECT_ENTRY, encoding="utf-8")
     with pytest.raises(KbError, match="which is not trusted"):
         AgentSession(kb_db).check(key)
-    assert kb("trust", str(tmp_path / ".kb")).code == 0
+    assert kb("trust", "--yes", str(tmp_path / ".kb")).code == 0
     session = AgentSession(kb_db)
     assert session.show(key)["fix"] == "Remove the stale lock at start."
     command = session.check(key)["command"]

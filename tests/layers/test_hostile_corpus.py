@@ -232,7 +232,10 @@ def test_inside_pytest_each_kind_of_trick_is_shown_harmlessly(
     # trusted, so that its entries are known faults (an untrusted folder's never are) and their
     # checks are shown in the report: harmlessly, and never run
     subprocess.run(
-        [sys.executable, "-m", "kb", "trust", ".kb"], cwd=pytester.path, check=True, capture_output=True
+        [sys.executable, "-m", "kb", "trust", "--yes", ".kb"],
+        cwd=pytester.path,
+        check=True,
+        capture_output=True,
     )
     tests = "".join(
         f"def test_{number}():\n    raise OSError({f'the cloned frobnicator refused shard {key}'!r})\n\n"
@@ -257,7 +260,7 @@ def test_a_padded_check_is_shown_whole_right_above_its_question(
     (key,) = keys_of([path])
     refused = kb("--layer", "project", "check", key, "--yes")
     assert refused.exit_code == 1 and "not trusted" in refused.stderr
-    assert kb("trust").exit_code == 0
+    assert kb("trust", "--yes").exit_code == 0
     asked = kb("--layer", "project", "check", key, input="n\n")
     assert harmless(asked.stdout) and not RAN.exists()
     lines = asked.stdout.splitlines()

@@ -97,7 +97,7 @@ def test_every_face_shows_a_hostile_project_entry_harmlessly(cloned: Path, runne
     failing = ("run", "--", sys.executable, "-c", f"raise OSError({SYMPTOM[9:]!r})")
     quiet = kb(cloned, *failing).stderr.split("OSError: the cloned", 1)[1]
     assert "hostile" not in quiet and "No known fault kb is sure of" in quiet and harmless(quiet)
-    assert kb(cloned, "trust").returncode == 0
+    assert kb(cloned, "trust", "--yes").returncode == 0
     known = kb(cloned, *failing).stderr.split("OSError: the cloned", 1)[1]
     assert "hostile" in known and "Traceback" not in known and harmless(known)
     assert not os.path.exists("/tmp/kb-hostile-ran")
@@ -106,7 +106,7 @@ def test_every_face_shows_a_hostile_project_entry_harmlessly(cloned: Path, runne
 def test_the_padded_check_runs_only_after_trust_and_an_informed_yes(cloned: Path) -> None:
     refused = kb(cloned, "--layer", "project", "check", "hostile", "--yes")
     assert refused.returncode == 1 and "not trusted" in refused.stderr
-    assert kb(cloned, "trust").returncode == 0
+    assert kb(cloned, "trust", "--yes").returncode == 0
     asked = kb(cloned, "--layer", "project", "check", "hostile", stdin="n\n")
     assert "$ touch /tmp/kb-hostile-ran;⟨3,000 spaces⟩echo harmless" in asked.stdout
     assert harmless(asked.stdout)
@@ -121,7 +121,7 @@ def test_inside_pytest_the_hostile_entry_is_shown_harmlessly(cloned: Path, pytes
     result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider")
     out = result.stdout.str()
     assert "known fault (kb)" not in out and harmless(out)  # no known fault until kb trust
-    trust = [sys.executable, "-m", "kb", "trust", ".kb"]
+    trust = [sys.executable, "-m", "kb", "trust", "--yes", ".kb"]
     subprocess.run(trust, cwd=pytester.path, check=True, capture_output=True)
     out = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider").stdout.str()
     assert "known fault (kb)" in out and "hostile" in out and harmless(out)

@@ -502,7 +502,7 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
         code, _, err = kb("--layer", "project", "export", export, "--out", str(team / "tools" / export))
         assert code == 1 and f"{team / '.kb'} is not trusted: kb export {export} writes no guard" in err
         assert not (team / "tools" / export).exists()
-    trusted = kb("trust")
+    trusted = kb("trust", "--yes")
     assert trusted.exit_code == 0 and str(team / ".kb") in trusted.stdout
     assert kb("trust", "--list", "--json").stdout.count(".kb") == 1
     after = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
@@ -523,6 +523,28 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert again["trusted"] is False
 
 
+def test_kb_trust_off_a_terminal_trusts_nothing_without_yes(team: Path) -> None:
+    """An agent told that a person must run `kb trust` ran it in its own shell, which has no
+    terminal, and the folder was trusted with no question: its entries became known faults and
+    their checks were handed to the agent."""
+    from kb.layers.trust import trust_state
+
+    folder = team / ".kb"
+    agents_shell = subprocess.run(
+        [sys.executable, "-m", "kb", "trust", str(folder)],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, env=os.environ.copy(), cwd=team,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert (agents_shell.returncode, agents_shell.stdout) == (1, "")
+    assert agents_shell.stderr == (
+        f"kb: not trusting {folder} without a terminal: trusting lets kb offer its entries' checks, "
+        "commands run on this machine, so a person reads them and runs kb trust (--yes in a script)\n"
+    )
+    assert trust_state(str(folder)) != "trusted"
+    assert kb("trust", "--yes", str(folder)).exit_code == 0 and trust_state(str(folder)) == "trusted"
+    assert kb("trust", "--revoke", str(folder)).exit_code == 0  # taking trust back asks for nothing
+
+
 @pytest.mark.parametrize("trick", ["writable by others", "a file writable by others"])
 def test_a_project_folder_others_can_write_is_not_read(team: Path, runner: CliRunner, trick: str) -> None:
     """A /tmp/.kb made by any local user was read by everyone working below /tmp."""
@@ -532,7 +554,7 @@ def test_a_project_folder_others_can_write_is_not_read(team: Path, runner: CliRu
     assert "feature-cache" not in [r["key"] for r in json.loads(found.stdout)["results"]]
     line = next(line for line in found.stderr.splitlines() if "project" in line)
     assert "can be written by other users" in line and "chmod go-w" in line
-    refused = kb("trust", str(team / ".kb"))
+    refused = kb("trust", "--yes", str(team / ".kb"))
     assert refused.exit_code == 1 and "not trusting" in refused.stderr
     added = kb_process(  # written there, then "see it with: kb --layer project show", which is refused
         "add", "-s", "OSError: a stranger's folder", "-d", "data", "-v", "true", "-f", "x", "--to", "project",
@@ -906,7 +928,7 @@ def test_a_trusted_folder_stays_trusted_through_kbs_own_writes_and_only_those(
 
     monkeypatch.chdir(team)
     folder = str(team / ".kb")
-    assert kb("trust").exit_code == 0 and trust_state(folder) == "trusted"
+    assert kb("trust", "--yes").exit_code == 0 and trust_state(folder) == "trusted"
     monkeypatch.setenv("EDITOR", _editor(tmp_path, team / "unrelated.md", "x", "ls -la /tmp"))
     (team / "unrelated.md").write_text("make features\n")
     assert kb("--layer", "project", "edit", "feature-cache").exit_code == 0
@@ -935,7 +957,7 @@ def test_a_folder_trusted_before_kb_kept_what_was_read_is_asked_again(
     monkeypatch.chdir(team)
     refused = kb("--layer", "project", "check", "feature-cache", "--yes")
     assert refused.exit_code == 1 and "which you trusted before kb kept what you read" in refused.stderr
-    assert kb("trust").exit_code == 0 and "(" not in kb("trust", "--list").stdout
+    assert kb("trust", "--yes").exit_code == 0 and "(" not in kb("trust", "--list").stdout
 
 
 @pytest.mark.parametrize("made_by", ["a newer kb", "an older kb"])
@@ -1002,7 +1024,7 @@ def test_one_message_two_layers_hold_is_one_of_their_faults_not_each_layers_know
     text = entry_file("label-map-stale", "IndexError: Target 7 is out of bounds.", "Rebuild labels.json.")
     (project / ".kb" / "data" / "label-map-stale.md").write_text(text)
     monkeypatch.chdir(project)
-    assert kb("trust").exit_code == 0
+    assert kb("trust", "--yes").exit_code == 0
     answer = json.loads(
         kb_process("search", "IndexError: Target 7 is out of bounds.", "--json", cwd=project).stdout
     )
