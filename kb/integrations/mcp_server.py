@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -72,7 +74,9 @@ class AgentSession:
         if not paste.strip():
             raise KbError("paste the error: the failing run's output, or its last lines")
         options = SearchOptions(
-            limit=max(1, min(limit, 20)), environment=True, interpreter=python or active_python()
+            limit=max(1, min(limit, 20)),
+            environment=True,
+            interpreter=_python_named(python) or active_python(),
         )
         found = search_layers(paste, self.database, options)
         response = found.response
@@ -227,7 +231,7 @@ class AgentSession:
         applies_to: list[str] | None = None,
         python: str = "",
     ) -> dict[str, Any]:
-        from kb.capture.environment import capture_baseline_in
+        from kb.capture.environment import capture_baseline
         from kb.capture.suggestions import suggest_applies_to
         from kb.entry.constraints import check_constraints
         from kb.entry.content import EntryContent, key_from_symptom
@@ -238,12 +242,16 @@ class AgentSession:
         if not symptom.strip() or not fix.strip():
             raise KbError("a proposed entry needs at least the symptom and the fix")
         decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
-        interpreter = python or active_python()
-        baseline = capture_baseline_in(interpreter)
+        interpreter = _python_named(python) or active_python()
+        seen = environment(interpreter)
+        read_from = interpreter or sys.executable
+        if seen is None:  # the draft says what kb's own Python has
+            read_from = f"kb's own Python, {sys.executable}: {interpreter} could not be read"
+        baseline = capture_baseline(seen=seen)
         key = key_from_symptom(decisive)
         if applies_to is None:  # as `kb add --env` proposes: the series of each package it names, here
             words = "\n".join((symptom, check, fix, root_cause))
-            applies_to = list(suggest_applies_to(environment(interpreter) or {}, words))
+            applies_to = list(suggest_applies_to(seen or {}, words))
         applies_to = list(check_constraints(key, applies_to))
         chosen, domain_from = self._domain_of(domain, symptom)
         content = EntryContent(
@@ -265,7 +273,7 @@ class AgentSession:
             "domain": chosen,
             "domain_from": domain_from,
             "applies_to": list(applies_to),
-            "environment_read_from": interpreter,
+            "environment_read_from": read_from,
         }
 
     @staticmethod
@@ -480,7 +488,8 @@ def build_server(database: str | None = None) -> MCPServer:
         """Search the knowledge base for a failing run's output (a traceback, its last lines, a log).
         Returns the ranked entries, whether the first is a confident known fault, and an `answer`
         line saying what to do next. PYTHON: the interpreter the failing code runs in (default: the
-        python on PATH), whose package versions decide which entries apply."""
+        python on PATH), whose package versions decide which entries apply: kb runs it to read them,
+        so it must be a Python by its name (python3, python3.11, a venv's bin/python)."""
         return _answered(lambda: session.search(paste, limit, python))
 
     @tool
@@ -527,7 +536,8 @@ def build_server(database: str | None = None) -> MCPServer:
         of each package the entry names, as installed). DOMAIN left out is guessed from the symptom's
         words, and the answer says how it was chosen. It is saved as a draft for a person to review
         and add, never added by itself; the environment is read from PYTHON (default: the python on
-        PATH), and the answer names it."""
+        PATH), which kb runs to read its package versions, so it must be a Python by its name
+        (python3, python3.11, a venv's bin/python); the answer says where it was read from."""
         return _answered(lambda: session.propose(symptom, check, fix, root_cause, domain, applies_to, python))
 
     @server.resource("kb://handbook", name="handbook", mime_type="text/markdown")
@@ -536,6 +546,22 @@ def build_server(database: str | None = None) -> MCPServer:
         return handbook_text()
 
     return server
+
+
+#: The name of a Python interpreter's program: python, python3, python3.11, pypy3, pythonw.exe.
+_PYTHON_NAME = re.compile(r"(?:python|pypy)(?:\d+(?:\.\d+)*)?w?(?:\.exe)?", re.IGNORECASE)
+
+
+def _python_named(python: str) -> str:
+    """PYTHON, the interpreter an agent names ("" for none), refused unless its program's name is a
+    Python's: kb runs it to read its packages' versions, and a shell script named there ran."""
+    path = python.strip()
+    if path and not _PYTHON_NAME.fullmatch(re.split(r"[\\/]", path)[-1]):
+        raise UsageError(
+            f"python {path!r} is not a Python interpreter by its name (python, python3, python3.11, "
+            "pypy3): kb runs it to read the versions of its packages, and runs no other program"
+        )
+    return path
 
 
 def _as_typed(command: str) -> str:

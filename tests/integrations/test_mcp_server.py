@@ -531,3 +531,29 @@ def test_one_run_reported_at_once_from_several_threads_is_recorded_once(
     assert all("reported already" in str(error) for error in refused) and len(refused) == reports - 1
     with open_store(kb_db) as store:
         assert len(store.check_history(LABELS)) == 1
+
+
+def test_the_python_an_agent_names_must_be_a_python_and_one_not_read_is_not_named_as_read(
+    kb_db: str, tmp_path: Path
+) -> None:
+    """A shell script given as `python` to search_error or propose_entry was run (kb runs that
+    interpreter to read its packages' versions), and a Python that did not exist was named as where
+    the draft's environment was read from, though it was kb's own."""
+    from kb.errors import UsageError
+    from kb.integrations.mcp_server import AgentSession
+
+    ran = tmp_path / "RAN"
+    script = tmp_path / "not-python.sh"
+    script.write_text(f"#!/bin/sh\ntouch {ran}\n", encoding="utf-8")
+    script.chmod(0o755)
+    session = AgentSession(kb_db)
+    with pytest.raises(UsageError, match="is not a Python interpreter by its name"):
+        session.search("IndexError: Target 7 is out of bounds.", python=str(script))
+    with pytest.raises(UsageError, match="is not a Python interpreter by its name"):
+        session.propose("ValueError: zork", "true", "Fix it.", applies_to=[], python=str(script))
+    assert not ran.exists()
+    missing = str(tmp_path / "venv" / "bin" / "python3.11")
+    proposed = session.propose("ValueError: zork", "true", "Fix it.", applies_to=[], python=missing)
+    assert proposed["environment_read_from"] == (
+        f"kb's own Python, {sys.executable}: {missing} could not be read"
+    )
