@@ -48,6 +48,11 @@ person reviews and adds; it is not in the knowledge base until they do.
 """
 
 
+#: The exit codes a reported run can have: a shell's and `kb run`'s 0-255, and the negative signal
+#: number Python's subprocess gives a killed child (down to SIGRTMAX, 64).
+EXIT_CODES = (-64, 255)
+
+
 class AgentSession:
     """What one agent's connection has been told: the last search's candidates and what its checks
     ruled out, so that a ruled-out cause leads to the next one. DATABASE: as --db takes it."""
@@ -200,6 +205,11 @@ class AgentSession:
         where = f"{this_machine()}, run by an agent" + (
             f" ({environment.strip()[:300]})" if environment.strip() else ""
         )
+        if exit_code is not None and not EXIT_CODES[0] <= exit_code <= EXIT_CODES[1]:
+            raise UsageError(
+                f"exit_code {exit_code} is no code a command ends with: a shell gives 0 to 255, "
+                "Python's subprocess -1 to -64 for a signal; report the one the run gave"
+            )
         self._take_handed_out(key, command)
         try:
             with self._store_of(key) as held:
@@ -239,8 +249,14 @@ class AgentSession:
         from kb.text.paste import find_decisive
         from kb.verify.triage import save_triage_draft
 
-        if not symptom.strip() or not fix.strip():
-            raise KbError("a proposed entry needs at least the symptom and the fix")
+        empty = [
+            name for name, text in (("symptom", symptom), ("check", check), ("fix", fix)) if not text.strip()
+        ]
+        if empty:  # kb add refuses an entry without a check, as it does one without the others
+            raise KbError(
+                f"a proposed entry needs its symptom, the check that proved the cause and the fix: "
+                f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty"
+            )
         decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
         interpreter = _python_named(python) or active_python()
         seen = environment(interpreter)

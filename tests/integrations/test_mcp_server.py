@@ -557,3 +557,25 @@ def test_the_python_an_agent_names_must_be_a_python_and_one_not_read_is_not_name
     assert proposed["environment_read_from"] == (
         f"kb's own Python, {sys.executable}: {missing} could not be read"
     )
+
+
+@pytest.mark.parametrize("exit_code", [2**70, 2**31, 256, -65])
+def test_an_exit_code_no_process_ends_with_is_refused(kb_db: str, exit_code: int) -> None:
+    """2**70 overflowed SQLite (a traceback's text as the error), and 2**31 was read as "confirmed"."""
+    from kb.errors import UsageError
+
+    session, command = handed_out(kb_db)
+    with pytest.raises(UsageError, match=f"exit_code {exit_code} is no code a command ends with"):
+        session.report(LABELS, command, exit_code, "Traceback (most recent call last):\nRuntimeError: x\n")
+    told = session.report(LABELS, command, -9, "")  # the command is still to be reported
+    assert told["verdict"] == "inconclusive"
+    with open_store(kb_db) as store:
+        assert len(store.check_history(LABELS)) == 1
+
+
+def test_a_proposal_without_a_check_is_refused_as_kb_add_refuses_it(kb_db: str) -> None:
+    from kb.errors import KbError
+    from kb.integrations.mcp_server import AgentSession
+
+    with pytest.raises(KbError, match="check is empty"):
+        AgentSession(kb_db).propose("ValueError: zork", " ", "Fix it.", applies_to=[], python=sys.executable)
