@@ -845,7 +845,9 @@ async def test_a_link_in_a_strangers_fix_shows_where_it_leads_and_opens_nothing(
     assert opened == []
 
 
-async def test_a_second_run_or_a_quit_waits_for_the_running_checks_verdict(library: Library, tmp_path: Path) -> None:
+async def test_a_second_run_or_a_quit_waits_for_the_running_checks_verdict(
+    library: Library, tmp_path: Path
+) -> None:
     """A second check started while one ran cancelled the first's dialog, not its run: the first
     verdict was recorded on its entry ("last check confirmed") and never shown."""
     gate = tmp_path / "gate"
