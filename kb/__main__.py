@@ -32,16 +32,19 @@ def main() -> None:
     # An argument that is not UTF-8 arrives as lone surrogates, which no database or terminal takes:
     # each such byte becomes U+FFFD, as a UTF-8 decoder would show it.
     argv = [arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace") for arg in sys.argv[1:]]
+    if argv[:1] == ["run"] and argv[1:2] not in (["-h"], ["--help"]):
+        from kb.cli.run import main as run_main
+
+        sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
+    from kb.cli.console import fit_output_to_locale  # `kb run` prints on stderr alone, which never fails
+
+    fit_output_to_locale()
     if argv[:1] == ["search"] and not {"-h", "--help", "--show-completion", "--install-completion"} & set(
         argv
     ):
         from kb.cli.fast_search import main as search_main
 
         sys.exit(search_main(argv[1:]))
-    if argv[:1] == ["run"] and argv[1:2] not in (["-h"], ["--help"]):
-        from kb.cli.run import main as run_main
-
-        sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
     if argv[:1] in (["show"], ["list"]):
         from kb.cli.fast_read import list_main, show_main
 

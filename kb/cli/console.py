@@ -99,9 +99,33 @@ def print_lines(lines: Iterable[str]) -> int:
 
 
 def print_json(data: Any) -> None:
+    """DATA as JSON on stdout; on a stream that cannot carry every character (a C or Latin-1
+    locale), with the others as \\u escapes: still the same JSON for a program."""
     from kb.entry.visible import json_escaped
 
-    sys.stdout.write(json_escaped(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
+    wide = carries_any_text(sys.stdout)
+    sys.stdout.write(json_escaped(json.dumps(data, ensure_ascii=not wide, indent=2)) + "\n")
+
+
+def carries_any_text(stream: object) -> bool:
+    """Whether STREAM encodes every character: kb prints `…`, `→` and the seeds' Chinese, which the
+    stream of a C or Latin-1 locale cannot carry."""
+    import codecs  # imported by every Python as it starts: free
+
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def fit_output_to_locale() -> None:
+    """Under a locale whose encoding is not UTF-8 (`LC_ALL=C`, a Latin-1 terminal), a character the
+    terminal cannot show is written as its escape (`\\u2026`), not a crash halfway through a
+    listing. Files kb writes stay UTF-8 (kb.paths.write_atomically)."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and not carries_any_text(stream) and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def interactive() -> bool:

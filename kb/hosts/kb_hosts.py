@@ -132,6 +132,20 @@ def decoded(line: bytes, failed: type[Exception] = NoKb) -> Any:
     return failed("kb's lookup process answered something else")
 
 
+def encodable(text: str, encoding: str | None) -> str:
+    """TEXT with each character ENCODING cannot carry (a C or Latin-1 locale's stream: `…`, `→`,
+    Chinese) written as its escape, `\\u2026`: print() would raise, IPython would then drop the
+    extension, and pytest writes a section it cannot encode escaped whole, newlines and all."""
+    try:
+        return text.encode(encoding or "utf-8", "backslashreplace").decode(encoding or "utf-8")
+    except LookupError:
+        return text
+
+
+def _say(text: str, stream: Any) -> None:
+    print(encodable(text, getattr(stream, "encoding", None)), file=stream)
+
+
 def known_faults_line(known: Sequence[tuple[str, str]], failed: int) -> str:
     """The line a test session ends with: how many of its FAILED failures are known faults, and
     which (KNOWN: each one's entry key and test id), the first five named."""
@@ -193,7 +207,13 @@ def _kb_serves_here() -> bool:
 
 _FAILED: list[Any] = []  # (report, nodeid) of this session's failures, in order
 _KNOWN: list[tuple[str, str]] = []
-_STATE: dict[str, Any] = {"enabled": False, "settled": False, "trouble": "", "xdist_worker": False}
+_STATE: dict[str, Any] = {
+    "enabled": False,
+    "settled": False,
+    "trouble": "",
+    "xdist_worker": False,
+    "encoding": None,  # the terminal's, where pytest prints each section
+}
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -209,7 +229,13 @@ def pytest_configure(config: Any) -> None:
     if not _kb_serves_here() and config.getoption("kb", False):
         # An xdist worker's config has workerinput (its environment may not say: a pytest run inside
         # another's worker inherits PYTEST_XDIST_WORKER).
-        _STATE.update(enabled=True, settled=False, trouble="", xdist_worker=hasattr(config, "workerinput"))
+        _STATE.update(
+            enabled=True,
+            settled=False,
+            trouble="",
+            xdist_worker=hasattr(config, "workerinput"),
+            encoding=getattr(sys.stdout, "encoding", None),  # not captured while pytest configures
+        )
         _FAILED.clear()
         _KNOWN.clear()
 
@@ -240,10 +266,11 @@ def _settle(cwd: str) -> None:
 
 def _show(report: Any, nodeid: str, answer: Any) -> None:
     if isinstance(answer, Exception):
-        report.sections.append((SECTION, f"kb could not look this failure up: {answer}"))
+        text = f"kb could not look this failure up: {answer}"
+        report.sections.append((SECTION, encodable(text, _STATE["encoding"])))
     elif answer is not None:
         key, text = answer
-        report.sections.append((SECTION, text))
+        report.sections.append((SECTION, encodable(text, _STATE["encoding"])))
         _KNOWN.append((key, nodeid))
 
 
@@ -276,9 +303,9 @@ def load_ipython_extension(ipython: Any) -> None:
             cwd = os.path.abspath(os.sep)
         (answer,) = ask_kb([text], cwd)
         if isinstance(answer, Exception):
-            print(f"kb: could not look this error up: {answer}", file=sys.stderr)
+            _say(f"kb: could not look this error up: {answer}", sys.stderr)
         elif answer is not None:
-            print(f"kb: known fault\n{answer[1]}")
+            _say(f"kb: known fault\n{answer[1]}", sys.stdout)
 
     def handler(shell: Any, etype: Any, value: BaseException, tb: Any, tb_offset: Any = None) -> None:
         shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # the user's error first, as it is
@@ -287,9 +314,10 @@ def load_ipython_extension(ipython: Any) -> None:
     def kb_magic(line: str) -> None:
         last = getattr(sys, "last_value", None)
         if line.strip():
-            print("kb: %kb here looks up the last exception; search words with `kb search` in a shell")
+            said = "kb: %kb here looks up the last exception; search words with `kb search` in a shell"
+            _say(said, sys.stdout)
         elif last is None:
-            print("kb: no exception yet", file=sys.stderr)
+            _say("kb: no exception yet", sys.stderr)
         else:
             tell(text_of(last))
 

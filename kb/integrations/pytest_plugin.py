@@ -11,6 +11,7 @@ Searches leave no usage record: a failing suite is not a person asking.
 from __future__ import annotations
 
 import os
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -35,6 +36,8 @@ class _Session:
         # The folder and environment the run started with, not a failing test's (monkeypatch, chdir).
         self.started = (str(config.invocation_params.dir), dict(os.environ))
         self.lookups = Lookups(*self.started)
+        #: The terminal's encoding, where pytest prints each section (not captured while it configures).
+        self.encoding = getattr(sys.stdout, "encoding", None)
         self.failed: list[tuple[pytest.TestReport, str]] = []
         self.known: list[tuple[str, str]] = []
         #: Why the lookups failed, said once: a knowledge base kb cannot open fails every lookup alike.
@@ -70,8 +73,10 @@ class _Session:
                 report.sections.append(("kb", f"kb could not look the failures up: {answer}"))
             self.lookup_error = self.lookup_error or str(answer)
         elif answer is not None:
+            from kb.hosts.kb_hosts import encodable
+
             key, text = answer
-            report.sections.append((SECTION, text))
+            report.sections.append((SECTION, encodable(text, self.encoding)))
             self.known.append((key, nodeid))
 
 

@@ -181,6 +181,36 @@ def test_load_ext_kb_hosts_keeps_working_after_its_folder_was_removed(
         InteractiveShell.clear_instance()
 
 
+def test_load_ext_kb_hosts_answers_on_a_terminal_that_cannot_show_every_character(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a Latin-1 locale, printing the known fault (`…`) raised UnicodeEncodeError in the
+    handler: IPython printed the error and unregistered the extension."""
+    import io
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from kb.hosts import kb_hosts
+
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.setenv("KB_PYTHON", sys.executable)
+    terminal = io.TextIOWrapper(io.BytesIO(), encoding="latin-1", write_through=True)
+    monkeypatch.setattr(sys, "stdout", terminal)
+    shell: Any = InteractiveShell.instance()
+    try:
+        shell.run_line_magic("colors", "nocolor")
+        kb_hosts.load_ipython_extension(shell)
+        shell.run_cell("raise IndexError('Target 5 is out of bounds.')")
+        shell.run_cell("raise IndexError('Target 7 is out of bounds.')")
+        out = terminal.buffer.getvalue().decode("latin-1")
+        assert "Custom TB Handler failed" not in out
+        assert out.count("cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds.") == 2
+        assert "\\u2026" in out
+    finally:
+        kb_hosts.unload_ipython_extension(shell)
+        InteractiveShell.clear_instance()
+
+
 def test_kbs_python_is_read_from_each_form_of_console_script_pip_writes() -> None:
     from kb.hosts.kb_hosts import script_python
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -261,3 +262,24 @@ def pytest_runtest_logreport(report):
         '    raise RuntimeError("config broken") from missing\n'
         "RuntimeError: config broken\n"
     )
+
+
+def test_under_a_locale_that_cannot_show_every_character_the_section_keeps_its_lines(
+    pytester: pytest.Pytester,
+) -> None:
+    """Under LC_ALL=C, pytest wrote the section it could not encode escaped whole: one line of
+    `\\n` and `\\u2026`. Only the characters the terminal lacks are escaped now."""
+    pytester.makepyfile(test_training=SUITE)
+    env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "--kb", "-p", "no:cacheprovider"],
+        cwd=pytester.path,
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    out = run.stdout.decode("ascii")
+    section = out[out.index("known fault (kb)") :]
+    assert "\n  prove it: $ python -c" in section
+    assert "\n  fix: " in section and "\\u2026" in section
