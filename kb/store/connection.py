@@ -46,6 +46,31 @@ class StatementFailed(Exception):
         self.clash = clash
 
 
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back until the block ends, then delivered. Around a commit and the count of it
+    (kb.store.entry_store): a SIGINT while SQLite runs COMMIT raised KeyboardInterrupt once COMMIT
+    had returned, and kb said "nothing was written" of an import it had saved. Only the main thread
+    receives signals; elsewhere, and where Python has no handler for SIGINT, this holds nothing."""
+    import signal
+
+    previous = signal.getsignal(signal.SIGINT)
+    arrived: list[int] = []
+    try:
+        if previous is None:
+            raise ValueError("no Python handler")
+        signal.signal(signal.SIGINT, lambda signum, frame: arrived.append(signum))
+    except ValueError:  # not the main thread, or a handler that is not Python's
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if arrived:
+        signal.raise_signal(signal.SIGINT)
+
+
 class Database:
     """A connection in autocommit mode: each statement on its own, or several in transaction().
 

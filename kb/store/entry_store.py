@@ -15,7 +15,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
@@ -38,7 +38,7 @@ from kb.errors import (
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store import sqlite_file
 from kb.store.bulk_write import indexing
-from kb.store.connection import Database, StatementFailed, chunks, connect, decoded, in_list
+from kb.store.connection import Database, StatementFailed, chunks, connect, decoded, in_list, interrupts_held
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
     add_indexed,
@@ -240,17 +240,19 @@ class EntryStore:
         if self.location.file is not None:
             sqlite_file.refuse_if_damaged(self.location.file, self.location.display())
         self.merged_meanwhile = set()
-        try:
-            with self.db.transaction():
-                yield self.db
-        except StatementFailed as exc:
-            if exc.sqlstate in _TRANSIENT_STATES:
-                raise _EndedByServer(exc.message) from exc
-            if exc.clash and clashes_handled:
-                raise
-            raise self._failure(exc, "write") from exc
         global writes_committed
-        writes_committed += 1
+        with ExitStack() as saving:
+            try:
+                with self.db.transaction():
+                    yield self.db
+                    saving.enter_context(interrupts_held())  # the commit, and the count of it
+            except StatementFailed as exc:
+                if exc.sqlstate in _TRANSIENT_STATES:
+                    raise _EndedByServer(exc.message) from exc
+                if exc.clash and clashes_handled:
+                    raise
+                raise self._failure(exc, "write") from exc
+            writes_committed += 1
         if self.after_write is not None:
             self.after_write()
 
