@@ -36,9 +36,11 @@ def main() -> None:
         from kb.cli.run import main as run_main
 
         sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
-    from kb.cli.console import fit_output_to_locale  # `kb run` prints on stderr alone, which never fails
+    from kb.cli.console import fit_output_to_locale, standard_streams_open
 
-    fit_output_to_locale()
+    if not standard_streams_open():
+        sys.exit(1)
+    fit_output_to_locale()  # `kb run` prints on stderr alone, which never fails
     if argv[:1] == ["search"] and not {"-h", "--help", "--show-completion", "--install-completion"} & set(
         argv
     ):

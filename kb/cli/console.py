@@ -67,6 +67,21 @@ def _report_os_error(exc: OSError) -> int:
     return 1
 
 
+def standard_streams_open() -> bool:
+    """Make a closed standard stream (`kb … <&-`, `>&-`: Python's sys.stdin is then None) something
+    kb can talk to, or refuse in one line. A closed stdin reads as empty, as /dev/null does: `kb
+    search -` finds nothing to search, `kb tui` has no terminal. A closed stdout leaves nowhere to
+    print what was asked for: False, after saying so on stderr (if that is open)."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (open for the process's life)
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stderr.write("kb: standard output is closed: nowhere to print; nothing was done\n")
+        return False
+    return True
+
+
 def run_reporting_errors(command: Callable[[], int]) -> int:
     """Run COMMAND; an expected failure or Ctrl-C becomes one line and its exit code."""
     before = writes_so_far()
@@ -81,13 +96,14 @@ def echo(message: str, err: bool = False) -> None:
 
 
 def print_lines(lines: Iterable[str]) -> int:
-    """Print LINES as they come; how many there were. A reader that leaves early (`kb list | head`)
-    ends the printing quietly: the rest is not read at all."""
+    """Print LINES as they come; how many there were (at least one when the reader left before the
+    first, which is still a line there was). A reader that leaves early (`kb list | head`) ends the
+    printing quietly: the rest is not read at all."""
     count = 0
     try:
         for line in lines:
-            sys.stdout.write(line + "\n")
             count += 1
+            sys.stdout.write(line + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         # Python flushes stdout once more as it exits: point it at nothing, so that it cannot fail.

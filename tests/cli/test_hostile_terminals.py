@@ -53,3 +53,55 @@ def test_json_on_a_stream_that_cannot_encode_it_is_the_same_json(locale: str, ar
     run = kb_on_narrow_streams(locale, *args)
     assert b"Traceback" not in run.stderr, run.stderr
     assert json.loads(run.stdout.decode("ascii")) == json.loads(kb(*args).stdout)
+
+
+def kb_with_closed(descriptor: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """`kb ARGS <&-` (DESCRIPTOR 0) or `kb ARGS >&-` (1): Python's sys.stdin or sys.stdout is None."""
+    return subprocess.run(
+        [sys.executable, "-m", "kb", *args],
+        preexec_fn=lambda: os.close(descriptor),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["search", "-"], "kb: the query is empty"),
+        (["add"], "kb: the symptom is empty"),
+        (["tui"], "kb: kb tui needs a terminal"),
+    ],
+)
+def test_a_closed_stdin_reads_as_empty_in_one_line(args: list[str], said: str) -> None:
+    """`kb search - <&-` died with AttributeError: 'NoneType' object has no attribute 'isatty'."""
+    run = kb_with_closed(0, *args)
+    assert run.returncode != 0 and run.stderr.startswith(said) and run.stderr.count("\n") == 1, run.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["list"], ["show", "cuda-oom-forward-vs-backward"], ["search", "x"], ["where", "--json"]]
+)
+def test_a_closed_stdout_is_one_line(args: list[str]) -> None:
+    run = kb_with_closed(1, *args)
+    assert run.returncode == 1
+    assert run.stderr == "kb: standard output is closed: nowhere to print; nothing was done\n"
+
+
+def test_a_listing_whose_reader_left_before_its_first_line_says_nothing_false() -> None:
+    """`(sleep 0.3; kb list) | true` said "no entries match" on stderr: the write of the first line
+    failed, and the listing counted no line."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has left
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "kb", "list"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+    assert run.stderr == ""
