@@ -283,12 +283,21 @@ def looks_binary(raw: bytes) -> bool:
 
 def read_stream_tail(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "standard input") -> bytes:
     """The last LIMIT bytes of STREAM, read to its end in bounded memory: `train.py 2>&1 | kb search -`
-    may pipe gigabytes, and only the end holds the error. Binary data (NUL bytes at the start, as from
-    /dev/zero, which never ends) is refused with KbError."""
+    may pipe gigabytes, and only the end holds the error. Binary data is refused with KbError.
+
+    NUL bytes before the first other byte are the hole logrotate's copytruncate leaves at the start
+    of a log its program goes on writing: they are passed over, as `--file`, reading the log's end,
+    never sees them, and the text after them is judged. A stream of nothing but NULs (/dev/zero,
+    which never ends) is refused once it has given more than MAX_FILE_BYTES of them."""
     kept = bytearray()
+    passed_over = 0
     while chunk := stream.read(1_048_576):
-        if not kept and looks_binary(chunk):
-            raise KbError(f"{what} is binary data, not a log or an error message")
+        if not kept:
+            text = chunk.lstrip(b"\0")
+            passed_over += len(chunk) - len(text)
+            if (not text and passed_over > MAX_FILE_BYTES) or looks_binary(text):
+                raise KbError(f"{what} is binary data, not a log or an error message")
+            chunk = text
         kept += chunk
         if len(kept) > 2 * limit:
             del kept[:-limit]

@@ -38,13 +38,36 @@ def test_a_stream_is_read_to_its_end_keeping_only_its_tail() -> None:
 
 
 @given(st.binary(max_size=5000), st.integers(min_value=1, max_value=3000))
-def test_the_tail_is_exactly_the_last_bytes(data: bytes, limit: int) -> None:
-    head = data[:8192]
+def test_the_tail_is_exactly_the_last_bytes_after_any_leading_nuls(data: bytes, limit: int) -> None:
+    head = data.lstrip(b"\0")[:8192]
     if head and sum(b < 32 and b not in (9, 10, 12, 13, 27) for b in head) / len(head) > 0.10:
         with pytest.raises(KbError, match="binary data"):
             read_stream_tail(io.BytesIO(data), limit)
     else:
-        assert read_stream_tail(io.BytesIO(data), limit) == data[-limit:]
+        assert read_stream_tail(io.BytesIO(data), limit) == data.lstrip(b"\0")[-limit:]
+
+
+def test_a_log_that_starts_with_the_hole_copytruncate_leaves_is_text() -> None:
+    """logrotate's copytruncate leaves a log that starts with NUL bytes, as long as it was: `kb
+    search - < app.log` refused it as binary data, and `kb search --file app.log` read it."""
+    error = b"INFO step 1 loss 0.3\nIndexError: Target 5 is out of bounds.\n"
+    assert read_stream_tail(io.BytesIO(b"\0" * 100_000 + error)) == error
+
+
+class Zeros(io.RawIOBase):
+    """/dev/zero: NUL bytes without end."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        memoryview(buffer).cast("B")[:] = bytes(len(buffer))
+        return len(buffer)
+
+
+def test_a_stream_of_nothing_but_nuls_is_binary_data() -> None:
+    with pytest.raises(KbError, match="binary data"):
+        read_stream_tail(io.BufferedReader(Zeros()))
 
 
 def test_a_log_with_a_few_nul_bytes_is_text() -> None:
