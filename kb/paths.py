@@ -247,10 +247,38 @@ MAX_ENTRY_BYTES = 512_000
 MAX_LOG_BYTES = 20_000_000
 
 
+class LogEnd(NamedTuple):
+    """The end of a log that kb read, and the length of the whole log: longer than DATA when only
+    its last MAX_LOG_BYTES were read."""
+
+    data: bytes
+    size: int
+
+    @property
+    def cut(self) -> bool:
+        return self.size > len(self.data)
+
+    def note(self) -> str:
+        """What a search of a cut log must say: its error may be in the part not read."""
+        return (
+            f"Only the last {_size(len(self.data))} of this {_size(self.size)} log were read:"
+            " an error before them is not in this search."
+        )
+
+
+def read_log_end(path: str | os.PathLike[str], limit: int = MAX_LOG_BYTES) -> LogEnd:
+    """The last LIMIT bytes of the log file at PATH, and its length (read_bounded() with TAIL)."""
+    return _read_regular(path, limit, tail=True)
+
+
 def read_bounded(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, tail: bool = False) -> bytes:
     """The bytes of the regular file at PATH, refusing one over LIMIT bytes (or, with TAIL, reading
     only its last LIMIT bytes). A device such as /dev/zero never ends, so only regular files are
     read. Raises OSError as open() does, and KbError for a device or a file too large."""
+    return _read_regular(path, limit, tail).data
+
+
+def _read_regular(path: str | os.PathLike[str], limit: int, tail: bool) -> LogEnd:
     import stat
 
     # Opened without blocking: opening a FIFO for reading waits for a writer, which may never come.
@@ -263,7 +291,8 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, tail
             if not tail:
                 raise KbError(f"{os.fspath(path)} is larger than kb reads ({_size(limit)})")
             handle.seek(info.st_size - limit)
-        return handle.read(limit)
+        data = handle.read(limit)
+        return LogEnd(data, max(info.st_size, len(data)))
 
 
 def _size(count: int) -> str:
@@ -282,6 +311,11 @@ def looks_binary(raw: bytes) -> bool:
 
 
 def read_stream_tail(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "standard input") -> bytes:
+    """The last LIMIT bytes of STREAM (read_stream_end())."""
+    return read_stream_end(stream, limit, what).data
+
+
+def read_stream_end(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "standard input") -> LogEnd:
     """The last LIMIT bytes of STREAM, read to its end in bounded memory: `train.py 2>&1 | kb search -`
     may pipe gigabytes, and only the end holds the error. Binary data is refused with KbError.
 
@@ -291,7 +325,9 @@ def read_stream_tail(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "
     which never ends) is refused once it has given more than MAX_FILE_BYTES of them."""
     kept = bytearray()
     passed_over = 0
+    size = 0
     while chunk := stream.read(1_048_576):
+        size += len(chunk)
         if not kept:
             text = chunk.lstrip(b"\0")
             passed_over += len(chunk) - len(text)
@@ -301,4 +337,4 @@ def read_stream_tail(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "
         kept += chunk
         if len(kept) > 2 * limit:
             del kept[:-limit]
-    return bytes(kept[-limit:])
+    return LogEnd(bytes(kept[-limit:]), size - passed_over)

@@ -19,7 +19,7 @@ from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.entry.check_rule import with_options
 from kb.entry.visible import command_line, visible
 from kb.errors import KbError, UsageError
-from kb.paths import MAX_LOG_BYTES, read_bounded, read_stream_tail
+from kb.paths import LogEnd, read_log_end, read_stream_end
 
 if TYPE_CHECKING:
     from kb.layers.everywhere import Found
@@ -45,14 +45,16 @@ def parse_search_args(argv: list[str]) -> SearchArgs:
     return SearchArgs(**parse_lean("kb search", SEARCH_OPTIONS, argv))
 
 
-def read_query(args: SearchArgs) -> str:
-    """The text to search for: the words given, standard input for `-`, or the --file."""
+def read_query(args: SearchArgs) -> tuple[str, LogEnd | None]:
+    """The text to search for: the words given, standard input for `-`, or the --file; and, for a
+    log, how much of it was read."""
     if args.file is not None:
         if args.query:
             raise UsageError("give either a query or --file, not both")
         path = args.file
         try:
-            return read_bounded(path, MAX_LOG_BYTES, tail=True).decode("utf-8", errors="replace")
+            log = read_log_end(path)
+            return log.data.decode("utf-8", errors="replace"), log
         except IsADirectoryError:
             raise KbError(f"{path} is a folder; --file takes a log file") from None
         except OSError as exc:
@@ -60,16 +62,19 @@ def read_query(args: SearchArgs) -> str:
     if list(args.query) == ["-"]:
         if sys.stdin.isatty():  # a person at the keyboard: say what kb is waiting for
             sys.stderr.write("kb: paste the error, then press Ctrl-D on a new line\n")
-        return read_stream_tail(sys.stdin.buffer).decode("utf-8", errors="replace")
+        log = read_stream_end(sys.stdin.buffer)
+        return log.data.decode("utf-8", errors="replace"), log
     if not args.query:
         raise UsageError("nothing to search: kb search 'error text', or pipe a log into kb search -")
-    return " ".join(args.query)
+    return " ".join(args.query), None
 
 
 def run_search(args: SearchArgs, layers: bool = True) -> int:
     """Search, print, and return the exit code: 0 for a confident match, 1 for none. LAYERS: search
     every layer (kb layers), not only the database args.db names."""
-    found = search_text(read_query(args), args, layers)
+    query, log = read_query(args)
+    cut = log if log is not None and log.cut else None  # only its end was read
+    found = search_text(query, args, layers)
     if found.layered:
         from kb.layers.shown import remember_shown
 
@@ -82,9 +87,13 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
         data = found.response.as_json(args.explain)
         if found.layered:
             data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
+        if cut is not None:
+            data["log_cut"] = {"read_bytes": len(cut.data), "log_bytes": cut.size}
         print_json(data)
     else:
         text = format_response(found.response, args.explain, width(), found.layered, args.limit)
+        if cut is not None:
+            text = f"{cut.note()}\n\n{text}"
         sys.stdout.write(text + "\n")
     return 0 if found.response.confident else 1
 

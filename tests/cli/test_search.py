@@ -112,6 +112,26 @@ def test_a_log_file_with_the_error_buried_in_it(
     assert code == 0 and results[0]["key"] == "dataloader-too-many-open-files"
 
 
+def test_a_log_longer_than_kb_reads_is_said_to_be_cut_in_the_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 100 MB log whose traceback sat 45 MB from its end was searched on its last 20 MB alone,
+    and the answer did not say so. (Here kb reads 1 KB of a log, not 20 MB.)"""
+    from kb.cli import fast_search
+    from kb.paths import read_log_end, read_stream_end
+
+    monkeypatch.setattr(fast_search, "read_log_end", lambda path: read_log_end(path, 1_000))
+    monkeypatch.setattr(fast_search, "read_stream_end", lambda stream: read_stream_end(stream, 1_000))
+    log = tmp_path / "train.log"
+    log.write_text("OSError: [Errno 24] Too many open files\n" + "INFO step 1 loss 0.3\n" * 200)
+    answer = kb("search", "--file", str(log)).stdout
+    assert answer.startswith("Only the last 1 KB of this 4 KB log were read: an error before them is not in")
+    data = json.loads(kb("search", "--json", "-", input=log.read_text()).stdout)
+    assert data["log_cut"] == {"read_bytes": 1_000, "log_bytes": 4_240}
+    log.write_text("OSError: [Errno 24] Too many open files\n")
+    assert "log_cut" not in json.loads(kb("search", "--json", "--file", str(log)).stdout)
+
+
 @pytest.mark.parametrize("paste", [JAVA, NPM], ids=["java", "npm"])
 def test_errors_from_other_fields_find_nothing_confident(
     paste: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
