@@ -5,8 +5,9 @@ in the standard library alone.
 
 - **Read-only.** A knowledge base on a read-only mount, or a file this user may not write, is still
   worth searching. SQLite cannot open a WAL database there the usual way (it needs to create the
-  -shm file), so it is opened `mode=ro`, and `immutable=1` on a read-only file system, where nothing
-  can change it underneath.
+  -shm file), so it is opened `mode=ro`, and `immutable=1` where that file cannot be made: on a
+  read-only file system, where nothing can change it underneath, and in a folder kb may not write
+  that holds no -shm file, where no writer has the database open.
 - **Damage.** A damaged page shows up as "database disk image is malformed" in whichever command
   reads it. `PRAGMA quick_check` confirms it, and a mark beside the file (`kb.db-damaged`) makes every
   later write refuse until the file checks clean again: writing into a damaged file can lose what is
@@ -33,14 +34,16 @@ def read_only_uri(path: str) -> str | None:
     """A URI to read PATH with, when kb may not write it (or the -wal and -shm files beside it); None
     when it may."""
     folder = os.path.dirname(os.path.abspath(path))
-    if os.access(path, os.W_OK) and (os.access(folder, os.W_OK) or os.path.exists(f"{path}-shm")):
+    shared_memory = os.access(folder, os.W_OK) or os.path.exists(f"{path}-shm")
+    if os.access(path, os.W_OK) and shared_memory:
         return None
     uri = _read_only(path)
     try:
         read_only_mount = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
     except (AttributeError, OSError):
         read_only_mount = False
-    return f"{uri}&immutable=1" if read_only_mount else uri
+    # `mode=ro` alone still makes the -shm file: "attempt to write a readonly database" where it cannot
+    return f"{uri}&immutable=1" if read_only_mount or not shared_memory else uri
 
 
 def _read_only(path: str) -> str:
