@@ -166,7 +166,9 @@ def width() -> int:
 
 
 def bold(text: str) -> str:
-    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+    """TEXT in bold on a terminal that shows it: not with NO_COLOR, not on TERM=dumb (Emacs' shell,
+    a CI log), which prints the escape codes as they are."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb" or not sys.stdout.isatty():
         return text
     return f"\x1b[1m{text}\x1b[0m"
 

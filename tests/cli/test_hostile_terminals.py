@@ -105,3 +105,21 @@ def test_a_listing_whose_reader_left_before_its_first_line_says_nothing_false() 
     finally:
         os.close(write_end)
     assert run.stderr == ""
+
+
+def test_a_dumb_terminal_gets_no_bold_escape_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On TERM=dumb (Emacs' shell), `kb search` printed `\\x1b[1m1. key\\x1b[0m` as it is."""
+    import io
+
+    from kb.cli.console import bold
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert bold("1. cuda-oom") == "\x1b[1m1. cuda-oom\x1b[0m"
+    monkeypatch.setenv("TERM", "dumb")
+    assert bold("1. cuda-oom") == "1. cuda-oom"
