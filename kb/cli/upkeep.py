@@ -223,11 +223,8 @@ def prune(
 
     unused = upkeep.parse_duration(unused_for) if unused_for else None
     folder = common.folder_source(ctx)
-    if unused is not None and folder is not None:
-        raise UsageError(
-            f"the {folder} layer is an entry folder, which keeps no usage: --unused-for would call"
-            " every entry unused there; prune it by --domain or --status"
-        )
+    if folder is not None:
+        _refuse_what_a_folder_cannot_tell(folder, unused_for if unused else None, status)
     with common.open_kb(ctx, remind=not as_json) as store:
         chosen, guarded = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
         archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()
@@ -267,6 +264,25 @@ def prune(
         typer.echo(f"{len(archived)} archived; undo with: kb restore --last-prune")
     else:
         typer.echo(f"{_count(len(chosen))}; nothing changed (dry run). Add --apply to archive them.")
+
+
+def _refuse_what_a_folder_cannot_tell(folder: str, unused_for: str | None, status: str | None) -> None:
+    """An entry folder keeps no usage and no check runs: a rule that rests on either would say the
+    same of every entry there (all unused, all never checked) or of none (no check broken)."""
+    from kb.upkeep.review import CHECK_STATUSES
+
+    if unused_for is not None:
+        rule, verdict = "--unused-for", "call every entry unused there"
+    elif status == "never":
+        rule, verdict = "--status never", "call every entry never checked there"
+    elif status in CHECK_STATUSES:
+        rule, verdict = f"--status {status}", "find no check broken there"
+    else:
+        return
+    raise UsageError(
+        f"the {folder} layer is an entry folder, which keeps no usage and no check runs: {rule}"
+        f" would {verdict}; prune it by --domain"
+    )
 
 
 @app.command()

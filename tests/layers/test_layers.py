@@ -354,6 +354,24 @@ def test_a_folder_layer_keeps_no_usage_so_it_is_never_pruned_as_unused(
     assert (team / ".kb" / "data" / "feature-cache.md").exists()
 
 
+@pytest.mark.parametrize("status", ["never", "broken"])
+def test_a_folder_layer_keeps_no_check_runs_so_it_is_never_pruned_by_them(
+    team: Path, monkeypatch: pytest.MonkeyPatch, status: str
+) -> None:
+    """A folder records no check run: `--status never --apply` archived every entry of it, the one
+    whose check had just run too."""
+    monkeypatch.chdir(team)
+    assert kb("trust", str(team / ".kb")).exit_code == 0
+    ran = kb("--layer", "project", "check", "feature-cache", "--yes")
+    assert "not recorded" in ran.stdout  # a folder keeps no check run
+    refused = kb("--layer", "project", "prune", "--status", status, "--apply")
+    assert refused.exit_code == 2 and "keeps no usage and no check runs" in refused.stderr
+    assert f"--status {status}" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
+    assert (team / ".kb" / "data" / "feature-cache.md").exists()
+    by_domain = kb("--layer", "project", "prune", "--domain", "data")
+    assert by_domain.exit_code == 0 and "would archive feature-cache" in by_domain.stdout
+
+
 def test_kb_copy_does_not_publish_an_archived_entry_as_active(
     team: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -779,7 +797,7 @@ def test_a_folder_prune_one_file_refuses_leaves_the_folder_as_it_was(
 
         monkeypatch.setattr(Path, "unlink", refused)
     try:
-        pruned = kb("--layer", "project", "prune", "--status", "never", "--apply")
+        pruned = kb("--layer", "project", "prune", "--domain", "model", "--apply")
     finally:
         (folder / "model").chmod(0o755)
     assert pruned.exit_code == 1 and pruned.stdout == ""
@@ -795,7 +813,7 @@ def test_a_folder_prune_says_how_to_undo_it_there(team: Path, monkeypatch: pytes
     """It said `kb restore --last-prune`, which works on the personal knowledge base; in the folder
     layer, whose record of the prune went with the scratch index, it found nothing to restore."""
     monkeypatch.chdir(team)
-    pruned = kb("--layer", "project", "prune", "--status", "never", "--apply")
+    pruned = kb("--layer", "project", "prune", "--domain", "data", "--apply")
     assert pruned.exit_code == 0, pruned.output
     assert pruned.stdout.splitlines()[-1] == (
         "1 archived; undo with: kb --layer project restore KEY, for each"
