@@ -51,6 +51,9 @@ def review(
         if key is not None:
             typer.echo(_decide(store, key, keep, archive, merge_into, common.command_prefix(ctx)))
             return
+        if not store.keeps_usage:
+            _say_nothing_is_due_in_a_folder(as_json)
+            return
         due = upkeep.due_now(store)
         if list_due or as_json or not console.interactive():
             if not (list_due or as_json):
@@ -67,6 +70,14 @@ def review(
 
 #: What `kb review KEY --keep` says in an entry folder: its files record no review (nor usage).
 _NO_REVIEW_DATES = "an entry folder keeps no review dates"
+
+
+def _say_nothing_is_due_in_a_folder(as_json: bool) -> None:
+    """An entry is due by its last review and its use, which an entry folder's files do not keep."""
+    if as_json:
+        console.print_json([])
+    else:
+        typer.echo("nothing is due for review: an entry folder keeps no usage and no review dates")
 
 
 def _decide(
@@ -248,10 +259,13 @@ def prune(
         return
     for entry in chosen:
         last = entry.last_hit.date().isoformat() if entry.last_hit else "never"
+        said = f"{entry.key}  [{entry.domain}]" + (
+            "" if folder else f"  last hit {last}"
+        )  # a folder keeps none
         if not apply:
-            typer.echo(f"would archive {entry.key}  [{entry.domain}]  last hit {last}")
+            typer.echo(f"would archive {said}")
         elif entry.key in archived:
-            typer.echo(f"archived {entry.key}  [{entry.domain}]  last hit {last}")
+            typer.echo(f"archived {said}")
         else:
             typer.echo(f"left {entry.key}: archived or deleted by someone else meanwhile")
     if apply and folder is not None:
@@ -319,24 +333,23 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
     for name in DOMAIN_NAMES:
         if result.by_domain.get(name):
             typer.echo(f"  {name:<11} {result.by_domain[name]}")
-    folder = common.folder_source(ctx) is not None  # its index was built from files: no dates, no hits
-    if folder:
+    if result.most_hit is None:  # an entry folder: its index was built from files, of which use is no part
         typer.echo("added, hits       an entry folder keeps neither (its repository's git log has the dates)")
-    else:
-        typer.echo(f"added this month  {result.added_this_month} (seeds not counted)")
-        most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
-        typer.echo(_stat_line("most hit", most))
-        typer.echo(f"never hit         {result.never_hit} of {active}")
-    broken = ", ".join(f"{k} (broke {n} in a row)" for k, n in result.broken_checks) or "none"
+        typer.echo("broken checks     an entry folder keeps no check runs")
+        typer.echo("review            an entry folder keeps no review dates")
+        typer.echo("environments      an entry folder keeps none")
+        return
+    typer.echo(f"added this month  {result.added_this_month} (seeds not counted)")
+    most = ", ".join(f"{k} ({h})" for k, h in result.most_hit[:5]) or "none yet"
+    typer.echo(_stat_line("most hit", most))
+    typer.echo(f"never hit         {result.never_hit} of {active}")
+    broken = ", ".join(f"{k} (broke {n} in a row)" for k, n in result.broken_checks or ()) or "none"
     typer.echo(_stat_line("broken checks", broken))
     last = result.last_review[:10] if result.last_review else "never"
-    if folder:
-        typer.echo("review            an entry folder keeps no review dates")
-    else:
-        typer.echo(
-            f"review            {result.due_for_review} due "
-            f"(every {result.review_interval_days} days; last {last})"
-        )
+    typer.echo(
+        f"review            {result.due_for_review} due"
+        f" (every {result.review_interval_days} days; last {last})"
+    )
     typer.echo(
         f"environments      {result.recent_environments} seen in {upkeep.RECENT_ENVIRONMENT_DAYS} days"
         " (kb run, pytest --kb, IPython, kb search --env)"

@@ -38,8 +38,9 @@ def _markdown_branch(branch: Branch, depth: int, lines: list[str]) -> None:
     lines.append(f"{'  ' * depth}- **{escape_line(branch.name)}** — {branch_counts(branch)}{flag}")
     indent = "  " * (depth + 1)
     for entry in branch.entries:
-        symptom = escape_line(entry.symptom)
-        lines.append(f"{indent}- {code_span(one_line(entry.key))} — {symptom} {entry_facts(entry)}")
+        facts = entry_facts(entry)
+        said = f"{escape_line(entry.symptom)} {facts}" if facts else escape_line(entry.symptom)
+        lines.append(f"{indent}- {code_span(one_line(entry.key))} — {said}")
     for child in branch.children.values():
         _markdown_branch(child, depth + 1, lines)
 
@@ -148,9 +149,10 @@ def _mermaid_chart(forest: Sequence[Branch], direction: str, with_entries: bool)
             flagged.append(node)
         for entry in branch.entries if with_entries else ():
             symptom = cut(one_line(entry.symptom), MERMAID_SYMPTOM_CHARS)
+            facts = entry_facts(entry)
             leaf = new_node(
                 f"{escape_mermaid(entry.key)}<br/>{escape_mermaid(symptom)}"
-                f"<br/>{escape_mermaid(entry_facts(entry))}"
+                + (f"<br/>{escape_mermaid(facts)}" if facts else "")
             )
             edges.append(f"    {node} --> {leaf}")
         for child in branch.children.values():

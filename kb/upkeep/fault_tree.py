@@ -49,6 +49,9 @@ class TreeEntry:
     symptom: str
     hits: int  # confident searches that found it, and recorded occurrences after the first
     occurrences: int  # times it was recorded as happening (>= 1)
+    #: Whether where it lives counts its use: an entry folder keeps no hits and no occurrences, so
+    #: the tree of one shows its entries and claims no count.
+    counted: bool = True
 
     @property
     def occurred(self) -> int:
@@ -69,6 +72,7 @@ class Branch:
     entry_count: int = 0
     occurred: int = 0  # TreeEntry.occurred over the subtree
     recurring: bool = False
+    counted: bool = True  # every entry of the subtree is (TreeEntry.counted)
 
 
 # --- building --------------------------------------------------------------------------------------
@@ -125,6 +129,7 @@ def _summarize(branch: Branch) -> None:
     kids = branch.children.values()
     branch.entry_count = len(branch.entries) + sum(child.entry_count for child in kids)
     branch.occurred = sum(e.occurred for e in branch.entries) + sum(child.occurred for child in kids)
+    branch.counted = all(e.counted for e in branch.entries) and all(child.counted for child in kids)
 
 
 def _child_rank(branch: Branch) -> tuple[bool, int, str, str]:
@@ -199,14 +204,17 @@ def recurring_branches(forest: Sequence[Branch], top: int = 5) -> list[tuple[str
 
 
 def branch_counts(branch: Branch) -> str:
-    """`3 entries, 9 occurrences`, singular where it is one."""
+    """`3 entries, 9 occurrences`, singular where it is one; `3 entries` where nothing is counted."""
     entries = "1 entry" if branch.entry_count == 1 else f"{branch.entry_count} entries"
+    if not branch.counted:
+        return entries
     occurred = "1 occurrence" if branch.occurred == 1 else f"{branch.occurred} occurrences"
     return f"{entries}, {occurred}"
 
 
 def entry_facts(entry: TreeEntry) -> str:
-    return f"(hits {entry.hits}, seen {entry.occurrences}x)"
+    """`(hits 3, seen 2x)`; nothing for an entry whose use is not counted."""
+    return f"(hits {entry.hits}, seen {entry.occurrences}x)" if entry.counted else ""
 
 
 # --- terminal text ---------------------------------------------------------------------------------
@@ -265,7 +273,8 @@ def _text_children(branch: Branch, indent: str, width: int, lines: list[str]) ->
             lines.append(_branch_line(prefix, item, width))
             _text_children(item, indent + ("    " if last else "│   "), width, lines)
         else:
-            lines.append(_fit(prefix, one_line(item.key), "  " + entry_facts(item), width))
+            facts = entry_facts(item)
+            lines.append(_fit(prefix, one_line(item.key), f"  {facts}" if facts else "", width))
 
 
 # --- JSON ------------------------------------------------------------------------------------------
@@ -277,13 +286,19 @@ def forest_as_json(forest: Sequence[Branch]) -> list[dict[str, object]]:
 
 
 def _branch_json(branch: Branch) -> dict[str, object]:
+    """A count nothing kept (an entry folder's) is null."""
     return {
         "name": branch.name,
         "entry_count": branch.entry_count,
-        "occurred": branch.occurred,
+        "occurred": branch.occurred if branch.counted else None,
         "recurring": branch.recurring,
         "entries": [
-            {"key": e.key, "symptom": e.symptom, "hits": e.hits, "occurrences": e.occurrences}
+            {
+                "key": e.key,
+                "symptom": e.symptom,
+                "hits": e.hits if e.counted else None,
+                "occurrences": e.occurrences if e.counted else None,
+            }
             for e in branch.entries
         ],
         "children": [_branch_json(child) for child in branch.children.values()],
@@ -293,7 +308,9 @@ def _branch_json(branch: Branch) -> dict[str, object]:
 def forest_of(store: EntryStore, domain: str | None = None) -> list[Branch]:
     """The fault trees of the active entries, only DOMAIN's when set, as `kb tree` and the Tree tab
     show them. Every entry goes in: a branch recurs or not against the whole knowledge base."""
+    counted = store.keeps_usage
     entries = [
-        TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences) for e in store.list()
+        TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences, counted)
+        for e in store.list()
     ]
     return build_forest(entries, domain)

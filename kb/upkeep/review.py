@@ -15,7 +15,7 @@ import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
@@ -126,7 +126,11 @@ def met(entry: Entry) -> bool:
 
 
 def due_now(store: EntryStore) -> list[ReviewItem]:
-    """What `kb review` steps through today, with the interval KB_REVIEW_DAYS sets."""
+    """What `kb review` steps through today, with the interval KB_REVIEW_DAYS sets. Nothing in an
+    entry folder: it keeps no usage and no review dates, and the dates of its index are when the
+    index was built, which would make every entry due a month after."""
+    if not store.keeps_usage:
+        return []
     now = store.now()
     recent = store.environments_seen(now - timedelta(days=RECENT_ENVIRONMENT_DAYS))
     return due_for_review(store.list(), store.signatures(), now, review_interval(), recent)
@@ -213,19 +217,22 @@ def _same_cause(cause_paths: dict[str, str], key: str, other: str) -> bool:
 
 @dataclass
 class Stats:
+    """What `kb stats` says. None where the store keeps no such thing (an entry folder keeps no
+    usage, check runs, review dates nor environments): a number there would be invented."""
+
     total: int
     by_domain: dict[str, int]
     by_status: dict[str, int]
-    added_this_month: int
-    most_hit: list[tuple[str, int]]
-    never_hit: int
-    never_hit_keys: list[str]
-    broken_checks: list[tuple[str, int]]
-    due_for_review: int
+    added_this_month: int | None
+    most_hit: list[tuple[str, int]] | None
+    never_hit: int | None
+    never_hit_keys: list[str] | None
+    broken_checks: list[tuple[str, int]] | None
+    due_for_review: int | None
     last_review: str | None
     review_interval_days: int
     #: How many environments kb judged entries in over RECENT_ENVIRONMENT_DAYS.
-    recent_environments: int = 0
+    recent_environments: int | None = 0
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -233,10 +240,12 @@ class Stats:
             "by_domain": self.by_domain,
             "by_status": self.by_status,
             "added_this_month": self.added_this_month,
-            "most_hit": [{"key": k, "hits": h} for k, h in self.most_hit],
+            "most_hit": None if self.most_hit is None else [{"key": k, "hits": h} for k, h in self.most_hit],
             "never_hit": self.never_hit,
             "never_hit_keys": self.never_hit_keys,
-            "broken_checks": [{"key": k, "broke_in_a_row": n} for k, n in self.broken_checks],
+            "broken_checks": None
+            if self.broken_checks is None
+            else [{"key": k, "broke_in_a_row": n} for k, n in self.broken_checks],
             "review": {
                 "due": self.due_for_review,
                 "last_review": self.last_review,
@@ -254,14 +263,28 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
     now = store.now()
     entries = store.list(status=None)
     active = [e for e in entries if e.status == "active"]
+    counts = Stats(
+        total=len(entries),
+        by_domain=dict(Counter(e.domain for e in active)),
+        by_status=dict(Counter(e.status for e in entries)),
+        added_this_month=None,
+        most_hit=None,
+        never_hit=None,
+        never_hit_keys=None,
+        broken_checks=None,
+        due_for_review=None,
+        last_review=None,
+        review_interval_days=interval.days,
+        recent_environments=None,
+    )
+    if not store.keeps_usage:  # an entry folder: its entries, counted, and nothing of their use
+        return counts
     recent = store.environments_seen(now - timedelta(days=RECENT_ENVIRONMENT_DAYS))
     due = due_for_review(active, store.signatures(), now, interval)
     hit = sorted((e for e in active if e.hits), key=lambda e: (-e.hits, e.key))
     never = sorted(e.key for e in active if e.hits == 0)
-    return Stats(
-        total=len(entries),
-        by_domain=dict(Counter(e.domain for e in active)),
-        by_status=dict(Counter(e.status for e in entries)),
+    return replace(
+        counts,
         added_this_month=sum(1 for e in entries if e.created >= month_start(now) and e.seed_digest is None),
         most_hit=[(e.key, e.hits) for e in hit[:10]],
         never_hit=len(never),
@@ -269,7 +292,6 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
         broken_checks=[(e.key, e.check_broke_in_a_row) for e in active if check_is_broken(e)],
         due_for_review=len(due),
         last_review=store.meta("last_review"),
-        review_interval_days=interval.days,
         recent_environments=len(recent),
     )
 

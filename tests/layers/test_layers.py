@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -935,6 +936,36 @@ def test_a_folder_layer_says_what_it_keeps_and_where(team: Path, monkeypatch: py
     assert "review            an entry folder keeps no review dates" in stats
     shown = kb("--layer", "project", "show", "feature-cache").stdout
     assert "created" not in shown and "an entry folder keeps no usage or dates" in " ".join(shown.split())
+
+
+def test_a_folder_layer_claims_no_use_in_review_stats_or_tree(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A month after kb indexed the folder, `review --list` called every entry due ("never hit;
+    never checked": the index's build time taken for their creation); `stats --json` said
+    "never_hit": 1 while the text said a folder keeps no hits; `tree` said "hits 0, seen 1x"."""
+    monkeypatch.chdir(team)
+    assert kb("--layer", "project", "stats").exit_code == 0  # kb indexes the folder today
+    a_month_later = datetime.now(UTC) + timedelta(days=40)
+    monkeypatch.setattr("kb.clock.utc_now", lambda: a_month_later)
+    listed = kb("--layer", "project", "review", "--list")
+    assert listed.exit_code == 0 and listed.stdout == (
+        "nothing is due for review: an entry folder keeps no usage and no review dates\n"
+    )
+    assert json.loads(kb("--layer", "project", "review", "--list", "--json").stdout) == []
+    stats = json.loads(kb("--layer", "project", "stats", "--json").stdout)
+    assert stats["total"] == 1 and stats["by_domain"] == {"data": 1}
+    unknown = ("added_this_month", "most_hit", "never_hit", "never_hit_keys", "broken_checks")
+    assert [stats[name] for name in unknown] == [None] * len(unknown)
+    assert stats["review"]["due"] is None and stats["recent_environments"] is None
+    assert "broken checks     an entry folder keeps no check runs" in kb("--layer", "project", "stats").stdout
+    tree = kb("--layer", "project", "tree").stdout
+    assert "[1 entry]" in tree and "hits" not in tree and "occurrence" not in tree
+    branch = json.loads(kb("--layer", "project", "tree", "--json").stdout)[0]
+    assert branch["occurred"] is None and branch["children"][0]["entries"][0]["hits"] is None
+    assert "hits" not in kb("--layer", "project", "tree", "--format", "markdown").stdout
+    pruned = kb("--layer", "project", "prune", "--domain", "data").stdout
+    assert pruned.startswith("would archive feature-cache  [data]\n")  # no "last hit never"
 
 
 def test_a_trusted_folder_stays_trusted_through_kbs_own_writes_and_only_those(
