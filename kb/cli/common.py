@@ -216,10 +216,21 @@ def refuse_untrusted_guards(ctx: typer.Context, export: str) -> None:
 
 
 def command_prefix(ctx: typer.Context) -> str:
-    """How to type a kb command on the layer this one works on: `kb ` or `kb --layer NAME `."""
+    """How to type a kb command on the knowledge base this one works on: `kb `, `kb --db PATH ` or
+    `kb --layer NAME ` (after the --db given: it is the personal layer), so that an undo it prints
+    acts where the command did. A URL's password is shown as *** (kb.paths), not echoed."""
+    given = ctx.meta[LAYER][0] if LAYER in ctx.meta else ctx.obj
+    prefix = "kb "
+    if given:
+        import shlex
+
+        from kb.paths import resolve_location
+
+        shown = resolve_location(given).display() if "://" in given else given
+        prefix += f"--db {shlex.quote(shown)} "
     if LAYER in ctx.meta:
-        return f"kb --layer {ctx.meta[LAYER][1].name} "
-    return "kb "
+        prefix += f"--layer {ctx.meta[LAYER][1].name} "
+    return prefix
 
 
 def database_of(ctx: typer.Context, command: str) -> str | None:

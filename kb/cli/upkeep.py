@@ -268,14 +268,14 @@ def prune(
             typer.echo(f"archived {said}")
         else:
             typer.echo(f"left {entry.key}: archived or deleted by someone else meanwhile")
+    again = common.command_prefix(ctx)
     if apply and folder is not None:
-        again = common.command_prefix(ctx)
         typer.echo(
             f"{len(archived)} archived; undo with: {again}restore KEY, for each"
             " (an entry folder keeps no record of the prune)"
         )
     elif apply:
-        typer.echo(f"{len(archived)} archived; undo with: kb restore --last-prune")
+        typer.echo(f"{len(archived)} archived; undo with: {again}restore --last-prune")
     else:
         typer.echo(f"{_count(len(chosen))}; nothing changed (dry run). Add --apply to archive them.")
 

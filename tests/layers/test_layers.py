@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -808,6 +809,23 @@ def test_a_folder_prune_one_file_refuses_leaves_the_folder_as_it_was(
     assert folder_digest(str(folder)) == digest  # the times too: the search index is still current
     listed = kb("--layer", "project", "list", "--status", "all")
     assert "feature-cache" in listed.stdout and "stale-shapes" in listed.stdout
+
+
+def test_a_prune_elsewhere_prints_the_undo_that_acts_there(team: Path, tmp_path: Path) -> None:
+    """After `kb --layer team prune … --apply` and `kb --db other.db prune … --apply`, the undo
+    printed was `kb restore --last-prune`, which acts on the personal knowledge base."""
+    other = tmp_path / "other kb.db"
+    assert kb("--db", str(other), "add", "--new", "-s", "OSError: the other lease", "-d", "data",
+              "-v", "true", "-f", "renew", "-k", "other-lease").exit_code == 0  # fmt: skip
+    for where, key in ((["--layer", "team"], "team-lease"), (["--db", str(other)], "other-lease")):
+        pruned = kb(*where, "prune", "--domain", "data", "--apply")
+        assert pruned.exit_code == 0, pruned.output
+        undo = pruned.stdout.splitlines()[-1].split("; undo with: ")[1]
+        assert shlex.split(undo) == ["kb", *where, "restore", "--last-prune"]
+        restored = kb(*shlex.split(undo)[1:])
+        assert restored.exit_code == 0 and key in restored.stdout, restored.output
+        shown = kb(*where, "show", key, "--json")
+        assert json.loads(shown.stdout)["status"] == "active"
 
 
 def test_a_folder_prune_says_how_to_undo_it_there(team: Path, monkeypatch: pytest.MonkeyPatch) -> None:
