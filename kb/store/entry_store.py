@@ -718,9 +718,11 @@ class EntryStore:
             target.set_content(merged)
             # Each recorded occurrence after an entry's first counts as a hit (kb.upkeep.fault_tree
             # reads occurrences back out of hits): SOURCE's first is one such now, and without it
-            # `kb tree` counted the merged fault one time fewer than the two had.
-            target.hits += source.hits + 1
-            target.occurrences += source.occurrences
+            # `kb tree` counted the merged fault one time fewer than the two had. A seed's first is
+            # the one it shipped with, no occurrence the user had: it is left out, not counted.
+            shipped = 1 if source.seed_digest is not None else 0
+            target.hits += source.hits + 1 - shipped
+            target.occurrences += source.occurrences - shipped
             target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
             target.updated = target.reviewed = self.now()
             _save(db, target)

@@ -48,17 +48,22 @@ class TreeEntry:
     cause_path: str  # parts joined by " > "; "" goes under NO_CAUSE_PATH
     symptom: str
     hits: int  # confident searches that found it, and recorded occurrences after the first
-    occurrences: int  # times it was recorded as happening (>= 1)
+    #: Times the user recorded it happening: >= 1 for their own entry, whose first is its recording;
+    #: >= 0 for a seed, whose first, as shipped, is the field guide's, not one the user had.
+    occurrences: int
     #: Whether where it lives counts its use: an entry folder keeps no hits and no occurrences, so
     #: the tree of one shows its entries and claims no count.
     counted: bool = True
+    #: Shipped with kb (a seed): each occurrence the user recorded counted a hit, the first too.
+    seed: bool = False
 
     @property
     def occurred(self) -> int:
         """How often the fault came up: each recorded occurrence, and each search that found it.
         A recorded occurrence counts as a hit too (so that a prune never calls it unused): those
         hits are left out here, or a fault seen three times would count five."""
-        searches = max(self.hits - (self.occurrences - 1), 0)
+        recorded_as_hits = self.occurrences if self.seed else self.occurrences - 1
+        searches = max(self.hits - recorded_as_hits, 0)
         return self.occurrences + searches
 
 
@@ -73,6 +78,8 @@ class Branch:
     occurred: int = 0  # TreeEntry.occurred over the subtree
     recurring: bool = False
     counted: bool = True  # every entry of the subtree is (TreeEntry.counted)
+    #: Entries of the subtree whose fault never came up: seeds the user has not met.
+    unmet: int = 0
 
 
 # --- building --------------------------------------------------------------------------------------
@@ -130,6 +137,7 @@ def _summarize(branch: Branch) -> None:
     branch.entry_count = len(branch.entries) + sum(child.entry_count for child in kids)
     branch.occurred = sum(e.occurred for e in branch.entries) + sum(child.occurred for child in kids)
     branch.counted = all(e.counted for e in branch.entries) and all(child.counted for child in kids)
+    branch.unmet = sum(1 for e in branch.entries if not e.occurred) + sum(child.unmet for child in kids)
 
 
 def _child_rank(branch: Branch) -> tuple[bool, int, str, str]:
@@ -144,8 +152,9 @@ def repeats(branch: Branch) -> int:
 
     Each entry's first occurrence is the recording itself; what recurs is everything after it. So a
     broad branch of ten faults each seen once does not recur, while one fault found by five searches does.
+    A seed the user never met has no first occurrence to leave out.
     """
-    return branch.occurred - branch.entry_count
+    return branch.occurred - (branch.entry_count - branch.unmet)
 
 
 def recurring_threshold(occurred: Sequence[int]) -> float:
@@ -309,8 +318,11 @@ def forest_of(store: EntryStore, domain: str | None = None) -> list[Branch]:
     """The fault trees of the active entries, only DOMAIN's when set, as `kb tree` and the Tree tab
     show them. Every entry goes in: a branch recurs or not against the whole knowledge base."""
     counted = store.keeps_usage
-    entries = [
-        TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences, counted)
-        for e in store.list()
-    ]
+    entries = []
+    for e in store.list():
+        seed = e.seed_digest is not None  # its stored first occurrence is the one it shipped with
+        occurrences = e.occurrences - 1 if seed else e.occurrences
+        entries.append(
+            TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, occurrences, counted, seed)
+        )
     return build_forest(entries, domain)

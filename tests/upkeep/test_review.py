@@ -592,3 +592,25 @@ def test_a_merge_keeps_how_often_both_faults_came_up(runner: CliRunner) -> None:
     before = occurred("gpu-a") + occurred("gpu-b")
     assert kb("review", "gpu-b", "--merge-into", "gpu-a")[0] == 0
     assert occurred("gpu-a") == before == 4
+
+
+def test_a_seed_the_user_never_met_is_no_occurrence_in_the_tree(runner: CliRunner) -> None:
+    """On a new knowledge base `kb tree data` said `data  [23 entries, 23 occurrences]` and
+    `(hits 0, seen 1x)` of each seed: the occurrence a seed ships with is none the user had."""
+
+    def occurred() -> int:
+        return sum(root["occurred"] for root in json.loads(kb("tree", "--json")[1]))
+
+    assert occurred() == 0 and "seen 1x" not in kb("tree", "data")[1]
+    seed = "dataloader-too-many-open-files"
+    search_finds(runner, seed)
+    assert occurred() == 1
+    symptom = json.loads(kb("show", seed, "--json")[1])["symptom"]
+    assert kb("add", "-s", symptom, "--occurrence")[0] == 0
+    assert occurred() == 2 and f"{seed}  (hits 2, seen 1x)" in kb("tree", "data")[1]
+    add(runner, "gizmo-hot", "the gizmo overheats at 90C")
+    assert occurred() == 3
+    for source in ("bce-labels-out-of-range", seed):  # one never met, one met twice
+        assert kb("review", source, "--merge-into", "gizmo-hot")[0] == 0
+        assert occurred() == 3
+    assert "gizmo-hot  (hits 2, seen 2x)" in kb("tree", "hardware")[1]
