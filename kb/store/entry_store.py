@@ -723,7 +723,11 @@ class EntryStore:
             shipped = 1 if source.seed_digest is not None else 0
             target.hits += source.hits + 1 - shipped
             target.occurrences += source.occurrences - shipped
-            target.last_hit = max((t for t in (target.last_hit, source.last_hit) if t), default=None)
+            # The hit SOURCE's first occurrence became happened when SOURCE was recorded: without
+            # its date a merged entry with hits read "last hit never" to a prune and to stats.
+            first = None if shipped else source.created
+            hit_at = (t for t in (target.last_hit, source.last_hit, first) if t)
+            target.last_hit = max(hit_at, default=None)
             target.updated = target.reviewed = self.now()
             _save(db, target)
             self._record(db, source_key, "merged", source.content(), f"into {target_key}")

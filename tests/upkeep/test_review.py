@@ -614,3 +614,19 @@ def test_a_seed_the_user_never_met_is_no_occurrence_in_the_tree(runner: CliRunne
         assert kb("review", source, "--merge-into", "gizmo-hot")[0] == 0
         assert occurred() == 3
     assert "gizmo-hot  (hits 2, seen 2x)" in kb("tree", "hardware")[1]
+
+
+def test_a_merged_entry_has_a_last_hit_for_the_hit_it_gained(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """A merge counts the source's first occurrence as a hit; the entry kept no date for it, so a
+    prune said "last hit never" of an entry with a hit, and archived it as unused since its creation."""
+    add(runner, "gizmo-hot", "the gizmo overheats at 90C")
+    clock(timedelta(days=100))
+    add(runner, "gizmo-warm", "the gizmo runs warm under load", "nvidia-smi -q -d TEMPERATURE")
+    assert kb("review", "gizmo-warm", "--merge-into", "gizmo-hot")[0] == 0
+    clock(timedelta(days=120))
+    shown = json.loads(kb("show", "gizmo-hot", "--json")[1])
+    assert shown["hits"] == 1 and shown["last_hit"] is not None
+    dry = json.loads(kb("prune", "--unused-for", "180d", "--domain", "hardware", "--json")[1])
+    assert "gizmo-hot" not in dry["entries"]  # hit 120 days ago, when gizmo-warm was recorded
