@@ -53,9 +53,13 @@ def attention_weight(reason: str) -> int:
 
 
 def review_interval() -> timedelta:
-    """30 days, unless KB_REVIEW_DAYS says otherwise."""
-    raw = os.environ.get(REVIEW_DAYS_ENV, "")
-    return timedelta(days=int(raw)) if raw.isdigit() and int(raw) > 0 else timedelta(days=REVIEW_DAYS)
+    """30 days, unless KB_REVIEW_DAYS says otherwise; at most MAX_DURATION_DAYS, beyond which no
+    entry is older (and a date that many days back is before year 1: every command's reminder
+    failed on it)."""
+    raw = os.environ.get(REVIEW_DAYS_ENV, "").strip()
+    if not (raw.isascii() and raw.isdigit()) or int(raw) == 0:
+        return timedelta(days=REVIEW_DAYS)
+    return timedelta(days=min(int(raw), MAX_DURATION_DAYS))
 
 
 @dataclass(frozen=True)

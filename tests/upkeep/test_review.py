@@ -630,3 +630,16 @@ def test_a_merged_entry_has_a_last_hit_for_the_hit_it_gained(
     assert shown["hits"] == 1 and shown["last_hit"] is not None
     dry = json.loads(kb("prune", "--unused-for", "180d", "--domain", "hardware", "--json")[1])
     assert "gizmo-hot" not in dry["entries"]  # hit 120 days ago, when gizmo-warm was recorded
+
+
+@pytest.mark.parametrize("days", ["1000000", "9999999999", "²"])
+def test_an_absurd_review_interval_is_a_century(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, days: str
+) -> None:
+    """KB_REVIEW_DAYS=1000000 made every command fail with an OverflowError from the reminder."""
+    monkeypatch.setenv("KB_REVIEW_DAYS", days)
+    monkeypatch.delenv("KB_NO_REVIEW_REMINDER", raising=False)
+    where = kb("where")
+    assert where[0] == 0, where[2]
+    interval = json.loads(kb("stats", "--json")[1])["review"]["interval_days"]
+    assert interval == (30 if days == "²" else 36_500)
