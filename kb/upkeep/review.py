@@ -304,7 +304,8 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
 
 
 def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
-    """One line, at most once a day, when a review is overdue; None otherwise (or when silenced)."""
+    """One line, at most once a day, when entries are due for review; None otherwise (or when
+    silenced). A review since does not silence it: one `kb review KEY --keep` leaves the others due."""
     now = store.now()
     if store.read_only or not reminder_pending(store.meta("last_reminder"), now):
         return None
@@ -315,13 +316,14 @@ def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
         return None
     last_review = store.meta("last_review")
     last = datetime.fromisoformat(last_review) if last_review else None
-    if last is not None and now - last < interval:
-        return None
     count, untouched_seeds = store.unreviewed(now - interval)
     due = count + sum(1 for entry in untouched_seeds if met(entry))
     if not due:
         return None
-    since = f"last review {(now - last).days} days ago" if last else "never reviewed"
+    since = "never reviewed"
+    if last is not None:
+        ago = (now - last).days
+        since = f"last review {plural(ago, 'day')} ago" if ago else "last review today"
     return (
         f"kb: {plural(due, 'entry is', 'entries are')} due for review ({since}): kb review"
         f" (silence with {REMINDER_OFF_ENV}=1)"

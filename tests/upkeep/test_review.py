@@ -643,3 +643,16 @@ def test_an_absurd_review_interval_is_a_century(
     assert where[0] == 0, where[2]
     interval = json.loads(kb("stats", "--json")[1])["review"]["interval_days"]
     assert interval == (30 if days == "²" else 36_500)
+
+
+def test_one_entry_kept_leaves_the_reminder_for_those_still_due(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """`kb review gizmo-a --keep` silenced the reminder for 30 days, gizmo-b and gizmo-c due all along."""
+    three_of_mine(runner)
+    clock(timedelta(days=31))
+    assert kb("review", "gizmo-a", "--keep")[0] == 0
+    clock(timedelta(days=1))
+    reminded = kb("list")[2]
+    assert "kb: 2 entries are due for review (last review 1 day ago): kb review" in reminded
+    assert sorted(due_keys(runner)) == ["gizmo-b", "gizmo-c"]
