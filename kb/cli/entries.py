@@ -377,6 +377,18 @@ def copy(
     typer.echo(f"copied {key} from the {here} layer to the {target} layer{over}")
 
 
+def _left_behind(ctx: typer.Context, store: EntryStore, key: str, kind: str) -> str:
+    """Why an entry the last prune or sync archived is not restored under its key, and how to
+    restore it where it is now."""
+    from kb.upkeep.review import where_it_went
+
+    went, now = where_it_went(store, key)
+    line = f"left {key}: {went} since the {kind}"
+    if now is not None and store.get(now).status == "archived":
+        line += f"; bring it back with: {common.command_prefix(ctx)}restore {now}"
+    return line
+
+
 @app.command()
 def restore(
     ctx: typer.Context,
@@ -415,6 +427,8 @@ def restore(
             found = pruned_keys(store) if last_prune else last_sync_archive(store)
             keys = [k for k in found if store.find(k) is not None]
             ever = store.meta("last_prune" if last_prune else LAST_SYNC_ARCHIVE) is not None
+            for gone in (k for k in found if k not in keys):
+                typer.echo(_left_behind(ctx, store, gone, "prune" if last_prune else "sync"))
         else:
             keys = [store.get(key or "").key]
         for name in keys:

@@ -421,6 +421,25 @@ def still_archived_by(store: EntryStore, name: str, its_archive: Callable[[str],
     return kept
 
 
+def where_it_went(store: EntryStore, key: str) -> tuple[str, str | None]:
+    """What became of KEY, an entry no longer here, by its history: ("renamed to NEW", NEW) when a
+    rename (or several) took it to an entry that is, else ("merged into X", None), ("deleted for
+    good", None) and the like: why an undo that names KEY cannot bring it back under that key."""
+    seen = {key}
+    while store.find(key) is None:
+        changes = store.history(key)
+        last = changes[-1] if changes else None
+        if last is None or last.action != "renamed" or not last.detail.startswith("to "):
+            if last is not None and last.action == "merged":
+                return f"merged {last.detail}", None
+            return ("deleted for good" if last is not None and last.action == "purged" else "gone"), None
+        key = last.detail.removeprefix("to ")
+        if key in seen:
+            return "gone", None
+        seen.add(key)
+    return f"renamed to {key}", key
+
+
 def undo_record(store: EntryStore, name: str) -> list[str]:
     """The keys a bulk archive kept under NAME (kb_meta) to be undone in one step."""
     raw = store.meta(name)

@@ -656,3 +656,23 @@ def test_one_entry_kept_leaves_the_reminder_for_those_still_due(
     reminded = kb("list")[2]
     assert "kb: 2 entries are due for review (last review 1 day ago): kb review" in reminded
     assert sorted(due_keys(runner)) == ["gizmo-b", "gizmo-c"]
+
+
+def test_restore_last_prune_names_what_it_cannot_bring_back_and_why(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """An entry renamed while pruned, another merged away, were left out of the undo without a word."""
+    three_of_mine(runner)
+    clock(timedelta(days=200))
+    assert kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply")[0] == 0
+    with open_store() as store:
+        store.update("gizmo-a", store.get("gizmo-a").content().replace(key="gizmo-jam"))
+    assert kb("restore", "gizmo-c")[0] == 0
+    assert kb("review", "gizmo-b", "--merge-into", "gizmo-c")[0] == 0
+    assert kb("rm", "gizmo-c")[0] == 0  # archived by hand: no longer the prune's
+    code, out, err = kb("restore", "--last-prune")
+    assert code == 0, err
+    assert [line for line in out.splitlines() if "gizmo" in line] == [
+        "left gizmo-a: renamed to gizmo-jam since the prune; bring it back with: kb restore gizmo-jam",
+        "left gizmo-b: merged into gizmo-c since the prune",
+    ]
