@@ -134,8 +134,13 @@ class AgentSession:
             answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"
         data["answer"] = answer
         data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
+        from kb.entry.lint import validation_kind
+        from kb.verify.runner import python_shell_line
+
         for item in data["results"]:
             if item.get("check"):
+                if validation_kind(str(item["check"])) == "python":  # as check_to_run hands it out
+                    item["check"] = python_shell_line(str(item["check"]))
                 self._hand_out(str(item["key"]), str(item["check"]))
                 item["check"] = HandedOut(item["check"])
                 item["check_values"] = _handed_out_values(item.get("check_values") or {})

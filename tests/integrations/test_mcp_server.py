@@ -409,6 +409,9 @@ def test_a_bare_python_check_is_handed_out_as_a_line_a_shell_runs(
     assert ran.returncode == 1 and "AssertionError" in ran.stderr
     told = session.report("csv-not-ascii", command, ran.returncode, ran.stdout + ran.stderr)
     assert told["verdict"] == "confirmed", told
+    # search_error's results hand out the same line, not the Python a shell cannot run
+    found = session.search("UnicodeDecodeError: 'ascii' codec can't decode byte 0xe9 in position 12")
+    assert {item["key"]: item.get("check") for item in found["results"]}["csv-not-ascii"] == command
 
 
 def test_an_entry_the_session_has_not_seen_is_read_from_the_layer_that_holds_it(
