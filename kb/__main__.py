@@ -36,6 +36,24 @@ def main() -> None:
         from kb.cli.run import main as run_main
 
         sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
+    try:
+        _command(argv)
+    except (ImportError, AttributeError, TypeError):
+        from kb.cli.installation import unmet_requirements
+
+        unmet = unmet_requirements()
+        if not unmet:
+            raise
+        print(
+            f"kb: this environment does not hold what kb needs: {'; '.join(unmet)}. Install kb in a venv"
+            " of its own, as the README's first lines do",
+            file=sys.stderr,
+        )
+        sys.exit(1)
+
+
+def _command(argv: list[str]) -> None:
+    """Run the command ARGV names: the lean paths first, then Typer."""
     from kb.cli.console import fit_output_to_locale, standard_streams_open
 
     if not standard_streams_open():
