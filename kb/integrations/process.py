@@ -115,6 +115,8 @@ def _start(argv: Sequence[str], **streams: object) -> _Child:
     except FileNotFoundError:
         raise KbError(f"{argv[0]}: command not found") from None
     except PermissionError:
+        if os.path.isdir(argv[0]):  # as a shell says it
+            raise NotExecutable(f"{argv[0]}: is a directory") from None
         raise NotExecutable(f"{argv[0]}: permission denied (is it executable?)") from None
     except OSError as exc:
         raise KbError(f"cannot run {argv[0]}: {exc.strerror}") from None

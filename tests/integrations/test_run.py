@@ -107,7 +107,14 @@ def test_a_command_that_cannot_start_is_one_line() -> None:
     result = kb_run("no-such-program-kb-test")
     assert (result.returncode, result.stderr) == (127, "kb: no-such-program-kb-test: command not found\n")
     folder = kb_run(os.path.dirname(sys.executable))  # found, but not a program: 126, as a shell says
-    assert folder.returncode == 126 and folder.stderr.endswith(": permission denied (is it executable?)\n")
+    assert folder.returncode == 126 and folder.stderr.endswith(": is a directory\n")
+    script = Path(os.environ["HOME"]) / "train.sh"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text("echo hi\n")  # without its execute bit
+    unrunnable = kb_run(str(script))
+    assert unrunnable.returncode == 126 and unrunnable.stderr.endswith(
+        ": permission denied (is it executable?)\n"
+    )
     assert subprocess.run([sys.executable, "-m", "kb", "run"], capture_output=True).returncode == 2
 
 
