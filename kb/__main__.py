@@ -38,6 +38,10 @@ def main() -> None:
         sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
     try:
         _command(argv)
+    except KeyboardInterrupt as interrupt:  # Ctrl-C before a command's own handling began (its imports)
+        from kb.cli.console import report_error
+
+        sys.exit(report_error(interrupt))
     except (ImportError, AttributeError, TypeError):
         from kb.cli.installation import unmet_requirements
 

@@ -61,3 +61,16 @@ def test_a_typer_too_old_for_kb_is_one_line_not_a_traceback(tmp_path: Path) -> N
     )
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     assert run.stderr.startswith("kb: this environment does not hold what kb needs: typer 0.4.0 (")
+
+
+def test_ctrl_c_while_kb_starts_is_one_line(tmp_path: Path) -> None:
+    """Ctrl-C during kb's own imports, before a command's error handling is in place, printed a
+    KeyboardInterrupt traceback (exit -2). The interrupt is raised here where Typer is imported."""
+    slow = tmp_path / "slow-packages"
+    (slow / "typer").mkdir(parents=True)
+    (slow / "typer" / "__init__.py").write_text("raise KeyboardInterrupt\n")
+    env = {**os.environ, "PYTHONPATH": str(slow)}
+    run = subprocess.run(
+        [sys.executable, "-m", "kb", "where"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert (run.returncode, run.stderr) == (130, "kb: interrupted; nothing was written\n")
