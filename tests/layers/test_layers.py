@@ -363,7 +363,7 @@ def test_a_folder_layer_keeps_no_check_runs_so_it_is_never_pruned_by_them(
     """A folder records no check run: `--status never --apply` archived every entry of it, the one
     whose check had just run too."""
     monkeypatch.chdir(team)
-    assert kb("trust", str(team / ".kb")).exit_code == 0
+    assert kb("trust", "--yes", str(team / ".kb")).exit_code == 0
     ran = kb("--layer", "project", "check", "feature-cache", "--yes")
     assert "not recorded" in ran.stdout  # a folder keeps no check run
     refused = kb("--layer", "project", "prune", "--status", status, "--apply")
