@@ -174,9 +174,10 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
             ]
             results.append(scored)
     results = _settled_across_layers(results)
-    results = results[:limit]
     # A stranger's entry neither joins nor blocks "one of these known faults": it is no known fault.
+    # The group is the ranking's, formed before the results are cut to the limit (`-n 1` keeps it).
     shared = tuple(one_of([r for r in results if "untrusted" not in r.candidate.record]))
+    results = results[:limit]
     base = answers[0][1]  # the personal layer's: the query as read, and the handbook's guess
     if results and results[0].confident:
         winner = next(a for layer, a in answers if layer.name == results[0].candidate.record["layer"])

@@ -1132,3 +1132,6 @@ def test_an_untrusted_folder_neither_joins_nor_hides_one_of_these_known_faults(
     assert "stranger" in [result["key"] for result in answer["results"]]
     assert [one["key"] for one in answer["one_of"]] == [one["key"] for one in alone["one_of"]]
     assert sorted(one["key"] for one in answer["one_of"]) == sorted(trusted_group)
+    # the group is the ranking's, however few results are shown (`-n 1` keeps it whole)
+    one = json.loads(kb_process("search", "-n", "1", symptom, "--json", cwd=project).stdout)
+    assert sorted(found["key"] for found in one["one_of"]) == sorted(trusted_group)
