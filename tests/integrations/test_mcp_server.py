@@ -554,7 +554,14 @@ def test_the_python_an_agent_names_must_be_a_python_and_one_not_read_is_not_name
         session.search("IndexError: Target 7 is out of bounds.", python=str(script))
     with pytest.raises(UsageError, match="is not a Python interpreter by its name"):
         session.propose("ValueError: zork", "true", "Fix it.", applies_to=[], python=str(script))
+    named_python = tmp_path / "bin" / "python3"  # the name of a Python, the body of a script
+    named_python.parent.mkdir()
+    named_python.write_text(f"#!/bin/sh\ntouch {ran}\n", encoding="utf-8")
+    named_python.chmod(0o755)
+    with pytest.raises(UsageError, match="is a script, not a Python interpreter"):
+        session.search("IndexError: Target 7 is out of bounds.", python=str(named_python))
     assert not ran.exists()
+    session.search("IndexError: Target 7 is out of bounds.", python=sys.executable)  # a real one
     missing = str(tmp_path / "venv" / "bin" / "python3.11")
     proposed = session.propose("ValueError: zork", "true", "Fix it.", applies_to=[], python=missing)
     assert proposed["environment_read_from"] == (
