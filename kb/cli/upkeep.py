@@ -235,7 +235,7 @@ def prune(
     unused = upkeep.parse_duration(unused_for) if unused_for else None
     folder = common.folder_source(ctx)
     if folder is not None:
-        _refuse_what_a_folder_cannot_tell(folder, unused_for if unused else None, status)
+        _refuse_what_a_folder_cannot_tell(folder, unused_for, status)
     with common.open_kb(ctx, remind=not as_json) as store:
         chosen, guarded = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
         archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()

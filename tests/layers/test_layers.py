@@ -345,12 +345,14 @@ def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     assert missing.exit_code == 1 and "already" not in missing.stderr
 
 
+@pytest.mark.parametrize("unused_for", ["30d", "0w"])
 def test_a_folder_layer_keeps_no_usage_so_it_is_never_pruned_as_unused(
-    team: Path, monkeypatch: pytest.MonkeyPatch
+    team: Path, monkeypatch: pytest.MonkeyPatch, unused_for: str
 ) -> None:
-    """Hits on a folder's entries are not counted: `--unused-for` would have archived them all."""
+    """Hits on a folder's entries are not counted: `--unused-for` would have archived them all (and
+    `0w`, a duration of nothing, slipped past the refusal as if none were given)."""
     monkeypatch.chdir(team)
-    refused = kb("--layer", "project", "prune", "--unused-for", "30d", "--apply")
+    refused = kb("--layer", "project", "prune", "--unused-for", unused_for, "--apply")
     assert refused.exit_code == 2 and "keeps no usage" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
     assert (team / ".kb" / "data" / "feature-cache.md").exists()
