@@ -743,6 +743,10 @@ def _aliases_by_call(tree: ast.Module) -> dict[int, dict[str, str]]:
     return seen
 
 
+#: A binding of a name: its line, and the call a plain `name = call(...)` assigns (None otherwise).
+_Binding = tuple[int, "ast.Call | None"]
+
+
 class _Module:
     """One parsed file: its calls, and how its names resolve through imports."""
 
@@ -751,7 +755,7 @@ class _Module:
         self.aliases = _aliases_by_call(tree)
         self.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
         self._scope_map: (
-            tuple[dict[int, tuple[int, str | None]], dict[tuple[int, str], list[ast.Call | None]]] | None
+            tuple[dict[int, tuple[int, str | None]], dict[tuple[int, str], list[_Binding]]] | None
         ) = None
 
     def spellings(self, func: ast.expr) -> set[str]:
@@ -786,22 +790,25 @@ class _Module:
         return self._scopes()[0].get(id(call), (None, None))[1]
 
     def only_from(self, name: ast.expr, call: ast.Call) -> list[ast.Call]:
-        """The calls NAME (a bare name that CALL passes) is assigned from in CALL's scope, when
-        every binding of it there is such an assignment (`probs = F.softmax(x)`); else none."""
+        """The calls NAME (a bare name that CALL passes) is assigned from in CALL's scope before
+        CALL, when every binding of it there before CALL is such an assignment (`probs =
+        F.softmax(x)`); else none. A parameter is a binding too, and what is assigned after CALL was
+        not what it passed."""
         if not isinstance(name, ast.Name):
             return []
         places, bindings = self._scopes()
-        values = bindings.get((places[id(call)][0], name.id), [])
-        return [value for value in values if value is not None] if None not in values else []
+        before = [
+            value for line, value in bindings.get((places[id(call)][0], name.id), []) if line < call.lineno
+        ]
+        return [value for value in before if value is not None] if None not in before else []
 
-    def _scopes(
-        self,
-    ) -> tuple[dict[int, tuple[int, str | None]], dict[tuple[int, str], list[ast.Call | None]]]:
-        """Where each call is (its scope's id and function's name) and, per scope and name, what
-        each binding assigns: the call a plain `name = call(...)` assigns, None for any other."""
+    def _scopes(self) -> tuple[dict[int, tuple[int, str | None]], dict[tuple[int, str], list[_Binding]]]:
+        """Where each call is (its scope's id and function's name) and, per scope and name, each
+        binding's line and what it assigns: the call a plain `name = call(...)` assigns, None for
+        any other (a parameter, a for target, a tuple's part, a conditional)."""
         if self._scope_map is None:
             places: dict[int, tuple[int, str | None]] = {}
-            bindings: dict[tuple[int, str], list[ast.Call | None]] = {}
+            bindings: dict[tuple[int, str], list[_Binding]] = {}
             queue: deque[tuple[ast.AST, ast.AST, str | None]] = deque([(self.tree, self.tree, None)])
             while queue:
                 node, scope, function = queue.popleft()
@@ -814,7 +821,9 @@ class _Module:
                         places[id(child)] = (id(scope), None if id(child) == opened else function)
                     elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
                         value = assigned if isinstance(assigned, ast.Call) else None
-                        bindings.setdefault((id(scope), child.id), []).append(value)
+                        bindings.setdefault((id(scope), child.id), []).append((child.lineno, value))
+                    elif isinstance(child, ast.arg):
+                        bindings.setdefault((id(scope), child.arg), []).append((child.lineno, None))
                     if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         queue.append((child, child, child.name))
                     elif isinstance(child, (ast.Lambda, ast.ClassDef)):

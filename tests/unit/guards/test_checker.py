@@ -137,7 +137,9 @@ def test_bad_examples_are_flagged(source: str, key: str) -> None:
         "TrainingArguments(output_dir='o', save_steps=steps, logging_steps=125)\n",
         "TrainingArguments(output_dir='o', save_steps=300, logging_steps=0)\n",
         "# breakpoint() is mentioned, not called\n",
-        # the name holds something else too, or is another function's
+        # the name holds something else too, or is another function's, or is assigned after the call
+        "def step(logits, y):\n    loss = F.cross_entropy(logits, y)\n    logits = F.softmax(logits, -1)\n",
+        "loss = F.cross_entropy(out, y)\nout = F.softmax(out, -1)\n",
         "p = F.softmax(x, 1)\np = logits\nloss = F.cross_entropy(p, y)\n",
         "p = F.softmax(x, 1) if calibrated else x\nloss = F.cross_entropy(p, y)\n",
         "def a(x):\n    p = F.softmax(x, 1)\n    return p\ndef b(p, y):\n    return F.cross_entropy(p, y)\n",
