@@ -124,6 +124,20 @@ def shell_python(command: str, path: str | None) -> str | None:
     return found or (shutil.which("python3", path=path) if named == "python" else None)
 
 
+#: A shell line's first program, `python` (after any `NAME=value` it is given): the seeds' form.
+_LEADING_PYTHON = re.compile(r"^(\s*(?:[A-Za-z_]\w*=\S*\s+)*)python(?=\s|$)")
+
+
+def as_this_shell_runs_it(command: str, path: str | None = None) -> str:
+    """The shell line COMMAND for someone else's shell on this machine (a coding agent's): a line that
+    starts with `python` where PATH has python3 and no python starts with python3, as kb check runs
+    it (python_means_python3()). kb check runs any such line so; a line handed out is rewritten only
+    where it starts, never inside a program it quotes."""
+    if not python_means_python3(command, path):
+        return command
+    return _LEADING_PYTHON.sub(r"\1python3", command, count=1)
+
+
 def python_means_python3(command: str, path: str | None) -> bool:
     """Whether the shell line COMMAND runs `python` where PATH has python3 and no python, as Debian's
     and Ubuntu's own Pythons have: kb runs it with that python3 (kb.verify.runner), so `python` is

@@ -58,6 +58,7 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     """Entry KEY's check as it will run for PASTE (the values the paste names fill its inputs)."""
     from kb.entry.check_rule import defaults_standing, offered
     from kb.text.paste import find_decisive, paste_values
+    from kb.verify.needs import as_this_shell_runs_it
     from kb.verify.runner import python_shell_line
 
     entry = store.get(key)
@@ -69,6 +70,7 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     standing = defaults_standing(entry.validation, rule, taken)
     if validation_kind(command) == "python":  # a shell runs it as kb check does, not as a shell line
         command = python_shell_line(command)
+    command = as_this_shell_runs_it(command)
     return CheckToRun(key, command, {**rule.defaults, **taken}, rule.describe(), rule.needs, tuple(standing))
 
 

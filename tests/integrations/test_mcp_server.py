@@ -589,3 +589,31 @@ def test_a_proposal_without_a_check_is_refused_as_kb_add_refuses_it(kb_db: str) 
 
     with pytest.raises(KbError, match="check is empty"):
         AgentSession(kb_db).propose("ValueError: zork", " ", "Fix it.", applies_to=[], python=sys.executable)
+
+
+def test_a_python_line_is_handed_out_with_the_python3_a_machine_without_python_has(
+    kb_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Debian or Ubuntu (python3, no python) kb check runs a seed's `python -c …` with python3, but
+    kb mcp handed it out as stored: the agent's shell said `python: command not found`, recorded as
+    "could not run here" on a machine where kb check would have run it."""
+    from kb.integrations.mcp_server import AgentSession
+    from tests.command_line import kb
+
+    symptom = "FrobError: the frobnicator lost its lease on shard 7"
+    check = "CUDA_LAUNCH_BLOCKING=1 python -c 'import sys; print(\"ok: python =\", sys.version_info[0])'"
+    added = kb(
+        "--db", kb_db, "add", "--new", "-k", "frob-lease", "-d", "data", "-s", symptom, "-v", check, "-f", "x"
+    )
+    assert added.code == 0, added.stderr
+    only_python3 = tmp_path / "bin"
+    only_python3.mkdir()
+    (only_python3 / "python3").symlink_to(sys.executable)
+    monkeypatch.setenv("PATH", str(only_python3))
+    session = AgentSession(kb_db)
+    handed = session.check("frob-lease")["command"]
+    assert handed == check.replace(" python -c", " python3 -c", 1)  # its program's own words kept
+    found = session.search(symptom)
+    assert {item["key"]: item.get("check") for item in found["results"]}["frob-lease"] == handed
+    ran = subprocess.run(["/bin/sh", "-c", handed], capture_output=True, text=True, check=False)
+    assert ran.returncode == 0 and ran.stdout == "ok: python = 3\n"
