@@ -193,7 +193,7 @@ def mcp_command(ctx: typer.Context) -> None:
     output, gets each candidate's check to run in its own shell, reports the output, and is told
     "confirmed" with the fix or "ruled out" with the next check; kb records the verdict. kb never runs
     a command for it, and what it proposes is saved as a draft for you to add. Needs the extra:
-    `pipx install 'ml-fault-kb[mcp]'`.
+    `pipx install '.[mcp]'` from kb's checkout.
     """
     import importlib.util
 
@@ -201,7 +201,9 @@ def mcp_command(ctx: typer.Context) -> None:
 
     database = common.database_of(ctx, "mcp")
     if importlib.util.find_spec("mcp") is None:
-        raise KbError("kb mcp needs the MCP SDK: install kb with its extra, pipx install 'ml-fault-kb[mcp]'")
+        raise KbError(
+            "kb mcp needs the MCP SDK: install kb with its extra (from kb's checkout: pipx install '.[mcp]')"
+        )
     from kb.integrations.mcp_server import serve  # deferred: the SDK takes most of a second to import
 
     if console.interactive():  # a person typed it: what it waits for, on stderr (stdout is the protocol)
@@ -296,7 +298,7 @@ def trust_command(
     if not revoke and not yes and not console.interactive():
         raise KbError(
             f"not trusting {where} without a terminal: trusting lets kb offer its entries' checks, "
-            "commands run on this machine, so a person reads them and runs kb trust (--yes in a script)"
+            "commands run on this machine, so a person reads them and runs kb trust in a terminal"
         )
     real = set_trust(where, not revoke)
     if as_json:

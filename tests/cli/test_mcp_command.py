@@ -18,7 +18,10 @@ def test_without_the_mcp_extra_kb_mcp_says_how_to_get_it(monkeypatch: pytest.Mon
     )
     code, out, err = kb("mcp")
     assert code == 1 and out == ""
-    assert err == "kb: kb mcp needs the MCP SDK: install kb with its extra, pipx install 'ml-fault-kb[mcp]'\n"
+    assert (
+        err == "kb: kb mcp needs the MCP SDK: install kb with its extra (from kb's checkout: "
+        "pipx install '.[mcp]')\n"
+    )
 
 
 def test_kb_mcp_help_says_what_it_serves() -> None:

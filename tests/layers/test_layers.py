@@ -560,7 +560,7 @@ def test_kb_trust_off_a_terminal_trusts_nothing_without_yes(team: Path) -> None:
     assert (agents_shell.returncode, agents_shell.stdout) == (1, "")
     assert agents_shell.stderr == (
         f"kb: not trusting {folder} without a terminal: trusting lets kb offer its entries' checks, "
-        "commands run on this machine, so a person reads them and runs kb trust (--yes in a script)\n"
+        "commands run on this machine, so a person reads them and runs kb trust in a terminal\n"
     )
     assert trust_state(str(folder)) != "trusted"
     assert kb("trust", "--yes", str(folder)).exit_code == 0 and trust_state(str(folder)) == "trusted"
