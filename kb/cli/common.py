@@ -218,7 +218,8 @@ def refuse_untrusted_guards(ctx: typer.Context, export: str) -> None:
 def command_prefix(ctx: typer.Context) -> str:
     """How to type a kb command on the knowledge base this one works on: `kb `, `kb --db PATH ` or
     `kb --layer NAME ` (after the --db given: it is the personal layer), so that an undo it prints
-    acts where the command did. A URL's password is shown as *** (kb.paths), not echoed."""
+    acts where the command did. A URL that holds a password is not echoed: shown with `***` it
+    would not run, so the line names it `<your --db URL>` for the person to fill in."""
     given = ctx.meta[LAYER][0] if LAYER in ctx.meta else ctx.obj
     prefix = "kb "
     if given:
@@ -227,7 +228,8 @@ def command_prefix(ctx: typer.Context) -> str:
         from kb.paths import resolve_location
 
         shown = resolve_location(given).display() if "://" in given else given
-        prefix += f"--db {shlex.quote(shown)} "
+        hidden = ":***@" in shown and ":***@" not in given
+        prefix += "--db '<your --db URL>' " if hidden else f"--db {shlex.quote(shown)} "
     if LAYER in ctx.meta:
         prefix += f"--layer {ctx.meta[LAYER][1].name} "
     return prefix

@@ -236,3 +236,19 @@ def test_the_short_fields_are_redacted_too_and_sync_writes_no_secret_to_the_fold
     kb_ok("sync", str(folder))
     written = "".join(path.read_text() for path in folder.rglob("*.md"))
     assert "short-fields" in written and not [part for part in SECRET_PARTS if part in written]
+
+
+def test_an_undo_after_a_url_with_a_password_neither_echoes_it_nor_shows_a_line_that_cannot_run(
+    postgres_url: str,
+) -> None:
+    """`kb --db postgresql://kb:pw@… prune --apply` printed `undo with: kb --db '…kb:***@…' restore
+    --last-prune`, which fails to log in as printed."""
+    scheme, _, rest = postgres_url.partition("://")
+    user, _, host = rest.partition("@")
+    with_password = f"{scheme}://{user.split(':')[0]}:s3cret-pw@{host}"  # the test server trusts kb
+    pruned = kb("--db", with_password, "prune", "--domain", "data", "--apply")
+    assert pruned.code == 0, pruned.output
+    assert "s3cret-pw" not in pruned.output and "***" not in pruned.output
+    assert pruned.stdout.splitlines()[-1].endswith(
+        "undo with: kb --db '<your --db URL>' restore --last-prune"
+    )
