@@ -287,12 +287,37 @@ def _read_regular(path: str | os.PathLike[str], limit: int, tail: bool) -> LogEn
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise KbError(f"{os.fspath(path)} is not a regular file; give a file, or pipe it into '-'")
-        if info.st_size > limit:
+        start = _leading_hole(handle) if tail else 0
+        size = info.st_size - start
+        if size > limit:
             if not tail:
                 raise KbError(f"{os.fspath(path)} is larger than kb reads ({_size(limit)})")
             handle.seek(info.st_size - limit)
+        else:
+            handle.seek(start)
         data = handle.read(limit)
-        return LogEnd(data, max(info.st_size, len(data)))
+        return LogEnd(data, max(size, len(data)))
+
+
+def _leading_hole(handle: BinaryIO) -> int:
+    """Where the text of a log starts: after the NUL bytes logrotate's copytruncate leaves where the
+    log was (a sparse hole, found by SEEK_DATA where the file system knows, else read past, up to
+    MAX_FILE_BYTES of them), which are no part of it: a search of the log, and the size it tells,
+    begin after them."""
+    descriptor = handle.fileno()
+    try:
+        position = os.lseek(descriptor, 0, getattr(os, "SEEK_DATA", 3))
+    except OSError:  # no data at all (a file that is all hole), or no SEEK_DATA here
+        position = 0
+    handle.seek(position)
+    scanned = 0
+    while scanned < MAX_FILE_BYTES and (chunk := handle.read(1_048_576)):
+        text = chunk.lstrip(b"\0")
+        if text:
+            return position + len(chunk) - len(text)
+        position += len(chunk)
+        scanned += len(chunk)
+    return position
 
 
 def _size(count: int) -> str:

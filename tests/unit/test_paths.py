@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.errors import KbError
-from kb.paths import read_stream_tail
+from kb.paths import read_log_end, read_stream_tail
 
 
 class Trickle(io.RawIOBase):
@@ -52,6 +53,24 @@ def test_a_log_that_starts_with_the_hole_copytruncate_leaves_is_text() -> None:
     search - < app.log` refused it as binary data, and `kb search --file app.log` read it."""
     error = b"INFO step 1 loss 0.3\nIndexError: Target 5 is out of bounds.\n"
     assert read_stream_tail(io.BytesIO(b"\0" * 100_000 + error)) == error
+
+
+@pytest.mark.parametrize("sparse", [False, True], ids=["written", "sparse"])
+def test_a_log_file_after_copytruncate_is_read_and_sized_from_its_text(tmp_path: Path, sparse: bool) -> None:
+    """`kb search --file` of such a log read the NULs as its start (no confident match where stdin
+    found one) and, for a hole beyond the read limit, said an error before the part read was left
+    out when the whole text had been read."""
+    error = b"INFO step 1 loss 0.3\nIndexError: Target 5 is out of bounds.\n"
+    log = tmp_path / "app.log"
+    with open(log, "wb") as handle:
+        if sparse:
+            handle.truncate(3_000)  # the hole the writer's next write leaves (no bytes on disk)
+            handle.seek(3_000)
+        else:
+            handle.write(b"\0" * 3_000)
+        handle.write(error)
+    end = read_log_end(log, limit=1_000)
+    assert (end.data, end.size) == (error, len(error))
 
 
 class Zeros(io.RawIOBase):
