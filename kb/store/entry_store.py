@@ -253,8 +253,8 @@ class EntryStore:
                     raise
                 raise self._failure(exc, "write") from exc
             writes_committed += 1
-        if self.after_write is not None:
-            self.after_write()
+            if self.after_write is not None:  # an entry folder's files: the write is not done before
+                self.after_write()
 
     def _failure(self, exc: StatementFailed, doing: str) -> StoreUnavailable:
         """The one-line error EXC means: damaged pages, a full disk, a lock held too long."""

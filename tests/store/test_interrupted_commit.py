@@ -58,3 +58,28 @@ def test_ctrl_c_during_the_commit_of_an_import_does_not_say_nothing_was_written(
         saved = store.find("zorblax-refused") is not None
     assert saved and code == 130, (code, err)
     assert err == "kb: interrupted; what it had saved before stays saved, nothing is half-written\n"
+
+
+def test_ctrl_c_during_a_folder_layers_commit_waits_for_its_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ctrl_c_as_a_terminal_sends_it: None
+) -> None:
+    """In a project's .kb/ folder the entry file is written after the scratch index commits: Ctrl-C
+    in that commit left kb saying "what it had saved before stays saved" with no file written."""
+    project = tmp_path / "project"
+    (project / ".kb").mkdir(parents=True)
+    monkeypatch.chdir(project)
+    assert kb("trust", "--yes")[0] == 0
+    real = SqliteDatabase._execute
+
+    def commit_during_ctrl_c(self: SqliteDatabase, sql: str, params: Any) -> Any:
+        result = real(self, sql, params)
+        if sql == "COMMIT" and real(self, "SELECT 1 FROM entry WHERE key = 'zorblax-lease'", None).fetchone():
+            signal.raise_signal(signal.SIGINT)
+        return result
+
+    flags = ["-s", "ZorblaxError: the lease ran out", "-d", "data", "-v", "true", "-f", "renew it"]
+    with monkeypatch.context() as patched:
+        patched.setattr(SqliteDatabase, "_execute", commit_during_ctrl_c)
+        code, _, err = kb("add", *flags, "-k", "zorblax-lease", "--to", "project")
+    assert code == 130 and "stays saved" in err, (code, err)
+    assert (project / ".kb" / "data" / "zorblax-lease.md").exists()
