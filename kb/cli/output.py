@@ -40,7 +40,7 @@ def report_recorded(
         )
     elif recorded.occurrence:
         kept = "; this message is kept as a symptom variant" if recorded.variant_added else ""
-        echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences}x){kept}")
+        echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences_met}x){kept}")
     else:
         problem = validation_problem(entry.validation)
         if problem:

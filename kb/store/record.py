@@ -146,6 +146,12 @@ class Entry:
         )
         return data
 
+    @property
+    def occurrences_met(self) -> int:
+        """The times the user met the fault: a seed's stored count holds the one it shipped with, the
+        field guide's, which `kb tree` leaves out too (kb show said "seen 1x" of a seed never met)."""
+        return self.occurrences - 1 if self.seed_digest is not None else self.occurrences
+
     def facts(self) -> str:
         """One line of bookkeeping for people: status, usage, dates."""
         from kb.entry.terminal import bookkeeping_line
@@ -154,7 +160,7 @@ class Entry:
         return bookkeeping_line(
             self.status,
             self.hits,
-            self.occurrences,
+            self.occurrences_met,
             self.created.date().isoformat(),
             self.updated.date().isoformat(),
             reviewed,

@@ -321,8 +321,7 @@ def forest_of(store: EntryStore, domain: str | None = None) -> list[Branch]:
     entries = []
     for e in store.list():
         seed = e.seed_digest is not None  # its stored first occurrence is the one it shipped with
-        occurrences = e.occurrences - 1 if seed else e.occurrences
         entries.append(
-            TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, occurrences, counted, seed)
+            TreeEntry(e.key, e.domain, e.cause_path, e.symptom, e.hits, e.occurrences_met, counted, seed)
         )
     return build_forest(entries, domain)

@@ -603,11 +603,14 @@ def test_a_seed_the_user_never_met_is_no_occurrence_in_the_tree(runner: CliRunne
 
     assert occurred() == 0 and "seen 1x" not in kb("tree", "data")[1]
     seed = "dataloader-too-many-open-files"
+    assert "· seen 0x ·" in kb("show", seed)[1]  # kb show and kb add count as the tree does
     search_finds(runner, seed)
     assert occurred() == 1
     symptom = json.loads(kb("show", seed, "--json")[1])["symptom"]
-    assert kb("add", "-s", symptom, "--occurrence")[0] == 0
+    counted = kb("add", "-s", symptom, "--occurrence")
+    assert counted[0] == 0 and f"counted another occurrence of {seed} (seen 1x)" in counted[1]
     assert occurred() == 2 and f"{seed}  (hits 2, seen 1x)" in kb("tree", "data")[1]
+    assert "· seen 1x ·" in kb("show", seed)[1]
     add(runner, "gizmo-hot", "the gizmo overheats at 90C")
     assert occurred() == 3
     for source in ("bce-labels-out-of-range", seed):  # one never met, one met twice
