@@ -134,6 +134,9 @@ class AgentSession:
             )
         else:
             answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"
+        if found.unreachable:  # an answer is only as whole as the layers that gave it
+            missed = "; ".join(f"the {u.layer} layer: {u.reason}" for u in found.unreachable)
+            answer += f". Not searched: {missed}"
         data["answer"] = answer
         data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
         from kb.entry.lint import validation_kind

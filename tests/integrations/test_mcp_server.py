@@ -617,3 +617,18 @@ def test_a_python_line_is_handed_out_with_the_python3_a_machine_without_python_h
     assert {item["key"]: item.get("check") for item in found["results"]}["frob-lease"] == handed
     ran = subprocess.run(["/bin/sh", "-c", handed], capture_output=True, text=True, check=False)
     assert ran.returncode == 0 and ran.stdout == "ok: python = 3\n"
+
+
+def test_an_answer_says_which_layer_it_could_not_search(
+    kb_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A project folder whose entry file is half-written was left out of the search, and the answer
+    still said "no known fault" as if every layer had been asked (the field `unreachable` alone told)."""
+    from kb.integrations.mcp_server import AgentSession
+
+    (tmp_path / ".kb" / "data").mkdir(parents=True)
+    (tmp_path / ".kb" / "data" / "half-written.md").write_text("+++\nkey = \n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = AgentSession(kb_db).search("ZorblaxError: the zorblax refused the handshake")
+    assert found["unreachable"] and found["unreachable"][0]["layer"] == "project"
+    assert "Not searched: the project layer: " in found["answer"]
