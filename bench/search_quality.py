@@ -27,8 +27,10 @@ Then the older sets, each searched on a fresh knowledge base with the seeds load
 
 For each set and each kind of paste it prints top-1, top-3, the share of queries whose first result
 is marked confident, the precision of confident answers, and how many negatives were rejected (no
-confident result). Use it when tuning ranking or confidence; the shared evaluation
-(../shared/eval/eval_search.py) is the check, not the thing to tune on.
+confident result), and of those how many were still answered "one of these known faults raises
+this message" (a claim too, about an error no entry owns). Use it when tuning ranking or
+confidence; the shared evaluation (../shared/eval/eval_search.py) is the check, not the thing to
+tune on.
 """
 
 from __future__ import annotations
@@ -93,6 +95,10 @@ class Report:
     rejected: int = 0
     #: Confident answers to a negative that name an entry labelled the same fault (same_fault.jsonl).
     same_fault: int = 0
+    #: Negatives answered "one of these known faults raises this message" (not confident, but a
+    #: claim that known faults raise it): a team's entry joining such a group about an error it does
+    #: not own is the claim this counts.
+    one_of: int = 0
 
     def lines(self) -> list[str]:
         lines = [f"{self.name}:"]
@@ -108,7 +114,7 @@ class Report:
             )
             lines.append(
                 f"  negatives    {self.negatives:4}   rejected {self.rejected}/{self.negatives}"
-                f"   ({confident} answered confidently{labelled})"
+                f"   ({confident} answered confidently{labelled}; {self.one_of} 'one of these')"
             )
         return lines
 
@@ -166,6 +172,10 @@ def evaluate(
             report.negatives += 1
             if not response.confident:
                 report.rejected += 1
+                report.one_of += bool(response.one_of)
+                if verbose and response.one_of:
+                    named = [s.candidate.key for s in response.one_of]
+                    print(f"ONE-OF {query['id']}: {named}")
                 continue
             labelled = (
                 str(query.get("script")),
