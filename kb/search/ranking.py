@@ -624,10 +624,31 @@ def shared_in(line: str, shared: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _raises_shared(line: str, record: Mapping[str, Any], shared: Sequence[str]) -> bool:
-    """Whether a symptom form of RECORD holds a shared message that LINE holds."""
+    """Whether a symptom form of RECORD holds a shared message that LINE holds. A seed's forms were
+    read for what a message in them stands for (read-csv-encoding's `KeyError: 'text'` stands for
+    any column name); a form recorded from one run (`KeyError: 'weight_decay'`) names the value its
+    run quoted, and raises the message only with that value."""
     messages = shared_in(line, tuple(shared))
     forms = [form.lower() for form in symptom_forms(record)]
-    return any(message in form for message in messages for form in forms)
+    seed = bool(record.get("seed_digest"))
+    return any(
+        message in form
+        and (seed or _quoted_after(form, message) in (None, _quoted_after(line.lower(), message)))
+        for message in messages
+        for form in forms
+    )
+
+
+def _quoted_after(text: str, message: str) -> str | None:
+    """The value TEXT quotes right after MESSAGE, when MESSAGE ends in an opening quote."""
+    if not message.endswith(("'", '"')):
+        return None
+    start = text.find(message)
+    if start < 0:
+        return None
+    rest = text[start + len(message) :]
+    end = rest.find(message[-1])
+    return rest[:end] if end >= 0 else None
 
 
 def symptom_forms(record: Mapping[str, Any]) -> list[str]:

@@ -127,6 +127,26 @@ def test_the_same_quoted_name_as_an_entry_of_your_own_is_shown_first_not_claimed
     assert not other or not other[0]["confident"]
 
 
+def test_an_entry_of_your_own_raises_a_shared_message_only_with_the_name_it_quoted(runner: CliRunner) -> None:
+    """A team's `KeyError: 'weight_decay'` made every KeyError "one of 2 known faults" with the BOM
+    seed, a pandas `KeyError: 'label'` too: a form recorded from one run names what that run quoted.
+    The seed's form was reviewed to stand for any column name; it still raises every KeyError."""
+    argv = ["add", "--new", "-k", "weight-decay-missing", "-d", "training", "-s", "KeyError: 'weight_decay'"]
+    assert (
+        kb(*argv, "-v", "grep -n weight_decay config.yaml", "-f", "add it to the optim section").exit_code
+        == 0
+    )
+    pandas = (
+        'Traceback (most recent call last):\n  File "prep.py", line 9, in <module>\n    df["label"]\n'
+        '  File "/site-packages/pandas/core/indexes/base.py", line 3812, in get_loc\n'
+        "    raise KeyError(key) from err\nKeyError: 'label'"
+    )
+    answer = json.loads(kb("search", "--json", pandas).stdout)
+    assert "weight-decay-missing" not in [one["key"] for one in answer["one_of"]]
+    again = json.loads(kb("search", "--json", "KeyError: 'weight_decay'").stdout)
+    assert [one["key"] for one in again["one_of"]] == ["weight-decay-missing", "read-csv-encoding"]
+
+
 def test_a_kb_guards_finding_names_its_entry_whatever_its_message_shares(runner: CliRunner) -> None:
     """`invalid device ordinal` has several causes, but a guard that matched the code says which."""
     finding = (
