@@ -21,6 +21,7 @@ from kb import __version__
 from kb.cli.console import report_error, writes_so_far
 from kb.cli.options import count_problem
 from kb.domains import DOMAIN_NAMES, resolve_domain
+from kb.entry.visible import shell_word
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
@@ -194,12 +195,12 @@ def refuse_untrusted(ctx: typer.Context, key: str) -> None:
             )
             raise KbError(
                 f"'{key}' comes from {folder}, {why}: kb runs no check you have not read (read them with"
-                f" {command_prefix(ctx)}show {key}, then: kb trust {folder})"
+                f" {command_prefix(ctx)}show {key}, then: kb trust {shell_word(folder)})"
             )
         raise KbError(
             f"'{key}' comes from {folder}, which you have not trusted: kb runs no check of a folder that"
             f" arrived with a repository until you say so (read it with {command_prefix(ctx)}show {key},"
-            f" then: kb trust {folder})"
+            f" then: kb trust {shell_word(folder)})"
         )
 
 

@@ -10,7 +10,7 @@ import typer
 from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, checked_status
-from kb.entry.visible import visible
+from kb.entry.visible import shell_word, visible
 from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, KeyTaken, LeftMeanwhile, UsageError
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
     if untrusted:  # a stranger's command, shown as text: nothing offers to run it yet
         typer.echo(
             f"kb: {visible(untrusted)} is not trusted: its check is shown as text; kb runs it only after"
-            f" you have read it and said kb trust {visible(untrusted)}",
+            f" you have read it and said kb trust {shell_word(untrusted)}",
             err=True,
         )
     if as_json:

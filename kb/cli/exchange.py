@@ -14,7 +14,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import KbTyper, app
-from kb.entry.visible import plural, visible
+from kb.entry.visible import plural, shell_word, visible
 from kb.errors import Cancelled, MassArchive, UsageError
 from kb.paths import write_out
 
@@ -426,7 +426,8 @@ def export_agents(
         them = "it" if block.checks_held_back == 1 else "them"
         typer.echo(
             f"kb: {plural(block.checks_held_back, 'check')} of {folder} held back:"
-            f" kb writes {them} once you have read {them} and run `kb trust {folder}`",
+            f" kb writes {them} once you have read {them} and run"
+            f" `kb trust {shell_word(str(result.project_folder))}`",
             err=True,
         )
     if as_json:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kb.cli.console import bold, echo, print_json, run_reporting_errors, width
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.entry.check_rule import with_options
-from kb.entry.visible import command_line, visible
+from kb.entry.visible import command_line, shell_word, visible
 from kb.errors import KbError, UsageError
 from kb.paths import LogEnd, read_log_end, read_stream_end
 
@@ -155,7 +155,7 @@ def format_response(
         if not record.get("validation"):
             return []
         if record.get("untrusted"):
-            folder = visible(str(record["untrusted"]))
+            folder = shell_word(str(record["untrusted"]))
             return [f"{indent}(its check is not offered until you trust this folder: kb trust {folder})"]
         command, taken = response.check_of(record, values)
         shown = [f"{indent}$ {command_line(command)}"]

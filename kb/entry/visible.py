@@ -41,6 +41,15 @@ def visible(text: str) -> str:
     return HIDDEN.sub(_escape, text) if HIDDEN.search(text) else text
 
 
+def shell_word(text: str) -> str:
+    """TEXT as one word a shell reads back as TEXT (quoted when it holds a space or a quote: a
+    hint's `kb trust /home/me/my project/.kb` could not be pasted as printed), shown as visible()
+    shows text."""
+    import shlex
+
+    return visible(shlex.quote(text))
+
+
 def command_line(command: str) -> str:
     """COMMAND as one line of exactly what will run: newlines and tabs escaped too."""
     return _HIDDEN_OR_LAYOUT.sub(_escape, command)

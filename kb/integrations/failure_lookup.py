@@ -44,7 +44,7 @@ _ANSWERED: dict[str, Any] = {}
 
 def known_fault(text: str) -> Answer:
     """The confident entry for a failure's TEXT, as (key, what the report shows), or None."""
-    from kb.entry.visible import command_line, visible
+    from kb.entry.visible import command_line, shell_word, visible
     from kb.layers.everywhere import search_layers
     from kb.search.lookup import SearchOptions
 
@@ -57,7 +57,7 @@ def known_fault(text: str) -> Answer:
     record = response.results[0].candidate.record
     lines = [f"{visible(str(record['key']))}: {visible(' '.join(str(record['symptom']).split())[:200])}"]
     if record.get("untrusted"):
-        lines.append(f"  (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})")
+        lines.append(f"  (its folder is not trusted yet: kb trust {shell_word(str(record['untrusted']))})")
     elif record.get("validation"):  # with the port, file or module this failure names
         command, taken = response.check_of(record, response.paste_values())
         lines.append(f"  prove it: $ {command_line(command)}")

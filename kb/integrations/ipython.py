@@ -13,7 +13,7 @@ import sys
 import traceback
 from typing import Any
 
-from kb.entry.visible import command_line, visible
+from kb.entry.visible import command_line, shell_word, visible
 
 
 class KnownFault:
@@ -41,7 +41,7 @@ class KnownFault:
             lines.append(f"  {visible(str(record['key']))}  [{where}]  {symptom}")
             if record.get("untrusted"):
                 lines.append(
-                    f"    (its folder is not trusted yet: kb trust {visible(str(record['untrusted']))})"
+                    f"    (its folder is not trusted yet: kb trust {shell_word(str(record['untrusted']))})"
                 )
             elif record.get("validation"):
                 lines.append(f"    {self.check_label}: $ {command_line(str(record['validation']))}")

@@ -369,10 +369,12 @@ class AgentSession:
         name = self._layer_of(key)
         with self._layer_store(name) as held:
             if held.untrusted and to_check:
+                from kb.entry.visible import shell_word
+
                 raise KbError(
                     f"'{key}' comes from the folder {held.folder}, which is not trusted: its check is "
-                    f"offered only after a person has read the folder and runs `kb trust {held.folder}`; "
-                    "an agent must not run it for them"
+                    "offered only after a person has read the folder and runs "
+                    f"`kb trust {shell_word(held.folder)}`; an agent must not run it for them"
                 )
             if held.folder:
                 kept_not = (

@@ -1137,3 +1137,17 @@ def test_an_untrusted_folder_neither_joins_nor_hides_one_of_these_known_faults(
     # the group is the ranking's, however few results are shown (`-n 1` keeps it whole)
     one = json.loads(kb_process("search", "-n", "1", symptom, "--json", cwd=project).stdout)
     assert sorted(found["key"] for found in one["one_of"]) == sorted(trusted_group)
+
+
+def test_the_trust_hint_for_a_folder_whose_path_has_a_space_runs_as_printed(tmp_path: Path) -> None:
+    """`kb trust /home/me/my project/.kb` was printed unquoted: pasted, it named two folders."""
+    project = tmp_path / "my project"
+    (project / ".kb" / "data").mkdir(parents=True)
+    text = entry_file("feature-cache", PROJECT_FAULT, "Rebuild the cache.")
+    (project / ".kb" / "data" / "feature-cache.md").write_text(text)
+    plain = kb_process("search", PROJECT_FAULT, cwd=project).stdout
+    hint = next(line for line in plain.splitlines() if "kb trust" in line)
+    command = shlex.split(hint.split("kb trust ", 1)[1].rstrip(")"))
+    assert command == [str(project / ".kb")]
+    trusted = kb_process("trust", "--yes", *command, cwd=project)
+    assert trusted.returncode == 0, trusted.stderr
