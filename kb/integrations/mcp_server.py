@@ -139,15 +139,11 @@ class AgentSession:
             answer += f". Not searched: {missed}"
         data["answer"] = answer
         data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
-        from kb.entry.lint import validation_kind
-        from kb.verify.needs import as_this_shell_runs_it
-        from kb.verify.runner import python_shell_line
+        from kb.verify.reported import for_an_agents_shell
 
         for item in data["results"]:
             if item.get("check"):  # as check_to_run hands it out
-                if validation_kind(str(item["check"])) == "python":
-                    item["check"] = python_shell_line(str(item["check"]))
-                item["check"] = as_this_shell_runs_it(str(item["check"]))
+                item["check"] = for_an_agents_shell(str(item["check"]))
                 self._hand_out(str(item["key"]), str(item["check"]))
                 item["check"] = HandedOut(item["check"])
                 item["check_values"] = _handed_out_values(item.get("check_values") or {})

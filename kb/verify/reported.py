@@ -58,8 +58,6 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     """Entry KEY's check as it will run for PASTE (the values the paste names fill its inputs)."""
     from kb.entry.check_rule import defaults_standing, offered
     from kb.text.paste import find_decisive, paste_values
-    from kb.verify.needs import as_this_shell_runs_it
-    from kb.verify.runner import python_shell_line
 
     entry = store.get(key)
     if not entry.validation:
@@ -68,10 +66,26 @@ def check_to_run(store: EntryStore, key: str, paste: str = "") -> CheckToRun:
     values = paste_values(paste, find_decisive(paste)) if paste.strip() else {}
     command, taken = offered(entry.validation, rule, values)
     standing = defaults_standing(entry.validation, rule, taken)
-    if validation_kind(command) == "python":  # a shell runs it as kb check does, not as a shell line
+    return CheckToRun(
+        key,
+        for_an_agents_shell(command),
+        {**rule.defaults, **taken},
+        rule.describe(),
+        rule.needs,
+        tuple(standing),
+    )
+
+
+def for_an_agents_shell(command: str) -> str:
+    """COMMAND, a check as it will run, as the shell line that runs it as kb check does, for an agent's
+    shell on this machine: a check written as Python alone as its `python3 -c` line, a line that
+    starts with python as python3 where there is no python (kb.verify.needs.as_this_shell_runs_it)."""
+    from kb.verify.needs import as_this_shell_runs_it
+    from kb.verify.runner import python_shell_line
+
+    if validation_kind(command) == "python":
         command = python_shell_line(command)
-    command = as_this_shell_runs_it(command)
-    return CheckToRun(key, command, {**rule.defaults, **taken}, rule.describe(), rule.needs, tuple(standing))
+    return as_this_shell_runs_it(command)
 
 
 class ReportedVerdict(NamedTuple):
