@@ -590,8 +590,8 @@ def _python_named(python: str) -> str:
         )
     if path and os.path.exists(path) and not _a_program(path, name):
         raise UsageError(
-            f"python {path!r} is a script, not a Python interpreter: kb runs a compiled Python program, or "
-            "the one your PATH names, to read the versions of its packages, and no other file"
+            f"python {path!r} is not a compiled program (a script?): kb runs a compiled Python, or the one "
+            "your PATH names, to read the versions of its packages, and no other file"
         )
     return path
 

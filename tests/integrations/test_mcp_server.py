@@ -558,7 +558,7 @@ def test_the_python_an_agent_names_must_be_a_python_and_one_not_read_is_not_name
     named_python.parent.mkdir()
     named_python.write_text(f"#!/bin/sh\ntouch {ran}\n", encoding="utf-8")
     named_python.chmod(0o755)
-    with pytest.raises(UsageError, match="is a script, not a Python interpreter"):
+    with pytest.raises(UsageError, match="is not a compiled program"):
         session.search("IndexError: Target 7 is out of bounds.", python=str(named_python))
     assert not ran.exists()
     session.search("IndexError: Target 7 is out of bounds.", python=sys.executable)  # a real one
