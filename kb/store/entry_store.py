@@ -720,9 +720,9 @@ class EntryStore:
             # reads occurrences back out of hits): SOURCE's first is one such now, and without it
             # `kb tree` counted the merged fault one time fewer than the two had. A seed's first is
             # the one it shipped with, no occurrence the user had: it is left out, not counted.
-            shipped = 1 if source.seed_digest is not None else 0
+            shipped = source.occurrences - source.occurrences_met
             target.hits += source.hits + 1 - shipped
-            target.occurrences += source.occurrences - shipped
+            target.occurrences += source.occurrences_met
             # The hit SOURCE's first occurrence became happened when SOURCE was recorded: without
             # its date a merged entry with hits read "last hit never" to a prune and to stats.
             first = None if shipped else source.created
