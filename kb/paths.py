@@ -345,8 +345,8 @@ def read_stream_end(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "s
     may pipe gigabytes, and only the end holds the error. Binary data is refused with KbError.
 
     NUL bytes before the first other byte are the hole logrotate's copytruncate leaves at the start
-    of a log its program goes on writing: they are passed over, as `--file`, reading the log's end,
-    never sees them, and the text after them is judged. A stream of nothing but NULs (/dev/zero,
+    of a log its program goes on writing: they are passed over, as `--file` passes over them
+    (_leading_hole), and the text after them is judged. A stream of nothing but NULs (/dev/zero,
     which never ends) is refused once it has given more than MAX_FILE_BYTES of them."""
     kept = bytearray()
     passed_over = 0
