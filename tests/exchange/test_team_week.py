@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -191,7 +192,9 @@ EDITOR = """\
 import pathlib, sys, time
 path = pathlib.Path(sys.argv[1])
 text = path.read_text()
-time.sleep(float({pause!r}))  # the editor stays open
+pathlib.Path({opened!r}).touch()  # the entry as it was when the editor opened
+while not pathlib.Path({go!r}).exists():  # the editor stays open until the test says
+    time.sleep(0.02)
 start = text.index({section!r})
 end = text.index("\\n## ", start + 3)
 path.write_text(text[:start] + {section!r} + "\\n\\n" + {value!r} + "\\n" + text[end:])
@@ -199,18 +202,39 @@ path.write_text(text[:start] + {section!r} + "\\n\\n" + {value!r} + "\\n" + text
 
 
 def editing(
-    db: str, tmp_path: Path, who: str, section: str, value: str, pause: float
-) -> subprocess.Popen[str]:
+    db: str, tmp_path: Path, who: str, section: str, value: str
+) -> tuple[subprocess.Popen[str], Path, Path]:
+    """`kb edit` by WHO, whose editor changes SECTION to VALUE: the process, the file its editor
+    touches once it has read the entry, and the file that lets it save (so the order of the two
+    people's saves is the test's, not the machine's)."""
+    opened, go = tmp_path / f"{who}.opened", tmp_path / f"{who}.go"
+    opened.unlink(missing_ok=True)
+    go.unlink(missing_ok=True)
     script = tmp_path / f"{who}-editor.py"
-    script.write_text(EDITOR.format(pause=pause, section=section, value=value))
+    script.write_text(EDITOR.format(opened=str(opened), go=str(go), section=section, value=value))
     env = {**os.environ, "KB_DB": db, "KB_AUTHOR": who, "EDITOR": f"{sys.executable} {script}"}
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "kb", "edit", "cross-entropy-label-out-of-range"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+    return process, opened, go
+
+
+def saved_in_turn(*people: tuple[subprocess.Popen[str], Path, Path]) -> list[tuple[int, str]]:
+    """Once every editor has the entry open, let each save in turn: how each ended, and its stderr."""
+    deadline = time.monotonic() + 120
+    while not all(opened.exists() for _, opened, _ in people):
+        assert time.monotonic() < deadline, "an editor never opened"
+        time.sleep(0.02)
+    ended = []
+    for process, _, go in people:
+        go.touch()
+        _, err = process.communicate(timeout=120)
+        ended.append((process.returncode, err))
+    return ended
 
 
 def test_two_people_editing_one_entry_of_a_team_database_at_once(postgres_url: str, tmp_path: Path) -> None:
@@ -223,18 +247,17 @@ def test_two_people_editing_one_entry_of_a_team_database_at_once(postgres_url: s
         timeout=120,
     )
     assert init.returncode == 0, init.stderr
-    first = editing(postgres_url, tmp_path, "alice", "## Fix", "alice's fix", 1.0)
-    second = editing(postgres_url, tmp_path, "bob", "## Root cause", "bob's cause", 1.5)
-    for process in (first, second):
-        _, err = process.communicate(timeout=120)
-        assert process.returncode == 0, err
+    alice = editing(postgres_url, tmp_path, "alice", "## Fix", "alice's fix")
+    bob = editing(postgres_url, tmp_path, "bob", "## Root cause", "bob's cause")
+    for code, err in saved_in_turn(alice, bob):
+        assert code == 0, err
     with open_store(postgres_url) as store:
         entry = store.get("cross-entropy-label-out-of-range")
         assert (entry.fix, entry.root_cause) == ("alice's fix", "bob's cause")
     # Both change the fix: one lands, the other is refused with both versions kept.
-    first = editing(postgres_url, tmp_path, "alice", "## Fix", "alice again", 1.0)
-    second = editing(postgres_url, tmp_path, "bob", "## Fix", "bob again", 1.5)
-    results = [(p.wait(timeout=120), p.stderr.read() if p.stderr else "") for p in (first, second)]
+    alice = editing(postgres_url, tmp_path, "alice", "## Fix", "alice again")
+    bob = editing(postgres_url, tmp_path, "bob", "## Fix", "bob again")
+    results = saved_in_turn(alice, bob)
     assert results[0][0] == 0 and results[1][0] == 1
     assert "changed by someone else while you edited it, in fix" in results[1][1]
     draft = Path(results[1][1].split("your version is in ", 1)[1].split(";", 1)[0])
