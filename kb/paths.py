@@ -206,7 +206,15 @@ def _shared_mode(path: str | os.PathLike[str]) -> int:
 def write_out(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
     """write_atomically() a file an export writes where the user said, its folder made if needed; a
     place that cannot be written (a missing mount, a file where a folder should be, no permission)
-    is a KbError naming it, not a traceback."""
+    is a KbError naming it, not a traceback. A device or a pipe (/dev/stdout, /dev/null, a named
+    pipe) is written into as it is: there is no file to replace, and replacing it put a regular file
+    where the device was (for root, in /dev itself)."""
+    if _a_stream(path):
+        try:
+            _write_into(path, text)
+        except OSError as exc:
+            raise KbError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+        return
     folder = os.path.dirname(os.fspath(path)) or "."
     try:
         os.makedirs(folder, exist_ok=True)
@@ -221,6 +229,31 @@ def write_out(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -
         write_atomically(path, text, shared=True)
     except OSError as exc:
         raise KbError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+
+
+def _a_stream(path: str | os.PathLike[str]) -> bool:
+    """Whether PATH is a character device, a named pipe or a socket (followed through links, as
+    /dev/stdout is one), or anything under /dev and /proc: never a file of kb's to make or replace."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    special = stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+    return special or os.path.abspath(path).startswith(("/dev/", "/proc/"))
+
+
+def _write_into(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
+    if isinstance(text, bytes):
+        with open(path, "wb") as raw:
+            raw.write(text)
+        return
+    with open(path, "w", encoding="utf-8") as stream:
+        if isinstance(text, str):
+            stream.write(text)
+        else:
+            stream.writelines(text)
 
 
 def inside(folder: str | os.PathLike[str], *parts: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -67,4 +68,23 @@ def test_an_atomic_write_replaces_a_link_instead_of_following_it(tmp_path: Path)
     link.symlink_to(target)
     write_atomically(link, "new")
     assert target.read_text() == "untouched" and link.read_text() == "new" and not link.is_symlink()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".kb-")] == []
+
+
+def test_an_export_to_a_named_pipe_goes_down_the_pipe(tmp_path: Path) -> None:
+    """`--out /dev/stdout` or a named pipe: kb put a regular file in the device's place (as root,
+    /dev/stdout and /dev/null themselves), and a reader of the pipe got nothing."""
+    database = str(tmp_path / "empty.db")
+    assert kb("--db", database, "init", "--empty").code == 0
+    pipe = tmp_path / "wiki.pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # open first, so that kb's write end opens at once
+    try:
+        code, _, err = kb("--db", database, "export", "markdown", "--out", str(pipe))
+        received = os.read(reader, 65536).decode()
+    finally:
+        os.close(reader)
+    assert code == 0, err
+    assert received.startswith("# kb knowledge base")
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".kb-")] == []
