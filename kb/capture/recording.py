@@ -132,7 +132,9 @@ def record_entry(
 
                 kept = save_draft(render_entry_file(content), content.key)
                 say(f"kb: the entry you wrote is kept in {kept} (kb add --from-file {kept} adds it)")
-            return _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
+            recorded = _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
+            _discard(_draft_used(fill))  # counted: the draft is spent, or the next run counts it again
+            return recorded
     if occurrence:
         raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     if not new and duplicate is None and elsewhere:
@@ -149,8 +151,7 @@ def record_entry(
     key_base = content.key if derived else None
     draft = _draft_used(fill)
     recorded = Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
-    if draft is not None:
-        draft.unlink(missing_ok=True)
+    _discard(draft)
     unknown = [key for key in recorded.entry.related if store.find(key) is None]
     if unknown:
         say(
@@ -172,6 +173,11 @@ def _draft_used(fill: Prefill) -> Path | None:
     except OSError:
         return None
     return path if inside else None
+
+
+def _discard(draft: Path | None) -> None:
+    if draft is not None:
+        draft.unlink(missing_ok=True)
 
 
 def prefilled(

@@ -399,6 +399,22 @@ def test_a_triage_becomes_an_entry(runner: CliRunner) -> None:
     )
 
 
+def test_a_triage_counted_as_an_occurrence_is_counted_once() -> None:
+    """The draft of a triage that became another occurrence of a known fault stayed waiting, and each
+    later `kb add --from-triage` counted the same occurrence again (seen 2x, then 3x)."""
+    symptom = "OSError: [Errno 24] Too many open files"
+    kb("triage", "--json", "--no-env", "--symptom", symptom, "--conditions", "num_workers=16")
+    code, _, err = kb("add", "--from-triage", "--occurrence")
+    assert code == 0, err
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+    assert kb("add", "--from-triage", "--occurrence") == (
+        1,
+        "",
+        "kb: no triage draft yet; run `kb triage` first\n",
+    )
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+
+
 def test_a_kept_draft_added_from_its_file_is_no_longer_waiting(tmp_path: Path) -> None:
     """`kb add --from-file` on a draft in kb's drafts folder (an edit kept, an agent's proposal) left it
     there, and the TUI went on offering it; a file elsewhere is the person's own and stays."""
