@@ -247,6 +247,8 @@ def import_command(
         )
     for old, new in report.renamed:
         typer.echo(f"  {old} exists: imported as {new}")
+    for old, copy in report.renamed_before:
+        typer.echo(f"  {old}: kb has the file's version already, as {copy} (renamed by an earlier import)")
     if report.guessed:
         guessed = plural(len(report.guessed), "entry", "entries")
         typer.echo(f"  the domain was guessed for {guessed}, as kb add guesses it:")

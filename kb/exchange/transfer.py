@@ -190,6 +190,8 @@ class ImportReport:
     #: counts (a backup of another knowledge base seeded on another day).
     usage_only: list[str] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)
+    #: (the key given, the key of the copy an earlier `--on-conflict rename` made of it, as it is)
+    renamed_before: list[tuple[str, str]] = field(default_factory=list)
     #: (the key the source gave, the key of the entry kb has with the same signature)
     recognised: list[tuple[str, str]] = field(default_factory=list)
     #: The entries written whose validation is no usable command, empty ones included.
@@ -211,6 +213,7 @@ class ImportReport:
             "conflicts": self.conflicts,
             "usage_only": self.usage_only,
             "renamed": [{"from": a, "to": b} for a, b in self.renamed],
+            "renamed_before": [{"from": a, "to": b} for a, b in self.renamed_before],
             "recognised": [{"given": a, "as": b} for a, b in self.recognised],
             "unvalidated": self.unvalidated,
             "without_validation": self.without_validation,
@@ -471,6 +474,9 @@ def _plan_import(
         elif on_conflict == "overwrite":
             updates.append(wrote := item)
             report.updated.append(key)
+        elif on_conflict == "rename" and (copy := _copy_in_kb(item.content, owners, existing)):
+            report.skipped.append(copy)
+            report.renamed_before.append((key, copy))
         elif on_conflict == "rename":
             adds.append(wrote := _renamed(item, taken, report))
             report.added.append(wrote.content.key)
@@ -541,6 +547,19 @@ def _comparable(value: Any) -> Any:
     if isinstance(value, datetime) and value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value
+
+
+def _copy_in_kb(
+    content: EntryContent, owners: dict[str, list[str]], existing: dict[str, EntryContent]
+) -> str | None:
+    """The key of an entry kb has that is CONTENT under another key: the copy an earlier import with
+    `--on-conflict rename` made. Renaming again added a copy of the copy on every re-import."""
+    from kb.text.paste import signature
+
+    for key in owners.get(signature(content.symptom), ()):
+        if key != content.key and key in existing and existing[key] == content.replace(key=key):
+            return key
+    return None
 
 
 def _renamed(item: Incoming, taken: set[str], report: ImportReport) -> Incoming:

@@ -110,6 +110,25 @@ def test_conflicts_are_never_overwritten_silently(runner: CliRunner, tmp_path: P
     assert contents()["torch-load-map-location"].fix == "Their fix."  # type: ignore[attr-defined]
 
 
+def test_importing_again_with_rename_adds_no_second_copy(runner: CliRunner, tmp_path: Path) -> None:
+    """Each `kb import wiki.md --on-conflict rename` of the same file added one more copy of a row
+    that differs from kb's entry (pipe-cell-2, -3, -4): the wiki imported back added it again."""
+    wiki = tmp_path / "wiki.md"
+    wiki.write_text(
+        "## data\n\n| Symptom | Fix |\n| --- | --- |\n"
+        '| <a id="torch-load-map-location"></a>RuntimeError: their words for it | Their fix. |\n'
+    )
+    code, out, _ = kb("import", str(wiki), "--on-conflict", "rename")
+    assert code == 0 and "imported as torch-load-map-location-2" in out
+    code, out, err = kb("import", str(wiki), "--on-conflict", "rename")
+    assert code == 0, err
+    assert out.startswith("added 0, updated 0, skipped 1 (1 already in kb as they are)\n")
+    assert "kb has the file's version already, as torch-load-map-location-2" in out
+    assert "torch-load-map-location-3" not in contents()
+    report = json.loads(kb("import", str(wiki), "--on-conflict", "rename", "--json")[1])
+    assert report["added"] == [] and report["skipped"] == ["torch-load-map-location-2"]
+
+
 def test_a_malformed_file_names_its_line_and_nothing_is_written(runner: CliRunner, tmp_path: Path) -> None:
     folder = tmp_path / "mixed"
     folder.mkdir()
