@@ -121,8 +121,6 @@ def record_entry(
         if occurrence:  # said before the questions, not after them
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     content = _compose(given, store, fill, ask, say, edit, force)
-    if fill.env and not content.applies_to:
-        content = _scoped_to_environment(content, ask, say, python)
     if not new and not questions:
         duplicate = _known_fault(store, content.symptom, say)
         if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
@@ -137,6 +135,11 @@ def record_entry(
             return recorded
     if occurrence:
         raise KbError("no existing entry looks like this one; drop --occurrence to add it")
+    # A file's (a triage draft's) missing answers are asked once it is known to be no known fault.
+    if fill.from_file is not None and ask is not None:
+        content = _ask_missing_in(content, ask)
+    if fill.env and not content.applies_to:
+        content = _scoped_to_environment(content, ask, say, python)
     if not new and duplicate is None and elsewhere:
         from kb.layers.writing import duplicate_elsewhere
 
@@ -232,8 +235,7 @@ def _compose(
     force: bool = False,
 ) -> EntryContent:
     if fill.from_file is not None:
-        content = content_from_file(fill.from_file, given)
-        return _ask_missing_in(content, ask) if ask else content
+        return content_from_file(fill.from_file, given)
     if edit is not None:
         return edit(given)
     given = converse(given, store, ask, force) if ask else _accept_suggested_domain(given, store, say)

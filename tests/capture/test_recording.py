@@ -415,6 +415,20 @@ def test_a_triage_counted_as_an_occurrence_is_counted_once() -> None:
     assert entry("dataloader-too-many-open-files")["occurrences"] == 2
 
 
+def test_a_triage_of_a_known_fault_says_so_before_asking_for_the_rest(interactive: None) -> None:
+    """`kb add --from-triage` asked for the validation, how to read it and the fix, and only then
+    said the fault was known and offered to count an occurrence: the answers were thrown away."""
+    symptom = "OSError: [Errno 24] Too many open files"
+    kb("triage", "--json", "--no-env", "--symptom", symptom, "--conditions", "num_workers=16")
+    added = kb("add", "--from-triage", input="y\n")
+    assert added.code == 0, added.output
+    said = added.output.splitlines()
+    assert said[0] == "This looks like an existing entry: dataloader-too-many-open-files", said
+    assert said[2].startswith("Record it as another occurrence of dataloader-too-many-open-files")
+    assert "Validation" not in added.output and "Fix" not in added.output
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+
+
 def test_a_kept_draft_added_from_its_file_is_no_longer_waiting(tmp_path: Path) -> None:
     """`kb add --from-file` on a draft in kb's drafts folder (an edit kept, an agent's proposal) left it
     there, and the TUI went on offering it; a file elsewhere is the person's own and stays."""
