@@ -23,7 +23,13 @@ from typing import Any
 
 from kb.paths import DatabaseLocation
 from kb.store import sqlite_file
-from kb.store.schema import SERVER_CONNECT_TIMEOUT_S, SQLITE_BUSY_TIMEOUT_MS, server_engine, server_message
+from kb.store.schema import (
+    SERVER_CONNECT_TIMEOUT_S,
+    SQLITE_BUSY_TIMEOUT_MS,
+    server_engine,
+    server_message,
+    with_iso_dates,
+)
 
 #: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
 #: postings spill half-built pages mid-transaction. It grows only as pages are read or written.
@@ -461,7 +467,7 @@ def connect(location: DatabaseLocation, lean: bool = False) -> Database:
         return SqliteDatabase.open(location)
     scheme, _, rest = location.url.partition("://")
     if scheme in ("postgresql", "postgresql+psycopg"):
-        conninfo = f"postgresql://{rest}"
+        conninfo = with_iso_dates(f"postgresql://{rest}")
         if "connect_timeout" not in conninfo:
             conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
         if lean:
@@ -471,7 +477,7 @@ def connect(location: DatabaseLocation, lean: bool = False) -> Database:
             if found is not None:
                 return found
         try:
-            return PsycopgDatabase(f"postgresql://{rest}", location.display())
+            return PsycopgDatabase(conninfo, location.display())
         except ImportError:
             pass  # SQLAlchemy names the package to install
     return CoreDatabase(location.url, location.display())

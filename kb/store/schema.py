@@ -112,6 +112,28 @@ def refused_as_read_only(exc: BaseException) -> bool:
     return "permission denied" in message or "read-only transaction" in message
 
 
+#: The PostgreSQL drivers that take libpq's `options`, which with_iso_dates() adds a setting to.
+LIBPQ_SCHEMES = ("postgresql", "postgresql+psycopg", "postgresql+psycopg2")
+
+
+def with_iso_dates(url: str) -> str:
+    """URL (a PostgreSQL URL, or libpq's URI) whose sessions start with times written in ISO form.
+
+    A server, a database or a role may choose another DateStyle (`ALTER DATABASE ml SET datestyle =
+    'German, DMY'`, or postgresql.conf); a time then comes back as `05.12.2026 04:28:17 UTC`, which
+    neither psycopg nor kb's own libpq reader parses, and every command that read one ended in a
+    traceback. Sent with the connection (libpq's `options`, after any the URL has), it costs no
+    round trip, and it overrides the server's, the database's and the role's choice alike."""
+    base, _, query = url.partition("?")
+    params = query.split("&") if query else []
+    chosen = [n for n, param in enumerate(params) if param.startswith("options=")]
+    if chosen:  # libpq takes the last one
+        params[chosen[-1]] += "%20-cDateStyle%3DISO"
+    else:
+        params.append("options=-cDateStyle%3DISO")
+    return f"{base}?{'&'.join(params)}"
+
+
 #: The Python package each database's default driver comes in.
 DRIVER_PACKAGES = {"psycopg2": "psycopg2-binary", "psycopg": "psycopg[binary]", "MySQLdb": "mysqlclient"}
 
@@ -124,6 +146,8 @@ def server_engine(url: str, where: str) -> Engine:
     from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
     scheme = url.partition("://")[0]
+    if scheme in LIBPQ_SCHEMES:
+        url = with_iso_dates(url)
     try:
         postgres = url.startswith("postgresql") and "connect_timeout" not in url
         engine = create_engine(

@@ -120,6 +120,25 @@ def test_a_hit_is_stored_in_utc_whatever_the_session_time_zone(backend: str) -> 
     assert abs((datetime.now(UTC) - last_hit).total_seconds()) < 600
 
 
+def test_a_database_whose_dates_are_not_written_in_iso_form_still_answers(postgres_url: str) -> None:
+    """With `ALTER DATABASE … SET datestyle = 'German, DMY'` every time came back as `05.12.2026
+    04:28:17 UTC`: kb list, show, history and stats ended in a traceback (psycopg's, or the lean
+    reader's ValueError)."""
+    import psycopg
+
+    owner = {**os.environ, "KB_DB": postgres_url}
+    subprocess.run([sys.executable, "-m", "kb", "where"], env=owner, capture_output=True, check=True)
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    name = postgres_url.rsplit("/", 1)[1]
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"ALTER DATABASE \"{name}\" SET datestyle = 'German, DMY'")
+    for argv in (["list"], ["show", LABELS_KEY], ["history", LABELS_KEY], ["stats"], ["search", LABELS]):
+        result = subprocess.run(
+            [sys.executable, "-m", "kb", *argv], env=owner, capture_output=True, text=True
+        )
+        assert result.returncode == 0 and result.stderr == "", (argv, result.stderr)
+
+
 def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> None:
     """Its search crashed on `UPDATE entry SET hits…`; the usage record is skipped, as on a read-only file."""
     import uuid
