@@ -160,6 +160,14 @@ class Database:
         """Hold the lock called NAME until the transaction ends (a server's advisory lock; on SQLite
         the write transaction holds the whole database already)."""
 
+    def bound_lock_waits(self) -> None:
+        """Make the rest of the transaction give up a lock it waits for after SERVER_LOCK_WAIT_MS
+        (StatementFailed, SQLSTATE 55P03), unless the server, database or role bound it already:
+        a row that a psql session or a stuck client holds kept a write waiting, silent, for as long
+        as it was held. On SQLite the busy timeout bounds every wait already."""
+        if self.dialect == "postgresql":
+            self.run(BOUNDED_LOCK_WAITS, {"wait": f"{SERVER_LOCK_WAIT_MS}ms"})
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
@@ -453,6 +461,12 @@ class CoreDatabase(Database):
         self._engine.dispose()
 
 
+#: How long a write waits on a server for a row another session holds: as long as it waits on SQLite.
+SERVER_LOCK_WAIT_MS = SQLITE_BUSY_TIMEOUT_MS
+#: Sets the transaction's lock_timeout to :wait where nothing has set one (its default, 0, waits forever).
+BOUNDED_LOCK_WAITS = (
+    "SELECT set_config('lock_timeout', :wait, true) WHERE current_setting('lock_timeout') IN ('0', '0ms')"
+)
 #: The first half of every advisory lock key kb takes on a server (hold_lock): "kb" in ASCII.
 LOCK_SPACE = 0x6B62
 #: Holds a named lock until the transaction ends, in kb's own space of advisory locks.

@@ -113,6 +113,8 @@ writes_committed = 0
 #: SQLSTATEs of a transaction the server ended because it met another: a serialization failure and a
 #: deadlock. Running it again is what PostgreSQL's manual prescribes.
 _TRANSIENT_STATES = frozenset({"40001", "40P01"})
+#: SQLSTATE of a lock waited for past lock_timeout (kb.store.connection.Database.bound_lock_waits).
+LOCK_NOT_AVAILABLE = "55P03"
 
 
 class _EndedByServer(Exception):
@@ -263,6 +265,11 @@ class EntryStore:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
                 return damaged
+        if exc.sqlstate == LOCK_NOT_AVAILABLE:
+            return StoreUnavailable(
+                f"cannot {doing} {self.location.display()}: another session held a lock this change needs"
+                f" for longer than kb waits ({message}); nothing of it was saved"
+            )
         return StoreUnavailable(f"cannot {doing} {self.location.display()}: {message}")
 
     # --- reading ------------------------------------------------------------------------------------
@@ -1020,6 +1027,8 @@ def _find(db: Database, key: str, locked: bool = False) -> Entry | None:
     changing one entry at once would otherwise both start from the same counts, and one's change
     would be lost."""
     lock = db.for_update() if locked else ""
+    if locked:
+        db.bound_lock_waits()
     row = db.first(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key{lock}', {"key": key})
     return Entry.from_row(row) if row is not None else None
 

@@ -139,6 +139,34 @@ def test_a_database_whose_dates_are_not_written_in_iso_form_still_answers(postgr
         assert result.returncode == 0 and result.stderr == "", (argv, result.stderr)
 
 
+def test_a_row_another_session_holds_stops_a_write_in_one_line_instead_of_forever(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A psql session that locked an entry (`BEGIN; SELECT … FOR UPDATE`) and was left open kept
+    `kb rm` of that entry waiting, silent, for as long as the session lived."""
+    import threading
+
+    import psycopg
+
+    from kb.store import connection
+
+    monkeypatch.setenv("KB_DB", postgres_url)
+    monkeypatch.setattr(connection, "SERVER_LOCK_WAIT_MS", 300, raising=False)
+    assert kb("where").code == 0
+    holder = psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://", 1))
+    holder.execute('SELECT id FROM entry WHERE "key" = %s FOR UPDATE', (LABELS_KEY,))
+    let_go = threading.Timer(20, holder.rollback)  # without a bound, kb waits until then
+    let_go.start()
+    try:
+        code, _, err = kb("rm", LABELS_KEY)
+    finally:
+        let_go.cancel()
+        holder.rollback()
+        holder.close()
+    assert code == 1 and err.count("\n") == 1 and "another session held a lock" in err, err
+    assert json.loads(kb("show", LABELS_KEY, "--json").stdout)["status"] == "active"
+
+
 def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> None:
     """Its search crashed on `UPDATE entry SET hits…`; the usage record is skipped, as on a read-only file."""
     import uuid
