@@ -512,6 +512,14 @@ class EntryStore:
                     report.removals.append(item.content.key)
                     continue
                 action = decide(current, item)
+                if action == "update" and current is not None:
+                    # Read unlocked, as every entry was: a hit, a check or an edit a teammate saved
+                    # since would be written over. The entry it updates is read again, locked.
+                    current = _find(db, item.content.key, locked=True)
+                    if current is None:  # purged meanwhile: a removal, which the seed does not undo
+                        report.removals.append(item.content.key)
+                        continue
+                    action = decide(current, item)
                 if action == "add":
                     entry = Entry.new(item.content, now)
                     entry.seed_digest = item.digest

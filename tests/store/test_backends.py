@@ -305,6 +305,49 @@ def test_a_write_the_server_ends_as_a_deadlock_is_tried_again(postgres_url: str)
     assert outcome == [target]
 
 
+def test_a_check_recorded_while_kb_seed_updates_that_seed_is_kept(postgres_url: str) -> None:
+    """kb seed read every entry unlocked, then wrote each seed it updates back whole: a teammate's
+    check (or hit) recorded on that seed in between was written over with the counts read before."""
+    import threading
+    from datetime import UTC, datetime
+
+    import psycopg
+
+    from kb.store.entry_store import SeedAction, SeedItem, open_store
+    from kb.store.record import CheckRun, Entry
+    from kb.store.seeding import content_digest, open_knowledge_base
+
+    open_knowledge_base(postgres_url).close()
+    seed = next(content for content in read_seed_entries() if content.key == LABELS_KEY)
+    shipped = seed.replace(fix=seed.fix + " A newer text of the fix.")
+    teammate = open_store(postgres_url)
+    run = CheckRun(datetime.now(UTC), "confirmed", "the pattern matched", "true")
+    recorded = threading.Thread(target=teammate.record_check, args=(LABELS_KEY, run))
+    waiting = (
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    )
+
+    def decide(current: Entry | None, item: SeedItem) -> SeedAction:
+        if not recorded.ident:  # the teammate's check lands now, or waits for this seed's lock
+            recorded.start()
+            with psycopg.connect(
+                postgres_url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True
+            ) as spy:
+                while recorded.is_alive() and spy.execute(waiting).fetchone() == (0,):
+                    pass
+        return "update"
+
+    with open_store(postgres_url) as store:
+        store.sync_seed([SeedItem(shipped, content_digest(shipped))], decide)
+    recorded.join(timeout=120)
+    teammate.close()
+    with open_store(postgres_url) as store:
+        entry = store.get(LABELS_KEY)
+    assert entry.fix.endswith("A newer text of the fix.")
+    assert entry.last_check_outcome == "confirmed"
+
+
 def test_a_team_schema_owned_by_one_role_and_written_by_another(postgres_url: str) -> None:
     """The set-up the README gives: kb's tables in a schema of their own, created by the role that
     owns it; teammates' roles may only read and write rows."""
