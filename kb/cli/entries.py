@@ -257,12 +257,34 @@ def save_edit(
             f"an entry with key '{taken.key}' already exists, so '{key}' was not saved: your text is"
             f" kept in {kept}; kb edit {key} and give a free key"
         ) from None
-    except EntryNotFound:  # removed for good (kb rm --purge) while the editor was open
+    except EntryNotFound:  # merged, renamed or purged while the editor was open
         kept = save_draft(render_entry_file(after), key)
-        raise KbError(
-            f"'{key}' was deleted while you edited it (kb rm --purge): your text is kept in {kept};"
-            f" kb add --from-file {kept} adds it back"
-        ) from None
+        raise _gone_meanwhile(store, key, kept, common.command_prefix(ctx)) from None
+
+
+def _gone_meanwhile(store: EntryStore, key: str, kept: Path, prefix: str) -> KbError:
+    """The error for an edit of KEY, kept as the draft KEPT, that found no KEY to save into: a
+    teammate merged it into another entry or renamed it (its history's last change says which), or
+    purged it. Every such edit was said to be of an entry purged (`kb rm --purge`), with `kb add
+    --from-file` to bring it back: after a merge, that made the merged fault two entries again."""
+    last = store.history(key)[-1:]
+    action, detail = (last[0].action, last[0].detail) if last else ("purged", "")
+    if action == "merged" and detail.startswith("into "):
+        into = detail.removeprefix("into ")
+        return KbError(
+            f"'{key}' was merged into {into} while you edited it: not saved; your text is kept in"
+            f" {kept}; {prefix}edit {into} to make your change there"
+        )
+    if action == "renamed" and detail.startswith("to "):
+        renamed = detail.removeprefix("to ")
+        return KbError(
+            f"'{key}' was renamed to {renamed} while you edited it: not saved; your text is kept in"
+            f" {kept}; {prefix}edit {renamed} to make your change there"
+        )
+    return KbError(
+        f"'{key}' was deleted while you edited it (kb rm --purge): your text is kept in {kept};"
+        f" kb add --from-file {kept} adds it back"
+    )
 
 
 @app.command("list")

@@ -238,6 +238,31 @@ def test_an_edit_of_an_entry_purged_meanwhile_keeps_the_text_as_a_draft(
     assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels first."
 
 
+def test_an_edit_of_an_entry_merged_meanwhile_names_the_entry_it_went_into(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teammate's `kb review KEY --merge-into OTHER` while the editor was open: "'my-assert' was
+    deleted while you edited it (kb rm --purge) … kb add --from-file … adds it back", which made the
+    merged fault two entries again."""
+    add_basic(runner)
+    other = ("-k", "label-range", "-s", "IndexError: label 7 is out of range", "-f", "Remap the labels.")
+    assert kb("add", *other, "-d", "data", "-v", "true", "--confirms", "nothing", "--new")[0] == 0
+    merge = f"{sys.executable} -m kb review my-assert --merge-into label-range"
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            f"import subprocess; subprocess.run({merge!r}, shell=True, check=True)\n"
+            "path.write_text(path.read_text().replace('Check label range.', 'Clamp the labels first.'))\n",
+        ),
+    )
+    code, _, err = kb("edit", "my-assert")
+    assert_one_line_error(err, "'my-assert' was merged into label-range while you edited it: not saved")
+    assert code == 1 and err.endswith("; kb edit label-range to make your change there\n")
+    draft = Path(err.split("kept in ", 1)[1].split(";", 1)[0])
+    assert "Clamp the labels first." in draft.read_text()
+
+
 def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archived(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
