@@ -147,7 +147,7 @@ def history(
             f"  {row['version']:>3}  {row['at'][:16].replace('T', ' ')}  {visible(row['author']):<16}"
             f"  {CHANGE_ACTIONS.get(row['action'], row['action']):<12}  {visible(detail)}".rstrip()
         )
-    typer.echo(f"see one in full: kb history {key} --version N")
+    typer.echo(f"see one in full: {common.command_prefix(ctx)}history {key} --version N")
 
 
 def _content_before_rename(

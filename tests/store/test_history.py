@@ -3,6 +3,7 @@ SQLite and on a real PostgreSQL server (every test here runs on both)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -73,6 +74,21 @@ def test_kb_history_shows_who_changed_which_fields_and_any_version_in_full(
     assert missing.exit_code == 2 and "versions: 1, 2" in missing.stderr
     unknown = kb("history", "cross-entropy-label")
     assert unknown.exit_code == 1 and "did you mean" in unknown.stderr
+
+
+def test_the_line_that_shows_a_version_in_full_names_the_team_layer_it_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`kb --layer team history KEY` ended "see one in full: kb history KEY --version N", which reads
+    the personal knowledge base instead: 'no entry', or the history of another entry of that key."""
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{os.environ["KB_DB"]}"\n')
+    monkeypatch.setenv("KB_DB", str(tmp_path / "personal.db"))
+    shown = kb("--layer", "team", "history", KEY)
+    assert shown.exit_code == 0
+    assert shown.stdout.endswith(f"see one in full: kb --layer team history {KEY} --version N\n")
+    assert kb("--layer", "team", "history", KEY, "--version", "1").stdout.startswith("+++\n")
 
 
 def test_kb_edit_refuses_a_save_over_a_change_made_meanwhile_and_keeps_yours(
