@@ -447,7 +447,16 @@ def migrate(
                 serialize_schema_work(conn)
                 tables = set(inspect(conn).get_table_names())
                 if not tables:
-                    SQLModel.metadata.create_all(conn)
+                    try:
+                        SQLModel.metadata.create_all(conn)
+                    except DatabaseError as exc:
+                        if _not_permitted(exc):  # a teammate's first command, before the owner's
+                            raise StoreUnavailable(
+                                f"{location.display()} holds no kb tables yet, and this role may not"
+                                " create them: the role that owns kb's schema must run kb once"
+                                " (kb init, or kb init --empty), then this one works"
+                            ) from exc
+                        raise
                     names = [m.__name__ for m in MIGRATIONS]
                     _record(conn, names, stamp)
                     return SchemaState(SCHEMA_VERSION, created=True, applied=tuple(names))

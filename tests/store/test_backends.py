@@ -350,7 +350,8 @@ def test_a_check_recorded_while_kb_seed_updates_that_seed_is_kept(postgres_url: 
 
 def test_a_team_schema_owned_by_one_role_and_written_by_another(postgres_url: str) -> None:
     """The set-up the README gives: kb's tables in a schema of their own, created by the role that
-    owns it; teammates' roles may only read and write rows."""
+    owns it; teammates' roles may only read and write rows. A teammate whose command came before
+    the owner's first was told "permission denied for schema team_kb", and not what to do."""
     import uuid
 
     import psycopg
@@ -373,6 +374,13 @@ def test_a_team_schema_owned_by_one_role_and_written_by_another(postgres_url: st
         )
 
     try:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f"GRANT USAGE ON SCHEMA team_kb TO {writer}")
+        early = as_role(writer, "search", "OSError: x")  # before the owner's first command
+        assert early.returncode == 1 and early.stderr.count("\n") == 1, early.stderr
+        assert "holds no kb tables yet, and this role may not create them" in early.stderr
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f"REVOKE USAGE ON SCHEMA team_kb FROM {writer}")
         created = as_role(owner, "init")
         assert created.returncode == 0, created.stderr
         ungranted = as_role(writer, "where")  # the schema is there; the role may not use it yet
