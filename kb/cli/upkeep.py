@@ -237,8 +237,10 @@ def prune(
     if folder is not None:
         _refuse_what_a_folder_cannot_tell(folder, unused_for, status)
     with common.open_kb(ctx, remind=not as_json) as store:
-        chosen, guarded = upkeep.prune_candidates(store, unused, common.domain_or_none(domain), status)
-        archived = upkeep.apply_prune(store, [e.key for e in chosen]) if apply and chosen else ()
+        in_domain = common.domain_or_none(domain)
+        chosen, guarded = upkeep.prune_candidates(store, unused, in_domain, status)
+        keys = [e.key for e in chosen]
+        archived = upkeep.apply_prune(store, keys, unused, in_domain, status) if apply and chosen else ()
     if as_json:
         console.print_json(
             {
@@ -267,7 +269,10 @@ def prune(
         elif entry.key in archived:
             typer.echo(f"archived {said}")
         else:
-            typer.echo(f"left {entry.key}: archived or deleted by someone else meanwhile")
+            typer.echo(
+                f"left {entry.key}: archived, deleted, used, checked or changed by someone else meanwhile,"
+                " so these rules no longer choose it"
+            )
     again = common.command_prefix(ctx)
     if apply and folder is not None:
         typer.echo(

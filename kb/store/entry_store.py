@@ -754,16 +754,25 @@ class EntryStore:
         return target
 
     @_retried
-    def archive_many(self, keys: Sequence[str], undo_record: str | None = None) -> tuple[str, ...]:
+    def archive_many(
+        self,
+        keys: Sequence[str],
+        undo_record: str | None = None,
+        still_chosen: Callable[[Entry], bool] | None = None,
+    ) -> tuple[str, ...]:
         """Archive KEYS in one transaction (a prune); returns those that were active (one archived or
-        deleted since the caller chose it is left out). With UNDO_RECORD, the same transaction keeps
-        them under that kb_meta name ({"at": …, "keys": […]}), so that a kill can never leave the
-        archive done and its undo record stale."""
+        deleted since the caller chose it is left out), and that STILL_CHOSEN accepts as each is now,
+        locked. With UNDO_RECORD, the same transaction keeps them under that kb_meta name ({"at": …,
+        "keys": […]}), so that a kill can never leave the archive done and its undo record stale."""
         archived: dict[str, None] = {}
         with self._writing() as db:
             for key in keys:
                 entry = _find(db, key, locked=True)
-                if entry is not None and entry.status == "active":
+                if (
+                    entry is not None
+                    and entry.status == "active"
+                    and (still_chosen is None or still_chosen(entry))
+                ):
                     entry.status = "archived"
                     entry.updated = self.now()
                     _save(db, entry)

@@ -388,19 +388,39 @@ def prune_candidates(
     chosen: list[Entry] = []
     guarded: list[Entry] = []
     for entry in store.list(domain=domain):
-        if unused_for is not None and now - (entry.last_hit or entry.created) < unused_for:
-            continue
-        if check_status == "never" and entry.last_check_at is not None:
-            continue
-        if check_status == "broken" and not check_is_broken(entry):
-            continue
-        (guarded if unused_for is not None and entry.guards else chosen).append(entry)
+        if _matches(entry, now, unused_for, check_status):
+            (guarded if unused_for is not None and entry.guards else chosen).append(entry)
     return PrunePlan(chosen, guarded)
 
 
-def apply_prune(store: EntryStore, keys: Sequence[str]) -> tuple[str, ...]:
-    """Archive KEYS and remember them, so that `kb restore --last-prune` can undo the whole prune."""
-    return store.archive_many(keys, undo_record="last_prune")
+def _matches(entry: Entry, now: datetime, unused_for: timedelta | None, check_status: str | None) -> bool:
+    """Whether ENTRY meets a prune's rules of use and checks at NOW."""
+    if unused_for is not None and now - (entry.last_hit or entry.created) < unused_for:
+        return False
+    if check_status == "never" and entry.last_check_at is not None:
+        return False
+    return not (check_status == "broken" and not check_is_broken(entry))
+
+
+def apply_prune(
+    store: EntryStore,
+    keys: Sequence[str],
+    unused_for: timedelta | None = None,
+    domain: str | None = None,
+    check_status: str | None = None,
+) -> tuple[str, ...]:
+    """Archive KEYS and remember them, so that `kb restore --last-prune` can undo the whole prune.
+    Each is judged by the rules again as it is when archived: a hit, an occurrence, a check, a guard
+    or a domain that another writer gave it after prune_candidates() chose it keeps it active."""
+
+    def still_chosen(entry: Entry) -> bool:
+        if domain is not None and entry.domain != domain:
+            return False
+        if unused_for is not None and entry.guards:
+            return False
+        return _matches(entry, store.now(), unused_for, check_status)
+
+    return store.archive_many(keys, undo_record="last_prune", still_chosen=still_chosen)
 
 
 def last_prune(store: EntryStore) -> list[str]:

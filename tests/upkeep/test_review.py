@@ -297,8 +297,39 @@ def test_a_prune_names_only_what_it_archived(
     archived = [line for line in out.splitlines() if line.startswith("archived ")]
     assert any(line.startswith("archived old-gizmo  ") for line in archived)
     assert f"{len(archived)} archived; undo with" in out
-    assert "left taken-gizmo: archived or deleted by someone else meanwhile" in out
-    assert "left gone-gizmo: archived or deleted by someone else meanwhile" in out
+    assert "left taken-gizmo: archived, deleted, used, checked or changed by someone else" in out
+    assert "left gone-gizmo: archived, deleted, used, checked or changed by someone else" in out
+
+
+def test_an_entry_used_or_given_a_guard_while_the_prune_waited_is_left_active(
+    runner: CliRunner, clock: Callable[[timedelta], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teammate met the fault again (or guarded it) between the prune choosing an entry as unused
+    and archiving it: the prune archived it anyway, and said "archived … last hit never"."""
+    from kb.upkeep import review as upkeep
+
+    for key in ("old-gizmo", "met-gizmo", "guarded-gizmo"):
+        add(runner, key, f"the {key} jams", "nvidia-smi", "--force")
+    clock(timedelta(days=200))
+    chosen = upkeep.prune_candidates
+
+    def meanwhile(store: object, *args: object) -> object:
+        found = chosen(store, *args)  # type: ignore[arg-type]
+        store.record_occurrence("met-gizmo")  # type: ignore[attr-defined]
+        guards = store.get("dataparallel-grads-none").content().guards  # type: ignore[attr-defined]
+        guarded = store.get("guarded-gizmo").content().replace(guards=guards)  # type: ignore[attr-defined]
+        store.update("guarded-gizmo", guarded)  # type: ignore[attr-defined]
+        return found
+
+    monkeypatch.setattr(upkeep, "prune_candidates", meanwhile)
+    code, out, err = kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert "old-gizmo" in result["archived"]
+    for key in ("met-gizmo", "guarded-gizmo"):
+        assert key in result["entries"] and key not in result["archived"]
+        assert json.loads(kb("show", key, "--json")[1])["status"] == "active"
+    assert "restored old-gizmo" in kb("restore", "--last-prune")[1].splitlines()
 
 
 def test_a_fault_recorded_again_is_not_unused(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
