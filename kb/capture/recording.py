@@ -441,8 +441,11 @@ def _occurrence_of(
     dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(given, name) not in (None, [], "")]
     if dropped:
         say(f"kb: {', '.join(dropped)} not used: {key} keeps its own; change them with `kb edit {key}`")
-    before = store.get(key)
+    before = store.find(key)
     entry = store.record_occurrence(key, conditions, symptom)
+    if before is None or entry.key != key:  # a teammate merged or renamed it since it was found
+        say(f"kb: {key} became {entry.key} meanwhile (merged or renamed); the occurrence is counted there")
+        return Recorded(entry, occurrence=True, counted=store.keeps_usage)
     return Recorded(
         entry,
         occurrence=True,

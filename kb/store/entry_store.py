@@ -618,7 +618,9 @@ class EntryStore:
 
     @_retried
     def record_occurrence(self, key: str, conditions: str = "", symptom: str = "") -> Entry:
-        """The same fault happened again: count it, and keep how it was reproduced this time. It
+        """The same fault happened again: count it, and keep how it was reproduced this time (on the
+        entry KEY was merged into or renamed to, if a teammate did so since the search that chose
+        KEY: the returned entry says which). It
         counts as a hit too: the entry answered the fault again, and a prune must not call it unused.
         A store that keeps no usage (an entry folder's) keeps the conditions and the message, no count.
 
@@ -627,7 +629,8 @@ class EntryStore:
         it counts): the person said it is this fault, and the next paste that reads like it should
         find the entry as surely as the first."""
         with self._writing() as db:
-            entry = self._locked(db, key)
+            entry = self._locked_where_it_went(db, key)
+            key = entry.key
             if self.keeps_usage:
                 entry.occurrences += 1
                 entry.hits += 1
@@ -1026,6 +1029,24 @@ class EntryStore:
                 ],
             )
 
+    def _locked_where_it_went(self, db: Database, key: str) -> Entry:
+        """_locked(KEY), or, when KEY is gone, the entry its history says it was merged into or
+        renamed to (followed as far as it went); EntryNotFound for a key purged or never there."""
+        followed = key
+        for _ in range(_MOST_MOVES_FOLLOWED):
+            entry = _find(db, followed, locked=True)
+            if entry is not None:
+                return entry
+            last = db.first(
+                'SELECT action, detail FROM entry_change WHERE "key" = :key ORDER BY id DESC LIMIT 1',
+                {"key": followed},
+            )
+            moved = _moved_to(str(last[0]), str(last[1])) if last is not None else None
+            if moved is None:
+                break
+            followed = moved
+        return self._locked(db, key)
+
     def _locked(self, db: Database, key: str) -> Entry:
         """KEY's entry, locked until the transaction ends (_find); EntryNotFound without one."""
         entry = _find(db, key, locked=True)
@@ -1037,6 +1058,18 @@ class EntryStore:
 
 
 _STORED = tuple(name for name in ENTRY_COLUMNS if name != "id")
+
+#: A merge into an entry later renamed and merged again is followed; a cycle is not.
+_MOST_MOVES_FOLLOWED = 10
+
+
+def _moved_to(action: str, detail: str) -> str | None:
+    """The key an entry went to, by its last recorded change: merged into it, or renamed to it."""
+    if action == "merged" and detail.startswith("into "):
+        return detail.removeprefix("into ")
+    if action == "renamed" and detail.startswith("to "):
+        return detail.removeprefix("to ")
+    return None
 
 
 def _find(db: Database, key: str, locked: bool = False) -> Entry | None:

@@ -740,6 +740,31 @@ def test_an_occurrence_says_which_given_fields_it_did_not_use() -> None:
     assert code == 0 and "not used" not in err
 
 
+def test_an_occurrence_of_an_entry_a_teammate_merged_meanwhile_is_counted_where_it_went(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """kb add found old-gizmo; before it counted the occurrence a teammate merged old-gizmo into
+    new-gizmo: the add ended "no entry with key 'old-gizmo'" and the occurrence was lost."""
+    from kb.store.entry_store import EntryStore
+
+    flags = ["-d", "hardware", "-v", "nvidia-smi", "-f", "oil it"]
+    for key in ("old-gizmo", "new-gizmo"):
+        assert kb("add", "-s", f"GizmoError: the {key} jammed", "-k", key, *flags, "--new")[0] == 0
+    counted = EntryStore.record_occurrence
+
+    def after_the_teammates_merge(store: EntryStore, key: str, *rest: str) -> object:
+        if key == "old-gizmo" and store.find("old-gizmo") is not None:
+            store.merge("old-gizmo", "new-gizmo")
+        return counted(store, key, *rest)
+
+    monkeypatch.setattr(EntryStore, "record_occurrence", after_the_teammates_merge)
+    code, out, err = kb("add", "-s", "GizmoError: the old-gizmo jammed", "--occurrence")
+    assert code == 0, err
+    assert "old-gizmo became new-gizmo meanwhile (merged or renamed)" in err
+    assert out.startswith("counted another occurrence of new-gizmo (seen 3x)")
+    assert entry("new-gizmo")["occurrences"] == 3
+
+
 SHAPE = "RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x784 and 28x10)"
 
 

@@ -57,6 +57,24 @@ def test_an_occurrence_keeps_a_message_that_reads_otherwise_in_one_write(empty_s
     assert empty_store.get("old-head").occurrences == 4
 
 
+def test_an_occurrence_of_an_entry_merged_or_renamed_since_it_was_found_lands_where_it_went(
+    empty_store: EntryStore,
+) -> None:
+    """`kb add --occurrence` found aaa; a teammate merged aaa into bbb before it was recorded: the
+    occurrence was lost ("no entry with key 'aaa'"), exit 1."""
+    for key in ("aaa", "bbb"):
+        empty_store.add(fault(key))
+    empty_store.merge("aaa", "bbb")
+    entry = empty_store.record_occurrence("aaa", "on the second node")
+    assert (entry.key, entry.occurrences) == ("bbb", 3)  # its own, aaa's, and this one
+    empty_store.update("bbb", empty_store.get("bbb").content().replace(key="ccc"))
+    assert empty_store.record_occurrence("aaa").key == "ccc"
+    assert empty_store.get("ccc").occurrences == 4
+    empty_store.purge("ccc")
+    with pytest.raises(EntryNotFound):
+        empty_store.record_occurrence("aaa")
+
+
 def test_a_taken_key_is_refused(empty_store: EntryStore) -> None:
     empty_store.add(fault("a"))
     with pytest.raises(KeyTaken):
