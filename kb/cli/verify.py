@@ -229,12 +229,11 @@ def _anchor_and_locate(
     from kb.verify import triage as session
 
     talk = not as_json and console.interactive()
-    if not as_json and (log is not None or symptom):
-        typer.echo("1. Anchor — the observable phenomenon, how to reproduce it, the environment")
-    if log is not None:
-        text = read_log(log)
-    elif symptom:
-        text = symptom
+    if log is not None or symptom:
+        # Read before the first step's heading: a log kb cannot read is one line, nothing above it.
+        text = read_log(log) if log is not None else str(symptom)
+        if not as_json:
+            typer.echo("1. Anchor — the observable phenomenon, how to reproduce it, the environment")
     elif talk:
         text = typer.prompt("1. Anchor — the observable phenomenon (the error line, or what you see)")
     else:

@@ -346,6 +346,13 @@ def test_triage_as_a_script(runner: CliRunner) -> None:
     assert record["verifications"] == [] and Path(record["draft"]).exists()
 
 
+def test_a_triage_of_a_log_kb_cannot_read_is_one_line_and_begins_no_step(tmp_path: Path) -> None:
+    """It printed the first step's heading, then the error: a step begun that never was."""
+    code, out, err = kb("triage", "--no-env", "--log", str(tmp_path / "gone.log"))
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "cannot read" in err and "gone.log" in err
+
+
 def test_triage_runs_named_checks_and_calls_for_a_rollback_after_two_failures(runner: CliRunner) -> None:
     add_fault(runner, "frob-a", "false", NEW_FAULT, "--confirms", "exit 0")
     add_fault(runner, "frob-b", "exit 3", NEW_FAULT + " again", "--confirms", "exit 0")
