@@ -128,7 +128,8 @@ class Entry:
         )
 
     def record(self) -> dict[str, Any]:
-        """Everything about the entry as JSON-ready data; times are UTC ISO 8601."""
+        """Everything about the entry as JSON-ready data; times are UTC ISO 8601. Its occurrences are
+        the times the user met the fault (occurrences_met), as `kb show` says them."""
         content = self.content()
         data = content.as_dict()
         data.pop("check_rule")
@@ -138,7 +139,7 @@ class Entry:
             data[name] = _utc(value).strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
         data.update(
             hits=self.hits,
-            occurrences=self.occurrences,
+            occurrences=self.occurrences_met,
             guards=self.guards,
             matchers=self.matchers,
             last_check_outcome=self.last_check_outcome,

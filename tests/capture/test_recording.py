@@ -180,7 +180,7 @@ def test_a_known_fault_is_counted_not_copied(runner: CliRunner) -> None:
     code, _, err = kb(*args, "--occurrence", "--conditions", "8 workers, 50k small files")
     assert code == 0, err
     record = entry("dataloader-too-many-open-files")
-    assert record["occurrences"] == 2
+    assert record["occurrences"] == 1  # the seed's own, from the field guide, is no occurrence met
     assert "8 workers, 50k small files" in str(record["conditions"])
 
 
@@ -234,7 +234,7 @@ def test_from_a_log_a_known_fault_is_said_before_any_question(
     code, out, err = kb("add", "--from-log", str(log), input="y\n")
     assert code == 0 and "counted another occurrence of dataloader-too-many-open-files" in out
     assert "Validation" not in out + err and "Fix" not in out + err  # nothing asked that was then dropped
-    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 1  # the one met
 
 
 def test_occurrence_of_an_unknown_fault_is_refused_before_any_question(
@@ -253,7 +253,7 @@ def test_a_typed_symptom_of_a_known_fault_is_said_before_the_next_question(
     )
     assert "This looks like an existing entry: dataloader-too-many-open-files" in err
     assert out.index("another occurrence of dataloader-too-many-open-files") < out.index("Validation")
-    assert code == 0 and entry("dataloader-too-many-open-files")["occurrences"] == 1  # a new one was added
+    assert code == 0 and entry("dataloader-too-many-open-files")["occurrences"] == 0  # a new one was added
 
 
 def test_env_records_the_baseline_without_secrets(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -413,13 +413,13 @@ def test_a_triage_counted_as_an_occurrence_is_counted_once() -> None:
     kb("triage", "--json", "--no-env", "--symptom", symptom, "--conditions", "num_workers=16")
     code, _, err = kb("add", "--from-triage", "--occurrence")
     assert code == 0, err
-    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 1  # the one met
     assert kb("add", "--from-triage", "--occurrence") == (
         1,
         "",
         "kb: no triage draft yet; run `kb triage` first\n",
     )
-    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 1  # the one met
 
 
 def test_a_triage_of_a_known_fault_says_so_before_asking_for_the_rest(interactive: None) -> None:
@@ -433,7 +433,7 @@ def test_a_triage_of_a_known_fault_says_so_before_asking_for_the_rest(interactiv
     assert said[0] == "This looks like an existing entry: dataloader-too-many-open-files", said
     assert said[2].startswith("Record it as another occurrence of dataloader-too-many-open-files")
     assert "Validation" not in added.output and "Fix" not in added.output
-    assert entry("dataloader-too-many-open-files")["occurrences"] == 2
+    assert entry("dataloader-too-many-open-files")["occurrences"] == 1  # the one met
 
 
 def test_a_kept_draft_added_from_its_file_is_no_longer_waiting(tmp_path: Path) -> None:
@@ -792,7 +792,7 @@ def test_on_a_terminal_a_shared_message_defaults_to_a_new_entry(runner: CliRunne
         "Is it the same fault as stft-sample-rate-mismatch (its check tells), not another cause? [y/N]" in out
     )
     assert code == 0 and "added forgot-flatten" in out, err
-    assert entry("stft-sample-rate-mismatch")["occurrences"] == 1
+    assert entry("stft-sample-rate-mismatch")["occurrences"] == 0
 
 
 def test_an_add_without_confirms_says_its_checks_will_be_inconclusive() -> None:
