@@ -192,12 +192,13 @@ def triage(
         if as_json or not console.interactive():
             for source in run or []:  # every --run named first: a wrong one runs nothing
                 _proposed(record, source)
+                common.refuse_untrusted(ctx, source)
             for source in run or []:
                 _verify(store, record, source, timeout, quiet=as_json)
             if record.needs_rollback() and not as_json:
                 _show_rollback()
         else:  # the rollback is shown as it is reached, with the offer to start again
-            while _verify_interactively(store, record, timeout):
+            while _verify_interactively(ctx, store, record, timeout):
                 typer.echo("Starting again from step 1.")
                 record = _anchor_and_locate(store, None, None, None, env, as_json=False)
     draft = session.save_triage_draft(session.draft_entry(record))
@@ -300,9 +301,20 @@ def _proposed(record: TriageRecord, source: str) -> Proposal:
     return proposal
 
 
-def _verify_interactively(store: EntryStore, record: TriageRecord, timeout: float) -> bool:
-    """Offer each runnable check; True when two ruled-out causes call for a rollback and a fresh anchor."""
-    for proposal in [p for p in record.proposals if p.runnable]:
+def _verify_interactively(
+    ctx: typer.Context, store: EntryStore, record: TriageRecord, timeout: float
+) -> bool:
+    """Offer each runnable check; True when two ruled-out causes call for a rollback and a fresh anchor.
+    A folder the user has not trusted (`kb --layer project triage`) has none offered, as `kb check`
+    runs none of its checks: a yes to a stranger's command shown among others is no reading of it."""
+    runnable = [p for p in record.proposals if p.runnable]
+    try:
+        for proposal in runnable[:1]:
+            common.refuse_untrusted(ctx, proposal.source)
+    except KbError as refused:
+        typer.echo(f"kb: {refused}", err=True)
+        return False
+    for proposal in runnable:
         if not typer.confirm(f"Run the check of {proposal.source}?", default=False):
             continue
         _verify(store, record, proposal.source, timeout, quiet=False)

@@ -243,3 +243,41 @@ def test_a_python_line_runs_where_the_path_has_python3_and_no_python(
     code, out, _ = kb("check", KEY, "--yes", "--json")
     run = json.loads(out)
     assert (code, run["verdict"]) == (0, "confirmed"), run["reason"]
+
+
+@pytest.fixture
+def cloned_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A repository as a clone brings it, its .kb/ holding an entry whose check leaves a mark when it
+    runs; the current folder is inside it."""
+    project = tmp_path / "cloned"
+    (project / ".kb" / "training").mkdir(parents=True)
+    (project / ".kb" / "training" / "zorblax-lr.md").write_text(
+        '+++\nkey = "zorblax-lr"\ndomain = "training"\n+++\n\n## Symptom\n\n'
+        "KeyError: 'zorblax_lr'\n\n## Validation\n\n"
+        f"touch {tmp_path / 'ran'}; echo ok\n\n## Fix\n\nSet zorblax_lr.\n"
+    )
+    monkeypatch.chdir(project)
+    return project
+
+
+def test_triage_runs_no_check_of_a_folder_not_trusted(
+    runner: CliRunner, cloned_project: Path, tmp_path: Path
+) -> None:
+    """`kb --layer project triage --run KEY` ran the cloned folder's check that `kb check` refuses."""
+    triage = ("--layer", "project", "triage", "--symptom", "KeyError: 'zorblax_lr'", "--no-env")
+    code, _, err = kb(*triage, "--run", "zorblax-lr", "--json")
+    assert code == 1 and "which you have not trusted" in err and "kb trust" in err
+    assert not (tmp_path / "ran").exists()
+    assert kb("trust", "--yes", str(cloned_project / ".kb")).code == 0
+    code, out, _ = kb(*triage, "--run", "zorblax-lr", "--json")
+    assert code == 0 and json.loads(out)["verifications"][0]["source"] == "zorblax-lr"
+    assert (tmp_path / "ran").exists()
+
+
+def test_triage_on_a_terminal_offers_no_check_of_a_folder_not_trusted(
+    runner: CliRunner, cloned_project: Path, tmp_path: Path, interactive: None
+) -> None:
+    triage = ("--layer", "project", "triage", "--symptom", "KeyError: 'zorblax_lr'", "--no-env")
+    ran = kb(*triage, "--conditions", "", input="y\ny\nn\n")
+    assert "Run the check of zorblax-lr?" not in ran.stdout and "which you have not trusted" in ran.stderr
+    assert not (tmp_path / "ran").exists()
