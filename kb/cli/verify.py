@@ -73,12 +73,12 @@ def check(
             takes = ", ".join(rule.defaults) or "no inputs"
             raise UsageError(f"--with {unknown[0]}: the check of '{key}' takes {takes}")
         command = fill(entry.validation, rule, chosen)
-        if not as_json:
-            typer.echo(f"{key}: {visible(entry.symptom[:100])}")
-            typer.echo(f"  read: {visible(rule.describe())}")
+        if not (as_json and yes):  # with --json, stdout is the JSON's: the question goes to stderr
+            typer.echo(f"{key}: {visible(entry.symptom[:100])}", err=as_json)
+            typer.echo(f"  read: {visible(rule.describe())}", err=as_json)
             for line in consent_text(command).splitlines():
-                typer.echo(f"  {line}")
-        _confirm_run(yes, "Run it?")
+                typer.echo(f"  {line}", err=as_json)
+        _confirm_run(yes, "Run it?", err=as_json)
         result = run_check(store, key, timeout, chosen, agreed=command)
     folder = common.folder_source(ctx)
     if as_json:
@@ -129,12 +129,13 @@ def _parse_values(pairs: list[str]) -> dict[str, str]:
     return values
 
 
-def _confirm_run(yes: bool, question: str) -> None:
+def _confirm_run(yes: bool, question: str, err: bool = False) -> None:
+    """Ask QUESTION (on stderr with ERR) about the command printed right above it, unless YES."""
     if yes:
         return
     if not console.interactive():
         raise KbError("kb runs a stored command only when asked: add --yes to run it without a terminal")
-    if not typer.confirm(question, default=False):
+    if not typer.confirm(question, default=False, err=err):
         raise Cancelled("not run")
 
 

@@ -281,3 +281,16 @@ def test_triage_on_a_terminal_offers_no_check_of_a_folder_not_trusted(
     ran = kb(*triage, "--conditions", "", input="y\ny\nn\n")
     assert "Run the check of zorblax-lr?" not in ran.stdout and "which you have not trusted" in ran.stderr
     assert not (tmp_path / "ran").exists()
+
+
+def test_check_with_json_on_a_terminal_shows_the_command_before_it_asks(
+    runner: CliRunner, interactive: None
+) -> None:
+    """`kb check KEY --json` on a terminal asked "Run it?" without having shown the command, and the
+    question sat in the JSON's stdout."""
+    code, out, err = kb("check", KEY, "--with", "port=55499", "--json", input="n\n")
+    assert code == 1 and "Run it?" not in out and "{" not in out  # (the typed answer is echoed)
+    assert "$ python -c" in err and "('0.0.0.0', 55499)" in err
+    assert err.index("55499") < err.index("Run it?")
+    with open_store() as store:
+        assert store.check_history(KEY) == []
