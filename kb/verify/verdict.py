@@ -143,7 +143,7 @@ def read_verdict(
     if ended == "not started":
         return Reading("could not run here", "the command could not be started")
     if rule.confirms == "output":
-        decided = _by_output(rule, output, exit_code)
+        decided = _by_output(rule, output, exit_code, ended)
         if decided is not None:
             return decided
     if ended == "timeout":
@@ -213,11 +213,12 @@ def read_verdict(
     return Reading("inconclusive", "the check declares no rule: read its output")
 
 
-def _by_output(rule: CheckRule, output: str, exit_code: int | None) -> Reading | None:
+def _by_output(rule: CheckRule, output: str, exit_code: int | None, ended: RunEnd) -> Reading | None:
     """The verdict OUTPUT's lines give by RULE's patterns, or None when they give none: both the
     confirming and the ruling-out line say nothing for sure, and a ruling-out line the run then
     crashed after is not the check's conclusion (the project's own `ok: config loaded`, printed as
-    the check imported it)."""
+    the check imported it), nor one before it was killed, at the timeout or by a signal (the OOM
+    killer ends a check of a memory fault after its `ok: forward fits`)."""
     found = re.search(rule.pattern, output, re.MULTILINE)
     cleared = re.search(rule.rules_out, output, re.MULTILINE) if rule.rules_out else None
     if found and cleared:
@@ -227,9 +228,11 @@ def _by_output(rule: CheckRule, output: str, exit_code: int | None) -> Reading |
         )
     if found:
         return Reading("confirmed", f"the output has {_line_of(output, found)}")
-    if cleared and not (exit_code != 0 and "Traceback (most recent call last):" in output[cleared.end() :]):
-        return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
-    return None
+    if cleared is None or ended != "exited" or (exit_code is not None and exit_code < 0):
+        return None
+    if exit_code != 0 and "Traceback (most recent call last):" in output[cleared.end() :]:
+        return None
+    return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
 
 
 def _line_of(output: str, match: re.Match[str]) -> str:
