@@ -91,6 +91,30 @@ NOT_HERE: list[tuple[re.Pattern[str], str]] = [
     ),
 ]
 
+#: Messages that say the check was denied what it reads or runs (a file of another user, a mount it
+#: may not enter): it could not look, which rules nothing out, nor is its code wrong. Not for an
+#: entry whose symptom is itself a permission error (permission_fault()): there the denial is the
+#: finding.
+DENIED: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"PermissionError: \[Errno 13\] Permission denied: '([^']+)'"),
+        "{0} may not be opened here (permission denied)",
+    ),
+    (
+        re.compile(r"can't open file '([^']+)': \[Errno 13\] Permission denied"),
+        "{0} may not be opened here (permission denied)",
+    ),
+    # grep, cat, a shell's redirect: `grep: cfg.yaml: Permission denied`, `sh: 1: cannot open x: …`.
+    (
+        re.compile(
+            r"^(?:\S+: )+(?:line \d+: )?(?:cannot (?:open|access|touch|create) |can't open )?"
+            r"'?([^':\n]+?)'?: Permission denied$",
+            re.MULTILINE,
+        ),
+        "{0} may not be opened here (permission denied)",
+    ),
+]
+
 #: The check's own code is wrong: Python that does not parse or names what it never defined, a
 #: shell line that does not parse.
 BROKE: list[tuple[re.Pattern[str], str]] = [
@@ -254,7 +278,7 @@ def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str |
     if exit_code == 127 and not output.strip():
         return "the command could not be run"
     found: tuple[int, str] | None = None
-    for pattern, reason in NOT_HERE:
+    for pattern, reason in NOT_HERE + ([] if permission_fault(symptom) else DENIED):
         for match in pattern.finditer(output):
             line = output[match.start() :].split("\n", 1)[0]
             if symptom and _same_message(line, symptom):
@@ -262,6 +286,12 @@ def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str |
             if found is None or match.start() > found[0]:
                 found = (match.start(), reason.format(*match.groups()))
     return found[1] if found else None
+
+
+def permission_fault(symptom: str) -> bool:
+    """Whether SYMPTOM (an entry's, with its variants) is a permission error: a check of it that is
+    denied has found the fault, not failed to run."""
+    return re.search(r"permission denied|PermissionError|errno 13|EACCES", symptom, re.IGNORECASE) is not None
 
 
 def _missing_file(output: str) -> str | None:

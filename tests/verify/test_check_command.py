@@ -323,3 +323,43 @@ def test_a_check_killed_after_its_ruling_out_line_rules_nothing_out(
     run = json.loads(out)
     assert (code, run["verdict"]) == (11, "inconclusive") and run["reason"].startswith(reason)
     assert json.loads(kb("show", "oom-backward", "--json")[1])["last_check_outcome"] == "inconclusive"
+
+
+@pytest.mark.parametrize(
+    ("validation", "reason"),
+    [
+        (  # what Python prints when open() is denied (root is never denied, so the test raises it)
+            "python3 -c \"raise PermissionError(13, 'Permission denied', '/data/labels.csv')\"",
+            "/data/labels.csv may not be opened here (permission denied)",
+        ),
+        (  # as grep says it of a file it may not read
+            "echo 'grep: /data/cfg.yaml: Permission denied' >&2; exit 2",
+            "/data/cfg.yaml may not be opened here (permission denied)",
+        ),
+    ],
+)
+def test_a_check_denied_what_it_reads_could_not_run_here(
+    runner: CliRunner, validation: str, reason: str
+) -> None:
+    """A check that may not read its file looked at nothing: it was recorded "ruled out" (grep's exit 2
+    read by "exit 0"), or "the check broke" (Python's PermissionError), which counts against a sound
+    entry."""
+    code, _, err = kb(
+        "add", "-k", "labels-shifted", "-s", "ZorbError: labels are shifted by one", "-d", "data",
+        "-v", validation, "--confirms", "exit 0", "-f", "Shift them back.", "--new", "--force",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, _ = kb("check", "labels-shifted", "--yes", "--json")
+    run = json.loads(out)
+    assert (code, run["verdict"], run["reason"]) == (12, "could not run here", reason)
+
+
+def test_a_denied_check_of_a_permission_fault_is_its_finding(runner: CliRunner) -> None:
+    code, _, err = kb(
+        "add", "-k", "ckpt-not-writable", "-s", "PermissionError: [Errno 13] Permission denied: '/ckpt/x'",
+        "-d", "deployment", "-v", "echo 'touch: cannot touch /ckpt/x: Permission denied' >&2; exit 1",
+        "--confirms", "exit non-zero", "-f", "chown the folder.", "--new", "--force",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, _ = kb("check", "ckpt-not-writable", "--yes", "--json")
+    assert (code, json.loads(out)["verdict"]) == (0, "confirmed")
