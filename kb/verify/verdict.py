@@ -83,11 +83,23 @@ NOT_HERE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"FileNotFoundError: \[Errno 2\] No such file or directory: '([^']+)'"), "{0} is not here"),
     # pytest's own word for a test file or test it was given that is not there (exit 4).
     (re.compile(r"^ERROR: (?:file or directory )?not found: (\S+)", re.MULTILINE), "{0} is not here"),
+    # A tool's or a shell's own words: `cat: x: …`, `ls: cannot access 'x': …`, `head: cannot open
+    # 'x' for reading: …`, bash's `bash: line 1: cd: x: …`.
     (
         re.compile(
-            r"^\S+: (?:cannot open |can't open )?'?([^':\n]+)'?: No such file or directory$", re.MULTILINE
+            r"^(?:\S+: |line \d+: )+(?:cannot (?:open|access|stat) |can't open )?'?([^':\n]+?)'?"
+            r"(?: for reading)?: No such file or directory$",
+            re.MULTILINE,
         ),
         "{0} is not here",
+    ),
+    (re.compile(r"^(?:\S+: )+can't cd to (.+)$", re.MULTILINE), "{0} is not here"),  # dash's cd
+    (
+        re.compile(
+            r"^\S+: error while loading shared libraries: ([^:\s]+): cannot open shared object file",
+            re.MULTILINE,
+        ),
+        "the compiled library {0} does not load here",
     ),
 ]
 

@@ -243,6 +243,32 @@ def test_a_check_that_never_reached_the_fault_could_not_run_here(
     assert read_verdict(rule, "exited", exit_code, output) == reading
 
 
+@pytest.mark.parametrize(
+    ("output", "reason"),
+    [
+        ("ls: cannot access '/data/cfg.yaml': No such file or directory\n", "/data/cfg.yaml is not here"),
+        (
+            "head: cannot open '/data/shard_0.arrow' for reading: No such file or directory\n",
+            "/data/shard_0.arrow is not here",
+        ),
+        ("bash: line 1: cd: /mnt/ckpt: No such file or directory\n", "/mnt/ckpt is not here"),
+        ("sh: 1: cd: can't cd to /mnt/ckpt\n", "/mnt/ckpt is not here"),
+        (
+            "nvidia-smi: error while loading shared libraries: libnvidia-ml.so.1: cannot open shared"
+            " object file: No such file or directory\n",
+            "the compiled library libnvidia-ml.so.1 does not load here",
+        ),
+    ],
+)
+def test_what_a_tool_or_shell_could_not_find_rules_nothing_out(output: str, reason: str) -> None:
+    """`ls`, `head`, a shell's `cd` and a program whose library does not load say in their own words
+    that something is not on this machine: under "exit 0 confirms" each was read as "ruled out"."""
+    assert read_verdict(EXIT_0, "exited", 2, output, command="python check.py") == (
+        "could not run here",
+        reason,
+    )
+
+
 def test_a_test_file_pytest_cannot_find_is_no_verdict_about_the_fault() -> None:
     output = "ERROR: file or directory not found: tests/test_data.py\n\nno tests ran in 0.01s\n"
     command = "python -m pytest -q tests/test_data.py"
