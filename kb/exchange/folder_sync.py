@@ -321,6 +321,9 @@ class _EntryFacts:
     tombstone: Tombstone | None
     seed: EntryContent | None
     gone: tuple[str, str] | None
+    #: A file git left beside the tombstone (left_by_git()): not the folder's version, but removed
+    #: with the entry when its archive stands.
+    left_file: EntryContent | None = None
 
 
 def _active(content: EntryContent) -> EntryContent:
@@ -337,7 +340,25 @@ def _side(prefer: Preference | None, name: str) -> Side | None:
     return prefer.get(name) if isinstance(prefer, Mapping) else prefer
 
 
+def left_by_git(facts: _EntryFacts) -> bool:
+    """Whether the folder's file of FACTS is only what git kept of this checkout beside a teammate's
+    tombstone: the version this kb last agreed on, and the tombstone of another one. That is git's
+    modify/delete conflict (a teammate archived or purged the entry while this side changed it), which
+    leaves no marker in the file; taking the file as put back undid their archive unasked. A file
+    put back by hand is the version archived, or a change of it."""
+    record, in_folder, tomb = facts.record, facts.in_folder, facts.tombstone
+    return (
+        in_folder is not None
+        and tomb is not None
+        and record is not None
+        and record.content == in_folder
+        and tomb.version != fingerprint(in_folder)
+    )
+
+
 def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now: str) -> SyncStep | None:
+    if left_by_git(facts):
+        facts = dataclasses.replace(facts, in_folder=None, left_file=facts.in_folder)
     key, record, in_kb, in_folder, tomb = (
         facts.key,
         facts.record,
@@ -531,7 +552,7 @@ def _finish(
         how, into = facts.gone or ("archived", "")
         last = in_folder or base or result
         tomb_wanted = tomb or Tombstone(facts.key, how, into, fingerprint(_active(last)), author, now)
-    writes_folder = wanted_file != in_folder or tomb_wanted != facts.tombstone
+    writes_folder = wanted_file != in_folder or tomb_wanted != facts.tombstone or facts.left_file is not None
     note = tomb.describe() if tomb is not None and writes_kb else ""
     kept_aside = tuple(
         (side, version)

@@ -512,6 +512,47 @@ def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
     assert "<<<<<<<" not in json.dumps([c.as_dict() for c in bob.entries().values()])
 
 
+def test_a_purge_git_left_beside_your_edit_is_a_conflict_not_undone(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Carol purged an entry in her folder layer while Bob edited it; his `git pull` was git's
+    modify/delete conflict, which leaves his file, with no marker, beside her tombstone. kb sync took
+    the file as put back: it deleted her tombstone, said "updated in the folder" and exited 0."""
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    config = tmp_path / "alice.toml"
+    config.write_text(f'[[layer]]\nname = "team"\nfolder = "{alice.checkout}"\n')
+    monkeypatch.setenv("KB_CONFIG", str(config))
+    assert alice.kb("--layer", "team", "rm", "--purge", "loader-stall", "--yes")[0] == 0
+    monkeypatch.delenv("KB_CONFIG")
+    git(alice.checkout, "add", "-A")
+    git(alice.checkout, "commit", "-qm", "purged")
+    git(alice.checkout, "push", "-q", "origin", "HEAD:main")
+    bob.edit("loader-stall", "clear the cache", "restart the cache daemon", monkeypatch, tmp_path)
+    assert bob.kb("sync", str(bob.checkout))[0] == 0  # synced and committed before pulling
+    git(bob.checkout, "commit", "-qam", "bob's fix")
+    pulled = subprocess.run(
+        ["git", "pull", "-q", "--no-rebase", "origin", "main"],
+        cwd=bob.checkout,
+        env={**os.environ, **GIT_ENV},
+        capture_output=True,
+        text=True,
+    )
+    assert pulled.returncode != 0 and "modify/delete" in pulled.stdout + pulled.stderr
+    tombstone = bob.checkout / "archived" / "loader-stall.toml"
+    assert tombstone.exists() and (bob.checkout / "data" / "loader-stall.md").exists()
+
+    code, out, _ = bob.kb("sync", str(bob.checkout))
+    assert code == 1 and "CONFLICT" in out and "purged by alice in the folder, changed in kb" in out
+    assert "status in folder: archived" in out and tombstone.exists()
+    code, out, _ = bob.kb("sync", str(bob.checkout), "--theirs", "loader-stall")
+    assert code == 0 and bob.entries()["loader-stall"].status == "archived"
+    assert tombstone.exists() and not (bob.checkout / "data" / "loader-stall.md").exists()
+
+
 @pytest.mark.parametrize("kind", ["linked folder", "linked file", "fifo"])
 def test_a_folder_kb_cannot_trust_stops_the_sync_before_anything_is_archived(
     runner: CliRunner, tmp_path: Path, kind: str
