@@ -11,7 +11,17 @@ from kb.cli import common, console
 from kb.cli.common import app
 from kb.cli.options import LIST_OPTIONS, SHOW_OPTIONS, checked_status
 from kb.entry.visible import shell_word, visible
-from kb.errors import Cancelled, EditConflict, EntryNotFound, KbError, KeyTaken, LeftMeanwhile, UsageError
+from kb.errors import (
+    Cancelled,
+    EditConflict,
+    EntryFileError,
+    EntryNotFound,
+    KbError,
+    KeyTaken,
+    LeftMeanwhile,
+    UsageError,
+    failure_text,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -237,8 +247,9 @@ def save_edit(
     ctx: typer.Context, store: EntryStore, key: str, after: EntryContent, before: EntryContent
 ) -> Entry:
     """Save the edit of KEY from BEFORE to AFTER (`kb edit`, `e` at `kb review`). Refused, because
-    someone changed the entry meanwhile or deleted it, the edited text is kept as a draft and the
-    error names it: nothing typed is lost."""
+    someone changed the entry meanwhile or deleted it, or because a folder layer's file or folder
+    refused the write, the edited text is kept as a draft and the error names it: nothing typed is
+    lost."""
     from kb.capture.editor import save_draft
     from kb.entry.file import render_entry_file
 
@@ -260,6 +271,10 @@ def save_edit(
     except EntryNotFound:  # merged, renamed or purged while the editor was open
         kept = save_draft(render_entry_file(after), key)
         raise _gone_meanwhile(store, key, kept, common.command_prefix(ctx)) from None
+    except (EntryFileError, OSError) as refused:  # a folder layer's file a pull left unreadable (a
+        # merge conflict) while the editor was open, or a folder that refused the write
+        kept = save_draft(render_entry_file(after), key)
+        raise KbError(f"{failure_text(refused)}; not saved: your text is kept in {kept}") from None
 
 
 def _gone_meanwhile(store: EntryStore, key: str, kept: Path, prefix: str) -> KbError:

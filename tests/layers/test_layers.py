@@ -726,6 +726,25 @@ def test_an_edit_saved_into_an_entry_that_left_the_folder_meanwhile_is_refused(
     assert not path.exists() and (team / ".kb" / TOMBSTONES / "feature-cache.toml").exists()
 
 
+def test_an_edit_saved_over_a_merge_conflict_a_pull_left_keeps_the_text_typed(
+    team: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A `git pull` that left a merge conflict in the entry's file while the editor was open: the
+    save was refused, rightly, and what had been typed was gone, with no draft named."""
+    monkeypatch.chdir(team)
+    path = team / ".kb" / "data" / "feature-cache.md"
+    editor = _editor(
+        tmp_path, path, "<<<<<<< HEAD\nmake features\n=======\ntheirs\n>>>>>>> main", "ls -la /tmp"
+    )
+    monkeypatch.setenv("EDITOR", editor)
+    edited = kb("--layer", "project", "edit", "feature-cache")
+    assert edited.exit_code == 1 and len(edited.stderr.strip().splitlines()) == 1
+    assert "git left a merge conflict here" in edited.stderr and "not saved" in edited.stderr
+    kept = Path(edited.stderr.split("your text is kept in ")[1].strip())
+    assert "ls -la /tmp" in kept.read_text()
+    assert "<<<<<<< HEAD" in path.read_text()  # the file is the person's to settle, as git left it
+
+
 def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_no_count(
     team: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
