@@ -1,10 +1,14 @@
 """The search index of an entry folder: an SQLite knowledge base kb builds from the folder's files,
 in the user's cache folder, and builds again when a file changed.
 
-Its file name carries a digest of the folder's path and of every entry file's name, size and
-modification time, so that finding the current index is a walk of the folder and one stat, with no
-database opened; a changed folder gets a new index, and the old one is removed. It is made
-read-only: entries belong to the folder, and a write that reached the index would be lost.
+Its file name carries a digest of the folder's path and of every entry file's name, size,
+modification time, change time and inode, so that finding the current index is a walk of the folder
+and one stat, with no database opened; a changed folder gets a new index, and the old one is removed.
+The change time and inode are there because size and modification time can be kept on purpose: a
+tar or `rsync -a` that wrote other text of the same length under the same time left the index of the
+old text in use, so that kb showed, and offered to run, checks other than the ones the user read and
+trusted (kb.layers.trust digests the files' bytes). No tool sets a change time. It is made read-only:
+entries belong to the folder, and a write that reached the index would be lost.
 """
 
 from __future__ import annotations
@@ -41,7 +45,9 @@ def folder_digest(folder: str) -> tuple[str, str]:
             if name.endswith(".md") and not name.startswith("."):
                 info = os.stat(os.path.join(root, name))
                 relative = os.path.join(inside, name) if inside else name
-                files.update(f"{relative}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+                files.update(
+                    f"{relative}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\n".encode()
+                )
     return hashlib.sha256(where.encode()).hexdigest()[:16], files.hexdigest()[:16]
 
 

@@ -190,6 +190,23 @@ def test_a_changed_entry_file_is_searched_as_it_is_now(team: Path) -> None:
     assert json.loads(found.stdout)["results"][0]["key"] == "feature-cache"
 
 
+def test_an_entry_file_rewritten_to_the_same_size_and_time_is_read_as_it_is_now(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tar or `rsync -a` can write other text of the same length under the same modification time:
+    kb kept showing, and would have offered to run, the check of the text it had indexed before, not
+    the one in the file the user read and trusted."""
+    monkeypatch.chdir(team)
+    changed = team / ".kb" / "data" / "feature-cache.md"
+    changed.write_text(entry_file("feature-cache", PROJECT_FAULT, "x").replace("ls /tmp", "echo AAAA"))
+    assert "echo AAAA" in kb("--layer", "project", "show", "feature-cache").stdout
+    kept = changed.stat()
+    changed.write_text(changed.read_text().replace("echo AAAA", "echo BBBB"))
+    os.utime(changed, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    assert changed.stat().st_size == kept.st_size
+    assert "echo BBBB" in kb("--layer", "project", "show", "feature-cache").stdout
+
+
 def test_a_config_kb_cannot_read_is_one_line(team: Path) -> None:
     (Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml").write_text("[[layer]]\nname = 3\n")
     result = kb_process("search", TEAM_FAULT, cwd=team)
