@@ -11,7 +11,7 @@ May import `kb.search`, `kb.store`, `kb.text`, `kb.entry` and the base modules; 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import kb.clock
@@ -20,7 +20,9 @@ from kb.entry.lint import validation_kind
 from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
+    from kb.entry.check_rule import CheckRule
     from kb.store.entry_store import EntryStore
+    from kb.verify.verdict import Reading
 
 #: The output of a reported run that is read and kept: a check prints a line or two; a traceback
 #: that long is enough to read a verdict from.
@@ -144,7 +146,7 @@ def read_reported_run(
     from kb.entry.check_rule import filled_values
     from kb.store.record import CheckRun
     from kb.verify.runner import bare_python
-    from kb.verify.verdict import as_shell_reports_it, read_verdict, symptom_text
+    from kb.verify.verdict import Reading, as_shell_reports_it, read_verdict, symptom_text
 
     entry = store.get(key)
     if not entry.validation:
@@ -161,6 +163,13 @@ def read_reported_run(
     output = output[-REPORTED_OUTPUT_LIMIT:]
     symptom = symptom_text(entry.symptom, entry.symptom_variants)
     reading = read_verdict(rule, "exited", as_shell_reports_it(exit_code), output, symptom, command=command)
+    unmet = _unmet_here(reading, rule, values, command, output)
+    if unmet:
+        reading = Reading(
+            "could not run here",
+            f"{'; '.join(unmet)} on this machine, where the run is recorded: without it, its exit code "
+            "and output say nothing about the fault",
+        )
     if record:
         store.record_check(
             key,
@@ -178,6 +187,27 @@ def read_reported_run(
         )
     fix = entry.fix if reading.verdict == "confirmed" else ""
     return ReportedVerdict(key, reading.verdict, reading.reason, fix, "", "")
+
+
+def _unmet_here(
+    reading: Reading, rule: CheckRule, values: Mapping[str, str], command: str, output: str
+) -> list[str]:
+    """What the check needs that this machine lacks (kb.verify.needs.unmet_needs, as kb check looks
+    before it runs), when READING's verdict rests on the exit code and silence alone: behind
+    `2>/dev/null | grep -q`, a program that is not installed ends the line with exit 1 and no
+    output, which read as "ruled out". A line of the output the rule reads was printed by a check
+    that ran; its verdict stands."""
+    import re
+
+    from kb.verify.needs import unmet_needs
+
+    if reading.verdict not in ("confirmed", "ruled out"):
+        return []
+    if rule.confirms == "output" and any(
+        pattern and re.search(pattern, output, re.MULTILINE) for pattern in (rule.pattern, rule.rules_out)
+    ):
+        return []
+    return unmet_needs(rule, values, command=command)
 
 
 def next_check(

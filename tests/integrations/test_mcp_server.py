@@ -355,6 +355,35 @@ def test_a_run_that_never_decided_is_not_a_verdict_whatever_the_shell(
     assert told["verdict"] == verdict and reason in told["reason"]
 
 
+@pytest.mark.parametrize(
+    ("program", "verdict"), [("ibv-devinfo-not-here", "could not run here"), ("cat", "ruled out")]
+)
+def test_silence_from_a_program_this_machine_lacks_rules_nothing_out(
+    kb_db: str, program: str, verdict: str
+) -> None:
+    """`ibv_devinfo 2>/dev/null | grep PORT_ACTIVE` reported with exit 1 and no output read "ruled
+    out", recorded as run on this machine, where ibv_devinfo is not installed: grep found nothing
+    because nothing ran. kb check says "could not run here" before it runs such a line."""
+    from kb.integrations.mcp_server import AgentSession
+    from tests.command_line import kb
+
+    check = f"{program} /sys/class/infiniband 2>/dev/null | grep PORT_ACTIVE"
+    added = kb(
+        "add", "--key", "ib-port-down", "--domain", "hardware",
+        "--symptom", "NCCL WARN NET/IB : No device found", "--validation", check,
+        "--confirms", "output", "--pattern", "PORT_ACTIVE", "--fix", "Bring the port up.", "--force",
+    )  # fmt: skip
+    assert added.code == 0, added.output
+    session = AgentSession(kb_db)
+    command = session.check("ib-port-down")["command"]
+    told = session.report("ib-port-down", command, 1, "")
+    assert told["verdict"] == verdict
+    if verdict == "could not run here":
+        assert told["reason"].startswith(f"{program} is not installed on this machine")
+    with open_store(kb_db) as store:
+        assert store.get("ib-port-down").last_check_outcome == verdict
+
+
 def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) -> None:
     """A CUDA out-of-memory draft came back as a `data` entry, the form's default, without a word."""
     from kb.integrations.mcp_server import AgentSession
