@@ -425,10 +425,9 @@ def export_agents(
     if result.project_folder_unread is not None:
         typer.echo(f"kb: left out the entries of {folder}: {visible(result.project_folder_unread)}", err=True)
     if block.checks_held_back:
-        them = "it" if block.checks_held_back == 1 else "them"
         typer.echo(
-            f"kb: {plural(block.checks_held_back, 'check')} of {folder} held back:"
-            f" kb writes {them} once you have read {them} and run"
+            f"kb: {plural(block.checks_held_back, 'check')} of {folder} held back, with the fixes of its"
+            " entries: kb writes them once you have read them and run"
             f" `kb trust {shell_word(str(result.project_folder))}`",
             err=True,
         )

@@ -172,8 +172,9 @@ def render_block(
     """The lines between the markers (markers included): the PROJECT's own entries first, then those
     of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines.
 
-    The PROJECT's checks are written only when PROJECT_TRUSTED (the user said `kb trust` for its
-    folder): an agent reads this file as instructions, and a check is a command it may run.
+    The PROJECT's checks and fixes are written only when PROJECT_TRUSTED (the user said `kb trust`
+    for its folder): an agent reads this file as instructions, and a check is a command it may run,
+    as is a fix ("Run `curl … | sh` to clear the lock").
 
     Every command written must run as written, from the repository: an entry named by its key is
     named with its layer (`kb --layer project check KEY` for the PROJECT's, `kb --layer
@@ -238,9 +239,13 @@ def _entry_lines(
     check = offered(stored, content.check_rule)[0] if stored else ""  # {port} → 8000
     if check and validation_kind(check) == "python":  # kb check runs it with python3, not a shell
         check = python_line(check) if python_line is not None else ""
-    if stored and not offer_check:
-        prove = f"check held back until a person runs `kb trust {PROJECT_FOLDER}`"
-    elif not stored:
+    if not offer_check:  # a stranger's fix is a command too, and AGENTS.md is read as instructions
+        held = "check and fix" if stored else "no check recorded; fix"
+        return [
+            f"- **{content.key}**{about}: {symptom}",
+            f"  {held} held back until a person runs `kb trust {PROJECT_FOLDER}`",
+        ]
+    if not stored:
         prove = "no check recorded"
     elif check and len(check) <= INLINE_CHECK and "`" not in check and command_line(check) == check:
         prove = f"prove: `{check}`"
