@@ -67,9 +67,10 @@ class AgentSession:
         self.layer_of: dict[str, str] = {}
         #: The last search's paste: the values it names fill the next candidate's check.
         self.paste = ""
-        #: The commands this session handed out for each entry and not yet heard back about: a
-        #: report is read only for one of them, once (_take_handed_out()).
-        self.handed_out: dict[str, set[str]] = {}
+        #: The commands this session handed out for each entry and not yet heard back about, each
+        #: with the layer whose entry it is the check of: a report is read only for one of them,
+        #: once, and on that layer's entry (_take_handed_out()).
+        self.handed_out: dict[str, dict[str, str]] = {}
         #: Held to give out or take back a command: the SDK runs each tool call in a worker thread.
         self._handing_out = threading.Lock()
 
@@ -144,7 +145,7 @@ class AgentSession:
         for item in data["results"]:
             if item.get("check"):  # as check_to_run hands it out
                 item["check"] = for_an_agents_shell(str(item["check"]))
-                self._hand_out(str(item["key"]), str(item["check"]))
+                self._hand_out(str(item["key"]), str(item["check"]), self._layer_of(str(item["key"])))
                 item["check"] = HandedOut(item["check"])
                 item["check_values"] = _handed_out_values(item.get("check_values") or {})
         return data
@@ -186,10 +187,12 @@ class AgentSession:
     def check(self, key: str, paste: str = "") -> dict[str, Any]:
         from kb.verify.reported import check_to_run
 
-        with self._store_of(key) as held:
+        layer = self._layer_of(key)
+        with self._store_of(key, layer=layer) as held:
             offered = check_to_run(held.store, key, paste)
-        self._hand_out(key, offered.command)
+        self._hand_out(key, offered.command, layer)
         data = offered.as_json()
+        data["layer"] = layer
         data["command"] = HandedOut(offered.command)
         data["values"] = _handed_out_values(offered.values)
         data["then"] = (
@@ -218,22 +221,23 @@ class AgentSession:
                 f"exit_code {exit_code} is no code a command ends with: a shell gives 0 to 255, "
                 "Python's subprocess -1 to -64 for a signal; report the one the run gave"
             )
-        self._take_handed_out(key, command)
+        layer = self._take_handed_out(key, command)
         try:
-            with self._store_of(key) as held:
+            with self._store_of(key, layer=layer) as held:
                 verdict = read_reported_run(
                     held.store, key, command, exit_code, output, where, held.not_kept is None
                 )
         except BaseException:
-            self._hand_out(key, command)  # not read: its run is still to be reported
+            self._hand_out(key, command, layer)  # not read: its run is still to be reported
             raise
         verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
         if verdict.next_key:
-            self._hand_out(verdict.next_key, verdict.next_check)
+            self._hand_out(verdict.next_key, verdict.next_check, self._layer_of(verdict.next_key))
             verdict = verdict._replace(next_check=HandedOut(verdict.next_check))
         if verdict.verdict == "ruled out" and key not in self.ruled_out:
             self.ruled_out.append(key)
         data = verdict.as_json()
+        data["layer"] = layer
         data["recorded"] = held.not_kept is None
         if held.not_kept is not None:
             data["not_recorded_because"] = held.not_kept
@@ -314,22 +318,23 @@ class AgentSession:
             return guess.domain, f"guessed from the symptom's words: {', '.join(guess.keywords)}"
         return "data", "a placeholder: nothing in the symptom names a domain; choose one before adding it"
 
-    def _hand_out(self, key: str, command: str) -> None:
+    def _hand_out(self, key: str, command: str, layer: str) -> None:
         with self._handing_out:
-            self.handed_out.setdefault(key, set()).add(_as_typed(command))
+            self.handed_out.setdefault(key, {})[_as_typed(command)] = layer
 
-    def _take_handed_out(self, key: str, command: str) -> None:
-        """Take back COMMAND for KEY to read its report, or refuse the report unless this session
-        handed it out and has not heard back about it: a run of another command (other values,
-        another file) says nothing about what kb offered, and one run reported twice is one run.
-        Taking it is one step under a lock: four reports of one run sent at once all found it
-        handed out, and the run was recorded three or four times."""
+    def _take_handed_out(self, key: str, command: str) -> str:
+        """Take back COMMAND for KEY to read its report, and the layer whose entry it is the check
+        of, or refuse the report unless this session handed it out and has not heard back about it:
+        a run of another command (other values, another file) says nothing about what kb offered,
+        and one run reported twice is one run. Taking it is one step under a lock: four reports of
+        one run sent at once all found it handed out, and the run was recorded three or four times.
+        The layer is the one it was handed out from, not the one a later search shows KEY in: a
+        team entry's run was recorded on the personal entry of that key, and answered its fix."""
         typed = _as_typed(command)
         with self._handing_out:
-            handed = self.handed_out.get(key, set())
+            handed = self.handed_out.get(key, {})
             if typed in handed:
-                handed.discard(typed)
-                return
+                return handed.pop(typed)
             shown = {_as_typed(_shown(given)) for given in handed}
         if typed in shown:
             raise UsageError(
@@ -358,11 +363,11 @@ class AgentSession:
         return open_knowledge_base(self.database)
 
     @contextlib.contextmanager
-    def _store_of(self, key: str, to_check: bool = True) -> Iterator[Held]:
-        """The knowledge base that holds KEY, its layer's (_layer_of() says which). TO_CHECK: an
-        entry from a folder no one trusted has no check to offer (a person runs `kb trust` first, as
-        for `kb check`); read only to be shown, it comes with the reason."""
-        name = self._layer_of(key)
+    def _store_of(self, key: str, to_check: bool = True, layer: str | None = None) -> Iterator[Held]:
+        """The knowledge base that holds KEY, LAYER's (by default _layer_of() says which). TO_CHECK:
+        an entry from a folder no one trusted has no check to offer (a person runs `kb trust` first,
+        as for `kb check`); read only to be shown, it comes with the reason."""
+        name = layer or self._layer_of(key)
         with self._layer_store(name) as held:
             if held.untrusted and to_check:
                 from kb.entry.visible import shell_word

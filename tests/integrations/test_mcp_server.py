@@ -468,6 +468,38 @@ def test_an_entry_the_session_has_not_seen_is_read_from_the_layer_that_holds_it(
     assert session.show("cross-entropy-label-out-of-range")["domain"] == "data"  # the personal one's
 
 
+def test_a_report_is_read_on_the_entry_whose_check_was_handed_out(tmp_path: Path, kb_db: str) -> None:
+    """A team entry's check was handed out; after a search for something else, its report was read
+    on the personal entry of the same key (the first layer holding it), recorded there, and
+    answered with that entry's fix. check_to_run did not say which layer its command came from."""
+    from kb.integrations.mcp_server import AgentSession
+    from tests.command_line import kb
+
+    key, team = "lease-expired", tmp_path / "team.db"
+    check = "test -e /tmp/lease-held && echo 'fault: lease held' || echo 'ok: no lease'"
+    rule = ("--validation", check, "--confirms", "output", "--pattern", "^fault: ", "--rules-out", "^ok: ")
+    mine = ("--symptom", "StaleLease: my own note about lease files", "--fix", "My own fix.")
+    theirs = ("--symptom", "LeaseError: the feature store lease expired after 300 s", "--fix", "Renew it.")
+    assert kb("add", "--key", key, "--domain", "data", *rule, *mine).code == 0
+    assert kb("add", "--db", str(team), "--key", key, "--domain", "data", *rule, *theirs).code == 0
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{team}"\n', encoding="utf-8")
+
+    session = AgentSession(kb_db)
+    found = session.search("LeaseError: the feature store lease expired after 300 s")
+    assert (found["results"][0]["key"], found["results"][0]["layer"]) == (key, "team")
+    offered = session.check(key)
+    assert offered["layer"] == "team"
+    session.search("ZeroDivisionError: division by zero")  # the key is no longer among the results
+    told = session.report(key, offered["command"], 0, "fault: lease held\n")
+    assert (told["verdict"], told["layer"], told["fix"]) == ("confirmed", "team", "Renew it.")
+    with open_store(str(team)) as store:
+        assert store.get(key).last_check_outcome == "confirmed"
+    with open_store(kb_db) as store:
+        assert store.get(key).last_check_outcome is None
+
+
 def csv_error(path: str) -> str:
     return (
         'Traceback (most recent call last):\n  File "/home/me/proj/prep.py", line 3, in <module>\n'
