@@ -37,8 +37,11 @@ def main(argv: list[str]) -> int:
     output = finished.tail.decode("utf-8", errors="replace").replace("\r\n", "\n")
     try:
         look_up(command, ending, output)
-    except (KbError, OSError) as exc:  # the command's own failure is what matters: never hide it
-        echo(f"kb: `{command[0]}` {ending}; kb could not look it up: {exc}", err=True)
+    except Exception as exc:  # a broken knowledge base or install: the command's own failure is what matters
+        from kb.entry.visible import visible
+
+        reason = visible(" ".join(str(exc).split())) or type(exc).__name__
+        echo(f"kb: `{command[0]}` {ending}; kb could not look it up: {reason}", err=True)
     except KeyboardInterrupt:  # Ctrl-C stops kb's lookup, not what the command said with its status
         echo(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).", err=True)
     return shell_status(finished.returncode)

@@ -12,6 +12,7 @@ import os
 import pty
 import select
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -441,3 +442,18 @@ def test_a_command_stopped_with_ctrl_c_is_not_offered_for_recording() -> None:
     result = kb_run(*python("import os, signal; os.kill(os.getpid(), signal.SIGINT)"))
     assert result.returncode == 130
     assert "No known fault kb is sure of." in result.stderr and "--from-last-run" not in result.stderr
+
+
+def test_a_knowledge_base_kb_cannot_read_is_one_line_after_the_commands_failure(kb_db: str) -> None:
+    """A knowledge base missing one of its tables (a copy cut short, a tool that dropped it) ended
+    `kb run` with kb's own traceback after the command's error, in place of one line."""
+    if "://" in kb_db:
+        pytest.skip("a SQLite file to break")
+    with contextlib.closing(sqlite3.connect(kb_db)) as database:
+        database.execute("DROP TABLE search_doc")
+        database.commit()
+    result = kb_run(*python(f"import sys; sys.stderr.write({LABELS!r} + '\\n'); sys.exit(3)"))
+    assert result.returncode == 3
+    own, line = result.stderr.splitlines()
+    assert own == LABELS
+    assert line.startswith("kb: `") and "exited with 3; kb could not look it up: " in line
