@@ -31,8 +31,6 @@ def main(argv: list[str]) -> int:
         return 0
     if finished.reader_left:  # `kb run … | head`: ended by the pipe that closed, not a failure
         return shell_status(finished.returncode)
-    from kb.cli.console import echo
-
     ending = describe_ending(finished.returncode)
     output = finished.tail.decode("utf-8", errors="replace").replace("\r\n", "\n")
     try:
@@ -41,9 +39,9 @@ def main(argv: list[str]) -> int:
         from kb.entry.visible import visible
 
         reason = visible(" ".join(str(exc).split())) or type(exc).__name__
-        echo(f"kb: `{command[0]}` {ending}; kb could not look it up: {reason}", err=True)
+        _say(f"kb: `{command[0]}` {ending}; kb could not look it up: {reason}")
     except KeyboardInterrupt:  # Ctrl-C stops kb's lookup, not what the command said with its status
-        echo(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).", err=True)
+        _say(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).")
     return shell_status(finished.returncode)
 
 
@@ -51,7 +49,7 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     """Keep the failure for `kb add --from-last-run`, search its output, print the answer on stderr.
     Entries' applies_to are judged in the environment of the Python the command ran in."""
     from kb.capture.last_run import record_failure
-    from kb.cli.console import echo, width
+    from kb.cli.console import width
     from kb.cli.fast_search import format_response
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
@@ -65,38 +63,44 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     run = record_failure(str(user_data_dir()), command, ending, output, python=python)
     header = f"kb: `{cut(visible(' '.join(run.command.split())), 60)}` {ending}."
     if not output.strip():
-        echo(f"{header} It printed nothing to look up.", err=True)
+        _say(f"{header} It printed nothing to look up.")
         return
     options = SearchOptions(limit=3, environment=True, interpreter=python)
     found = search_layers(output, None, options)
     for layer in found.unreachable:
-        echo(layer.line(), err=True)
+        _say(layer.line())
     if found.response.confident:  # the known fault alone: the others are no answer to this failure
         sure = found.response._replace(results=found.response.results[:1])
-        echo("", err=True)
-        echo(header, err=True)
-        echo(format_response(sure, False, width(), found.layered), err=True)
+        _say("")
+        _say(header)
+        _say(format_response(sure, False, width(), found.layered))
         return
     # kb is not sure: one quiet line, never a guess dressed as an answer in someone's build log.
     shared = [visible(str(s.candidate.record["key"])) for s in found.response.one_of]
     top = found.response.results[0] if found.response.results else None
     if top is not None and top.doubt is None and top.candidate.record.get("unmet"):  # sure, but not here
         unmet = ", ".join(visible(str(constraint)) for constraint in top.candidate.record["unmet"])
-        echo(f"{header} The known fault {visible(top.candidate.key)} does not apply here: {unmet}", err=True)
+        _say(f"{header} The known fault {visible(top.candidate.key)} does not apply here: {unmet}")
     elif shared:
-        echo(
+        _say(
             f"{header} One of {len(shared)} known faults raises this ({', '.join(shared)}): "
-            "`kb show KEY` gives each one's check.",
-            err=True,
+            "`kb show KEY` gives each one's check."
         )
     elif ending == describe_ending(-2):  # stopped at the terminal: no fault to record
-        echo(f"{header} No known fault kb is sure of.", err=True)
+        _say(f"{header} No known fault kb is sure of.")
     else:
         unsure = "No known fault kb is sure of; once you have the fix: kb add --from-last-run"
-        echo(f"{header} {unsure}", err=True)
+        _say(f"{header} {unsure}")
 
 
 def _say(line: str) -> None:
+    """Write kb's LINE on stderr if it takes it. A stderr closed (`2>&-`), full, or whose reader has
+    gone (`2>&1 | grep -q`) loses kb's words, never the command's exit status: once a write fails,
+    nothing more of kb's goes there, and nothing is left for Python to flush, and fail, at exit."""
     import sys
 
-    sys.stderr.write(line + "\n")
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # AttributeError: no stderr at all (None)
+        sys.stderr = None

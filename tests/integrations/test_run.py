@@ -11,6 +11,7 @@ import json
 import os
 import pty
 import select
+import shlex
 import signal
 import sqlite3
 import subprocess
@@ -457,3 +458,20 @@ def test_a_knowledge_base_kb_cannot_read_is_one_line_after_the_commands_failure(
     own, line = result.stderr.splitlines()
     assert own == LABELS
     assert line.startswith("kb: `") and "exited with 3; kb could not look it up: " in line
+
+
+@pytest.mark.parametrize("stderr", ["closed", "a pipe nobody reads"])
+def test_a_stderr_that_takes_nothing_leaves_the_commands_status(stderr: str) -> None:
+    """`kb run -- CMD 2>&-`, or `kb run -- CMD 2>&1 | grep -q …` whose grep had left, exited 1 where
+    the command had exited 3: kb's own line, written after the command ended, failed."""
+    command = [sys.executable, "-m", "kb", "run", "--", sys.executable, "-c", "raise SystemExit(3)"]
+    if stderr == "closed":
+        result = subprocess.run(["sh", "-c", f"{shlex.join(command)} 2>&-"], timeout=120)
+    else:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            result = subprocess.run(command, stderr=write_end, timeout=120)
+        finally:
+            os.close(write_end)
+    assert result.returncode == 3
