@@ -67,30 +67,35 @@ def look_up(command: list[str], ending: str, output: str) -> None:
         return
     options = SearchOptions(limit=3, environment=True, interpreter=python)
     found = search_layers(output, None, options)
-    for layer in found.unreachable:
-        _say(layer.line())
     if found.response.confident:  # the known fault alone: the others are no answer to this failure
+        for layer in found.unreachable:
+            _say(layer.line())
         sure = found.response._replace(results=found.response.results[:1])
         _say("")
         _say(header)
         _say(format_response(sure, False, width(), found.layered))
         return
-    # kb is not sure: one quiet line, never a guess dressed as an answer in someone's build log.
+    # kb is not sure: one quiet line, never a guess dressed as an answer in someone's build log; a
+    # layer that did not answer is said in it, as what kb could not ask.
+    unasked = "".join(
+        f" (the {visible(layer.layer)} layer did not answer: {visible(layer.reason)})"
+        for layer in found.unreachable
+    )
     shared = [visible(str(s.candidate.record["key"])) for s in found.response.one_of]
     top = found.response.results[0] if found.response.results else None
     if top is not None and top.doubt is None and top.candidate.record.get("unmet"):  # sure, but not here
         unmet = ", ".join(visible(str(constraint)) for constraint in top.candidate.record["unmet"])
-        _say(f"{header} The known fault {visible(top.candidate.key)} does not apply here: {unmet}")
+        quiet = f"The known fault {visible(top.candidate.key)} does not apply here: {unmet}"
     elif shared:
-        _say(
-            f"{header} One of {len(shared)} known faults raises this ({', '.join(shared)}): "
+        quiet = (
+            f"One of {len(shared)} known faults raises this ({', '.join(shared)}): "
             "`kb show KEY` gives each one's check."
         )
     elif ending == describe_ending(-2):  # stopped at the terminal: no fault to record
-        _say(f"{header} No known fault kb is sure of.")
+        quiet = "No known fault kb is sure of."
     else:
-        unsure = "No known fault kb is sure of; once you have the fix: kb add --from-last-run"
-        _say(f"{header} {unsure}")
+        quiet = "No known fault kb is sure of; once you have the fix: kb add --from-last-run"
+    _say(f"{header} {quiet}{unasked}")
 
 
 def _say(line: str) -> None:

@@ -475,3 +475,17 @@ def test_a_stderr_that_takes_nothing_leaves_the_commands_status(stderr: str) -> 
         finally:
             os.close(write_end)
     assert result.returncode == 3
+
+
+def test_a_layer_that_does_not_answer_is_said_within_the_one_quiet_line(tmp_path: Path) -> None:
+    """A team folder that was not there (a checkout not made on this box) added a line of its own
+    before the quiet one, so a failure kb was not sure of got two lines."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[[layer]]\nname = "team"\nfolder = "{tmp_path / "team-kb"}"\n')
+    code = "batches = [1, 2]\nbatches[5]"
+    result = kb_run(*python(code), env={"KB_CONFIG": str(config)})
+    assert result.returncode == 1
+    *own, line = result.stderr.splitlines()
+    assert own[-1] == "IndexError: list index out of range"
+    assert line.startswith("kb: `") and "No known fault kb is sure of" in line
+    assert line.endswith(f"(the team layer did not answer: the folder {tmp_path / 'team-kb'} does not exist)")
