@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # imported once --kb asks for it: every pytest run loads this
     from kb.integrations.failure_lookup import Answer, LookupFailed
 
 SECTION = "known fault (kb)"
+#: The section an xdist worker's first failure carries when its lookups failed, and how it begins.
+_TROUBLE = "kb"
+_TROUBLE_SAID = "kb could not look the failures up: "
 
 
 class _Session:
@@ -65,12 +68,23 @@ class _Session:
         for (report, nodeid), answer in zip(self.failed, self.lookups.answers(), strict=True):
             self._show(report, nodeid, answer)
 
+    def gather_workers_trouble(self, reports: list[pytest.TestReport]) -> None:
+        """Under xdist each worker's first failure carries why its lookups failed (the worker has no
+        summary of its own): as the controller, take that out of the REPORTS, so that the run ends
+        with one line saying it, as without xdist, not one section per worker."""
+        for report in reports:
+            said = [text for title, text in report.sections if title == _TROUBLE]
+            if said:
+                self.lookup_error = self.lookup_error or said[0].removeprefix(_TROUBLE_SAID)
+                report.sections[:] = [(title, text) for title, text in report.sections if title != _TROUBLE]
+
     def _show(self, report: pytest.TestReport, nodeid: str, answer: Answer | LookupFailed) -> None:
         if isinstance(answer, Exception):
             # No "known fault" heading for what is not one. Under xdist a worker has no summary of
-            # its own to end with: its first failure carries the line.
+            # its own to end with: its first failure carries the line, and the controller takes it
+            # out to end the run with it (gather_workers_trouble).
             if self.lookup_error is None and self.at_once:
-                report.sections.append(("kb", f"kb could not look the failures up: {answer}"))
+                report.sections.append((_TROUBLE, f"{_TROUBLE_SAID}{answer}"))
             self.lookup_error = self.lookup_error or str(answer)
         elif answer is not None:
             from kb.hosts.kb_hosts import encodable
@@ -126,6 +140,11 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     found = session.config.stash.get(_SESSION, None)
     if found is not None:
         found.settle()
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and not found.at_once:
+            found.gather_workers_trouble(
+                [*reporter.stats.get("failed", []), *reporter.stats.get("error", [])]
+            )
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

@@ -160,6 +160,23 @@ def test_a_knowledge_base_kb_cannot_open_is_said_once_and_no_failure_is_called_a
     result.stdout.fnmatch_lines(["kb: could not look the failures up: *"])
 
 
+def test_under_xdist_a_knowledge_base_kb_cannot_open_is_said_once_at_the_end(
+    pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each xdist worker's first failure carried a "kb" section saying the lookups failed: as many
+    times as workers, inside the failures' reports, and nothing at all with --tb=no."""
+    pytest.importorskip("xdist")
+    failing = "".join(f"\ndef test_unknown_{n}():\n    raise ValueError('zorblax {n}')\n" for n in range(6))
+    pytester.makepyfile(test_training=SUITE + failing)
+    monkeypatch.setenv("KB_DB", str(tmp_path / "nowhere" / "kb.db"))
+    for tb in ("--tb=short", "--tb=no"):
+        result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider", "-n", "2", tb)
+        result.assert_outcomes(passed=1, failed=8)
+        out = result.stdout.str()
+        assert "known fault" not in out and out.count("could not look") == 1
+        result.stdout.fnmatch_lines(["kb: could not look the failures up: *"])
+
+
 @pytest.mark.parametrize("xdist", [[], ["-n", "2"]], ids=["one process", "under xdist"])
 def test_a_failing_tests_monkeypatched_environment_is_not_the_one_kb_reads(
     pytester: pytest.Pytester, xdist: list[str]
