@@ -33,9 +33,13 @@ def main() -> None:
     # each such byte becomes U+FFFD, as a UTF-8 decoder would show it.
     argv = [arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace") for arg in sys.argv[1:]]
     if argv[:1] == ["run"] and argv[1:2] not in (["-h"], ["--help"]):
-        from kb.cli.run import main as run_main
+        from kb.cli.run import run
+        from kb.integrations.process import end_by_signal, shell_status
 
-        sys.exit(run_main(sys.argv[2:]))  # the command's own arguments, byte for byte
+        ended = run(sys.argv[2:])  # the command's own arguments, byte for byte
+        if ended < 0:
+            end_by_signal(-ended)  # as the command was: a shell's loop stops at a Ctrl-C
+        sys.exit(shell_status(ended))
     try:
         _command(argv)
     except KeyboardInterrupt as interrupt:  # Ctrl-C before a command's own handling began (its imports)

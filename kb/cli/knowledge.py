@@ -319,7 +319,7 @@ def run_command(
     ],
 ) -> None:
     """Run CMD as if kb were not there: its output passes through unchanged (on a pseudo-terminal
-    when kb is on one, so progress bars draw), Ctrl-C reaches it, and kb exits with its status. When
+    when kb is on one, so progress bars draw), Ctrl-C reaches it, and kb ends as it ended. When
     it fails, kb searches the end of its output and prints the known fault (or the candidates and the
     domain's golden checks) after it, on stderr; `kb add --from-last-run` records a new one.
     Besides that last failure, redacted, kb writes only what a search records: the matching

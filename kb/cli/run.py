@@ -2,7 +2,8 @@
 
 Routed here by the console script before Typer loads (a wrapper must start at once); `kb run --help`
 goes through Typer (kb/cli/knowledge.py), which calls the same main(). The command's own output
-comes first and unchanged; kb's answer follows on stderr, and kb exits with the command's status.
+comes first and unchanged; kb's answer follows on stderr, and kb ends as the command did: with its
+status, or by the signal that killed it (kb/__main__.py).
 """
 
 from __future__ import annotations
@@ -11,9 +12,18 @@ from kb.errors import KbError
 
 
 def main(argv: list[str]) -> int:
-    """ARGV: what follows `kb run` (a leading `--` is optional). Until the command fails only what
-    runs it is imported: kb's start is the whole of its cost to a command that succeeds."""
-    from kb.integrations.process import NotExecutable, describe_ending, run_passing_through, shell_status
+    """`kb run`'s exit status (run())'s, as a shell gives it: 128 + N for a command killed by N)."""
+    from kb.integrations.process import shell_status
+
+    return shell_status(run(argv))
+
+
+def run(argv: list[str]) -> int:
+    """ARGV: what follows `kb run` (a leading `--` is optional); returns how the command ended, as
+    subprocess says it (-N: killed by signal N), or kb's own status when it could not start it.
+    Until the command fails only what runs it is imported: kb's start is the whole of its cost to a
+    command that succeeds."""
+    from kb.integrations.process import NotExecutable, describe_ending, run_passing_through
 
     command = argv[1:] if argv[:1] == ["--"] else argv
     if not command:
@@ -30,7 +40,7 @@ def main(argv: list[str]) -> int:
     if finished.returncode == 0:
         return 0
     if finished.reader_left:  # `kb run … | head`: ended by the pipe that closed, not a failure
-        return shell_status(finished.returncode)
+        return finished.returncode
     ending = describe_ending(finished.returncode)
     output = finished.tail.decode("utf-8", errors="replace").replace("\r\n", "\n")
     try:
@@ -42,7 +52,7 @@ def main(argv: list[str]) -> int:
         _say(f"kb: `{command[0]}` {ending}; kb could not look it up: {reason}")
     except KeyboardInterrupt:  # Ctrl-C stops kb's lookup, not what the command said with its status
         _say(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).")
-    return shell_status(finished.returncode)
+    return finished.returncode
 
 
 def look_up(command: list[str], ending: str, output: str) -> None:

@@ -350,3 +350,30 @@ def describe_ending(returncode: int) -> str:
 def shell_status(returncode: int) -> int:
     """The exit status a shell gives for RETURNCODE: 128 + the signal for a killed command."""
     return 128 - returncode if returncode < 0 else returncode
+
+
+def end_by_signal(number: int) -> None:
+    """End kb by signal NUMBER, as the command it ran was ended, once kb has said its part.
+
+    A shell tells "killed by SIGINT" from "exited with 130": waiting for a command when Ctrl-C comes,
+    bash stops a script or a loop only if the command died of the SIGINT too (one that exited, even
+    with 130, is taken to have handled it). `for lr in …; do kb run -- python train.py; done` went on
+    to the next run after a Ctrl-C that stopped the one before. So kb dies of the signal that killed
+    the command, with its handler reset and no core file of its own; a signal whose default is to be
+    ignored (SIGCHLD, SIGWINCH) leaves kb running, and the caller exits with the shell's status."""
+    if os.name != "posix":
+        return
+    import resource
+
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # a closed stream, or one set to None: nothing to say
+            stream.flush()
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGQUIT and SIGABRT would dump kb's core
+    with contextlib.suppress(ValueError, OSError):  # SIGKILL has no handler to reset
+        signal.signal(number, signal.SIG_DFL)
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {number})
+        os.kill(os.getpid(), number)
+    except (ValueError, OSError):  # a number this platform has no signal for
+        return

@@ -93,8 +93,33 @@ def test_a_device_side_assert_is_one_of_the_faults_that_raise_it_not_a_guess() -
 
 def test_a_command_killed_by_a_signal_is_named_and_exits_as_a_shell_would() -> None:
     result = kb_run(*python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"))
-    assert result.returncode == 128 + 9
+    assert result.returncode == -signal.SIGKILL  # kb ends as the command did: a shell says 137
     assert "was killed by SIGKILL (signal 9)" in result.stderr and "OOM killer" in result.stderr
+
+
+def test_ctrl_c_stops_a_shell_loop_of_kb_runs_as_it_stops_a_loop_of_the_commands() -> None:
+    """bash stops a loop at a Ctrl-C only if the command it waited for died of the SIGINT too: kb
+    exited 130 after its command died of it, and `for lr in …; do kb run -- python train.py; done`
+    went on to the next run."""
+    child = "import time; print('training', flush=True); time.sleep(30)"
+    kb_run_line = shlex.join([sys.executable, "-m", "kb", "run", "--", *python(child)])
+    loop = subprocess.Popen(
+        ["bash", "-c", f"for lr in 1 2; do {kb_run_line}; echo after $lr; done"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a process group of its own, as a terminal's foreground job
+    )
+    try:
+        assert loop.stdout is not None and loop.stdout.readline() == "training\n"
+        os.killpg(loop.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group
+        out, _ = loop.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(loop.pid, signal.SIGKILL)
+        loop.wait()
+    assert "after" not in out and "training" not in out
+    assert loop.returncode == -signal.SIGINT
 
 
 def test_kb_returns_when_the_command_does_not_when_what_it_left_running_does() -> None:
@@ -388,7 +413,7 @@ def test_a_run_killed_before_it_printed_an_error_is_recorded_by_how_it_ended(
         "    print(f'epoch 1 step {step}: loss=0.9', flush=True)\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
-    assert kb_run(sys.executable, str(script)).returncode == 137
+    assert kb_run(sys.executable, str(script)).returncode == -signal.SIGKILL
     added = runner.invoke(
         app, ["add", "--from-last-run", "--new", "-d", "hardware", "-v", "true", "-f", "x", "--json"]
     )
@@ -423,7 +448,7 @@ def test_a_reader_that_leaves_ends_the_command_as_a_pipe_would() -> None:
     try:
         assert running.stdout is not None and running.stdout.read(2) == b"y\n"
         running.stdout.close()  # as head does after its first line
-        assert running.wait(timeout=60) == 128 + signal.SIGPIPE
+        assert running.wait(timeout=60) == -signal.SIGPIPE
         assert running.stderr is not None and running.stderr.read() == b""  # no lookup: not a failure
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -441,7 +466,7 @@ def test_a_closed_stdout_is_not_a_crash_of_kb() -> None:
 def test_a_command_stopped_with_ctrl_c_is_not_offered_for_recording() -> None:
     """`kb add --from-last-run` was offered for a run the person stopped themselves."""
     result = kb_run(*python("import os, signal; os.kill(os.getpid(), signal.SIGINT)"))
-    assert result.returncode == 130
+    assert result.returncode == -signal.SIGINT
     assert "No known fault kb is sure of." in result.stderr and "--from-last-run" not in result.stderr
 
 
