@@ -328,36 +328,41 @@ def search(
             reader.keep_reads()
             _KEPT_OPEN[location.url] = reader
     reader.refresh()
-    with contextlib.nullcontext(reader) if options.keep_open else reader:
-        candidates, term_idf, unheard = _candidates(reader, query, options, pattern)
-        # judged_here() may move a result down, and one not scored up: then every candidate is scored
-        judged = options.environment and any(c.record.get("applies_to") for c in candidates)
-        needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
-        shared_messages, background = load_shared_messages(), load_background()
-        ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed, unheard)
-        if options.environment:
-            from kb.machine import environment
+    try:
+        with contextlib.nullcontext(reader) if options.keep_open else reader:
+            candidates, term_idf, unheard = _candidates(reader, query, options, pattern)
+            # judged_here() may move a result down, and one not scored up: then every candidate is scored
+            judged = options.environment and any(c.record.get("applies_to") for c in candidates)
+            needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
+            shared_messages, background = load_shared_messages(), load_background()
+            ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed, unheard)
+            if options.environment:
+                from kb.machine import environment
 
-            seen = environment(options.interpreter)
-            if seen is not None:
-                ranked = judged_here(ranked, seen)
-                recorded = (location.url, tuple(sorted(seen.items())))
-                if recorded not in _ENVIRONMENTS_RECORDED:  # once per process: a pytest run with 200
-                    _ENVIRONMENTS_RECORDED.add(recorded)  # failures wrote it 200 times
-                    reader.record_environment(seen, clock())
-        results, shared = ranked[: options.limit], tuple(one_of(ranked))
-        if results and results[0].confident:
-            top = results[0].candidate.record
-            guessed = DomainGuess(top["domain"], ("(the confident match)",))
-            response = SearchResponse(query, results, guessed, None, shared)
-        else:
-            triage = load_triage()  # only a search that found nothing sure pays for the keyword map
-            guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
-            response = SearchResponse(
-                query, results, guess, triage.golden.get(guess.domain) if guess else None, shared
-            )
-        if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
-            _leave_usage(reader, text, response, clock)
+                seen = environment(options.interpreter)
+                if seen is not None:
+                    ranked = judged_here(ranked, seen)
+                    recorded = (location.url, tuple(sorted(seen.items())))
+                    if recorded not in _ENVIRONMENTS_RECORDED:  # once per process: a pytest run with 200
+                        _ENVIRONMENTS_RECORDED.add(recorded)  # failures wrote it 200 times
+                        reader.record_environment(seen, clock())
+            results, shared = ranked[: options.limit], tuple(one_of(ranked))
+            if results and results[0].confident:
+                top = results[0].candidate.record
+                guessed = DomainGuess(top["domain"], ("(the confident match)",))
+                response = SearchResponse(query, results, guessed, None, shared)
+            else:
+                triage = load_triage()  # only a search that found nothing sure pays for the keyword map
+                guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
+                response = SearchResponse(
+                    query, results, guess, triage.golden.get(guess.domain) if guess else None, shared
+                )
+            if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
+                _leave_usage(reader, text, response, clock)
+    except IndexNotReady as exc:  # a table gone after the reader opened: damaged, or changed by hand
+        raise StoreUnavailable(
+            f"cannot search {location.display()}: {exc} (a damaged database, or one changed by another tool)"
+        ) from None
     return response
 
 

@@ -3,6 +3,7 @@ line, and nothing is written into a damaged file."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -143,3 +144,16 @@ def test_a_full_disk_still_reads_and_refuses_writes_in_one_line(
     assert kb("search", "IndexError: Target 5 is out of bounds.").exit_code == 0
     for command in WRITES:
         one_line_error(kb(*command), "database or disk is full")
+
+
+def test_a_database_missing_its_search_table_is_one_line_from_search(kb_db: str) -> None:
+    """A copy cut short, or a tool that dropped a table: `kb search` found the table gone after its
+    reader had opened, and ended in a traceback."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(kb_db)) as database:
+        database.execute("DROP TABLE search_doc")
+        database.commit()
+    one_line_error(
+        kb("search", "IndexError: Target 5 is out of bounds."), "cannot search", "no such table: search_doc"
+    )
