@@ -104,6 +104,17 @@ def test_the_kb_magic_searches_a_query_or_the_last_exception(
     assert shown.startswith("kb: known fault") and "cross-entropy-label-out-of-range" in shown
 
 
+def test_the_kb_magic_on_a_knowledge_base_kb_cannot_read_is_one_line(
+    shell: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`%kb QUERY`, asked for, on a knowledge base kb could not open ended in kb's own traceback."""
+    monkeypatch.setenv("KB_DB", "postgresql+psycopg://kb@127.0.0.1:1/nowhere")
+    shell.run_line_magic("kb", "IndexError: Target 5 is out of bounds.")
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err and captured.out == ""
+    assert captured.err.startswith("kb: could not search: ") and captured.err.count("\n") == 1
+
+
 def test_the_kb_magic_answers_in_an_ipython_script(tmp_path: Path) -> None:
     """A script shows no value a line returns: %kb printed nothing there."""
     import subprocess
