@@ -160,13 +160,25 @@ class Database:
         """Hold the lock called NAME until the transaction ends (a server's advisory lock; on SQLite
         the write transaction holds the whole database already)."""
 
+    #: The transaction whose lock waits are bound already (bound_lock_waits()), by its number.
+    _waits_bound_in: int | None = None
+    #: The number of the transaction open now, for a connection that counts them (psycopg's).
+    _transaction_number: int | None = None
+
     def bound_lock_waits(self) -> None:
         """Make the rest of the transaction give up a lock it waits for after SERVER_LOCK_WAIT_MS
         (StatementFailed, SQLSTATE 55P03), unless the server, database or role bound it already:
         a row that a psql session or a stuck client holds kept a write waiting, silent, for as long
-        as it was held. On SQLite the busy timeout bounds every wait already."""
-        if self.dialect == "postgresql":
-            self.run(BOUNDED_LOCK_WAITS, {"wait": f"{SERVER_LOCK_WAIT_MS}ms"})
+        as it was held. On SQLite the busy timeout bounds every wait already. Once per transaction
+        where the connection counts them: a prune locks one row per entry it archives."""
+        if self.dialect != "postgresql":
+            return
+        number = self._transaction_number
+        if number is not None and number == self._waits_bound_in:
+            return
+        self.run(BOUNDED_LOCK_WAITS, {"wait": f"{SERVER_LOCK_WAIT_MS}ms"})
+        if getattr(self, "_transactions", 0) == 1:  # a savepoint rolled back would undo it
+            self._waits_bound_in = number
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -365,6 +377,8 @@ class PsycopgDatabase(Database):
     def transaction(self) -> Iterator[None]:
         try:
             with self._lock, self._live().transaction():
+                if not self._transactions:
+                    self._transaction_number = (self._transaction_number or 0) + 1
                 self._transactions += 1
                 try:
                     yield

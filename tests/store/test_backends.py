@@ -167,6 +167,29 @@ def test_a_row_another_session_holds_stops_a_write_in_one_line_instead_of_foreve
     assert json.loads(kb("show", LABELS_KEY, "--json").stdout)["status"] == "active"
 
 
+def test_a_prune_bounds_its_lock_waits_once_not_once_an_entry(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each row a write locked sent its own `set_config('lock_timeout', …)`: a prune of 20 entries
+    paid 20 more round trips to the server than it needed."""
+    from kb.store import connection
+    from kb.store.seeding import open_knowledge_base
+
+    sent: list[str] = []
+    run = connection.Database.run
+
+    def counted(db: connection.Database, sql: str, params: object = None) -> object:
+        sent.append(sql)
+        return run(db, sql, params)  # type: ignore[arg-type]
+
+    with open_knowledge_base(postgres_url) as store:
+        keys = store.keys()[:20]
+        monkeypatch.setattr(connection.Database, "run", counted)
+        assert len(store.archive_many(keys)) == 20
+        store.set_status(keys[0], "active")
+    assert sent.count(connection.BOUNDED_LOCK_WAITS) == 2  # one a transaction
+
+
 def test_a_role_that_may_only_read_can_search_and_list(postgres_url: str) -> None:
     """Its search crashed on `UPDATE entry SET hits…`; the usage record is skipped, as on a read-only file."""
     import uuid
