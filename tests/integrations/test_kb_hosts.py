@@ -58,9 +58,13 @@ def project_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return python
 
 
-def pytest_in(python: Path, cwd: Path, path: str, *options: str) -> subprocess.CompletedProcess[str]:
+def pytest_in(
+    python: Path, cwd: Path, path: str, *options: str, autoload: bool = True
+) -> subprocess.CompletedProcess[str]:
     (cwd / "test_training.py").write_text(SUITE, encoding="utf-8")
     env = {**os.environ, "PATH": path}
+    if not autoload:
+        env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     return subprocess.run(
         [python, "-m", "pytest", "--kb", "-p", "no:cacheprovider", "-q", *options],
         cwd=cwd,
@@ -71,14 +75,19 @@ def pytest_in(python: Path, cwd: Path, path: str, *options: str) -> subprocess.C
     )
 
 
-@pytest.mark.parametrize("options", [(), ("-n", "2")], ids=["one process", "under xdist"])
+@pytest.mark.parametrize(
+    ("options", "autoload"),
+    [((), True), (("-n", "2"), True), (("-p", "kb_hosts"), False)],
+    ids=["one process", "under xdist", "plugins named, as the README says where none load by themselves"],
+)
 def test_pytest_kb_in_a_project_venv_names_the_known_fault_through_the_kb_on_path(
-    project_venv: Path, tmp_path: Path, options: tuple[str, ...]
+    project_venv: Path, tmp_path: Path, options: tuple[str, ...], autoload: bool
 ) -> None:
     on_path = tmp_path / "bin"  # where pipx links kb: its own venv's script
     on_path.mkdir()
     (on_path / "kb").symlink_to(Path(sys.executable).parent / "kb")
-    run = pytest_in(project_venv, tmp_path, f"{on_path}{os.pathsep}/usr/bin{os.pathsep}/bin", *options)
+    path = f"{on_path}{os.pathsep}/usr/bin{os.pathsep}/bin"
+    run = pytest_in(project_venv, tmp_path, path, *options, autoload=autoload)
     assert run.returncode == 1, run.stderr
     assert "known fault (kb)" in run.stdout
     assert "cross-entropy-label-out-of-range: IndexError: Target -1 is out of bounds." in run.stdout
