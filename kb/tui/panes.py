@@ -187,7 +187,9 @@ class SearchPane(Vertical):
 
 
 def branch_label(branch: Branch) -> Text:
-    label = Text(branch.name, style="bold" if branch.recurring else "")
+    """A branch as the tree shows it. Its name is a cause path's step, an entry's text (a teammate's,
+    a synced folder's): its escape codes and bidi controls are shown, not handed to the terminal."""
+    label = Text(one_line(branch.name), style="bold" if branch.recurring else "")
     label.append(
         f"  {plural(branch.entry_count, 'entry', 'entries')}, {plural(branch.occurred, 'occurrence')}"
     )

@@ -279,6 +279,26 @@ async def test_tree_navigation_opens_an_entry(library: Library) -> None:
         assert key is not None and library.entry(key).domain == "data"
 
 
+async def test_a_cause_path_in_the_tree_does_not_act_on_the_terminal(library: Library) -> None:
+    """A synced entry whose cause path held `\x1b[2J` cleared the real terminal when the Tree tab
+    drew its branch, and a right-to-left override turned the branch's name around."""
+    from kb.entry.visible import HIDDEN
+
+    path = "clear\x1b[2J > \u202eright-to-left"
+    fault = EntryContent(key="escaped-path", domain="data", symptom="the path fault", cause_path=path)
+    library.save(fault.replace(validation="nvidia-smi"))
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "t")
+        await settle(app, pilot)
+        data = app.query_one("#forest", Tree).root.children[0]
+        data.expand()
+        branch = next(node for node in data.children if "clear" in str(node.label))
+        branch.expand()
+        labels = [str(branch.label), *(str(node.label) for node in branch.children)]
+        assert not any(HIDDEN.search(label) for label in labels), labels
+        assert "\\u202eright-to-left" in labels[1]
+
+
 @pytest.fixture
 def due_library(kb_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Library]:
     """Five faults of the user's, recorded today and opened two months later: each is due for review
