@@ -54,6 +54,9 @@ COLLECTOR_THRESHOLDS = (50_000, 20, 100)
 #: database, a sync, `kb add` in another terminal. The counts and the entries open in the panes then
 #: follow (one small query, the store's version, when nothing changed).
 FOLLOW_EVERY = 5.0
+#: How long (seconds) the notice of a check that failed stays: it may be the only place its verdict
+#: is said (CheckNotRecorded), and it is a long line to read.
+RUN_FAILED_SHOWN_FOR = 30.0
 T = TypeVar("T")
 #: Each tab's entry view, which the actions (copy, run, edit) act on.
 ENTRY_VIEWS = {"search-tab": "#search-entry", "tree-tab": "#tree-entry", "review-tab": "#review-entry"}
@@ -546,8 +549,11 @@ class KbApp(App[None]):
             self._show_run(key, result, paste)
 
         def failed(exc: KbError | OSError) -> None:
+            """A notice, not the status line: one line there is cut at the screen's width and gone
+            at the next keystroke, and a verdict that could not be recorded is kept nowhere else."""
             self.checking, self._quit_while_checking = None, False
-            self.set_status(failure_line(exc))
+            self.set_status()
+            self.notify(failure_line(exc), severity="error", timeout=RUN_FAILED_SHOWN_FOR)
 
         in_thread(self, "run", lambda: self.library.check(key, values, agreed=agreed), shown, failed)
 

@@ -33,6 +33,7 @@ from typer.testing import CliRunner
 from kb.cli.app import app as cli
 from kb.entry.check_rule import fill
 from kb.entry.content import EntryContent
+from kb.errors import KbError
 from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
 from kb.tui.library import Library
@@ -962,8 +963,33 @@ async def test_a_check_changed_after_the_dialog_showed_it_does_not_run(
         await answer_yes(pilot)
         await settle(app, pilot)
         assert not isinstance(app.screen, RunOutput)
-        assert "changed after you were shown it" in str(app.status_bar.render())
+        said = [notification.message for notification in app._notifications]
+        assert "changed after you were shown it" in said[-1]
     assert not marker.exists() and library.entry(echo_entry).last_check_outcome is None
+
+
+async def test_a_verdict_that_could_not_be_recorded_is_a_notice_that_says_so(
+    library: Library, echo_entry: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check ran and its verdict could not be written (a locked or read-only database): the only
+    word of it was the status line, cut at 80 columns before "could not be recorded", so that it read
+    as a verdict kb kept, and replaced by the next keystroke's search."""
+
+    def locked(*args: object, **kwargs: object) -> None:
+        raise KbError("the database is locked by another process")
+
+    monkeypatch.setattr(library.store(), "record_check", locked)
+    async with running(library) as (app, pilot):
+        await type_query(app, pilot, "the echo fault")
+        await open_top(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        await answer_yes(pilot)
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert "ran: " in said[-1] and "its verdict could not be recorded" in said[-1]
+        assert "could not be recorded" not in str(app.status_bar.render())
+    assert library.entry(echo_entry).last_check_outcome is None
 
 
 async def test_a_notice_quoting_a_strangers_file_name_is_plain_text(library: Library) -> None:
