@@ -115,6 +115,8 @@ class KbApp(App[None]):
         #: The entries due, by key, as the Review tab last showed them.
         self.due_items: dict[str, ReviewItem] = {}
         self._counts = ""
+        #: What the Tree and Review tabs say of their lists, as each last showed it (describe_tab).
+        self._tab_said: dict[str, str] = {}
         self._pending_open: Timer | None = None
         #: The entry the search tab was last asked to open (kept until another is).
         self._opened_in_search: str | None = None
@@ -321,6 +323,14 @@ class KbApp(App[None]):
         """Work is under way: a worker runs, or the entry pane is waiting for typing to pause."""
         return self._pending_open is not None or any(worker.is_running for worker in self.workers)
 
+    def describe_tab(self) -> str:
+        """What the status line says of the tab in front: a search's results are no word on the
+        Review tab, where a decision's recount put "browsing 92 entries" in place of "4 entries due"."""
+        tab = self.tabs.active or "search-tab"
+        if tab == "search-tab":
+            return self.describe_found()
+        return self._tab_said.get(tab, "reading…")
+
     def describe_found(self) -> str:
         found = self.found
         if found is None:
@@ -426,7 +436,9 @@ class KbApp(App[None]):
     def _show_forest(self, forest: list[Branch]) -> None:
         self.tree_pane.show_forest(forest)
         recurring = sum(1 for _, branch in walk_branches(forest) if branch.recurring)
-        self.set_status(f"fault trees of {plural(len(forest), 'domain')}; {recurring} recurring (↻)")
+        said = f"fault trees of {plural(len(forest), 'domain')}; {recurring} recurring (↻)"
+        self._tab_said["tree-tab"] = said
+        self.set_status()
 
     def _load_due(self) -> None:
         self.fetch("review", self.library.due, self._show_due)
@@ -434,7 +446,9 @@ class KbApp(App[None]):
     def _show_due(self, due: list[ReviewItem]) -> None:
         self.due_items = {item.key: item for item in due}
         self.review_pane.show_due(due)
-        self.set_status(f"{plural(len(due), 'entry', 'entries')} due for review" if due else "nothing is due")
+        said = f"{plural(len(due), 'entry', 'entries')} due for review" if due else "nothing is due"
+        self._tab_said["review-tab"] = said
+        self.set_status()
 
     # --- status -------------------------------------------------------------------------------------
 
@@ -460,7 +474,7 @@ class KbApp(App[None]):
         self.set_status()
 
     def set_status(self, message: str | None = None) -> None:
-        parts = [part for part in (self._counts, message or self.describe_found()) if part]
+        parts = [part for part in (self._counts, message or self.describe_tab()) if part]
         self.status_bar.update(Text(visible(" · ".join(parts))))  # Text: no markup read in it
 
     # --- actions on the entry being read ------------------------------------------------------------

@@ -337,6 +337,26 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         assert table.row_count == due_before - 2
 
 
+async def test_the_status_line_speaks_of_the_tab_in_front(due_library: Library) -> None:
+    """After k on the Review tab the recount rewrote the status line with the search's words:
+    "92 entries · 4 due · browsing 92 entries; type to search", of a list not on the screen."""
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        assert str(app.status_bar.render()).endswith("· 5 entries due for review")
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert str(app.status_bar.render()).endswith("· 4 entries due for review")
+        await pilot.press("t")
+        await settle(app, pilot)
+        app.refresh_counts()  # as when another process wrote
+        await settle(app, pilot)
+        assert "fault trees of 7 domains" in str(app.status_bar.render())
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert "browsing" in str(app.status_bar.render())
+
+
 async def test_a_teammates_archive_reaches_the_open_entry_and_the_counts_without_a_keystroke(
     library: Library,
 ) -> None:
