@@ -456,6 +456,8 @@ class KbApp(App[None]):
         """Count the entries and those due again; ONLY_IF_CHANGED: when the store changed since the
         last count (another process's kb add, a sync), which a search looks at as it goes."""
         counted_at = self._counted_at
+        if only_if_changed and any(w.group == "counts" and not w.is_finished for w in self.workers):
+            return  # a recount is under way, which this one would cancel: a keep moves no version
 
         def counted() -> tuple[str, tuple[int, str] | None]:
             version = self.library.version()

@@ -357,6 +357,34 @@ async def test_the_status_line_speaks_of_the_tab_in_front(due_library: Library) 
         assert "browsing" in str(app.status_bar.render())
 
 
+async def test_the_due_count_follows_a_keep_made_while_the_search_refreshes(
+    due_library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """k recounts, and refreshes the search, whose results recount again "if the store changed";
+    a keep changes no entry's `updated`, so the second recount found nothing changed, and by
+    cancelling the first (one counting at a time) left "5 due" beside a list of 4."""
+    import threading
+
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        shown_before = app.results_shown
+        counts = due_library.counts
+
+        def counts_once_the_search_is_shown() -> object:  # in a worker thread
+            for _ in range(500):
+                if app.results_shown > shown_before:
+                    break
+                threading.Event().wait(0.01)
+            return counts()
+
+        monkeypatch.setattr(due_library, "counts", counts_once_the_search_is_shown)
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert app.results_shown > shown_before
+        assert "· 4 due ·" in str(app.status_bar.render())
+
+
 async def test_a_teammates_archive_reaches_the_open_entry_and_the_counts_without_a_keystroke(
     library: Library,
 ) -> None:
