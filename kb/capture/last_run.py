@@ -110,19 +110,22 @@ def load_last_run(folder: str) -> LastRun:
 def entry_fields(run: LastRun) -> dict[str, str]:
     """What a new entry takes from the run: the decisive line as its symptom, the command and how it
     ended as its conditions, the environment variables as its environment. A run killed by a
-    signal before it printed an error has no decisive line: its symptom is how it ended (the last
-    progress line it printed is not what went wrong)."""
+    signal before it printed an error, or one that printed no error at all, has no decisive line:
+    its symptom is how it ended (the progress lines it printed are not what went wrong)."""
     return {
-        "symptom": killed_symptom(run) or find_decisive(run.output).line,
+        "symptom": ending_symptom(run) or find_decisive(run.output).line,
         "conditions": f"`{run.command}` {run.ending} (in {run.cwd}, {run.at})",
         "environment": run.environment,
     }
 
 
-def killed_symptom(run: LastRun) -> str | None:
+def ending_symptom(run: LastRun) -> str | None:
     """`python train.py was killed by SIGKILL (signal 9)` when a signal ended RUN before it printed
-    an error, else None."""
-    if not run.ending.startswith("was killed by ") or find_decisive(run.output).exception_type:
+    an error, `python train.py exited with 3` when it printed no line that reads as an error, else
+    None."""
+    decisive = find_decisive(run.output)
+    killed = run.ending.startswith("was killed by ") and not decisive.exception_type
+    if not killed and not decisive.described:
         return None
     words = run.command.split()
     script = next((word for word in words[1:] if word.endswith(".py")), "")

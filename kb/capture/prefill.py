@@ -40,9 +40,12 @@ def read_log(source: str) -> str:
     return text
 
 
-def symptom_from_log(text: str) -> str:
-    """The decisive error line of a log or traceback: what the entry's symptom should say."""
-    return find_decisive(text).line
+def symptom_from_log(text: str) -> str | None:
+    """The decisive error line of a log or traceback: what the entry's symptom should say. None when
+    no line of it reads as an error: a log of progress lines and warnings gave them all, run
+    together, as the symptom."""
+    decisive = find_decisive(text)
+    return None if decisive.described else decisive.line
 
 
 @dataclass(frozen=True)

@@ -95,14 +95,21 @@ def record_entry(
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
     given = prefilled(given, fill, last_run, python)
+    if fill.from_log is not None and not given.symptom:
+        name = "standard input" if fill.from_log == "-" else fill.from_log
+        if ask is None:
+            raise KbError(
+                f"{name} holds no line that reads as an error; pass --symptom 'the error line you saw'"
+            )
+        say(f"kb: {name} holds no line that reads as an error; the symptom is yours to give")
     if fill.from_last:
         given = _from_last_search(given, store, say)
     from_output = fill.from_log is not None or fill.from_last_run
     if from_output and not symptom_given and given.symptom and ask is not None:
-        from kb.capture.last_run import killed_symptom
+        from kb.capture.last_run import ending_symptom
 
-        killed = last_run is not None and given.symptom == killed_symptom(last_run)
-        source = "how the run ended (it printed no error)" if killed else "the decisive line of the output"
+        ended = last_run is not None and given.symptom == ending_symptom(last_run)
+        source = "how the run ended (it printed no error)" if ended else "the decisive line of the output"
         say(f"symptom, {source}: {visible(given.symptom)}")
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
@@ -197,7 +204,7 @@ def prefilled(
         taken = entry_fields(last_run)
         changes.update({name: value for name, value in taken.items() if value and not getattr(given, name)})
     if fill.from_log is not None and not given.symptom:
-        changes["symptom"] = prefill.symptom_from_log(prefill.read_log(fill.from_log))
+        changes["symptom"] = prefill.symptom_from_log(prefill.read_log(fill.from_log)) or ""
     if fill.from_commit is not None and not given.fix:
         changes["fix"] = prefill.commit_fix(fill.from_commit or "HEAD").as_fix()
     if fill.env:

@@ -182,6 +182,10 @@ class Decisive(NamedTuple):
     candidates: tuple[tuple[str, str], ...] = ()  # (line, exception type)
     #: The paste's own lines without its stack frames, for a paste short enough to weigh them all.
     prose: tuple[str, ...] = ()
+    #: No line reads as an error, so LINE is the text itself, as a description: what a search is
+    #: given to find, and no error line for `kb add` to take from a log (its progress lines are not
+    #: what went wrong).
+    described: bool = False
 
     @property
     def short_type(self) -> str:
@@ -323,7 +327,8 @@ def _decide(lines: list[Line]) -> Decisive:
     if errors:  # nothing but a wrapper: it is all there is to go on
         index, exc_type, line = errors[-1]
         return Decisive(_with_continuation(lines, index, line), exc_type, (), _context(lines, index))
-    return Decisive(" ".join(" ".join(item.text for item in lines).split())[:_MAX_MESSAGE_CHARS])
+    text = " ".join(" ".join(item.text for item in lines).split())[:_MAX_MESSAGE_CHARS]
+    return Decisive(text, described=True)
 
 
 def _errors(lines: list[Line]) -> list[tuple[int, str, str]]:

@@ -99,6 +99,39 @@ def test_from_log_takes_the_decisive_line(runner: CliRunner, tmp_path: Path) -> 
     )
 
 
+PROGRESS_LOG = "".join(f"epoch 1 step {step}: loss=0.{step}\n" for step in range(40)) + (
+    "/opt/torch/optim/lr_scheduler.py:139: UserWarning: Detected call of `lr_scheduler.step()`"
+    " before `optimizer.step()`.\n  warnings.warn(\n"
+)
+
+
+def test_a_log_with_no_error_line_gives_no_symptom(runner: CliRunner, tmp_path: Path) -> None:
+    """Its progress lines, run together, became the entry's symptom without a word."""
+    log = tmp_path / "train.log"
+    log.write_text(PROGRESS_LOG)
+    flags = ("-k", "progress", "-d", "training", "-v", "nvidia-smi", "-f", "x", "--confirms", "exit 0")
+    code, _, err = kb("add", "--from-log", str(log), *flags)
+    assert (
+        code == 1
+        and err
+        == f"kb: {log} holds no line that reads as an error; pass --symptom 'the error line you saw'\n"
+    )
+    with open_store() as store:
+        assert store.find("progress") is None
+
+
+def test_on_a_terminal_a_log_with_no_error_line_asks_for_the_symptom(
+    runner: CliRunner, interactive: None, tmp_path: Path
+) -> None:
+    log = tmp_path / "train.log"
+    log.write_text(PROGRESS_LOG)
+    flags = ("-k", "progress", "-d", "training", "-v", "nvidia-smi", "-f", "x", "--confirms", "exit 0")
+    code, out, err = kb("add", "--from-log", str(log), *flags, input=NEW_FAULT + "\n\n\n\n")
+    assert code == 0, err
+    assert "holds no line that reads as an error" in err and "Symptom (the error line you saw)" in out
+    assert entry("progress")["symptom"] == NEW_FAULT
+
+
 def test_a_binary_log_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     blob = tmp_path / "core.dump"
     blob.write_bytes(b"\x7fELF\x00\x00\x01" * 100)

@@ -423,6 +423,25 @@ def test_a_run_killed_before_it_printed_an_error_is_recorded_by_how_it_ended(
     assert "epoch 1 step 200" not in entry["symptom"]
 
 
+def test_a_run_that_printed_no_error_is_recorded_by_how_it_ended(runner: CliRunner, tmp_path: Path) -> None:
+    """Its symptom was every progress line it printed, run together (`epoch 1 step 0: loss=0.9 epoch
+    1 step 100: …`), which no later search for the fault would find."""
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import sys\n"
+        "for step in range(0, 300, 100):\n"
+        "    print(f'epoch 1 step {step}: loss=0.9')\n"
+        "sys.exit(3)\n"
+    )
+    assert kb_run(sys.executable, str(script)).returncode == 3
+    added = runner.invoke(
+        app, ["add", "--from-last-run", "--new", "-d", "training", "-v", "true", "-f", "x", "--json"]
+    )
+    assert added.exit_code == 0, added.output
+    symptom = json.loads(added.stdout)["symptom"]
+    assert symptom.endswith("train.py exited with 3") and "epoch" not in symptom
+
+
 def test_ctrl_c_during_the_lookup_keeps_the_commands_status_and_says_so_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
