@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from kb.entry.redaction import redact_text
 from kb.errors import KbError
 from kb.paths import MAX_LOG_BYTES, looks_binary, read_bounded, read_stream_tail
 from kb.text.paste import find_decisive
@@ -41,11 +42,12 @@ def read_log(source: str) -> str:
 
 
 def symptom_from_log(text: str) -> str | None:
-    """The decisive error line of a log or traceback: what the entry's symptom should say. None when
-    no line of it reads as an error: a log of progress lines and warnings gave them all, run
-    together, as the symptom."""
+    """The decisive error line of a log or traceback: what the entry's symptom should say, redacted
+    as it will be stored (kb says it on the terminal, and checks it against known faults, before it
+    is stored). None when no line of it reads as an error: a log of progress lines and warnings gave
+    them all, run together, as the symptom."""
     decisive = find_decisive(text)
-    return None if decisive.described else decisive.line
+    return None if decisive.described else redact_text(decisive.line)
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,24 @@ def test_on_a_terminal_a_log_with_no_error_line_asks_for_the_symptom(
     assert entry("progress")["symptom"] == NEW_FAULT
 
 
+def test_the_symptom_a_log_gives_is_said_redacted(
+    runner: CliRunner, interactive: None, tmp_path: Path
+) -> None:
+    """The entry was stored redacted, but `symptom, the decisive line of the output: …` showed the
+    log's password and token on the terminal (a shared screen, a recorded session)."""
+    token = "hf_" + "Q7wErTy1UiOp2AsDfGh3JkLzXcVbNm4x"
+    log = tmp_path / "crash.log"
+    log.write_text(
+        "Traceback (most recent call last):\n"
+        f"ValueError: the frobnicator hub https://bob:s3cretpw@hub.example.com refused {token}\n"
+    )
+    flags = ("-k", "hub", "-d", "deployment", "-v", "nvidia-smi", "-f", "x", "--confirms", "exit 0")
+    code, out, err = kb("add", "--new", "--from-log", str(log), *flags, input="\n\n\n")
+    assert code == 0, err
+    assert "symptom, the decisive line of the output: ValueError: the frobnicator hub" in err
+    assert "s3cretpw" not in out + err and token not in out + err
+
+
 def test_a_binary_log_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     blob = tmp_path / "core.dump"
     blob.write_bytes(b"\x7fELF\x00\x00\x01" * 100)
