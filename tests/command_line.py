@@ -36,9 +36,9 @@ class Ran(_Ended):
         return self.code
 
 
-def kb(*args: str, input: str | None = None, env: dict[str, str | None] | None = None) -> Ran:
-    """Run `kb ARGS` (with INPUT on standard input, and ENV's variables set or, for None, unset) and
-    return its exit code and output."""
+def kb(*args: str, input: str | bytes | None = None, env: dict[str, str | None] | None = None) -> Ran:
+    """Run `kb ARGS` (with INPUT on standard input, bytes for what is not UTF-8, and ENV's variables
+    set or, for None, unset) and return its exit code and output."""
     argv = sys.argv
     sys.argv = ["kb", *args]
     code: int | str | None = 0

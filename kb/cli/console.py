@@ -179,10 +179,20 @@ class TerminalAsker:
     def text(self, question: str, default: str | None = None) -> str:
         while True:
             suffix = f" [{default}]" if default else ""
-            answer = input(f"{question}{suffix}: ").strip()
+            answer = _answer(f"{question}{suffix}: ").strip()
             if answer or default is not None:
                 return answer or (default or "")
 
     def confirm(self, question: str, default: bool) -> bool:
-        answer = input(f"{question} [{'Y/n' if default else 'y/N'}]: ").strip().lower()
+        answer = _answer(f"{question} [{'Y/n' if default else 'y/N'}]: ").strip().lower()
         return default if not answer else answer.startswith("y")
+
+
+def _answer(prompt: str) -> str:
+    """What is typed at PROMPT, as text: a byte that is not UTF-8 (a line pasted from a Latin-1
+    log) becomes U+FFFD, as it does in an argument (kb.__main__). As it came, it failed the whole
+    `kb add` after its last question, with a traceback, and every answer was lost."""
+    stdin = sys.stdin
+    if getattr(stdin, "errors", None) == "strict" and hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(errors="surrogateescape")
+    return input(prompt).encode("utf-8", "surrogateescape").decode("utf-8", "replace")

@@ -69,6 +69,15 @@ def test_interrupting_a_prompt_writes_nothing(runner: CliRunner, interactive: No
         assert store.find("half") is None
 
 
+def test_an_answer_that_is_not_utf8_is_kept_not_a_traceback(runner: CliRunner, interactive: None) -> None:
+    """A symptom pasted from a Latin-1 log (`caf\\xe9`) failed the add after its last question, with
+    a traceback, and every answer was lost."""
+    answers = [b"ValueError: caf\xe9 frobnicator rejected the batch", b"nvidia-smi", b"", b"x", b"data"]
+    code, _, err = kb("add", "--key", "latin", input=b"\n".join([*answers, b"", b"", b""]) + b"\n")
+    assert code == 0 and "Traceback" not in err, err
+    assert entry("latin")["symptom"] == "ValueError: caf\ufffd frobnicator rejected the batch"
+
+
 TRACEBACK = """Traceback (most recent call last):
   File "serve.py", line 3, in <module>
     app.run(port=8000)
