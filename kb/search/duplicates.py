@@ -3,11 +3,13 @@ before saving, and `kb sync` of each entry a teammate's folder brings."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from kb.paths import DatabaseLocation
 from kb.search.lookup import SearchOptions, search
-from kb.search.ranking import shared_in
+from kb.search.ranking import shared_in, symptom_forms
 from kb.text.paste import find_decisive, occurrence_form, signature
 
 #: A search match at least this close to a new symptom is the same fault, not a new one.
@@ -50,7 +52,12 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
         same = wanted in forms
         if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
             shared = bool(shared_in(line, load_shared_messages()))
-            return Duplicate(str(record["key"]), str(record["symptom"]), same, shared)
+            return Duplicate(
+                str(record["key"]),
+                _form_met(record, wanted) if same else str(record["symptom"]),
+                same,
+                shared,
+            )
         symptom_form = occurrence_form(scored.candidate.signatures[0]) if scored.candidate.signatures else ""
         # Most of the entry's symptom, not the generic head of a longer one (`CUDA out of memory.`);
         # never a variant, often a generic face many faults share.
@@ -64,3 +71,13 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
     if any(part in message or message in part for message in load_shared_messages()):
         return None  # several faults raise it
     return Duplicate(str(holding[0]["key"]), str(holding[0]["symptom"]), False)
+
+
+def _form_met(record: Mapping[str, Any], wanted: str) -> str:
+    """The form of RECORD's symptom (itself or a variant) whose signature is WANTED: the one to show.
+    Shown its symptom, a `PermissionError` met on a variant read "Its message is also the message of
+    docker-tmp-not-writable: FileNotFoundError: No usable temporary directory …"."""
+    forms = symptom_forms(record)
+    return next(
+        (form for form in forms if occurrence_form(signature(form)) == wanted), str(record["symptom"])
+    )

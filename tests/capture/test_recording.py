@@ -843,6 +843,17 @@ def test_a_message_several_faults_raise_is_not_counted_as_one_of_them_unasked(ru
     assert "which several faults raise" in err and "--new for another cause" in err
 
 
+def test_a_known_fault_met_on_a_variant_is_shown_that_variant(runner: CliRunner) -> None:
+    """`Permission denied: '/data/x.csv'` was "also the message of docker-tmp-not-writable", shown as
+    that entry's `FileNotFoundError: … No usable temporary directory`, a message it does not read as."""
+    code, _, err = kb(
+        "add", "-s", "PermissionError: [Errno 13] Permission denied: '/data/x.csv'", "-d", "data"
+    )
+    assert code == 1
+    shown = err.split("docker-tmp-not-writable, and several faults raise it:\n", 1)[1].splitlines()[0]
+    assert shown.strip() == "PermissionError: [Errno 13] Permission denied: '/tmp/torchinductor_appuser'"
+
+
 def test_on_a_terminal_a_shared_message_defaults_to_a_new_entry(runner: CliRunner, interactive: None) -> None:
     code, out, err = kb(
         "add", "-s", SHAPE, "-d", "model", "-v", "ls", "-f", "flatten first", "-k", "forgot-flatten",
