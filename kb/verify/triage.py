@@ -147,8 +147,10 @@ class Cause(NamedTuple):
 
 
 def anchor(text: str, conditions: str = "", environment: str = "") -> Anchor:
-    """Step 1: the decisive error line of a log or traceback (or the description as given)."""
-    return Anchor(find_decisive(text).line, conditions.strip(), environment.strip())
+    """Step 1: the decisive error line of a log or traceback (or the description as given),
+    redacted as its draft is: the anchor is printed, and given in --json, as the entry will hold it."""
+    line = find_decisive(text).line
+    return Anchor(redact_text(line), redact_text(conditions.strip()), redact_text(environment.strip()))
 
 
 def locate(record: TriageRecord, response: SearchResponse) -> None:

@@ -214,6 +214,17 @@ def test_a_triage_draft_is_written_redacted() -> None:
     assert [part for part in SECRET_PARTS if part in text] == []
 
 
+def test_a_triage_says_its_anchor_redacted(tmp_path: Path) -> None:
+    """The draft of a triage was redacted, but its anchor, printed as step 1 and given in --json,
+    held the log's URL password and token as they were."""
+    log = tmp_path / "fetch.log"
+    log.write_text(f"epoch 1\nRuntimeError: failed to fetch the model: {PASTED}\n", encoding="utf-8")
+    for json_flag in ((), ("--json",)):
+        code, out, err = kb("triage", "--no-env", "--log", str(log), "--conditions", PASTED, *json_flag)
+        assert code == 0, err
+        assert [part for part in SECRET_PARTS if part in out + err] == []
+
+
 #: Shapes that passed every field before: a Stripe key, and a password said in words.
 MORE = {"stripe": "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "said": "the password is " + "Tr0ub4dor&3"}
 
