@@ -283,18 +283,12 @@ def _gone_meanwhile(store: EntryStore, key: str, kept: Path, prefix: str) -> KbE
     purged it. Every such edit was said to be of an entry purged (`kb rm --purge`), with `kb add
     --from-file` to bring it back: after a merge, that made the merged fault two entries again."""
     last = store.history(key)[-1:]
-    action, detail = (last[0].action, last[0].detail) if last else ("purged", "")
-    if action == "merged" and detail.startswith("into "):
-        into = detail.removeprefix("into ")
+    went_to = last[0].went_to if last else None
+    if went_to is not None:
+        how = "merged into" if last[0].action == "merged" else "renamed to"
         return KbError(
-            f"'{key}' was merged into {into} while you edited it: not saved; your text is kept in"
-            f" {kept}; {prefix}edit {into} to make your change there"
-        )
-    if action == "renamed" and detail.startswith("to "):
-        renamed = detail.removeprefix("to ")
-        return KbError(
-            f"'{key}' was renamed to {renamed} while you edited it: not saved; your text is kept in"
-            f" {kept}; {prefix}edit {renamed} to make your change there"
+            f"'{key}' was {how} {went_to} while you edited it: not saved; your text is kept in"
+            f" {kept}; {prefix}edit {went_to} to make your change there"
         )
     return KbError(
         f"'{key}' was deleted while you edited it (kb rm --purge): your text is kept in {kept};"

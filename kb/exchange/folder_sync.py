@@ -799,10 +799,8 @@ def open_conflicts(store: EntryStore) -> list[tuple[Path, SyncStep]]:
 def _how_gone(store: EntryStore, key: str) -> tuple[str, str]:
     """How kb lost KEY, from its history: ("merged", into), ("renamed", to), or ("archived", "")."""
     for change in reversed(store.history(key)):
-        if change.action == "merged" and change.detail.startswith("into "):
-            return "merged", change.detail.removeprefix("into ")
-        if change.action == "renamed" and change.detail.startswith("to "):
-            return "renamed", change.detail.removeprefix("to ")
+        if change.went_to is not None:
+            return change.action, change.went_to
         if change.action in ("purged", "archived"):
             break
     return "archived", ""

@@ -56,6 +56,7 @@ from kb.store.record import (
     EntryChange,
     aware_time,
     listing_query,
+    moved_to,
     tagged_entries,
 )
 from kb.store.schema import FIRST_USE, MIGRATION_NAMES, SchemaState, form_digest
@@ -1041,7 +1042,7 @@ class EntryStore:
                 'SELECT action, detail FROM entry_change WHERE "key" = :key ORDER BY id DESC LIMIT 1',
                 {"key": followed},
             )
-            moved = _moved_to(str(last[0]), str(last[1])) if last is not None else None
+            moved = moved_to(str(last[0]), str(last[1])) if last is not None else None
             if moved is None:
                 break
             followed = moved
@@ -1061,15 +1062,6 @@ _STORED = tuple(name for name in ENTRY_COLUMNS if name != "id")
 
 #: A merge into an entry later renamed and merged again is followed; a cycle is not.
 _MOST_MOVES_FOLLOWED = 10
-
-
-def _moved_to(action: str, detail: str) -> str | None:
-    """The key an entry went to, by its last recorded change: merged into it, or renamed to it."""
-    if action == "merged" and detail.startswith("into "):
-        return detail.removeprefix("into ")
-    if action == "renamed" and detail.startswith("to "):
-        return detail.removeprefix("to ")
-    return None
 
 
 def _find(db: Database, key: str, locked: bool = False) -> Entry | None:

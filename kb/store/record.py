@@ -207,6 +207,21 @@ class EntryChange:
     detail: str
     content: EntryContent | None
 
+    @property
+    def went_to(self) -> str | None:
+        """The key the entry went to by this change (moved_to())."""
+        return moved_to(self.action, self.detail)
+
+
+def moved_to(action: str, detail: str) -> str | None:
+    """The key an entry went to by a change recorded as ACTION with DETAIL: merged into it
+    ("into KEY"), or renamed to it ("to KEY"); None for any other change."""
+    if action == "merged" and detail.startswith("into "):
+        return detail.removeprefix("into ")
+    if action == "renamed" and detail.startswith("to "):
+        return detail.removeprefix("to ")
+    return None
+
 
 #: What a change did, for people.
 CHANGE_ACTIONS = {

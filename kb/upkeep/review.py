@@ -449,11 +449,12 @@ def where_it_went(store: EntryStore, key: str) -> tuple[str, str | None]:
     while store.find(key) is None:
         changes = store.history(key)
         last = changes[-1] if changes else None
-        if last is None or last.action != "renamed" or not last.detail.startswith("to "):
+        renamed_to = last.went_to if last is not None and last.action == "renamed" else None
+        if last is None or renamed_to is None:
             if last is not None and last.action == "merged":
                 return f"merged {last.detail}", None
             return ("deleted for good" if last is not None and last.action == "purged" else "gone"), None
-        key = last.detail.removeprefix("to ")
+        key = renamed_to
         if key in seen:
             return "gone", None
         seen.add(key)
