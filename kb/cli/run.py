@@ -46,10 +46,9 @@ def run(argv: list[str]) -> int:
     try:
         look_up(command, ending, output)
     except Exception as exc:  # a broken knowledge base or install: the command's own failure is what matters
-        from kb.entry.visible import visible
+        from kb.entry.visible import exception_line
 
-        reason = visible(" ".join(str(exc).split())) or type(exc).__name__
-        _say(f"kb: `{command[0]}` {ending}; kb could not look it up: {reason}")
+        _say(f"kb: `{command[0]}` {ending}; kb could not look it up: {exception_line(exc)}")
     except KeyboardInterrupt:  # Ctrl-C stops kb's lookup, not what the command said with its status
         _say(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).")
     return finished.returncode

@@ -41,6 +41,12 @@ def visible(text: str) -> str:
     return HIDDEN.sub(_escape, text) if HIDDEN.search(text) else text
 
 
+def exception_line(exc: BaseException) -> str:
+    """EXC's message as one line a terminal shows as it is (its class's name when it has none): kb's
+    own trouble said beside a user's failure, by a host that must not print a traceback there."""
+    return visible(" ".join(str(exc).split())) or type(exc).__name__
+
+
 def shell_word(text: str) -> str:
     """TEXT as one word a shell reads back as TEXT (quoted when it holds a space or a quote: a
     hint's `kb trust /home/me/my project/.kb` could not be pasted as printed), shown as visible()

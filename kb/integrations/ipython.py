@@ -13,7 +13,7 @@ import sys
 import traceback
 from typing import Any
 
-from kb.entry.visible import command_line, shell_word, visible
+from kb.entry.visible import command_line, exception_line, shell_word, visible
 
 
 class KnownFault:
@@ -116,7 +116,7 @@ def load(ipython: Any) -> None:
         try:
             answer = look_up(exception_text(etype, value, tb), limit=1)
         except Exception as exc:  # kb's own trouble must never stand in for the user's error
-            print(f"kb: could not look this error up: {_one_line(exc)}", file=sys.stderr)
+            print(f"kb: could not look this error up: {exception_line(exc)}", file=sys.stderr)
             return None
         except KeyboardInterrupt:  # Ctrl-C during a slow lookup stops kb's part, not the session
             print("kb: the lookup was interrupted (Ctrl-C)", file=sys.stderr)
@@ -138,7 +138,7 @@ def load(ipython: Any) -> None:
         try:
             answer = look_up(query)
         except Exception as exc:  # a knowledge base kb cannot read: one line, not kb's traceback
-            print(f"kb: could not search: {_one_line(exc)}", file=sys.stderr)
+            print(f"kb: could not search: {exception_line(exc)}", file=sys.stderr)
             return
         except KeyboardInterrupt:
             print("kb: the search was interrupted (Ctrl-C)", file=sys.stderr)
@@ -147,11 +147,6 @@ def load(ipython: Any) -> None:
 
     ipython.set_custom_exc((Exception,), handler)
     ipython.register_magic_function(kb_magic, "line", "kb")
-
-
-def _one_line(exc: BaseException) -> str:
-    """EXC's message as one line a terminal shows as it is (its name when it has none)."""
-    return visible(" ".join(str(exc).split())) or type(exc).__name__
 
 
 def unload(ipython: Any) -> None:
