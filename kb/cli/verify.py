@@ -310,8 +310,8 @@ def _verify_interactively(
     runs none of its checks: a yes to a stranger's command shown among others is no reading of it."""
     runnable = [p for p in record.proposals if p.runnable]
     try:
-        for proposal in runnable[:1]:
-            common.refuse_untrusted(ctx, proposal.source)
+        if runnable:  # one layer's (kb --layer): trusted or not as a whole
+            common.refuse_untrusted(ctx, runnable[0].source)
     except KbError as refused:
         typer.echo(f"kb: {refused}", err=True)
         return False
