@@ -484,6 +484,17 @@ def test_a_sync_that_fails_part_way_puts_back_the_files_it_wrote(runner: CliRunn
     }
 
 
+def pull(checkout: Path) -> subprocess.CompletedProcess[str]:
+    """`git pull` in CHECKOUT, as its owner types it: it may stop at a conflict, which the test reads."""
+    return subprocess.run(
+        ["git", "pull", "-q", "--no-rebase", "origin", "main"],
+        cwd=checkout,
+        env={**os.environ, **GIT_ENV},
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -495,13 +506,7 @@ def test_a_merge_conflict_git_left_in_a_file_is_refused_never_stored(
     code, _, err = bob.kb("sync", str(bob.checkout))
     git(bob.checkout, "add", "-A")
     git(bob.checkout, "commit", "-qm", "bob's fix")
-    pulled = subprocess.run(
-        ["git", "pull", "-q", "--no-rebase", "origin", "main"],
-        cwd=bob.checkout,
-        env={**os.environ, **GIT_ENV},
-        capture_output=True,
-        text=True,
-    )
+    pulled = pull(bob.checkout)
     assert pulled.returncode != 0  # git's own conflict
     entry_file = bob.checkout / "data" / "loader-stall.md"
     assert "<<<<<<< " in entry_file.read_text()
@@ -534,13 +539,7 @@ def test_a_purge_git_left_beside_your_edit_is_a_conflict_not_undone(
     bob.edit("loader-stall", "clear the cache", "restart the cache daemon", monkeypatch, tmp_path)
     assert bob.kb("sync", str(bob.checkout))[0] == 0  # synced and committed before pulling
     git(bob.checkout, "commit", "-qam", "bob's fix")
-    pulled = subprocess.run(
-        ["git", "pull", "-q", "--no-rebase", "origin", "main"],
-        cwd=bob.checkout,
-        env={**os.environ, **GIT_ENV},
-        capture_output=True,
-        text=True,
-    )
+    pulled = pull(bob.checkout)
     assert pulled.returncode != 0 and "modify/delete" in pulled.stdout + pulled.stderr
     tombstone = bob.checkout / "archived" / "loader-stall.toml"
     assert tombstone.exists() and (bob.checkout / "data" / "loader-stall.md").exists()

@@ -134,6 +134,14 @@ async def open_top(app: KbApp, pilot: Pilot[None]) -> EntryView:
     return app.query_one("#search-entry", EntryView)
 
 
+async def ask_to_run_the_echo_check(app: KbApp, pilot: Pilot[None]) -> None:
+    """Search for the echo entry (the echo_entry fixture), open it and press x: the Run dialog asks."""
+    await type_query(app, pilot, "the echo fault")
+    await open_top(app, pilot)
+    await pilot.press("x")
+    await settle(app, pilot)
+
+
 @pytest.mark.both_backends
 async def test_search_then_open(library: Library) -> None:
     async with running(library, (120, 40)) as (app, pilot):
@@ -940,10 +948,7 @@ async def test_a_second_run_or_a_quit_waits_for_the_running_checks_verdict(
 
 async def test_run_cancelled_at_the_confirmation(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
-        await type_query(app, pilot, "the echo fault")
-        await open_top(app, pilot)
-        await pilot.press("x")
-        await settle(app, pilot)
+        await ask_to_run_the_echo_check(app, pilot)
         assert isinstance(app.screen, ConfirmRun)
         assert app.focused is not None and app.focused.id == "cancel"  # Enter does not run it
         await pilot.press("enter")
@@ -976,10 +981,7 @@ async def test_a_yes_made_before_the_question_could_be_read_runs_nothing(
 @pytest.mark.both_backends
 async def test_run_confirmed_shows_the_output_and_records_it(library: Library, echo_entry: str) -> None:
     async with running(library) as (app, pilot):
-        await type_query(app, pilot, "the echo fault")
-        await open_top(app, pilot)
-        await pilot.press("x")
-        await settle(app, pilot)
+        await ask_to_run_the_echo_check(app, pilot)
         await answer_yes(pilot)
         await settle(app, pilot)
         screen = app.screen
@@ -999,10 +1001,7 @@ async def test_a_check_changed_after_the_dialog_showed_it_does_not_run(
     the check meanwhile must not get a different command run under that yes."""
     marker = tmp_path / "ran-the-other-one"
     async with running(library) as (app, pilot):
-        await type_query(app, pilot, "the echo fault")
-        await open_top(app, pilot)
-        await pilot.press("x")
-        await settle(app, pilot)
+        await ask_to_run_the_echo_check(app, pilot)
         assert isinstance(app.screen, ConfirmRun)
         other = Library(library.spec)  # another process's view of the same database
         changed = other.entry(echo_entry).content().replace(validation=f"touch {marker}")
@@ -1028,10 +1027,7 @@ async def test_a_verdict_that_could_not_be_recorded_is_a_notice_that_says_so(
 
     monkeypatch.setattr(library.store(), "record_check", locked)
     async with running(library) as (app, pilot):
-        await type_query(app, pilot, "the echo fault")
-        await open_top(app, pilot)
-        await pilot.press("x")
-        await settle(app, pilot)
+        await ask_to_run_the_echo_check(app, pilot)
         await answer_yes(pilot)
         await settle(app, pilot)
         said = [notification.message for notification in app._notifications]

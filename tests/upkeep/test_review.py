@@ -8,11 +8,12 @@ import platform
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from kb.store.entry_store import open_store
+from kb.store.entry_store import EntryStore, open_store
 from kb.upkeep.review import RECENT_ENVIRONMENT_DAYS, applies_nowhere
 from tests.command_line import kb
 
@@ -273,25 +274,34 @@ def test_an_entry_edited_while_pruned_is_still_the_prunes_to_undo(
     assert code == 0 and "restored old-gizmo" in out.splitlines()
 
 
+def after_the_prune_chose(monkeypatch: pytest.MonkeyPatch, meanwhile: Callable[[EntryStore], None]) -> None:
+    """Make another writer's MEANWHILE happen between the prune choosing its entries and archiving."""
+    from kb.upkeep import review as upkeep
+
+    chosen = upkeep.prune_candidates
+
+    def then_meanwhile(store: EntryStore, *rules: Any) -> upkeep.PrunePlan:
+        found = chosen(store, *rules)
+        meanwhile(store)
+        return found
+
+    monkeypatch.setattr(upkeep, "prune_candidates", then_meanwhile)
+
+
 def test_a_prune_names_only_what_it_archived(
     runner: CliRunner, clock: Callable[[timedelta], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another writer archived one chosen entry and deleted another while the prune waited: it said
     "archived" of both, or failed on the deleted one, which the user never named."""
-    from kb.upkeep import review as upkeep
-
     for key in ("old-gizmo", "gone-gizmo", "taken-gizmo"):
         add(runner, key, f"the {key} jams", "nvidia-smi", "--force")
     clock(timedelta(days=200))
-    chosen = upkeep.prune_candidates
 
-    def meanwhile(store: object, *args: object) -> object:
-        found = chosen(store, *args)  # type: ignore[arg-type]
-        store.set_status("taken-gizmo", "archived")  # type: ignore[attr-defined]
-        store.purge("gone-gizmo")  # type: ignore[attr-defined]
-        return found
+    def meanwhile(store: EntryStore) -> None:
+        store.set_status("taken-gizmo", "archived")
+        store.purge("gone-gizmo")
 
-    monkeypatch.setattr(upkeep, "prune_candidates", meanwhile)
+    after_the_prune_chose(monkeypatch, meanwhile)
     code, out, err = kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply")
     assert code == 0, err
     archived = [line for line in out.splitlines() if line.startswith("archived ")]
@@ -306,22 +316,16 @@ def test_an_entry_used_or_given_a_guard_while_the_prune_waited_is_left_active(
 ) -> None:
     """A teammate met the fault again (or guarded it) between the prune choosing an entry as unused
     and archiving it: the prune archived it anyway, and said "archived … last hit never"."""
-    from kb.upkeep import review as upkeep
-
     for key in ("old-gizmo", "met-gizmo", "guarded-gizmo"):
         add(runner, key, f"the {key} jams", "nvidia-smi", "--force")
     clock(timedelta(days=200))
-    chosen = upkeep.prune_candidates
 
-    def meanwhile(store: object, *args: object) -> object:
-        found = chosen(store, *args)  # type: ignore[arg-type]
-        store.record_occurrence("met-gizmo")  # type: ignore[attr-defined]
-        guards = store.get("dataparallel-grads-none").content().guards  # type: ignore[attr-defined]
-        guarded = store.get("guarded-gizmo").content().replace(guards=guards)  # type: ignore[attr-defined]
-        store.update("guarded-gizmo", guarded)  # type: ignore[attr-defined]
-        return found
+    def meanwhile(store: EntryStore) -> None:
+        store.record_occurrence("met-gizmo")
+        guards = store.get("dataparallel-grads-none").content().guards
+        store.update("guarded-gizmo", store.get("guarded-gizmo").content().replace(guards=guards))
 
-    monkeypatch.setattr(upkeep, "prune_candidates", meanwhile)
+    after_the_prune_chose(monkeypatch, meanwhile)
     code, out, err = kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply", "--json")
     assert code == 0, err
     result = json.loads(out)
