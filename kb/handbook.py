@@ -5,8 +5,6 @@ The keyword → domain map locates a fault's domain from the words of a paste; e
 "golden three lines", the first checks to run there; the rollback rule says when to start over.
 """
 
-from __future__ import annotations
-
 import os
 from collections import Counter
 from functools import cache
@@ -82,7 +80,7 @@ COMPILED_FORMAT = 1
 
 
 @cache
-def load_triage(path: Path | None = None) -> Triage:
+def load_triage(path: "Path | None" = None) -> Triage:
     """The handbook at PATH (`seed_entries/domains.toml`): read only by a search that found
     nothing sure, from its compiled form (kb.compiled) once one is kept."""
     data = _handbook(str(path) if path else os.path.join(seed_folder(), "domains.toml"))
@@ -124,7 +122,7 @@ def _handbook(source: str) -> dict[str, Any]:
 
 
 @cache
-def load_shared_messages(path: Path | None = None) -> tuple[str, ...]:
+def load_shared_messages(path: "Path | None" = None) -> tuple[str, ...]:
     """The error messages many different faults raise (seed_entries/shared_messages.txt), lowercased."""
     with open(path or os.path.join(seed_folder(), "shared_messages.txt"), encoding="utf-8") as handle:
         text = handle.read()

@@ -9,8 +9,6 @@ works in plain strings (os.path) and hands out pathlib paths only to callers tha
 pathlib costs a search about four milliseconds.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from typing import TYPE_CHECKING, NamedTuple
@@ -28,19 +26,19 @@ PROJECT_FOLDER = ".kb"
 DB_ENV = "KB_DB"
 
 
-def user_data_dir() -> Path:
+def user_data_dir() -> "Path":
     """The platform's per-user data folder for kb (XDG on Linux, Application Support on macOS)."""
     from pathlib import Path
 
     return Path(_user_data_folder())
 
 
-def drafts_folder() -> Path:
+def drafts_folder() -> "Path":
     """Where kb keeps drafts waiting for a person (`kb triage`'s, an editor's that failed to save)."""
     return user_data_dir() / "drafts"
 
 
-def new_draft_path(name: str, stamp: str) -> Path:
+def new_draft_path(name: str, stamp: str) -> "Path":
     """A file in drafts_folder() that no draft holds, made empty now so that no other draft takes it:
     NAME-STAMP.md, or NAME-STAMP-N.md for the second one in the same second (two failed saves of one
     entry in a second kept one file, the second text over the first)."""
@@ -76,7 +74,7 @@ class DatabaseLocation(NamedTuple):
     file: str | None
 
     @property
-    def path(self) -> Path | None:
+    def path(self) -> "Path | None":
         from pathlib import Path
 
         return None if self.file is None else Path(self.file)
@@ -130,7 +128,7 @@ def cache_folder(*parts: str) -> str:
     return os.path.join(base, APP_NAME, *parts)
 
 
-def seed_directory() -> Path:
+def seed_directory() -> "Path":
     """The seed entries: inside the installed package, or at the top of a source checkout."""
     from pathlib import Path
 
@@ -149,7 +147,7 @@ def seed_folder() -> str:
 
 
 def write_atomically(
-    path: str | os.PathLike[str], text: str | bytes | Iterable[str], shared: bool = False
+    path: str | os.PathLike[str], text: "str | bytes | Iterable[str]", shared: bool = False
 ) -> None:
     """Write TEXT (a string, bytes, or pieces written as they come, so that a large export never sits
     in memory whole) to PATH all at once: into a temporary file beside it, then renamed over it, so
@@ -203,7 +201,7 @@ def _shared_mode(path: str | os.PathLike[str]) -> int:
     return 0o666 & ~mask
 
 
-def write_out(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
+def write_out(path: str | os.PathLike[str], text: "str | bytes | Iterable[str]") -> None:
     """write_atomically() a file an export writes where the user said, its folder made if needed; a
     place that cannot be written (a missing mount, a file where a folder should be, no permission)
     is a KbError naming it, not a traceback. A device or a pipe (/dev/stdout, /dev/null, a named
@@ -244,7 +242,7 @@ def _a_stream(path: str | os.PathLike[str]) -> bool:
     return special or os.path.abspath(path).startswith(("/dev/", "/proc/"))
 
 
-def _write_into(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
+def _write_into(path: str | os.PathLike[str], text: "str | bytes | Iterable[str]") -> None:
     if isinstance(text, bytes):
         with open(path, "wb") as raw:
             raw.write(text)
@@ -332,7 +330,7 @@ def _read_regular(path: str | os.PathLike[str], limit: int, tail: bool) -> LogEn
         return LogEnd(data, max(size, len(data)))
 
 
-def _leading_hole(handle: BinaryIO) -> int:
+def _leading_hole(handle: "BinaryIO") -> int:
     """Where the text of a log starts: after the NUL bytes logrotate's copytruncate leaves where the
     log was (a sparse hole, found by SEEK_DATA where the file system knows, else read past, up to
     MAX_FILE_BYTES of them), which are no part of it: a search of the log, and the size it tells,
@@ -368,12 +366,12 @@ def looks_binary(raw: bytes) -> bool:
     return bool(head) and controls / len(head) > BINARY_CONTROL_SHARE
 
 
-def read_stream_tail(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "standard input") -> bytes:
+def read_stream_tail(stream: "BinaryIO", limit: int = MAX_LOG_BYTES, what: str = "standard input") -> bytes:
     """The last LIMIT bytes of STREAM (read_stream_end())."""
     return read_stream_end(stream, limit, what).data
 
 
-def read_stream_end(stream: BinaryIO, limit: int = MAX_LOG_BYTES, what: str = "standard input") -> LogEnd:
+def read_stream_end(stream: "BinaryIO", limit: int = MAX_LOG_BYTES, what: str = "standard input") -> LogEnd:
     """The last LIMIT bytes of STREAM, read to its end in bounded memory: `train.py 2>&1 | kb search -`
     may pipe gigabytes, and only the end holds the error. Binary data is refused with KbError.
 

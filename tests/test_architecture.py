@@ -58,6 +58,32 @@ def test_an_add_from_flags_loads_no_check_machinery() -> None:
     assert modules_loaded_by(*argv, watched=watched) == set()
 
 
+def test_a_search_compiles_no_python_source() -> None:
+    """A typing.NamedTuple whose module has `from __future__ import annotations` compiles each field's
+    annotation when its class is made, and a process's first compile() sets up Python's syntax tree
+    types: 9 million instructions, a tenth of the interpreter's own start, paid by every search. The
+    modules a search imports evaluate their records' annotations as they are written."""
+    query = "CUDA error: device-side assert triggered"
+    subprocess.run([sys.executable, "-m", "kb", "search", query], capture_output=True, check=False)  # seeds
+    code = (
+        "import json, sys\n"
+        "compiled = []\n"
+        "def hook(event, args):\n"
+        "    if event != 'compile' or str(args[1]).endswith('.py'):  # a module without its .pyc\n"
+        "        return\n"
+        "    text = args[0].decode() if isinstance(args[0], bytes) else args[0]\n"
+        "    if isinstance(text, str) and not text.startswith('lambda _cls'):  # namedtuple's own\n"
+        "        compiled.append(text[:60])\n"
+        "sys.addaudithook(hook)\n"
+        "from kb.__main__ import main\n"
+        f"sys.argv = ['kb', 'search', {query!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(compiled))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
 def test_show_and_list_read_without_typer_or_the_orm() -> None:
     """`kb show` and `kb list` took ~0.8 s, 6-7x `kb search`: they loaded the ORM to read."""
     assert modules_loaded_by("where") >= {"pydantic"}  # Typer's, so the harness sees what loads

@@ -7,8 +7,6 @@ SearchArgs and calls the same run_search(). Both parsers are built from one tabl
 kb.cli.options.SEARCH_OPTIONS.
 """
 
-from __future__ import annotations
-
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -98,7 +96,7 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     return 0 if found.response.confident else 1
 
 
-def search_text(text: str, args: SearchArgs, layers: bool = True) -> Found:
+def search_text(text: str, args: SearchArgs, layers: bool = True) -> "Found":
     """Search TEXT with the options of ARGS (kb.layers.everywhere.search_layers)."""
     from kb.layers.everywhere import search_layers
     from kb.search.lookup import SearchOptions
@@ -133,7 +131,7 @@ def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> st
 
 
 def format_response(
-    response: SearchResponse, explain: bool, width: int, layered: bool = False, limit: int | None = None
+    response: "SearchResponse", explain: bool, width: int, layered: bool = False, limit: int | None = None
 ) -> str:
     lines: list[str] = []
     if explain:

@@ -12,8 +12,6 @@ same rows, so the two cannot drift apart. Both hand the command the same values,
 Standard library only: this module is on the fast path.
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal, NamedTuple
 
 from kb.cli.console import usage_message

@@ -17,8 +17,6 @@ are data, never code: a value is refused unless every character of it is one a s
 literally inside or outside quotes, so a value can only ever be the word it is.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple

@@ -15,8 +15,6 @@ A project's layer is the nearest `.kb/` folder at or above the current directory
 `kb search` can afford it on every call.
 """
 
-from __future__ import annotations
-
 import os
 import re
 from typing import NamedTuple

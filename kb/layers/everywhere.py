@@ -9,8 +9,6 @@ text (`also_in`): four fixes under one key must not look like one. A layer that 
 is reported, and the others answer.
 """
 
-from __future__ import annotations
-
 import contextlib
 import functools
 import time

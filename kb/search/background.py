@@ -19,8 +19,6 @@ The background is read once per process from a compiled form cached in the user'
 search reads in well under a millisecond (a dict of its few thousand words took several).
 """
 
-from __future__ import annotations
-
 import math
 import os
 from array import array
@@ -52,10 +50,10 @@ class Background:
     def __init__(
         self,
         text: bytes | None,
-        starts: array[int],
+        starts: "array[int]",
         terms: list[str],
-        offsets: array[int],
-        ids: array[int],
+        offsets: "array[int]",
+        ids: "array[int]",
         text_at: tuple[str, int] | None = None,
     ) -> None:
         self._text = text
@@ -88,7 +86,7 @@ class Background:
     def message(self, number: int) -> str:
         return self.text[self.starts[number] : self.starts[number + 1]].decode("utf-8").rstrip("\n")
 
-    def holding(self, term: str) -> array[int]:
+    def holding(self, term: str) -> "array[int]":
         """The messages that hold TERM, ascending."""
         at = bisect_left(self.terms, term)
         if at == len(self.terms) or self.terms[at] != term:
@@ -225,7 +223,7 @@ def explain_once(background: Background, terms: Mapping[str, float]) -> Explanat
 _UNITS = 1 << 32
 
 
-def _holds(ids: array[int], number: int) -> bool:
+def _holds(ids: "array[int]", number: int) -> bool:
     """Whether the ascending IDS hold NUMBER."""
     at = bisect_left(ids, number)
     return at < len(ids) and ids[at] == number
@@ -274,7 +272,7 @@ def load_background(path: str | None = None) -> Background:
     return background
 
 
-def _numbers(raw: bytes, typecode: str = "I") -> array[int]:
+def _numbers(raw: bytes, typecode: str = "I") -> "array[int]":
     numbers = array(typecode)
     numbers.frombytes(raw)
     return numbers

@@ -5,8 +5,6 @@ from the write-time index (kb.store.index_reader), rank them (kb.search.ranking)
 record: a hit on a confident answer, or a miss that `kb add --from-last` can offer later.
 """
 
-from __future__ import annotations
-
 import contextlib
 import heapq
 import re

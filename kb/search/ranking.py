@@ -14,8 +14,6 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 - hits, only to break ties.
 """
 
-from __future__ import annotations
-
 import functools
 import heapq
 import math
@@ -24,10 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
+from kb.patterns import LazyPattern
 from kb.search.background import Background, explain, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
-from kb.text.patterns import LazyPattern
 from kb.text.tokens import STOPWORDS, tokenize
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}

@@ -26,8 +26,6 @@ since short lists are read whole and long ones best first. Nothing here knows ab
 of postings is passed in.
 """
 
-from __future__ import annotations
-
 import heapq
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, Protocol

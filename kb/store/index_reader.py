@@ -10,8 +10,6 @@ When the database does not exist yet, or its schema or normalizer version is not
 `IndexNotReady` tells the caller to open the full store once, which creates, migrates and reindexes.
 """
 
-from __future__ import annotations
-
 import contextlib
 import json
 import os
@@ -106,7 +104,7 @@ class IndexReader:
         #: Opened on a full disk: read, and write nothing.
         self._reading_only = False
 
-    def open(self) -> IndexReader:
+    def open(self) -> "IndexReader":
         """Connect and check the index is current. Raises IndexNotReady when it is not."""
         self._conn = self._connect()
         try:
@@ -116,7 +114,7 @@ class IndexReader:
             raise
         return self
 
-    def __enter__(self) -> IndexReader:
+    def __enter__(self) -> "IndexReader":
         return self if self._conn is not None else self.open()
 
     def __exit__(self, *_exc: object) -> None:
@@ -250,7 +248,7 @@ class IndexReader:
             )
         return found
 
-    def postings(self, statuses: Sequence[str], average_length: float) -> Postings:
+    def postings(self, statuses: Sequence[str], average_length: float) -> "Postings":
         """The postings of entries of STATUSES, as kb.search.top_k reads them, with impacts for
         AVERAGE_LENGTH (the corpus's now)."""
         stored_length = self.meta(IMPACT_LENGTH)
@@ -329,14 +327,14 @@ class IndexReader:
 
     # --- entries, for kb show and kb list -------------------------------------------------------
 
-    def entry(self, key: str) -> Entry | None:
+    def entry(self, key: str) -> "Entry | None":
         """The entry KEY, as the store holds it; None when there is none."""
         from kb.store.record import SELECTED_COLUMNS, Entry  # deferred: a search reads no records
 
         rows = self._rows(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key', {"key": key})
         return Entry.from_row(rows[0]) if rows else None
 
-    def each_entry(self, domain: str | None, status: str | None, tag: str | None = None) -> Iterator[Entry]:
+    def each_entry(self, domain: str | None, status: str | None, tag: str | None = None) -> "Iterator[Entry]":
         """The entries of DOMAIN, STATUS and TAG (None: any), by domain then key, as kb list shows them,
         read as they are used (kb.store.entry_store.EntryStore.each)."""
         from kb.store.record import listing_query, tagged_entries

@@ -4,8 +4,6 @@ both the store and the fast read path open a non-SQLite database with (importing
 kb.store.database holds the migrations themselves; a test checks that their names are exactly these, in order.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, NamedTuple
 
 from kb.errors import StoreUnavailable
@@ -138,7 +136,7 @@ def with_iso_dates(url: str) -> str:
 DRIVER_PACKAGES = {"psycopg2": "psycopg2-binary", "psycopg": "psycopg[binary]", "MySQLdb": "mysqlclient"}
 
 
-def server_engine(url: str, where: str) -> Engine:
+def server_engine(url: str, where: str) -> "Engine":
     """An SQLAlchemy engine for a database other than an SQLite file, connected once to prove it,
     with every way that can fail as one StoreUnavailable line: an unknown scheme, a missing driver,
     no server, a wrong password."""

@@ -9,13 +9,11 @@ NORMALIZER_VERSION is stored beside every signature; bump it whenever masking or
 and the store recomputes the signatures it holds.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from kb.text.patterns import LazyPattern
+from kb.patterns import LazyPattern
 
 NORMALIZER_VERSION = 3
 

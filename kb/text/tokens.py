@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from kb.text.patterns import LazyPattern
+from kb.patterns import LazyPattern
 
 _WORD = r"-?\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*|<[a-z]+>"
 _ASCII_TOKEN = LazyPattern(_WORD)
 
 
 #: Words and runs of Chinese characters. Compiling the Chinese ranges takes 2 ms, and most pastes are
-#: ASCII: only text that is not waits for it (kb.text.patterns).
+#: ASCII: only text that is not waits for it (kb.patterns).
 _ANY_TOKEN = LazyPattern(_WORD + r"|[\u3400-\u9fff\uf900-\ufaff]+")
 
 

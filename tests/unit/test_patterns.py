@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.text import patterns
-from kb.text.patterns import LazyPattern
+from kb import patterns
+from kb.patterns import LazyPattern
 
 PATTERN = r"(?P<num>-?\d+)|\b[A-Z]\w*Error\b"
 
