@@ -418,11 +418,34 @@ def _choose(errors: list[tuple[int, str, str]], lines: list[Line]) -> tuple[int,
     whose failure report names the root cause's rank, the last of that rank's (another rank's error
     is what the crash did to it: `Connection closed by peer`)."""
     candidates = [e for e in errors if not _is_wrapper(e)]
+    ignored = _ignored_errors(lines, errors)
+    candidates = [e for e in candidates if e[0] not in ignored] or candidates
     root = _root_cause_rank(lines)
     if root is not None:
         candidates = [e for e in candidates if lines[e[0]].rank == root] or candidates
     real = [e for e in candidates if not e[1].endswith("Warning")] or candidates
     return real[-1] if real else None
+
+
+#: Python's report of an error it could not raise (in a `__del__`, an atexit callback, a thread's
+#: cleanup at exit): `Exception ignored in: <function Loader.__del__ at 0x7f…>`, then its traceback.
+_IGNORED = LazyPattern(r"^\s*Exception ignored\b")
+
+
+def _ignored_errors(lines: list[Line], errors: list[tuple[int, str, str]]) -> set[int]:
+    """The lines of ERRORS that Python reported as ignored: each is the first error after an
+    `Exception ignored in` line. Such an error did not end the run (a finaliser failing as the
+    process went down after the real error), so it is not what the paste is about, unless it is
+    all the paste holds."""
+    ignored: set[int] = set()
+    at = 0
+    for index, item in enumerate(lines):
+        if _IGNORED.match(item.text):
+            later = next((e for e in errors if e[0] > index), None)
+            if later is not None and later[0] >= at:
+                ignored.add(later[0])
+                at = later[0] + 1
+    return ignored
 
 
 #: torchrun's failure report: `Root Cause (first observed failure):` then `rank : 1 (local_rank: 1)`.
@@ -450,7 +473,12 @@ def _alternatives(
     line, a warning, a C++ what(); the closest to the top of the paste first, a few at most."""
     found: list[tuple[str, str]] = []
     went_on = _went_on_after(lines, chosen[0])
-    real = [e for e in errors if not _is_wrapper(e) and e is not chosen and not went_on(e[0])]
+    ignored = _ignored_errors(lines, errors)
+    real = [
+        e
+        for e in errors
+        if not _is_wrapper(e) and e is not chosen and not went_on(e[0]) and e[0] not in ignored
+    ]
     firsts = [e for e in real if not e[1].endswith("Warning")][:1]
     warnings = [e for e in real if e[1].endswith("Warning")][-1:]
     for index, exc_type, line in (*firsts, *warnings):
@@ -537,6 +565,7 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
             or _CHAINED.match(line)
             or _FRAME_HEAD.match(line)
             or _REPORT_GOES_ON.match(line)
+            or _IGNORED.match(line)
         ):
             break
         if BOILERPLATE.search(line):

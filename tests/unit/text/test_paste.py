@@ -68,6 +68,46 @@ def test_a_torchrun_wrapper_gives_way_to_the_real_error() -> None:
     assert "failed (exitcode" not in decisive.line
 
 
+#: What Python 3.11 printed for a script whose import failed while an object's __del__ raised as the
+#: process went down.
+FINALISER_AFTER_THE_ERROR = """\
+Traceback (most recent call last):
+  File "/home/user/train.py", line 8, in <module>
+    main()
+  File "/home/user/train.py", line 7, in main
+    import apex
+ModuleNotFoundError: No module named 'apex'
+Exception ignored in: <function Loader.__del__ at 0x7fca04b65bc0>
+Traceback (most recent call last):
+  File "/home/user/train.py", line 3, in __del__
+    raise RuntimeError("cannot close handle: loader already shut down")
+RuntimeError: cannot close handle: loader already shut down
+"""
+
+
+def test_an_error_python_reports_as_ignored_is_not_what_ended_the_run() -> None:
+    """A finaliser that fails as the process goes down is printed after the real error, and was
+    read as the error (its cleanup message, not the missing module)."""
+    decisive = find_decisive(FINALISER_AFTER_THE_ERROR)
+    assert decisive.line == "ModuleNotFoundError: No module named 'apex'"
+    assert all("cannot close handle" not in line for line, _ in decisive.candidates)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Exception ignored in: <function Pool.__del__ at 0x7f2e>",
+        "Exception ignored in atexit callback: <function _flush at 0x7f2e>",
+    ],
+)
+def test_an_ignored_error_is_read_when_it_is_all_the_paste_holds(header: str) -> None:
+    paste = (
+        f"{header}\nTraceback (most recent call last):\n"
+        '  File "x.py", line 3, in f\nOSError: [Errno 9] Bad file descriptor\n'
+    )
+    assert find_decisive(paste).line == "OSError: [Errno 9] Bad file descriptor"
+
+
 def test_cuda_errors_lose_colour_and_boilerplate() -> None:
     assert find_decisive(CUDA_ASSERT).line == "RuntimeError: CUDA error: device-side assert triggered"
 
