@@ -310,6 +310,32 @@ def search(
     domain = resolve_domain(options.domain) if options.domain else None
     pattern = _compile(text, options)
     query = analyze(text)
+    reader = _reader(location, options, prepare)
+    try:
+        with contextlib.nullcontext(reader) if options.keep_open else reader:
+            candidates, term_idf, unheard = _candidates(reader, query, options, pattern)
+            # judged_here() may move a result down, and one not scored up: then every candidate is scored
+            judged = options.environment and any(c.record.get("applies_to") for c in candidates)
+            needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
+            shared_messages, background = load_shared_messages(), load_background()
+            ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed, unheard)
+            if options.environment:
+                ranked = _judged_on_this_machine(ranked, reader, location, options, clock)
+            response = _response(query, ranked, options.limit)
+            if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
+                _leave_usage(reader, text, response, clock)
+    except IndexNotReady as exc:  # a table gone after the reader opened: damaged, or changed by hand
+        raise StoreUnavailable(
+            f"cannot search {location.display()}: {exc} (a damaged database, or one changed by another tool)"
+        ) from None
+    return response
+
+
+def _reader(
+    location: DatabaseLocation, options: SearchOptions, prepare: Callable[[], None] | None
+) -> IndexReader:
+    """The index of LOCATION, open and current: the one this process kept open (KEEP_OPEN), or a new
+    one, after PREPARE made the database searchable when it was not."""
     reader = _KEPT_OPEN.get(location.url) if options.keep_open else None
     if reader is None:
         try:
@@ -326,42 +352,42 @@ def search(
             reader.keep_reads()
             _KEPT_OPEN[location.url] = reader
     reader.refresh()
-    try:
-        with contextlib.nullcontext(reader) if options.keep_open else reader:
-            candidates, term_idf, unheard = _candidates(reader, query, options, pattern)
-            # judged_here() may move a result down, and one not scored up: then every candidate is scored
-            judged = options.environment and any(c.record.get("applies_to") for c in candidates)
-            needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
-            shared_messages, background = load_shared_messages(), load_background()
-            ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed, unheard)
-            if options.environment:
-                from kb.machine import environment
+    return reader
 
-                seen = environment(options.interpreter)
-                if seen is not None:
-                    ranked = judged_here(ranked, seen)
-                    recorded = (location.url, tuple(sorted(seen.items())))
-                    if recorded not in _ENVIRONMENTS_RECORDED:  # once per process: a pytest run with 200
-                        _ENVIRONMENTS_RECORDED.add(recorded)  # failures wrote it 200 times
-                        reader.record_environment(seen, clock())
-            results, shared = ranked[: options.limit], tuple(one_of(ranked))
-            if results and results[0].confident:
-                top = results[0].candidate.record
-                guessed = DomainGuess(top["domain"], ("(the confident match)",))
-                response = SearchResponse(query, results, guessed, None, shared)
-            else:
-                triage = load_triage()  # only a search that found nothing sure pays for the keyword map
-                guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
-                response = SearchResponse(
-                    query, results, guess, triage.golden.get(guess.domain) if guess else None, shared
-                )
-            if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
-                _leave_usage(reader, text, response, clock)
-    except IndexNotReady as exc:  # a table gone after the reader opened: damaged, or changed by hand
-        raise StoreUnavailable(
-            f"cannot search {location.display()}: {exc} (a damaged database, or one changed by another tool)"
-        ) from None
-    return response
+
+def _judged_on_this_machine(
+    ranked: list[Scored],
+    reader: IndexReader,
+    location: DatabaseLocation,
+    options: SearchOptions,
+    clock: Callable[[], datetime],
+) -> list[Scored]:
+    """RANKED with the entries whose applies_to this machine meets first (`--env`); the machine's
+    environment is recorded once per process and database."""
+    from kb.machine import environment
+
+    seen = environment(options.interpreter)
+    if seen is None:
+        return ranked
+    recorded = (location.url, tuple(sorted(seen.items())))
+    if recorded not in _ENVIRONMENTS_RECORDED:  # once per process: a pytest run with 200
+        _ENVIRONMENTS_RECORDED.add(recorded)  # failures wrote it 200 times
+        reader.record_environment(seen, clock())
+    return judged_here(ranked, seen)
+
+
+def _response(query: Query, ranked: list[Scored], limit: int) -> SearchResponse:
+    """The answer: the first LIMIT of RANKED, the faults that share the paste's message, and where to
+    look next (the confident match's domain, or the handbook's guess and its golden checks)."""
+    results, shared = ranked[:limit], tuple(one_of(ranked))
+    if results and results[0].confident:
+        top = results[0].candidate.record
+        return SearchResponse(
+            query, results, DomainGuess(top["domain"], ("(the confident match)",)), None, shared
+        )
+    triage = load_triage()  # only a search that found nothing sure pays for the keyword map
+    guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
+    return SearchResponse(query, results, guess, triage.golden.get(guess.domain) if guess else None, shared)
 
 
 def _compile(text: str, options: SearchOptions) -> re.Pattern[str] | None:
