@@ -77,15 +77,26 @@ class ShownConflict:
     ours: str
     theirs: str
     kb_values: dict[str, Any] = field(default_factory=dict)
+    #: The versions a settle of this conflict was to keep aside (whose, and the version), recorded
+    #: before it wrote the folder: a settle killed after the folder's file and before kb's
+    #: transaction leaves both sides alike, and the next sync keeps these aside instead of losing one.
+    settling: tuple[tuple[str, EntryContent], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"ours": self.ours, "theirs": self.theirs, "kb": self.kb_values}
+        data: dict[str, Any] = {"ours": self.ours, "theirs": self.theirs, "kb": self.kb_values}
+        if self.settling:
+            data["settling"] = [{"side": side, "version": kept.as_dict()} for side, kept in self.settling]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> ShownConflict:
         if isinstance(data, list):  # recorded before kb kept the fields: any kb edit answers
             return cls(str(data[0]), str(data[1]))
-        return cls(str(data["ours"]), str(data["theirs"]), dict(data.get("kb") or {}))
+        settling = tuple(
+            (str(kept["side"]), EntryContent.from_dict(kept["version"]))
+            for kept in data.get("settling") or ()
+        )
+        return cls(str(data["ours"]), str(data["theirs"]), dict(data.get("kb") or {}), settling)
 
     def answered_in_kb(self, ours: EntryContent) -> bool:
         if not self.kb_values:
@@ -225,7 +236,10 @@ def plan_sync(
     def facts_of(key: str) -> _EntryFacts:
         record = bases.get(key)
         if key in seen:
-            record = SyncBase(record.content if record is not None else None, seen[key])
+            recorded = record.conflict if record is not None else None
+            settling = recorded.settling if recorded is not None else ()
+            shown = dataclasses.replace(seen[key], settling=settling)
+            record = SyncBase(record.content if record is not None else None, shown)
         return _EntryFacts(
             key,
             record,
@@ -510,10 +524,12 @@ def _conflict(
         note = f"{tomb.describe()} in the folder, changed in kb"
     if not note and "status" in fields and ours.status != theirs.status:
         note = "archived on one side, changed on the other"
+    recorded = facts.record.conflict if facts.record is not None else None
     shown = ShownConflict(
         fingerprint(ours),
         fingerprint(theirs),
         {name: _json_value(getattr(ours, name)) for name in fields},
+        recorded.settling if recorded is not None else (),  # a settle begun is not forgotten
     )
     return SyncStep(
         facts.key,
@@ -554,12 +570,17 @@ def _finish(
         tomb_wanted = tomb or Tombstone(facts.key, how, into, fingerprint(_active(last)), author, now)
     writes_folder = wanted_file != in_folder or tomb_wanted != facts.tombstone or facts.left_file is not None
     note = tomb.describe() if tomb is not None and writes_kb else ""
+    was_conflict = record is not None and record.conflict is not None
+    settling = record.conflict.settling if record is not None and record.conflict is not None else ()
     kept_aside = tuple(
         (side, version)
         for side, version in (("folder", in_folder), ("kb", in_kb))
         if version is not None and any(getattr(version, name) != getattr(result, name) for name in contested)
     )
-    was_conflict = record is not None and record.conflict is not None
+    # A settle begun chose these for their fields in conflict then; only one kept since is left out.
+    for side, version in settling:
+        if version != result and all(version != kept for _, kept in kept_aside):
+            kept_aside += ((side, version),)
     if not writes_kb and not writes_folder:
         if record is not None and record.content == result and record.conflict is None:
             return None
@@ -664,6 +685,7 @@ def sync_folder(
     touched = touched_by_writing(
         folder, [step.key for step in writing], {step.key: step.result for step in writing}, on_disk.paths
     )
+    _record_settling(store, identity, writing, bases, seen)
     with all_or_nothing(touched):
         for step in writing:
             write_entry_file(folder, on_disk.paths.get(step.key), step.result)
@@ -675,6 +697,27 @@ def sync_folder(
             write_tombstone(folder, step.key, step.tombstone, kept)
         _record_sync(store, identity, steps, report, bases, folder, archived)
     return report
+
+
+def _record_settling(
+    store: EntryStore,
+    identity: str,
+    writing: list[SyncStep],
+    bases: Mapping[str, SyncBase],
+    seen: Mapping[str, ShownConflict],
+) -> None:
+    """Before the folder is written: each conflict WRITING settles keeps, in its record, the versions
+    the settle keeps aside. Killed after the files and before kb's transaction, a sync leaves kb and
+    the folder alike, and nothing else would remember the version not kept (the folder's, overwritten)."""
+    conflicts: dict[str, tuple[EntryContent | None, Any]] = {}
+    for step in writing:
+        base = bases.get(step.key)
+        shown = (base.conflict if base is not None else None) or seen.get(step.key)
+        if step.kept_aside and shown is not None:
+            settling = dataclasses.replace(shown, settling=step.kept_aside)
+            conflicts[step.key] = (base.content if base is not None else None, settling.as_json())
+    if conflicts:
+        store.apply_sync(identity, writes=[], agreed={}, conflicts=conflicts)
 
 
 def _record_sync(

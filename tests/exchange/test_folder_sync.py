@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -443,6 +444,46 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
     assert json.loads(kb("sync", str(folder), "--json").stdout)["steps"] == []
     with open_store() as store:
         assert store.get("team-bce-labels-object-dtype-nan").fix.startswith("First, read the device table.")
+
+
+def kept_aside_fixes(person: Person, key: str) -> list[str]:
+    code, out, err = person.kb("history", key, "--json")
+    assert code == 0, err
+    return [c["content"]["fix"] for c in json.loads(out)["changes"] if c["action"] == "kept-aside"]
+
+
+@pytest.mark.parametrize("then", ["sync", "sync --theirs", "sync --ours"])
+def test_a_settle_killed_after_its_files_keeps_the_teammates_version_in_history(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, then: str
+) -> None:
+    """Bob settles with --ours: his fix goes into the folder's file over Alice's, then kb's
+    transaction would keep hers aside. Killed between the two, the next sync found both sides alike
+    and said "resolved" with her fix nowhere in kb history, whatever he ran next."""
+    from kb.store.entry_store import EntryStore
+
+    _, bob = one_fix_changed_by_two(tmp_path, runner, monkeypatch, "alice's fix", "bob's fix")
+    assert actions(bob.turn()) == {"loader-stall": "conflict"}
+    real = EntryStore.apply_sync
+
+    def killed_before_agreeing(self: EntryStore, folder: str, writes: Any, agreed: Any, **more: Any) -> None:
+        if agreed:
+            raise KeyboardInterrupt
+        real(self, folder, writes, agreed, **more)
+
+    with pytest.MonkeyPatch.context() as kill:
+        kill.setattr(EntryStore, "apply_sync", killed_before_agreeing)
+        kill.setattr("kb.exchange.folder_sync.all_or_nothing", lambda _paths: contextlib.nullcontext())
+        assert bob.kb("sync", str(bob.checkout), "--ours", "loader-stall")[0] != 0
+    assert "bob's fix" in (bob.checkout / "data" / "loader-stall.md").read_text()  # the file went first
+
+    command, *flag = then.split()
+    code, out, err = bob.kb(command, str(bob.checkout), *flag, *(["loader-stall"] if flag else []), "--json")
+    assert code in (0, 1), err
+    if code == 1:  # shown again (--theirs: the folder's file is not the one shown); settled with --ours
+        code, out, err = bob.kb("sync", str(bob.checkout), "--ours", "loader-stall", "--json")
+    assert (code, actions(json.loads(out))) == (0, {"loader-stall": "resolved"}), err
+    assert bob.entries()["loader-stall"].fix == "bob's fix"
+    assert kept_aside_fixes(bob, "loader-stall") == ["alice's fix"]
 
 
 def folder_files(folder: Path) -> dict[str, bytes]:
