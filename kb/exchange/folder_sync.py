@@ -220,15 +220,18 @@ def plan_sync(
     author: str = "",
     now: str = "",
     seen: Mapping[str, ShownConflict] = {},
+    archived_by: Mapping[str, tuple[str, str]] = {},
 ) -> tuple[list[SyncStep], int]:
     """The steps that bring kb (OURS) and the folder (THEIRS, and its TOMBSTONES) to one version of
     every entry, against their BASES, and how many entries need none. PREFER settles conflicts (only
     those of the keys in ONLY, when given); CHOICES, field by field, those of the keys it names.
     SEEDS, kb's own seed entries, stand in for a missing base and stay out of the folder while nobody
     changed them. GONE says how kb lost an entry it had synced (how, into: "merged", "other-key");
-    AUTHOR and NOW sign the tombstones written. SEEN: conflicts as a face showed them just now (the
-    TUI's dialog), which a choice of the folder's side is checked against instead of the last sync's:
-    a folder version no one was shown is never taken as the answer (_plan_entry)."""
+    AUTHOR and NOW sign the tombstones written, but for an entry ARCHIVED_BY names (who archived it
+    in kb, and when, as its history says: a teammate on a shared database). SEEN: conflicts as a
+    face showed them just now (the TUI's dialog), which a choice of the folder's side is checked
+    against instead of the last sync's: a folder version no one was shown is never taken as the
+    answer (_plan_entry)."""
     steps: list[SyncStep] = []
     unchanged = 0
     renamed = renamed_in_folder(bases, ours, theirs, tombstones)
@@ -248,6 +251,7 @@ def plan_sync(
             tombstones.get(key),
             seeds.get(key),
             gone.get(key),
+            archived_by=archived_by.get(key),
         )
 
     for key in sorted({*ours, *theirs, *bases, *tombstones}):
@@ -338,6 +342,8 @@ class _EntryFacts:
     #: A file git left beside the tombstone (left_by_git()): not the folder's version, but removed
     #: with the entry when its archive stands.
     left_file: EntryContent | None = None
+    #: Who archived (merged, renamed, purged) the entry in kb, and when: what its tombstone says.
+    archived_by: tuple[str, str] | None = None
 
 
 def _active(content: EntryContent) -> EntryContent:
@@ -567,7 +573,8 @@ def _finish(
     ):
         how, into = facts.gone or ("archived", "")
         last = in_folder or base or result
-        tomb_wanted = tomb or Tombstone(facts.key, how, into, fingerprint(_active(last)), author, now)
+        by, at = facts.archived_by or (author, now)
+        tomb_wanted = tomb or Tombstone(facts.key, how, into, fingerprint(_active(last)), by, at)
     writes_folder = wanted_file != in_folder or tomb_wanted != facts.tombstone or facts.left_file is not None
     note = tomb.describe() if tomb is not None and writes_kb else ""
     was_conflict = record is not None and record.conflict is not None
@@ -658,7 +665,15 @@ def sync_folder(
         for key, base in bases.items()
         if key not in ours and base.content is not None and base.content.status == "active"
     }
-    now = store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+    left_kb = [  # the entries whose tombstone kb may write: those it lost or archived since a sync
+        key
+        for key, base in bases.items()
+        if base.content is not None
+        and base.content.status == "active"
+        and (key not in ours or ours[key].status != "active")
+    ] + [key for key in seeds if key not in bases and key in ours and ours[key].status != "active"]
+    archived_by = {key: who for key in left_kb if (who := _who_archived(store, key)) is not None}
+    now = store.now().strftime(TOMBSTONE_TIME)
     steps, unchanged = plan_sync(
         bases,
         ours,
@@ -672,6 +687,7 @@ def sync_folder(
         store.author,
         now,
         seen,
+        archived_by,
     )
     steps = _flag_duplicates(store, steps)
     report = SyncReport(str(folder), dry_run, steps, unchanged)
@@ -837,6 +853,21 @@ def open_conflicts(store: EntryStore) -> list[tuple[Path, SyncStep]]:
         if folder.is_dir():
             found += [(folder, step) for step in sync_folder(store, folder, dry_run=True).conflicts]
     return found
+
+
+#: How a tombstone writes its time: UTC, to the second.
+TOMBSTONE_TIME = "%Y-%m-%dT%H:%M:%SZ"
+
+
+def _who_archived(store: EntryStore, key: str) -> tuple[str, str] | None:
+    """Who archived, merged, renamed or purged KEY in kb, and when, from its history; None when it
+    was restored since (or its history holds no such change)."""
+    for change in reversed(store.history(key)):
+        if change.action in ("archived", "merged", "renamed", "purged"):
+            return change.author, change.at.strftime(TOMBSTONE_TIME)
+        if change.action == "restored":
+            return None
+    return None
 
 
 def _how_gone(store: EntryStore, key: str) -> tuple[str, str]:

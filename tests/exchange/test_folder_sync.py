@@ -446,6 +446,27 @@ def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunne
         assert store.get("team-bce-labels-object-dtype-nan").fix.startswith("First, read the device table.")
 
 
+def test_a_tombstone_names_who_archived_the_entry_in_kb_not_who_synced(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Carol archives an entry in the database she shares with Bob; Bob's sync writes its
+    tombstone. It said "by bob", and Alice's sync told her the entry was "archived by bob"."""
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    with pytest.MonkeyPatch.context() as carol:
+        carol.setenv("KB_AUTHOR", "carol")
+        assert kb("--db", bob.db, "rm", "loader-stall").exit_code == 0
+    assert actions(bob.turn()) == {"loader-stall": "remove-file"}
+    assert 'by = "carol"' in (bob.checkout / "archived" / "loader-stall.toml").read_text()
+    git(alice.checkout, "pull", "-q", "--ff-only")
+    code, out, err = alice.kb("sync", str(alice.checkout))
+    assert code == 0, err
+    assert "  archived in kb       loader-stall  (archived by carol)" in out.splitlines()
+
+
 def kept_aside_fixes(person: Person, key: str) -> list[str]:
     code, out, err = person.kb("history", key, "--json")
     assert code == 0, err
