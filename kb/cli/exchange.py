@@ -567,12 +567,15 @@ def sync_command(
     if as_json:
         console.print_json(report.as_json())
     else:
-        # "already agreed": both sides held one version, only kb's record of the folder was behind
-        changed = sum(1 for step in report.steps if step.action not in ("conflict", "agreed"))
+        # "already agreed": both sides held one version, only kb's record of the folder was behind;
+        # a conflict settled where both sides already agreed is settled, not a change
+        settled = sum(1 for step in report.steps if step.action == "resolved" and step.changes_nothing)
+        changed = sum(1 for step in report.steps if step.action not in ("conflict", "agreed")) - settled
         verb = "would change" if dry_run else "changed"
         typer.echo(
-            f"kb and {folder}: {verb} {changed}, {plural(len(report.conflicts), 'conflict')},"
-            f" {report.unchanged} unchanged"
+            f"kb and {folder}: {verb} {changed},"
+            + (f" {'would settle' if dry_run else 'settled'} {settled} without a change," if settled else "")
+            + f" {plural(len(report.conflicts), 'conflict')}, {report.unchanged} unchanged"
         )
         for step in report.steps:
             typer.echo(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
@@ -624,6 +627,8 @@ def _sync_detail(step: SyncStep) -> str:
     from kb.entry.visible import visible
 
     parts = [visible(step.note)] if step.note else []
+    if step.action == "resolved":
+        parts.append(_how_settled(step))
     if (
         step.conflicts and step.ours is not None and step.theirs is not None
     ):  # not an archive against a change
@@ -631,6 +636,24 @@ def _sync_detail(step: SyncStep) -> str:
     if step.from_ours and step.from_theirs:
         parts.append(f"{', '.join(step.from_ours)} from kb; {', '.join(step.from_theirs)} from the folder")
     return f"  ({'; '.join(parts)})" if parts else ""
+
+
+def _how_settled(step: SyncStep) -> str:
+    """What settling STEP's conflict wrote, and where the version not kept went."""
+    if step.changes_nothing:
+        done = "kb and the folder already held the same version: nothing written"
+    elif step.writes_kb and step.writes_folder:
+        done = "merged into both"
+    elif step.writes_kb:
+        done = "the folder's version taken into kb"
+    elif step.result is not None and step.result.status != "active":
+        done = "kb's archive stands: the file removed"
+    else:
+        done = "kb's version written to the folder"
+    sides = dict.fromkeys("kb's" if side == "kb" else "the folder's" for side, _ in step.kept_aside)
+    if not sides:
+        return done
+    return f"{done}; {' and '.join(sides)} {'version' if len(sides) == 1 else 'versions'} in kb history"
 
 
 def _one_line(content: EntryContent | None, name: str) -> str:

@@ -58,6 +58,8 @@ ACTIONS = {
     "add-to-folder": "added to the folder",
     "update-kb": "updated in kb",
     "update-folder": "updated in the folder",
+    "restore-in-kb": "restored in kb",
+    "restore-in-folder": "restored in the folder",
     "merge": "merged",
     "archive-in-kb": "archived in kb",
     "remove-file": "file removed",
@@ -129,6 +131,12 @@ class SyncStep:
     note: str = ""
     #: The key the folder renamed this entry to (renamed_in_folder()), or "".
     renamed_to: str = ""
+
+    @property
+    def changes_nothing(self) -> bool:
+        """True for a step that writes neither side: both already agreed (a conflict answered by
+        an edit in kb that made kb's version the folder's, a settle a killed sync had written)."""
+        return not self.writes_kb and not self.writes_folder
 
     @property
     def archives_unasked(self) -> bool:
@@ -344,6 +352,10 @@ class _EntryFacts:
     left_file: EntryContent | None = None
     #: Who archived (merged, renamed, purged) the entry in kb, and when: what its tombstone says.
     archived_by: tuple[str, str] | None = None
+
+
+def _archived(content: EntryContent | None) -> bool:
+    return content is not None and content.status != "active"
 
 
 def _active(content: EntryContent) -> EntryContent:
@@ -598,8 +610,12 @@ def _finish(
         action = "archive-in-kb"  # its file goes too, for a tombstone: no merge of texts
     elif writes_kb and writes_folder and wanted_file != in_folder:
         action = "merge"
+    elif writes_kb and in_kb is not None and in_kb.status != "active" and result.status == "active":
+        action = "restore-in-kb"  # brought back in the folder: its file again, its tombstone gone
     elif writes_kb:
         action = "add-to-kb" if in_kb is None else "update-kb"
+    elif in_folder is None and wanted_file is not None and (tomb is not None or _archived(base)):
+        action = "restore-in-folder"  # brought back in kb: the file again, the tombstone removed
     elif in_folder is None and wanted_file is not None:
         action = "add-to-folder"
     elif wanted_file is None:

@@ -227,7 +227,7 @@ def test_archiving_writes_a_tombstone_and_a_restored_file_removes_it() -> None:
         {"shard-mount": BASE},
         tombstones={"shard-mount": TOMB},
     )
-    assert [(s.action, s.tombstone, s.writes_folder) for s in steps] == [("update-kb", None, True)]
+    assert [(s.action, s.tombstone, s.writes_folder) for s in steps] == [("restore-in-kb", None, True)]
 
 
 def test_a_merge_or_rename_in_kb_is_recorded_as_such() -> None:
@@ -465,6 +465,51 @@ def test_a_tombstone_names_who_archived_the_entry_in_kb_not_who_synced(
     code, out, err = alice.kb("sync", str(alice.checkout))
     assert code == 0, err
     assert "  archived in kb       loader-stall  (archived by carol)" in out.splitlines()
+
+
+def synced(person: Person, *args: str) -> list[str]:
+    """What PERSON's `kb sync` says, after a pull, line by line, with the folder's path as DIR."""
+    git(person.checkout, "pull", "-q", "--ff-only")
+    code, out, err = person.kb("sync", str(person.checkout), *args)
+    assert code in (0, 1), err
+    git(person.checkout, "add", "-A")
+    if git(person.checkout, "status", "--porcelain"):
+        git(person.checkout, "commit", "-qm", "kb sync")
+        git(person.checkout, "push", "-q", "origin", "HEAD:main")
+    return out.replace(str(person.checkout), "DIR").splitlines()
+
+
+def test_each_line_a_sync_prints_says_what_it_did(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry brought back was "added to the folder" and "updated in kb"; a conflict answered by
+    an edit in kb that wrote nothing was counted as "changed 1"; "resolved" said not which side."""
+    alice, bob = one_fix_changed_by_two(tmp_path, runner, monkeypatch, "alice's fix", "bob's fix")
+    assert "  CONFLICT             loader-stall  (fix changed on both sides)" in synced(bob)
+    bob.edit("loader-stall", "bob's fix", "alice's fix", monkeypatch, tmp_path)  # his answer: hers
+    assert synced(bob) == [
+        "kb and DIR: changed 0, settled 1 without a change, 0 conflicts, 0 unchanged",
+        "  resolved             loader-stall  (kb and the folder already held the same version:"
+        " nothing written)",
+    ]
+    alice.edit("loader-stall", "alice's fix", "alice's second fix", monkeypatch, tmp_path)
+    synced(alice)
+    bob.edit("loader-stall", "alice's fix", "bob's second fix", monkeypatch, tmp_path)
+    synced(bob)
+    assert synced(bob, "--ours", "loader-stall")[1:] == [
+        "  resolved             loader-stall  (kb's version written to the folder;"
+        " the folder's version in kb history)"
+    ]
+    synced(alice)
+    assert alice.kb("rm", "loader-stall")[0] == 0
+    synced(alice)
+    synced(bob)
+    assert alice.kb("restore", "loader-stall")[0] == 0
+    assert synced(alice) == [
+        "kb and DIR: changed 1, 0 conflicts, 0 unchanged",
+        "  restored in the folder loader-stall",
+    ]
+    assert synced(bob)[1:] == ["  restored in kb       loader-stall"]
 
 
 def kept_aside_fixes(person: Person, key: str) -> list[str]:
