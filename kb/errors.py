@@ -86,6 +86,11 @@ class StoreUnavailable(KbError):
     """The database cannot be opened: unwritable path, not SQLite, not kb's, or a schema from the future."""
 
 
+class StoreBusy(StoreUnavailable):
+    """Another process or session held a lock a write needed for longer than kb waits: nothing of
+    the write was saved, and the same write later may well succeed."""
+
+
 class NotADatabase(StoreUnavailable):
     def __init__(self, where: str) -> None:
         super().__init__(f"{where} is not an SQLite database; point --db or KB_DB at a kb database")

@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kb.errors import KbError, UsageError
+from kb.errors import KbError, StoreBusy, UsageError
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -49,6 +49,11 @@ If no known fault fits and you fix the problem yourself, call propose_entry: it 
 person reviews and adds; it is not in the knowledge base until they do.
 """
 
+
+#: How long recording a reported run waits for a write lock another process holds (a long import, a
+#: sync): an agent's tool call is answered, busy, well before its client gives up on it, instead of
+#: hanging silent for the 30 s a person's command waits.
+AGENT_LOCK_WAIT_MS = 3_000
 
 #: The exit codes a reported run can have: a shell's and `kb run`'s 0-255, and the negative signal
 #: number Python's subprocess gives a killed child (down to SIGRTMAX, 64).
@@ -224,9 +229,18 @@ class AgentSession:
         layer = self._take_handed_out(key, command)
         try:
             with self._store_of(key, layer=layer) as held:
+                held.store.wait_for_locks_at_most(AGENT_LOCK_WAIT_MS)
                 verdict = read_reported_run(
                     held.store, key, command, exit_code, output, where, held.not_kept is None
                 )
+        except StoreBusy as busy:
+            self._hand_out(key, command, layer)  # not read: its run is still to be reported
+            raise KbError(
+                f"the knowledge base is busy: another process is writing to it, and kb waited"
+                f" {AGENT_LOCK_WAIT_MS // 1000} s ({busy}); nothing was recorded: call"
+                " report_check_output again in a moment with the same command, exit code and output"
+                " (the check need not run again)"
+            ) from None
         except BaseException:
             self._hand_out(key, command, layer)  # not read: its run is still to be reported
             raise

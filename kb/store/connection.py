@@ -162,12 +162,16 @@ class Database:
 
     #: The transaction whose lock waits are bound already (bound_lock_waits()), by its number.
     _waits_bound_in: int | None = None
+    #: How long a write waits for a lock another process or session holds, when a caller said
+    #: (wait_for_locks_at_most()); None: as long as a person's command (SERVER_LOCK_WAIT_MS).
+    lock_wait_ms: int | None = None
     #: The number of the transaction open now, for a connection that counts them (psycopg's).
     _transaction_number: int | None = None
 
     def bound_lock_waits(self) -> None:
-        """Make the rest of the transaction give up a lock it waits for after SERVER_LOCK_WAIT_MS
-        (StatementFailed, SQLSTATE 55P03), unless the server, database or role bound it already:
+        """Make the rest of the transaction give up a lock it waits for after lock_wait_ms
+        (SERVER_LOCK_WAIT_MS unless wait_for_locks_at_most() said less; StatementFailed, SQLSTATE
+        55P03), unless the server, database or role bound it already:
         a row that a psql session or a stuck client holds kept a write waiting, silent, for as long
         as it was held. On SQLite the busy timeout bounds every wait already. Once per transaction
         where the connection counts them: a prune locks one row per entry it archives."""
@@ -176,9 +180,16 @@ class Database:
         number = self._transaction_number
         if number is not None and number == self._waits_bound_in:
             return
-        self.run(BOUNDED_LOCK_WAITS, {"wait": f"{SERVER_LOCK_WAIT_MS}ms"})
+        wait = self.lock_wait_ms if self.lock_wait_ms is not None else SERVER_LOCK_WAIT_MS
+        self.run(BOUNDED_LOCK_WAITS, {"wait": f"{wait}ms"})
         if getattr(self, "_transactions", 0) == 1:  # a savepoint rolled back would undo it
             self._waits_bound_in = number
+
+    def wait_for_locks_at_most(self, ms: int) -> None:
+        """From now on, give up a lock another writer holds after MS: for a caller that must answer
+        within a bound (an agent's tool call), not after the 30 s a person's command waits."""
+        self.lock_wait_ms = ms
+        self._waits_bound_in = None
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -218,6 +229,11 @@ class SqliteDatabase(Database):
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA cache_size = -{SQLITE_CACHE_KIB}")
+
+    def wait_for_locks_at_most(self, ms: int) -> None:
+        super().wait_for_locks_at_most(ms)
+        with self._lock:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(ms)}")
 
     @classmethod
     def open(cls, location: DatabaseLocation) -> SqliteDatabase:

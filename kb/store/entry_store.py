@@ -32,6 +32,7 @@ from kb.errors import (
     KbError,
     KeyTaken,
     ReadOnlyDatabase,
+    StoreBusy,
     StoreChanged,
     StoreUnavailable,
 )
@@ -180,6 +181,14 @@ class EntryStore:
         #: The keys whose last write merged a change someone made to the entry meanwhile (in this
         #: database, or in the file of a folder layer), so that a command can say so.
         self.merged_meanwhile: set[str] = set()
+        #: How long a write waits for a lock another writer holds, when a caller bounded it.
+        self._lock_wait_ms: int | None = None
+
+    def wait_for_locks_at_most(self, ms: int) -> None:
+        """Give up a write after MS waiting for a lock another process or session holds (StoreBusy),
+        not after the 30 s a person's command waits: for a caller that must answer soon."""
+        self._lock_wait_ms = ms
+        self.db.wait_for_locks_at_most(ms)
 
     @property
     def author(self) -> str:
@@ -201,6 +210,8 @@ class EntryStore:
         """The store's connection; a store used again after close() connects again."""
         if self._db is None:
             self._db = _connected(self.location)
+            if self._lock_wait_ms is not None:
+                self._db.wait_for_locks_at_most(self._lock_wait_ms)
         return self._db
 
     def close(self) -> None:
@@ -266,8 +277,10 @@ class EntryStore:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
                 return damaged
+        if self.location.is_sqlite and "database is locked" in message:
+            return StoreBusy(f"cannot {doing} {self.location.display()}: {message}")
         if exc.sqlstate == LOCK_NOT_AVAILABLE:
-            return StoreUnavailable(
+            return StoreBusy(
                 f"cannot {doing} {self.location.display()}: another session held a lock this change needs"
                 f" for longer than kb waits ({message}); nothing of it was saved"
             )

@@ -6,8 +6,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from kb.entry.file import read_entry_file
 from kb.store.entry_store import open_store
+from tests.other_writer import write_lock_held
 
 TRAIN = """
 def loss_of(logits, labels):
@@ -693,3 +695,48 @@ def test_an_answer_says_which_layer_it_could_not_search(
     found = AgentSession(kb_db).search("ZorblaxError: the zorblax refused the handshake")
     assert found["unreachable"] and found["unreachable"][0]["layer"] == "project"
     assert "Not searched: the project layer: " in found["answer"]
+
+
+@contextmanager
+def another_writer_holds(database: str, key: str) -> Iterator[None]:
+    """What another writer's long transaction looks like to kb: SQLite's write lock (a long import,
+    a sync), or a row a session on the server locked and left open (`BEGIN; SELECT … FOR UPDATE`)."""
+    if not database.startswith("postgresql"):
+        with write_lock_held(database):
+            yield
+        return
+    import psycopg
+
+    with psycopg.connect(database.replace("postgresql+psycopg://", "postgresql://", 1)) as holder:
+        holder.execute('SELECT id FROM entry WHERE "key" = %s FOR UPDATE', (key,))
+        try:
+            yield
+        finally:
+            holder.rollback()
+
+
+#: Far below the 30 s a person's write waits for a lock, and far above the few seconds kb mcp waits.
+AGENT_PATIENCE_S = 20
+
+
+async def test_a_report_while_another_process_writes_is_answered_busy_at_once_and_can_be_sent_again(
+    backend: str,
+) -> None:
+    """With another process holding the write lock, report_check_output said nothing for 30 s and
+    then only "database is locked": an agent's tool call hung silent, near its client's timeout."""
+    key, paste = "cross-entropy-label-out-of-range", "IndexError: Target 7 is out of bounds."
+    report = {"key": key, "exit_code": 0, "output": "fault: 3 of 100 labels outside [0, 5): [7]\n"}
+    async with agent() as client:
+        await call(client, "search_error", paste=paste)
+        report["command"] = (await call(client, "check_to_run", key=key, paste=paste))["command"]
+        with another_writer_holds(backend, key):
+            started = time.monotonic()
+            busy = await client.call_tool("report_check_output", report)
+            waited = time.monotonic() - started
+        told = await call(client, "report_check_output", **report)
+    assert waited < AGENT_PATIENCE_S
+    text = busy.content[0].text  # type: ignore[union-attr]
+    assert busy.is_error and "the knowledge base is busy" in text and "nothing was recorded" in text
+    assert told["verdict"] == "confirmed"  # the same report, once the lock was let go
+    with open_store(backend) as store:
+        assert len(store.check_history(key)) == 1
