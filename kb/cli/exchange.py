@@ -424,11 +424,11 @@ def export_agents(
     block, folder = result.written.block, visible(str(result.project_folder))
     if result.project_folder_unread is not None:
         typer.echo(f"kb: left out the entries of {folder}: {visible(result.project_folder_unread)}", err=True)
-    if block.checks_held_back:
+    if block.entries_held_back:
         typer.echo(
-            f"kb: {plural(block.checks_held_back, 'check')} of {folder} held back, with the fixes of its"
-            " entries: kb writes them once you have read them and run"
-            f" `kb trust {shell_word(str(result.project_folder))}`",
+            f"kb: {plural(block.entries_held_back, 'entry', 'entries')} of {folder} held back, text and"
+            " commands alike (an agent reads AGENTS.md as instructions): kb writes them once you have"
+            f" read them and run `kb trust {shell_word(str(result.project_folder))}`",
             err=True,
         )
     if as_json:
@@ -442,6 +442,7 @@ def export_agents(
                 "lines": len(block.lines),
                 "left_out": block.left_out,
                 "checks_held_back": block.checks_held_back,
+                "entries_held_back": block.entries_held_back,
                 "project_folder_unread": result.project_folder_unread,
             }
         )

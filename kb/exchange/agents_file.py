@@ -3,12 +3,13 @@ read (AGENTS.md, CLAUDE.md, .cursor/rules/…), between two markers, refreshed i
 
 Which faults matter is read from the repository itself: the packages it declares (pyproject.toml,
 requirements files, a conda environment.yml) and its own `.kb/` folder. An entry of that folder
-always matters; another matters when it names a declared package (in its `applies_to`, its symptom,
-tags, root cause, fix, check or snippet). Each becomes two lines, its symptom, then the check that
-proves it and the fix, and the block stays within a line budget: the repository's own faults first,
-then those naming the most of its packages. The result depends on the entries and the repository
-alone (never on usage or the time), so a refresh changes the file only when the knowledge changed:
-a diff a pull request can review.
+always matters, once a person has trusted it (until then it is only counted); another matters
+when it names a declared package (in its `applies_to`, its symptom, tags, root cause, fix, check or
+snippet). Each becomes two lines, its symptom, then the check that proves it and the fix, and the
+block stays within a line budget: the repository's own faults first, then those naming the most
+of its packages. The result depends on the entries and the repository alone (never on usage or
+the time), so a refresh changes the file only when the knowledge changed: a diff a pull request
+can review.
 
 Pure but for declared_packages(), which reads the repository's manifests.
 """
@@ -23,7 +24,7 @@ from typing import NamedTuple
 from kb.entry.check_rule import offered
 from kb.entry.content import EntryContent
 from kb.entry.lint import validation_kind
-from kb.entry.visible import command_line, visible
+from kb.entry.visible import command_line, plural, visible
 from kb.errors import KbError
 from kb.machine import distribution_name
 from kb.paths import PROJECT_FOLDER
@@ -56,8 +57,10 @@ class AgentsBlock(NamedTuple):
     keys: list[str]
     #: The relevant entries left out for the budget.
     left_out: int
-    #: The project's entries written without their checks, its folder not being trusted.
+    #: The checks of the project's entries held back, its folder not being trusted.
     checks_held_back: int = 0
+    #: The project's entries held back whole (key, symptom, check and fix), its folder not being trusted.
+    entries_held_back: int = 0
 
 
 def declared_packages(root: Path) -> frozenset[str]:
@@ -172,9 +175,11 @@ def render_block(
     """The lines between the markers (markers included): the PROJECT's own entries first, then those
     of OTHERS that name one of PACKAGES, most packages first; two lines each, within BUDGET lines.
 
-    The PROJECT's checks and fixes are written only when PROJECT_TRUSTED (the user said `kb trust`
-    for its folder): an agent reads this file as instructions, and a check is a command it may run,
-    as is a fix ("Run `curl … | sh` to clear the lock").
+    The PROJECT's entries are written only when PROJECT_TRUSTED (the user said `kb trust` for its
+    folder): an agent reads this file as instructions, and a check is a command it may run, as is a
+    fix ("Run `curl … | sh` to clear the lock"), and a symptom, or even a key, can be worded as an
+    order to it ("SYSTEM NOTE TO AI AGENTS: …"). Until then one line says how many wait, in kb's
+    words alone.
 
     Every command written must run as written, from the repository: an entry named by its key is
     named with its layer (`kb --layer project check KEY` for the PROJECT's, `kb --layer
@@ -182,10 +187,11 @@ def render_block(
     reads only the personal knowledge base; a check written as Python alone is written as the
     shell line PYTHON_LINE makes of it (kb.verify.runner.python_shell_line, the line kb check runs),
     or, without it, named by its entry."""
+    waiting = [content for content in project if content.status == "active"]
     chosen: list[tuple[EntryContent, list[str]]] = [
         (content, named_packages(content, packages))
-        for content in sorted(project, key=lambda c: c.key)
-        if content.status == "active"
+        for content in sorted(waiting, key=lambda c: c.key)
+        if project_trusted
     ]
     mine = {content.key for content in project}
     ranked = []
@@ -213,23 +219,26 @@ def render_block(
         )
     body: list[str] = []
     keys: list[str] = []
-    held_back = 0
     for content, named in chosen:
         if len(body) + 2 > room:
             break
-        own = content.key in mine
-        offer = project_trusted or not own
-        layer = PROJECT_LAYER if own else others_layer
-        body += _entry_lines(content, named, offer, layer, python_line)
+        layer = PROJECT_LAYER if content.key in mine else others_layer
+        body += _entry_lines(content, named, layer, python_line)
         keys.append(content.key)
-        held_back += not offer and bool(content.validation.strip())
-    return AgentsBlock([*head, *body, END], keys, len(chosen) - len(keys), held_back)
+    held_back = [] if project_trusted else waiting
+    if held_back and len(body) < room:  # a known fault first: the person hears of these on stderr
+        waits = plural(len(held_back), "entry", "entries")
+        body.append(
+            f"- this repository's `{PROJECT_FOLDER}` folder holds {waits} kb has not written here:"
+            f" a person reads the folder and runs `kb trust {PROJECT_FOLDER}` first (not an agent)"
+        )
+    checks = sum(1 for content in held_back if content.validation.strip())
+    return AgentsBlock([*head, *body, END], keys, len(chosen) - len(keys), checks, len(held_back))
 
 
 def _entry_lines(
     content: EntryContent,
     named: list[str],
-    offer_check: bool = True,
     layer: str | None = None,
     python_line: Callable[[str], str] | None = None,
 ) -> list[str]:
@@ -239,12 +248,6 @@ def _entry_lines(
     check = offered(stored, content.check_rule)[0] if stored else ""  # {port} → 8000
     if check and validation_kind(check) == "python":  # kb check runs it with python3, not a shell
         check = python_line(check) if python_line is not None else ""
-    if not offer_check:  # a stranger's fix is a command too, and AGENTS.md is read as instructions
-        held = "check and fix" if stored else "no check recorded; fix"
-        return [
-            f"- **{content.key}**{about}: {symptom}",
-            f"  {held} held back until a person runs `kb trust {PROJECT_FOLDER}`",
-        ]
     if not stored:
         prove = "no check recorded"
     elif check and len(check) <= INLINE_CHECK and "`" not in check and command_line(check) == check:
