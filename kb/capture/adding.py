@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,16 +154,18 @@ def save_entry(
     force: bool = False,
     key_base: str | None = None,
     started_from: EntryContent | None = None,
+    unless: tuple[str, Callable[[], None]] | None = None,
 ) -> Entry:
     """Add CONTENT, or replace the entry REPLACING with it, as `kb add`, `kb edit` and the TUI's form
     do: the validation must pass the lint unless FORCE. KEY_BASE: the key was derived, not chosen, and
     the next free KEY_BASE-n is taken if it is in use when the entry is written. STARTED_FROM: the
     version the edit began with; someone else's change since is merged in, or the save is refused
-    (EditConflict), never overwritten."""
+    (EditConflict), never overwritten. UNLESS: for a new entry, a check run when its turn to be
+    written came (EntryStore.add)."""
     if not force:
         check_validation(content)
     if replacing is None:
-        return store.add(content, key_base=key_base)
+        return store.add(content, key_base=key_base, unless=unless)
     return store.update(replacing, content, started_from=started_from)
 
 

@@ -160,7 +160,18 @@ def record_entry(
     derived = given.key is None and from_flags
     key_base = content.key if derived else None
     draft = _draft_used(fill)
-    recorded = Recorded(save_entry(store, content, force=force, key_base=key_base), occurrence=False)
+    unless = None if new or duplicate is not None else _not_added_meanwhile(store, content.symptom)
+    try:
+        saved = save_entry(store, content, force=force, key_base=key_base, unless=unless)
+    except _AddedMeanwhile as meanwhile:  # the same fault, added by another kb add at the same moment
+        duplicate = meanwhile.duplicate
+        _say_known(duplicate, say)
+        if occurrence or _confirm_occurrence(duplicate, ask):
+            recorded = _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
+            _discard(draft)
+            return recorded
+        saved = save_entry(store, content, force=force, key_base=key_base)
+    recorded = Recorded(saved, occurrence=False)
     _discard(draft)
     unknown = [key for key in recorded.entry.related if store.find(key) is None]
     if unknown:
@@ -413,11 +424,40 @@ def _ask_missing_in(content: EntryContent, ask: Asker) -> EntryContent:
     return content.replace(**changes) if changes else content
 
 
+class _AddedMeanwhile(Exception):
+    """An entry that describes the symptom was added while this one was being made (another `kb add`
+    started at the same moment): this one is not written before the person, or the flags, say."""
+
+    def __init__(self, duplicate: Duplicate) -> None:
+        super().__init__(duplicate.key)
+        self.duplicate = duplicate
+
+
+def _not_added_meanwhile(store: EntryStore, symptom: str) -> tuple[str, Callable[[], None]]:
+    """The lock adds of SYMPTOM's signature take turns on, and the check each runs once its turn
+    came, before it writes: that no entry added meanwhile describes SYMPTOM (_AddedMeanwhile).
+    Checked only before, two identical adds started at once both found nothing and both added."""
+    from kb.search.duplicates import find_duplicate
+    from kb.text.paste import find_decisive, occurrence_form, signature
+
+    def check() -> None:
+        duplicate = find_duplicate(store.location, symptom)
+        if duplicate is not None:
+            raise _AddedMeanwhile(duplicate)
+
+    return f"symptom:{occurrence_form(signature(find_decisive(symptom).line))}", check
+
+
 def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
     """The entry SYMPTOM already describes, said aloud; None when there is none."""
     from kb.search.duplicates import find_duplicate
 
     duplicate = find_duplicate(store.location, symptom)
+    _say_known(duplicate, say)
+    return duplicate
+
+
+def _say_known(duplicate: Duplicate | None, say: Say) -> None:
     if duplicate is not None and duplicate.shared:
         say(
             f"Its message is also the message of {duplicate.key}, and several faults raise it:\n"
@@ -427,7 +467,6 @@ def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
         say(f"kb search is sure this is {duplicate.key}:\n  {visible(duplicate.symptom[:160])}")
     elif duplicate is not None:
         say(f"This looks like an existing entry: {duplicate.key}\n  {visible(duplicate.symptom[:160])}")
-    return duplicate
 
 
 #: What an occurrence keeps of the fields given: the reproduce conditions (appended), and the

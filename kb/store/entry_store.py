@@ -400,14 +400,27 @@ class EntryStore:
     # --- writing ------------------------------------------------------------------------------------
 
     @_retried
-    def add(self, content: EntryContent, key_base: str | None = None) -> Entry:
+    def add(
+        self,
+        content: EntryContent,
+        key_base: str | None = None,
+        unless: tuple[str, Callable[[], None]] | None = None,
+    ) -> Entry:
         """Add CONTENT. KEY_BASE says its key was derived from the symptom rather than chosen: if another
-        writer took it meanwhile, the next free KEY_BASE-2, -3 … is used instead of refusing."""
+        writer took it meanwhile, the next free KEY_BASE-2, -3 … is used instead of refusing.
+        UNLESS (a lock's name, a check): writers of the same lock take turns, and the check runs in
+        the transaction once this one's turn came, before the insert; what it raises stops the add.
+        A check made before the transaction (is this fault known already?) could not see an add
+        started at the same moment, and both added their copy."""
         content = normalized(content)
         now = self.now()
         for attempt in range(1, _WRITE_ATTEMPTS + 1):
             try:
                 with self._writing(clashes_handled=True) as db:
+                    if unless is not None:
+                        turn, check = unless
+                        db.hold_lock(turn)
+                        check()
                     if key_base is not None:  # writers choosing keys from one base take turns
                         db.hold_lock(f"key:{key_base}")
                     if db.first('SELECT id FROM entry WHERE "key" = :key', {"key": content.key}) is not None:

@@ -49,6 +49,23 @@ def test_adds_with_the_same_derived_key_all_land_under_free_keys() -> None:
     assert keys == sorted([base, *(f"{base}-{n}" for n in range(2, 6))])
 
 
+def test_the_same_fault_added_by_scripts_at_once_is_added_once_and_the_others_are_told() -> None:
+    """Six scripted `kb add` of one symptom, started at once, each checked for a known fault before
+    any had written, found none, and added six copies, KEY to KEY-6; one after another, the second
+    is told the fault is known. At once, it is told the same."""
+    add = ["add", "-s", "OSError: the shard server zeta refused the mount of volume quux", "-d", "data"]
+    add += ["-v", "mount | grep quux", "--confirms", "output", "--pattern", "quux", "-f", "remount quux"]
+    results = kb_processes(*[add] * 6)
+    key = "oserror-shard-server-zeta-refused-mount"
+    assert sorted(r.returncode for r in results) == [0, 1, 1, 1, 1, 1], [r.stderr for r in results]
+    for refused in (r for r in results if r.returncode == 1):
+        assert refused.stderr.splitlines()[-1] == (
+            f"kb: this looks like '{key}'; add --occurrence to count it there, or --new to add it anyway"
+        )
+    listed = kb_processes(["list", "--json"])[0]
+    assert [e["key"] for e in json.loads(listed.stdout) if "quux" in e["symptom"]] == [key]
+
+
 def test_imports_of_the_same_file_at_once_add_each_entry_once(tmp_path: Path) -> None:
     """One of two concurrent imports of one file raised a 77-line IntegrityError."""
     backup = tmp_path / "shared.jsonl"
