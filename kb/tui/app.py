@@ -27,7 +27,7 @@ from kb.errors import KbError, failure_text
 from kb.tui.form import EntryForm
 from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
-from kb.tui.screens import ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
+from kb.tui.screens import SHORT, ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.tui.threads import in_thread
 from kb.upkeep.fault_tree import walk_branches
 
@@ -227,6 +227,7 @@ class KbApp(App[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < NARROW, "-narrow")  # on the app: dialogs come and go
+        self.set_class(self.size.height < SHORT, "-short")
 
     def on_unmount(self) -> None:
         self.library.close()

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from kb.verify.runner import CheckResult
 
 
+#: Below this many rows, half the screen for the command leaves too few for the rest of the Run dialog:
+#: its length, where it runs and the buttons. The command takes what they leave instead (kb.tcss, -short).
+SHORT = 30
+
+
 class ConfirmRun(ModalScreen[bool]):
     """kb never runs a stored command on its own: this asks, with the command in full, Cancel first.
 
@@ -48,7 +53,9 @@ class ConfirmRun(ModalScreen[bool]):
             with VerticalScroll(id="command-scroll"):
                 yield Static(Text(shown), id="command")
             yield Label(Text(length), id="command-length")
-            yield Label("It runs on this machine, in the current folder, for at most 60 s.")
+            yield Label(
+                "It runs on this machine, in the current folder, for at most 60 s.", id="where-it-runs"
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (n)", id="cancel", variant="primary")
                 yield Button("Run (y)", id="run", variant="warning")

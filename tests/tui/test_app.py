@@ -835,20 +835,23 @@ async def test_the_run_dialog_shows_exactly_what_would_run(library: Library) -> 
     assert library.entry("faked").last_check_outcome is None
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
 async def test_a_long_check_scrolls_in_the_dialog_and_its_length_and_buttons_stay_in_view(
-    library: Library,
+    library: Library, size: tuple[int, int]
 ) -> None:
+    """At 60x20 the command took half the screen and pushed the buttons below its bottom edge, and the
+    line saying where it runs lost its end past the right one."""
     statements = "; ".join(f"x{n} = torch.zeros({n}, {n}).sum().item()" for n in range(60))
     command = f'python -c "import torch; {statements}; print(x0)" ; touch /tmp/kb-hidden-at-the-end'
     library.save(EntryContent(key="long-check", domain="data", symptom="the long fault", validation=command))
-    async with running(library) as (app, pilot):
+    async with running(library, size) as (app, pilot):
         await type_query(app, pilot, "the long fault")
         await open_top(app, pilot)
         await pilot.press("x")
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRun)
         screen = app.screen.region
-        for shown in ("#command-length", "#cancel", "#run"):
+        for shown in ("#command-length", "#where-it-runs", "#cancel", "#run"):
             assert screen.contains_region(app.screen.query_one(shown).region), shown
         scroll = app.screen.query_one("#command-scroll")
         assert scroll.max_scroll_y > 0  # the rest of the command is there to scroll to
