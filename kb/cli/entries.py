@@ -107,6 +107,7 @@ def history(
     from kb.entry.merging import changed_fields
     from kb.store.record import CHANGE_ACTIONS
 
+    common.follow_search(ctx, key, "history")
     with common.open_kb(ctx, remind=not as_json) as store:
         changes = store.history(key)
         if not changes:

@@ -342,6 +342,20 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
     assert "from the project layer" in checked.stderr
 
 
+def test_history_follows_the_search_to_the_team_layer_as_show_does(team: Path) -> None:
+    """`kb show team-lease` showed the team's entry after a search, and `kb history team-lease` said
+    there was no such entry."""
+    assert kb("search", TEAM_FAULT).exit_code == 0
+    shown = kb("history", "team-lease")
+    assert shown.exit_code == 0, shown.output
+    assert "from the team layer, as your last search showed it" in shown.stderr
+    assert "see one in full: kb --layer team history team-lease --version N" in shown.stdout
+    first = kb("history", "team-lease", "--version", "1")
+    assert first.exit_code == 0 and TEAM_FAULT in first.stdout
+    mine = kb("--layer", "personal", "history", "team-lease")
+    assert mine.exit_code == 1 and "no entry with key 'team-lease'" in mine.stderr
+
+
 def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
