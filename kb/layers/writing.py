@@ -49,7 +49,9 @@ def other_layers(personal: str | None, to: str | None) -> list[Layer]:
 def duplicate_elsewhere(layers: Sequence[Layer], symptom: str) -> tuple[str, Duplicate] | None:
     """The first of LAYERS holding an entry that already describes SYMPTOM, and that entry; a layer
     that does not answer, or was never made (a fresh personal knowledge base), is skipped (it is
-    reported where it is searched)."""
+    reported where it is searched). An untrusted folder's entry is a twin by its text only: search is
+    never sure of a stranger's entry (kb.layers.everywhere), and searched alone a cloned project's one
+    entry was "sure" of any error sharing a few of its words."""
     from kb.layers.everywhere import layer_database
     from kb.paths import resolve_location
     from kb.search.duplicates import find_duplicate
@@ -60,6 +62,6 @@ def duplicate_elsewhere(layers: Sequence[Layer], symptom: str) -> tuple[str, Dup
             found = find_duplicate(resolve_location(layer_database(layer)), symptom)
         except (IndexNotReady, KbError, OSError):  # IndexNotReady: a knowledge base not made yet
             continue
-        if found is not None:
+        if found is not None and (layer.trusted or not found.by_search):
             return layer.name, found
     return None

@@ -506,6 +506,16 @@ def test_kb_add_points_out_the_same_fault_in_another_layer(
     assert "kb --layer project show feature-cache" in added.stderr
 
 
+def test_kb_add_claims_no_twin_in_an_untrusted_folder_from_search_alone(team: Path) -> None:
+    """Searched alone, a cloned project's one entry is what search is sure of for any error sharing a
+    few of its words: `kb add --to team` of an OSError about a cache said the project's RuntimeError
+    about a schema was "an entry like this". A stranger's entry is never what kb is sure of."""
+    other = ["-d", "data", "-v", "ls /tmp", "-f", "clear it", "--confirms", "exit 0", "--to", "team"]
+    added = kb_process("add", "-s", "OSError: feature cache predates nothing", *other, cwd=team / "src")
+    assert added.returncode == 0, added.stderr
+    assert "feature-cache" not in added.stderr and "already has" not in added.stderr
+
+
 @pytest.mark.parametrize("trick", ["fifo", "2 MB file"])
 def test_a_project_folder_kb_cannot_read_quickly_is_one_line_and_the_others_answer(
     team: Path, trick: str
