@@ -106,6 +106,17 @@ class DatabaseDamaged(StoreUnavailable):
         )
 
 
+class DiskFull(StoreUnavailable):
+    """SQLite could not write the database, and the disk holding it has (next to) no room left: said
+    as such, since SQLite's own words for it ("disk I/O error", "database or disk is full") do not."""
+
+    def __init__(self, doing: str, where: str, folder: str, free: int, said: str) -> None:
+        super().__init__(
+            f"cannot {doing} the database at {where}: the disk holding it is full ({free // 1024} KB free"
+            f" in {folder}; SQLite said: {said}); nothing was saved: free some space there and run it again"
+        )
+
+
 class ReadOnlyDatabase(StoreUnavailable):
     def __init__(self, where: str) -> None:
         super().__init__(

@@ -563,6 +563,9 @@ def _explained(exc: Exception, location: DatabaseLocation) -> StoreUnavailable:
         damaged = sqlite_file.confirm_damage(location.file, where, message)
         if damaged is not None:
             return damaged
+        full = sqlite_file.confirm_full_disk(location.file, where, message, "open")
+        if full is not None:
+            return full
     if "unable to open" in message or "readonly" in message or "read-only" in message:
         return StoreUnavailable(
             f"cannot write the database at {where}: {message}; choose a writable place with --db or KB_DB"

@@ -277,6 +277,9 @@ class EntryStore:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
                 return damaged
+            full = sqlite_file.confirm_full_disk(self.location.file, self.location.display(), message, doing)
+            if full is not None:
+                return full
         if self.location.is_sqlite and "database is locked" in message:
             return StoreBusy(f"cannot {doing} {self.location.display()}: {message}")
         if exc.sqlstate == LOCK_NOT_AVAILABLE:
@@ -1315,6 +1318,9 @@ def _unavailable(exc: StatementFailed, location: DatabaseLocation) -> KbError:
         damaged = sqlite_file.confirm_damage(location.file, location.display(), exc.message)
         if damaged is not None:
             return damaged
+        full = sqlite_file.confirm_full_disk(location.file, location.display(), exc.message, "open")
+        if full is not None:
+            return full
     message = exc.message
     return StoreUnavailable(
         message if message.startswith("cannot") else f"cannot open {location.display()}: {message}"

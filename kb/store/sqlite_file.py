@@ -20,7 +20,7 @@ import os
 import sqlite3
 from typing import TYPE_CHECKING
 
-from kb.errors import DatabaseDamaged, NotADatabase, StoreUnavailable
+from kb.errors import DatabaseDamaged, DiskFull, NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation, user_data_dir
 
 if TYPE_CHECKING:
@@ -67,6 +67,26 @@ _NO_ROOM_WORDS = ("disk i/o error", "database or disk is full")
 
 def out_of_room(message: str) -> bool:
     return any(word in message.lower() for word in _NO_ROOM_WORDS)
+
+
+#: Less room than this on the disk of a database SQLite could not write is a full disk: a
+#: transaction that needed more than was left fails, and leaves what was left.
+FULL_BELOW = 16 * 1024 * 1024
+
+
+def confirm_full_disk(path: str, display: str, message: str, doing: str) -> DiskFull | None:
+    """After SQLite said MESSAGE while kb was DOING: the DiskFull to raise when it is out of room and
+    the disk holding PATH has next to none left; None otherwise (a file size limit, a failing disk:
+    SQLite's words stand)."""
+    if not out_of_room(message):
+        return None
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        disk = os.statvfs(folder)
+    except OSError:
+        return None
+    free = disk.f_bavail * disk.f_frsize
+    return DiskFull(doing, display, folder, free, message) if free < FULL_BELOW else None
 
 
 def connect_without_shared_memory(path: str, timeout: float) -> sqlite3.Connection:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import shutil
+import sqlite3
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -144,6 +146,86 @@ def test_a_full_disk_still_reads_and_refuses_writes_in_one_line(
     assert kb("search", "IndexError: Target 5 is out of bounds.").exit_code == 0
     for command in WRITES:
         one_line_error(kb(*command), "database or disk is full")
+
+
+@contextlib.contextmanager
+def pages_pinned(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """SQLite may not grow the database by a page: a write fails with "database or disk is full"."""
+    from kb.store import sqlite_file
+
+    connect = sqlite_file.connect
+
+    def pinned(path: str, timeout: float) -> sqlite3.Connection:
+        conn = connect(path, timeout)
+        (pages,) = conn.execute("PRAGMA page_count").fetchone()
+        conn.execute(f"PRAGMA max_page_count = {pages}")
+        return conn
+
+    with monkeypatch.context() as patched:
+        patched.setattr(sqlite_file, "connect", pinned)
+        yield
+
+
+@contextlib.contextmanager
+def shm_file_cannot_grow(_monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No file may grow past 16 KB (ulimit -f), less than the -shm file SQLite makes beside the
+    database: it fails to open it with "disk I/O error", as on a full disk."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (16 * 1024, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+def disk_left(monkeypatch: pytest.MonkeyPatch, blocks: int) -> None:
+    """The disks say they have BLOCKS blocks free for this user."""
+    statvfs = os.statvfs
+
+    def said(path: str) -> os.statvfs_result:
+        fields = list(statvfs(path))
+        fields[4] = blocks  # f_bavail
+        return os.statvfs_result(fields)
+
+    monkeypatch.setattr(os, "statvfs", said)
+
+
+#: An entry larger than the pages a database keeps free for reuse.
+LARGE_ADD = ["add", "--new", "-s", "OSError: no room for this one", "-d", "data", "-v", "true"]
+LARGE_ADD += ["--fix", "x " * 50_000]
+
+SQLITE_FAILS: dict[str, Callable[[pytest.MonkeyPatch], contextlib.AbstractContextManager[None]]] = {
+    "database or disk is full": pages_pinned,
+    "disk I/O error": shm_file_cannot_grow,
+}
+
+
+@pytest.mark.parametrize("sqlite_said", SQLITE_FAILS)
+def test_a_full_disk_is_said_with_its_folder_and_nothing_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_said: str
+) -> None:
+    """SQLite's words were kb's: "cannot open …: disk I/O error" read as a failing disk, not a full one."""
+    disk_left(monkeypatch, 0)
+    with SQLITE_FAILS[sqlite_said](monkeypatch):
+        added = kb(*LARGE_ADD)
+    one_line_error(
+        added,
+        f"the database at {tmp_path / 'kb.db'}: the disk holding it is full (0 KB free in {tmp_path};",
+        f"SQLite said: {sqlite_said}); nothing was saved",
+    )
+    monkeypatch.undo()
+    assert "no room for this one" not in kb("list", "--domain", "data").stdout
+
+
+@pytest.mark.parametrize("sqlite_said", SQLITE_FAILS)
+def test_sqlite_out_of_room_on_a_disk_with_room_is_not_called_a_full_disk(
+    monkeypatch: pytest.MonkeyPatch, sqlite_said: str
+) -> None:
+    """A file size limit, or a failing disk: kb does not know the disk is full, and does not say it is."""
+    with SQLITE_FAILS[sqlite_said](monkeypatch):
+        added = kb(*LARGE_ADD)
+    one_line_error(added, sqlite_said)
+    assert "full (" not in added.stderr
 
 
 def test_a_database_missing_its_search_table_is_one_line_from_search(kb_db: str) -> None:
