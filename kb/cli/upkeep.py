@@ -134,6 +134,7 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
     from kb.cli.entries import a_taken_key_refused, edit_until_valid, save_edit
     from kb.entry.file import render_entry_file
     from kb.entry.terminal import format_entry
+    from kb.upkeep.review import no_longer_due
 
     decided: dict[str, list[str]] = {}
 
@@ -143,6 +144,10 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
 
     typer.echo(f"{_count(len(due))} due for review, most in need of attention first.")
     for number, item in enumerate(due, 1):
+        done = no_longer_due(store, item.key)
+        if done is not None:
+            typer.echo(f"\n[{number}/{len(due)}] {item.key}: {done} meanwhile, no longer due; skipped")
+            continue
         entry = store.get(item.key)
         typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(item.reasons)}")
         typer.echo(format_entry(entry.content(), entry.facts(), console.width(), console.bold))

@@ -441,6 +441,21 @@ def still_archived_by(store: EntryStore, name: str, its_archive: Callable[[str],
     return kept
 
 
+def no_longer_due(store: EntryStore, key: str) -> str | None:
+    """What was done to KEY, due when a review began, that makes it due no more: "reviewed", "archived",
+    "merged into X", "renamed to X", "deleted for good"; None while it is still due. A review is read
+    once and decided on for minutes, while a teammate on the same database, or another window, may
+    decide on the same entries."""
+    entry = store.find(key)
+    if entry is None:
+        return where_it_went(store, key)[0]
+    if entry.status != "active":
+        return entry.status
+    if store.now() - (entry.reviewed or entry.created) < review_interval():
+        return "reviewed"
+    return None
+
+
 def where_it_went(store: EntryStore, key: str) -> tuple[str, str | None]:
     """What became of KEY, an entry no longer here, by its history: ("renamed to NEW", NEW) when a
     rename (or several) took it to an entry that is, else ("merged into X", None), ("deleted for

@@ -580,6 +580,38 @@ def test_each_decision_at_review_is_said_and_the_summary_names_them_all(
     assert f"This review: kept 1; archived {second}; merged {third}." in out
 
 
+def test_an_entry_a_teammate_decided_on_while_the_review_waited_is_not_asked_again(
+    runner: CliRunner, clock: Callable[[timedelta], None], interactive: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list is read once, at the start: an entry a teammate kept meanwhile was still shown as
+    "needs a look", and one they archived was shown, and kept, as if it were active."""
+    import typer
+
+    three_of_mine(runner)
+    clock(timedelta(days=31))
+    first, second, third = due_keys(runner)
+    shown: list[str] = []
+
+    def prompt(text: str, **_: object) -> str:
+        shown.append(text)
+        if len(shown) > 3:
+            raise AssertionError("asked again and again")
+        if len(shown) == 1:  # while the first waits, a teammate keeps the second and archives the third
+            with open_store(os.environ["KB_DB"]) as theirs:
+                theirs.mark_reviewed(second)
+                theirs.mark_reviewed(third, status="archived")
+        return "k"
+
+    monkeypatch.setattr(typer, "prompt", prompt)
+    code, out, err = kb("review")
+    assert code == 0, err
+    assert len(shown) == 1 and f"kept {first}; reviewed now" in out
+    assert f"{second}: reviewed meanwhile, no longer due; skipped" in out
+    assert f"{third}: archived meanwhile, no longer due; skipped" in out
+    assert "This review: kept 1." in out
+    assert json.loads(kb("show", third, "--json").stdout)["status"] == "archived"
+
+
 def test_an_entry_whose_guards_work_is_never_unused(
     runner: CliRunner, clock: Callable[[timedelta], None], tmp_path: Path
 ) -> None:
