@@ -125,12 +125,13 @@ def content_from_flags(flags: EntryFlags) -> EntryContent:
 
 
 def content_from_file(path: Path, flags: EntryFlags) -> EntryContent:
-    """An entry file, with any flags given on the command line taking precedence."""
-    content = read_entry_file(path)
+    """An entry file, with any flags given on the command line taking precedence. Its domain may be
+    blank (a triage that placed none): recording asks it."""
+    content = read_entry_file(path, draft=True)
     overrides = flags.overrides()
     if flags.guards:
         overrides["guards"] = with_guards(content.guards, flags.guards)
-    return normalized(content.replace(**overrides)) if overrides else content
+    return normalized(content.replace(**overrides), draft=True) if overrides else content
 
 
 def content_from_text(text: str, force: bool = False) -> EntryContent:

@@ -144,7 +144,12 @@ def record_entry(
         raise KbError("no existing entry looks like this one; drop --occurrence to add it")
     # A file's (a triage draft's) missing answers are asked once it is known to be no known fault.
     if fill.from_file is not None and ask is not None:
-        content = _ask_missing_in(content, ask)
+        content = _ask_missing_in(content, ask, store)
+    if not content.domain:
+        raise UsageError(
+            f"missing --domain (one of: {', '.join(DOMAIN_NAMES)}): nothing in {content.key}'s symptom"
+            " places one"
+        )
     if fill.env and not content.applies_to:
         content = _scoped_to_environment(content, ask, say, python)
     if not new and duplicate is None and elsewhere:
@@ -413,8 +418,12 @@ def _scoped_to_environment(
         return content.replace(applies_to=chosen)
 
 
-def _ask_missing_in(content: EntryContent, ask: Asker) -> EntryContent:
+def _ask_missing_in(content: EntryContent, ask: Asker, store: EntryStore) -> EntryContent:
     changes: dict[str, object] = {}
+    if not content.domain:
+        from kb.capture.suggestions import suggest
+
+        changes["domain"] = _ask_domain(ask, suggest(store, content.symptom).domain)
     if not content.validation:
         changes["validation"] = ask.text("Validation (one line that proves the cause)")
     if (content.validation or changes.get("validation")) and not content.check_rule.declared:

@@ -123,9 +123,10 @@ def normalize_cause_path(path: str) -> str:
     return " > ".join(p for p in parts if p)
 
 
-def normalized(content: EntryContent) -> EntryContent:
+def normalized(content: EntryContent, draft: bool = False) -> EntryContent:
     """Return CONTENT with every field cleaned and checked, and secrets redacted (every write to the
-    store passes here, so no face can forget it). Raises InvalidEntry."""
+    store passes here, so no face can forget it). Raises InvalidEntry. DRAFT: an entry still to be
+    finished keeps a blank domain blank, for the person to choose; a write to the store never is one."""
     key = clean_text(content.key)
     check_key(key)
     texts = {name: clean_text(getattr(content, name)) for name in TEXT_FIELDS}
@@ -148,7 +149,7 @@ def normalized(content: EntryContent) -> EntryContent:
         check_rule=check,
         applies_to=check_constraints(key, clean_list(content.applies_to)),
         key=key,
-        domain=resolve_domain(content.domain),
+        domain=resolve_domain(content.domain) if content.domain.strip() or not draft else "",
         status=status,
         symptom_variants=tuple(
             v for v in dict.fromkeys(map(redact_text, clean_list(content.symptom_variants))) if v != symptom

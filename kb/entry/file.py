@@ -79,13 +79,14 @@ def _parser() -> MarkdownIt:
 # --- parsing ----------------------------------------------------------------------------------------
 
 
-def read_entry_file(path: Path) -> EntryContent:
-    """Read and parse the entry file at PATH. Raises EntryFileError naming the file and line."""
+def read_entry_file(path: Path, draft: bool = False) -> EntryContent:
+    """Read and parse the entry file at PATH (DRAFT: as parse_entry_file). Raises EntryFileError
+    naming the file and line."""
     try:
         raw = read_bounded(path, MAX_ENTRY_BYTES)
     except OSError as exc:
         raise EntryFileError(path, None, f"cannot read: {exc.strerror or exc}") from exc
-    return parse_entry_file(decode_entry_bytes(raw, path), path)
+    return parse_entry_file(decode_entry_bytes(raw, path), path, draft)
 
 
 def decode_entry_bytes(raw: bytes, path: Path | str | None = None) -> str:
@@ -126,9 +127,10 @@ def refuse_conflicts(text: str, path: Path | str | None) -> None:
         )
 
 
-def parse_entry_file(text: str, path: Path | str | None = None) -> EntryContent:
+def parse_entry_file(text: str, path: Path | str | None = None, draft: bool = False) -> EntryContent:
     """Parse an entry file's text into normalized content. A file with a merge conflict in it is
-    refused (conflict_marker_line)."""
+    refused (conflict_marker_line). DRAFT: an entry still to be finished (a triage's, `kb add
+    --from-file`) may leave its domain blank, for the person to choose when nothing placed it."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     refuse_conflicts(text, path)
     lines = text.split("\n")
@@ -141,7 +143,7 @@ def parse_entry_file(text: str, path: Path | str | None = None) -> EntryContent:
             path, None, "no '## Symptom' section; every entry needs the symptom it describes"
         )
     try:
-        return normalized(EntryContent(**fields))
+        return normalized(EntryContent(**fields), draft)
     except KbError as exc:
         raise EntryFileError(path, _front_matter_line(front, exc), str(exc)) from exc
 

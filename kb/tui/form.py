@@ -100,7 +100,7 @@ class EntryForm(ModalScreen[str | None]):
                 yield Label("Domain", classes="field-label")
                 yield Select(
                     [(f"{name} · {DOMAINS[name]}", name) for name in DOMAIN_NAMES],
-                    value=content.domain if content else Select.NULL,
+                    value=(content.domain if content else "") or Select.NULL,  # a draft's may be blank
                     prompt="choose the fault domain",
                     id="domain",
                 )

@@ -154,12 +154,14 @@ def anchor(text: str, conditions: str = "", environment: str = "") -> Anchor:
 
 
 def locate(record: TriageRecord, response: SearchResponse) -> None:
-    """Step 2: the domain from the keyword map, else from the best match; the matches themselves."""
+    """Step 2: the domain from the keyword map, else from the entry search is sure of; the matches
+    themselves. Otherwise the domain is unknown, as `kb add` leaves it (kb.capture.suggestions): the
+    best of matches search is not sure of placed `KeyError: 'zorblax'` in data."""
     guess = load_triage().guess_domain(record.anchor.phenomenon)
-    top = response.results[0].candidate.record if response.results else None
     if guess and not response.confident:
         record.domain, record.keywords = guess.domain, guess.keywords
-    elif top is not None:
+    elif response.confident:
+        top = response.results[0].candidate.record
         record.domain, record.keywords = str(top["domain"]), guess.keywords if guess else ()
     record.matches = [
         {
@@ -212,13 +214,14 @@ def record_verification(record: TriageRecord, source: str, result: CheckResult) 
 
 
 def draft_entry(record: TriageRecord) -> EntryContent:
-    """The triage as an entry to finish: symptom, conditions, environment, domain, and the check that
-    confirmed its cause (none when no check did: a check that was ruled out or could not run here is
-    no proof of this fault, and the draft took the last one run)."""
+    """The triage as an entry to finish: symptom, conditions, environment, domain (blank when the
+    triage placed none: `kb add --from-triage` asks it), and the check that confirmed its cause (none
+    when no check did: a check that was ruled out or could not run here is no proof of this fault,
+    and the draft took the last one run)."""
     proved = next((v for v in reversed(record.verifications) if v.verdict == "confirmed"), None)
     return EntryContent(
         key=key_from_symptom(record.anchor.phenomenon),
-        domain=record.domain or "data",
+        domain=record.domain or "",
         symptom=record.anchor.phenomenon,
         validation=proved.command if proved else "",
         conditions=record.anchor.conditions,
@@ -254,7 +257,7 @@ def pending_drafts() -> tuple[list[Draft], list[str]]:
     paths = sorted(drafts_folder().glob("*.md"), key=lambda path: (path.stat().st_mtime_ns, path.name))
     for path in reversed(paths):
         try:
-            found.append(Draft(path, read_entry_file(path)))
+            found.append(Draft(path, read_entry_file(path, draft=True)))
         except (KbError, OSError) as exc:
             unreadable.append(f"{path.name}: {exc}")
     return found, unreadable

@@ -466,6 +466,32 @@ def test_a_triage_becomes_an_entry(runner: CliRunner) -> None:
     )
 
 
+UNPLACED = "KeyError: 'zorblax'"  # an exception's name alone places no domain
+FINISHED = ("--new", "-v", "true", "--confirms", "exit 0", "-f", "rename the key")
+
+
+def test_a_triage_whose_words_place_no_domain_claims_none_and_its_draft_asks(interactive: None) -> None:
+    """The triage of `KeyError: 'zorblax'` said "domain: data", the domain of a match search was not
+    sure of, and its draft became a data entry without a question."""
+    code, out, err = kb("triage", "--json", "--no-env", "--symptom", UNPLACED)
+    assert code == 0, err
+    assert json.loads(out)["domain"] is None
+    added = kb("add", "--from-triage", *FINISHED, input="training\n")
+    assert added.code == 0, added.output
+    assert "Domain (data, model, training" in added.output
+    assert entry("keyerror-zorblax")["domain"] == "training"
+
+
+def test_a_triage_draft_without_a_domain_is_finished_with_one_off_a_terminal() -> None:
+    kb("triage", "--json", "--no-env", "--symptom", UNPLACED)
+    refused = kb("add", "--from-triage", *FINISHED)
+    assert refused.code == 2 and "missing --domain (one of: data, model" in refused.stderr
+    assert refused.stderr.count("\n") == 1
+    added = kb("add", "--from-triage", *FINISHED, "-d", "model")
+    assert added.code == 0, added.stderr
+    assert entry("keyerror-zorblax")["domain"] == "model"
+
+
 def test_a_triage_counted_as_an_occurrence_is_counted_once() -> None:
     """The draft of a triage that became another occurrence of a known fault stayed waiting, and each
     later `kb add --from-triage` counted the same occurrence again (seen 2x, then 3x)."""

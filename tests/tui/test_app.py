@@ -1545,6 +1545,22 @@ async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(librar
     assert sorted(p.name for p in drafts_folder().glob("*.md")) == [kept.name]
 
 
+async def test_a_triage_draft_that_places_no_domain_opens_asking_for_one(library: Library) -> None:
+    from kb.verify.triage import save_triage_draft
+
+    unplaced = EntryContent(key="keyerror-zorblax", domain="", symptom="KeyError: 'zorblax'", fix="x")
+    save_triage_draft(unplaced)
+    async with running(library, (100, 40)) as (app, pilot):
+        await pilot.press("escape", "p")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm) and form.query_one("#domain", Select).is_blank()
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert "choose the fault domain" in str(form.query_one("#domain-error", Label).render())
+    assert library.store().find("keyerror-zorblax") is None
+
+
 async def test_with_no_draft_waiting_p_says_so(library: Library) -> None:
     async with running(library) as (app, pilot):
         await pilot.press("escape", "p")
