@@ -10,7 +10,6 @@ read with `packaging`, as pip reads them), or a range of one of the machine's fa
 Pure: constraints and facts in, verdicts out. kb.machine reads the facts.
 """
 
-
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
