@@ -6,10 +6,11 @@ A file, not `:memory:`: the app searches in worker threads, which must see the s
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from textual import events
@@ -67,6 +68,22 @@ async def settle(app: KbApp, pilot: Pilot[None]) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the app's workers did not finish")
+
+
+Seen = TypeVar("Seen")
+
+
+async def until(app: KbApp, pilot: Pilot[None], seen: Callable[[], Seen | None]) -> Seen:
+    """What SEEN returns once it returns something, the app handling its messages meanwhile: for what
+    a test waits on while a worker may still be busy (a check that runs on), where settle() would
+    wait for the worker too, or on a loaded box would look before the app got to it."""
+    for _ in range(500):
+        await pilot.pause()
+        value = seen()
+        if value is not None and value is not False:
+            return value
+        await asyncio.sleep(0.01)
+    raise AssertionError("the app never showed what the test waits for")
 
 
 #: Long enough for a burst of pilot key presses, short enough not to be waited out 30 times.
@@ -481,13 +498,14 @@ async def test_a_review_decision_waiting_on_a_locked_database_leaves_the_screen_
 
 
 async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
-    due_library: Library,
+    due_library: Library, tmp_path: Path
 ) -> None:
     """A check started in the search tab and ended while the review tab is in front refreshes the
     search tab's entry, not the entry the review tab shows: d and k act on what is shown."""
+    go = tmp_path / "go"  # the check runs until the test says so: a loaded box cannot outrun it
+    waits = f"until [ -e {go} ]; do sleep 0.05; done"
     due_library.save(
-        # long enough to outlast two key presses on a loaded box (1 s did not, under a benchmark)
-        EntryContent(key="slow-check", domain="logging", symptom="the slow fault", validation="sleep 3")
+        EntryContent(key="slow-check", domain="logging", symptom="the slow fault", validation=waits)
     )
     async with running(due_library, (120, 40)) as (app, pilot):
         await type_query(app, pilot, "the slow fault")
@@ -496,8 +514,9 @@ async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
         await settle(app, pilot)
         await answer_yes(pilot)
         await pilot.press("r")
+        shown = await until(app, pilot, lambda: app.query_one("#review-entry", EntryView).key)
         assert app.tabs.active == "review-tab" and app.busy  # the check is still running
-        shown = app.query_one("#review-entry", EntryView).key
+        go.touch()
         await settle(app, pilot)
         await pilot.press("escape")
         await settle(app, pilot)
@@ -720,8 +739,7 @@ async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library
         library.store().update(current.key, current.replace(fix="their fix"))
         form.query_one("#cause_path", Input).value = "Data format > label out of range"
         await pilot.press("ctrl+s")
-        await settle(app, pilot)
-        said = [str(notification.message) for notification in app._notifications]
+        said = await until(app, pilot, lambda: [str(n.message) for n in app._notifications])
         assert "Saved cuda-device-side-assert, with the change someone made meanwhile." in said
     after = library.entry("cuda-device-side-assert").content()
     assert after.fix == "their fix" and after.cause_path == "Data format > label out of range"
