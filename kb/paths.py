@@ -96,8 +96,20 @@ class DatabaseLocation(NamedTuple):
 
 
 def resolve_location(spec: str | None = None) -> DatabaseLocation:
-    """Turn --db / KB_DB / the default into a DatabaseLocation."""
+    """Turn --db / KB_DB / the default into a DatabaseLocation.
+
+    A --db or KB_DB holding bytes that are not UTF-8 is refused: the command line hands kb each such
+    byte as U+FFFD (kb.__main__), and the environment as a lone surrogate, and either names a file
+    other than the one meant: `kb --db $'caf\\xe9.db' list` made and seeded `caf\ufffd.db`."""
     spec = spec or os.environ.get(DB_ENV) or os.path.join(_user_data_folder(), "kb.db")
+    if "\ufffd" in spec or any("\udc80" <= char <= "\udcff" for char in spec):
+        from kb.errors import UsageError
+
+        shown = spec.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise UsageError(
+            f"the database path '{shown}' is not UTF-8: kb would open another file than the one meant"
+            " (rename it, or give --db or KB_DB a link with a UTF-8 name)"
+        )
     if "://" in spec:
         if spec.startswith("postgres://"):  # the scheme Heroku, Render and libpq hand out
             spec = "postgresql://" + spec.removeprefix("postgres://")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -117,6 +118,27 @@ def test_json_and_every_face_show_invisible_characters_as_escapes(runner: CliRun
         out = kb(*argv).stdout
         assert not any(char in out for char in INVISIBLE + "\u202e"), argv
     assert "\\u061c" in kb("show", "invisible").stdout
+
+
+def test_a_database_path_that_is_not_utf8_is_refused_not_another_file(tmp_path: Path) -> None:
+    """`kb --db $'caf\\xe9.db' list` made and seeded a database named `caf\ufffd.db`: each byte that is
+    not UTF-8 reaches kb as U+FFFD, so the path named another file."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    path = os.fsencode(folder) + b"/caf\xe9.db"
+    for argv, kb_db in (([b"--db", path, b"list"], None), ([b"search", b"device-side assert"], path)):
+        environ = dict(os.environb)
+        if kb_db is not None:
+            environ[b"KB_DB"] = kb_db
+        done = subprocess.run(
+            [sys.executable, "-m", "kb", *argv], capture_output=True, env=environ, timeout=120
+        )
+        said = done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 2 and said.count("\n") == 1 and "is not UTF-8" in said, said
+    assert os.listdir(folder) == []
 
 
 def test_an_argument_that_is_not_utf8_is_one_line_not_a_traceback() -> None:
