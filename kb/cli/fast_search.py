@@ -20,6 +20,7 @@ from kb.errors import KbError, UsageError
 from kb.paths import LogEnd, read_log_end, read_stream_end
 
 if TYPE_CHECKING:
+    from kb.layers.config import Layer
     from kb.layers.everywhere import Found
     from kb.search.lookup import SearchResponse
 
@@ -67,12 +68,12 @@ def read_query(args: SearchArgs) -> tuple[str, LogEnd | None]:
     return " ".join(args.query), None
 
 
-def run_search(args: SearchArgs, layers: bool = True) -> int:
+def run_search(args: SearchArgs, layers: bool = True, only: "Layer | None" = None) -> int:
     """Search, print, and return the exit code: 0 for a confident match, 1 for none. LAYERS: search
-    every layer (kb layers), not only the database args.db names."""
+    every layer (kb layers), not only the database args.db names; ONLY: that layer alone."""
     query, log = read_query(args)
     cut = log if log is not None and log.cut else None  # only its end was read
-    found = search_text(query, args, layers)
+    found = search_text(query, args, layers, only)
     if found.layered:
         from kb.layers.shown import remember_shown
 
@@ -96,7 +97,7 @@ def run_search(args: SearchArgs, layers: bool = True) -> int:
     return 0 if found.response.confident else 1
 
 
-def search_text(text: str, args: SearchArgs, layers: bool = True) -> "Found":
+def search_text(text: str, args: SearchArgs, layers: bool = True, only: "Layer | None" = None) -> "Found":
     """Search TEXT with the options of ARGS (kb.layers.everywhere.search_layers)."""
     from kb.layers.everywhere import search_layers
     from kb.search.lookup import SearchOptions
@@ -116,7 +117,7 @@ def search_text(text: str, args: SearchArgs, layers: bool = True) -> "Found":
         environment=args.env,
         interpreter=interpreter,
     )
-    return search_layers(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True))
+    return search_layers(text, args.db, options, layers, lambda line: echo(f"kb: {line}", err=True), only)
 
 
 def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> str:

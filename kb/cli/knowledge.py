@@ -30,10 +30,8 @@ def search(ctx: typer.Context, **values: Any) -> None:
     """
     from kb.cli.fast_search import SearchArgs, run_search
 
-    one_layer = common.LAYER in ctx.meta  # kb --layer NAME search: that source alone
-    raise typer.Exit(
-        run_search(SearchArgs(**{**values, "db": values["db"] or ctx.obj}), layers=not one_layer)
-    )
+    chosen = ctx.meta[common.LAYER][1] if common.LAYER in ctx.meta else None  # kb --layer NAME search
+    raise typer.Exit(run_search(SearchArgs(**{**values, "db": values["db"] or ctx.obj}), only=chosen))
 
 
 @app.command()

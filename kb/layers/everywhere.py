@@ -19,7 +19,7 @@ from kb.entry.visible import visible
 from kb.errors import KbError, StoreUnavailable
 from kb.layers.config import PERSONAL, PROJECT, Layer
 from kb.paths import DatabaseLocation, resolve_location
-from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search
+from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search, where_to_look
 from kb.search.ranking import Scored, one_of
 
 #: A layer whose failure to answer took this long (a server's connect timeout, 5 s) is not asked
@@ -58,12 +58,17 @@ def search_layers(
     options: SearchOptions,
     layers: bool = True,
     notice: Callable[[str], None] | None = None,
+    only: Layer | None = None,
 ) -> Found:
     """Search TEXT in every layer (kb layers), or, with LAYERS False, in the PERSONAL database alone
-    (--db, KB_DB or the default). A database not yet set up is opened in full first, which creates and
-    seeds it (NOTICE: as open_store's). `kb search`, `kb run` and the pytest plugin all ask this."""
+    (--db, KB_DB or the default), or in the layer ONLY (`kb --layer NAME search`): read as every layer
+    is, so that an untrusted folder's entry is no known fault there either. A database not yet set up
+    is opened in full first, which creates and seeds it (NOTICE: as open_store's). `kb search`, `kb
+    run` and the pytest plugin all ask this."""
     from kb.layers.config import reading_layers
 
+    if only is not None:
+        return search_everywhere(text, [only], options)
     read = reading_layers(personal) if layers else []
     if len(read) <= 1:
         answer = search(
@@ -180,6 +185,8 @@ def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -
     if results and results[0].confident:
         winner = next(a for layer, a in answers if layer.name == results[0].candidate.record["layer"])
         return SearchResponse(base.query, results, winner.domain_guess, None, shared)
+    if base.confident:  # sure of a stranger's entry alone (kb --layer project search): not sure here
+        return SearchResponse(base.query, results, *where_to_look(base.query), shared)
     return SearchResponse(base.query, results, base.domain_guess, base.golden_checks, shared)
 
 
@@ -230,14 +237,13 @@ def _look_up_the_top_key_everywhere(
 
 
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:
-    """A hit goes to the database layer whose entry answered, a miss to the personal knowledge base;
-    a hit on a folder's entry is not recorded (an entry folder keeps no usage, and its index is
-    rebuilt from its files)."""
-    winner = layers[PERSONAL]
+    """A hit goes to the database layer whose entry answered, a miss to the personal knowledge base
+    (or, for `kb --layer NAME search`, to that layer's database); nothing is recorded in an entry
+    folder (it keeps no usage, and its index is rebuilt from its files)."""
+    winner = layers.get(PERSONAL) or next(iter(layers.values()))
     if response.confident:
-        layer = layers[str(response.results[0].candidate.record["layer"])]
-        if layer.kind != "database":
-            return
-        winner = layer
+        winner = layers[str(response.results[0].candidate.record["layer"])]
+    if winner.kind != "database":
+        return
     with contextlib.suppress(KbError):  # a usage record is not worth failing a search that answered
         record_usage(resolve_location(winner.spec), text, response)

@@ -385,9 +385,15 @@ def _response(query: Query, ranked: list[Scored], limit: int) -> SearchResponse:
         return SearchResponse(
             query, results, DomainGuess(top["domain"], ("(the confident match)",)), None, shared
         )
-    triage = load_triage()  # only a search that found nothing sure pays for the keyword map
+    return SearchResponse(query, results, *where_to_look(query), shared)
+
+
+def where_to_look(query: Query) -> tuple[DomainGuess | None, GoldenCheck | None]:
+    """For a paste nothing is sure of: the domain its words place (the handbook's keyword map) and
+    that domain's golden first checks. Only such a search pays for reading the handbook."""
+    triage = load_triage()
     guess = triage.guess_domain(" ".join((query.decisive.line, *query.decisive.context)))
-    return SearchResponse(query, results, guess, triage.golden.get(guess.domain) if guess else None, shared)
+    return guess, triage.golden.get(guess.domain) if guess else None
 
 
 def _compile(text: str, options: SearchOptions) -> re.Pattern[str] | None:

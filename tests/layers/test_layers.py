@@ -552,6 +552,10 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert found.returncode == 1 and not top["confident"]
     plain = kb_process("search", PROJECT_FAULT, cwd=team).stdout
     assert "$ ls /tmp" not in plain and f"kb trust {team / '.kb'}" in plain
+    alone = kb_process("--layer", "project", "search", PROJECT_FAULT, "--json", cwd=team)  # that layer alone
+    assert alone.returncode == 1 and not json.loads(alone.stdout)["results"][0]["confident"]
+    alone_plain = kb_process("--layer", "project", "search", PROJECT_FAULT, cwd=team).stdout
+    assert "$ ls /tmp" not in alone_plain and "confident" not in alone_plain.replace("No confident", "")
     shown = kb_process("show", "feature-cache", cwd=team)  # the entry the search showed: shown, marked
     assert f"{team / '.kb'} is not trusted: its check is shown as text" in shown.stderr
     as_json = json.loads(kb_process("show", "feature-cache", "--json", cwd=team).stdout)
@@ -571,6 +575,7 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     after = json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]
     assert after["trusted"] is True and after["check"] == after["validation"] == "ls /tmp"
     assert after["confident"]
+    assert kb_process("--layer", "project", "search", PROJECT_FAULT, cwd=team).returncode == 0
     ran = kb("--layer", "project", "check", "feature-cache", "--yes", "--json")
     assert ran.exit_code in (0, 10, 11) and json.loads(ran.stdout)["verdict"]
     assert json.loads(ran.stdout)["recorded"] is False  # a folder's entries are files: no history
