@@ -321,7 +321,8 @@ class AgentSession:
     @staticmethod
     def _domain_of(given: str, symptom: str) -> tuple[str, str]:
         """The draft's domain and where it comes from: the agent's word, the handbook's keywords in
-        the symptom, or, when neither says, a placeholder the person must change."""
+        the symptom, or, when neither says, none: the draft leaves it blank and `kb add --from-file`
+        asks the person (a placeholder `data` read as a claim, and was added as one off a terminal)."""
         from kb.domains import resolve_domain
         from kb.handbook import load_triage
 
@@ -330,7 +331,10 @@ class AgentSession:
         guess = load_triage().guess_domain(symptom)
         if guess is not None:
             return guess.domain, f"guessed from the symptom's words: {', '.join(guess.keywords)}"
-        return "data", "a placeholder: nothing in the symptom names a domain; choose one before adding it"
+        return (
+            "",
+            "none: nothing in the symptom names a domain; kb add --from-file asks it (or takes --domain)",
+        )
 
     def _hand_out(self, key: str, command: str, layer: str) -> None:
         with self._handing_out:

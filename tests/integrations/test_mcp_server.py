@@ -148,7 +148,7 @@ async def test_an_unknown_error_gets_no_known_fault_and_its_fix_becomes_a_draft(
         )
     draft = Path(proposed["draft"])
     assert proposed["add_with"] == f"kb add --from-file {draft}"
-    entry = read_entry_file(draft)
+    entry = read_entry_file(draft, draft=True)
     assert entry.symptom == "ValueError: the quux frobnicator rejected the zorblax handle"
     assert entry.applies_to == ("quux<2",) and entry.source == "own (proposed by an agent)"
     with open_store(kb_db) as store:
@@ -285,7 +285,7 @@ async def test_a_proposal_without_constraints_gets_the_series_of_the_packages_it
         )
     major, minor = metadata.version("rapidfuzz").split(".")[:2]
     assert proposed["applies_to"] == [f"rapidfuzz<{major}.{int(minor) + 1},>={major}.{minor}"]
-    assert read_entry_file(Path(proposed["draft"])).symptom == (
+    assert read_entry_file(Path(proposed["draft"]), draft=True).symptom == (
         "TypeError: sentence must be a string, not the frobnicated zorblax"
     )
     assert "applies_to" in refused["error"]
@@ -397,7 +397,8 @@ def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) 
     assert read_entry_file(Path(proposed["draft"])).domain == "hardware"
     assert proposed["environment_read_from"] == sys.executable
     vague = session.propose("the quux went wrong", "true", "Fix the quux.", python=sys.executable)
-    assert vague["domain_from"].startswith("a placeholder") and "choose one" in vague["domain_from"]
+    assert vague["domain"] == "" and vague["domain_from"].startswith("none: nothing in the symptom")
+    assert read_entry_file(Path(vague["draft"]), draft=True).domain == ""  # asked when it is added
     given = session.propose("the quux went wrong", "true", "Fix it.", domain="model", python=sys.executable)
     assert (given["domain"], given["domain_from"]) == ("model", "given")
 
