@@ -74,13 +74,13 @@ Seen = TypeVar("Seen")
 
 
 async def until(app: KbApp, pilot: Pilot[None], seen: Callable[[], Seen | None]) -> Seen:
-    """What SEEN returns once it returns something, the app handling its messages meanwhile: for what
-    a test waits on while a worker may still be busy (a check that runs on), where settle() would
-    wait for the worker too, or on a loaded box would look before the app got to it."""
+    """What SEEN returns once it returns something (not None, not empty), the app handling its
+    messages meanwhile: for what a test waits on while a worker may still be busy (a check that runs
+    on), where settle() would wait for the worker too, or on a loaded box would look too early."""
     for _ in range(500):
         await pilot.pause()
         value = seen()
-        if value is not None and value is not False:
+        if value:  # an entry's key, notifications: nothing yet is None, or an empty list
             return value
         await asyncio.sleep(0.01)
     raise AssertionError("the app never showed what the test waits for")
