@@ -65,9 +65,18 @@ async def settle(app: KbApp, pilot: Pilot[None]) -> None:
         await pilot.pause()
         if not app.busy:
             await pilot.pause()
-            return
+            if not app.busy:  # what the pause handled started no worker
+                return
         await asyncio.sleep(0.01)
     raise AssertionError("the app's workers did not finish")
+
+
+async def news(app: KbApp, pilot: Pilot[None], heard: int) -> list[str]:
+    """Every notification so far, once there are more than HEARD (what a test counted before the key
+    it pressed): the app's answer to that key, waited for, then its workers let finish."""
+    await until(app, pilot, lambda: len(app._notifications) > heard)
+    await settle(app, pilot)
+    return [str(n.message) for n in app._notifications]
 
 
 Seen = TypeVar("Seen")
@@ -738,8 +747,9 @@ async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library
         current = library.entry("cuda-device-side-assert").content()
         library.store().update(current.key, current.replace(fix="their fix"))
         form.query_one("#cause_path", Input).value = "Data format > label out of range"
+        heard = len(app._notifications)
         await pilot.press("ctrl+s")
-        said = await until(app, pilot, lambda: [str(n.message) for n in app._notifications])
+        said = await news(app, pilot, heard)
         assert "Saved cuda-device-side-assert, with the change someone made meanwhile." in said
     after = library.entry("cuda-device-side-assert").content()
     assert after.fix == "their fix" and after.cause_path == "Data format > label out of range"
@@ -753,10 +763,10 @@ async def test_an_edit_that_changes_nothing_saves_nothing_and_keeps_a_tag_with_a
     before = library.store().history(current.key)
     async with running(library, (100, 40)) as (app, pilot):
         form = await edit_form(app, pilot, "device-side assert")
+        heard = len(app._notifications)
         await pilot.press("ctrl+s")
-        await settle(app, pilot)
+        said = await news(app, pilot, heard)
         assert app.screen is not form
-        said = [str(notification.message) for notification in app._notifications]
         assert said[-1] == "No changes to cuda-device-side-assert: nothing was saved."
     assert library.store().history(current.key) == before
     assert "num_classes, ignore_index" in library.entry(current.key).tags
@@ -767,9 +777,9 @@ async def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archive
         form = await edit_form(app, pilot, "device-side assert")
         Library(library.spec).archive("cuda-device-side-assert")  # another window, at review
         form.query_one("#cause_path", Input).value = "Data format > label out of range"
+        heard = len(app._notifications)
         await pilot.press("ctrl+s")
-        await settle(app, pilot)
-        said = [str(notification.message) for notification in app._notifications]
+        said = await news(app, pilot, heard)
         assert said[-1].endswith("; it is archived (kb restore cuda-device-side-assert brings it back).")
 
 
@@ -1258,10 +1268,10 @@ async def test_review_edit_saves_and_counts_as_reviewed(due_library: Library) ->
         form.query_one("#tags", Input).value = "reviewed-in-the-tui"
         current = due_library.entry(key).content()
         due_library.store().update(key, current.replace(root_cause="found by a teammate"))  # meanwhile
+        heard = len(app._notifications)
         await pilot.press("ctrl+s")
-        await settle(app, pilot)
+        said = await news(app, pilot, heard)
         assert app.screen is not form
-        said = [str(notification.message) for notification in app._notifications]
         assert said[-1] == f"edited and kept {key} (with the change someone made meanwhile)"
     entry = due_library.entry(key)
     assert entry.tags == ["reviewed-in-the-tui"] and entry.reviewed is not None
