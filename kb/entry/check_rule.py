@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from kb.errors import InvalidEntry
+from kb.patterns import LazyPattern
 
 #: Every rule a check may declare; "" is a check written before rules existed (read as a probe).
 RULES: tuple[str, ...] = ("exit 0", "exit non-zero", "output", "nothing")
@@ -42,15 +43,16 @@ _ALIASES = {
 NEED_KINDS = ("command", "module", "file", "process")
 NEED_WORDS = ("gpu", "docker")
 
-#: Patterns as text, compiled by `re` on first use (and cached there): compiling them at import cost
-#: `kb search` 4 ms of a cold start whether or not a check is shown.
-_INPUT_NAME = r"[a-z][a-z0-9_]{0,30}"  # fullmatch: `$` would also match before a final newline
+#: Patterns compiled on first use, from the user's cache (kb.patterns): compiling them at import cost
+#: `kb search` 4 ms of a cold start whether or not a check is shown, and `re` compiled them afresh in
+#: every process that showed one.
+_INPUT_NAME = LazyPattern(r"[a-z][a-z0-9_]{0,30}")  # fullmatch: `$` would also match before a final newline
 #: The characters a value may hold: those shlex.quote() leaves alone, which neither a shell nor a
 #: Python string literal gives a meaning to. No space, quote, `$`, backslash, `;`, `*` or newline.
 #: The whole value, matched with fullmatch: `$` would also match before a final newline, which ends
 #: a shell command.
-_SAFE_VALUE = r"(?a)[\w@%+=:,./-]{1,200}"
-_PLACEHOLDER = r"\{([a-z][a-z0-9_]{0,30})\}"
+_SAFE_VALUE = LazyPattern(r"(?a)[\w@%+=:,./-]{1,200}")
+_PLACEHOLDER = LazyPattern(r"\{([a-z][a-z0-9_]{0,30})\}")
 MAX_PATTERN = 500
 MAX_INPUTS = 8
 
@@ -203,7 +205,7 @@ def _pattern(value: Any, field: str, key: str) -> str:
 
 #: A group with a repetition after it (`(a+)+`, `(a|aa){2,}`), or verbose mode, where space may stand
 #: between the two: only such a pattern can repeat a repetition or alternatives.
-_REPEATED_GROUP = re.compile(r"\)[*+?{]|\(\?[a-zA-Z-]*x")
+_REPEATED_GROUP = LazyPattern(r"\)[*+?{]|\(\?[a-zA-Z-]*x")
 
 
 def _nested_repetition(pattern: str) -> str | None:
@@ -226,7 +228,7 @@ def _inputs(value: Any, key: str) -> tuple[tuple[str, str], ...]:
         raise InvalidEntry(f"entry '{key}': a check takes at most {MAX_INPUTS} inputs")
     inputs = []
     for name, default in value.items():
-        if not isinstance(name, str) or not re.fullmatch(_INPUT_NAME, name):
+        if not isinstance(name, str) or not _INPUT_NAME.fullmatch(name):
             raise InvalidEntry(
                 f"entry '{key}': check input {name!r} is not a name (lowercase letters, digits, _)"
             )
@@ -255,7 +257,7 @@ def _needs(value: Any, key: str) -> tuple[str, ...]:
 
 def safe_value(name: str, value: str) -> str:
     """VALUE, if it may stand in a command as the input NAME; raises UnsafeValue otherwise."""
-    if not re.fullmatch(_SAFE_VALUE, value) or value.startswith("-"):
+    if not _SAFE_VALUE.fullmatch(value) or value.startswith("-"):
         shown = value if len(value) <= 60 else value[:59] + "…"
         raise UnsafeValue(
             f"the value {shown!r} for {{{name}}} is not used in a command: only letters, digits and "
@@ -266,7 +268,7 @@ def safe_value(name: str, value: str) -> str:
 
 def placeholders(command: str) -> list[str]:
     """The input names COMMAND uses as {name}, in order of first use."""
-    return list(dict.fromkeys(re.findall(_PLACEHOLDER, command)))
+    return list(dict.fromkeys(_PLACEHOLDER.findall(command)))
 
 
 def rule_problem(rule: CheckRule, command: str) -> str | None:
@@ -346,7 +348,7 @@ def fill(command: str, rule: CheckRule, values: Mapping[str, str] | None = None)
         name = match.group(1)
         return chosen[name] if name in declared else match.group(0)
 
-    return re.sub(_PLACEHOLDER, replace, command)
+    return _PLACEHOLDER.sub(replace, command)
 
 
 def filled_values(command: str, rule: CheckRule, ran: str) -> dict[str, str] | None:
@@ -356,7 +358,7 @@ def filled_values(command: str, rule: CheckRule, ran: str) -> dict[str, str] | N
     pattern: list[str] = []
     seen: set[str] = set()
     at = 0
-    for match in re.finditer(_PLACEHOLDER, command):
+    for match in _PLACEHOLDER.finditer(command):
         name = match.group(1)
         if name not in declared:
             continue
