@@ -300,14 +300,15 @@ def find_decisive(text: str) -> Decisive:
 
 def _decide(lines: list[Line]) -> Decisive:
     errors = _errors(lines)
-    chosen = _choose(errors, lines)
+    ignored = _ignored_errors(lines, errors)
+    chosen = _choose(errors, lines, ignored)
     if chosen is not None:
         index, exc_type, line = chosen
         whole = exc_type == "what()" or line.startswith(_PYTEST_ASSERTION)  # pytest's own notes follow
         message = line if whole else _with_continuation(lines, index, line)
         exc_type = "" if exc_type == "what()" else exc_type
         others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
-        alternatives = _alternatives(lines, errors, chosen)
+        alternatives = _alternatives(lines, errors, chosen, ignored)
         return Decisive(message, exc_type, others, _context(lines, index), alternatives)
     levelled = next(_error_level_lines(lines), None)
     if levelled:  # a log: its first error-level line is where it went wrong
@@ -413,12 +414,14 @@ def is_wrapper_line(line: str) -> bool:
     return _is_wrapper((0, match.group("type") if match else "", line))
 
 
-def _choose(errors: list[tuple[int, str, str]], lines: list[Line]) -> tuple[int, str, str] | None:
-    """The error a paste is about: the last that is not a wrapper or a warning; in a torchrun paste
+def _choose(
+    errors: list[tuple[int, str, str]], lines: list[Line], ignored: set[int]
+) -> tuple[int, str, str] | None:
+    """The error a paste is about: the last that is not a wrapper, a warning or one Python reported as
+    IGNORED (unless nothing else is left); in a torchrun paste
     whose failure report names the root cause's rank, the last of that rank's (another rank's error
     is what the crash did to it: `Connection closed by peer`)."""
     candidates = [e for e in errors if not _is_wrapper(e)]
-    ignored = _ignored_errors(lines, errors)
     candidates = [e for e in candidates if e[0] not in ignored] or candidates
     root = _root_cause_rank(lines)
     if root is not None:
@@ -438,13 +441,11 @@ def _ignored_errors(lines: list[Line], errors: list[tuple[int, str, str]]) -> se
     process went down after the real error), so it is not what the paste is about, unless it is
     all the paste holds."""
     ignored: set[int] = set()
-    at = 0
     for index, item in enumerate(lines):
         if _IGNORED.match(item.text):
             later = next((e for e in errors if e[0] > index), None)
-            if later is not None and later[0] >= at:
+            if later is not None:
                 ignored.add(later[0])
-                at = later[0] + 1
     return ignored
 
 
@@ -467,13 +468,12 @@ def _root_cause_rank(lines: list[Line]) -> str | None:
 
 
 def _alternatives(
-    lines: list[Line], errors: list[tuple[int, str, str]], chosen: tuple[int, str, str]
+    lines: list[Line], errors: list[tuple[int, str, str]], chosen: tuple[int, str, str], ignored: set[int]
 ) -> tuple[tuple[str, str], ...]:
     """Other lines the paste might be about: the first error of a chain, the first error-level log
     line, a warning, a C++ what(); the closest to the top of the paste first, a few at most."""
     found: list[tuple[str, str]] = []
     went_on = _went_on_after(lines, chosen[0])
-    ignored = _ignored_errors(lines, errors)
     real = [
         e
         for e in errors
