@@ -1,11 +1,8 @@
 """Turning what a person typed (flags, an entry file, an edited template) into a stored entry."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.check_rule import CheckRule, parse_check_rule
@@ -17,8 +14,7 @@ from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 
 
-@dataclass(frozen=True)
-class EntryFlags:
+class EntryFlags(NamedTuple):
     """The fields given on the command line; None means not given."""
 
     key: str | None = None
@@ -44,7 +40,7 @@ class EntryFlags:
 
     def overrides(self) -> dict[str, object]:
         """The given fields under EntryContent's names."""
-        values = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "variants"}
+        values = {name: getattr(self, name) for name in self._fields if name != "variants"}
         values["symptom_variants"] = self.variants
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items() if v is not None}
         return values

@@ -6,12 +6,10 @@ last search that found nothing gives it too; a git commit gives the fix (its mes
 it changed).
 """
 
-from __future__ import annotations
-
 import sys
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from kb.entry.redaction import redact_text
 from kb.errors import KbError
@@ -50,8 +48,7 @@ def symptom_from_log(text: str) -> str | None:
     return None if decisive.described else redact_text(decisive.line)
 
 
-@dataclass(frozen=True)
-class CommitFix:
+class CommitFix(NamedTuple):
     revision: str
     message: str
     files: tuple[str, ...]

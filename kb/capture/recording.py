@@ -6,13 +6,9 @@ then a missing answer is an error), suggests the domain, cause path and tags, an
 fault as another occurrence instead of a copy. Nothing is written until every question is answered.
 """
 
-from __future__ import annotations
-
-import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
 from kb.domains import DOMAIN_NAMES, resolve_domain
@@ -42,8 +38,7 @@ class Asker(Protocol):
 Say = Callable[[str], None]
 
 
-@dataclass(frozen=True)
-class Prefill:
+class Prefill(NamedTuple):
     """Where the entry's text may come from besides the flags."""
 
     from_log: str | None = None
@@ -55,8 +50,7 @@ class Prefill:
     from_last_run: bool = False
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(NamedTuple):
     entry: Entry
     occurrence: bool  # True when recorded as another occurrence of an existing entry
     #: False when that occurrence went to an entry folder, which keeps its conditions but no count.
@@ -78,7 +72,7 @@ def record_entry(
     occurrence: bool = False,
     force: bool = False,
     edit: Callable[[EntryFlags], EntryContent] | None = None,
-    elsewhere: Sequence[Layer] = (),
+    elsewhere: "Sequence[Layer]" = (),
 ) -> Recorded:
     """Add the entry, or count an occurrence of the one it duplicates. ASK None means no terminal.
     ELSEWHERE: the other layers, where a near-duplicate is pointed out (the entry is added all the same)."""
@@ -90,7 +84,7 @@ def record_entry(
         draft = latest_triage_draft()
         if draft is None:
             raise KbError("no triage draft yet; run `kb triage` first")
-        fill = dataclasses.replace(fill, from_file=draft, from_triage=False)
+        fill = fill._replace(from_file=draft, from_triage=False)
     symptom_given = bool(given.symptom)
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
@@ -119,7 +113,7 @@ def record_entry(
     if questions and not new:
         assert ask is not None
         if not given.symptom:
-            given = dataclasses.replace(given, symptom=_ask_symptom(ask))
+            given = given._replace(symptom=_ask_symptom(ask))
         duplicate = _known_fault(store, given.symptom or "", say)
         if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
             return _occurrence_of(
@@ -207,7 +201,7 @@ def _discard(draft: Path | None) -> None:
 
 
 def prefilled(
-    given: EntryFlags, fill: Prefill, last_run: LastRun | None = None, python: str | None = None
+    given: EntryFlags, fill: Prefill, last_run: "LastRun | None" = None, python: str | None = None
 ) -> EntryFlags:
     """GIVEN with what SOURCES hold filled in: LAST_RUN, the failure --from-last-run takes, and with
     --env the baseline of PYTHON's environment (None: kb's own)."""
@@ -231,11 +225,13 @@ def prefilled(
             traceback = prefill.read_log(fill.from_log)
         captured = capture_baseline_in(python, framed_packages(traceback))
         if last_run is not None:  # the failed run's variables, not those of the shell kb add runs in
+            import dataclasses
+
             captured = dataclasses.replace(captured, env={})
         baseline = captured.as_text()
         earlier = given.environment or str(changes.get("environment") or "")
         changes["environment"] = f"{earlier}\n{baseline}".strip() if earlier else baseline
-    return dataclasses.replace(given, **changes) if changes else given  # type: ignore[arg-type]
+    return given._replace(**changes) if changes else given  # type: ignore[arg-type]
 
 
 def _from_last_search(given: EntryFlags, store: EntryStore, say: Say) -> EntryFlags:
@@ -245,7 +241,7 @@ def _from_last_search(given: EntryFlags, store: EntryStore, say: Say) -> EntryFl
     if miss is None:
         raise KbError("no search without a confident answer to take the symptom from; search first")
     say(f"you searched this {ago(miss.searched, store.now())}: {miss.decisive[:200]}")
-    return given if given.symptom else dataclasses.replace(given, symptom=miss.decisive)
+    return given if given.symptom else given._replace(symptom=miss.decisive)
 
 
 def _compose(
@@ -278,7 +274,7 @@ def converse(given: EntryFlags, store: EntryStore, ask: Asker, force: bool = Fal
     if given.validation and given.fix and given.symptom:
         if given.domain:
             return given
-        return dataclasses.replace(given, domain=_ask_domain(ask, suggest(store, given.symptom).domain))
+        return given._replace(domain=_ask_domain(ask, suggest(store, given.symptom).domain))
     changes: dict[str, object] = {}
     symptom = given.symptom or _ask_symptom(ask)
     changes["symptom"] = symptom
@@ -303,7 +299,7 @@ def converse(given: EntryFlags, store: EntryStore, ask: Asker, force: bool = Fal
     if given.tags is None:
         answer = ask.text("Tags", default=", ".join(hints.tags))
         changes["tags"] = split_tags([answer]) or []
-    return dataclasses.replace(given, **changes)  # type: ignore[arg-type]
+    return given._replace(**changes)  # type: ignore[arg-type]
 
 
 def _ask_symptom(ask: Asker) -> str:
@@ -363,21 +359,21 @@ def _accept_suggested_domain(given: EntryFlags, store: EntryStore, say: Say) -> 
     if hints.domain is None:
         return given
     say(f"kb: domain {hints.domain} (suggested from the symptom; pass --domain to choose)")
-    return dataclasses.replace(given, domain=hints.domain)
+    return given._replace(domain=hints.domain)
 
 
 #: How applies_to constraints are separated in an answer: a constraint holds commas (torch>=2.1,<2.2).
 CONSTRAINT_SEPARATOR = ";"
 
 
-def _last_run() -> LastRun:
+def _last_run() -> "LastRun":
     from kb.capture.last_run import load_last_run
     from kb.paths import user_data_dir
 
     return load_last_run(str(user_data_dir()))
 
 
-def _python_of_the_fault(last_run: LastRun | None) -> str | None:
+def _python_of_the_fault(last_run: "LastRun | None") -> str | None:
     """The Python the fault happened in: the one the last `kb run` failed in, for --from-last-run;
     otherwise the one the user's code runs in (kb.machine.active_python)."""
     from kb.machine import active_python
@@ -437,7 +433,7 @@ class _AddedMeanwhile(Exception):
     """An entry that describes the symptom was added while this one was being made (another `kb add`
     started at the same moment): this one is not written before the person, or the flags, say."""
 
-    def __init__(self, duplicate: Duplicate) -> None:
+    def __init__(self, duplicate: "Duplicate") -> None:
         super().__init__(duplicate.key)
         self.duplicate = duplicate
 
@@ -457,7 +453,7 @@ def _not_added_meanwhile(store: EntryStore, symptom: str) -> tuple[str, Callable
     return f"symptom:{occurrence_form(signature(find_decisive(symptom).line))}", check
 
 
-def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
+def _known_fault(store: EntryStore, symptom: str, say: Say) -> "Duplicate | None":
     """The entry SYMPTOM already describes, said aloud; None when there is none."""
     from kb.search.duplicates import find_duplicate
 
@@ -466,7 +462,7 @@ def _known_fault(store: EntryStore, symptom: str, say: Say) -> Duplicate | None:
     return duplicate
 
 
-def _say_known(duplicate: Duplicate | None, say: Say) -> None:
+def _say_known(duplicate: "Duplicate | None", say: Say) -> None:
     if duplicate is not None and duplicate.shared:
         say(
             f"Its message is also the message of {duplicate.key}, and several faults raise it:\n"
@@ -510,7 +506,7 @@ def _occurrence_of(
     )
 
 
-def _confirm_occurrence(duplicate: Duplicate, ask: Asker | None) -> bool:
+def _confirm_occurrence(duplicate: "Duplicate", ask: Asker | None) -> bool:
     """Whether the person says this is another occurrence of DUPLICATE. A message several faults
     raise is theirs to call: the question defaults to a new entry."""
     key = duplicate.key

@@ -62,7 +62,7 @@ def seed(
     with common.open_kb(ctx, remind=not as_json) as store:
         report = load_seed(store, directory, keys or ())
     if as_json:
-        console.print_json(vars(report))
+        console.print_json(report._asdict())
         return
     typer.echo(
         f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
@@ -98,7 +98,7 @@ def init(
 
     report = initialize(common.database_of(ctx, "init"), empty)
     if as_json:
-        console.print_json(vars(report))
+        console.print_json(report._asdict())
         return
     if not report.started:
         held = plural(report.entries, "entry", "entries")

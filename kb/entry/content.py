@@ -2,16 +2,12 @@
 
 `EntryContent` is what an entry file holds and what a person writes: symptom → validation → fix, plus
 the fields that place the fault. The store adds bookkeeping (times, hits, checks) around it. Keeping
-the content a plain frozen dataclass lets parsing, rendering, linting and ranking stay pure.
+the content a plain immutable record lets parsing, rendering, linting and ranking stay pure.
 """
 
-from __future__ import annotations
-
-import dataclasses
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.domains import resolve_domain
 from kb.entry.check_rule import NO_RULE, CheckRule, parse_check_rule, rule_problem
@@ -51,9 +47,12 @@ FREE_TEXT_FIELDS = (
 )
 
 
-@dataclass(frozen=True)
-class EntryContent:
-    """One fault, as a person writes it down."""
+class EntryContent(NamedTuple):
+    """One fault, as a person writes it down.
+
+    A NamedTuple rather than a dataclass: `kb add`, `kb show` and `kb list` read and write entries, and
+    importing dataclasses (it imports inspect) and making a dataclass (it compiles its methods from
+    source) cost those commands more than their own work."""
 
     key: str
     domain: str
@@ -73,19 +72,24 @@ class EntryContent:
     status: str = "active"
     #: Checks that keep the fault from coming back (kb/guards/checker.py rules), each with the bad and
     #: the good example it was written against.
-    guards: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    guards: tuple[dict[str, Any], ...] = ()
     #: Where the fix holds (kb.entry.constraints): `torch>=2.1,<2.2`, `cuda<12.1`, `os==linux`.
     applies_to: tuple[str, ...] = ()
     #: How the validation's result is read, what it takes and needs (kb.entry.check_rule).
     check_rule: CheckRule = NO_RULE
 
-    def replace(self, **changes: Any) -> EntryContent:
-        return dataclasses.replace(self, **changes)
+    def __hash__(self) -> int:
+        """The hash of everything but the guards, whose tables are dicts (content_digest() caches by
+        content)."""
+        return hash(tuple(value for name, value in zip(self._fields, self, strict=True) if name != "guards"))
+
+    def replace(self, **changes: Any) -> "EntryContent":
+        return self._replace(**changes)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> EntryContent:
+    def from_dict(cls, data: dict[str, Any]) -> "EntryContent":
         """The content as_dict() gave (stored as JSON): lists become tuples again."""
-        values = {f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data}
+        values = {name: data[name] for name in cls._fields if name in data}
         for name in LIST_FIELDS:
             values[name] = tuple(values.get(name, ()))
         values["guards"] = tuple(dict(guard) for guard in values.get("guards", ()))
@@ -93,7 +97,7 @@ class EntryContent:
         return cls(**values)
 
     def as_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data = self._asdict()
         for name in LIST_FIELDS:
             data[name] = list(data[name])
         data["guards"] = [dict(guard) for guard in self.guards]
@@ -143,8 +147,7 @@ def normalized(content: EntryContent, draft: bool = False) -> EntryContent:
     problem = rule_problem(check, texts["validation"])
     if problem:
         raise InvalidEntry(f"entry '{key}': {problem}")
-    return dataclasses.replace(
-        content,
+    return content._replace(
         guards=check_guards(key, content.guards),
         check_rule=check,
         applies_to=check_constraints(key, clean_list(content.applies_to)),

@@ -8,7 +8,6 @@ Pure: contents in, a merge out.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from collections.abc import Mapping
@@ -18,7 +17,7 @@ from typing import Any
 from kb.entry.content import EntryContent
 
 #: The fields merged one by one; the key is what pairs the versions up, never merged.
-MERGED_FIELDS = tuple(f.name for f in dataclasses.fields(EntryContent) if f.name != "key")
+MERGED_FIELDS = tuple(name for name in EntryContent._fields if name != "key")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ through kb.entry.visible first: entry text is never handed to a terminal as it i
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
 import unicodedata
@@ -32,7 +31,7 @@ def shown(content: EntryContent) -> EntryContent:
             changes[name] = visible(value)
         elif isinstance(value, (list, tuple)) and any(isinstance(v, str) and HIDDEN.search(v) for v in value):
             changes[name] = tuple(visible(v) if isinstance(v, str) else v for v in value)
-    return dataclasses.replace(content, **changes) if changes else content  # type: ignore[arg-type]
+    return content._replace(**changes) if changes else content  # type: ignore[arg-type]
 
 
 def guard_summary(guard: dict[str, object]) -> str:

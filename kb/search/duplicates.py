@@ -1,11 +1,8 @@
 """Whether a knowledge base already holds a fault: what `kb add` asks before adding, the TUI's form
 before saving, and `kb sync` of each entry a teammate's folder brings."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.paths import DatabaseLocation
 from kb.search.lookup import SearchOptions, search
@@ -20,8 +17,7 @@ SHORTENED_WORDS = 3
 SHORTENED_SHARE = 0.5
 
 
-@dataclass(frozen=True)
-class Duplicate:
+class Duplicate(NamedTuple):
     key: str
     symptom: str
     same_signature: bool

@@ -16,7 +16,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
@@ -55,6 +54,10 @@ from kb.store.record import (
     CheckRun,
     Entry,
     EntryChange,
+    RecentMiss,
+    SeedItem,
+    SeedReport,
+    StoreCounts,
     aware_time,
     listing_query,
     moved_to,
@@ -72,35 +75,6 @@ SEED_AUTHOR = "kb seed"
 #: The tail of a check's output worth keeping beside the entry.
 CHECK_OUTPUT_KEPT = 4000
 SeedAction = Literal["add", "update", "unchanged", "kept"]
-
-
-@dataclass(frozen=True)
-class StoreCounts:
-    total: int
-    by_status: dict[str, int]
-    by_domain: dict[str, int]
-
-
-@dataclass
-class SeedReport:
-    added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    kept: list[str] = field(default_factory=list)
-    removals: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class RecentMiss:
-    query: str
-    decisive: str
-    searched: datetime
-
-
-@dataclass(frozen=True)
-class SeedItem:
-    content: EntryContent
-    digest: str
 
 
 _Params = ParamSpec("_Params")
@@ -525,7 +499,7 @@ class EntryStore:
         """Apply a seed load in one transaction; DECIDE says what happens to each item. A seed whose
         key its owner took out of the knowledge base (_removed_by_owner) stays out, as an edit stays,
         unless its key is in BRING_BACK."""
-        report = SeedReport()
+        report = SeedReport([], [], [], [], [])
         now = self.now()
         with self._writing() as db:
             db.hold_lock("schema")  # two first uses at once load one set of seeds

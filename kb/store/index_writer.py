@@ -189,7 +189,7 @@ def _shift_df(db: Database, terms: list[str], change: int) -> None:
 
 
 #: The columns of an entry's content, as stored.
-_CONTENT_COLUMNS = tuple(EntryContent.__dataclass_fields__)
+_CONTENT_COLUMNS = EntryContent._fields
 
 
 def stored_contents(db: Database) -> list[tuple[int, EntryContent]]:

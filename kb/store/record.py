@@ -5,12 +5,10 @@ for migrations, in kb.store.models. Nothing here imports a database library, so 
 or writes one entry pays for no ORM.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import EntryContent
@@ -38,58 +36,102 @@ JSON_COLUMNS: Mapping[str, Any] = {
 TIME_COLUMNS = ("created", "updated", "reviewed", "last_hit", "last_check_at")
 
 
-@dataclass
+#: What a new entry holds in each column it is not given.
+NEW_ENTRY: Mapping[str, Any] = {
+    "id": None, "validation": "", "fix": "", "root_cause": "", "cause_path": "", "conditions": "",
+    "environment": "", "case": "", "snippet": "", "source": "own", "status": "active",
+    "reviewed": None, "hits": 0, "last_hit": None, "occurrences": 1, "last_check_at": None,
+    "last_check_outcome": None, "last_check_exit": None, "last_check_output": None,
+    "seed_digest": None, "check_broke_in_a_row": 0, **JSON_COLUMNS,
+}  # fmt: skip
+
+
 class Entry:
-    """One fault: its content (kb.entry.content.EntryContent) plus bookkeeping and what tools attach."""
+    """One fault: its content (kb.entry.content.EntryContent) plus bookkeeping and what tools attach.
+
+    A plain class, not a dataclass: `kb add`, `kb show` and `kb list` make entries, and importing
+    dataclasses (it imports inspect) and making a dataclass (it compiles its methods from source) cost
+    those commands more than their own work."""
+
+    __slots__ = ENTRY_COLUMNS
 
     key: str
     domain: str
     symptom: str
     created: datetime
     updated: datetime
-    id: int | None = None
-    symptom_variants: list[str] = field(default_factory=list)
-    validation: str = ""
-    fix: str = ""
-    root_cause: str = ""
-    cause_path: str = ""
-    tags: list[str] = field(default_factory=list)
-    conditions: str = ""
-    environment: str = ""
-    case: str = ""
-    snippet: str = ""
-    source: str = "own"
-    related: list[str] = field(default_factory=list)
-    status: str = "active"
-    reviewed: datetime | None = None
-    hits: int = 0
-    last_hit: datetime | None = None
-    occurrences: int = 1
-    # Attached by later tools; empty until they do.
-    guards: list[dict[str, Any]] = field(default_factory=list)
-    matchers: list[dict[str, Any]] = field(default_factory=list)
-    last_check_at: datetime | None = None
-    last_check_outcome: str | None = None
-    last_check_exit: int | None = None
-    last_check_output: str | None = None
+    id: int | None
+    symptom_variants: list[str]
+    validation: str
+    fix: str
+    root_cause: str
+    cause_path: str
+    tags: list[str]
+    conditions: str
+    environment: str
+    case: str
+    snippet: str
+    source: str
+    related: list[str]
+    status: str
+    reviewed: datetime | None
+    hits: int
+    last_hit: datetime | None
+    occurrences: int
+    #: Attached by later tools; empty until they do.
+    guards: list[dict[str, Any]]
+    matchers: list[dict[str, Any]]
+    last_check_at: datetime | None
+    last_check_outcome: str | None
+    last_check_exit: int | None
+    last_check_output: str | None
     #: Digest of the seed file this entry was last loaded from; lets `kb seed` tell untouched from edited.
-    seed_digest: str | None = None
+    seed_digest: str | None
     #: Where the fix holds (kb.entry.constraints).
-    applies_to: list[str] = field(default_factory=list)
+    applies_to: list[str]
     #: How the check is read (kb.entry.check_rule), and how many of its runs in a row broke: the one
     #: thing a check says about the entry's health.
-    check_rule: dict[str, Any] = field(default_factory=dict)
-    check_broke_in_a_row: int = 0
+    check_rule: dict[str, Any]
+    check_broke_in_a_row: int
+
+    def __init__(
+        self, key: str, domain: str, symptom: str, created: datetime, updated: datetime, **columns: Any
+    ) -> None:
+        """An entry of KEY, DOMAIN and SYMPTOM, CREATED and UPDATED; every other column as COLUMNS
+        gives it (by its name in ENTRY_COLUMNS), or as a new entry holds it (NEW_ENTRY)."""
+        unknown = columns.keys() - NEW_ENTRY.keys()
+        if unknown:
+            raise TypeError(f"an entry has no column {', '.join(sorted(unknown))}")
+        self.key, self.domain, self.symptom, self.created, self.updated = (
+            key,
+            domain,
+            symptom,
+            created,
+            updated,
+        )
+        for name, start in NEW_ENTRY.items():
+            if name in columns:
+                setattr(self, name, columns[name])
+            else:  # a list or table of its own, as each entry's is
+                setattr(self, name, type(start)() if isinstance(start, (list, dict)) else start)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and all(getattr(self, n) == getattr(other, n) for n in ENTRY_COLUMNS)
+
+    __hash__ = None  # type: ignore[assignment]  # an entry changes: no set or dict key
+
+    def __repr__(self) -> str:
+        return f"Entry(key={self.key!r}, domain={self.domain!r}, id={self.id!r}, status={self.status!r})"
 
     @classmethod
-    def new(cls, content: EntryContent, now: datetime) -> Entry:
+    def new(cls, content: EntryContent, now: datetime) -> "Entry":
         """A new entry holding CONTENT, created now, with no usage yet."""
         entry = cls(key=content.key, domain=content.domain, symptom=content.symptom, created=now, updated=now)
         entry.set_content(content)
         return entry
 
     @classmethod
-    def from_row(cls, row: Sequence[Any]) -> Entry:
+    def from_row(cls, row: Sequence[Any]) -> "Entry":
         """The entry a row of ENTRY_COLUMNS holds, as any backend returns it (JSON as text or
         decoded, times as text or datetimes)."""
         values = dict(zip(ENTRY_COLUMNS, row, strict=True))
@@ -181,22 +223,20 @@ class Entry:
             self.check_broke_in_a_row = 0
 
 
-@dataclass(frozen=True)
-class CheckRun:
+class CheckRun(NamedTuple):
     """One run of an entry's check, as the store keeps it."""
 
     at: datetime
     verdict: str
     reason: str
     command: str
-    values: dict[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = MappingProxyType({})
     exit_code: int | None = None
     machine: str = ""
     output: str = ""
 
 
-@dataclass(frozen=True)
-class EntryChange:
+class EntryChange(NamedTuple):
     """One change of an entry, as `kb history` shows it: who, when, what, and the version it left
     (for "kept aside": the version a settled conflict did not keep, so that nothing is lost)."""
 
@@ -211,6 +251,33 @@ class EntryChange:
     def went_to(self) -> str | None:
         """The key the entry went to by this change (moved_to())."""
         return moved_to(self.action, self.detail)
+
+
+class StoreCounts(NamedTuple):
+    total: int
+    by_status: dict[str, int]
+    by_domain: dict[str, int]
+
+
+class SeedReport(NamedTuple):
+    """What a seed load did, key by key."""
+
+    added: list[str]
+    updated: list[str]
+    unchanged: list[str]
+    kept: list[str]
+    removals: list[str]
+
+
+class RecentMiss(NamedTuple):
+    query: str
+    decisive: str
+    searched: datetime
+
+
+class SeedItem(NamedTuple):
+    content: EntryContent
+    digest: str
 
 
 def moved_to(action: str, detail: str) -> str | None:
@@ -264,7 +331,7 @@ def listing_query(
     return f"SELECT {SELECTED_COLUMNS} FROM entry {where}ORDER BY {order}", params
 
 
-def tagged_entries(rows: Iterable[Sequence[Any]], tag: str | None) -> Iterator[Entry]:
+def tagged_entries(rows: Iterable[Sequence[Any]], tag: str | None) -> Iterator["Entry"]:
     """The entries of ROWS (SELECTED_COLUMNS) tagged TAG, whatever its case (all of them when TAG is
     None or empty), each as its row is read: the one tag filter of every listing."""
     wanted = tag.lower() if tag else None

@@ -7,14 +7,12 @@ into another entry, purged or renamed stays out (its key's history says so) unti
 back by its key (`kb seed --key KEY`).
 """
 
-from __future__ import annotations
-
 import functools
 import hashlib
 import os
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from kb.entry.content import EntryContent, closest_key
 from kb.entry.file import read_entry_file, render_entry_file
@@ -22,8 +20,8 @@ from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import EntryFileError, KbError, NoSuchSeed
 from kb.paths import seed_directory
-from kb.store.entry_store import Clock, EntryStore, SeedAction, SeedItem, SeedReport, open_store
-from kb.store.record import Entry
+from kb.store.entry_store import Clock, EntryStore, SeedAction, open_store
+from kb.store.record import Entry, SeedItem, SeedReport
 
 
 @functools.lru_cache(maxsize=4_096)
@@ -118,8 +116,7 @@ def _chosen(items: list[SeedItem], keys: Collection[str]) -> list[SeedItem]:
     return [item for item in items if item.content.key in keys]
 
 
-@dataclass(frozen=True)
-class FirstUse:
+class FirstUse(NamedTuple):
     """What `kb init` found and did."""
 
     database: str

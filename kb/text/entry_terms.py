@@ -5,10 +5,8 @@ and its variants, and the exception types they name. The store keeps these rows 
 so a search reads them instead of re-tokenizing the knowledge base.
 """
 
-from __future__ import annotations
-
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from kb.entry.content import EntryContent
 from kb.text.paste import find_decisive, signature
@@ -36,8 +34,7 @@ FIELD_WEIGHTS: dict[str, float] = {
 PHRASE_FIELDS = frozenset({"symptom", "symptom_variants", "tags", "key", "cause_path"})
 
 
-@dataclass(frozen=True)
-class EntryIndex:
+class EntryIndex(NamedTuple):
     terms: dict[str, float]
     length: float
     signatures: tuple[str, ...]

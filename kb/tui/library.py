@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from kb.entry.content import EntryContent
     from kb.exchange.folder_sync import ShownConflict, Side, SyncReport, SyncStep
     from kb.search.duplicates import Duplicate
-    from kb.store.entry_store import EntryStore, StoreCounts
-    from kb.store.record import Entry
+    from kb.store.entry_store import EntryStore
+    from kb.store.record import Entry, StoreCounts
     from kb.upkeep.fault_tree import Branch
     from kb.upkeep.review import ReviewItem
     from kb.verify.runner import CheckResult

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
@@ -156,7 +155,7 @@ def test_the_editor_template_holds_the_given_guards(tmp_path: Path) -> None:
     guards = read_guards_file(Path(write(tmp_path, GUARDS)))
     flags = EntryFlags(key="frob", domain="numerics", symptom=SYMPTOM, validation="nvidia-smi")
     assert "\n[[guards]]\n" not in template_for(flags)
-    text = template_for(dataclasses.replace(flags, guards=guards))
+    text = template_for(flags._replace(guards=guards))
     assert content_from_text(text).guards == guards
 
 

@@ -336,8 +336,8 @@ def test_a_check_recorded_while_kb_seed_updates_that_seed_is_kept(postgres_url: 
 
     import psycopg
 
-    from kb.store.entry_store import SeedAction, SeedItem, open_store
-    from kb.store.record import CheckRun, Entry
+    from kb.store.entry_store import SeedAction, open_store
+    from kb.store.record import CheckRun, Entry, SeedItem
     from kb.store.seeding import content_digest, open_knowledge_base
 
     open_knowledge_base(postgres_url).close()

@@ -154,7 +154,7 @@ def test_the_record_has_every_column_of_the_table() -> None:
 
     table = EntryTable.__table__  # type: ignore[attr-defined]
     assert tuple(column.name for column in table.columns) == ENTRY_COLUMNS
-    assert set(Entry.__dataclass_fields__) == set(ENTRY_COLUMNS)
+    assert set(Entry.__annotations__) == set(ENTRY_COLUMNS)
 
 
 @pytest.mark.sqlite_only

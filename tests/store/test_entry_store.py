@@ -123,7 +123,7 @@ def test_update_can_rename_but_not_onto_a_taken_key(empty_store: EntryStore) -> 
 
 
 def test_a_failed_write_changes_nothing(empty_store: EntryStore) -> None:
-    from kb.store.entry_store import SeedItem
+    from kb.store.record import SeedItem
     from kb.store.seeding import decide_seed_action
 
     def explode(current: object, item: SeedItem) -> str:
