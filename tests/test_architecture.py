@@ -58,6 +58,21 @@ def test_an_add_from_flags_loads_no_check_machinery() -> None:
     assert modules_loaded_by(*argv, watched=watched) == set()
 
 
+def test_the_commands_typed_mid_incident_make_no_dataclass() -> None:
+    """`import dataclasses` imports inspect, and each dataclass compiles its methods from source:
+    together about a fifth of `kb add`, `kb show` and `kb list` when their records were dataclasses."""
+    argv_of = (
+        ("search", "CUDA error: device-side assert triggered"),
+        ("show", "cuda-device-side-assert"),
+        ("list",),
+        ("add", "-s", "OSError: the gizmo stalled", "-v", "python -c 'import os'", "-d", "data", "--new"),
+    )
+    warm_up = [sys.executable, "-m", "kb", "show", "cuda-device-side-assert"]  # seeds; decides the reminder
+    subprocess.run(warm_up, capture_output=True, check=False)
+    for argv in argv_of:
+        assert modules_loaded_by(*argv, watched=("dataclasses", "inspect")) == set(), argv
+
+
 def test_a_search_compiles_no_python_source() -> None:
     """A typing.NamedTuple whose module has `from __future__ import annotations` compiles each field's
     annotation when its class is made, and a process's first compile() sets up Python's syntax tree
