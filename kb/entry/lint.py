@@ -64,16 +64,32 @@ def validation_problem(command: str) -> str | None:
         first = _first_command_word(words)
         if first is not None and _PYTHON_LAUNCHER.match(first):
             return _python_c_problem(words)
-        if first is not None and _is_command(first):
+        if first is not None and (_is_command(first) or _written_for_another_machine(first, words)):
             return None
     python_problem = _python_problem(text)
     if python_problem is None:
         return None
     first_word = text.split()[0]
     return (
-        f"'{_clip(text)}' is neither a shell command ('{first_word}' is not an executable or builtin) "
-        f"nor Python ({python_problem}); write the one line that proves the cause"
+        f"'{_clip(text)}' is neither a shell command ('{first_word}' is no program on this machine's"
+        f" PATH, nor a shell builtin) nor Python ({python_problem}); write the one line that proves the"
+        " cause"
     )
+
+
+#: A program's name as a command line starts with it, and an option as it follows: `-D`, `--team=ml`.
+_PROGRAM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
+_OPTION = re.compile(r"^--?[A-Za-z][A-Za-z0-9_-]*(?:=.*)?$")
+
+
+def _written_for_another_machine(first: str, words: Sequence[str]) -> bool:
+    """Whether WORDS, whose program FIRST is not installed here, are still a command line: a program's
+    name followed by an option (`clusterctl describe quota --team ml`, `soxi -D clip.wav`). An entry is
+    often written on a laptop for the GPU box or the cluster; prose (`check the quota page`) has no
+    options."""
+    if first.lower() in PROSE_WORDS or not _PROGRAM_NAME.match(first):
+        return False
+    return any(_OPTION.match(word) for word in words[words.index(first) + 1 :])
 
 
 def validation_kind(command: str) -> ValidationKind:

@@ -23,6 +23,8 @@ from kb.entry.lint import programs, validation_kind, validation_problem
         "import torch; print(torch.__version__)",
         "./scripts/check_env.sh",
         "df -h /dev/shm",
+        "clusterctl describe quota --team ml",  # a program of the cluster's, not installed here
+        "soxi -D clip.wav",
     ],
 )
 def test_commands_pass(command: str) -> None:
@@ -36,6 +38,8 @@ def test_commands_pass(command: str) -> None:
         ("   ", "empty"),
         ("check the logs", "neither a shell command"),
         ("look at nvidia-smi output", "neither a shell command"),
+        ("look at nvidia-smi --help", "neither a shell command"),
+        ("soxi clip.wav", "no program on this machine's PATH"),
         ("verify the GPU is visible", "neither a shell command"),
         ("restart", "only names something"),
         ("python -c 'import torch; print(torch.cuda'", "does not parse"),
