@@ -451,7 +451,9 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
                 facts, ours, theirs, fields, tomb, f"{', '.join(arrived)}: {ARRIVED_SINCE_SHOWN}"
             )
     if shown is not None and prefer is not None:
-        fields = unsettled or ("status",)
+        # The fields the choice decides: the status alone when the conflict is an archive against an
+        # edit; none when both sides came to agree since (nothing is in conflict to show again).
+        fields = unsettled or (("status",) if torn else ())
         unseen = fingerprint(theirs) != shown.theirs
         if unseen and any(_side(prefer, name) == "theirs" for name in fields):
             return _conflict(facts, ours, theirs, fields, tomb, FOLDER_CHANGED_SINCE_SHOWN)

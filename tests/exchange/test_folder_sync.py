@@ -147,6 +147,19 @@ def test_an_archive_against_an_edit_made_meanwhile_is_a_conflict_not_a_silent_wi
     assert "status" in steps[0].from_ours and "status" not in steps[0].from_theirs
 
 
+def test_a_settle_after_both_sides_came_to_agree_claims_no_conflict() -> None:
+    """A conflict shown; then the folder came to hold kb's version (a teammate took it, or a
+    `kb sync --ours` was stopped after writing its file). `kb sync --theirs` said "status changed on
+    both sides" and showed the conflict again, with both sides active and alike."""
+    ours, theirs = BASE.replace(fix="remount with vers=4"), BASE.replace(fix="reboot the shard server")
+    shown = shown_conflict(ours, theirs)
+    sides: tuple[Side | None, ...] = ("theirs", "ours", None)
+    for prefer in sides:
+        steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": ours}, prefer)
+        assert [(s.action, s.conflicts, s.result) for s in steps] == [("resolved", (), ours)], prefer
+        assert not steps[0].writes_kb and not steps[0].writes_folder, prefer
+
+
 def test_a_preference_settles_only_a_conflict_someone_was_shown() -> None:
     """`kb sync team --ours` after a pull overwrote a teammate's fix that no sync had shown as a
     conflict: the preference settled it unseen. And after one field's conflict was shown, an answer
