@@ -102,13 +102,11 @@ class Entry:
         unknown = columns.keys() - NEW_ENTRY.keys()
         if unknown:
             raise TypeError(f"an entry has no column {', '.join(sorted(unknown))}")
-        self.key, self.domain, self.symptom, self.created, self.updated = (
-            key,
-            domain,
-            symptom,
-            created,
-            updated,
-        )
+        self.key = key
+        self.domain = domain
+        self.symptom = symptom
+        self.created = created
+        self.updated = updated
         for name, start in NEW_ENTRY.items():
             if name in columns:
                 setattr(self, name, columns[name])
