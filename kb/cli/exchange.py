@@ -540,6 +540,7 @@ def sync_command(
     archive more than a few entries, or most of them, because their files are gone stops before
     writing and asks (--yes for scripts; undo with kb restore --last-sync).
     """
+    from kb.entry.terminal import field_line
     from kb.exchange.folder_sync import ACTIONS, sync_folder
     from kb.layers.trust import trust_kept
 
@@ -581,10 +582,10 @@ def sync_command(
         for step in report.steps:
             typer.echo(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
             for name in step.conflicts:
-                typer.echo(f"      {name} in kb:     {_one_line(step.ours, name)}")
+                typer.echo(f"      {name} in kb:     {field_line(step.ours, name, 60)}")
                 archived = step.theirs is None and step.tombstone is not None and name == "status"
                 typer.echo(
-                    f"      {name} in folder: {'archived' if archived else _one_line(step.theirs, name)}"
+                    f"      {name} in folder: {'archived' if archived else field_line(step.theirs, name, 60)}"
                 )
         if report.conflicts:
             # kb edit changes a field, not whether the entry is archived: no such hint for a status
@@ -655,14 +656,3 @@ def _how_settled(step: SyncStep) -> str:
     if not sides:
         return done
     return f"{done}; {' and '.join(sides)} {'version' if len(sides) == 1 else 'versions'} in kb history"
-
-
-def _one_line(content: EntryContent | None, name: str) -> str:
-    from kb.entry.terminal import cut
-    from kb.entry.visible import visible
-
-    if content is None:
-        return "(none)"
-    value = getattr(content, name)
-    text = ", ".join(value) if isinstance(value, tuple) else str(value)
-    return cut(visible(text.replace("\n", " ⏎ ")), 60) or "(empty)"

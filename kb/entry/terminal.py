@@ -47,6 +47,27 @@ def guard_summary(guard: dict[str, object]) -> str:
     return f"{kind}: {names}"
 
 
+def field_line(content: EntryContent | None, name: str, width: int) -> str:
+    """One line of CONTENT's field NAME, as a sync conflict shows it beside the other side's: a list
+    joined by commas, a guard by what it watches, how the check is read in words."""
+    if content is None:
+        return "(none)"
+    value = getattr(content, name)
+    if name == "check_rule":
+        rule = content.check_rule
+        parts = [rule.describe()]
+        parts += [f"inputs {', '.join(f'{k}={v}' for k, v in rule.inputs)}"] if rule.inputs else []
+        parts += [f"needs {', '.join(rule.needs)}"] if rule.needs else []
+        text = "; ".join(parts)
+    elif name == "guards":
+        text = "; ".join(guard_summary(guard) for guard in content.guards)
+    elif isinstance(value, tuple):
+        text = ", ".join(map(str, value))
+    else:
+        text = str(value)
+    return cut(visible(text.replace("\n", " ⏎ ")), width) or "(empty)"
+
+
 def bookkeeping_line(
     status: str,
     hits: int,

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from kb.entry.check_rule import CheckRule
 from kb.entry.content import EntryContent
 from kb.entry.folder import (
     Tombstone,
@@ -98,7 +99,13 @@ class ShownConflict:
             (str(kept["side"]), EntryContent.from_dict(kept["version"]))
             for kept in data.get("settling") or ()
         )
-        return cls(str(data["ours"]), str(data["theirs"]), dict(data.get("kb") or {}), settling)
+        kb_values = dict(data.get("kb") or {})
+        rule = kb_values.get("check_rule")
+        if isinstance(rule, list):  # recorded as the rule's fields in a row, before kb kept its table
+            inputs = tuple((str(name), str(value)) for name, value in rule[3])
+            rows = (str(rule[0]), str(rule[1]), str(rule[2]))
+            kb_values["check_rule"] = CheckRule(*rows, inputs, tuple(map(str, rule[4]))).as_dict()
+        return cls(str(data["ours"]), str(data["theirs"]), kb_values, settling)
 
     def answered_in_kb(self, ours: EntryContent) -> bool:
         if not self.kb_values:
@@ -197,10 +204,10 @@ def _field_json(content: EntryContent | None, name: str) -> Any:
 
 
 def _json_value(value: Any) -> Any:
+    if hasattr(value, "as_dict"):  # the check's rule, a NamedTuple: its table, not its fields in a row
+        return value.as_dict()
     if isinstance(value, tuple):
         return [_json_value(item) for item in value]
-    if hasattr(value, "as_dict"):
-        return value.as_dict()
     return value
 
 

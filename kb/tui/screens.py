@@ -13,10 +13,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, RadioButton, RadioSet, Static
 
+from kb.entry.terminal import field_line
 from kb.entry.visible import consent_text, visible
 
 if TYPE_CHECKING:
-    from kb.entry.content import EntryContent
     from kb.exchange.folder_sync import Side, SyncStep
     from kb.verify.runner import CheckResult
 
@@ -154,17 +154,6 @@ class MergeInto(ModalScreen[str | None]):
         self.dismiss(target)
 
 
-def field_line(content: EntryContent | None, name: str, width: int = 70) -> str:
-    """One line of CONTENT's field NAME, as a choice shows it."""
-    from kb.entry.terminal import cut
-
-    if content is None:
-        return "(none)"
-    value = getattr(content, name)
-    text = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
-    return cut(visible(text.replace("\n", " ⏎ ")), width) or "(empty)"
-
-
 class SettleConflict(ModalScreen["dict[str, Side] | None"]):
     """A sync conflict, field by field: kb's value or the folder's, for each field both changed."""
 
@@ -188,8 +177,8 @@ class SettleConflict(ModalScreen["dict[str, Side] | None"]):
             for name in step.conflicts:
                 yield Label(Text(name))
                 with RadioSet(id=f"pick-{name}"):
-                    yield RadioButton(Text(f"kb:     {field_line(step.ours, name)}"), value=True)
-                    yield RadioButton(Text(f"folder: {field_line(step.theirs, name)}"))
+                    yield RadioButton(Text(f"kb:     {field_line(step.ours, name, 70)}"), value=True)
+                    yield RadioButton(Text(f"folder: {field_line(step.theirs, name, 70)}"))
             yield Static("The value not kept stays in kb history.")
             with Horizontal(classes="buttons"):
                 yield Button("Later (Esc)", id="later")

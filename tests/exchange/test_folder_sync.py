@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import EntryContent
 from kb.entry.file import render_entry_file
 from kb.entry.folder import Tombstone
 from kb.entry.merging import fingerprint, merge_entry
-from kb.exchange.folder_sync import Side, SyncBase, plan_sync, too_many_archived
+from kb.exchange.folder_sync import ShownConflict, Side, SyncBase, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
 from tests.command_line import kb
 from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository, one_fix_changed_by_two
@@ -158,6 +159,20 @@ def test_a_settle_after_both_sides_came_to_agree_claims_no_conflict() -> None:
         steps, _ = plan_sync({"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": ours}, prefer)
         assert [(s.action, s.conflicts, s.result) for s in steps] == [("resolved", (), ours)], prefer
         assert not steps[0].writes_kb and not steps[0].writes_folder, prefer
+
+
+def test_a_conflict_on_the_check_shown_before_kb_kept_its_table_is_still_unanswered() -> None:
+    """A conflict recorded the rule as its fields in a row; read now, kb's unchanged rule is no
+    answer (an edit in kb would settle it for kb's side)."""
+    ours = BASE.replace(check_rule=parse_check_rule({"confirms": "nothing"}))
+    theirs = BASE.replace(check_rule=parse_check_rule({"confirms": "exit non-zero"}))
+    recorded = {
+        "ours": fingerprint(ours),
+        "theirs": fingerprint(theirs),
+        "kb": {"check_rule": ["nothing", "", "", [], []]},
+    }
+    assert not ShownConflict.from_json(recorded).answered_in_kb(ours)
+    assert ShownConflict.from_json(recorded).answered_in_kb(BASE)
 
 
 def test_a_preference_settles_only_a_conflict_someone_was_shown() -> None:
@@ -967,3 +982,26 @@ def test_kb_sync_take_settles_the_named_entries_field_by_field(
     assert wrong[0] == 2 and "no field 'fixes'" in wrong[2]
     assert actions(bob.turn("loader-stall", "--take", "fix=theirs")) == {"loader-stall": "resolved"}
     assert bob.entries()["loader-stall"].fix == "alice's fix"
+
+
+def test_a_conflict_on_how_the_check_is_read_is_shown_in_words_and_as_json(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice and Bob each changed how loader-stall's check is read: `kb sync` stopped on a
+    TypeError as it printed the conflict, and --json gave the rule as its fields in a list."""
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the loader stalled", "clear the cache", "--confirms", "exit 0")
+    alice.turn()
+    bob.turn()
+    alice.edit("loader-stall", 'confirms = "exit 0"', 'confirms = "exit non-zero"', monkeypatch, tmp_path)
+    alice.turn()
+    bob.edit("loader-stall", 'confirms = "exit 0"', 'confirms = "nothing"', monkeypatch, tmp_path)
+    git(bob.checkout, "pull", "-q", "--ff-only")
+    code, out, err = bob.kb("sync", str(bob.checkout), "--dry-run")
+    assert (code, err) == (1, ""), err
+    assert "      check_rule in kb:     a probe: read its output; it gives no verdict" in out.splitlines()
+    assert "      check_rule in folder: confirmed on a non-zero exit, ruled out on exit 0" in out.splitlines()
+    (step,) = json.loads(bob.kb("sync", str(bob.checkout), "--json")[1])["steps"]
+    shown = {"field": "check_rule", "kb": {"confirms": "nothing"}, "folder": {"confirms": "exit non-zero"}}
+    assert step["conflicts"] == [shown]
