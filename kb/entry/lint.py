@@ -89,7 +89,8 @@ def _written_for_another_machine(first: str, words: Sequence[str]) -> bool:
     options."""
     if first.lower() in PROSE_WORDS or not _PROGRAM_NAME.match(first):
         return False
-    return any(_OPTION.match(word) for word in words[words.index(first) + 1 :])
+    start = next(n for n, word in enumerate(words) if word.lstrip("(") == first)  # as found: `(soxi`
+    return any(_OPTION.match(word) for word in words[start + 1 :])
 
 
 def validation_kind(command: str) -> ValidationKind:

@@ -25,6 +25,7 @@ from kb.entry.lint import programs, validation_kind, validation_problem
         "df -h /dev/shm",
         "clusterctl describe quota --team ml",  # a program of the cluster's, not installed here
         "soxi -D clip.wav",
+        "(soxi -D clip.wav)",
     ],
 )
 def test_commands_pass(command: str) -> None:
@@ -40,6 +41,7 @@ def test_commands_pass(command: str) -> None:
         ("look at nvidia-smi output", "neither a shell command"),
         ("look at nvidia-smi --help", "neither a shell command"),
         ("soxi clip.wav", "no program on this machine's PATH"),
+        ("(soxi clip.wav)", "no program on this machine's PATH"),
         ("verify the GPU is visible", "neither a shell command"),
         ("restart", "only names something"),
         ("python -c 'import torch; print(torch.cuda'", "does not parse"),
