@@ -102,9 +102,10 @@ class ShownConflict:
         kb_values = dict(data.get("kb") or {})
         rule = kb_values.get("check_rule")
         if isinstance(rule, list):  # recorded as the rule's fields in a row, before kb kept its table
+            confirms, pattern, rules_out = (str(part) for part in rule[:3])
             inputs = tuple((str(name), str(value)) for name, value in rule[3])
-            rows = (str(rule[0]), str(rule[1]), str(rule[2]))
-            kb_values["check_rule"] = CheckRule(*rows, inputs, tuple(map(str, rule[4]))).as_dict()
+            needs = tuple(map(str, rule[4]))
+            kb_values["check_rule"] = CheckRule(confirms, pattern, rules_out, inputs, needs).as_dict()
         return cls(str(data["ours"]), str(data["theirs"]), kb_values, settling)
 
     def answered_in_kb(self, ours: EntryContent) -> bool:
