@@ -93,18 +93,20 @@ def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def compiled_background(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The background of everyday errors compiled once, as kb caches it on a user's first search
-    (about half a second): each test's cache folder starts with a copy, as a user's has after it."""
-    from kb.search.background import load_background
+def compiled_background(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The backgrounds (everyday errors, library messages) compiled once, as kb caches them on a
+    user's first search (about a second and a half): each test's cache folder starts with them, as a
+    user's has after it."""
+    from kb.search.background import load_background, load_library_messages
 
     cache = tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(cache))
         load_background.cache_clear()
         load_background()
-    (compiled,) = (cache / "kb").glob("everyday-*.marshal")
-    return compiled
+        load_library_messages()
+        load_background.cache_clear()
+    return [*(cache / "kb").glob("everyday-*.marshal"), *(cache / "kb").glob("library-*.marshal")]
 
 
 @pytest.fixture(autouse=True)
@@ -123,9 +125,10 @@ def isolated_home(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no team sources
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    compiled = request.getfixturevalue("compiled_background")
     (tmp_path / "cache" / "kb").mkdir(parents=True)
-    shutil.copyfile(compiled, tmp_path / "cache" / "kb" / compiled.name)
+    everyday, library = request.getfixturevalue("compiled_background")
+    shutil.copyfile(everyday, tmp_path / "cache" / "kb" / everyday.name)  # some tests damage it
+    os.link(library, tmp_path / "cache" / "kb" / library.name)  # 4 MB, and kb only ever replaces it
     monkeypatch.delenv("KB_CONFIG", raising=False)
     monkeypatch.chdir(tmp_path)  # no project's .kb/ above the working directory
     monkeypatch.setenv("HOME", str(tmp_path / "home"))

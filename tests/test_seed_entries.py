@@ -191,3 +191,37 @@ def test_the_background_says_what_it_is_and_holds_thousands_of_messages() -> Non
     header = "\n".join(line for line in lines if line.startswith("#"))
     assert "No fault owns these" in header and "bench/background/harvest.py" in header
     assert sum(1 for line in lines if line and not line.startswith("#")) > 5000
+
+
+def test_the_library_messages_say_what_they_are_and_hold_thousands() -> None:
+    lines = (SEEDS / "library_messages.txt").read_text(encoding="utf-8").splitlines()
+    header = "\n".join(line for line in lines if line.startswith("#"))
+    assert "No fault owns these" in header and "bench/background/library_messages.py" in header
+    messages = [line for line in lines if line and not line.startswith("#")]
+    assert len(messages) > 10_000 and messages == sorted(set(messages))
+
+
+def test_a_librarys_messages_are_read_from_its_raise_statements(tmp_path: Path) -> None:
+    script = Path(__file__).parents[1] / "bench" / "background" / "library_messages.py"
+    spec = importlib.util.spec_from_file_location("library_messages", script)
+    assert spec and spec.loader
+    harvest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harvest)
+    (tmp_path / "optim.py").write_text(
+        "def load(groups, saved):\n"
+        "    if len(groups) != len(saved):\n"
+        '        raise ValueError("loaded state dict has a different number of parameter groups")\n'
+        "    for name in saved:\n"
+        '        message = f"unexpected key {name!r} in state"\n'
+        "        message += ' (saved by a newer version)'\n"
+        "        raise KeyError(message)\n"
+        "    raise RuntimeError('Tried to step %d times, total steps is %d' % (1, 2))\n"
+        "    raise SystemExit(3)\n",
+        encoding="utf-8",
+    )
+    found = [harvest.clean(m) for m in harvest.python_messages(tmp_path)]
+    assert found == [
+        "ValueError: loaded state dict has a different number of parameter groups",
+        "KeyError: unexpected key … in state (saved by a newer version)",
+        "RuntimeError: Tried to step … times, total steps is …",
+    ]

@@ -195,6 +195,12 @@ def format_response(
                     "It reads as an everyday error; to test the first entry's cause, run its check:",
                     *settle,
                 ]
+            elif settle and settler and settler.doubt == "library":
+                lines += [
+                    "A library raises this message for many causes; to test the first entry's cause, "
+                    "run its check:",
+                    *settle,
+                ]
             elif settle and settler and settler.doubt == "brief":
                 lines += [
                     "Many faults fit a few words; to test the first entry's cause, run its check:",

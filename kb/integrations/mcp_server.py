@@ -122,6 +122,12 @@ class AgentSession:
                 "candidates only. The first one's check tests its cause (check_to_run); if you fix it "
                 "another way, propose_entry"
             )
+        elif keys and response.settler is not None and response.settler.doubt == "library":
+            answer = (
+                "no known fault for sure: a library raises this message for many causes, and the "
+                "results are candidates only. The first one's check tests its cause (check_to_run); "
+                "if you fix it another way, propose_entry"
+            )
         elif keys and response.settler is not None and response.settler.doubt == "brief":
             answer = (
                 "no known fault for sure: many faults fit a description this short, and the results "

@@ -33,6 +33,8 @@ from kb.text.paste import NORMALIZER_VERSION
 from kb.text.tokens import tokenize
 
 FILE_NAME = "everyday_errors.txt"
+#: The messages libraries raise, read from their code (bench/background/library_messages.py).
+LIBRARY_FILE_NAME = "library_messages.txt"
 #: Raise when the compiled form changes, so that every cached copy is compiled again.
 COMPILED_FORMAT = 4
 
@@ -229,13 +231,19 @@ def _holds(ids: "array[int]", number: int) -> bool:
     return at < len(ids) and ids[at] == number
 
 
+def load_library_messages() -> Background:
+    """The messages libraries raise (seed_entries/library_messages.txt), as a background: what a
+    team's own entry must beat, beside everyday errors (kb.search.ranking.beyond_everyday())."""
+    return load_background(os.path.join(seed_folder(), LIBRARY_FILE_NAME), kind="library")
+
+
 @cache
-def load_background(path: str | None = None) -> Background:
-    """The shipped background (or the one at PATH), compiled once and cached per user."""
+def load_background(path: str | None = None, kind: str = "everyday") -> Background:
+    """The shipped background (or the one at PATH), compiled once and cached per user as KIND."""
     import marshal
 
     source = path or os.path.join(seed_folder(), FILE_NAME)
-    cached = compiled_path("everyday", source, f"{COMPILED_FORMAT}-{NORMALIZER_VERSION}")
+    cached = compiled_path(kind, source, f"{COMPILED_FORMAT}-{NORMALIZER_VERSION}")
     if cached is None:
         return EMPTY
     try:

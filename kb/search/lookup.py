@@ -17,7 +17,7 @@ from kb.domains import resolve_domain
 from kb.errors import StoreUnavailable, UsageError
 from kb.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.paths import DatabaseLocation
-from kb.search.background import load_background
+from kb.search.background import load_background, load_library_messages
 from kb.search.ranking import (
     Candidate,
     LexicalScore,
@@ -318,7 +318,17 @@ def search(
             judged = options.environment and any(c.record.get("applies_to") for c in candidates)
             needed = None if judged else options.limit + 1  # the next one's score: is the first sure?
             shared_messages, background = load_shared_messages(), load_background()
-            ranked = rank(query, candidates, term_idf, shared_messages, domain, background, needed, unheard)
+            ranked = rank(
+                query,
+                candidates,
+                term_idf,
+                shared_messages,
+                domain,
+                background,
+                needed,
+                unheard,
+                load_library_messages,
+            )
             if options.environment:
                 ranked = _judged_on_this_machine(ranked, reader, location, options, clock)
             response = _response(query, ranked, options.limit)

@@ -18,7 +18,7 @@ import functools
 import heapq
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -328,8 +328,9 @@ class Scored(NamedTuple):
     lead_needed: float | None
     #: Why a result is not sure, when it is not: "weak" evidence, a "short" query, a "brief"
     #: description, a "foreign" runtime, only a "shared" message, an error line "unlike" every
-    #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, or a "rival"
-    #: too close behind.
+    #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, a message a "library"
+    #: raises for any caller (for a team's own entry: beyond_everyday()), or a "rival" too close
+    #: behind.
     doubt: str | None = None
     #: The precise matcher that decided, described.
     hit: str | None = None
@@ -455,6 +456,7 @@ def rank(
     background: Background | None = None,
     needed: int | None = None,
     unheard: frozenset[str] = frozenset(),
+    library: Callable[[], Background] | None = None,
 ) -> list[Scored]:
     """Score every candidate and return them best first (only DOMAIN's, when given: the others
     neither show nor compete for confidence). TERM_IDF holds every query term's IDF.
@@ -465,7 +467,8 @@ def rank(
     different faults), a candidate is sure only if the paste also shares its own words beyond that
     line. With a BACKGROUND of everyday errors, a line that one of them mostly explains makes a
     candidate sure only when its symptom holds what that everyday error leaves unexplained; UNHEARD,
-    the paste's words that no entry holds, are then weighed as beyond_everyday() says.
+    the paste's words that no entry holds, are then weighed as beyond_everyday() says, and a
+    team's own entry must also beat LIBRARY(), the messages libraries raise (loaded only then).
 
     With NEEDED, only the best NEEDED results are sure to be returned (their scores, order and
     confidence exactly as without it): a candidate whose score cannot reach them, even with a
@@ -509,6 +512,10 @@ def rank(
         )
         if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames, unheard):
             doubt = None
+            if library is not None and not candidate.record.get("seed_digest"):
+                raised = library()
+                if not beyond_everyday(reading, candidate.record, background, frames, unheard, raised):
+                    doubt = "library"
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
@@ -661,6 +668,7 @@ def beyond_everyday(
     background: Background | None,
     frames: frozenset[str] = frozenset(),
     unheard: frozenset[str] = frozenset(),
+    library: Background | None = None,
 ) -> bool:
     """Whether READING is evidence of the entry RECORD beyond what an everyday error explains.
 
@@ -682,6 +690,15 @@ def beyond_everyday(
     count against every entry alike. The words of a name the script itself defines
     (`__main__.ScaledResidual`) are left out even when some entry happens to hold one (`scaled`),
     unless a form of this entry does: which class it was is the user's, not the fault's.
+
+    A team's own entry (not a seed) is weighed against LIBRARY too, the messages libraries raise
+    (kb.search.background.load_library_messages()): it was recorded from one run, and nobody has
+    said its message belongs to its fault alone. A library raises `Trying to backward through the
+    graph a second time` for every caller that gets there, so the message is evidence that the
+    library got there, not of the team's cause; the team's part must show besides (a quoted name its
+    form quotes, a function of the team's code its form names). A seed's symptom was written by the
+    field guide as its fault's own, and messages several seeds share are listed apart
+    (shared_messages.txt).
     """
     if background is None or not background.size:
         return True
@@ -711,6 +728,9 @@ def beyond_everyday(
         if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
             continue  # a name in common, in another message or in prose, is a coincidence
         everyday = explain(background, shared)
+        if library is not None and library.size and not record.get("seed_digest"):
+            raised = explain(library, shared)
+            everyday = raised if raised.share > everyday.share else everyday
         specific = sum(weight for term, weight in shared.items() if term not in everyday.terms)
         named = frames & words  # a place in the user's code names the fault as a quoted name does
         specific += QUOTED_NAME_WEIGHT * sum(weights(background, named).values())

@@ -189,3 +189,35 @@ def test_a_libraries_generic_load_failure_recorded_by_a_team_is_not_claimed_for_
     assert kb(*argv, "-v", "python -c 'print(1)'", "-f", "pass ignore_mismatched_sizes=True").exit_code == 0
     top = search(runner, symptom)[0]
     assert (top["key"], top["confident"]) == ("new-label-set", False)
+
+
+BACKWARD_TWICE = (
+    "RuntimeError: Trying to backward through the graph a second time (or directly access saved "
+    "tensors after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad()."
+)
+
+
+def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fault(
+    runner: CliRunner,
+) -> None:
+    """torch raises this for every caller that backpropagates twice: a later paste of it, from any
+    cause, is evidence that torch got there, not of the team's own cause."""
+    added = kb(
+        *("add", "-k", "aux-head-second-backward", "-d", "training", "-s", BACKWARD_TWICE),
+        *("-v", "python -c 'import train; train.check_aux_detach()'", "-f", "detach the encoder output"),
+    )
+    assert added.exit_code == 0, added.output
+    top = search(runner, BACKWARD_TWICE)[0]
+    assert (top["key"], top["confident"]) == ("aux-head-second-backward", False)
+    shown = kb("search", BACKWARD_TWICE).stdout
+    assert "A library raises this message for many causes; to test the first entry's cause" in shown
+    assert "$ python -c 'import train; train.check_aux_detach()'" in shown
+
+
+def test_a_teams_own_message_is_its_known_fault(runner: CliRunner) -> None:
+    symptom = "ShardManifestError: shard 12 of the webdataset manifest lists no samples"
+    added = kb("add", "-k", "empty-shard", "-d", "data", "-s", symptom, "-v", "ls shards", "-f", "rebuild it")
+    assert added.exit_code == 0, added.output
+    top = search(runner, "ShardManifestError: shard 3 of the webdataset manifest lists no samples")[0]
+    assert (top["key"], top["confident"]) == ("empty-shard", True)

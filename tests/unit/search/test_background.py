@@ -178,6 +178,44 @@ def test_an_everyday_error_in_a_function_the_entry_names_is_evidence_of_it() -> 
     assert beyond_everyday(line, entry, json_errors, frozenset({"load_annotations"}))
 
 
+LIBRARY = compile_background(
+    [
+        "RuntimeError: Trying to backward through the graph a second time (or directly access saved "
+        "tensors after they have already been freed).",
+        "ValueError: Unable to configure root logger",
+    ]
+)
+BACKWARD_TWICE = (
+    "RuntimeError: Trying to backward through the graph a second time (or directly access saved "
+    "tensors after they have already been freed)."
+)
+
+
+def test_a_teams_entry_recorded_from_a_librarys_message_is_not_evidenced_by_that_message_alone() -> None:
+    team = {"symptom": BACKWARD_TWICE}
+    line = reading(BACKWARD_TWICE)
+    assert beyond_everyday(line, team, EVERYDAY)  # no everyday error explains it...
+    assert not beyond_everyday(line, team, EVERYDAY, library=LIBRARY)  # ...but the library raises it
+
+
+def test_a_librarys_message_in_the_function_a_teams_entry_names_is_evidence_of_it() -> None:
+    team = {"symptom": "ValueError: Unable to configure root logger in setup_run_logging"}
+    line = reading("ValueError: Unable to configure root logger")
+    assert not beyond_everyday(line, team, EVERYDAY, library=LIBRARY)
+    assert beyond_everyday(line, team, EVERYDAY, frozenset({"setup_run_logging"}), library=LIBRARY)
+
+
+def test_a_seeds_symptom_is_its_faults_own_whatever_library_raises_it() -> None:
+    seed = {"symptom": BACKWARD_TWICE, "seed_digest": "abc"}
+    assert beyond_everyday(reading(BACKWARD_TWICE), seed, EVERYDAY, library=LIBRARY)
+
+
+def test_a_teams_own_message_no_library_raises_is_evidence_of_its_entry() -> None:
+    team = {"symptom": "ShardIndexError: shard 12 of webdataset manifest lists no samples"}
+    line = reading("ShardIndexError: shard 3 of webdataset manifest lists no samples")
+    assert beyond_everyday(line, team, EVERYDAY, library=LIBRARY)
+
+
 def explained_by_every_message(background: Background, terms: dict[str, float]) -> Explanation:
     """explain() the slow way: every message, its words added up exactly (math.fsum: two messages
     whose words weigh the same tie, whatever the order they are added in; the first one wins)."""

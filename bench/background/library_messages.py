@@ -1,0 +1,265 @@
+"""Harvest the error messages libraries raise, from their own code, for kb's second background.
+
+seed_entries/everyday_errors.txt holds what libraries say when they are *called wrongly*: it was made
+by running code. A team records its own faults, though, from messages a library raises deep inside
+(`Trying to backward through the graph a second time`, `Unable to configure handler 'file'`,
+`Input X contains NaN`), and such a message is raised for every caller that gets there, whatever
+brought it there. Running code cannot reach most of them; reading the libraries can. This script
+lists the message of every `raise` in the Python sources of the libraries ML code runs on, and the
+message strings compiled into torch's C++ core, one a line: seed_entries/library_messages.txt.
+
+kb never shows these as entries. Search weighs a team's own entry against them: a paste that holds
+only what one of these messages holds is evidence that the library raised it, not of the team's
+cause (kb.search.background, kb.search.ranking.beyond_everyday).
+
+What is read
+------------
+- Python: every `.py` file of the given packages and of the standard library (tests, demos and
+  vendored copies left out). For each `raise Name(...)` whose first argument is text, the text as a
+  template: a literal as written; an f-string, `"..." % args`, `"...".format(...)` and `+` chains
+  with each value left out; a name assigned text earlier in the same function, its assignments in
+  order. The line reads `ExceptionName: template`, as Python prints it.
+- C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
+  more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
+  pieces apart, so a line may be a piece of one.
+
+Values are left out rather than masked: kb reads words, and a value is a word of the run, not of the
+message. Lines are capped at 300 characters, control characters become spaces, duplicates count
+once, and the output is sorted, so a rerun on the same versions gives the same file.
+
+Rerun (from the repository root, in a venv holding the libraries; about a minute):
+
+    /work/corpus-venv/bin/python bench/background/library_messages.py --out seed_entries/library_messages.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import importlib.metadata
+import os
+import re
+import sys
+import sysconfig
+from collections.abc import Iterator
+from pathlib import Path
+
+PACKAGES = (
+    "torch",
+    "numpy",
+    "pandas",
+    "sklearn",
+    "scipy",
+    "transformers",
+    "safetensors",
+    "yaml",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "pydantic",
+    "httpx",
+    "joblib",
+)
+#: Distributions named in the header, for the versions.
+DISTRIBUTIONS = (
+    "torch",
+    "numpy",
+    "pandas",
+    "scikit-learn",
+    "scipy",
+    "transformers",
+    "PyYAML",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "pydantic",
+)
+TORCH_LIBRARIES = ("libtorch_cpu.so", "libc10.so", "libtorch_python.so")
+SKIPPED_FOLDERS = {
+    *("site-packages", "dist-packages", "test", "tests", "testing", "_testing"),
+    *("idlelib", "turtledemo", "tkinter", "lib2to3", "ensurepip"),
+}
+MAX_LINE = 300
+GAP = "…"
+
+
+def python_files(root: Path) -> Iterator[Path]:
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if f not in SKIPPED_FOLDERS and not f.startswith("_vendor"))
+        for name in sorted(files):
+            if name.endswith(".py") and not name.startswith("test_"):
+                yield Path(folder) / name
+
+
+def template(node: ast.AST | None, texts: dict[str, list[str]]) -> str | None:
+    """The text NODE makes, its values left out (GAP), or None when it is not text."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            part.value if isinstance(part, ast.Constant) and isinstance(part.value, str) else GAP
+            for part in node.values
+        )
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        left = template(node.left, texts)
+        return None if left is None else re.sub(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z%]", GAP, left)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = template(node.left, texts), template(node.right, texts)
+        if left is None and right is None:
+            return None
+        return (left or GAP) + (right or GAP)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and (base := template(node.func.value, texts)) is not None
+    ):
+        return re.sub(r"\{[^{}]*\}", GAP, base)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+        parts = [template(arg, texts) for arg in node.args]
+        return GAP.join(p for p in parts if p) or None
+    if isinstance(node, ast.Name) and node.id in texts:
+        return " ".join(texts[node.id])
+    return None
+
+
+def exception_name(call: ast.Call) -> str | None:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if not name or not name[:1].isupper() or not _EXCEPTION_NAME.search(name):
+        return None
+    return name
+
+
+_EXCEPTION_NAME = re.compile(r"(Error|Exception|Warning|Exit|Interrupt)$")
+
+
+class Raises(ast.NodeVisitor):
+    """The messages of a module's raise statements."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.texts: list[dict[str, list[str]]] = [{}]
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.texts.append({})
+        self.generic_visit(node)
+        self.texts.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        text = template(node.value, self.texts[-1])
+        if text is not None:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    self.texts[-1][target.id] = [text]
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        if isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add):
+            text = template(node.value, self.texts[-1])
+            if text is not None:
+                self.texts[-1].setdefault(node.target.id, []).append(text)
+        self.generic_visit(node)
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        call = node.exc
+        if isinstance(call, ast.Call) and (name := exception_name(call)):
+            argument = (
+                call.args[0]
+                if call.args
+                else next((k.value for k in call.keywords if k.arg in ("msg", "message")), None)
+            )
+            text = template(argument, self.texts[-1])
+            if text and re.search(r"[A-Za-z]{2,}", text):
+                self.messages.append(f"{name}: {text}")
+        self.generic_visit(node)
+
+
+def python_messages(root: Path) -> Iterator[str]:
+    for path in python_files(root):
+        try:
+            tree = ast.parse(path.read_bytes(), filename=str(path))
+        except (SyntaxError, ValueError):
+            continue
+        raises = Raises()
+        with contextlib.suppress(RecursionError):  # generated code nested too deep: what was read is kept
+            raises.visit(tree)
+        yield from raises.messages
+
+
+_SENTENCE = re.compile(rb"[\x20-\x7e]{20,400}")
+#: A signature, a symbol, a path, a list item or a format table: not a message.
+_NOT_A_MESSAGE = re.compile(r"::|->|\(Tensor|_ZN|/[a-z_]+/|\.(cpp|h|py|so)\b|^\s*[-*#]|%[-\d.]*[sd]\b.*%")
+
+
+def compiled_messages(library: Path) -> Iterator[str]:
+    """The strings of LIBRARY that read as a sentence of an error message."""
+    data = library.read_bytes()
+    for piece in data.split(b"\0"):
+        if not _SENTENCE.fullmatch(piece):
+            continue
+        text = piece.decode("ascii")
+        words = re.findall(r"[A-Za-z]{2,}", text)
+        letters = sum(len(w) for w in words)
+        if (
+            len(words) >= 3
+            and text.count(" ") >= 2
+            and letters >= 0.6 * len(text.replace(" ", ""))
+            and not _NOT_A_MESSAGE.search(text)
+        ):
+            yield text
+
+
+def clean(message: str) -> str:
+    message = re.sub(r"[\x00-\x1f\x7f]+", " ", message)
+    message = re.sub(rf"(\s*{GAP}\s*)+", f" {GAP} ", message)
+    return re.sub(r"\s+", " ", message).strip()[:MAX_LINE].rstrip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    site = Path(sysconfig.get_paths()["purelib"])
+    messages: set[str] = set()
+    counts: dict[str, int] = {}
+    sources = [("stdlib", Path(sysconfig.get_paths()["stdlib"]))] + [(p, site / p) for p in PACKAGES]
+    for name, root in sources:
+        if not root.is_dir():
+            print(f"{name}: not installed, left out", file=sys.stderr)
+            continue
+        found = {clean(m) for m in python_messages(root) if not (name == "stdlib" and "site-packages" in m)}
+        counts[name] = len(found)
+        messages |= found
+    for library in TORCH_LIBRARIES:
+        path = site / "torch" / "lib" / library
+        if path.exists():
+            found = {clean(m) for m in compiled_messages(path)}
+            counts[library] = len(found)
+            messages |= found
+    kept = sorted(m for m in messages if len(re.findall(r"[A-Za-z]{2,}", m)) >= 3)
+    versions = []
+    for distribution in DISTRIBUTIONS:
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            versions.append(f"{distribution} {importlib.metadata.version(distribution)}")
+    header = [
+        "# Error messages libraries raise, read from their code: the message of every `raise` in the",
+        "# Python sources of the standard library and of the packages below, and the message strings of",
+        "# torch's C++ core. Values are left out (…). No fault owns these: kb weighs a team's own",
+        "# entries against them (a library raises its message for every caller), never shows them.",
+        "# Produced by bench/background/library_messages.py; regenerate with",
+        "#   python bench/background/library_messages.py --out seed_entries/library_messages.txt",
+        f"# Made with Python {sys.version.split()[0]}, {', '.join(versions)}.",
+        "# " + ", ".join(f"{name} {count}" for name, count in counts.items()) + f"; {len(kept)} lines.",
+    ]
+    tmp = args.out.with_suffix(".tmp")
+    tmp.write_text("\n".join(header + kept) + "\n", encoding="utf-8")
+    os.replace(tmp, args.out)
+    print(f"{len(kept)} messages → {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
