@@ -72,7 +72,9 @@ def _parser() -> MarkdownIt:
     if _markdown is None:
         from markdown_it import MarkdownIt  # deferred: ~45 ms that `kb add` with flags never needs
 
-        _markdown = MarkdownIt("commonmark")
+        # An entry file is read by its blocks (headings, fences, lists, their source lines), never
+        # by its inline markup: parsing that too was half of reading a file.
+        _markdown = MarkdownIt("commonmark").disable("inline")
     return _markdown
 
 
