@@ -59,6 +59,9 @@ class Recorded(NamedTuple):
     conditions_added: bool = False
     #: Whether the occurrence's message read unlike every form of the entry and became a variant.
     variant_added: bool = False
+    #: Whether the new entry's symptom is only a message a library raises for any caller: said while
+    #: the person still knows where in their code it failed.
+    only_a_librarys_message: bool = False
 
 
 def record_entry(
@@ -170,7 +173,7 @@ def record_entry(
             _discard(draft)
             return recorded
         saved = save_entry(store, content, force=force, key_base=key_base)
-    recorded = Recorded(saved, occurrence=False)
+    recorded = Recorded(saved, occurrence=False, only_a_librarys_message=_only_a_librarys_message(saved))
     _discard(draft)
     unknown = [key for key in recorded.entry.related if store.find(key) is None]
     if unknown:
@@ -179,6 +182,15 @@ def record_entry(
             " hold it, or it may be added later)"
         )
     return recorded
+
+
+def _only_a_librarys_message(entry: Entry) -> bool:
+    """Whether ENTRY's symptom is only a message a library raises for any caller: search shows the
+    entry for it but is never sure of it on that alone (kb.search.ranking.beyond_everyday)."""
+    from kb.search.background import load_background, load_library_messages
+    from kb.search.ranking import only_a_librarys_message
+
+    return only_a_librarys_message(entry.symptom, load_background(), load_library_messages)
 
 
 def _draft_used(fill: Prefill) -> Path | None:

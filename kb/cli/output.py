@@ -48,6 +48,13 @@ def report_recorded(
         where = f" to the {to} layer" if to else ""
         layer = f"--layer {to} " if to else ""
         echo(f"added {entry.key} ({entry.domain}){where}; see it with: kb {layer}show {entry.key}")
+        if recorded.only_a_librarys_message:
+            echo(
+                "kb: a library raises this message for any caller that gets there: kb will show this"
+                " entry for it, but be sure of it only when a paste also shows your part; say where in"
+                f" your code it fails (`... in build_optimizer`) with `kb {layer}edit {entry.key}`",
+                err=True,
+            )
         if entry.validation and not entry.content().check_rule.declared:
             echo(
                 f"kb: no --confirms, so kb check will read every run of its check as inconclusive;"

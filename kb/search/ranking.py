@@ -738,6 +738,22 @@ def beyond_everyday(
     return best / total >= SPECIFIC_SHARE
 
 
+def only_a_librarys_message(
+    symptom: str, background: Background, library: Callable[[], Background]
+) -> bool:
+    """Whether SYMPTOM, as a team's entry records it, is a message a library raises for any caller
+    and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
+    alone (beyond_everyday()), and `kb add` says so while the person can still add their part.
+    LIBRARY() is asked for only when no everyday error explains the symptom already."""
+    query = analyze(symptom)
+    if query.kind != "error" or not query.readings:
+        return False
+    reading, record = query.readings[0], {"symptom": symptom}
+    return beyond_everyday(reading, record, background) and not beyond_everyday(
+        reading, record, background, library=library()
+    )
+
+
 #: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
 _FRAMES_TAIL = 20_000
 _FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')

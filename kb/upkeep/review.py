@@ -93,10 +93,9 @@ def due_for_review(
     duplicates = likely_duplicates(signatures, {entry.key: entry.cause_path for entry in entries})
     items = []
     for entry in entries:
-        if entry.status != "active" or not met(entry):
-            continue
         last = entry.reviewed or entry.created
-        if now - last < interval:
+        # met() last: for an untouched seed it renders the entry to know whether it was edited
+        if entry.status != "active" or now - last < interval or not met(entry):
             continue
         reasons = attention_reasons(entry, now, duplicates.get(entry.key), environments)
         score = sum(attention_weight(reason) for reason in reasons)

@@ -208,6 +208,8 @@ def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fa
         *("-v", "python -c 'import train; train.check_aux_detach()'", "-f", "detach the encoder output"),
     )
     assert added.exit_code == 0, added.output
+    assert "kb: a library raises this message for any caller that gets there" in added.stderr
+    assert "with `kb edit aux-head-second-backward`" in added.stderr
     top = search(runner, BACKWARD_TWICE)[0]
     assert (top["key"], top["confident"]) == ("aux-head-second-backward", False)
     shown = kb("search", BACKWARD_TWICE).stdout
@@ -219,5 +221,25 @@ def test_a_teams_own_message_is_its_known_fault(runner: CliRunner) -> None:
     symptom = "ShardManifestError: shard 12 of the webdataset manifest lists no samples"
     added = kb("add", "-k", "empty-shard", "-d", "data", "-s", symptom, "-v", "ls shards", "-f", "rebuild it")
     assert added.exit_code == 0, added.output
+    assert "a library raises" not in added.stderr
     top = search(runner, "ShardManifestError: shard 3 of the webdataset manifest lists no samples")[0]
     assert (top["key"], top["confident"]) == ("empty-shard", True)
+
+
+def test_where_in_the_teams_code_a_librarys_message_comes_from_makes_it_their_known_fault(
+    runner: CliRunner,
+) -> None:
+    symptom = "ValueError: Unable to configure root logger in setup_run_logging"
+    added = kb("add", "-k", "run-logging", "-d", "logging", "-s", symptom, "-v", "ls logs", "-f", "mkdir")
+    assert added.exit_code == 0 and "a library raises" not in added.stderr
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/proj/train.py", line 12, in setup_run_logging\n'
+        "    logging.config.dictConfig(config)\n"
+        '  File "/usr/lib/python3.11/logging/config.py", line 581, in configure\n'
+        "ValueError: Unable to configure root logger\n"
+    )
+    top = search(runner, paste)[0]
+    assert (top["key"], top["confident"]) == ("run-logging", True)
+    top = search(runner, "ValueError: Unable to configure root logger")[0]
+    assert (top["key"], top["confident"]) == ("run-logging", False)

@@ -156,6 +156,19 @@ def test_any_lines_compile_and_every_message_is_found_by_its_own_words(lines: li
             assert explain(background, terms).share == 1.0
 
 
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\n"), max_size=12), unique=True))
+def test_a_term_table_reads_as_the_sorted_words_it_was_made_of(words: list[str]) -> None:
+    from bisect import bisect_left
+
+    from kb.search.background import term_table
+
+    words.sort()
+    table = term_table(words)
+    assert len(table) == len(words) and list(table) == words and table == words
+    for word in [*words, "", "zzz", "a"]:
+        assert bisect_left(table, word) == bisect_left(words, word)
+
+
 def test_the_users_own_functions_are_read_from_the_frames_not_the_librarys() -> None:
     from kb.search.ranking import user_functions
 
@@ -214,6 +227,23 @@ def test_a_teams_own_message_no_library_raises_is_evidence_of_its_entry() -> Non
     team = {"symptom": "ShardIndexError: shard 12 of webdataset manifest lists no samples"}
     line = reading("ShardIndexError: shard 3 of webdataset manifest lists no samples")
     assert beyond_everyday(line, team, EVERYDAY, library=LIBRARY)
+
+
+def test_kb_add_can_tell_a_symptom_that_is_only_a_librarys_message() -> None:
+    from kb.search.ranking import only_a_librarys_message
+
+    asked: list[bool] = []
+
+    def library() -> Background:
+        asked.append(True)
+        return LIBRARY
+
+    assert only_a_librarys_message(BACKWARD_TWICE, EVERYDAY, library)
+    assert not only_a_librarys_message(BACKWARD_TWICE + " in train_aux_head", EVERYDAY, library)
+    assert not only_a_librarys_message("ShardIndexError: shard 3 lists no samples", EVERYDAY, library)
+    asked.clear()
+    assert not only_a_librarys_message("IndexError: list index out of range", EVERYDAY, library)
+    assert not asked  # an everyday error is one already: the library messages are not read
 
 
 def explained_by_every_message(background: Background, terms: dict[str, float]) -> Explanation:
