@@ -738,9 +738,7 @@ def beyond_everyday(
     return best / total >= SPECIFIC_SHARE
 
 
-def only_a_librarys_message(
-    symptom: str, background: Background, library: Callable[[], Background]
-) -> bool:
+def only_a_librarys_message(symptom: str, background: Background, library: Callable[[], Background]) -> bool:
     """Whether SYMPTOM, as a team's entry records it, is a message a library raises for any caller
     and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
     alone (beyond_everyday()), and `kb add` says so while the person can still add their part.
