@@ -73,6 +73,34 @@ def test_the_commands_typed_mid_incident_make_no_dataclass() -> None:
         assert modules_loaded_by(*argv, watched=("dataclasses", "inspect")) == set(), argv
 
 
+def test_the_commands_typed_mid_incident_compile_no_regular_expression_on_import() -> None:
+    """Python compiles a regular expression in Python code: the 21 patterns of the secret redactor
+    alone, compiled as its module was imported, were a third of `kb show`'s instructions beyond the
+    interpreter's start, for a command that redacts nothing. A pattern those commands' modules
+    declare is a LazyPattern (kb.patterns): compiled on first use, from the user's cache."""
+    argv_of = (
+        ("search", "CUDA error: device-side assert triggered"),
+        ("show", "cuda-device-side-assert"),
+        ("list",),
+        ("add", "-s", "OSError: the sprocket stalled", "-v", "python -c 'import os'", "-d", "data", "--new"),
+    )
+    compiled_on_import = []
+    for argv in argv_of:
+        code = (
+            "import json, sys\n"
+            "from kb.__main__ import main\n"
+            f"sys.argv = ['kb', *{list(argv)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(json.dumps([m.__file__ for n, m in list(sys.modules.items()) if n.startswith('kb')]))\n"
+        )
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        for file in json.loads(result.stdout.strip().splitlines()[-1]):
+            for node in ast.parse(Path(file).read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.Assign) and "re.compile(" in ast.unparse(node.value):
+                    compiled_on_import.append(f"{argv[0]}: {Path(file).name} {ast.unparse(node.targets[0])}")
+    assert compiled_on_import == []
+
+
 def test_a_search_compiles_no_python_source() -> None:
     """A typing.NamedTuple whose module has `from __future__ import annotations` compiles each field's
     annotation when its class is made, and a process's first compile() sets up Python's syntax tree

@@ -14,8 +14,9 @@ from kb.entry.check_rule import NO_RULE, CheckRule, parse_check_rule, rule_probl
 from kb.entry.constraints import check_constraints
 from kb.entry.redaction import redact_text
 from kb.errors import InvalidEntry
+from kb.patterns import LazyPattern
 
-KEY_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+KEY_PATTERN = LazyPattern(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_KEY_LENGTH = 80
 STATUSES = ("active", "archived")
 
@@ -286,17 +287,17 @@ _WORDS_TO_SKIP = {"error", "the", "a", "an", "of", "is", "in", "to", "and", "or"
 
 
 #: What belongs to one occurrence, not to the fault: quoted text and paths, addresses, numbers.
-_INSTANCE_DETAILS = re.compile(
+_INSTANCE_DETAILS = LazyPattern(
     r"'[^'\n]*'|\"[^\"\n]*\"|(?:~|\.{1,2})?/[\w.\-/]+|\b0x[0-9a-f]+\b|\b\d[\d.,:x]*\b", re.IGNORECASE
 )
 
 
 #: A quoted name (`'weight_decay'`, `'list'`, `"fc.weight"`): which object failed, kept in a key.
-_QUOTED_NAME = re.compile(r"""^['"]([A-Za-z_][A-Za-z0-9_.]{0,39})['"]$""")
+_QUOTED_NAME = LazyPattern(r"""^['"]([A-Za-z_][A-Za-z0-9_.]{0,39})['"]$""")
 
 
 #: A plural written as `Error(s)` or `key(s)`: its `s` is no word of the key.
-_PLURAL_MARK = re.compile(r"(?<=[A-Za-z])\(s\)")
+_PLURAL_MARK = LazyPattern(r"(?<=[A-Za-z])\(s\)")
 
 
 def key_from_symptom(symptom: str, max_words: int = 6) -> str:

@@ -29,6 +29,7 @@ from kb.entry.content import EntryContent, normalized
 from kb.entry.markdown import code_block
 from kb.errors import EntryFileError, KbError
 from kb.paths import MAX_ENTRY_BYTES, read_bounded
+from kb.patterns import LazyPattern
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -103,7 +104,7 @@ def decode_entry_bytes(raw: bytes, path: Path | str | None = None) -> str:
 
 #: The lines git writes around a merge conflict: `<<<<<<< HEAD`, `||||||| base` (diff3) and
 #: `>>>>>>> theirs`. (`=======` alone is also a Markdown heading's underline: only these decide.)
-_CONFLICT_MARK = re.compile(r"^(?:<{7}|\|{7}|>{7})(?: |$)")
+_CONFLICT_MARK = LazyPattern(r"^(?:<{7}|\|{7}|>{7})(?: |$)")
 
 
 def conflict_marker_line(text: str) -> int | None:
@@ -285,7 +286,7 @@ def _section_text(blocks: list[Token], lines: list[str]) -> str:
     return "\n".join(lines[start:end]).strip()
 
 
-_BULLET = re.compile(r"^( {0,3}[-*+])( +|$)")
+_BULLET = LazyPattern(r"^( {0,3}[-*+])( +|$)")
 
 
 def _list_items(blocks: list[Token], lines: list[str]) -> list[str]:

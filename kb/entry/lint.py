@@ -11,12 +11,13 @@ from __future__ import annotations
 import ast
 import keyword
 import os
-import re
 import shlex
 import shutil
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal
+
+from kb.patterns import LazyPattern
 
 ValidationKind = Literal["python", "shell"]
 #: How a run of a validation ended: passed (exit 0), failed (another exit), timeout (killed at the
@@ -41,12 +42,12 @@ PROSE_WORDS = frozenset(
     {"look", "see", "check", "ensure", "verify", "confirm", "inspect", "try", "make-sure"}
 )
 
-_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_PYTHON_LAUNCHER = re.compile(r"^(?:.*/)?python(?:3(?:\.\d+)?)?$")
+_ENV_ASSIGNMENT = LazyPattern(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_PYTHON_LAUNCHER = LazyPattern(r"^(?:.*/)?python(?:3(?:\.\d+)?)?$")
 
 
 #: A check's input as its command names it (kb.entry.check_rule): `{port}`, `{module}`.
-_INPUT = re.compile(r"\{[a-z][a-z0-9_]{0,30}\}")
+_INPUT = LazyPattern(r"\{[a-z][a-z0-9_]{0,30}\}")
 
 
 def validation_problem(command: str) -> str | None:
@@ -78,8 +79,8 @@ def validation_problem(command: str) -> str | None:
 
 
 #: A program's name as a command line starts with it, and an option as it follows: `-D`, `--team=ml`.
-_PROGRAM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
-_OPTION = re.compile(r"^--?[A-Za-z][A-Za-z0-9_-]*(?:=.*)?$")
+_PROGRAM_NAME = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
+_OPTION = LazyPattern(r"^--?[A-Za-z][A-Za-z0-9_-]*(?:=.*)?$")
 
 
 def _written_for_another_machine(first: str, words: Sequence[str]) -> bool:

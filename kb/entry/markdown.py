@@ -12,10 +12,9 @@ Pure.
 
 from __future__ import annotations
 
-import re
-
 from kb.entry.terminal import one_line
 from kb.entry.visible import HIDDEN, visible
+from kb.patterns import LazyPattern
 
 #: Characters that carry inline meaning on GitHub or GitLab: emphasis, code, links (an image's `!` is
 #: harmless once its `[` is escaped), tables, strikethrough, math, and `#`, which starts a heading at
@@ -24,7 +23,7 @@ BACKSLASHED = frozenset("\\|*_`[]~$#")
 #: HTML's own: written as entities, which every renderer decodes.
 ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 #: What starts a list when it opens a line (`- x`, `+ x`, `1. x`, `1) x`): its last character is escaped.
-LIST_MARKER = re.compile(r"^ *(?:[-+]|\d{1,9}[.)])")
+LIST_MARKER = LazyPattern(r"^ *(?:[-+]|\d{1,9}[.)])")
 
 
 def escape_text(text: str, separators: frozenset[str] = frozenset()) -> str:

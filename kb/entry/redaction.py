@@ -14,17 +14,19 @@ import math
 import re
 from collections import Counter
 
+from kb.patterns import LazyPattern
+
 REDACTED = "[redacted]"
 
 #: Word parts of a variable name that mark it as a secret. Plural tokens/keys stay out on purpose:
 #: `max_new_tokens` and `missing_keys` are everywhere in ML logs and hold nothing secret.
-_SECRET_PART = re.compile(
+_SECRET_PART = LazyPattern(
     r"[a-z0-9]*(?:token|key|secret|password|passwd|credentials?|auth|cookies?|session)"
     r"|(?:auth|secret|passw|credential)[a-z0-9]*"
 )
 #: Tokenizer special tokens (`pad_token`, `eos_token_id`) are vocabulary, not credentials.
 _SPECIAL_TOKENS = frozenset({"pad", "eos", "bos", "unk", "sep", "cls", "mask"})
-_NAME_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_NAME_PARTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 def is_secret_name(name: str) -> bool:
@@ -45,7 +47,7 @@ def is_secret_name(name: str) -> bool:
 
 
 #: Credentials recognisable by their shape alone. Prefixed tokens match even inside other text.
-_CREDENTIAL = re.compile(
+_CREDENTIAL = LazyPattern(
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)"
     r"|hf_[A-Za-z0-9]{30,}"  # Hugging Face
     r"|(?<![A-Za-z0-9])sk-(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{16,}"  # OpenAI, Anthropic
@@ -65,13 +67,13 @@ _CREDENTIAL = re.compile(
 )
 
 #: `Authorization: Bearer <token>`, `Basic <base64>`: the scheme stays, the credential goes.
-_AUTH_SCHEME = re.compile(r"(?i)\b(bearer|basic)([ \t]+)([A-Za-z0-9._~+/=-]{8,})")
+_AUTH_SCHEME = LazyPattern(r"(?i)\b(bearer|basic)([ \t]+)([A-Za-z0-9._~+/=-]{8,})")
 
 #: A digit, `=` padding or two lower-to-upper case changes: a token, not a word.
-_TOKEN_LIKE = re.compile(r"[0-9]|=$|[a-z][A-Z].*[a-z][A-Z]")
+_TOKEN_LIKE = LazyPattern(r"[0-9]|=$|[a-z][A-Z].*[a-z][A-Z]")
 
 #: Header lines whose whole value is a credential.
-_AUTH_HEADER = re.compile(
+_AUTH_HEADER = LazyPattern(
     r"(?i)\b((?:proxy-)?authorization|x-api-key|x-auth-token|(?:set-)?cookie)([ \t]*:[ \t]*)([^\r\n\"']+)"
 )
 
@@ -81,39 +83,39 @@ _VALUE = r"\"[^\"\n]*\"|'[^'\n]*'"
 #: NAME=VALUE (environment, URL queries, key=value logs). An unquoted value stops at a call's
 #: bracket or another `=`: `run = wandb.init(settings=wandb.Settings(api_key="…"))` is three
 #: assignments, and the one that holds the key must be looked at on its own.
-_ASSIGNMENT = re.compile(rf"(?<![A-Za-z0-9_.-])({_NAME})([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,()=]+)")
+_ASSIGNMENT = LazyPattern(rf"(?<![A-Za-z0-9_.-])({_NAME})([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,()=]+)")
 #: `os.environ["WANDB_API_KEY"] = VALUE`, `config['token'] = VALUE`.
-_SUBSCRIPT = re.compile(rf"\[[ \t]*([\"'])({_NAME})\1[ \t]*\]([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,()=]+)")
+_SUBSCRIPT = LazyPattern(rf"\[[ \t]*([\"'])({_NAME})\1[ \t]*\]([ \t]*=[ \t]*)({_VALUE}|[^\s\"'&;,()=]+)")
 #: `--hf-token VALUE`, `--password=VALUE`.
-_FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)([^\s\"'-][^\s\"']*|" + _VALUE + ")")
+_FLAG = LazyPattern(r"(?<![\w-])--?([A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)([^\s\"'-][^\s\"']*|" + _VALUE + ")")
 #: `"api_key": "VALUE"` in JSON or a Python dict.
-_QUOTED_KEY = re.compile(rf"([\"'])({_NAME})\1([ \t]*:[ \t]*)({_VALUE}|[^\s,}}\]]+)")
+_QUOTED_KEY = LazyPattern(rf"([\"'])({_NAME})\1([ \t]*:[ \t]*)({_VALUE}|[^\s,}}\]]+)")
 #: `api_key: VALUE` on a YAML line; lower-case names only, so `KeyError: 'x'` is not taken for one.
-_YAML_KEY = re.compile(r"(?m)^([ \t]*(?:-[ \t]+)?)([a-z_][a-z0-9_.-]*)([ \t]*:[ \t]+)([^\r\n#]*[^\s#])")
+_YAML_KEY = LazyPattern(r"(?m)^([ \t]*(?:-[ \t]+)?)([a-z_][a-z0-9_.-]*)([ \t]*:[ \t]+)([^\r\n#]*[^\s#])")
 
 #: Passwords given to a command in its own way, the password being the last group of each:
 #: `curl -u admin:PASS`, `mysql -pPASS`, `sshpass -p PASS`, `docker login -p PASS`, `Password: PASS`.
 _COMMAND_PASSWORDS = (
-    re.compile(r"(?:(?<=\s)|^)(?:-u|--user)(?:[ \t]+|=)[^\s:@]+:([^\s@]+)(?!\S*@)"),
-    re.compile(r"(?i)\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?[ \t]-p([^\s-]\S*)"),
-    re.compile(r"(?i)\bsshpass[ \t]+-p[ \t]*(\S+)"),
-    re.compile(r"(?i)\b(?:docker|podman|helm)[ \t]+(?:registry[ \t]+)?login\b[^\n]*?[ \t]-p[ \t]+(\S+)"),
-    re.compile(r"(?i)\bpass(?:word|wd|phrase)[ \t]*:[ \t]*([^\s\"',;]+)"),
+    LazyPattern(r"(?:(?<=\s)|^)(?:-u|--user)(?:[ \t]+|=)[^\s:@]+:([^\s@]+)(?!\S*@)"),
+    LazyPattern(r"(?i)\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?[ \t]-p([^\s-]\S*)"),
+    LazyPattern(r"(?i)\bsshpass[ \t]+-p[ \t]*(\S+)"),
+    LazyPattern(r"(?i)\b(?:docker|podman|helm)[ \t]+(?:registry[ \t]+)?login\b[^\n]*?[ \t]-p[ \t]+(\S+)"),
+    LazyPattern(r"(?i)\bpass(?:word|wd|phrase)[ \t]*:[ \t]*([^\s\"',;]+)"),
     # "the password is hunter2", "password was 'x y'": a value with a non-letter in it, or quoted
     # ("the password is required" keeps its word).
-    re.compile(r"(?i)\bpass(?:word|wd|phrase)[ \t]+(?:is|was)[ \t]+[\"']([^\"'\n]+)[\"']"),
-    re.compile(
+    LazyPattern(r"(?i)\bpass(?:word|wd|phrase)[ \t]+(?:is|was)[ \t]+[\"']([^\"'\n]+)[\"']"),
+    LazyPattern(
         r"(?i)\bpass(?:word|wd|phrase)[ \t]+(?:is|was)[ \t]+([^\s\"',;]*[^A-Za-z\s\"',;.][^\s\"',;]*)"
     ),
 )
 #: Flag names that hold a password though they are no word of a secret's name.
 _PASSWORD_FLAGS = frozenset({"pass", "pw", "passwd", "pwd"})
 
-_HEX = re.compile(
+_HEX = LazyPattern(
     r"(?<![A-Za-z0-9])(?=[0-9a-fA-F]*[0-9])(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,}(?![A-Za-z0-9])"
 )
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_-]{32,}={0,2}")
-_WORDS = re.compile(r"[A-Z]?[a-z]{4,}")
+_BASE64_RUN = LazyPattern(r"[A-Za-z0-9+/_-]{32,}={0,2}")
+_WORDS = LazyPattern(r"[A-Z]?[a-z]{4,}")
 
 #: Below these a 32+ character run reads as a name or a path rather than a random secret: a random
 #: base64 string of 32 characters has an entropy above 4.0 bits per character 999 times in 1000.

@@ -7,12 +7,12 @@ through kb.entry.visible first: entry text is never handed to a terminal as it i
 from __future__ import annotations
 
 import itertools
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from kb.entry.content import EntryContent
 from kb.entry.visible import HIDDEN, command_line, visible
+from kb.patterns import LazyPattern
 
 Style = Callable[[str], str]
 
@@ -133,7 +133,7 @@ def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: 
     return "\n".join(lines)
 
 
-_STARTS_OWN_LINE = re.compile(r"^\s*(?:[-*+] |\d+[.)] |```|~~~|#|\|)|^\s{4}")
+_STARTS_OWN_LINE = LazyPattern(r"^\s*(?:[-*+] |\d+[.)] |```|~~~|#|\|)|^\s{4}")
 
 
 def reflow(text: str) -> list[str]:
@@ -168,7 +168,7 @@ def _field(label: str, value: str, width: int, bold: Style, keep_lines: bool = F
 
 
 #: What a line may break between: words, single wide (CJK) characters, and the spaces between.
-_PIECES = re.compile(
+_PIECES = LazyPattern(
     r"\s+|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+"
 )
 

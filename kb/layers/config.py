@@ -16,18 +16,18 @@ A project's layer is the nearest `.kb/` folder at or above the current directory
 """
 
 import os
-import re
 from typing import NamedTuple
 
 from kb.errors import KbError
 from kb.paths import APP_NAME, PROJECT_FOLDER, resolve_location
+from kb.patterns import LazyPattern
 
 CONFIG_ENV = "KB_CONFIG"
 #: The tables' name before `kb layers` was `kb sources`: a config file written then still reads.
 OLD_TABLE = "source"
 PERSONAL = "personal"
 PROJECT = "project"
-_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_NAME = LazyPattern(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class Layer(NamedTuple):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -22,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from kb.paths import DatabaseLocation
+from kb.patterns import LazyPattern
 from kb.store import sqlite_file
 from kb.store.schema import (
     SERVER_CONNECT_TIMEOUT_S,
@@ -36,7 +36,7 @@ from kb.store.schema import (
 SQLITE_CACHE_KIB = 32 * 1024
 #: SQLite's default page cache, in KiB (negative: a size, not a number of pages).
 _LISTING_CACHE = -2000
-_PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
+_PARAMETER = LazyPattern(r"(?<![:\w]):(\w+)")
 
 Params = Mapping[str, Any] | None
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -23,6 +22,7 @@ from kb.entry.constraints import holds, parse_constraint
 from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import StoreUnavailable, UsageError
+from kb.patterns import LazyPattern
 from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 from kb.upkeep.reminder import REMINDER_OFF_ENV, reminder_pending
@@ -331,7 +331,7 @@ def review_reminder(store: EntryStore, interval: timedelta) -> str | None:
 
 # --- pruning ----------------------------------------------------------------------------------------
 
-_DURATION = re.compile(r"^(\d+)\s*([dwy])$")
+_DURATION = LazyPattern(r"^(\d+)\s*([dwy])$")
 
 
 def parse_duration(text: str) -> timedelta:
