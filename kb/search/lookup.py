@@ -179,6 +179,7 @@ class SearchResponse(NamedTuple):
             elif record.get("validation"):
                 item["check"], item["check_values"] = self.check_of(record, values)
             item.update(score=scored.score, confident=scored.confident)
+            item["doubt"] = None if scored.confident else scored.doubt  # why not sure (Scored.doubt)
             if record.get("unmet"):
                 item["unmet"] = record["unmet"]
             if record.get("status") == "archived":  # `kb search --all`: known, and put away

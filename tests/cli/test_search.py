@@ -93,8 +93,10 @@ def test_json_has_the_documented_shape(
         "cause_path",
         "score",
         "confident",
+        "doubt",
     }
     assert results[0]["key"] == "cross-entropy-label-out-of-range" and results[0]["confident"]
+    assert results[0]["doubt"] is None  # sure: nothing to say why not
 
 
 def test_a_log_file_with_the_error_buried_in_it(

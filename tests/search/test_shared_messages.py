@@ -211,7 +211,7 @@ def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fa
     assert "kb: a library raises this message for any caller that gets there" in added.stderr
     assert "with `kb edit aux-head-second-backward`" in added.stderr
     top = search(runner, BACKWARD_TWICE)[0]
-    assert (top["key"], top["confident"]) == ("aux-head-second-backward", False)
+    assert (top["key"], top["confident"], top["doubt"]) == ("aux-head-second-backward", False, "library")
     shown = kb("search", BACKWARD_TWICE).stdout
     assert "A library raises this message for many causes; to test the first entry's cause" in shown
     assert "$ python -c 'import train; train.check_aux_detach()'" in shown
@@ -223,7 +223,7 @@ def test_a_teams_own_message_is_its_known_fault(runner: CliRunner) -> None:
     assert added.exit_code == 0, added.output
     assert "a library raises" not in added.stderr
     top = search(runner, "ShardManifestError: shard 3 of the webdataset manifest lists no samples")[0]
-    assert (top["key"], top["confident"]) == ("empty-shard", True)
+    assert (top["key"], top["confident"], top["doubt"]) == ("empty-shard", True, None)
 
 
 def test_where_in_the_teams_code_a_librarys_message_comes_from_makes_it_their_known_fault(
