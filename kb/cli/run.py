@@ -100,6 +100,12 @@ def look_up(command: list[str], ending: str, output: str) -> None:
             f"One of {len(shared)} known faults raises this ({', '.join(shared)}): "
             "`kb show KEY` gives each one's check."
         )
+    elif top is not None and top.doubt == "library":  # a team's entry recorded from this message
+        key = visible(top.candidate.key)
+        quiet = (
+            f"A library raises this for many causes; {key} is recorded for it, not proven here:"
+            f" `kb show {key}` gives its check."
+        )
     elif ending == describe_ending(-2):  # stopped at the terminal: no fault to record
         quiet = "No known fault kb is sure of."
     else:

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 
 from kb.cli.app import app
 from kb.integrations.process import Tail, describe_ending, run_passing_through, shell_status
+from tests.command_line import kb as kb_cli
 
 LABELS = "IndexError: Target 5 is out of bounds."
 CUDA_ASSERT = "RuntimeError: CUDA error: device-side assert triggered"
@@ -73,6 +74,22 @@ def test_a_failure_kb_is_not_sure_of_gets_one_quiet_line_and_no_guess() -> None:
         "exited with 1. No known fault kb is sure of; once you have the fix: kb add --from-last-run"
     )
     assert "score" not in result.stderr and "$ " not in result.stderr  # no closest entry, no check to run
+
+
+def test_a_teams_entry_on_a_librarys_message_is_named_in_the_one_line_not_claimed() -> None:
+    message = "RuntimeError: Trying to backward through the graph a second time"
+    added = kb_cli(
+        "add", "-k", "aux-head-backward", "-d", "training", "-s", message, "-v", "ls", "-f", "detach"
+    )
+    assert added.exit_code == 0, added.output
+    code = f"import sys; sys.stderr.write({message!r} + '\\n'); sys.exit(1)"
+    result = kb_run(*python(code))
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("kb:")]
+    assert line.endswith(
+        "A library raises this for many causes; aux-head-backward is recorded for it, not proven"
+        " here: `kb show aux-head-backward` gives its check."
+    )
+    assert "score" not in result.stderr and "$ " not in result.stderr
 
 
 def test_a_message_several_faults_raise_names_them_in_one_line() -> None:
