@@ -231,7 +231,7 @@ def main() -> None:
         if not root.is_dir():
             print(f"{name}: not installed, left out", file=sys.stderr)
             continue
-        found = {clean(m) for m in python_messages(root) if not (name == "stdlib" and "site-packages" in m)}
+        found = {clean(m) for m in python_messages(root)}
         counts[name] = len(found)
         messages |= found
     for library in TORCH_LIBRARIES:

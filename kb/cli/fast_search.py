@@ -131,6 +131,14 @@ def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> st
     return f"{named[0].upper()}{named[1:]} (-n N shows up to N)" if cut else named
 
 
+#: Why kb is not sure of the first result (Scored.doubt), said before the check that would settle it.
+_WHY_NOT_SURE = {
+    "everyday": "It reads as an everyday error",
+    "library": "A library raises this message for many causes",
+    "brief": "Many faults fit a few words",
+}
+
+
 def format_response(
     response: "SearchResponse", explain: bool, width: int, layered: bool = False, limit: int | None = None
 ) -> str:
@@ -190,22 +198,9 @@ def format_response(
         if response.results:
             settler = response.settler
             settle = check_lines(settler.candidate.record, "    ") if settler else []
-            if settle and settler and settler.doubt == "everyday":
-                lines += [
-                    "It reads as an everyday error; to test the first entry's cause, run its check:",
-                    *settle,
-                ]
-            elif settle and settler and settler.doubt == "library":
-                lines += [
-                    "A library raises this message for many causes; to test the first entry's cause, "
-                    "run its check:",
-                    *settle,
-                ]
-            elif settle and settler and settler.doubt == "brief":
-                lines += [
-                    "Many faults fit a few words; to test the first entry's cause, run its check:",
-                    *settle,
-                ]
+            why = _WHY_NOT_SURE.get(settler.doubt or "") if settler else None
+            if settle and why:
+                lines += [f"{why}; to test the first entry's cause, run its check:", *settle]
             elif settle:
                 lines += ["To test the first entry's cause, run its check:", *settle]
             elif not settler:

@@ -60,6 +60,13 @@ AGENT_LOCK_WAIT_MS = 3_000
 EXIT_CODES = (-64, 255)
 
 
+#: Why kb is not sure of its first result (Scored.doubt), where the check that tests it is offered.
+_WHY_NOT_SURE = {
+    "everyday": "the message reads as an everyday error",
+    "library": "a library raises this message for many causes",
+}
+
+
 class AgentSession:
     """What one agent's connection has been told: the last search's candidates and what its checks
     ruled out, so that a ruled-out cause leads to the next one. DATABASE: as --db takes it."""
@@ -116,17 +123,11 @@ class AgentSession:
         elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
             named = entries_naming_it(len(keys), options.limit, response.named_whole)
             answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"
-        elif keys and response.settler is not None and response.settler.doubt == "everyday":
+        elif keys and response.settler is not None and response.settler.doubt in _WHY_NOT_SURE:
             answer = (
-                "no known fault for sure: the message reads as an everyday error, and the results are "
+                f"no known fault for sure: {_WHY_NOT_SURE[response.settler.doubt]}, and the results are "
                 "candidates only. The first one's check tests its cause (check_to_run); if you fix it "
                 "another way, propose_entry"
-            )
-        elif keys and response.settler is not None and response.settler.doubt == "library":
-            answer = (
-                "no known fault for sure: a library raises this message for many causes, and the "
-                "results are candidates only. The first one's check tests its cause (check_to_run); "
-                "if you fix it another way, propose_entry"
             )
         elif keys and response.settler is not None and response.settler.doubt == "brief":
             answer = (

@@ -512,10 +512,10 @@ def rank(
         )
         if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames, unheard):
             doubt = None
-            if library is not None and not candidate.record.get("seed_digest"):
-                raised = library()
-                if not beyond_everyday(reading, candidate.record, background, frames, unheard, raised):
-                    doubt = "library"
+            if library is not None and raised_by_a_library(
+                reading, candidate.record, background, library, frames, unheard
+            ):
+                doubt = "library"
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
@@ -738,17 +738,33 @@ def beyond_everyday(
     return best / total >= SPECIFIC_SHARE
 
 
+def raised_by_a_library(
+    reading: Reading,
+    record: Mapping[str, Any],
+    background: Background | None,
+    library: Callable[[], Background],
+    frames: frozenset[str] = frozenset(),
+    unheard: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether READING, evidence of the team's entry RECORD beyond every everyday error, is no more
+    than a message LIBRARY() raises for any caller (beyond_everyday()). Never for a seed, and then
+    LIBRARY() is not asked for."""
+    if record.get("seed_digest"):
+        return False
+    return not beyond_everyday(reading, record, background, frames, unheard, library())
+
+
 def only_a_librarys_message(symptom: str, background: Background, library: Callable[[], Background]) -> bool:
     """Whether SYMPTOM, as a team's entry records it, is a message a library raises for any caller
     and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
-    alone (beyond_everyday()), and `kb add` says so while the person can still add their part.
+    alone (raised_by_a_library()), and `kb add` says so while the person can still add their part.
     LIBRARY() is asked for only when no everyday error explains the symptom already."""
     query = analyze(symptom)
     if query.kind != "error" or not query.readings:
         return False
     reading, record = query.readings[0], {"symptom": symptom}
-    return beyond_everyday(reading, record, background) and not beyond_everyday(
-        reading, record, background, library=library()
+    return beyond_everyday(reading, record, background) and raised_by_a_library(
+        reading, record, background, library
     )
 
 
