@@ -90,5 +90,21 @@ def _command(argv: list[str]) -> None:
     sys.exit(run(fill_optional_values(argv)))
 
 
+def console_script() -> None:
+    """The `kb` command (and `python -m kb`): main(), then an end without the collector's last passes.
+
+    Python's exit runs the cyclic garbage collector over every object still alive, twice, to free
+    memory the process is about to give back whole: a seventh of a search's instructions (16 of
+    228 M), more than its ranking. Frozen (moved where the collector no longer looks), they are
+    left to the operating system; exit still closes files, runs atexit's handlers and flushes
+    output. Tests call main() in their own process, which goes on and collects as usual."""
+    import gc
+
+    try:
+        main()
+    finally:
+        gc.freeze()
+
+
 if __name__ == "__main__":
-    main()
+    console_script()

@@ -8,27 +8,28 @@ The keyword → domain map locates a fault's domain from the words of a paste; e
 import os
 from collections import Counter
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from kb.compiled import compiled_path, store_compiled
 from kb.paths import seed_folder
+from kb.records import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
-class GoldenCheck(NamedTuple):
+class GoldenCheck(Record):
     domain: str
     title: str
     lines: tuple[str, ...]
 
 
-class DomainGuess(NamedTuple):
+class DomainGuess(Record):
     domain: str
     keywords: tuple[str, ...]
 
 
-class Triage(NamedTuple):
+class Triage(Record):
     keywords: dict[str, str]
     golden: dict[str, GoldenCheck]
     rollback_after: int

@@ -11,9 +11,10 @@ pathlib costs a search about four milliseconds.
 
 import os
 import sys
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from kb.errors import KbError, UnsafeWrite
+from kb.records import Record
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -66,7 +67,7 @@ def _user_data_folder() -> str:
     return os.path.join(base, APP_NAME)
 
 
-class DatabaseLocation(NamedTuple):
+class DatabaseLocation(Record):
     """A resolved database location: the SQLAlchemy URL, plus the file when it is SQLite on disk."""
 
     url: str
@@ -290,7 +291,7 @@ MAX_ENTRY_BYTES = 512_000
 MAX_LOG_BYTES = 20_000_000
 
 
-class LogEnd(NamedTuple):
+class LogEnd(Record):
     """The end of a log that kb read, and the length of the whole log: longer than DATA when only
     its last MAX_LOG_BYTES were read."""
 

@@ -104,8 +104,8 @@ def test_the_commands_typed_mid_incident_compile_no_regular_expression_on_import
 def test_a_search_compiles_no_python_source() -> None:
     """A typing.NamedTuple whose module has `from __future__ import annotations` compiles each field's
     annotation when its class is made, and a process's first compile() sets up Python's syntax tree
-    types: 9 million instructions, a tenth of the interpreter's own start, paid by every search. The
-    modules a search imports evaluate their records' annotations as they are written."""
+    types: 9 million instructions, a tenth of the interpreter's own start, paid by every search. kb's
+    records are kb.records.Record, which keeps annotations as their text."""
     query = "CUDA error: device-side assert triggered"
     subprocess.run([sys.executable, "-m", "kb", "search", query], capture_output=True, check=False)  # seeds
     code = (

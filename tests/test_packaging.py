@@ -27,7 +27,8 @@ def test_the_wheel_ships_the_seed_entries(tmp_path: Path) -> None:
     } <= names  # kb export pytest
     assert "kb/tui/kb.tcss" in names  # kb tui's stylesheet
     info = next(name for name in names if name.endswith(".dist-info/entry_points.txt"))
-    assert "kb = kb.__main__:main" in zipfile.ZipFile(wheel).read(info).decode()  # the command stays kb
+    entry_points = zipfile.ZipFile(wheel).read(info).decode()
+    assert "kb = kb.__main__:console_script" in entry_points  # the command stays kb
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:

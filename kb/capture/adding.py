@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.check_rule import CheckRule, parse_check_rule
@@ -10,11 +10,12 @@ from kb.entry.content import EntryContent, check_guards, key_from_symptom, norma
 from kb.entry.file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string, toml_value
 from kb.entry.lint import validation_problem
 from kb.errors import InvalidEntry, KbError, UsageError
+from kb.records import Record
 from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 
 
-class EntryFlags(NamedTuple):
+class EntryFlags(Record):
     """The fields given on the command line; None means not given."""
 
     key: str | None = None

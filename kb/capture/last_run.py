@@ -12,11 +12,12 @@ import os
 import shlex
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.entry.redaction import redact_text
 from kb.errors import KbError
 from kb.paths import write_atomically
+from kb.records import Record
 from kb.text.paste import find_decisive
 
 FILE_NAME = "last-run.json"
@@ -50,7 +51,7 @@ ENV_NAMES = (
 )
 
 
-class LastRun(NamedTuple):
+class LastRun(Record):
     command: str
     ending: str  # "exited with 1", "was killed by SIGKILL (signal 9) …"
     cwd: str

@@ -9,11 +9,11 @@ it changed).
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
 from kb.entry.redaction import redact_text
 from kb.errors import KbError
 from kb.paths import MAX_LOG_BYTES, looks_binary, read_bounded, read_stream_tail
+from kb.records import Record
 from kb.text.paste import find_decisive
 
 
@@ -48,7 +48,7 @@ def symptom_from_log(text: str) -> str | None:
     return None if decisive.described else redact_text(decisive.line)
 
 
-class CommitFix(NamedTuple):
+class CommitFix(Record):
     revision: str
     message: str
     files: tuple[str, ...]

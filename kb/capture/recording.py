@@ -8,7 +8,7 @@ fault as another occurrence instead of a copy. Nothing is written until every qu
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
 from kb.domains import DOMAIN_NAMES, resolve_domain
@@ -18,6 +18,7 @@ from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
 from kb.errors import InvalidEntry, KbError, UnknownDomain, UsageError
 from kb.paths import drafts_folder
+from kb.records import Record
 from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 
@@ -38,7 +39,7 @@ class Asker(Protocol):
 Say = Callable[[str], None]
 
 
-class Prefill(NamedTuple):
+class Prefill(Record):
     """Where the entry's text may come from besides the flags."""
 
     from_log: str | None = None
@@ -50,7 +51,7 @@ class Prefill(NamedTuple):
     from_last_run: bool = False
 
 
-class Recorded(NamedTuple):
+class Recorded(Record):
     entry: Entry
     occurrence: bool  # True when recorded as another occurrence of an existing entry
     #: False when that occurrence went to an entry folder, which keeps its conditions but no count.

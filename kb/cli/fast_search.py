@@ -8,16 +8,16 @@ kb.cli.options.SEARCH_OPTIONS.
 """
 
 import sys
-import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from kb.cli.console import bold, echo, print_json, run_reporting_errors, width
+from kb.cli.console import bold, echo, print_json, run_reporting_errors, width, wrap
 from kb.cli.options import SEARCH_OPTIONS, parse_lean
 from kb.entry.check_rule import with_options
 from kb.entry.visible import command_line, shell_word, visible
 from kb.errors import KbError, UsageError
 from kb.paths import LogEnd, read_log_end, read_stream_end
+from kb.records import Record
 
 if TYPE_CHECKING:
     from kb.layers.config import Layer
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from kb.search.lookup import SearchResponse
 
 
-class SearchArgs(NamedTuple):
+class SearchArgs(Record):
     query: Sequence[str] = ()
     file: str | None = None
     as_json: bool = False
@@ -243,7 +243,7 @@ def _held_elsewhere(key: str, item: dict[str, Any]) -> str:
 
 
 def _wrapped(text: str, width: int, indent: str, max_lines: int = 2) -> list[str]:
-    lines = textwrap.wrap(" ".join(text.split()), max(30, width - len(indent)), break_on_hyphens=False)
+    lines = wrap(text, max(30, width - len(indent)))
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], lines[max_lines - 1][: max(0, width - len(indent) - 1)] + "…"]
     return [indent + line for line in lines]

@@ -12,11 +12,12 @@ same rows, so the two cannot drift apart. Both hand the command the same values,
 Standard library only: this module is on the fast path.
 """
 
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from kb.cli.console import usage_message
 from kb.domains import DOMAIN_NAMES
 from kb.errors import UsageError
+from kb.records import Record
 
 #: What `kb list --status` takes.
 LIST_STATUSES = ("active", "archived", "all")
@@ -27,7 +28,7 @@ LIST_STATUSES = ("active", "archived", "all")
 Kind = Literal["text", "path", "repeated", "switch", "count", "words", "key"]
 
 
-class Option(NamedTuple):
+class Option(Record):
     """One command-line option (or the positional words), as both parsers see it."""
 
     name: str

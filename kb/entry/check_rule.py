@@ -19,10 +19,11 @@ literally inside or outside quotes, so a value can only ever be the word it is.
 
 import re
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.errors import InvalidEntry
 from kb.patterns import LazyPattern
+from kb.records import Record
 
 #: Every rule a check may declare; "" is a check written before rules existed (read as a probe).
 RULES: tuple[str, ...] = ("exit 0", "exit non-zero", "output", "nothing")
@@ -66,10 +67,10 @@ class UnsafeValue(InvalidEntry):
 VERDICT_RULES = ("exit 0", "exit non-zero", "output")
 
 
-class CheckRule(NamedTuple):
+class CheckRule(Record):
     """How a check's result is read (confirms, pattern, rules_out), its inputs with their defaults,
-    and what it needs to run. A NamedTuple, not a dataclass: `kb search` imports this module, and
-    dataclasses would cost it 12 ms of a cold start."""
+    and what it needs to run. A named tuple (kb.records), not a dataclass: `kb search` imports this
+    module, and dataclasses would cost it 12 ms of a cold start."""
 
     confirms: str = ""
     pattern: str = ""

@@ -11,15 +11,15 @@ Pure: constraints and facts in, verdicts out. kb.machine reads the facts.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from kb.errors import InvalidEntry
+from kb.records import Record
 
 #: The machine's facts a constraint may name, besides packages.
 FACTS = ("python", "cuda", "driver", "compute_capability", "os")
 
 
-class Constraint(NamedTuple):
+class Constraint(Record):
     text: str  # as written, normalized
     name: str  # a fact of FACTS, or a package's normalized name
     specifier: str  # "" for any version

@@ -7,7 +7,7 @@ the content a plain immutable record lets parsing, rendering, linting and rankin
 
 import re
 import unicodedata
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.domains import resolve_domain
 from kb.entry.check_rule import NO_RULE, CheckRule, parse_check_rule, rule_problem
@@ -15,6 +15,7 @@ from kb.entry.constraints import check_constraints
 from kb.entry.redaction import redact_text
 from kb.errors import InvalidEntry
 from kb.patterns import LazyPattern
+from kb.records import Record
 
 KEY_PATTERN = LazyPattern(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_KEY_LENGTH = 80
@@ -48,12 +49,12 @@ FREE_TEXT_FIELDS = (
 )
 
 
-class EntryContent(NamedTuple):
+class EntryContent(Record):
     """One fault, as a person writes it down.
 
-    A NamedTuple rather than a dataclass: `kb add`, `kb show` and `kb list` read and write entries, and
-    importing dataclasses (it imports inspect) and making a dataclass (it compiles its methods from
-    source) cost those commands more than their own work."""
+    A named tuple (kb.records) rather than a dataclass: `kb add`, `kb show` and `kb list` read and
+    write entries, and importing dataclasses (it imports inspect) and making a dataclass (it compiles
+    its methods from source) cost those commands more than their own work."""
 
     key: str
     domain: str

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from kb.entry.check_rule import offered
 from kb.entry.content import EntryContent
@@ -28,6 +27,7 @@ from kb.entry.visible import command_line, plural, visible
 from kb.errors import KbError
 from kb.machine import distribution_name
 from kb.paths import PROJECT_FOLDER
+from kb.records import Record
 
 START = "<!-- kb export agents: start -->"
 END = "<!-- kb export agents: end -->"
@@ -51,7 +51,7 @@ IMPORTED_AS = {
 }
 
 
-class AgentsBlock(NamedTuple):
+class AgentsBlock(Record):
     lines: list[str]
     #: The keys written, in order.
     keys: list[str]
@@ -306,7 +306,7 @@ def new_file(path: Path) -> str:
     return CURSOR_RULE if path.suffix == ".mdc" else ""
 
 
-class AgentsFile(NamedTuple):
+class AgentsFile(Record):
     """What write_agents_file() did: the file, whether its bytes changed (and whether it was made),
     and the block written."""
 

@@ -205,7 +205,7 @@ def _field_json(content: EntryContent | None, name: str) -> Any:
 
 
 def _json_value(value: Any) -> Any:
-    if hasattr(value, "as_dict"):  # the check's rule, a NamedTuple: its table, not its fields in a row
+    if hasattr(value, "as_dict"):  # the check's rule, a named tuple: its table, not its fields in a row
         return value.as_dict()
     if isinstance(value, tuple):
         return [_json_value(item) for item in value]

@@ -28,9 +28,10 @@ import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from kb.errors import KbError, StoreBusy, UsageError
+from kb.records import Record
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -453,7 +454,7 @@ class AgentSession:
             yield Held(store, untrusted=untrusted, folder=layer.spec)
 
 
-class Held(NamedTuple):
+class Held(Record):
     """A knowledge base that holds an entry, and what it cannot do for it."""
 
     store: EntryStore

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from kb.entry.content import EntryContent
 from kb.entry.folder import read_folder
@@ -16,9 +15,10 @@ from kb.errors import KbError
 from kb.exchange.agents_file import AgentsFile, declared_packages, render_block, write_agents_file
 from kb.layers.trust import folder_problem, is_trusted
 from kb.paths import PROJECT_FOLDER
+from kb.records import Record
 
 
-class AgentsExport(NamedTuple):
+class AgentsExport(Record):
     written: AgentsFile
     #: The file, as the repository names it (relative to its root when inside it).
     name: str

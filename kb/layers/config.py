@@ -16,11 +16,11 @@ A project's layer is the nearest `.kb/` folder at or above the current directory
 """
 
 import os
-from typing import NamedTuple
 
 from kb.errors import KbError
 from kb.paths import APP_NAME, PROJECT_FOLDER, resolve_location
 from kb.patterns import LazyPattern
+from kb.records import Record
 
 CONFIG_ENV = "KB_CONFIG"
 #: The tables' name before `kb layers` was `kb sources`: a config file written then still reads.
@@ -30,7 +30,7 @@ PROJECT = "project"
 _NAME = LazyPattern(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-class Layer(NamedTuple):
+class Layer(Record):
     """One knowledge base kb reads. KIND "database": SPEC is a database (--db) spec; "folder": a folder.
     TRUSTED: kb offers to run its entries' checks (a project folder only after `kb trust`)."""
 

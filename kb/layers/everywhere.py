@@ -13,12 +13,13 @@ import contextlib
 import functools
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.entry.visible import visible
 from kb.errors import KbError, StoreUnavailable
 from kb.layers.config import PERSONAL, PROJECT, Layer
 from kb.paths import DatabaseLocation, resolve_location
+from kb.records import Record
 from kb.search.lookup import SearchOptions, SearchResponse, record_usage, search, where_to_look
 from kb.search.ranking import Scored, one_of
 
@@ -36,7 +37,7 @@ _FAILED_SLOWLY: dict[str, tuple[float, str]] = {}
 UNTRUSTED = "untrusted"
 
 
-class Unreachable(NamedTuple):
+class Unreachable(Record):
     layer: str
     reason: str
 
@@ -46,7 +47,7 @@ class Unreachable(NamedTuple):
         return f"kb: the {self.layer} layer did not answer: {visible(self.reason)}"
 
 
-class Found(NamedTuple):
+class Found(Record):
     response: SearchResponse
     unreachable: list[Unreachable]
     layered: bool  # more than one layer was asked: each result names its own

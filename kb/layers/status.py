@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.errors import UPGRADE, KbError
 from kb.layers.config import Layer, config_path, reading_layers, same_database_as
 from kb.layers.everywhere import layer_database
 from kb.paths import resolve_location
+from kb.records import Record
 from kb.store.index_reader import IndexNotReady, IndexReader
 
 
-class LayerState(NamedTuple):
+class LayerState(Record):
     layer: Layer
     where: str  # for people: a path, or the URL with any password hidden
     entries: int | None  # the active ones, which a search reads; None: not counted
@@ -32,7 +33,7 @@ class LayerState(NamedTuple):
         }
 
 
-class LayersReport(NamedTuple):
+class LayersReport(Record):
     config: str
     config_exists: bool
     states: list[LayerState]

@@ -25,10 +25,11 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import NamedTuple, overload
+from typing import overload
 
 from kb.compiled import compiled_path, store_compiled
 from kb.paths import seed_folder
+from kb.records import Record
 from kb.text.paste import NORMALIZER_VERSION
 from kb.text.tokens import tokenize
 
@@ -156,7 +157,7 @@ _NONE = array("I")
 _ID_TYPE = "H"
 
 
-class Explanation(NamedTuple):
+class Explanation(Record):
     """How much of a line one everyday message explains."""
 
     #: The message (Background.message(number)), or -1 for none.

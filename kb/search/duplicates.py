@@ -2,9 +2,10 @@
 before saving, and `kb sync` of each entry a teammate's folder brings."""
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.paths import DatabaseLocation
+from kb.records import Record
 from kb.search.lookup import SearchOptions, search
 from kb.search.ranking import shared_in, symptom_forms
 from kb.text.paste import find_decisive, occurrence_form, signature
@@ -17,7 +18,7 @@ SHORTENED_WORDS = 3
 SHORTENED_SHARE = 0.5
 
 
-class Duplicate(NamedTuple):
+class Duplicate(Record):
     key: str
     symptom: str
     same_signature: bool

@@ -10,13 +10,14 @@ import heapq
 import re
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 import kb.clock
 from kb.domains import resolve_domain
 from kb.errors import StoreUnavailable, UsageError
 from kb.handbook import DomainGuess, GoldenCheck, load_shared_messages, load_triage
 from kb.paths import DatabaseLocation
+from kb.records import Record
 from kb.search.background import load_background, load_library_messages
 from kb.search.ranking import (
     Candidate,
@@ -59,7 +60,7 @@ SHOWN_AND_NEXT = 6
 MAX_QUERY_CHARS = 20_000_000
 
 
-class SearchOptions(NamedTuple):
+class SearchOptions(Record):
     limit: int = 5
     domain: str | None = None
     include_archived: bool = False
@@ -92,7 +93,7 @@ def entries_naming_it(shown: int, limit: int | None = None, named: bool = True) 
     return f"1 entry {verb[0]} it" if shown == 1 else f"{shown} entries {verb[1]} it"
 
 
-class SearchResponse(NamedTuple):
+class SearchResponse(Record):
     query: Query
     results: list[Scored]
     domain_guess: DomainGuess | None
@@ -420,7 +421,7 @@ def _compile(text: str, options: SearchOptions) -> re.Pattern[str] | None:
     return None
 
 
-class QueryTerms(NamedTuple):
+class QueryTerms(Record):
     """The query's words as the index sees them: what BM25 scores an entry with."""
 
     df: dict[str, int]

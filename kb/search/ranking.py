@@ -20,9 +20,10 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from kb.patterns import LazyPattern
+from kb.records import Record
 from kb.search.background import Background, explain, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
@@ -121,7 +122,7 @@ _ML_MARKERS = LazyPattern(
 )
 
 
-class Reading(NamedTuple):
+class Reading(Record):
     """One line a paste might be about, ready to compare with an entry's symptoms."""
 
     line: str
@@ -131,7 +132,7 @@ class Reading(NamedTuple):
     terms: dict[str, float]
 
 
-class Query(NamedTuple):
+class Query(Record):
     """A paste, understood: what it is about and which words to look for."""
 
     text: str
@@ -268,7 +269,7 @@ def idf(df: int, n_docs: int) -> float:
     return math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
 
 
-class LexicalScore(NamedTuple):
+class LexicalScore(Record):
     bm25: float = 0.0
     matched: Mapping[str, float] = MappingProxyType({})  # term → its IDF
 
@@ -303,7 +304,7 @@ def term_coefficient(query_weight: float, term_idf: float) -> float:
 # --- fusion ---------------------------------------------------------------------------------------
 
 
-class Candidate(NamedTuple):
+class Candidate(Record):
     """An entry that shares words with the query, with what ranking needs to know about it."""
 
     entry_id: int
@@ -316,7 +317,7 @@ class Candidate(NamedTuple):
     record: dict[str, Any]
 
 
-class Scored(NamedTuple):
+class Scored(Record):
     candidate: Candidate
     score: float
     confident: bool
@@ -788,7 +789,7 @@ def user_functions(text: str) -> frozenset[str]:
     return frozenset(names)
 
 
-class _DataTerms(NamedTuple):
+class _DataTerms(Record):
     quoted: frozenset[str]
     paths: frozenset[str]
     #: The words of a name defined in the user's script (`__main__.ScaledResidual`), but `main`.
@@ -865,7 +866,7 @@ def _settled(scored: list[Scored]) -> list[Scored]:
     return settled
 
 
-class _Evidence(NamedTuple):
+class _Evidence(Record):
     """What one reading of the paste has of a candidate before fuzzy matching: cheap to know for
     every candidate, and enough to bound its score."""
 

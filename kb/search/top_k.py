@@ -28,7 +28,9 @@ of postings is passed in.
 
 import heapq
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
+
+from kb.records import Record
 
 #: Lists with at most this many postings are read whole, in one query with the others.
 WHOLE_LIST = 1000
@@ -42,7 +44,7 @@ LOOKUP_COST = 3.0
 THETA_BREADTH = 8
 
 
-class TermPlan(NamedTuple):
+class TermPlan(Record):
     term: str
     #: The term's query weight * IDF * (k1 + 1): an entry gains coefficient * impact from the term.
     coefficient: float

@@ -17,10 +17,11 @@ import sqlite3
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kb.errors import NotADatabase, StoreUnavailable
 from kb.paths import DatabaseLocation
+from kb.records import Record
 from kb.store import sqlite_file
 from kb.store.connection import (
     Database,
@@ -481,7 +482,7 @@ def _lock_wait_ended(exc: StatementFailed) -> bool:
     return exc.sqlstate == "55P03" or "lock timeout" in message or "locked" in message or "busy" in message
 
 
-class Page(NamedTuple):
+class Page(Record):
     """Postings of one term, best first, and where the next page starts."""
 
     rows: list[tuple[int, float]]

@@ -8,10 +8,11 @@ or writes one entry pays for no ORM.
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.entry.check_rule import parse_check_rule
 from kb.entry.content import EntryContent
+from kb.records import Record
 from kb.store.connection import decoded
 
 #: Every column of the entry table, in the order the store reads them.
@@ -221,7 +222,7 @@ class Entry:
             self.check_broke_in_a_row = 0
 
 
-class CheckRun(NamedTuple):
+class CheckRun(Record):
     """One run of an entry's check, as the store keeps it."""
 
     at: datetime
@@ -234,7 +235,7 @@ class CheckRun(NamedTuple):
     output: str = ""
 
 
-class EntryChange(NamedTuple):
+class EntryChange(Record):
     """One change of an entry, as `kb history` shows it: who, when, what, and the version it left
     (for "kept aside": the version a settled conflict did not keep, so that nothing is lost)."""
 
@@ -251,13 +252,13 @@ class EntryChange(NamedTuple):
         return moved_to(self.action, self.detail)
 
 
-class StoreCounts(NamedTuple):
+class StoreCounts(Record):
     total: int
     by_status: dict[str, int]
     by_domain: dict[str, int]
 
 
-class SeedReport(NamedTuple):
+class SeedReport(Record):
     """What a seed load did, key by key."""
 
     added: list[str]
@@ -267,13 +268,13 @@ class SeedReport(NamedTuple):
     removals: list[str]
 
 
-class RecentMiss(NamedTuple):
+class RecentMiss(Record):
     query: str
     decisive: str
     searched: datetime
 
 
-class SeedItem(NamedTuple):
+class SeedItem(Record):
     content: EntryContent
     digest: str
 

@@ -4,9 +4,10 @@ both the store and the fast read path open a non-SQLite database with (importing
 kb.store.database holds the migrations themselves; a test checks that their names are exactly these, in order.
 """
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from kb.errors import StoreUnavailable
+from kb.records import Record
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -29,7 +30,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
 )
 
 
-class SchemaState(NamedTuple):
+class SchemaState(Record):
     """What opening a database did to its schema: created it, or applied these migrations."""
 
     version: int

@@ -12,7 +12,6 @@ import hashlib
 import os
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import NamedTuple
 
 from kb.entry.content import EntryContent, closest_key
 from kb.entry.file import read_entry_file, render_entry_file
@@ -20,6 +19,7 @@ from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import EntryFileError, KbError, NoSuchSeed
 from kb.paths import seed_directory
+from kb.records import Record
 from kb.store.entry_store import Clock, EntryStore, SeedAction, open_store
 from kb.store.record import Entry, SeedItem, SeedReport
 
@@ -116,7 +116,7 @@ def _chosen(items: list[SeedItem], keys: Collection[str]) -> list[SeedItem]:
     return [item for item in items if item.content.key in keys]
 
 
-class FirstUse(NamedTuple):
+class FirstUse(Record):
     """What `kb init` found and did."""
 
     database: str

@@ -6,9 +6,9 @@ so a search reads them instead of re-tokenizing the knowledge base.
 """
 
 from collections import Counter
-from typing import NamedTuple
 
 from kb.entry.content import EntryContent
+from kb.records import Record
 from kb.text.paste import find_decisive, signature
 from kb.text.tokens import tokenize
 
@@ -34,7 +34,7 @@ FIELD_WEIGHTS: dict[str, float] = {
 PHRASE_FIELDS = frozenset({"symptom", "symptom_variants", "tags", "key", "cause_path"})
 
 
-class EntryIndex(NamedTuple):
+class EntryIndex(Record):
     terms: dict[str, float]
     length: float
     signatures: tuple[str, ...]

@@ -11,9 +11,9 @@ and the store recomputes the signatures it holds.
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
 
 from kb.patterns import LazyPattern
+from kb.records import Record
 
 NORMALIZER_VERSION = 3
 
@@ -165,7 +165,7 @@ _MAX_MESSAGE_CHARS = 500
 MAX_CANDIDATES = 4
 
 
-class Decisive(NamedTuple):
+class Decisive(Record):
     """What a paste is about: its decisive error line, and the other errors seen on the way.
 
     CANDIDATES are the other lines that might be the real error (the first error of a chain, an
@@ -191,7 +191,7 @@ class Decisive(NamedTuple):
         return self.exception_type.rsplit(".", 1)[-1]
 
 
-class Line(NamedTuple):
+class Line(Record):
     text: str
     new_record: bool  # it began with a log-record prefix, so it continues nothing before it
     #: That prefix gave the record an error level (`… - ERROR - …`, loguru's `| ERROR |`, glog's `E1204`).

@@ -16,13 +16,13 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import NamedTuple
 
 from kb.entry.constraints import holds, parse_constraint
 from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import StoreUnavailable, UsageError
 from kb.patterns import LazyPattern
+from kb.records import Record
 from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 from kb.upkeep.reminder import REMINDER_OFF_ENV, reminder_pending
@@ -365,7 +365,7 @@ def check_is_broken(entry: Entry) -> bool:
     return entry.check_broke_in_a_row >= BROKEN_AFTER
 
 
-class PrunePlan(NamedTuple):
+class PrunePlan(Record):
     """What a prune would archive, and the entries it leaves because their use does not show."""
 
     chosen: list[Entry]

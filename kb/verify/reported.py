@@ -12,12 +12,13 @@ May import `kb.search`, `kb.store`, `kb.text`, `kb.entry` and the base modules; 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import kb.clock
 from kb.entry.check_rule import defaults_note
 from kb.entry.lint import validation_kind
 from kb.errors import KbError, UsageError
+from kb.records import Record
 
 if TYPE_CHECKING:
     from kb.entry.check_rule import CheckRule
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 REPORTED_OUTPUT_LIMIT = 200_000
 
 
-class CheckToRun(NamedTuple):
+class CheckToRun(Record):
     """An entry's check as it will run for a paste, and how its output will be read."""
 
     key: str
@@ -90,7 +91,7 @@ def for_an_agents_shell(command: str) -> str:
     return as_this_shell_runs_it(command)
 
 
-class ReportedVerdict(NamedTuple):
+class ReportedVerdict(Record):
     """What the output of a reported run says about entry KEY's fault, and what to do next."""
 
     key: str

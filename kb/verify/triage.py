@@ -20,13 +20,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from kb.entry.content import EntryContent, key_from_symptom
 from kb.entry.file import render_entry_file
 from kb.entry.redaction import redact_text
 from kb.handbook import load_triage
 from kb.paths import drafts_folder, new_draft_path, write_atomically
+from kb.records import Record
 from kb.search.lookup import SearchResponse
 from kb.text.paste import find_decisive
 from kb.verify.runner import CheckResult
@@ -115,7 +116,7 @@ def cause_of(verdicts: Mapping[str, str], one_of: Sequence[str]) -> Cause | None
     return None
 
 
-class Cause(NamedTuple):
+class Cause(Record):
     """The entry the checks point to: its cause "confirmed" by its own check, or the one "left" once
     the checks of the others ruled theirs out."""
 
@@ -239,7 +240,7 @@ def save_triage_draft(content: EntryContent, now: datetime | None = None, kind: 
     return path
 
 
-class Draft(NamedTuple):
+class Draft(Record):
     """A draft entry file waiting for a person: what `kb triage` or an agent (`kb mcp`) left."""
 
     path: Path

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from kb.entry.check_rule import CheckRule
+from kb.records import Record
 
 Verdict = Literal["confirmed", "ruled out", "inconclusive", "could not run here", "the check broke"]
 
@@ -30,7 +31,7 @@ Verdict = Literal["confirmed", "ruled out", "inconclusive", "could not run here"
 RunEnd = Literal["exited", "timeout", "not started"]
 
 
-class Reading(NamedTuple):
+class Reading(Record):
     verdict: Verdict
     reason: str
 
