@@ -148,6 +148,7 @@ class KbApp(App[None]):
         )
 
     def compose(self) -> ComposeResult:
+        self._fit_layout_to_size()  # before any widget is styled: the first resize then changes nothing
         yield Header()
         with TabbedContent(id="tabs"):
             with TabPane("Search", id="search-tab"):
@@ -226,8 +227,16 @@ class KbApp(App[None]):
             self.set_status()
 
     def on_resize(self) -> None:
-        self.set_class(self.size.width < NARROW, "-narrow")  # on the app: dialogs come and go
-        self.set_class(self.size.height < SHORT, "-short")
+        self._fit_layout_to_size()
+
+    def _fit_layout_to_size(self) -> None:
+        """The layout classes (-narrow, -short) for the terminal's size, on the app, where dialogs
+        that come and go see them too. Each change restyles every widget: both change at once."""
+        narrow, short = self.size.width < NARROW, self.size.height < SHORT
+        if (self.has_class("-narrow"), self.has_class("-short")) != (narrow, short):
+            self.set_class(narrow, "-narrow", update=False)
+            self.set_class(short, "-short", update=False)
+            self.update_node_styles()
 
     def on_unmount(self) -> None:
         self.library.close()
