@@ -1,4 +1,4 @@
-"""kb.records.Record: a typing.NamedTuple, made without evaluating its annotations."""
+"""kb.records.Record: a typing.NamedTuple, made without checking its annotations."""
 
 from __future__ import annotations
 
