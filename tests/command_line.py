@@ -1,6 +1,7 @@
-"""Running `kb` in a test as a user runs it: through the console script's own entry point.
+"""Running `kb` in a test as a user runs it: through what the console script runs.
 
-`kb.__main__.main` is what the `kb` command calls: it sends search, add, show and list to their lean
+`kb.__main__.main` is what the `kb` command calls (kb.__main__.console_script adds only the garbage
+collector's pace for a process of its own): it sends search, add, show and list to their lean
 parsers and everything else to Typer. A test that drove the Typer app alone would never see what
 users see from those four commands, so CLI tests come through here. It runs in this process, with
 standard input, output and error swapped for buffers (Typer's test isolation: it swaps sys's streams
