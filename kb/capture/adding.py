@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.check_rule import CheckRule, parse_check_rule
@@ -13,6 +13,9 @@ from kb.errors import InvalidEntry, KbError, UsageError
 from kb.records import Record
 from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
+
+if TYPE_CHECKING:
+    from kb.search.duplicates import Duplicate
 
 
 class EntryFlags(Record):
@@ -143,6 +146,31 @@ def check_validation(content: EntryContent) -> None:
     problem = validation_problem(content.validation)
     if problem:
         raise InvalidEntry(f"validation of '{content.key}': {problem} (or keep it anyway with --force)")
+
+
+class AddedMeanwhile(KbError):
+    """An entry that describes the symptom was added while this one was being made (another `kb add`,
+    another screen, at the same moment): this one is not written before the person, or the flags, say."""
+
+    def __init__(self, duplicate: "Duplicate") -> None:
+        super().__init__(f"{duplicate.key} was added meanwhile, and it describes this symptom")
+        self.duplicate = duplicate
+
+
+def unless_added_meanwhile(store: EntryStore, symptom: str) -> tuple[str, Callable[[], None]]:
+    """For save_entry(unless=…): the lock adds of SYMPTOM's signature take turns on, and the check
+    each runs once its turn came, before it writes: that no entry added meanwhile describes SYMPTOM
+    (AddedMeanwhile). Checked only before, two identical adds started at once both found nothing
+    and both added."""
+    from kb.search.duplicates import find_duplicate
+    from kb.text.paste import find_decisive, occurrence_form, signature
+
+    def check() -> None:
+        duplicate = find_duplicate(store.location, symptom)
+        if duplicate is not None:
+            raise AddedMeanwhile(duplicate)
+
+    return f"symptom:{occurrence_form(signature(find_decisive(symptom).line))}", check
 
 
 def save_entry(

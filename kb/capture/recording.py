@@ -10,7 +10,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from kb.capture.adding import EntryFlags, content_from_file, content_from_flags, save_entry, split_tags
+from kb.capture.adding import (
+    AddedMeanwhile,
+    EntryFlags,
+    content_from_file,
+    content_from_flags,
+    save_entry,
+    split_tags,
+    unless_added_meanwhile,
+)
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry.check_rule import CheckRule
 from kb.entry.content import EntryContent
@@ -163,10 +171,10 @@ def record_entry(
     derived = given.key is None and from_flags
     key_base = content.key if derived else None
     draft = _draft_used(fill)
-    unless = None if new or duplicate is not None else _not_added_meanwhile(store, content.symptom)
+    unless = None if new or duplicate is not None else unless_added_meanwhile(store, content.symptom)
     try:
         saved = save_entry(store, content, force=force, key_base=key_base, unless=unless)
-    except _AddedMeanwhile as meanwhile:  # the same fault, added by another kb add at the same moment
+    except AddedMeanwhile as meanwhile:  # the same fault, added by another kb add at the same moment
         duplicate = meanwhile.duplicate
         _say_known(duplicate, say)
         if occurrence or _confirm_occurrence(duplicate, ask):
@@ -440,30 +448,6 @@ def _ask_missing_in(content: EntryContent, ask: Asker, store: EntryStore) -> Ent
     if not content.fix:
         changes["fix"] = ask.text("Fix", default="")
     return content.replace(**changes) if changes else content
-
-
-class _AddedMeanwhile(Exception):
-    """An entry that describes the symptom was added while this one was being made (another `kb add`
-    started at the same moment): this one is not written before the person, or the flags, say."""
-
-    def __init__(self, duplicate: "Duplicate") -> None:
-        super().__init__(duplicate.key)
-        self.duplicate = duplicate
-
-
-def _not_added_meanwhile(store: EntryStore, symptom: str) -> tuple[str, Callable[[], None]]:
-    """The lock adds of SYMPTOM's signature take turns on, and the check each runs once its turn
-    came, before it writes: that no entry added meanwhile describes SYMPTOM (_AddedMeanwhile).
-    Checked only before, two identical adds started at once both found nothing and both added."""
-    from kb.search.duplicates import find_duplicate
-    from kb.text.paste import find_decisive, occurrence_form, signature
-
-    def check() -> None:
-        duplicate = find_duplicate(store.location, symptom)
-        if duplicate is not None:
-            raise _AddedMeanwhile(duplicate)
-
-    return f"symptom:{occurrence_form(signature(find_decisive(symptom).line))}", check
 
 
 def _known_fault(store: EntryStore, symptom: str, say: Say) -> "Duplicate | None":

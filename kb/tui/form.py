@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, TextArea
 
+from kb.capture.adding import AddedMeanwhile
 from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
@@ -174,17 +175,26 @@ class EntryForm(ModalScreen[str | None]):
     def _save(self, content: EntryContent, force: bool) -> None:
         """Save CONTENT in a thread worker: a database another process holds locked keeps the write
         waiting up to its busy timeout, and the form stays live meanwhile, saying so. The form closes
-        once the entry is saved; an error is shown below the fields, which keep what was typed."""
+        once the entry is saved; an error is shown below the fields, which keep what was typed. A new
+        entry whose fault was not known when Save was pressed is checked again when its turn to be
+        written comes, as `kb add`'s is: another screen or command may have added it meanwhile."""
         self.saving = True
         self.query_one("#form-error", Label).update(Text("Saving…"))
         replacing = self.original.key if self.original else None
+        unless_known = self._warned_duplicate != content.symptom  # not after "Save again to add it anyway"
         app = self.app  # a form that was closed meanwhile no longer finds it
         in_thread(
             app,
             "save",
-            lambda: self.library.save(content, replacing=replacing, force=force, started_from=self.original),
+            lambda: self.library.save(
+                content,
+                replacing=replacing,
+                force=force,
+                started_from=self.original,
+                unless_known=unless_known,
+            ),
             lambda saved: self._landed(saved.key, app),
-            lambda exc: self._not_saved(exc, app),
+            lambda exc: self._not_saved(exc, app, content.symptom),
         )
 
     def _landed(self, key: str, app: App[None]) -> None:
@@ -193,14 +203,26 @@ class EntryForm(ModalScreen[str | None]):
         else:
             self.dismiss(key)
 
-    def _not_saved(self, exc: KbError | OSError, app: App[None]) -> None:
+    def _not_saved(self, exc: KbError | OSError, app: App[None], symptom: str) -> None:
         self.saving = False
         if isinstance(exc, EditConflict):  # its hint acts on the knowledge base this screen shows
             exc = EditConflict(exc.key, exc.fields, prefix=self.library.prefix)
         if self.left_while_saving:
             app.notify(f"Not saved: {visible(failure_text(exc))}", severity="error")
+        elif isinstance(exc, AddedMeanwhile):
+            self._warn_duplicate(symptom, exc.duplicate.key, "added meanwhile")
         else:
             self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
+
+    def _warn_duplicate(self, symptom: str, key: str, when: str = "") -> None:
+        """Say that the existing entry KEY describes SYMPTOM; a second Save adds this one anyway."""
+        self._warned_duplicate = symptom
+        existing = f"the existing entry {key}{', ' + when if when else ''}"
+        self.query_one("#form-error", Label).update("")
+        self.query_one("#symptom-error", Label).update(
+            Text(visible(f"looks like {existing}; Save again to add it anyway"))
+        )
+        self._point_at(["symptom"], visible(f"Symptom: looks like {existing}"))
 
     def _content(self, values: dict[str, str], domain: str) -> EntryContent | None:
         """The entry the form holds, or None when there is nothing to save (said why)."""
@@ -208,11 +230,7 @@ class EntryForm(ModalScreen[str | None]):
         if self.original is None:
             duplicate = self.library.duplicate_of(symptom)
             if duplicate is not None and self._warned_duplicate != symptom:
-                self._warned_duplicate = symptom
-                self.query_one("#symptom-error", Label).update(
-                    Text(f"looks like the existing entry {duplicate.key}; Save again to add it anyway")
-                )
-                self._point_at(["symptom"], f"Symptom: looks like the existing entry {duplicate.key}")
+                self._warn_duplicate(symptom, duplicate.key)
                 return None
         base = self.starting or EntryContent(key="", domain=domain, symptom=symptom)
         # Tags are typed comma-separated; a tag that holds a comma (an entry file may have one) is

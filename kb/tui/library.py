@@ -198,13 +198,21 @@ class Library:
         replacing: str | None = None,
         force: bool = False,
         started_from: EntryContent | None = None,
+        unless_known: bool = False,
     ) -> Entry:
         """Add CONTENT, or replace the entry REPLACING with it, as `kb add` and `kb edit` do; an edit
-        that began from STARTED_FROM merges a change someone made meanwhile, or is refused."""
-        from kb.capture.adding import save_entry
+        that began from STARTED_FROM merges a change someone made meanwhile, or is refused. UNLESS_KNOWN:
+        a new entry is not added if one that describes its symptom was added meanwhile (AddedMeanwhile),
+        as `kb add` checks again once its turn to write came."""
+        from kb.capture.adding import save_entry, unless_added_meanwhile
 
         self._browsed.clear()
-        return save_entry(self.store(), content, replacing=replacing, force=force, started_from=started_from)
+        store = self.store()
+        new = replacing is None
+        unless = unless_added_meanwhile(store, content.symptom) if unless_known and new else None
+        return save_entry(
+            store, content, replacing=replacing, force=force, started_from=started_from, unless=unless
+        )
 
     def merged_meanwhile(self, key: str) -> bool:
         """Whether the last save of KEY merged a change someone made to it meanwhile."""

@@ -35,6 +35,7 @@ from kb.cli.app import app as cli
 from kb.entry.check_rule import fill
 from kb.entry.content import EntryContent
 from kb.errors import KbError
+from kb.search.duplicates import Duplicate
 from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
 from kb.tui.library import Library
@@ -1294,6 +1295,41 @@ async def test_add_warns_of_a_known_fault_before_adding_a_copy(library: Library)
         await settle(app, pilot)
         assert app.screen is not form
     assert library.entry("my-device-assert").symptom == known.symptom
+
+
+async def test_a_fault_added_elsewhere_between_save_and_write_is_not_added_twice(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The form looks for a known fault when Save is pressed; a `kb add` of the same fault in another
+    terminal could land before the form's write, and both were added. The write looks again once its
+    turn came, as `kb add`'s does, and the form asks as it would have."""
+    symptom = "OSError: the frobnicator stalled on shard 7"
+    theirs = EntryContent(key="stalled-frobnicator", domain="data", symptom=symptom, validation="nvidia-smi")
+    looked = library.duplicate_of
+
+    def then_theirs_lands(text: str) -> Duplicate | None:
+        found = looked(text)
+        if library.store().find(theirs.key) is None:
+            library.store().add(theirs)  # another terminal's kb add, just after the form looked
+        return found
+
+    monkeypatch.setattr(library, "duplicate_of", then_theirs_lands)
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = symptom
+        form.query_one("#validation", Input).value = "nvidia-smi"
+        form.query_one("#domain", Select).value = "data"
+        form.query_one("#key", Input).value = "my-frobnicator"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is form
+        said = str(form.query_one("#symptom-error", Label).render())
+        assert "the existing entry stalled-frobnicator, added meanwhile" in said
+        assert library.store().find("my-frobnicator") is None
+        await pilot.press("ctrl+s")  # Save again: add it anyway
+        await settle(app, pilot)
+        assert app.screen is not form
+    assert library.entry("my-frobnicator").symptom == symptom
 
 
 async def test_each_key_means_one_thing_on_every_tab(library: Library) -> None:
