@@ -389,6 +389,24 @@ class PsycopgDatabase(Database):
         except self._error as exc:
             raise _failed(exc) from exc
 
+    def insert_rows(self, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Through COPY: the rows go to the server as one stream. As an INSERT each (psycopg's
+        executemany), seeding a database on a server executed some 15,000 statements, most of the
+        test server's work in the PostgreSQL half of the suite."""
+        if not rows:
+            return
+        columns = ", ".join(f'"{name}"' for name in names)
+        try:
+            with (
+                self._lock,
+                self._live().cursor() as cursor,
+                cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+            ):
+                for row in rows:
+                    copy.write_row(row)
+        except self._error as exc:
+            raise _failed(exc) from exc
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         try:
