@@ -391,8 +391,8 @@ class PsycopgDatabase(Database):
 
     def insert_rows(self, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         """Through COPY: the rows go to the server as one stream. As an INSERT each (psycopg's
-        executemany), seeding a database on a server executed some 15,000 statements, most of the
-        test server's work in the PostgreSQL half of the suite."""
+        executemany), seeding a database on a server executed some 18,500 statements: 13 of the 47 s
+        the test server spent on tests/store's statements."""
         if not rows:
             return
         columns = ", ".join(f'"{name}"' for name in names)

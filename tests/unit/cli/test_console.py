@@ -27,7 +27,7 @@ def test_wrapped_lines_fit_keep_every_character_and_are_as_full_as_the_next_word
         assert len(line) + 1 + len(following.split(" ")[0]) > columns  # the next word did not fit
 
 
-@given(words, st.integers(min_value=30, max_value=120))
+@given(words, st.integers(min_value=1, max_value=120))
 def test_lines_are_textwraps_without_the_space_it_can_leave_before_a_cut_word(
     text_words: list[str], columns: int
 ) -> None:
