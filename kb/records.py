@@ -1,13 +1,17 @@
-"""`Record`: `typing.NamedTuple` as the type checker reads it, made without checking annotations.
+"""`Record`: `typing.NamedTuple` as the type checker reads it, made without compiling code.
 
 kb's small immutable records (a search's query, candidates and results, a path's location, an
 option) are named tuples. `class X(typing.NamedTuple)` checks each field's annotation as a type
-when the class is made, and in a module with `from __future__ import annotations` compiles the
-annotation's text to do so: about 1.4 M instructions a class there, 0.7 M where annotations are
-values, against 0.46 M for the `collections.namedtuple` it builds on. A search makes 27 before it
-reads its paste. `Record` builds the same class, `collections.namedtuple` with the fields, defaults,
-methods and docstring the class body gives, and keeps the annotations as written: what reads them
-(`typing.get_type_hints`) resolves them from the module, as it does for any class.
+when the class is made (about 1.4 M instructions a class in a module with `from __future__ import
+annotations`), and the `collections.namedtuple` it builds on compiles the source of a `__new__` for
+each class (0.46 M, half of it that compile). A search makes 27 record classes before it reads its
+paste. `Record` builds the same class, a tuple with named fields, `_make`, `_replace`, `_asdict`,
+the repr and the class body's methods and docstring, and gives it a `__new__` copied from a
+function compiled once with the same number of fields (renamed to the class's fields: keywords,
+defaults and `inspect.signature` are namedtuple's). About 0.1 M instructions a class. A record of
+more fields than the copies go to is made by `collections.namedtuple`, the same class by another
+road. The annotations stay as written: what reads them (`typing.get_type_hints`) resolves them
+from the module, as it does for any class.
 
     class Location(Record):
         path: str
@@ -17,6 +21,7 @@ methods and docstring the class body gives, and keeps the annotations as written
 from __future__ import annotations
 
 import collections
+from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["Record"]
@@ -27,6 +32,160 @@ _PROHIBITED = frozenset(
     | {"_asdict", "_source"}
 )
 _SPECIAL = frozenset({"__module__", "__name__", "__qualname__", "__annotations__"})
+
+_tuple_new = tuple.__new__
+#: The descriptor collections.namedtuple gives each field (CPython's is written in C).
+_field_getter: Any = getattr(collections, "_tuplegetter")  # noqa: B009
+
+# Each record class's __new__ is a copy of one of these, its arguments renamed to the fields.
+
+
+def _new_1(_cls, f0):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0,))
+
+
+def _new_2(_cls, f0, f1):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1))
+
+
+def _new_3(_cls, f0, f1, f2):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2))
+
+
+def _new_4(_cls, f0, f1, f2, f3):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3))
+
+
+def _new_5(_cls, f0, f1, f2, f3, f4):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4))
+
+
+def _new_6(_cls, f0, f1, f2, f3, f4, f5):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5))
+
+
+def _new_7(_cls, f0, f1, f2, f3, f4, f5, f6):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6))
+
+
+def _new_8(_cls, f0, f1, f2, f3, f4, f5, f6, f7):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7))
+
+
+def _new_9(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8))
+
+
+def _new_10(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9))
+
+
+def _new_11(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10))
+
+
+def _new_12(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11))
+
+
+def _new_13(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12))
+
+
+def _new_14(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13))
+
+
+def _new_15(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14))
+
+
+def _new_16(_cls, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15):  # type: ignore[no-untyped-def]
+    return _tuple_new(_cls, (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15))
+
+
+_NEW_OF_ARITY: tuple[Any, ...] = (
+    None,
+    _new_1,
+    _new_2,
+    _new_3,
+    _new_4,
+    _new_5,
+    _new_6,
+    _new_7,
+    _new_8,
+    _new_9,
+    _new_10,
+    _new_11,
+    _new_12,
+    _new_13,
+    _new_14,
+    _new_15,
+    _new_16,
+)
+
+
+def _make(cls: Any, iterable: Any) -> Any:
+    result = _tuple_new(cls, iterable)
+    if len(result) != len(cls._fields):
+        raise TypeError(f"Expected {len(cls._fields)} arguments, got {len(result)}")
+    return result
+
+
+def _replace(self: Any, /, **changes: Any) -> Any:
+    result = self._make(map(changes.pop, self._fields, self))
+    if changes:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+    return result
+
+
+def _repr(self: Any) -> str:
+    fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True))
+    return f"{self.__class__.__name__}({fields})"
+
+
+def _asdict(self: Any) -> dict[str, Any]:
+    return dict(zip(self._fields, self, strict=True))
+
+
+def _getnewargs(self: Any) -> tuple[Any, ...]:
+    return tuple(self)
+
+
+_repr.__name__ = "__repr__"
+_getnewargs.__name__ = "__getnewargs__"
+_SHARED = {"_make": classmethod(_make), "_replace": _replace, "__repr__": _repr, "_asdict": _asdict}
+_SHARED["__getnewargs__"] = _getnewargs
+
+
+def _named_tuple(
+    name: str, qualname: str, fields: tuple[str, ...], defaults: tuple[Any, ...], module: str
+) -> Any:
+    """collections.namedtuple(name, fields, defaults=defaults, module=module), without its compile."""
+    if len(fields) >= len(_NEW_OF_ARITY):
+        return collections.namedtuple(name, fields, defaults=defaults, module=module)
+    for field in fields:
+        if field.startswith("_"):
+            raise ValueError(f"Field names cannot start with an underscore: {field!r}")
+    template = _NEW_OF_ARITY[len(fields)]
+    code = template.__code__.replace(
+        co_varnames=("_cls", *fields), co_name="__new__", co_qualname=f"{qualname}.__new__"
+    )
+    new = FunctionType(code, template.__globals__, "__new__", defaults or None)
+    new.__doc__ = f"Create new instance of {name}({', '.join(fields)})"
+    namespace: dict[str, Any] = {
+        "__doc__": f"{name}({', '.join(fields)})",
+        "__slots__": (),
+        "_fields": fields,
+        "_field_defaults": dict(zip(fields[len(fields) - len(defaults) :], defaults, strict=True)),
+        "__new__": new,
+        "__match_args__": fields,
+        "__module__": module,
+        **_SHARED,
+    }
+    for index, field in enumerate(fields):
+        namespace[field] = _field_getter(index, f"Alias for field number {index}")
+    return type(name, (tuple,), namespace)
 
 
 class _RecordMeta(type):
@@ -42,10 +201,10 @@ class _RecordMeta(type):
                 defaults.append(namespace[field])
             elif defaults:
                 raise TypeError(f"{name}: field {field} without a default follows one with a default")
-        module = namespace["__module__"]
-        record = collections.namedtuple(name, list(annotations), defaults=defaults, module=module)  # type: ignore[misc]
+        qualname = namespace.get("__qualname__", name)
+        record = _named_tuple(name, qualname, tuple(annotations), tuple(defaults), namespace["__module__"])
         record.__annotations__ = record.__new__.__annotations__ = dict(annotations)
-        record.__qualname__ = namespace.get("__qualname__", name)
+        record.__qualname__ = qualname
         for key, value in namespace.items():
             if key in _PROHIBITED:
                 raise AttributeError(f"{name}: a Record may not define {key}")

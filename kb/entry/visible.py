@@ -42,6 +42,8 @@ def _escape(match: re.Match[str]) -> str:
 
 def visible(text: str) -> str:
     """TEXT with every character a terminal would act on, or that hides text, shown as an escape."""
+    if text.isascii() and text.isprintable():  # most text: told in C, where HIDDEN's ranges take a scan
+        return text
     return HIDDEN.sub(_escape, text) if HIDDEN.search(text) else text
 
 

@@ -48,6 +48,12 @@ def test_visible_text_holds_nothing_hidden_and_plain_text_is_unchanged(text: str
         assert visible(text) == text
 
 
+def test_each_ascii_character_is_shown_as_the_full_scan_shows_it() -> None:
+    for code in range(128):
+        text = f"a{chr(code)}b"
+        assert (visible(text) == text) is (HIDDEN.search(text) is None)
+
+
 @pytest.mark.parametrize(
     ("padding", "counted"),
     [
