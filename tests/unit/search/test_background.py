@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -42,6 +43,16 @@ def reading(paste: str):  # type: ignore[no-untyped-def]
 def test_comments_and_repeats_are_not_messages() -> None:
     assert EVERYDAY.size == 8
     assert EVERYDAY.message(0) == "IndexError: list index out of range"
+
+
+def test_the_messages_holding_a_word_are_the_same_asked_once_or_many_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("kb.search.background._HELD_KEPT", 3)  # kept answers let go when full
+    words = ["index", "range", "lr", "nowhere", "list", "index", "argmax", "index"]
+    first = {word: list(EVERYDAY.holding(word)) for word in words}
+    again = {word: list(EVERYDAY.holding(word)) for word in reversed(words)}
+    assert first == again and first["nowhere"] == [] and first["index"] == [0, 1, 2]
 
 
 def test_a_word_every_everyday_error_has_says_less_than_one_none_has() -> None:
