@@ -15,15 +15,53 @@ def report_recorded(
     echo: Callable[..., None],
     to: str | None = None,
 ) -> None:
-    """What both faces print once an entry is recorded (TO: in that layer, not the personal one)."""
+    """What both faces print once an entry is recorded (TO: in that layer, not the personal one).
+    With AS_JSON, the entry and what was done with it (`recorded`) go to stdout as JSON; the notes
+    on what to do next go to stderr either way."""
+    entry = recorded.entry
+    layer = f"--layer {to} " if to else ""
+    if as_json:
+        print_json({**entry.record(), "recorded": what_was_recorded(recorded, to)})
+    else:
+        echo(_said_recorded(recorded, to))
+    if recorded.occurrence:
+        return
     from kb.entry.lint import validation_problem
 
+    problem = validation_problem(entry.validation)
+    if problem:
+        echo(f"kb: kept with --force: {problem}; `kb list --unvalidated` finds it", err=True)
+    if recorded.only_a_librarys_message:
+        echo(
+            "kb: a library raises this message for any caller that gets there: kb will show this"
+            " entry for it, but be sure of it only when a paste also shows your part; say where in"
+            f" your code it fails (`... in build_optimizer`) with `kb {layer}edit {entry.key}`",
+            err=True,
+        )
+    if entry.validation and not entry.content().check_rule.declared:
+        echo(
+            f"kb: no --confirms, so kb check will read every run of its check as inconclusive;"
+            f" `kb {layer}edit {entry.key}` says how its result is read",
+            err=True,
+        )
+
+
+def what_was_recorded(recorded: Recorded, to: str | None) -> dict[str, Any]:
+    """`kb add --json`'s account of the write: a new entry, or an occurrence of the one it duplicates
+    (counted, or only its conditions and message kept, in an entry folder), and in which layer."""
+    return {
+        "new_entry": not recorded.occurrence,
+        "occurrence_counted": recorded.occurrence and recorded.counted,
+        "conditions_added": recorded.conditions_added,
+        "variant_added": recorded.variant_added,
+        "only_a_librarys_message": recorded.only_a_librarys_message,
+        "layer": to,
+    }
+
+
+def _said_recorded(recorded: Recorded, to: str | None) -> str:
     entry = recorded.entry
-    if as_json:
-        print_json(entry.record())
-    elif (
-        recorded.occurrence and not recorded.counted and (recorded.conditions_added or recorded.variant_added)
-    ):
+    if recorded.occurrence and not recorded.counted and (recorded.conditions_added or recorded.variant_added):
         kept = " and ".join(
             what
             for what, added in (
@@ -32,32 +70,15 @@ def report_recorded(
             )
             if added
         )
-        echo(f"added {kept} to {entry.key}; an entry folder keeps no count of occurrences")
-    elif recorded.occurrence and not recorded.counted:
-        echo(
+        return f"added {kept} to {entry.key}; an entry folder keeps no count of occurrences"
+    if recorded.occurrence and not recorded.counted:
+        return (
             f"{entry.key} is unchanged: an entry folder keeps no count of occurrences, only their"
             " conditions (--conditions)"
         )
-    elif recorded.occurrence:
+    if recorded.occurrence:
         kept = "; this message is kept as a symptom variant" if recorded.variant_added else ""
-        echo(f"counted another occurrence of {entry.key} (seen {entry.occurrences_met}x){kept}")
-    else:
-        problem = validation_problem(entry.validation)
-        if problem:
-            echo(f"kb: kept with --force: {problem}; `kb list --unvalidated` finds it", err=True)
-        where = f" to the {to} layer" if to else ""
-        layer = f"--layer {to} " if to else ""
-        echo(f"added {entry.key} ({entry.domain}){where}; see it with: kb {layer}show {entry.key}")
-        if recorded.only_a_librarys_message:
-            echo(
-                "kb: a library raises this message for any caller that gets there: kb will show this"
-                " entry for it, but be sure of it only when a paste also shows your part; say where in"
-                f" your code it fails (`... in build_optimizer`) with `kb {layer}edit {entry.key}`",
-                err=True,
-            )
-        if entry.validation and not entry.content().check_rule.declared:
-            echo(
-                f"kb: no --confirms, so kb check will read every run of its check as inconclusive;"
-                f" `kb {layer}edit {entry.key}` says how its result is read",
-                err=True,
-            )
+        return f"counted another occurrence of {entry.key} (seen {entry.occurrences_met}x){kept}"
+    where = f" to the {to} layer" if to else ""
+    layer = f"--layer {to} " if to else ""
+    return f"added {entry.key} ({entry.domain}){where}; see it with: kb {layer}show {entry.key}"

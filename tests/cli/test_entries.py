@@ -72,6 +72,27 @@ def test_show_json_has_every_field(runner: CliRunner) -> None:
     assert {"created", "updated", "reviewed", "hits", "last_hit", "status", "source"} <= record.keys()
 
 
+def test_add_json_says_whether_it_added_an_entry_or_counted_an_occurrence() -> None:
+    """A script reading `kb add --json` saw the same entry record for both, and none of the notes."""
+    add = ["add", "-s", "OSError: the shard mirror omega dropped volume 7", "-d", "data", "-v", "true"]
+    code, out, err = kb(*add, "--json")
+    first = json.loads(out)
+    assert code == 0 and first["occurrences"] == 1
+    assert first["recorded"] == {
+        "new_entry": True,
+        "occurrence_counted": False,
+        "conditions_added": False,
+        "variant_added": False,
+        "only_a_librarys_message": False,
+        "layer": None,
+    }
+    assert "kb: no --confirms" in err  # what to do next reaches a person running the script
+    code, out, err = kb(*add, "--occurrence", "--json")
+    again = json.loads(out)
+    assert code == 0 and again["key"] == first["key"] and again["occurrences"] == 2, err
+    assert again["recorded"]["new_entry"] is False and again["recorded"]["occurrence_counted"] is True
+
+
 def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) -> None:
     for _ in range(2):
         code, out, err = kb(
