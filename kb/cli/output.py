@@ -15,40 +15,22 @@ def report_recorded(
     echo: Callable[..., None],
     to: str | None = None,
 ) -> None:
-    """What both faces print once an entry is recorded (TO: in that layer, not the personal one).
-    With AS_JSON, the entry and what was done with it (`recorded`) go to stdout as JSON; the notes
-    on what to do next go to stderr either way."""
-    entry = recorded.entry
-    layer = f"--layer {to} " if to else ""
+    """What both faces print once an entry is recorded (TO: in that layer, not the personal one):
+    a line, and notes on what to do next on stderr; with AS_JSON, the entry and `recorded`, what was
+    done with it and those notes, on stdout alone."""
+    notes = _notes(recorded, to)
     if as_json:
-        print_json({**entry.record(), "recorded": what_was_recorded(recorded, to)})
-    else:
-        echo(_said_recorded(recorded, to))
-    if recorded.occurrence:
+        print_json({**recorded.entry.record(), "recorded": what_was_recorded(recorded, to, notes)})
         return
-    from kb.entry.lint import validation_problem
-
-    problem = validation_problem(entry.validation)
-    if problem:
-        echo(f"kb: kept with --force: {problem}; `kb list --unvalidated` finds it", err=True)
-    if recorded.only_a_librarys_message:
-        echo(
-            "kb: a library raises this message for any caller that gets there: kb will show this"
-            " entry for it, but be sure of it only when a paste also shows your part; say where in"
-            f" your code it fails (`... in build_optimizer`) with `kb {layer}edit {entry.key}`",
-            err=True,
-        )
-    if entry.validation and not entry.content().check_rule.declared:
-        echo(
-            f"kb: no --confirms, so kb check will read every run of its check as inconclusive;"
-            f" `kb {layer}edit {entry.key}` says how its result is read",
-            err=True,
-        )
+    echo(_said_recorded(recorded, to))
+    for note in notes:
+        echo(f"kb: {note}", err=True)
 
 
-def what_was_recorded(recorded: Recorded, to: str | None) -> dict[str, Any]:
+def what_was_recorded(recorded: Recorded, to: str | None, notes: list[str]) -> dict[str, Any]:
     """`kb add --json`'s account of the write: a new entry, or an occurrence of the one it duplicates
-    (counted, or only its conditions and message kept, in an entry folder), and in which layer."""
+    (counted, or only its conditions and message kept, in an entry folder), in which layer, and the
+    notes a person would read on stderr."""
     return {
         "new_entry": not recorded.occurrence,
         "occurrence_counted": recorded.occurrence and recorded.counted,
@@ -56,7 +38,32 @@ def what_was_recorded(recorded: Recorded, to: str | None) -> dict[str, Any]:
         "variant_added": recorded.variant_added,
         "only_a_librarys_message": recorded.only_a_librarys_message,
         "layer": to,
+        "notes": notes,
     }
+
+
+def _notes(recorded: Recorded, to: str | None) -> list[str]:
+    if recorded.occurrence:
+        return []
+    from kb.entry.lint import validation_problem
+
+    entry, layer = recorded.entry, f"--layer {to} " if to else ""
+    notes = []
+    problem = validation_problem(entry.validation)
+    if problem:
+        notes.append(f"kept with --force: {problem}; `kb list --unvalidated` finds it")
+    if recorded.only_a_librarys_message:
+        notes.append(
+            "a library raises this message for any caller that gets there: kb will show this entry for"
+            " it, but be sure of it only when a paste also shows your part; say where in your code it"
+            f" fails (`... in build_optimizer`) with `kb {layer}edit {entry.key}`"
+        )
+    if entry.validation and not entry.content().check_rule.declared:
+        notes.append(
+            "no --confirms, so kb check will read every run of its check as inconclusive;"
+            f" `kb {layer}edit {entry.key}` says how its result is read"
+        )
+    return notes
 
 
 def _said_recorded(recorded: Recorded, to: str | None) -> str:
