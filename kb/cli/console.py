@@ -8,7 +8,6 @@ command line. Nothing here imports Typer.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -117,6 +116,8 @@ def print_lines(lines: Iterable[str]) -> int:
 def print_json(data: Any) -> None:
     """DATA as JSON on stdout; on a stream that cannot carry every character (a C or Latin-1
     locale), with the others as \\u escapes: still the same JSON for a program."""
+    import json  # deferred: the commands typed mid-incident print text unless asked
+
     from kb.entry.visible import json_escaped
 
     wide = carries_any_text(sys.stdout)

@@ -13,7 +13,6 @@ Values are bound the same way everywhere: lists and dicts as JSON, times as SQLA
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -22,7 +21,7 @@ from typing import Any
 
 from kb.paths import DatabaseLocation
 from kb.patterns import LazyPattern
-from kb.store import sqlite_file
+from kb.store import sqlite_file, stored_json
 from kb.store.schema import (
     SERVER_CONNECT_TIMEOUT_S,
     SQLITE_BUSY_TIMEOUT_MS,
@@ -146,6 +145,8 @@ class Database:
 
     def _bound(self, value: Any) -> Any:
         if isinstance(value, list | dict | tuple):
+            import json  # deferred: a search reads JSON (kb.store.stored_json) and writes none
+
             return json.dumps(value)
         if isinstance(value, datetime):
             return stored_stamp(value)
@@ -547,7 +548,7 @@ def connect(location: DatabaseLocation, lean: bool = False) -> Database:
 
 def decoded(value: Any) -> Any:
     """A JSON column's value as the driver returned it (SQLite: text; psycopg: decoded already)."""
-    return json.loads(value) if isinstance(value, str) else value
+    return stored_json.loads(value) if isinstance(value, str) else value
 
 
 def chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:

@@ -11,7 +11,6 @@ When the database does not exist yet, or its schema or normalizer version is not
 """
 
 import contextlib
-import json
 import os
 import sqlite3
 import time
@@ -408,6 +407,7 @@ class IndexReader:
         one row, under the digest of its facts, whose last_seen moves; those not seen for
         KEPT_ENVIRONMENT are dropped. Facts are versions and platform names, nothing secret."""
         import hashlib
+        import json
 
         text = json.dumps(dict(sorted(facts.items())), separators=(",", ":"))
         self._write(
