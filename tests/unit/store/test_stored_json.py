@@ -34,7 +34,7 @@ def same(first: Any, second: Any) -> bool:
 def test_what_json_writes_reads_back_as_json_reads_it(
     value: Any, ascii_only: bool, indent: int | None
 ) -> None:
-    text = json.dumps(value, ensure_ascii=ascii, indent=indent)
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=indent)
     assert same(stored_json.loads(text), json.loads(text))
 
 
