@@ -7,6 +7,7 @@
   `kb show` and `kb list` read; `index_writer` and `bulk_write`: the search index kept exact.
 - `models` and `database`: the tables as SQLModel declares them and their named migrations, which
   only creating or upgrading a database imports (SQLAlchemy and SQLModel cost ~0.4 s).
+- `stored_json`: the JSON columns' text read back by json's C scanner, without importing json.
 - `schema`, `sqlite_file`: facts every open needs, in the standard library alone; `seeding`: opening a
   knowledge base as every command does, created and seeded on first use.
 - `misses_here`: on a server a team shares, each user's searches that found nothing, kept in their
