@@ -21,6 +21,7 @@ from the module, as it does for any class.
 from __future__ import annotations
 
 import collections
+from operator import itemgetter
 from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
@@ -34,8 +35,15 @@ _PROHIBITED = frozenset(
 _SPECIAL = frozenset({"__module__", "__name__", "__qualname__", "__annotations__"})
 
 _tuple_new = tuple.__new__
-#: The descriptor collections.namedtuple gives each field (CPython's is written in C).
-_field_getter: Any = getattr(collections, "_tuplegetter")  # noqa: B009
+
+
+def _property_getter(index: int, doc: str) -> Any:
+    return property(itemgetter(index), doc=doc)
+
+
+#: The descriptor collections.namedtuple gives each field: CPython's, written in C, or the property
+#: collections itself falls back to.
+_field_getter: Any = getattr(collections, "_tuplegetter", _property_getter)
 
 # Each record class's __new__ is a copy of one of these, its arguments renamed to the fields.
 
