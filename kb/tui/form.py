@@ -176,8 +176,9 @@ class EntryForm(ModalScreen[str | None]):
         """Save CONTENT in a thread worker: a database another process holds locked keeps the write
         waiting up to its busy timeout, and the form stays live meanwhile, saying so. The form closes
         once the entry is saved; an error is shown below the fields, which keep what was typed. A new
-        entry whose fault was not known when Save was pressed is checked again when its turn to be
-        written comes, as `kb add`'s is: another screen or command may have added it meanwhile."""
+        entry is looked for among the known faults when its turn to be written comes, as `kb add`'s
+        is (another screen or command may add it meanwhile), and its key, unless typed, is made from
+        its symptom then: the screen never waits on the database."""
         self.saving = True
         self.query_one("#form-error", Label).update(Text("Saving…"))
         replacing = self.original.key if self.original else None
@@ -210,14 +211,14 @@ class EntryForm(ModalScreen[str | None]):
         if self.left_while_saving:
             app.notify(f"Not saved: {visible(failure_text(exc))}", severity="error")
         elif isinstance(exc, AddedMeanwhile):
-            self._warn_duplicate(symptom, exc.duplicate.key, "added meanwhile")
+            self._warn_duplicate(symptom, exc.duplicate.key)
         else:
             self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
 
-    def _warn_duplicate(self, symptom: str, key: str, when: str = "") -> None:
+    def _warn_duplicate(self, symptom: str, key: str) -> None:
         """Say that the existing entry KEY describes SYMPTOM; a second Save adds this one anyway."""
         self._warned_duplicate = symptom
-        existing = f"the existing entry {key}{', ' + when if when else ''}"
+        existing = f"the existing entry {key}"
         self.query_one("#form-error", Label).update("")
         self.query_one("#symptom-error", Label).update(
             Text(visible(f"looks like {existing}; Save again to add it anyway"))
@@ -227,11 +228,6 @@ class EntryForm(ModalScreen[str | None]):
     def _content(self, values: dict[str, str], domain: str) -> EntryContent | None:
         """The entry the form holds, or None when there is nothing to save (said why)."""
         symptom = values["symptom"].strip()
-        if self.original is None:
-            duplicate = self.library.duplicate_of(symptom)
-            if duplicate is not None and self._warned_duplicate != symptom:
-                self._warn_duplicate(symptom, duplicate.key)
-                return None
         base = self.starting or EntryContent(key="", domain=domain, symptom=symptom)
         # Tags are typed comma-separated; a tag that holds a comma (an entry file may have one) is
         # kept whole unless the field was changed.
@@ -241,8 +237,7 @@ class EntryForm(ModalScreen[str | None]):
             else tuple(t.strip() for t in values["tags"].split(",") if t.strip())
         )
         content = base.replace(
-            key=values["key"].strip()
-            or (self.original.key if self.original else self.library.unique_key(symptom)),
+            key=values["key"].strip() or (self.original.key if self.original else ""),  # "": from the symptom
             domain=domain,
             symptom=symptom,
             validation=values["validation"].strip(),

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
     from kb.entry.content import EntryContent
     from kb.exchange.folder_sync import ShownConflict, Side, SyncReport, SyncStep
-    from kb.search.duplicates import Duplicate
     from kb.store.entry_store import EntryStore
     from kb.store.record import Entry, StoreCounts
     from kb.upkeep.fault_tree import Branch
@@ -186,12 +185,6 @@ class Library:
 
     # --- writing entries ----------------------------------------------------------------------------
 
-    def duplicate_of(self, symptom: str) -> Duplicate | None:
-        """The active entry that already describes SYMPTOM, as `kb add` finds it."""
-        from kb.search.duplicates import find_duplicate
-
-        return find_duplicate(self.store().location, symptom)
-
     def save(
         self,
         content: EntryContent,
@@ -201,17 +194,30 @@ class Library:
         unless_known: bool = False,
     ) -> Entry:
         """Add CONTENT, or replace the entry REPLACING with it, as `kb add` and `kb edit` do; an edit
-        that began from STARTED_FROM merges a change someone made meanwhile, or is refused. UNLESS_KNOWN:
-        a new entry is not added if one that describes its symptom was added meanwhile (AddedMeanwhile),
-        as `kb add` checks again once its turn to write came."""
+        that began from STARTED_FROM merges a change someone made meanwhile, or is refused. A new entry
+        without a key gets one from its symptom, the next free one when it is written. UNLESS_KNOWN: a
+        new entry is not added if one already describes its symptom (AddedMeanwhile), checked once
+        its turn to write came, as `kb add` checks."""
         from kb.capture.adding import save_entry, unless_added_meanwhile
 
         self._browsed.clear()
         store = self.store()
         new = replacing is None
+        key_base = None
+        if new and not content.key:  # derived here, in the form's worker, and made unique as it is written
+            from kb.entry.content import key_from_symptom
+
+            key_base = key_from_symptom(content.symptom)
+            content = content.replace(key=key_base)
         unless = unless_added_meanwhile(store, content.symptom) if unless_known and new else None
         return save_entry(
-            store, content, replacing=replacing, force=force, started_from=started_from, unless=unless
+            store,
+            content,
+            replacing=replacing,
+            force=force,
+            key_base=key_base,
+            started_from=started_from,
+            unless=unless,
         )
 
     def merged_meanwhile(self, key: str) -> bool:
@@ -260,11 +266,6 @@ class Library:
         seen = {key: shown} if shown is not None else {}
         with trust_kept(str(folder)):
             return sync_folder(self.store(), folder, only=(key,), choices={key: choices}, seen=seen)
-
-    def unique_key(self, symptom: str) -> str:
-        from kb.entry.content import key_from_symptom
-
-        return self.store().unique_key(key_from_symptom(symptom))
 
     # --- running a validation, only when asked -------------------------------------------------------
 

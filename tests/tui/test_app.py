@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from textual import events
@@ -35,7 +35,6 @@ from kb.cli.app import app as cli
 from kb.entry.check_rule import fill
 from kb.entry.content import EntryContent
 from kb.errors import KbError
-from kb.search.duplicates import Duplicate
 from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
 from kb.tui.library import Library
@@ -1297,23 +1296,22 @@ async def test_add_warns_of_a_known_fault_before_adding_a_copy(library: Library)
     assert library.entry("my-device-assert").symptom == known.symptom
 
 
-async def test_a_fault_added_elsewhere_between_save_and_write_is_not_added_twice(
+async def test_a_fault_added_elsewhere_while_the_form_saves_is_not_added_twice(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The form looks for a known fault when Save is pressed; a `kb add` of the same fault in another
-    terminal could land before the form's write, and both were added. The write looks again once its
-    turn came, as `kb add`'s does, and the form asks as it would have."""
+    """The form looked for a known fault when Save was pressed, on the screen's own thread, and a
+    `kb add` of the same fault landing before the form's write was added twice. The form's worker
+    looks once the write's turn came, as `kb add` does, and the form asks as it would have."""
     symptom = "OSError: the frobnicator stalled on shard 7"
     theirs = EntryContent(key="stalled-frobnicator", domain="data", symptom=symptom, validation="nvidia-smi")
-    looked = library.duplicate_of
+    saving = library.save
 
-    def then_theirs_lands(text: str) -> Duplicate | None:
-        found = looked(text)
+    def theirs_lands_first(content: EntryContent, **how: Any) -> Any:
         if library.store().find(theirs.key) is None:
-            library.store().add(theirs)  # another terminal's kb add, just after the form looked
-        return found
+            library.store().add(theirs)  # another terminal's kb add, while the form's save waits its turn
+        return saving(content, **how)
 
-    monkeypatch.setattr(library, "duplicate_of", then_theirs_lands)
+    monkeypatch.setattr(library, "save", theirs_lands_first)
     async with running(library, (100, 40)) as (app, pilot):
         form = await add_form(app, pilot)
         form.query_one("#symptom", Input).value = symptom
@@ -1324,12 +1322,48 @@ async def test_a_fault_added_elsewhere_between_save_and_write_is_not_added_twice
         await settle(app, pilot)
         assert app.screen is form
         said = str(form.query_one("#symptom-error", Label).render())
-        assert "the existing entry stalled-frobnicator, added meanwhile" in said
+        assert "looks like the existing entry stalled-frobnicator; Save again" in said
         assert library.store().find("my-frobnicator") is None
         await pilot.press("ctrl+s")  # Save again: add it anyway
         await settle(app, pilot)
         assert app.screen is not form
     assert library.entry("my-frobnicator").symptom == symptom
+
+
+async def test_the_form_looks_for_a_known_fault_and_makes_its_key_off_the_screens_thread(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Looking for a known fault and making a key from the symptom read the knowledge base: on a
+    team's server a round trip each, and the screen stood still for them when Save was pressed.
+    Both happen in the save's worker now; the key is the next free one when the entry is written."""
+    import threading
+
+    import kb.search.duplicates as duplicates
+    from kb.store.entry_store import EntryStore
+
+    screen = threading.current_thread()
+    on_the_screen: list[str] = []
+
+    def watched(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if threading.current_thread() is screen:
+                on_the_screen.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(duplicates, "find_duplicate", watched("find_duplicate", duplicates.find_duplicate))
+    monkeypatch.setattr(EntryStore, "unique_key", watched("unique_key", EntryStore.unique_key))
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "OSError: the quux spooler lost its lease"
+        form.query_one("#validation", Input).value = "ls /var/spool/quux"
+        form.query_one("#domain", Select).value = "data"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+    assert on_the_screen == []
+    assert library.entry("oserror-quux-spooler-lost-its-lease").validation == "ls /var/spool/quux"
 
 
 async def test_each_key_means_one_thing_on_every_tab(library: Library) -> None:
