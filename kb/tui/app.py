@@ -691,19 +691,29 @@ class KbApp(App[None]):
         self.refresh_counts()
 
     def _saved(self, key: str | None) -> None:
+        """Say that KEY was saved, and how it stands, read in a worker: the screen never waits on the
+        knowledge base (on a team's server, a round trip)."""
         if key is None:
             return
-        meanwhile = ", with the change someone made meanwhile" if self.library.merged_meanwhile(key) else ""
-        try:
-            archived = self.library.entry(key).status == "archived"
-        except (KbError, OSError):
-            archived = False
-        if archived:  # archived in another window while the form was open: saved, and still put away
-            meanwhile += f"; it is archived ({self.library.prefix}restore {key} brings it back)"
-        self.notify(f"Saved {key}{meanwhile}.")
-        self.refresh_counts()
-        self._reopen(key)
-        self.search(self.current_query())
+
+        def how_it_stands() -> str:
+            merged = self.library.merged_meanwhile(key)
+            meanwhile = ", with the change someone made meanwhile" if merged else ""
+            try:
+                archived = self.library.entry(key).status == "archived"
+            except (KbError, OSError):
+                archived = False
+            if archived:  # archived in another window while the form was open: saved, and still put away
+                meanwhile += f"; it is archived ({self.library.prefix}restore {key} brings it back)"
+            return meanwhile
+
+        def say(meanwhile: str) -> None:
+            self.notify(f"Saved {key}{meanwhile}.")
+            self.refresh_counts()
+            self._reopen(key)
+            self.search(self.current_query())
+
+        self.fetch(f"saved {key}", how_it_stands, say)
 
     def _reopen(self, key: str) -> None:
         tab = self.tabs.active or "search-tab"

@@ -1330,12 +1330,12 @@ async def test_a_fault_added_elsewhere_while_the_form_saves_is_not_added_twice(
     assert library.entry("my-frobnicator").symptom == symptom
 
 
-async def test_the_form_looks_for_a_known_fault_and_makes_its_key_off_the_screens_thread(
+async def test_saving_the_form_reads_the_knowledge_base_off_the_screens_thread(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Looking for a known fault and making a key from the symptom read the knowledge base: on a
-    team's server a round trip each, and the screen stood still for them when Save was pressed.
-    Both happen in the save's worker now; the key is the next free one when the entry is written."""
+    """Looking for a known fault, making a key from the symptom and reading how the saved entry stands
+    read the knowledge base: on a team's server a round trip each, and the screen stood still for
+    them. They happen in workers now; the key is the next free one when the entry is written."""
     import threading
 
     import kb.search.duplicates as duplicates
@@ -1354,6 +1354,7 @@ async def test_the_form_looks_for_a_known_fault_and_makes_its_key_off_the_screen
 
     monkeypatch.setattr(duplicates, "find_duplicate", watched("find_duplicate", duplicates.find_duplicate))
     monkeypatch.setattr(EntryStore, "unique_key", watched("unique_key", EntryStore.unique_key))
+    monkeypatch.setattr(library, "entry", watched("entry", library.entry))  # how the saved entry stands
     async with running(library, (100, 40)) as (app, pilot):
         form = await add_form(app, pilot)
         form.query_one("#symptom", Input).value = "OSError: the quux spooler lost its lease"
