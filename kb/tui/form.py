@@ -208,7 +208,11 @@ class EntryForm(ModalScreen[str | None]):
         self.saving = False
         if isinstance(exc, EditConflict):  # its hint acts on the knowledge base this screen shows
             exc = EditConflict(exc.key, exc.fields, prefix=self.library.prefix)
-        if self.left_while_saving:
+        if self.left_while_saving and isinstance(exc, AddedMeanwhile):
+            # AddedMeanwhile says "added meanwhile"; with the one look at the write the form cannot tell
+            key = exc.duplicate.key
+            app.notify(visible(f"Not saved: it looks like the existing entry {key}."), severity="error")
+        elif self.left_while_saving:
             app.notify(f"Not saved: {visible(failure_text(exc))}", severity="error")
         elif isinstance(exc, AddedMeanwhile):
             self._warn_duplicate(symptom, exc.duplicate.key)

@@ -694,6 +694,26 @@ async def test_a_form_closed_while_its_save_waits_says_how_the_save_ended(
         )
 
 
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+async def test_a_form_closed_while_its_save_waits_says_a_known_fault_was_not_added_again(
+    library: Library, kb_db: str
+) -> None:
+    """The save looks for a known fault once its turn comes; with one look it cannot tell whether the
+    fault was known before Save was pressed, so the notice does not say "added meanwhile"."""
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await a_filled_add_form(app, pilot, "IndexError: Target 5 is out of bounds.")
+        with write_lock_held(kb_db):
+            await pilot.press("ctrl+s")
+            await pause_for(pilot, 0.3)
+            await pilot.press("escape", "escape")
+            await pause_for(pilot, 0.2)
+            assert app.screen is not form
+        await settle(app, pilot)
+        assert [n.message for n in app._notifications][-1] == (
+            "Not saved: it looks like the existing entry cross-entropy-label-out-of-range."
+        )
+
+
 async def test_add_can_keep_a_validation_the_lint_rejects(library: Library) -> None:
     async with running(library, (100, 40)) as (app, pilot):
         form = await add_form(app, pilot)
@@ -1313,10 +1333,7 @@ async def test_a_fault_added_elsewhere_while_the_form_saves_is_not_added_twice(
 
     monkeypatch.setattr(library, "save", theirs_lands_first)
     async with running(library, (100, 40)) as (app, pilot):
-        form = await add_form(app, pilot)
-        form.query_one("#symptom", Input).value = symptom
-        form.query_one("#validation", Input).value = "nvidia-smi"
-        form.query_one("#domain", Select).value = "data"
+        form = await a_filled_add_form(app, pilot, symptom)
         form.query_one("#key", Input).value = "my-frobnicator"
         await pilot.press("ctrl+s")
         await settle(app, pilot)
@@ -1356,15 +1373,12 @@ async def test_saving_the_form_reads_the_knowledge_base_off_the_screens_thread(
     monkeypatch.setattr(EntryStore, "unique_key", watched("unique_key", EntryStore.unique_key))
     monkeypatch.setattr(library, "entry", watched("entry", library.entry))  # how the saved entry stands
     async with running(library, (100, 40)) as (app, pilot):
-        form = await add_form(app, pilot)
-        form.query_one("#symptom", Input).value = "OSError: the quux spooler lost its lease"
-        form.query_one("#validation", Input).value = "ls /var/spool/quux"
-        form.query_one("#domain", Select).value = "data"
+        form = await a_filled_add_form(app, pilot, "OSError: the quux spooler lost its lease")
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert app.screen is not form
     assert on_the_screen == []
-    assert library.entry("oserror-quux-spooler-lost-its-lease").validation == "ls /var/spool/quux"
+    assert library.entry("oserror-quux-spooler-lost-its-lease").symptom.endswith("lost its lease")
 
 
 async def test_each_key_means_one_thing_on_every_tab(library: Library) -> None:
