@@ -16,6 +16,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -79,10 +80,17 @@ def pytest_configure(config: pytest.Config) -> None:
 SUITE_ONLY_PLUGINS = "-p no:textual-snapshot -p no:syrupy -p no:hypothesispytest"
 
 
-def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+@contextmanager
+def shared_by_workers(
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    build: Callable[[Path], None],
+    let_go: Callable[[Path], None] | None = None,
+) -> Iterator[Path]:
     """The folder NAME, filled by BUILD once for the whole run: under xdist, by the first worker to
     ask, in the folder the workers' own temporary folders share (the others wait for it, then read
-    it). Each of the four workers on the 2-CPU box seeded its own knowledge base and compiled its own
+    it); LET_GO, if given, undoes what BUILD made outside the folder when the last worker using it is
+    done. Each of the four workers on the 2-CPU box seeded its own knowledge base and compiled its own
     backgrounds before its first test could start: a four-worker run of one small test file took
     17.5 s of CPU that way, 8.1 s with them built once."""
     import fcntl
@@ -90,19 +98,33 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Calla
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent
-    folder = root / name
-    with open(root / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    folder, worker = root / name, os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+    @contextmanager
+    def locked() -> Iterator[None]:
+        with open(root / f"{name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+    with locked():
         if not (folder / ".built").exists():
             shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
+            (folder / ".users").mkdir(parents=True)
             build(folder)
             (folder / ".built").touch()
-    return folder
+        (folder / ".users" / worker).touch()
+    try:
+        yield folder
+    finally:
+        with locked():
+            (folder / ".users" / worker).unlink()
+            if let_go is not None and not any((folder / ".users").iterdir()):
+                (folder / ".built").unlink()
+                let_go(folder)
 
 
 @pytest.fixture(scope="session")
-def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A knowledge base seeded once by the first-use path, for every test to start from a copy of."""
 
     def seed(folder: Path) -> None:
@@ -114,11 +136,12 @@ def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
             open_knowledge_base(str(folder / "kb.db")).close()
         assert not (folder / "kb.db-wal").exists() or not (folder / "kb.db-wal").stat().st_size
 
-    return built_once(tmp_path_factory, "seeded", seed) / "kb.db"
+    with shared_by_workers(tmp_path_factory, "seeded", seed) as folder:
+        yield folder / "kb.db"
 
 
 @pytest.fixture(scope="session")
-def compiled_background(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+def compiled_background(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Path]]:
     """The backgrounds (everyday errors, library messages) compiled once, as kb caches them on a
     user's first search (about a second and a half): each test's cache folder starts with them, as a
     user's has after it."""
@@ -133,8 +156,8 @@ def compiled_background(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
             load_library_messages()
             load_background.cache_clear()
 
-    cache = built_once(tmp_path_factory, "cache", compile_them)
-    return [*(cache / "kb").glob("everyday-*.marshal"), *(cache / "kb").glob("library-*.marshal")]
+    with shared_by_workers(tmp_path_factory, "cache", compile_them) as cache:
+        yield [*(cache / "kb").glob("everyday-*.marshal"), *(cache / "kb").glob("library-*.marshal")]
 
 
 @pytest.fixture(autouse=True)
@@ -308,22 +331,30 @@ def _copied_by_file(connection: Any) -> str:
 
 
 @pytest.fixture(scope="session")
-def postgres_seeded_template() -> Iterator[str]:
-    """A database seeded once by the first-use path, for each test's database to be created from."""
+def postgres_seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database seeded once by the first-use path, for each test's database to be created from:
+    one for the run, dropped when the last worker using it is done."""
     import uuid
 
     import psycopg
 
-    from kb.store.seeding import open_knowledge_base
-
     admin = _admin_url()
-    name = f"kb_template_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    open_knowledge_base(os.environ[POSTGRES_ENV].rsplit("/", 1)[0] + f"/{name}").close()
-    yield name
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def seed(folder: Path) -> None:
+        from kb.store.seeding import open_knowledge_base
+
+        name = f"kb_template_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+        open_knowledge_base(os.environ[POSTGRES_ENV].rsplit("/", 1)[0] + f"/{name}").close()
+        (folder / "name").write_text(name)
+
+    def drop(folder: Path) -> None:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{(folder / "name").read_text()}" WITH (FORCE)')
+
+    with shared_by_workers(tmp_path_factory, "postgres-template", seed, drop) as folder:
+        yield (folder / "name").read_text()
 
 
 @pytest.fixture
