@@ -16,6 +16,11 @@ by script, into a half to tune on and a half only to measure; both are reported,
   can make the very fault a team recorded, so each confident answer here was judged, by reading the
   script and the entry, the same fault or another (bench/corpus/user/same_fault.jsonl, made by
   someone who saw kb's answers but did not tune kb); an answer no label calls the same is wrong.
+- user_lib and beside: faults a team recorded whose symptom is only a library's message (sklearn's
+  `Input X contains NaN.`, a pandas `KeyError`), searched with their other runs on a knowledge base
+  of every recorded entry; then scripts raising the same messages (bench/corpus/beside/), some of
+  them the team's very fault again (EXPECT names the entry), the rest another cause (EXPECT is
+  empty: not one may be answered confidently).
 
 Then the older sets, each searched on a fresh knowledge base with the seeds loaded:
 
@@ -222,6 +227,37 @@ def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Repo
         for entry in entries
         if str(entry["from_script"]) in first_runs
     ]
+    library_recorded = corpus / "user_lib" / "entries.jsonl"
+    library_entries = load([library_recorded]) if library_recorded.exists() else []
+    beside = rows("beside")
+    team = entries + library_entries
+    library_sets = (
+        [
+            evaluate(
+                f"corpus {half}: the team's entries whose symptom is only a library's message",
+                team,
+                [row for row in rows("user_lib") if row["variant"] != 0],
+                [],
+                verbose,
+            ),
+            evaluate(
+                f"corpus {half}: those messages raised again by the same fault, beside the team's entries",
+                team,
+                [row for row in beside if row["expect"]],
+                [],
+                verbose,
+            ),
+            evaluate(
+                f"corpus {half}: those messages from other causes, beside the team's entries (negatives)",
+                team,
+                [],
+                [row for row in beside if not row["expect"]],
+                verbose,
+            ),
+        ]
+        if library_entries
+        else []
+    )
     return [
         evaluate(f"corpus {half}: everyday errors (negatives)", [], [], rows("everyday"), verbose),
         evaluate(f"corpus {half}: ML errors no entry owns (negatives)", [], [], rows("ml_unowned"), verbose),
@@ -242,6 +278,7 @@ def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Repo
             verbose,
             same_fault,
         ),
+        *library_sets,
     ]
 
 

@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SETS = ("everyday", "ml_unowned", "seed", "user")
+SETS = ("everyday", "ml_unowned", "seed", "user", "user_lib", "beside")
 TIMEOUT = 120
 
 
