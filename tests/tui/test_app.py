@@ -674,6 +674,19 @@ async def test_a_save_waiting_on_a_locked_database_keeps_the_form_live_until_it_
     assert library.entry("valueerror-tokenizer-vocabulary-has-extra-tokens").domain == "model"
 
 
+async def closed_while_its_save_waits(app: KbApp, pilot: Pilot[None], kb_db: str, symptom: str) -> None:
+    """An add form about SYMPTOM, saved while another process holds the write lock and closed (Esc
+    twice) before the save could land; then the lock is let go and the save ends."""
+    form = await a_filled_add_form(app, pilot, symptom)
+    with write_lock_held(kb_db):
+        await pilot.press("ctrl+s")
+        await pause_for(pilot, 0.3)
+        await pilot.press("escape", "escape")
+        await pause_for(pilot, 0.2)
+        assert app.screen is not form  # closed while the save still waits
+    await settle(app, pilot)
+
+
 @pytest.mark.sqlite_only("a second process holding SQLite's write lock")
 async def test_a_form_closed_while_its_save_waits_says_how_the_save_ended(
     library: Library, kb_db: str
@@ -681,14 +694,9 @@ async def test_a_form_closed_while_its_save_waits_says_how_the_save_ended(
     """A server that does not answer kept the form on "Saving…" for as long as it did not: a second
     Esc closes it, and the save's end is a notification."""
     async with running(library, (100, 40)) as (app, pilot):
-        form = await a_filled_add_form(app, pilot, "ValueError: tokenizer vocabulary has 5 extra tokens")
-        with write_lock_held(kb_db):
-            await pilot.press("ctrl+s")
-            await pause_for(pilot, 0.3)
-            await pilot.press("escape", "escape")
-            await pause_for(pilot, 0.2)
-            assert app.screen is not form  # closed while the save still waits
-        await settle(app, pilot)
+        await closed_while_its_save_waits(
+            app, pilot, kb_db, "ValueError: tokenizer vocabulary has 5 extra tokens"
+        )
         assert [n.message for n in app._notifications][-1] == (
             "Saved valueerror-tokenizer-vocabulary-has-extra-tokens, after its form was closed."
         )
@@ -701,14 +709,7 @@ async def test_a_form_closed_while_its_save_waits_says_a_known_fault_was_not_add
     """The save looks for a known fault once its turn comes; with one look it cannot tell whether the
     fault was known before Save was pressed, so the notice does not say "added meanwhile"."""
     async with running(library, (100, 40)) as (app, pilot):
-        form = await a_filled_add_form(app, pilot, "IndexError: Target 5 is out of bounds.")
-        with write_lock_held(kb_db):
-            await pilot.press("ctrl+s")
-            await pause_for(pilot, 0.3)
-            await pilot.press("escape", "escape")
-            await pause_for(pilot, 0.2)
-            assert app.screen is not form
-        await settle(app, pilot)
+        await closed_while_its_save_waits(app, pilot, kb_db, "IndexError: Target 5 is out of bounds.")
         assert [n.message for n in app._notifications][-1] == (
             "Not saved: it looks like the existing entry cross-entropy-label-out-of-range."
         )
