@@ -22,6 +22,10 @@ What is read
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
   more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
   pieces apart, so a line may be a piece of one.
+- C: the same for the standard library's C modules (`_csv`, `_sqlite3`, `_json`, `_pickle`… in
+  lib-dynload, and libpython itself) and numpy's C core, whose messages are printf templates:
+  `field larger than field limit (%ld)` reads `field larger than field limit (…)`. Without them a
+  team's `_csv.Error: field larger than field limit (131072)` read as the team's own words.
 
 Values are left out rather than masked: kb reads words, and a value is a word of the run, not of the
 message. Lines are capped at 300 characters, control characters become spaces, duplicates count
@@ -76,6 +80,10 @@ DISTRIBUTIONS = (
     "pydantic",
 )
 TORCH_LIBRARIES = ("libtorch_cpu.so", "libc10.so", "libtorch_python.so")
+#: numpy's C core, under site-packages.
+NUMPY_LIBRARIES = ("numpy/_core/_multiarray_umath", "numpy/linalg/_umath_linalg")
+#: The standard library's C modules that only test or demonstrate CPython.
+SKIPPED_C_MODULES = re.compile(r"^(_test|_xx|xx|_ctypes_test)")
 SKIPPED_FOLDERS = {
     *("site-packages", "dist-packages", "test", "tests", "testing", "_testing"),
     *("idlelib", "turtledemo", "tkinter", "lib2to3", "ensurepip"),
@@ -195,13 +203,22 @@ _SENTENCE = re.compile(rb"[\x20-\x7e]{20,400}")
 _NOT_A_MESSAGE = re.compile(r"::|->|\(Tensor|_ZN|/[a-z_]+/|\.(cpp|h|py|so)\b|^\s*[-*#]|%[-\d.]*[sd]\b.*%")
 
 
-def compiled_messages(library: Path) -> Iterator[str]:
-    """The strings of LIBRARY that read as a sentence of an error message."""
+#: A printf conversion in a C module's message (`%ld`, `%.200s`, `%R`, `%zd`): a value of the run.
+_PRINTF = re.compile(r"%[-#0 +]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|z|j|t)?[diouxXeEfgGcsSRUAVp]")
+
+
+def compiled_messages(library: Path, printf: bool = False) -> Iterator[str]:
+    """The strings of LIBRARY that read as a sentence of an error message; with PRINTF, C's
+    conversions in them become gaps first."""
     data = library.read_bytes()
     for piece in data.split(b"\0"):
         if not _SENTENCE.fullmatch(piece):
             continue
         text = piece.decode("ascii")
+        if printf:
+            text = _PRINTF.sub(GAP, text.replace("%%", "%"))
+            if GAP in text and not text.replace(GAP, "").strip(" ()'\"[]:,.="):
+                continue
         words = re.findall(r"[A-Za-z]{2,}", text)
         letters = sum(len(w) for w in words)
         if (
@@ -240,6 +257,16 @@ def main() -> None:
             found = {clean(m) for m in compiled_messages(path)}
             counts[library] = len(found)
             messages |= found
+    c_modules = [Path(sysconfig.get_config_var("LIBDIR") or "") / str(sysconfig.get_config_var("LDLIBRARY"))]
+    dynload = Path(sysconfig.get_paths(vars={"platbase": sys.base_exec_prefix})["platstdlib"]) / "lib-dynload"
+    c_modules += sorted(p for p in dynload.glob("*.so") if not SKIPPED_C_MODULES.match(p.name))
+    for stem in NUMPY_LIBRARIES:
+        c_modules += sorted((site / stem).parent.glob(Path(stem).name + "*.so"))
+    for path in c_modules:
+        if path.is_file():
+            found = {clean(m) for m in compiled_messages(path, printf=True)}
+            counts[path.name.split(".")[0]] = len(found)
+            messages |= found
     kept = sorted(m for m in messages if len(re.findall(r"[A-Za-z]{2,}", m)) >= 3)
     versions = []
     for distribution in DISTRIBUTIONS:
@@ -248,7 +275,8 @@ def main() -> None:
     header = [
         "# Error messages libraries raise, read from their code: the message of every `raise` in the",
         "# Python sources of the standard library and of the packages below, and the message strings of",
-        "# torch's C++ core. Values are left out (…). No fault owns these: kb weighs a team's own",
+        "# torch's C++ core, the standard library's C modules and numpy's C core. Values are left out",
+        "# (…). No fault owns these: kb weighs a team's own",
         "# entries against them (a library raises its message for every caller), never shows them.",
         "# Produced by bench/background/library_messages.py; regenerate with",
         "#   python bench/background/library_messages.py --out seed_entries/library_messages.txt",

@@ -106,6 +106,13 @@ class Background:
             self._held[term] = held
         return held
 
+    def holding_all(self, terms: Iterable[str]) -> list[int]:
+        """The messages that hold every one of TERMS, ascending."""
+        lists = sorted((self.holding(term) for term in terms), key=len)
+        if not lists:
+            return []
+        return [number for number in lists[0] if all(_holds(ids, number) for ids in lists[1:])]
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Background):
             return NotImplemented

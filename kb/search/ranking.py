@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import Background, explain, weights
+from kb.search.background import Background, Explanation, explain, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
 from kb.text.tokens import STOPWORDS, tokenize
@@ -697,9 +697,12 @@ def beyond_everyday(
     said its message belongs to its fault alone. A library raises `Trying to backward through the
     graph a second time` for every caller that gets there, so the message is evidence that the
     library got there, not of the team's cause; the team's part must show besides (a quoted name its
-    form quotes, a function of the team's code its form names). A seed's symptom was written by the
-    field guide as its fault's own, and messages several seeds share are listed apart
-    (shared_messages.txt).
+    form quotes, a function of the team's code its form names). Two things never are the team's
+    part: the exception's class, when the library's message explains the line (`_csv.Error` names
+    the module that raised it), and the values the library's template leaves to the run
+    (template_values(): `StandardScaler` and `14` in `X has … features, but … is expecting …`),
+    which say which object failed, not why. A seed's symptom was written by the field guide as its
+    fault's own, and messages several seeds share are listed apart (shared_messages.txt).
     """
     if background is None or not background.size:
         return True
@@ -729,10 +732,16 @@ def beyond_everyday(
         if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
             continue  # a name in common, in another message or in prose, is a coincidence
         everyday = explain(background, shared)
+        explained = everyday.terms
         if library is not None and library.size and not record.get("seed_digest"):
             raised = explain(library, shared)
-            everyday = raised if raised.share > everyday.share else everyday
-        specific = sum(weight for term, weight in shared.items() if term not in everyday.terms)
+            if raised.share > everyday.share:
+                # The class names the library that raised it, not why: it goes with its message.
+                everyday, explained = raised, raised.terms | _class_terms(reading.line)
+            # What a library's template leaves to the run (which key, which class, which file) is
+            # which object failed, not why: the team's part must be more than the values filled in.
+            explained = explained | template_values(library, raised, reading.line)
+        specific = sum(weight for term, weight in shared.items() if term not in explained)
         named = frames & words  # a place in the user's code names the fault as a quoted name does
         specific += QUOTED_NAME_WEIGHT * sum(weights(background, named).values())
         best = max(best, specific)
@@ -787,6 +796,54 @@ def user_functions(text: str) -> frozenset[str]:
             if "_" in name.strip("_") and not name.startswith("<"):
                 names.add(name.lower())
     return frozenset(names)
+
+
+#: How many of the library's messages that hold what explains a line are tried as its template.
+_TEMPLATES_TRIED = 50
+
+
+def template_values(library: Background, raised: Explanation, line: str) -> frozenset[str]:
+    """The words of LINE that fill the gaps of the library message it follows, among those holding
+    every word RAISED explains (the fewest filled in, when several fit): none when it follows none."""
+    if raised.number < 0:
+        return frozenset()
+    fits = (filled_in(library.message(n), line) for n in library.holding_all(raised.terms)[:_TEMPLATES_TRIED])
+    return min((fit for fit in fits if fit is not None), key=len, default=frozenset())
+
+
+@functools.lru_cache(maxsize=1_000)
+def filled_in(template: str, line: str) -> frozenset[str] | None:
+    """The words of LINE that fill the gaps (…) of a library's message TEMPLATE, when LINE reads as
+    that message: `X has 12 features, but StandardScaler is expecting 14` in `X has … features, but
+    … is expecting …` fills in `standardscaler`. None when LINE does not follow the template, or the
+    template has no gap. Each piece of the template is looked for after the one before (spacing
+    aside): one pass over the line, however many gaps the template has."""
+    pieces = [" ".join(piece.split()) for piece in template.split("…")]
+    if len(pieces) < 2:
+        return None
+    text = " ".join(line.split())
+    at = text.find(pieces[0])
+    if at < 0:
+        return None
+    at += len(pieces[0])
+    values = []
+    for number, piece in enumerate(pieces[1:], start=2):
+        last = number == len(pieces)  # the last gap runs to the last piece's last place
+        found = (text.rfind(piece) if last else text.find(piece, at + 1)) if piece else len(text)
+        if found <= at:  # not found, or an empty gap
+            return None
+        values.append(text[at:found])
+        at = found + len(piece)
+    return frozenset(term for value in values for term in tokenize(value))
+
+
+@functools.lru_cache(maxsize=1_000)
+def _class_terms(line: str) -> frozenset[str]:
+    """The words of the exception class LINE starts with (`_csv.Error`: `_csv.error`, `csv`, `error`)."""
+    class_, separator, _ = line.partition(":")
+    if not separator or not class_.strip() or " " in class_.strip():
+        return frozenset()
+    return frozenset(tokenize(class_, phrases=False))
 
 
 class _DataTerms(Record):

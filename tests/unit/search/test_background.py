@@ -285,3 +285,48 @@ def test_explain_finds_what_weighing_every_message_finds(
 ) -> None:
     background = compile_background(" ".join(words) for words in messages)
     assert explain(background, terms) == explained_by_every_message(background, terms)
+
+
+TEMPLATES = compile_background(
+    [
+        "ValueError: X has … features, but … is expecting … features as input.",
+        "ValueError: X has … features, but PowerTransformer is expecting … features as input.",
+        "field larger than field limit ( … )",
+    ]
+)
+
+
+def test_the_values_a_librarys_template_leaves_to_the_run_are_not_the_teams_part() -> None:
+    team = {"symptom": "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."}
+    line = reading("ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.")
+    assert beyond_everyday(line, team, EVERYDAY)  # `standardscaler` is rare among everyday errors...
+    assert not beyond_everyday(line, team, EVERYDAY, library=TEMPLATES)  # ...but fills sklearn's gap
+
+
+def test_the_class_of_a_librarys_message_goes_with_the_message() -> None:
+    team = {"symptom": "_csv.Error: field larger than field limit (131072)"}
+    line = reading("_csv.Error: field larger than field limit (131072)")
+    assert not beyond_everyday(line, team, EVERYDAY, library=TEMPLATES)
+
+
+def test_a_line_is_read_against_the_template_it_follows() -> None:
+    from kb.search.ranking import filled_in
+
+    template = "ValueError: X has … features, but … is expecting … features as input."
+    line = "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."
+    assert filled_in(template, line) == frozenset({"12", "14", "standardscaler", "standard", "scaler"})
+    handler = "ValueError: Unable to configure handler 'json_file'"
+    assert filled_in("ValueError: Unable to configure handler …", handler) == frozenset(
+        {"json_file", "json", "file"}
+    )
+    assert filled_in(template, "ValueError: Input X contains NaN.") is None
+    root = "ValueError: Unable to configure root logger"
+    assert filled_in(root, root) is None  # a message with no gap leaves nothing to the run
+
+
+@given(st.text(max_size=40), st.text(max_size=40))
+def test_any_template_and_line_are_read_without_error(template: str, line: str) -> None:
+    from kb.search.ranking import filled_in
+
+    found = filled_in(template + " … " + template, line)
+    assert found is None or isinstance(found, frozenset)
