@@ -20,7 +20,9 @@ by script, into a half to tune on and a half only to measure; both are reported,
   `Input X contains NaN.`, a pandas `KeyError`), searched with their other runs on a knowledge base
   of every recorded entry; then scripts raising the same messages (bench/corpus/beside/), some of
   them the team's very fault again (EXPECT names the entry), the rest another cause (EXPECT is
-  empty: not one may be answered confidently).
+  empty: not one may be answered confidently); then all three again with every team entry as
+  `kb add --from-log` records it from its script's first run (the decisive line, and where in the
+  team's code it failed as a variant).
 
 Then the older sets, each searched on a fresh knowledge base with the seeds loaded:
 
@@ -47,7 +49,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.capture.prefill import symptom_from_log
+from kb.capture.prefill import symptom_from_log, where_it_failed
 from kb.entry.content import EntryContent, normalized
 from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
@@ -149,6 +151,7 @@ def evaluate(
                             validation=str(item.get("validation") or ""),
                             fix=str(item.get("fix") or ""),
                             tags=tuple(item.get("tags") or ()),  # type: ignore[call-overload]
+                            symptom_variants=tuple(item.get("symptom_variants") or ()),  # type: ignore[call-overload]
                             root_cause=str(item.get("root_cause") or ""),
                             source=str(item.get("entry_thread") or item.get("from_script") or "own"),
                         )
@@ -197,6 +200,22 @@ def evaluate(
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
 
+def recorded_from_log(
+    entries: list[dict[str, object]], first_runs: dict[str, str]
+) -> list[dict[str, object]]:
+    """ENTRIES as `kb add --from-log` records them from their script's first run (FIRST_RUNS, by
+    script): the decisive line as the symptom, and where in the team's code it failed as a variant."""
+    recorded = []
+    for entry in entries:
+        output = first_runs.get(str(entry["from_script"]))
+        if output is None:
+            continue
+        symptom = symptom_from_log(output) or ""
+        where = where_it_failed(symptom, output)
+        recorded.append({**entry, "symptom": symptom, "symptom_variants": [where] if where else []})
+    return recorded
+
+
 def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Report]:
     """The sets of CORPUS, for one half of its scripts."""
 
@@ -222,42 +241,50 @@ def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Repo
         for row in every_run
         if row["variant"] == 0 and row["paste"] == "output"
     }
-    from_log = [
-        {**entry, "symptom": symptom_from_log(first_runs[str(entry["from_script"])])}
-        for entry in entries
-        if str(entry["from_script"]) in first_runs
-    ]
+    from_log = recorded_from_log(entries, first_runs)
     library_recorded = corpus / "user_lib" / "entries.jsonl"
     library_entries = load([library_recorded]) if library_recorded.exists() else []
     beside = rows("beside")
-    team = entries + library_entries
-    library_sets = (
-        [
+    library_first_runs = {
+        str(row["script"]): str(row["query"])
+        for row in (load([corpus / "user_lib.jsonl"]) if (corpus / "user_lib.jsonl").exists() else [])
+        if row["variant"] == 0 and row["paste"] == "output"
+    }
+    library_sets = []
+    for recorded_as, team in (
+        ("", entries + library_entries),
+        (
+            " as `kb add --from-log` records them",
+            from_log + recorded_from_log(library_entries, library_first_runs),
+        ),
+    ):
+        if not library_entries:
+            break
+        library_sets += [
             evaluate(
-                f"corpus {half}: the team's entries whose symptom is only a library's message",
+                f"corpus {half}: the team's entries whose symptom is only a library's message{recorded_as}",
                 team,
                 [row for row in rows("user_lib") if row["variant"] != 0],
                 [],
                 verbose,
             ),
             evaluate(
-                f"corpus {half}: those messages raised again by the same fault, beside the team's entries",
+                f"corpus {half}: those messages raised again by the same fault, beside the team's entries"
+                f"{recorded_as}",
                 team,
                 [row for row in beside if row["expect"]],
                 [],
                 verbose,
             ),
             evaluate(
-                f"corpus {half}: those messages from other causes, beside the team's entries (negatives)",
+                f"corpus {half}: those messages from other causes, beside the team's entries{recorded_as}"
+                " (negatives)",
                 team,
                 [],
                 [row for row in beside if not row["expect"]],
                 verbose,
             ),
         ]
-        if library_entries
-        else []
-    )
     return [
         evaluate(f"corpus {half}: everyday errors (negatives)", [], [], rows("everyday"), verbose),
         evaluate(f"corpus {half}: ML errors no entry owns (negatives)", [], [], rows("ml_unowned"), verbose),

@@ -48,6 +48,20 @@ def symptom_from_log(text: str) -> str | None:
     return None if decisive.described else redact_text(decisive.line)
 
 
+def where_it_failed(symptom: str, text: str) -> str | None:
+    """SYMPTOM with the function of the user's own code TEXT's traceback failed in (`KeyError:
+    'price' in margin_report`), for the entry's symptom variants: a library raises its message for
+    any caller, and search is sure of a team's entry recorded from one only when a later traceback
+    passes through the place the entry names. None when the traceback names no function of the
+    user's (one of two words or more), or the symptom names it already."""
+    from kb.search.ranking import failed_in
+
+    function = failed_in(text)
+    if function is None or function.lower() in symptom.lower():
+        return None
+    return redact_text(f"{symptom} in {function}")
+
+
 class CommitFix(Record):
     revision: str
     message: str

@@ -100,6 +100,7 @@ def record_entry(
     symptom_given = bool(given.symptom)
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
+    variants_given = given.variants or []
     given = prefilled(given, fill, last_run, python)
     if fill.from_log is not None and not given.symptom:
         name = "standard input" if fill.from_log == "-" else fill.from_log
@@ -117,6 +118,8 @@ def record_entry(
         ended = last_run is not None and given.symptom == ending_symptom(last_run)
         source = "how the run ended (it printed no error)" if ended else "the decisive line of the output"
         say(f"symptom, {source}: {visible(given.symptom)}")
+        for where in [v for v in given.variants or () if v not in variants_given]:
+            say(f"and where in your code it failed, as a variant: {visible(where)}")
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
     from_flags = edit is None and fill.from_file is None
@@ -194,12 +197,16 @@ def record_entry(
 
 
 def _only_a_librarys_message(entry: Entry) -> bool:
-    """Whether ENTRY's symptom is only a message a library raises for any caller: search shows the
-    entry for it but is never sure of it on that alone (kb.search.ranking.beyond_everyday)."""
+    """Whether ENTRY's symptom, and each of its variants, is only a message a library raises for any
+    caller: search shows the entry for it but is never sure of it on that alone
+    (kb.search.ranking.beyond_everyday). A variant that names where in the team's code it failed
+    (prefill.where_it_failed()) is more."""
     from kb.search.background import load_background, load_library_messages
     from kb.search.ranking import only_a_librarys_message
 
-    return only_a_librarys_message(entry.symptom, load_background(), load_library_messages)
+    everyday = load_background()
+    forms = (entry.symptom, *entry.symptom_variants)
+    return all(only_a_librarys_message(form, everyday, load_library_messages) for form in forms)
 
 
 def _draft_used(fill: Prefill) -> Path | None:
@@ -229,21 +236,27 @@ def prefilled(
     from kb.capture import prefill
 
     changes: dict[str, object] = {}
+    log = prefill.read_log(fill.from_log) if fill.from_log is not None else None
     if last_run is not None:
         from kb.capture.last_run import entry_fields
 
         taken = entry_fields(last_run)
         changes.update({name: value for name, value in taken.items() if value and not getattr(given, name)})
-    if fill.from_log is not None and not given.symptom:
-        changes["symptom"] = prefill.symptom_from_log(prefill.read_log(fill.from_log)) or ""
+    if log is not None and not given.symptom:
+        changes["symptom"] = prefill.symptom_from_log(log) or ""
+    output = log if log is not None else last_run.output if last_run is not None else None
+    if output is not None and changes.get("symptom"):
+        where = prefill.where_it_failed(str(changes["symptom"]), output)
+        if where is not None and where not in (given.variants or ()):
+            changes["variants"] = [*(given.variants or ()), where]
     if fill.from_commit is not None and not given.fix:
         changes["fix"] = prefill.commit_fix(fill.from_commit or "HEAD").as_fix()
     if fill.env:
         from kb.capture.environment import capture_baseline_in, framed_packages
 
         traceback = last_run.output if last_run is not None else given.symptom or ""
-        if fill.from_log is not None:
-            traceback = prefill.read_log(fill.from_log)
+        if log is not None:
+            traceback = log
         captured = capture_baseline_in(python, framed_packages(traceback))
         if last_run is not None:  # the failed run's variables, not those of the shell kb add runs in
             import dataclasses

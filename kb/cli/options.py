@@ -115,7 +115,12 @@ ADD_OPTIONS: tuple[Option, ...] = (
         " repeatable. With --env, kb proposes them.",
         "CONSTRAINT",
     ),
-    text("from_log", ("--from-log",), "Take the symptom from a log or traceback file ('-': stdin).", "FILE"),
+    text(
+        "from_log",
+        ("--from-log",),
+        "Take the symptom from a log or traceback file ('-': stdin), and where in your code it failed.",
+        "FILE",
+    ),
     switch("from_last", ("--from-last",), "Take the symptom from your last search that found nothing."),
     switch(
         "from_last_run",

@@ -788,14 +788,25 @@ def user_functions(text: str) -> frozenset[str]:
     """The functions of the user's own code that TEXT's traceback frames pass through (not those of
     installed packages or the standard library): where in their code it failed. Only names of two
     words or more (`load_annotations`, `encode_labels`) count; `main` or `train` names no place."""
-    names: set[str] = set()
+    return frozenset(name.lower() for name in _user_frames(text))
+
+
+def failed_in(text: str) -> str | None:
+    """The innermost function of the user's own code that TEXT's last traceback passes through, as
+    user_functions() reads them: the place in their code a library's message was raised from."""
+    frames = _user_frames(text)
+    return frames[-1] if frames else None
+
+
+def _user_frames(text: str) -> list[str]:
+    names = []
     for line in text[-_FRAMES_TAIL:].splitlines():
         frame = _FRAME.match(line)
         if frame and not _INSTALLED.search(frame.group(1)):
             name = frame.group(2).rsplit(".", 1)[-1]
             if "_" in name.strip("_") and not name.startswith("<"):
-                names.add(name.lower())
-    return frozenset(names)
+                names.append(name)
+    return names
 
 
 #: How many of the library's messages that hold what explains a line are tried as its template.

@@ -108,6 +108,44 @@ def test_from_log_takes_the_decisive_line(runner: CliRunner, tmp_path: Path) -> 
     )
 
 
+SCALER_TRACEBACK = """Traceback (most recent call last):
+  File "/srv/scoring/serve.py", line 14, in <module>
+    score_request(load_scaler(), row)
+  File "/srv/scoring/serve.py", line 9, in score_request
+    return scaler.transform(row)
+  File "/opt/venv/lib/python3.11/site-packages/sklearn/base.py", line 448, in _check_n_features
+    raise ValueError(
+ValueError: X has {n} features, but StandardScaler is expecting 14 features as input.
+"""
+
+
+def test_from_log_records_where_in_your_code_a_librarys_message_was_raised(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Recorded from its message alone, a team's entry is never sure of a later run; recorded with
+    the place in their code it failed, a traceback through that place is its known fault."""
+    log = tmp_path / "serve.log"
+    log.write_text(SCALER_TRACEBACK.format(n=12))
+    add = ["add", "--new", "--from-log", str(log), "-k", "calendar-flags", "-d", "data", "--json"]
+    code, out, err = kb(*add, "-v", "python check_features.py", "-f", "send the calendar flags")
+    assert code == 0, err
+    assert json.loads(out)["recorded"]["only_a_librarys_message"] is False
+    symptom = "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."
+    assert entry("calendar-flags")["symptom_variants"] == [f"{symptom} in score_request"]
+
+    later = json.loads(kb("search", "-", "--json", input=SCALER_TRACEBACK.format(n=11))[1])
+    assert later["results"][0]["key"] == "calendar-flags" and later["results"][0]["confident"]
+    alone = json.loads(kb("search", "-", "--json", input=SCALER_TRACEBACK.format(n=11).splitlines()[-1])[1])
+    assert alone["results"][0]["key"] == "calendar-flags" and not alone["results"][0]["confident"]
+
+
+def test_a_librarys_message_typed_alone_is_said_to_need_your_part(runner: CliRunner) -> None:
+    symptom = "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."
+    add = ["add", "--new", "-k", "typed", "-d", "data", "-s", symptom, "-v", "python check.py", "-f", "x"]
+    code, _, err = kb(*add)
+    assert code == 0 and "a library raises this message for any caller" in err
+
+
 PROGRESS_LOG = "".join(f"epoch 1 step {step}: loss=0.{step}\n" for step in range(40)) + (
     "/opt/torch/optim/lr_scheduler.py:139: UserWarning: Detected call of `lr_scheduler.step()`"
     " before `optimizer.step()`.\n  warnings.warn(\n"

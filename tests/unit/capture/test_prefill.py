@@ -1,0 +1,36 @@
+"""What `kb add` takes from a run's output before anyone types a word (kb.capture.prefill)."""
+
+from __future__ import annotations
+
+from kb.capture.prefill import symptom_from_log, where_it_failed
+from kb.search.ranking import failed_in
+
+SCALER_TRACEBACK = """Traceback (most recent call last):
+  File "/srv/scoring/serve.py", line 14, in <module>
+    score_request(load_scaler(), row)
+  File "/srv/scoring/serve.py", line 9, in score_request
+    return scaler.transform(row)
+  File "/opt/venv/lib/python3.11/site-packages/sklearn/utils/_set_output.py", line 316, in wrapped
+    data_to_wrap = f(self, X, *args, **kwargs)
+  File "/opt/venv/lib/python3.11/site-packages/sklearn/base.py", line 448, in _check_n_features
+    raise ValueError(
+ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.
+"""
+
+
+def test_the_place_it_failed_is_the_innermost_function_of_the_users_own_code() -> None:
+    assert failed_in(SCALER_TRACEBACK) == "score_request"  # not sklearn's `_check_n_features`
+
+
+def test_a_symptom_taken_from_a_run_gets_a_variant_that_says_where_it_failed() -> None:
+    symptom = symptom_from_log(SCALER_TRACEBACK)
+    assert symptom == "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."
+    assert where_it_failed(symptom, SCALER_TRACEBACK) == f"{symptom} in score_request"
+
+
+def test_no_variant_when_the_run_names_no_place_of_its_own_or_the_symptom_names_it() -> None:
+    last_line = SCALER_TRACEBACK.splitlines()[-1]
+    assert where_it_failed(last_line, last_line) is None
+    in_main = 'Traceback (most recent call last):\n  File "train.py", line 3, in main\n' + last_line
+    assert where_it_failed(last_line, in_main) is None  # `main` names no place
+    assert where_it_failed(f"{last_line} in score_request", SCALER_TRACEBACK) is None
