@@ -139,6 +139,19 @@ def test_from_log_records_where_in_your_code_a_librarys_message_was_raised(
     assert alone["results"][0]["key"] == "calendar-flags" and not alone["results"][0]["confident"]
 
 
+def test_from_log_says_where_it_failed_before_asking(
+    runner: CliRunner, tmp_path: Path, interactive: None
+) -> None:
+    log = tmp_path / "serve.log"
+    log.write_text(SCALER_TRACEBACK.format(n=12))
+    answers = ["python check_features.py", "", "send the calendar flags", "data", "", "", "", ""]
+    result = kb("add", "--from-log", str(log), "--new", "--key", "asked", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    said = "and where in your code it failed, as a variant: ValueError: X has 12 features"
+    assert result.output.index(said) < result.output.index("Validation")
+    assert "expecting 14 features as input. in score_request" in result.output
+
+
 def test_a_librarys_message_typed_alone_is_said_to_need_your_part(runner: CliRunner) -> None:
     symptom = "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."
     add = ["add", "--new", "-k", "typed", "-d", "data", "-s", symptom, "-v", "python check.py", "-f", "x"]
