@@ -49,17 +49,12 @@ def symptom_from_log(text: str) -> str | None:
 
 
 def where_it_failed(symptom: str, text: str) -> str | None:
-    """SYMPTOM with the function of the user's own code TEXT's traceback failed in (`KeyError:
-    'price' in margin_report`), for the entry's symptom variants: a library raises its message for
-    any caller, and search is sure of a team's entry recorded from one only when a later traceback
-    passes through the place the entry names. None when the traceback names no function of the
-    user's (one of two words or more), or the symptom names it already."""
-    from kb.search.ranking import failed_in
+    """kb.text.frames.where_it_failed(), redacted as the entry will hold it: SYMPTOM with the
+    function of the user's own code TEXT's traceback failed in, for the entry's symptom variants."""
+    from kb.text.frames import where_it_failed as named
 
-    function = failed_in(text)
-    if function is None or function.lower() in symptom.lower():
-        return None
-    return redact_text(f"{symptom} in {function}")
+    where = named(symptom, text)
+    return None if where is None else redact_text(where)
 
 
 class CommitFix(Record):

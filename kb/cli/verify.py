@@ -270,6 +270,8 @@ def _show_located(record: TriageRecord, environment: str) -> None:
             typer.echo(indent + line)
 
     wrapped(f"Phenomenon: {visible(record.anchor.phenomenon)}", "   ")
+    if record.anchor.function:
+        wrapped(f"Failed in your code's {visible(record.anchor.function)}", "   ")
     if environment:
         wrapped("Environment: " + environment.replace("\n", "; "), "   ")
     keywords = f" (keywords: {', '.join(record.keywords[:4])})" if record.keywords else ""

@@ -26,6 +26,7 @@ from kb.patterns import LazyPattern
 from kb.records import Record
 from kb.search.background import Background, Explanation, explain, weights
 from kb.text.bm25 import BM25_K1
+from kb.text.frames import user_functions
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
 from kb.text.tokens import STOPWORDS, tokenize
 
@@ -776,37 +777,6 @@ def only_a_librarys_message(symptom: str, background: Background, library: Calla
     return beyond_everyday(reading, record, background) and raised_by_a_library(
         reading, record, background, library
     )
-
-
-#: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
-_FRAMES_TAIL = 20_000
-_FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
-_INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
-
-
-def user_functions(text: str) -> frozenset[str]:
-    """The functions of the user's own code that TEXT's traceback frames pass through (not those of
-    installed packages or the standard library): where in their code it failed. Only names of two
-    words or more (`load_annotations`, `encode_labels`) count; `main` or `train` names no place."""
-    return frozenset(name.lower() for name in _user_frames(text))
-
-
-def failed_in(text: str) -> str | None:
-    """The innermost function of the user's own code that TEXT's last traceback passes through, as
-    user_functions() reads them: the place in their code a library's message was raised from."""
-    frames = _user_frames(text)
-    return frames[-1] if frames else None
-
-
-def _user_frames(text: str) -> list[str]:
-    names = []
-    for line in text[-_FRAMES_TAIL:].splitlines():
-        frame = _FRAME.match(line)
-        if frame and not _INSTALLED.search(frame.group(1)):
-            name = frame.group(2).rsplit(".", 1)[-1]
-            if "_" in name.strip("_") and not name.startswith("<"):
-                names.append(name)
-    return names
 
 
 #: How many of the library's messages that hold what explains a line are tried as its template.

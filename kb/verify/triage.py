@@ -29,6 +29,7 @@ from kb.handbook import load_triage
 from kb.paths import drafts_folder, new_draft_path, write_atomically
 from kb.records import Record
 from kb.search.lookup import SearchResponse
+from kb.text.frames import failed_in, named_in
 from kb.text.paste import find_decisive
 from kb.verify.runner import CheckResult
 
@@ -38,6 +39,8 @@ class Anchor:
     phenomenon: str
     conditions: str
     environment: str
+    #: The function of the user's own code the traceback failed in (kb.text.frames), or "".
+    function: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,9 +152,15 @@ class Cause(Record):
 
 def anchor(text: str, conditions: str = "", environment: str = "") -> Anchor:
     """Step 1: the decisive error line of a log or traceback (or the description as given),
-    redacted as its draft is: the anchor is printed, and given in --json, as the entry will hold it."""
+    redacted as its draft is: the anchor is printed, and given in --json, as the entry will hold it;
+    and the function of the user's own code it failed in, which the draft's symptom variant names."""
     line = find_decisive(text).line
-    return Anchor(redact_text(line), redact_text(conditions.strip()), redact_text(environment.strip()))
+    return Anchor(
+        redact_text(line),
+        redact_text(conditions.strip()),
+        redact_text(environment.strip()),
+        failed_in(text) or "",
+    )
 
 
 def locate(record: TriageRecord, response: SearchResponse) -> None:
@@ -224,6 +233,7 @@ def draft_entry(record: TriageRecord) -> EntryContent:
         key=key_from_symptom(record.anchor.phenomenon),
         domain=record.domain or "",
         symptom=record.anchor.phenomenon,
+        symptom_variants=tuple(filter(None, [named_in(record.anchor.phenomenon, record.anchor.function)])),
         validation=proved.command if proved else "",
         conditions=record.anchor.conditions,
         environment=record.anchor.environment,

@@ -457,6 +457,18 @@ def test_triage_as_a_script(runner: CliRunner) -> None:
     assert record["verifications"] == [] and Path(record["draft"]).exists()
 
 
+def test_a_triage_keeps_where_in_your_code_it_failed_for_its_draft(runner: CliRunner, tmp_path: Path) -> None:
+    log = tmp_path / "serve.log"
+    log.write_text(SCALER_TRACEBACK.format(n=12))
+    code, out, err = kb("triage", "--json", "--no-env", "--log", str(log))
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["anchor"]["function"] == "score_request"
+    assert "expecting 14 features as input. in score_request" in Path(record["draft"]).read_text()
+    shown = kb("triage", "--no-env", "--log", str(log), input="n\nn\nn\nn\n").output
+    assert "Failed in your code's score_request" in shown
+
+
 def test_a_triage_of_a_log_kb_cannot_read_is_one_line_and_begins_no_step(tmp_path: Path) -> None:
     """It printed the first step's heading, then the error: a step begun that never was."""
     code, out, err = kb("triage", "--no-env", "--log", str(tmp_path / "gone.log"))

@@ -181,7 +181,7 @@ def test_a_term_table_reads_as_the_sorted_words_it_was_made_of(words: list[str])
 
 
 def test_the_users_own_functions_are_read_from_the_frames_not_the_librarys() -> None:
-    from kb.search.ranking import user_functions
+    from kb.text.frames import user_functions
 
     traceback = (
         "Traceback (most recent call last):\n"

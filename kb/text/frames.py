@@ -1,0 +1,55 @@
+"""Where in the user's own code a traceback failed: the frames of their code, not those of installed
+packages or the standard library.
+
+A library raises its message for every caller that gets there; the place in the team's code is what
+tells a team's fault from the others (kb.search.ranking.beyond_everyday()), and what `kb add` and
+`kb triage` record beside a symptom taken from a run (where_it_failed()).
+"""
+
+from kb.patterns import LazyPattern
+
+#: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
+_FRAMES_TAIL = 20_000
+_FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
+_INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
+
+
+def user_functions(text: str) -> frozenset[str]:
+    """The functions of the user's own code that TEXT's traceback frames pass through, lower-cased.
+    Only names of two words or more (`load_annotations`, `encode_labels`) count; `main` or `train`
+    names no place."""
+    return frozenset(name.lower() for name in _user_frames(text))
+
+
+def failed_in(text: str) -> str | None:
+    """The innermost function of the user's own code that TEXT's last traceback passes through, as
+    user_functions() reads them: the place in their code a library's message was raised from."""
+    frames = _user_frames(text)
+    return frames[-1] if frames else None
+
+
+def where_it_failed(symptom: str, text: str) -> str | None:
+    """SYMPTOM with the function of the user's own code TEXT's traceback failed in (`KeyError:
+    'price' in margin_report`), as a symptom variant: search is sure of a team's entry recorded from
+    a library's message only when a later traceback passes through the place a form of it names.
+    None when the traceback names no such function, or the symptom names it already."""
+    return named_in(symptom, failed_in(text))
+
+
+def named_in(symptom: str, function: str | None) -> str | None:
+    """SYMPTOM naming FUNCTION as the place it failed (where_it_failed()); None without a function,
+    or when the symptom names it already."""
+    if not function or function.lower() in symptom.lower():
+        return None
+    return f"{symptom} in {function}"
+
+
+def _user_frames(text: str) -> list[str]:
+    names = []
+    for line in text[-_FRAMES_TAIL:].splitlines():
+        frame = _FRAME.match(line)
+        if frame and not _INSTALLED.search(frame.group(1)):
+            name = frame.group(2).rsplit(".", 1)[-1]
+            if "_" in name.strip("_") and not name.startswith("<"):
+                names.append(name)
+    return names
