@@ -280,6 +280,7 @@ class AgentSession:
         from kb.entry.constraints import check_constraints
         from kb.entry.content import EntryContent, key_from_symptom
         from kb.machine import active_python, environment
+        from kb.text.frames import where_it_failed
         from kb.text.paste import find_decisive
         from kb.verify.triage import save_triage_draft
 
@@ -292,6 +293,7 @@ class AgentSession:
                 f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty"
             )
         decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
+        where = where_it_failed(decisive, symptom)  # a traceback: the place in the user's code
         interpreter = _python_named(python) or active_python()
         seen = environment(interpreter)
         read_from = interpreter or sys.executable
@@ -308,6 +310,7 @@ class AgentSession:
             key=key,
             domain=chosen,
             symptom=decisive,
+            symptom_variants=(where,) if where else (),
             validation=check.strip(),
             fix=fix.strip(),
             root_cause=root_cause.strip(),

@@ -403,6 +403,28 @@ def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) 
     assert (given["domain"], given["domain_from"]) == ("model", "given")
 
 
+def test_a_proposal_from_a_traceback_keeps_where_in_your_code_it_failed(kb_db: str) -> None:
+    from kb.integrations.mcp_server import AgentSession
+
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/scoring/serve.py", line 9, in score_request\n'
+        "    return scaler.transform(row)\n"
+        '  File "/opt/venv/lib/python3.11/site-packages/sklearn/base.py", line 448, in _check_n_features\n'
+        "    raise ValueError(\n"
+        "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.\n"
+    )
+    proposed = AgentSession(kb_db).propose(
+        traceback, "python check.py", "Send the flags.", python=sys.executable
+    )
+    draft = read_entry_file(Path(proposed["draft"]), draft=True)
+    assert (
+        draft.symptom
+        == "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."
+    )
+    assert draft.symptom_variants == (f"{draft.symptom} in score_request",)
+
+
 def test_check_to_run_says_when_a_value_is_the_entrys_guess(kb_db: str) -> None:
     from kb.integrations.mcp_server import AgentSession
 
