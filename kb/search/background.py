@@ -37,15 +37,16 @@ FILE_NAME = "everyday_errors.txt"
 #: The messages libraries raise, read from their code (bench/background/library_messages.py).
 LIBRARY_FILE_NAME = "library_messages.txt"
 #: Raise when the compiled form changes, so that every cached copy is compiled again.
-COMPILED_FORMAT = 5
+COMPILED_FORMAT = 6
 
 
 class Background:
     """Everyday error messages, and for each word the messages that hold it.
 
     Flat on purpose: a search reads it in about a millisecond, where a dict of its few thousand words
-    took several. The messages themselves are read only when one is asked for: ranking needs which
-    message explains a line, not its text.
+    took several. The messages themselves are read only when one is asked for, and one at a time:
+    ranking needs which message explains a line, and a library template's text now and then
+    (kb.search.ranking.template_values()), never all ~3 MB of them.
     """
 
     __slots__ = ("_held", "_text", "_text_at", "ids", "offsets", "starts", "terms")
@@ -60,7 +61,7 @@ class Background:
         text_at: tuple[str, int] | None = None,
     ) -> None:
         self._text = text
-        #: Where the messages are, when not yet read: a compiled cache file and their offset in it.
+        #: Where the messages are, when not yet read: a compiled cache file and where they start in it.
         self._text_at = text_at
         #: Where each message starts in the text, and where the last one ends.
         self.starts = starts
@@ -77,12 +78,7 @@ class Background:
     def text(self) -> bytes:
         """The messages, one a line, in UTF-8."""
         if self._text is None:
-            import marshal
-
-            path, offset = self._text_at or ("", 0)
-            with open(path, "rb") as handle:
-                handle.seek(offset)
-                self._text = marshal.loads(handle.read())
+            self._text = self._read(0, self.starts[-1])
         return self._text
 
     @property
@@ -90,7 +86,27 @@ class Background:
         return max(0, len(self.starts) - 1)
 
     def message(self, number: int) -> str:
-        return self.text[self.starts[number] : self.starts[number + 1]].decode("utf-8").rstrip("\n")
+        """Message NUMBER; "" when its cache file went away under a long-lived process (a notebook,
+        an agent's server): its text only refines an answer, and a search must not fail for it."""
+        start, end = self.starts[number], self.starts[number + 1]
+        if self._text is not None:
+            raw = self._text[start:end]
+        else:
+            try:
+                raw = self._read(start, end - start)
+            except OSError:
+                return ""
+        return raw.decode("utf-8").rstrip("\n")
+
+    def _read(self, start: int, length: int) -> bytes:
+        """LENGTH bytes of the messages from START, read from the compiled cache file."""
+        path, offset = self._text_at or ("", 0)
+        with open(path, "rb") as handle:
+            handle.seek(offset + start)
+            raw = handle.read(length)
+        if len(raw) != length:  # the file changed since it was read: a damaged cache reads as none
+            raise OSError(f"{path} ends before its messages do")
+        return raw
 
     def holding(self, term: str) -> "array[int]":
         """The messages that hold TERM, ascending."""
@@ -319,6 +335,11 @@ def load_background(path: str | None = None, kind: str = "everyday") -> Backgrou
             if length > os.fstat(handle.fileno()).st_size - 8:
                 raise ValueError("a damaged cache")
             starts, terms, term_at, offsets, id_type, ids = marshal.loads(handle.read(length))
+            if (
+                len(starts) < 4
+                or 8 + length + int.from_bytes(starts[-4:], "little") > os.fstat(handle.fileno()).st_size
+            ):
+                raise ValueError("a damaged cache")
         return Background(
             None,
             _numbers(starts),
@@ -345,7 +366,7 @@ def load_background(path: str | None = None, kind: str = "everyday") -> Backgrou
             background.ids.tobytes(),
         )
     )
-    store_compiled(cached, len(index).to_bytes(8, "little") + index + marshal.dumps(background.text))
+    store_compiled(cached, len(index).to_bytes(8, "little") + index + background.text)
     return background
 
 

@@ -150,7 +150,20 @@ def test_the_messages_are_read_from_the_cache_only_when_one_is_asked_for(tmp_pat
     load_background.cache_clear()
     background = load_background()
     assert background._text is None
-    assert background.message(0) and background._text is not None
+    assert background.message(0) and background._text is None  # one message, not all of them
+    source = (Path(__file__).parents[3] / "seed_entries" / "everyday_errors.txt").read_text(encoding="utf-8")
+    assert background.message(background.size - 1) in source
+    assert background.text.decode("utf-8").splitlines()[0] == background.message(0)
+
+
+def test_a_message_whose_cache_went_away_reads_as_none(tmp_path: Path) -> None:
+    load_background.cache_clear()
+    load_background()
+    load_background.cache_clear()
+    background = load_background()
+    for cached in (tmp_path / "cache" / "kb").glob("everyday-*.marshal"):
+        cached.unlink()  # a cleaned cache under a notebook that searched before
+    assert background.message(0) == ""
 
 
 def test_a_missing_background_is_empty_not_an_error(tmp_path: Path) -> None:
