@@ -802,6 +802,7 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
     pieces = [" ".join(piece.split()) for piece in template.split("…")]
     if len(pieces) < 2:
         return None
+    pieces = [pieces[0], *(piece for piece in pieces[1:-1] if piece), pieces[-1]]  # `… …` is one gap
     text = " ".join(line.split())
     at = text.find(pieces[0])
     if at < 0:

@@ -333,8 +333,22 @@ def test_a_line_is_read_against_the_template_it_follows() -> None:
         {"json_file", "json", "file"}
     )
     assert filled_in(template, "ValueError: Input X contains NaN.") is None
+    assert filled_in("cannot … … the batch", "cannot fit 12 the batch") == frozenset({"fit", "12"})
     root = "ValueError: Unable to configure root logger"
     assert filled_in(root, root) is None  # a message with no gap leaves nothing to the run
+
+
+_PIECE = st.text(alphabet="abcdefghij ,.:()", min_size=1, max_size=15)
+_VALUE = st.from_regex(r"[0-9A-Z_]{1,12}", fullmatch=True)
+
+
+@given(st.lists(_PIECE, min_size=2, max_size=5), st.data())
+def test_a_line_made_from_a_template_reads_as_that_template(pieces: list[str], data: st.DataObject) -> None:
+    from kb.search.ranking import filled_in
+
+    values = [data.draw(_VALUE) for _ in pieces[1:]]
+    line = pieces[0] + "".join(value + piece for value, piece in zip(values, pieces[1:], strict=True))
+    assert filled_in("…".join(pieces), line) is not None
 
 
 @given(st.text(max_size=40), st.text(max_size=40))
