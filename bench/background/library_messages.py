@@ -216,7 +216,7 @@ def compiled_messages(library: Path, printf: bool = False) -> Iterator[str]:
             continue
         text = piece.decode("ascii")
         if printf:
-            text = _PRINTF.sub(GAP, text.replace("%%", "%"))
+            text = "%".join(_PRINTF.sub(GAP, part) for part in text.split("%%"))
             if GAP in text and not text.replace(GAP, "").strip(" ()'\"[]:,.="):
                 continue
         words = re.findall(r"[A-Za-z]{2,}", text)

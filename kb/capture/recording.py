@@ -245,8 +245,9 @@ def prefilled(
     if log is not None and not given.symptom:
         changes["symptom"] = prefill.symptom_from_log(log) or ""
     output = log if log is not None else last_run.output if last_run is not None else None
-    if output is not None and changes.get("symptom"):
-        where = prefill.where_it_failed(str(changes["symptom"]), output)
+    symptom = str(changes.get("symptom") or given.symptom or "")
+    if output is not None and symptom:
+        where = prefill.where_it_failed(symptom, output)
         if where is not None and where not in (given.variants or ()):
             changes["variants"] = [*(given.variants or ()), where]
     if fill.from_commit is not None and not given.fix:

@@ -122,12 +122,18 @@ class Background:
             self._held[term] = held
         return held
 
-    def holding_all(self, terms: Iterable[str]) -> list[int]:
-        """The messages that hold every one of TERMS, ascending."""
+    def holding_all(self, terms: Iterable[str], most: int | None = None) -> list[int]:
+        """The messages that hold every one of TERMS, ascending: the first MOST of them, if given."""
         lists = sorted((self.holding(term) for term in terms), key=len)
+        found: list[int] = []
         if not lists:
-            return []
-        return [number for number in lists[0] if all(_holds(ids, number) for ids in lists[1:])]
+            return found
+        for number in lists[0]:
+            if all(_holds(ids, number) for ids in lists[1:]):
+                found.append(number)
+                if len(found) == most:
+                    break
+        return found
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Background):

@@ -699,10 +699,11 @@ def beyond_everyday(
     graph a second time` for every caller that gets there, so the message is evidence that the
     library got there, not of the team's cause; the team's part must show besides (a quoted name its
     form quotes, a function of the team's code its form names). Two things never are the team's
-    part: the exception's class, when the library's message explains the line (`_csv.Error` names
-    the module that raised it), and the values the library's template leaves to the run
-    (template_values(): `StandardScaler` and `14` in `X has … features, but … is expecting …`),
-    which say which object failed, not why. A seed's symptom was written by the field guide as its
+    part: the exception's class, when the library's message explains the line and libraries raise
+    that class (`_csv.Error` names the module that raised it; a team's `ShardManifestError` is
+    theirs), and the values the library's template leaves to the run (template_values():
+    `StandardScaler` and `14` in `X has … features, but … is expecting …`), which say which object
+    failed, not why. A seed's symptom was written by the field guide as its
     fault's own, and messages several seeds share are listed apart (shared_messages.txt).
     """
     if background is None or not background.size:
@@ -738,7 +739,7 @@ def beyond_everyday(
             raised = explain(library, shared)
             if raised.share > everyday.share:
                 # The class names the library that raised it, not why: it goes with its message.
-                everyday, explained = raised, raised.terms | _class_terms(reading.line)
+                everyday, explained = raised, raised.terms | _class_terms(reading.line, (library, background))
             # What a library's template leaves to the run (which key, which class, which file) is
             # which object failed, not why: the team's part must be more than the values filled in.
             explained = explained | template_values(library, raised, reading.line)
@@ -788,8 +789,22 @@ def template_values(library: Background, raised: Explanation, line: str) -> froz
     every word RAISED explains (the fewest filled in, when several fit): none when it follows none."""
     if raised.number < 0:
         return frozenset()
-    fits = (filled_in(library.message(n), line) for n in library.holding_all(raised.terms)[:_TEMPLATES_TRIED])
-    return min((fit for fit in fits if fit is not None), key=len, default=frozenset())
+    key = (id(library), raised.terms, line)
+    kept = _TEMPLATE_VALUES.get(key)
+    if kept is not None and kept[0] is library:
+        return kept[1]
+    templates = library.holding_all(raised.terms, most=_TEMPLATES_TRIED)
+    fits = (filled_in(library.message(number), line) for number in templates)
+    values = min((fit for fit in fits if fit is not None), key=len, default=frozenset())
+    if len(_TEMPLATE_VALUES) >= _TEMPLATES_KEPT:
+        _TEMPLATE_VALUES.clear()
+    _TEMPLATE_VALUES[key] = (library, values)
+    return values
+
+
+#: template_values()' answers in this process: every team entry sharing a message asks the same.
+_TEMPLATE_VALUES: dict[tuple[int, frozenset[str], str], tuple[Background, frozenset[str]]] = {}
+_TEMPLATES_KEPT = 1024
 
 
 @functools.lru_cache(maxsize=1_000)
@@ -797,21 +812,39 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
     """The words of LINE that fill the gaps (…) of a library's message TEMPLATE, when LINE reads as
     that message: `X has 12 features, but StandardScaler is expecting 14` in `X has … features, but
     … is expecting …` fills in `standardscaler`. None when LINE does not follow the template, or the
-    template has no gap. Each piece of the template is looked for after the one before (spacing
-    aside): one pass over the line, however many gaps the template has."""
+    template is gaps alone. Each piece of the template is looked for after the one before (spacing
+    aside): one pass over the line, however many gaps the template has. A gap between two pieces
+    holds what lies between them; a gap that opens or ends the template holds one value (a word,
+    or a quoted span) and no more: `No module named …` is not to swallow the words a team wrote
+    after the name."""
     pieces = [" ".join(piece.split()) for piece in template.split("…")]
-    if len(pieces) < 2:
+    if len(pieces) < 2 or not any(pieces):
         return None
     pieces = [pieces[0], *(piece for piece in pieces[1:-1] if piece), pieces[-1]]  # `… …` is one gap
     text = " ".join(line.split())
-    at = text.find(pieces[0])
-    if at < 0:
-        return None
-    at += len(pieces[0])
     values = []
+    if pieces[0]:
+        at = text.find(pieces[0])
+        if at < 0:
+            return None
+        at += len(pieces[0])
+    else:  # the template opens with a gap: one value just before its first piece
+        found = text.find(pieces[1])
+        value = _VALUE_BEFORE.search(text, 0, found) if found > 0 else None
+        if value is None:
+            return None
+        values.append(value.group(1))
+        at = found + len(pieces[1])
+        pieces = pieces[1:]
     for number, piece in enumerate(pieces[1:], start=2):
-        last = number == len(pieces)  # the last gap runs to the last piece's last place
-        found = (text.rfind(piece) if last else text.find(piece, at + 1)) if piece else len(text)
+        if not piece:  # the template ends with a gap: one value right after the last piece
+            value = _VALUE_AFTER.match(text, at)
+            if value is None:
+                return None
+            values.append(value.group(1))
+            break
+        last = number == len(pieces) and text.endswith(piece)  # the line ends as the template does
+        found = len(text) - len(piece) if last else text.find(piece, at + 1)
         if found <= at:  # not found, or an empty gap
             return None
         values.append(text[at:found])
@@ -819,9 +852,24 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
     return frozenset(term for value in values for term in tokenize(value))
 
 
+_ONE_VALUE = r"('[^']*'|\"[^\"]*\"|[^\s'\"]+)"
+_VALUE_AFTER = LazyPattern(r"\s*" + _ONE_VALUE)
+_VALUE_BEFORE = LazyPattern(_ONE_VALUE + r"\s*$")
+
+
+def _class_terms(line: str, backgrounds: Sequence[Background]) -> frozenset[str]:
+    """The words of the exception class LINE starts with (`_csv.Error`: `_csv.error`, `csv`, `error`),
+    when it is a class libraries raise: one of BACKGROUNDS holds its name (`Error`). A class no
+    library raises (`ShardManifestError`) is the team's own, and part of what makes it theirs."""
+    terms = _class_words(line)
+    if not terms:
+        return terms
+    name = line.partition(":")[0].strip().rsplit(".", 1)[-1].lower()
+    return terms if any(len(background.holding(name)) for background in backgrounds) else frozenset()
+
+
 @functools.lru_cache(maxsize=1_000)
-def _class_terms(line: str) -> frozenset[str]:
-    """The words of the exception class LINE starts with (`_csv.Error`: `_csv.error`, `csv`, `error`)."""
+def _class_words(line: str) -> frozenset[str]:
     class_, separator, _ = line.partition(":")
     if not separator or not class_.strip() or " " in class_.strip():
         return frozenset()

@@ -11,6 +11,7 @@ from kb.patterns import LazyPattern
 #: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
 _FRAMES_TAIL = 20_000
 _FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
+_TRACEBACK_HEADER = "Traceback (most recent call last):"
 _INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
 
 
@@ -39,14 +40,18 @@ def where_it_failed(symptom: str, text: str) -> str | None:
 def named_in(symptom: str, function: str | None) -> str | None:
     """SYMPTOM naming FUNCTION as the place it failed (where_it_failed()); None without a function,
     or when the symptom names it already."""
-    if not function or function.lower() in symptom.lower():
+    if not function or not symptom.strip() or function.lower() in symptom.lower():
         return None
     return f"{symptom} in {function}"
 
 
 def _user_frames(text: str) -> list[str]:
+    """The user's functions in TEXT's last traceback, outermost first: a log that retried a
+    connection in `fetch_remote_config` before it failed elsewhere did not fail there."""
+    tail = text[-_FRAMES_TAIL:]
+    start = tail.rfind(_TRACEBACK_HEADER)
     names = []
-    for line in text[-_FRAMES_TAIL:].splitlines():
+    for line in tail[max(start, 0) :].splitlines():
         frame = _FRAME.match(line)
         if frame and not _INSTALLED.search(frame.group(1)):
             name = frame.group(2).rsplit(".", 1)[-1]

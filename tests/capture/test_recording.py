@@ -139,6 +139,33 @@ def test_from_log_records_where_in_your_code_a_librarys_message_was_raised(
     assert alone["results"][0]["key"] == "calendar-flags" and not alone["results"][0]["confident"]
 
 
+def test_a_symptom_of_your_own_with_a_log_still_gets_where_it_failed(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    log = tmp_path / "serve.log"
+    log.write_text(SCALER_TRACEBACK.format(n=12))
+    mine = "serving drops the calendar flags before the scaler"
+    add = [
+        "add",
+        "--new",
+        "--from-log",
+        str(log),
+        "-s",
+        mine,
+        "-k",
+        "mine",
+        "-d",
+        "data",
+        "-v",
+        "true",
+        "-f",
+        "x",
+    ]
+    assert kb(*add).exit_code == 0
+    assert entry("mine")["symptom"] == mine
+    assert entry("mine")["symptom_variants"] == [f"{mine} in score_request"]
+
+
 def test_from_log_says_where_it_failed_before_asking(
     runner: CliRunner, tmp_path: Path, interactive: None
 ) -> None:

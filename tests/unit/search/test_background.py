@@ -322,6 +322,22 @@ def test_the_class_of_a_librarys_message_goes_with_the_message() -> None:
     assert not beyond_everyday(line, team, EVERYDAY, library=TEMPLATES)
 
 
+def test_a_gap_that_ends_or_opens_a_template_holds_one_value_not_the_teams_words() -> None:
+    from kb.search.ranking import filled_in
+
+    line = "ModuleNotFoundError: No module named 'foo' while importing the plugin registry"
+    assert filled_in("No module named …", line) == frozenset({"foo"})
+    assert filled_in("… is not a Module subclass", "TypeError: torch.Scaled is not a Module subclass") == (
+        frozenset({"torch.scaled", "torch", "scal"})
+    )
+
+
+def test_a_class_no_library_raises_is_the_teams_own() -> None:
+    team = {"symptom": "ShardManifestError: field larger than field limit (131072)"}
+    line = reading("ShardManifestError: field larger than field limit (131072)")
+    assert beyond_everyday(line, team, EVERYDAY, library=TEMPLATES)
+
+
 def test_a_line_is_read_against_the_template_it_follows() -> None:
     from kb.search.ranking import filled_in
 

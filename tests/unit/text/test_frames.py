@@ -32,3 +32,14 @@ def test_no_variant_when_the_run_names_no_place_of_its_own_or_the_symptom_names_
     in_main = 'Traceback (most recent call last):\n  File "train.py", line 3, in main\n' + last_line
     assert where_it_failed(last_line, in_main) is None  # `main` names no place
     assert where_it_failed(f"{last_line} in score_request", SCALER_TRACEBACK) is None
+
+
+def test_the_place_is_read_from_the_last_traceback_of_a_log() -> None:
+    retried = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/jobs/config.py", line 12, in fetch_remote_config\n'
+        "ConnectionError: timed out\n"
+        "retrying in 5 s\n"
+    )
+    assert failed_in(retried + SCALER_TRACEBACK) == "score_request"
+    assert failed_in(retried + SCALER_TRACEBACK.replace("score_request", "main")) is None
