@@ -126,6 +126,10 @@ def _run_in(
     ending: _Ending,
 ) -> CheckResult:
     begin = time.monotonic()
+    # One try from before the process exists: a signal that lands between the held start and the
+    # next statement (kb descheduled under load) must find kb holding the process, to end it.
+    process: subprocess.Popen[bytes] | None = None
+    output: _Output | None = None
     try:
         with ending.held():
             process = subprocess.Popen(
@@ -137,24 +141,28 @@ def _run_in(
                 env=environment,
                 start_new_session=True,
             )
+        assert process.stdout is not None  # stdout=PIPE
+        output = _Output(process.stdout, watched=[p for p in (rule.pattern, rule.rules_out) if p])
+        ending.act_on_held()
+        finished = _wait(process, output, begin + timeout)
+        seconds = time.monotonic() - begin
+        _stop(process, output)
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the command
+        if process is not None:
+            _kill_now(process)
+            raise
         ending.act_on_held()
         said = f"could not start the command: {exc}"
         return _read(
             rule, command, kind, "not started", None, said, time.monotonic() - begin, started, symptom
         )
-    assert process.stdout is not None  # stdout=PIPE
-    output = _Output(process.stdout, watched=[p for p in (rule.pattern, rule.rules_out) if p])
-    try:
-        ending.act_on_held()
-        finished = _wait(process, output, begin + timeout)
-        seconds = time.monotonic() - begin
-        _stop(process, output)
     except BaseException:  # KeyboardInterrupt above all: nothing the command started may survive it
-        _kill_now(process)
+        if process is not None:
+            _kill_now(process)
         raise
     finally:
-        output.close()
+        if output is not None:
+            output.close()
     if not finished:
         return _read(rule, command, kind, "timeout", None, output.text(), seconds, started, symptom)
     return _read(rule, command, kind, "exited", process.returncode, output.text(), seconds, started, symptom)

@@ -405,6 +405,32 @@ def test_a_signal_while_the_check_is_being_started_still_ends_the_check(tmp_path
     assert gone(pid_in(tmp_path / "child.pid"))
 
 
+def test_a_signal_right_after_the_check_started_still_ends_the_check(tmp_path: Path) -> None:
+    """Between the start held against signals and the code that ends the check on one, a SIGHUP
+    (kb descheduled under load, in .ci/run) ended kb with the check running on. The signal arrives
+    there here, every time: while kb reads the new process's output pipe."""
+    program = (
+        "import os, signal\n"
+        "signal.signal(signal.SIGHUP, signal.SIG_DFL)\n"
+        "import kb.verify.runner as runner\n"
+        "real = runner._Output\n"
+        "class Interrupted(real):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        while not os.path.exists('child.pid'):\n"
+        "            pass\n"
+        "        os.kill(os.getpid(), signal.SIGHUP)\n"
+        "        super().__init__(*args, **kwargs)\n"
+        "runner._Output = Interrupted\n"
+        "from kb.entry.check_rule import CheckRule\n"
+        f"command = {f'echo $$ > shell.pid; {CHILD}; wait'!r}\n"
+        "runner.run_validation(command, timeout=60, rule=CheckRule('exit 0'))\n"
+    )
+    kb_like = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path)
+    assert kb_like.wait(timeout=20) == -signal.SIGHUP
+    assert gone(pid_in(tmp_path / "shell.pid"))
+    assert gone(pid_in(tmp_path / "child.pid"))
+
+
 def test_a_confirming_line_longer_than_the_kept_output_still_confirms() -> None:
     """A check that prints every bad label on its finding's line: the line's start was dropped."""
     rule = CheckRule("output", "^fault: ", "^ok: ")
