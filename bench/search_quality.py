@@ -216,6 +216,17 @@ def recorded_from_log(
     return recorded
 
 
+def first_outputs(corpus: Path, kind: str) -> dict[str, str]:
+    """The whole output of the first run (variant 0) of each script of CORPUS's set KIND, by script,
+    of both halves: each half is searched beside every recorded entry."""
+    path = corpus / f"{kind}.jsonl"
+    return {
+        str(row["script"]): str(row["query"])
+        for row in (load([path]) if path.exists() else [])
+        if row["variant"] == 0 and row["paste"] == "output"
+    }
+
+
 def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Report]:
     """The sets of CORPUS, for one half of its scripts."""
 
@@ -235,31 +246,23 @@ def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Repo
         for row in (load([labels]) if labels.exists() else [])
         if row["same"]
     )
-    every_run = load([corpus / "user.jsonl"]) if (corpus / "user.jsonl").exists() else []
-    first_runs = {  # of both halves' scripts: each half is searched beside all 40 entries
-        str(row["script"]): str(row["query"])
-        for row in every_run
-        if row["variant"] == 0 and row["paste"] == "output"
-    }
-    from_log = recorded_from_log(entries, first_runs)
+    from_log = recorded_from_log(entries, first_outputs(corpus, "user"))
     library_recorded = corpus / "user_lib" / "entries.jsonl"
     library_entries = load([library_recorded]) if library_recorded.exists() else []
     beside = rows("beside")
-    library_first_runs = {
-        str(row["script"]): str(row["query"])
-        for row in (load([corpus / "user_lib.jsonl"]) if (corpus / "user_lib.jsonl").exists() else [])
-        if row["variant"] == 0 and row["paste"] == "output"
-    }
+    recordings = (
+        [
+            ("", entries + library_entries),
+            (
+                " as `kb add --from-log` records them",
+                from_log + recorded_from_log(library_entries, first_outputs(corpus, "user_lib")),
+            ),
+        ]
+        if library_entries
+        else []
+    )
     library_sets = []
-    for recorded_as, team in (
-        ("", entries + library_entries),
-        (
-            " as `kb add --from-log` records them",
-            from_log + recorded_from_log(library_entries, library_first_runs),
-        ),
-    ):
-        if not library_entries:
-            break
+    for recorded_as, team in recordings:
         library_sets += [
             evaluate(
                 f"corpus {half}: the team's entries whose symptom is only a library's message{recorded_as}",
