@@ -23,9 +23,9 @@ import math
 import os
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import overload
+from typing import Generic, TypeVar, overload
 
 from kb.compiled import compiled_path, store_compiled
 from kb.paths import seed_folder
@@ -34,6 +34,9 @@ from kb.text.paste import NORMALIZER_VERSION
 from kb.text.tokens import tokenize
 
 FILE_NAME = "everyday_errors.txt"
+K = TypeVar("K")
+V = TypeVar("V")
+
 #: The messages libraries raise, read from their code (bench/background/library_messages.py).
 LIBRARY_FILE_NAME = "library_messages.txt"
 #: Raise when the compiled form changes, so that every cached copy is compiled again.
@@ -250,23 +253,34 @@ def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
     return {term: math.log(1.0 + (n + 1) / (len(background.holding(term)) + 1)) for term in terms}
 
 
-#: explain()'s answers in this process, by background and words: a search asks about each
-#: candidate's shared words, and many candidates, and a host's next failures, share them.
-_EXPLAINED: dict[tuple[int, frozenset[tuple[str, float]]], tuple[Background, Explanation]] = {}
-_EXPLAINED_KEPT = 4096
+class Remembered(Generic[K, V]):
+    """The answers of a pure function of a background in this process, by background and KEY: a
+    search asks the same of many candidates, and a host's next failures ask it again. Backgrounds
+    are told apart by identity, and at most KEPT answers are held (then all are let go)."""
+
+    def __init__(self, kept: int) -> None:
+        self._answers: dict[tuple[int, K], tuple[Background, V]] = {}
+        self._kept = kept
+
+    def __call__(self, background: Background, key: K, answer: Callable[[Background, K], V]) -> V:
+        """The answer remembered for BACKGROUND and KEY, else ANSWER(BACKGROUND, KEY), remembered."""
+        kept = self._answers.get((id(background), key))
+        if kept is not None and kept[0] is background:  # held here, so its id names no other background
+            return kept[1]
+        if len(self._answers) >= self._kept:
+            self._answers.clear()
+        found = answer(background, key)
+        self._answers[(id(background), key)] = (background, found)
+        return found
+
+
+#: explain()'s answers: a search asks about each candidate's shared words.
+_EXPLAINED: Remembered[frozenset[tuple[str, float]], Explanation] = Remembered(4096)
 
 
 def explain(background: Background, terms: Mapping[str, float]) -> Explanation:
     """explain_once(), remembered (it is pure): see there."""
-    key = (id(background), frozenset(terms.items()))
-    kept = _EXPLAINED.get(key)
-    if kept is not None and kept[0] is background:  # held here, so its id names no other background
-        return kept[1]
-    if len(_EXPLAINED) >= _EXPLAINED_KEPT:
-        _EXPLAINED.clear()
-    answer = explain_once(background, terms)
-    _EXPLAINED[key] = (background, answer)
-    return answer
+    return _EXPLAINED(background, frozenset(terms.items()), lambda asked, _: explain_once(asked, terms))
 
 
 def explain_once(background: Background, terms: Mapping[str, float]) -> Explanation:

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import Background, Explanation, explain, weights
+from kb.search.background import Background, Explanation, Remembered, explain, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
@@ -789,22 +789,18 @@ def template_values(library: Background, raised: Explanation, line: str) -> froz
     every word RAISED explains (the fewest filled in, when several fit): none when it follows none."""
     if raised.number < 0:
         return frozenset()
-    key = (id(library), raised.terms, line)
-    kept = _TEMPLATE_VALUES.get(key)
-    if kept is not None and kept[0] is library:
-        return kept[1]
-    templates = library.holding_all(raised.terms, most=_TEMPLATES_TRIED)
+    return _TEMPLATE_VALUES(library, (raised.terms, line), _template_values)
+
+
+def _template_values(library: Background, asked: tuple[frozenset[str], str]) -> frozenset[str]:
+    explained, line = asked
+    templates = library.holding_all(explained, most=_TEMPLATES_TRIED)
     fits = (filled_in(library.message(number), line) for number in templates)
-    values = min((fit for fit in fits if fit is not None), key=len, default=frozenset())
-    if len(_TEMPLATE_VALUES) >= _TEMPLATES_KEPT:
-        _TEMPLATE_VALUES.clear()
-    _TEMPLATE_VALUES[key] = (library, values)
-    return values
+    return min((fit for fit in fits if fit is not None), key=len, default=frozenset())
 
 
-#: template_values()' answers in this process: every team entry sharing a message asks the same.
-_TEMPLATE_VALUES: dict[tuple[int, frozenset[str], str], tuple[Background, frozenset[str]]] = {}
-_TEMPLATES_KEPT = 1024
+#: template_values()' answers: every team entry sharing a message asks the same.
+_TEMPLATE_VALUES: Remembered[tuple[frozenset[str], str], frozenset[str]] = Remembered(1024)
 
 
 @functools.lru_cache(maxsize=1_000)
