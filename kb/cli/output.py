@@ -57,7 +57,8 @@ def _notes(recorded: Recorded, to: str | None) -> list[str]:
             "a library raises this message for any caller that gets there: kb will show this entry for"
             " it, but be sure of it only when a paste also shows your part; say where in your code it"
             f" fails (`... in build_optimizer`) with `kb {layer}edit {entry.key}`, or record it from the"
-            " traceback (`kb add --from-log FILE` keeps the place)"
+            " traceback (`kb add --from-log FILE` keeps the place when the traceback passes through your"
+            " code)"
         )
     if entry.validation and not entry.content().check_rule.declared:
         notes.append(
