@@ -11,6 +11,7 @@ import sys
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -201,12 +202,18 @@ def test_the_library_messages_say_what_they_are_and_hold_thousands() -> None:
     assert len(messages) > 10_000 and messages == sorted(set(messages))
 
 
-def test_a_librarys_messages_are_read_from_its_raise_statements(tmp_path: Path) -> None:
+def library_harvest() -> Any:
+    """bench/background/library_messages.py, the script that makes seed_entries/library_messages.txt."""
     script = Path(__file__).parents[1] / "bench" / "background" / "library_messages.py"
     spec = importlib.util.spec_from_file_location("library_messages", script)
     assert spec and spec.loader
     harvest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(harvest)
+    return harvest
+
+
+def test_a_librarys_messages_are_read_from_its_raise_statements(tmp_path: Path) -> None:
+    harvest = library_harvest()
     (tmp_path / "optim.py").write_text(
         "def load(groups, saved):\n"
         "    if len(groups) != len(saved):\n"
@@ -225,3 +232,30 @@ def test_a_librarys_messages_are_read_from_its_raise_statements(tmp_path: Path) 
         "KeyError: unexpected key … in state (saved by a newer version)",
         "RuntimeError: Tried to step … times, total steps is …",
     ]
+
+
+def test_a_message_of_several_lines_is_kept_whole_and_line_by_line(tmp_path: Path) -> None:
+    """A paste shows sklearn's `Input X contains NaN.` and the advice under it as two lines, and the
+    second may be all a person copies."""
+    (tmp_path / "validation.py").write_text(
+        "def check(name):\n"
+        '    raise ValueError(f"Input X contains NaN.\\n{name} does not accept missing values")\n',
+        encoding="utf-8",
+    )
+    assert library_harvest().cleaned(library_harvest().python_messages(tmp_path)) == {
+        "ValueError: Input X contains NaN. … does not accept missing values",
+        "ValueError: Input X contains NaN.",
+        "… does not accept missing values",
+    }
+
+
+def test_pydantic_cores_messages_are_read_from_running_it() -> None:
+    """pydantic-core formats its messages in Rust, where no `raise` can be read: the harvest raises
+    each error type it lists and reads the lines a traceback shows, its values as gaps."""
+    messages = set(library_harvest().pydantic_core_messages())
+    assert "pydantic_core._pydantic_core.ValidationError: … validation error for …" in messages
+    assert "pydantic_core._pydantic_core.ValidationError: … validation errors for …" in messages
+    assert "Field required [type=missing, input_value=…, input_type=…]" in messages
+    assert "Input should be greater than … [type=greater_than, input_value=…, input_type=…]" in messages
+    assert "String should have at least … characters" in {message.split(" [type=")[0] for message in messages}
+    assert not [message for message in messages if "kbvaluemark" in message or "918273645" in message]

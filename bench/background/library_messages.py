@@ -22,14 +22,22 @@ What is read
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
   more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
   pieces apart, so a line may be a piece of one.
+- pydantic-core: its messages are formatted in Rust, so they are read from running code instead:
+  every error type `pydantic_core.list_all_errors()` lists, raised through
+  `ValidationError.from_exception_data()` with marked values, read back as the line a traceback
+  shows (`Field required [type=missing, input_value=…, input_type=…]`) and as the bare message,
+  and the title line (`pydantic_core._pydantic_core.ValidationError: … validation error for …`).
+  Without them a team's `1 validation error for ServingSettings` read as the team's own words.
 - C: the same for the standard library's C modules (`_csv`, `_sqlite3`, `_json`, `_pickle`… in
   lib-dynload, and libpython itself) and numpy's C core, whose messages are printf templates:
   `field larger than field limit (%ld)` reads `field larger than field limit (…)`. Without them a
   team's `_csv.Error: field larger than field limit (131072)` read as the team's own words.
 
 Values are left out rather than masked: kb reads words, and a value is a word of the run, not of the
-message. Lines are capped at 300 characters, control characters become spaces, duplicates count
-once, and the output is sorted, so a rerun on the same versions gives the same file.
+message. A message of several lines (sklearn's `Input X contains NaN.` and the advice under it) is
+kept whole and also line by line, since a paste shows it as lines and kb reads a paste by its lines.
+Lines are capped at 300 characters, control characters become spaces, duplicates count once, and
+the output is sorted, so a rerun on the same versions gives the same file.
 
 Rerun (from the repository root, in a venv holding the libraries; about a minute):
 
@@ -46,7 +54,7 @@ import os
 import re
 import sys
 import sysconfig
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 PACKAGES = (
@@ -230,6 +238,56 @@ def compiled_messages(library: Path, printf: bool = False) -> Iterator[str]:
             yield text
 
 
+#: Marks a value in a message pydantic-core formats, to be read back as a gap: a text where the
+#: context takes any value, a number where it must be one.
+_MARKS = ("kbvaluemark", 918273645)
+
+
+def pydantic_core_messages() -> Iterator[str]:
+    """The messages pydantic-core raises, made by raising each error type it lists with marked
+    values (nothing when pydantic-core is not installed)."""
+    try:
+        from pydantic_core import ValidationError
+        from pydantic_core._pydantic_core import list_all_errors
+    except ImportError:
+        return
+    for error in list_all_errors():
+        context = error["example_context"] or {}
+        for mark in _MARKS:
+            try:
+                line_error = {"type": error["type"], "loc": (_MARKS[0],), "input": mark}
+                raised = ValidationError.from_exception_data(
+                    str(_MARKS[0]), [{**line_error, "ctx": dict.fromkeys(context, mark)}]
+                )
+            except (TypeError, ValueError):
+                continue
+            detail = str(raised).splitlines()[2]
+            detail = re.sub(r"input_type=\w+", f"input_type={GAP}", detail)
+            for value in (repr(mark), str(mark)):
+                detail = detail.replace(value, GAP)
+            yield detail.strip()
+            yield re.sub(r"\{\w+\}", GAP, error["message_template_python"])
+            break
+    name = f"{ValidationError.__module__}.{ValidationError.__qualname__}"
+    for count in (1, 2):
+        raised = ValidationError.from_exception_data(
+            str(_MARKS[0]), [{"type": "missing", "loc": (_MARKS[0],), "input": {}}] * count
+        )
+        title = str(raised).splitlines()[0].replace(str(count), GAP, 1).replace(str(_MARKS[0]), GAP)
+        yield f"{name}: {title}"
+
+
+def cleaned(messages: Iterable[str]) -> set[str]:
+    """MESSAGES as lines of the file: each whole, and each line of one that has several."""
+    found = set()
+    for message in messages:
+        found.add(clean(message))
+        lines = [line for line in message.splitlines() if len(re.findall(r"[A-Za-z]{2,}", line)) >= 3]
+        if len(lines) > 1:
+            found.update(clean(line) for line in lines)
+    return found
+
+
 def clean(message: str) -> str:
     message = re.sub(r"[\x00-\x1f\x7f]+", " ", message)
     message = re.sub(rf"(\s*{GAP}\s*)+", f" {GAP} ", message)
@@ -248,13 +306,17 @@ def main() -> None:
         if not root.is_dir():
             print(f"{name}: not installed, left out", file=sys.stderr)
             continue
-        found = {clean(m) for m in python_messages(root)}
+        found = cleaned(python_messages(root))
         counts[name] = len(found)
+        messages |= found
+    found = cleaned(pydantic_core_messages())
+    if found:
+        counts["pydantic_core"] = len(found)
         messages |= found
     for library in TORCH_LIBRARIES:
         path = site / "torch" / "lib" / library
         if path.exists():
-            found = {clean(m) for m in compiled_messages(path)}
+            found = cleaned(compiled_messages(path, printf=True))
             counts[library] = len(found)
             messages |= found
     c_modules = [Path(sysconfig.get_config_var("LIBDIR") or "") / str(sysconfig.get_config_var("LDLIBRARY"))]
@@ -264,7 +326,7 @@ def main() -> None:
         c_modules += sorted((site / stem).parent.glob(Path(stem).name + "*.so"))
     for path in c_modules:
         if path.is_file():
-            found = {clean(m) for m in compiled_messages(path, printf=True)}
+            found = cleaned(compiled_messages(path, printf=True))
             counts[path.name.split(".")[0]] = len(found)
             messages |= found
     kept = sorted(m for m in messages if len(re.findall(r"[A-Za-z]{2,}", m)) >= 3)
@@ -275,9 +337,10 @@ def main() -> None:
     header = [
         "# Error messages libraries raise, read from their code: the message of every `raise` in the",
         "# Python sources of the standard library and of the packages below, and the message strings of",
-        "# torch's C++ core, the standard library's C modules and numpy's C core. Values are left out",
-        "# (…). No fault owns these: kb weighs a team's own",
-        "# entries against them (a library raises its message for every caller), never shows them.",
+        "# torch's C++ core, the standard library's C modules and numpy's C core, and pydantic-core's",
+        "# messages raised from running code. Values are left out (…). No fault owns these: kb weighs",
+        "# a team's own entries against them (a library raises its message for every caller), never",
+        "# shows them.",
         "# Produced by bench/background/library_messages.py; regenerate with",
         "#   python bench/background/library_messages.py --out seed_entries/library_messages.txt",
         f"# Made with Python {sys.version.split()[0]}, {', '.join(versions)}.",

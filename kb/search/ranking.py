@@ -518,6 +518,15 @@ def rank(
                 reading, candidate.record, background, library, frames, unheard
             ):
                 doubt = "library"
+        elif (
+            doubt is None
+            and query.kind == "description"
+            and library is not None
+            and not candidate.record.get("seed_digest")
+            and a_librarys_line(reading, library())
+            and raised_by_a_library(reading, candidate.record, background, library, frames, unheard)
+        ):
+            doubt = "library"
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
@@ -764,6 +773,18 @@ def raised_by_a_library(
     if record.get("seed_digest"):
         return False
     return not beyond_everyday(reading, record, background, frames, unheard, library())
+
+
+#: A line without an exception class that a library's message explains this much of (its words
+#: weighed by how rare they are among library messages) is that message, not a person's words.
+LIBRARY_LINE_SHARE = 0.5
+
+
+def a_librarys_line(reading: Reading, library: Background) -> bool:
+    """Whether READING, read as a description (no exception class starts it), is a library's
+    message all the same: the second line of sklearn's `Input X contains NaN.`, pasted alone, is
+    what sklearn says to every caller, and a team's entry is weighed against it as an error line is."""
+    return explain(library, weights(library, reading.terms)).share >= LIBRARY_LINE_SHARE
 
 
 def only_a_librarys_message(symptom: str, background: Background, library: Callable[[], Background]) -> bool:

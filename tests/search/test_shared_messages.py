@@ -217,6 +217,25 @@ def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fa
     assert "$ python -c 'import train; train.check_aux_detach()'" in shown
 
 
+def test_a_librarys_message_pasted_without_its_class_is_still_the_librarys(runner: CliRunner) -> None:
+    """sklearn prints `Input X contains NaN.` and, on the next line, advice without an exception
+    class; copied alone, that second line reads like a person's description, but it is what sklearn
+    says to every caller whose features hold a NaN, whatever put the NaN there."""
+    symptom = (
+        "ValueError: Input X contains NaN. Ridge does not accept missing values encoded as NaN natively."
+        " (preceded by RuntimeWarning: invalid value encountered in log1p)"
+    )
+    added = kb("add", "-k", "log1p-refunds", "-d", "numerics", "-s", symptom, "-v", "ls", "-f", "clip it")
+    assert added.exit_code == 0, added.output
+    second_line = (
+        "LinearRegression does not accept missing values encoded as NaN natively. For supervised learning,"
+        " you might want to consider sklearn.ensemble.HistGradientBoostingClassifier and Regressor which"
+        " accept missing values encoded as NaNs natively."
+    )
+    top = search(runner, second_line)[0]
+    assert (top["key"], top["confident"], top["doubt"]) == ("log1p-refunds", False, "library")
+
+
 def test_a_teams_own_message_is_its_known_fault(runner: CliRunner) -> None:
     symptom = "ShardManifestError: shard 12 of the webdataset manifest lists no samples"
     added = kb("add", "-k", "empty-shard", "-d", "data", "-s", symptom, "-v", "ls shards", "-f", "rebuild it")

@@ -373,3 +373,12 @@ def test_any_template_and_line_are_read_without_error(template: str, line: str) 
 
     found = filled_in(template + " … " + template, line)
     assert found is None or isinstance(found, frozenset)
+
+
+def test_a_line_without_a_class_is_a_librarys_when_its_message_explains_it() -> None:
+    from kb.search.ranking import a_librarys_line
+
+    sklearn = compile_background(["… does not accept missing values encoded as NaN natively."])
+    assert a_librarys_line(reading("Ridge does not accept missing values encoded as NaN natively."), sklearn)
+    person = "after resuming from the checkpoint the loss is NaN natively in every run of the ridge model"
+    assert not a_librarys_line(reading(person), sklearn)
