@@ -691,7 +691,12 @@ def beyond_everyday(
 
     A quoted name or a path is the data of a message (which key, which attribute, which file): it
     is evidence only for a form that quotes the same name, never for prose that happens to use the
-    word. FRAMES, the functions of the user's own code the error passed through (user_functions()),
+    word. For a seed, whose quoted names are the field guide's examples, "the same name" is the whole
+    name or a part of a path (`/tmp` in `/tmp/tmpk3j9x2ab`), not a word inside another name: a
+    checkpoint folder `models/.tmp_latest` is not the container's `/tmp`. A team's entry recorded
+    from its own run keeps the word-level match: its later runs quote its names with other values
+    (`run_7/ckpt.pt`, `run_9/ckpt.pt`), and the judge sets lost as many right answers as wrong ones
+    when it went. FRAMES, the functions of the user's own code the error passed through (user_functions()),
     are evidence for a form that names one: `JSONDecodeError: Extra data` is everyday, in
     `load_annotations` it is the team's fault.
 
@@ -732,8 +737,9 @@ def beyond_everyday(
     if not total:
         return True
     best = 0.0
+    seed = bool(record.get("seed_digest"))
     for form in forms:
-        quoted = _quoted_terms(form)
+        quoted = _quoted_in_both(reading.line, form) if seed else _quoted_terms(form)
         words = _words(form)
         shared = {
             term: weight
@@ -908,6 +914,23 @@ _MESSAGE_QUOTED = LazyPattern(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
 def _quoted_terms(text: str) -> frozenset[str]:
     names = (next(g for g in match.groups() if g) for match in _MESSAGE_QUOTED.finditer(text))
     return frozenset(term for name in names for term in tokenize(name, phrases=False))
+
+
+@functools.lru_cache(maxsize=10_000)
+def _quoted_parts(text: str) -> frozenset[str]:
+    """The quoted names of TEXT, lower-cased, and each part of a quoted path (`models/.tmp_latest`:
+    `models`, `.tmp_latest`)."""
+    names = (next(g for g in match.groups() if g).lower() for match in _MESSAGE_QUOTED.finditer(text))
+    return frozenset(part for name in names for part in (name, *re.split(r"[/\\]", name)) if part)
+
+
+def _quoted_in_both(line: str, form: str) -> frozenset[str]:
+    """The words of the names LINE and FORM both quote, a path's parts counted as names: a quoted
+    name is evidence for a form that quotes the same name, not one that shares a word of it
+    (`.tmp_latest` is no `/tmp`)."""
+    return frozenset(
+        term for name in _quoted_parts(line) & _quoted_parts(form) for term in tokenize(name, phrases=False)
+    )
 
 
 @functools.lru_cache(maxsize=10_000)

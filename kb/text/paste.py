@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 3
+NORMALIZER_VERSION = 4
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -88,8 +88,11 @@ _OTHER_OUTPUT = LazyPattern(
     re.VERBOSE,
 )
 
+#: An exception line: `RuntimeError: …`, `torch.OutOfMemoryError: …`, and the standard library's
+#: modules whose exception class is a lower-case `error` (`re.error`, `struct.error`, `zlib.error`).
 _EXCEPTION = LazyPattern(
-    r"^(?P<type>(?:[A-Za-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Interrupt|Exit|Fault|Failure))"
+    r"^(?P<type>(?:[A-Za-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Interrupt|Exit|Fault|Failure)"
+    r"|(?:[A-Za-z_]\w*\.)+error)"
     r"(?:\s*\[[^\]]*\])?(?::\s?(?P<message>.*))?$"
 )
 

@@ -382,3 +382,16 @@ def test_a_line_without_a_class_is_a_librarys_when_its_message_explains_it() -> 
     assert a_librarys_line(reading("Ridge does not accept missing values encoded as NaN natively."), sklearn)
     person = "after resuming from the checkpoint the loss is NaN natively in every run of the ridge model"
     assert not a_librarys_line(reading(person), sklearn)
+
+
+def test_a_seeds_quoted_path_is_evidence_only_for_the_same_name_not_a_word_of_another() -> None:
+    """The Docker /tmp seed quotes `/tmp/tmpk3j9x2ab`; a checkpoint folder named `.tmp_latest` shares
+    the word `tmp` with it, not the folder."""
+    everyday = compile_background(["OSError: [Errno 39] Directory not empty: 'a'", "OSError: [Errno 30] x"])
+    seed = {"symptom": "OSError: [Errno 30] Read-only file system: '/tmp/tmpk3j9x2ab'", "seed_digest": "abc"}
+    assert not beyond_everyday(
+        reading("OSError: [Errno 39] Directory not empty: 'models/.tmp_latest'"), seed, everyday
+    )
+    assert beyond_everyday(
+        reading("OSError: [Errno 30] Read-only file system: '/tmp/tmpa1b2c3'"), seed, everyday
+    )

@@ -172,6 +172,23 @@ def test_an_error_buried_in_a_long_log_is_found() -> None:
     assert find_decisive(log).line == "OSError: [Errno 28] No space left on device"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "re.error: invalid group reference 2 at position 12",
+        "struct.error: unpack requires a buffer of 8 bytes",
+        "zlib.error: Error -3 while decompressing data: incorrect header check",
+    ],
+)
+def test_a_standard_library_error_named_in_lower_case_is_an_exception_line(line: str) -> None:
+    """`re`, `struct`, `zlib` and a few more name their exception class `error`: such a line is an
+    error, to be told from everyday errors, not a person's description of one."""
+    decisive = find_decisive(
+        f'Traceback (most recent call last):\n  File "prep.py", line 3, in <module>\n{line}'
+    )
+    assert decisive.line == line and decisive.exception_type == line.partition(":")[0]
+
+
 def test_a_description_is_its_own_decisive_text() -> None:
     text = "loss becomes nan after a few hundred steps with fp16"
     decisive = find_decisive(text)
