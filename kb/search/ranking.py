@@ -797,11 +797,15 @@ def only_a_librarys_message(symptom: str, background: Background, library: Calla
     """Whether SYMPTOM, as a team's entry records it, is a message a library raises for any caller
     and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
     alone (raised_by_a_library()), and `kb add` says so while the person can still add their part.
-    LIBRARY() is asked for only when no everyday error explains the symptom already."""
+    LIBRARY() is asked for only when no everyday error explains the symptom already. A symptom with
+    no exception class is a library's message when a_librarys_line() says so, as in a search."""
     query = analyze(symptom)
-    if query.kind != "error" or not query.readings:
+    if not query.readings:
         return False
     reading, record = query.readings[0], {"symptom": symptom}
+    if query.kind != "error":
+        line_of_a_library = a_librarys_line(reading, library())
+        return line_of_a_library and raised_by_a_library(reading, record, background, library)
     return beyond_everyday(reading, record, background) and raised_by_a_library(
         reading, record, background, library
     )

@@ -395,3 +395,13 @@ def test_a_seeds_quoted_path_is_evidence_only_for_the_same_name_not_a_word_of_an
     assert beyond_everyday(
         reading("OSError: [Errno 30] Read-only file system: '/tmp/tmpa1b2c3'"), seed, everyday
     )
+
+
+def test_kb_add_can_tell_a_librarys_line_recorded_without_its_class() -> None:
+    from kb.search.ranking import only_a_librarys_message
+
+    sklearn = compile_background(["… does not accept missing values encoded as NaN natively."])
+    line = "Ridge does not accept missing values encoded as NaN natively."
+    assert only_a_librarys_message(line, EVERYDAY, lambda: sklearn)
+    person = "after resuming from the checkpoint the ridge model's validation loss is NaN in every run"
+    assert not only_a_librarys_message(person, EVERYDAY, lambda: sklearn)
