@@ -282,10 +282,15 @@ def cleaned(messages: Iterable[str]) -> set[str]:
     found = set()
     for message in messages:
         found.add(clean(message))
-        lines = [line for line in message.splitlines() if len(re.findall(r"[A-Za-z]{2,}", line)) >= 3]
+        lines = [line for line in message.splitlines() if has_three_words(line)]
         if len(lines) > 1:
             found.update(clean(line) for line in lines)
     return found
+
+
+def has_three_words(text: str) -> bool:
+    """Whether TEXT holds three words of two letters or more: a message, not a fragment of one."""
+    return len(re.findall(r"[A-Za-z]{2,}", text)) >= 3
 
 
 def clean(message: str) -> str:
@@ -329,7 +334,7 @@ def main() -> None:
             found = cleaned(compiled_messages(path, printf=True))
             counts[path.name.split(".")[0]] = len(found)
             messages |= found
-    kept = sorted(m for m in messages if len(re.findall(r"[A-Za-z]{2,}", m)) >= 3)
+    kept = sorted(m for m in messages if has_three_words(m))
     versions = []
     for distribution in DISTRIBUTIONS:
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):

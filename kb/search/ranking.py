@@ -18,7 +18,7 @@ import functools
 import heapq
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -522,9 +522,7 @@ def rank(
             doubt is None
             and query.kind == "description"
             and library is not None
-            and not candidate.record.get("seed_digest")
-            and a_librarys_line(reading, library())
-            and raised_by_a_library(reading, candidate.record, background, library, frames, unheard)
+            and only_a_librarys_line(reading, candidate.record, background, library, frames, unheard)
         ):
             doubt = "library"
         sure = bool(hit) or doubt is None
@@ -793,19 +791,36 @@ def a_librarys_line(reading: Reading, library: Background) -> bool:
     return explain(library, weights(library, reading.terms)).share >= LIBRARY_LINE_SHARE
 
 
+def only_a_librarys_line(
+    reading: Reading,
+    record: Mapping[str, Any],
+    background: Background | None,
+    library: Callable[[], Background],
+    frames: frozenset[str] = frozenset(),
+    unheard: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether READING, a line with no exception class, is a library's message (a_librarys_line())
+    and no more than that for the team's entry RECORD (raised_by_a_library()). Never for a seed, and
+    then LIBRARY() is not asked for."""
+    if record.get("seed_digest"):
+        return False
+    return a_librarys_line(reading, library()) and raised_by_a_library(
+        reading, record, background, library, frames, unheard
+    )
+
+
 def only_a_librarys_message(symptom: str, background: Background, library: Callable[[], Background]) -> bool:
     """Whether SYMPTOM, as a team's entry records it, is a message a library raises for any caller
     and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
     alone (raised_by_a_library()), and `kb add` says so while the person can still add their part.
     LIBRARY() is asked for only when no everyday error explains the symptom already. A symptom with
-    no exception class is a library's message when a_librarys_line() says so, as in a search."""
+    no exception class is weighed as a search weighs such a line (only_a_librarys_line())."""
     query = analyze(symptom)
     if not query.readings:
         return False
     reading, record = query.readings[0], {"symptom": symptom}
     if query.kind != "error":
-        line_of_a_library = a_librarys_line(reading, library())
-        return line_of_a_library and raised_by_a_library(reading, record, background, library)
+        return only_a_librarys_line(reading, record, background, library)
     return beyond_everyday(reading, record, background) and raised_by_a_library(
         reading, record, background, library
     )
@@ -914,17 +929,21 @@ class _DataTerms(Record):
 _MESSAGE_QUOTED = LazyPattern(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
 
 
+def _message_quoted(text: str) -> Iterator[str]:
+    """The names TEXT quotes as an error message quotes them (_MESSAGE_QUOTED)."""
+    return (next(g for g in match.groups() if g) for match in _MESSAGE_QUOTED.finditer(text))
+
+
 @functools.lru_cache(maxsize=10_000)
 def _quoted_terms(text: str) -> frozenset[str]:
-    names = (next(g for g in match.groups() if g) for match in _MESSAGE_QUOTED.finditer(text))
-    return frozenset(term for name in names for term in tokenize(name, phrases=False))
+    return frozenset(term for name in _message_quoted(text) for term in tokenize(name, phrases=False))
 
 
 @functools.lru_cache(maxsize=10_000)
 def _quoted_parts(text: str) -> frozenset[str]:
     """The quoted names of TEXT, lower-cased, and each part of a quoted path (`models/.tmp_latest`:
     `models`, `.tmp_latest`)."""
-    names = (next(g for g in match.groups() if g).lower() for match in _MESSAGE_QUOTED.finditer(text))
+    names = (name.lower() for name in _message_quoted(text))
     return frozenset(part for name in names for part in (name, *re.split(r"[/\\]", name)) if part)
 
 
