@@ -1,6 +1,6 @@
 """Search quality on kb's own evaluation sets (bench/corpus, bench/queries), kept apart from the shared one.
 
-    python bench/search_quality.py [-v] [--half tune|measure|both]
+    python bench/search_quality.py [-v|-vv] [--half tune|measure|both]
 
 The corpus (bench/corpus, made by bench/corpus/build.py from scripts that really fail) is split once,
 by script, into a half to tune on and a half only to measure; both are reported, side by side:
@@ -131,7 +131,7 @@ def evaluate(
     entries: list[dict[str, object]],
     positives: list[dict[str, object]],
     negatives: list[dict[str, object]],
-    verbose: bool,
+    verbose: int,
     same_fault: frozenset[tuple[str, int, str]] = frozenset(),
 ) -> Report:
     """REPORT of POSITIVES and NEGATIVES searched on the seeds and ENTRIES. A confident answer to a
@@ -168,6 +168,9 @@ def evaluate(
             among = bool(expected & {s.candidate.key for s in response.one_of})
             report.overall.add(rank, confident, among)
             report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident, among)
+            if verbose >= 2 and rank == 1 and confident:
+                top = response.results[0]
+                print(f"SURE {query['id']}: {top.candidate.key} score={top.score} {top.why}")
             if verbose and (rank != 1 or not confident):
                 label = "MISS" if rank != 1 else "UNSURE"
                 doubt = response.results[0].doubt if response.results else None
@@ -227,7 +230,7 @@ def first_outputs(corpus: Path, kind: str) -> dict[str, str]:
     }
 
 
-def corpus_reports(half: str, verbose: bool, corpus: Path = CORPUS) -> list[Report]:
+def corpus_reports(half: str, verbose: int, corpus: Path = CORPUS) -> list[Report]:
     """The sets of CORPUS, for one half of its scripts."""
 
     def rows(name: str) -> list[dict[str, object]]:
@@ -316,7 +319,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("-v", "--verbose", action="store_true", help="print every miss and false match")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="count",
+        default=0,
+        help="print every miss and false match; -vv also each confident right answer, with its evidence",
+    )
     parser.add_argument("--half", choices=("tune", "measure", "both"), default="both")
     parser.add_argument("--corpus-only", action="store_true", help="skip the older sets")
     parser.add_argument(
