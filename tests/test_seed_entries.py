@@ -234,6 +234,44 @@ def test_a_librarys_messages_are_read_from_its_raise_statements(tmp_path: Path) 
     ]
 
 
+def test_every_text_argument_of_a_raise_is_a_message(tmp_path: Path) -> None:
+    """PyYAML passes its message third, or as `problem=`, after a context and a position."""
+    (tmp_path / "constructor.py").write_text(
+        "def construct(tag, mark):\n"
+        "    problem = 'could not determine a constructor for the tag %r' % tag\n"
+        "    raise ConstructorError(None, None, problem, mark)\n"
+        "def mapping(node):\n"
+        '    raise ConstructorError("while constructing a mapping", node.start_mark,\n'
+        '                           problem="found unhashable key", problem_mark=node.mark)\n',
+        encoding="utf-8",
+    )
+    assert [library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)] == [
+        "ConstructorError: could not determine a constructor for the tag …",
+        "ConstructorError: while constructing a mapping",
+        "ConstructorError: found unhashable key",
+    ]
+
+
+def test_every_package_of_the_venv_is_read_but_the_installers(tmp_path: Path) -> None:
+    for name in ("httpx2", "huggingface_hub", "pip", "setuptools", "_distutils_hack", "data_only"):
+        (tmp_path / name).mkdir()
+        if name != "data_only":
+            (tmp_path / name / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "six.py").write_text("", encoding="utf-8")
+    found = [path.name for path in library_harvest().installed_packages(tmp_path)]
+    assert found == ["httpx2", "huggingface_hub"]
+
+
+def test_a_c_librarys_terse_messages_are_read(tmp_path: Path) -> None:
+    """SQLite's own messages are short: read from 12 characters on in a C library, not in torch's."""
+    library = tmp_path / "libsqlite3.so.0"
+    library.write_bytes(b"\x7fELF\0database is locked\0no such table: %s\0%s.%s\0sqlite3_open_v2\0")
+    harvest = library_harvest()
+    terse = harvest.cleaned(harvest.compiled_messages(library, printf=True, terse=True))
+    assert {"database is locked", "no such table: …"} <= terse
+    assert not harvest.cleaned(harvest.compiled_messages(library, printf=True))
+
+
 def test_a_message_of_several_lines_is_kept_whole_and_line_by_line(tmp_path: Path) -> None:
     """A paste shows sklearn's `Input X contains NaN.` and the advice under it as two lines, and the
     second may be all a person copies."""

@@ -14,11 +14,13 @@ cause (kb.search.background, kb.search.ranking.beyond_everyday).
 
 What is read
 ------------
-- Python: every `.py` file of the given packages and of the standard library (tests, demos and
-  vendored copies left out). For each `raise Name(...)` whose first argument is text, the text as a
-  template: a literal as written; an f-string, `"..." % args`, `"...".format(...)` and `+` chains
-  with each value left out; a name assigned text earlier in the same function, its assignments in
-  order. The line reads `ExceptionName: template`, as Python prints it.
+- Python: every `.py` file of the standard library and of every package the venv holds (the ones
+  named in PACKAGES first; tests, demos, vendored copies and the installers left out). For each
+  `raise Name(...)`, each argument that is text, as a template: a literal as written; an f-string,
+  `"..." % args`, `"...".format(...)` and `+` chains with each value left out; a name assigned text
+  earlier in the same function, its assignments in order. The line reads `ExceptionName: template`,
+  as Python prints it. Every text argument, not the first alone: PyYAML raises
+  `ConstructorError(None, None, "could not determine a constructor for the tag %r" % tag, mark)`.
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
   more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
   pieces apart, so a line may be a piece of one.
@@ -29,9 +31,11 @@ What is read
   and the title line (`pydantic_core._pydantic_core.ValidationError: … validation error for …`).
   Without them a team's `1 validation error for ServingSettings` read as the team's own words.
 - C: the same for the standard library's C modules (`_csv`, `_sqlite3`, `_json`, `_pickle`… in
-  lib-dynload, and libpython itself) and numpy's C core, whose messages are printf templates:
-  `field larger than field limit (%ld)` reads `field larger than field limit (…)`. Without them a
-  team's `_csv.Error: field larger than field limit (131072)` read as the team's own words.
+  lib-dynload, and libpython itself), the C libraries they load (`ldd`: SQLite's `database is
+  locked` is libsqlite3's, not `_sqlite3`'s) and numpy's C core, whose messages are printf
+  templates: `field larger than field limit (%ld)` reads `field larger than field limit (…)`.
+  Without them a team's `_csv.Error: field larger than field limit (131072)` read as the team's
+  own words. C libraries are terse, so their strings count from 12 characters, torch's from 20.
 
 Values are left out rather than masked: kb reads words, and a value is a word of the run, not of the
 message. A message of several lines (sklearn's `Input X contains NaN.` and the advice under it) is
@@ -52,6 +56,7 @@ import contextlib
 import importlib.metadata
 import os
 import re
+import subprocess
 import sys
 import sysconfig
 from collections.abc import Iterable, Iterator
@@ -98,6 +103,45 @@ SKIPPED_FOLDERS = {
 }
 MAX_LINE = 300
 GAP = "…"
+
+
+def installed_packages(site: Path) -> list[Path]:
+    """Every package installed in SITE besides those named (httpx2, huggingface_hub, datasets…):
+    ML code runs on whatever its environment holds, and each raises its messages for any caller.
+    The installers' own packages are left out."""
+    return sorted(
+        path
+        for path in site.iterdir()
+        if path.is_dir()
+        and (path / "__init__.py").exists()
+        and path.name not in INSTALLERS
+        and not path.name.startswith(".")
+    )
+
+
+#: Packages a venv holds to install others, not to run anyone's code.
+INSTALLERS = {"pip", "setuptools", "_distutils_hack", "pkg_resources", "wheel"}
+
+
+def linked_libraries(modules: Iterable[Path]) -> list[Path]:
+    """The shared libraries MODULES load besides the C runtime, as `ldd` lists them: SQLite's own
+    messages (`database is locked`, `no such table: %s`) are in libsqlite3, not in `_sqlite3`.
+    Nothing where `ldd` is missing (it is Linux's)."""
+    found: set[Path] = set()
+    for module in modules:
+        try:
+            listed = subprocess.run(["ldd", str(module)], capture_output=True, text=True, timeout=30).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+        for match in re.finditer(r"=>\s*(/\S+)", listed):
+            path = Path(match.group(1))
+            if not C_RUNTIME.match(path.name):
+                found.add(path.resolve())
+    return sorted(found)
+
+
+#: The C runtime's own libraries, whose strings are no library's messages.
+C_RUNTIME = re.compile(r"^(libc|libm|libdl|libpthread|librt|libutil|ld-linux|libgcc_s|libstdc\+\+)[.-]")
 
 
 def python_files(root: Path) -> Iterator[Path]:
@@ -183,15 +227,16 @@ class Raises(ast.NodeVisitor):
     def visit_Raise(self, node: ast.Raise) -> None:
         call = node.exc
         if isinstance(call, ast.Call) and (name := exception_name(call)):
-            argument = (
-                call.args[0]
-                if call.args
-                else next((k.value for k in call.keywords if k.arg in ("msg", "message")), None)
-            )
-            text = template(argument, self.texts[-1])
-            if text and re.search(r"[A-Za-z]{2,}", text):
-                self.messages.append(f"{name}: {text}")
+            arguments = [*call.args, *(k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS)]
+            for argument in arguments:
+                text = template(argument, self.texts[-1])
+                if text and re.search(r"[A-Za-z]{2,}", text):
+                    self.messages.append(f"{name}: {text}")
         self.generic_visit(node)
+
+
+#: Keyword arguments that carry an exception's text: `msg=`, and PyYAML's `problem=` and `context=`.
+MESSAGE_KEYWORDS = ("msg", "message", "problem", "context")
 
 
 def python_messages(root: Path) -> Iterator[str]:
@@ -207,6 +252,9 @@ def python_messages(root: Path) -> Iterator[str]:
 
 
 _SENTENCE = re.compile(rb"[\x20-\x7e]{20,400}")
+#: C libraries' messages are terse (`database is locked`, `no such table: %s`); torch's strings are
+#: so many that only longer ones are read as sentences.
+_SHORT_SENTENCE = re.compile(rb"[\x20-\x7e]{12,400}")
 #: A signature, a symbol, a path, a list item or a format table: not a message.
 _NOT_A_MESSAGE = re.compile(r"::|->|\(Tensor|_ZN|/[a-z_]+/|\.(cpp|h|py|so)\b|^\s*[-*#]|%[-\d.]*[sd]\b.*%")
 
@@ -215,12 +263,13 @@ _NOT_A_MESSAGE = re.compile(r"::|->|\(Tensor|_ZN|/[a-z_]+/|\.(cpp|h|py|so)\b|^\s
 _PRINTF = re.compile(r"%[-#0 +]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|z|j|t)?[diouxXeEfgGcsSRUAVp]")
 
 
-def compiled_messages(library: Path, printf: bool = False) -> Iterator[str]:
+def compiled_messages(library: Path, printf: bool = False, terse: bool = False) -> Iterator[str]:
     """The strings of LIBRARY that read as a sentence of an error message; with PRINTF, C's
-    conversions in them become gaps first."""
+    conversions in them become gaps first; with TERSE, from 12 characters on rather than 20."""
     data = library.read_bytes()
+    sentence = _SHORT_SENTENCE if terse else _SENTENCE
     for piece in data.split(b"\0"):
-        if not _SENTENCE.fullmatch(piece):
+        if not sentence.fullmatch(piece):
             continue
         text = piece.decode("ascii")
         if printf:
@@ -307,6 +356,7 @@ def main() -> None:
     messages: set[str] = set()
     counts: dict[str, int] = {}
     sources = [("stdlib", Path(sysconfig.get_paths()["stdlib"]))] + [(p, site / p) for p in PACKAGES]
+    sources += [(p.name, p) for p in installed_packages(site) if p.name not in PACKAGES]
     for name, root in sources:
         if not root.is_dir():
             print(f"{name}: not installed, left out", file=sys.stderr)
@@ -329,9 +379,10 @@ def main() -> None:
     c_modules += sorted(p for p in dynload.glob("*.so") if not SKIPPED_C_MODULES.match(p.name))
     for stem in NUMPY_LIBRARIES:
         c_modules += sorted((site / stem).parent.glob(Path(stem).name + "*.so"))
+    c_modules += linked_libraries(c_modules)
     for path in c_modules:
         if path.is_file():
-            found = cleaned(compiled_messages(path, printf=True))
+            found = cleaned(compiled_messages(path, printf=True, terse=True))
             counts[path.name.split(".")[0]] = len(found)
             messages |= found
     kept = sorted(m for m in messages if has_three_words(m))
@@ -341,9 +392,10 @@ def main() -> None:
             versions.append(f"{distribution} {importlib.metadata.version(distribution)}")
     header = [
         "# Error messages libraries raise, read from their code: the message of every `raise` in the",
-        "# Python sources of the standard library and of the packages below, and the message strings of",
-        "# torch's C++ core, the standard library's C modules and numpy's C core, and pydantic-core's",
-        "# messages raised from running code. Values are left out (…). No fault owns these: kb weighs",
+        "# Python sources of the standard library and of every package of the venv (counted below), the",
+        "# message strings of torch's C++ core, the standard library's C modules and the C libraries",
+        "# they load, and numpy's C core, and pydantic-core's messages raised from running code.",
+        "# Values are left out (…). No fault owns these: kb weighs",
         "# a team's own entries against them (a library raises its message for every caller), never",
         "# shows them.",
         "# Produced by bench/background/library_messages.py; regenerate with",
