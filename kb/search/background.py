@@ -132,7 +132,7 @@ class Background:
         if not lists:
             return found
         for number in lists[0]:
-            if all(_holds(ids, number) for ids in lists[1:]):
+            if all(holds(ids, number) for ids in lists[1:]):
                 found.append(number)
                 if len(found) == most:
                     break
@@ -312,14 +312,14 @@ def explain_once(background: Background, terms: Mapping[str, float]) -> Explanat
                     explained[number] += weight
         else:
             for number in explained:
-                if _holds(ids, number):
+                if holds(ids, number):
                     explained[number] += weight
         rest -= weight
         most = max(explained.values(), default=0)
     if not most:
         return NO_EXPLANATION
     best = min(number for number, share in explained.items() if share == most)
-    held = frozenset(term for term in terms if _holds(background.holding(term), best))
+    held = frozenset(term for term in terms if holds(background.holding(term), best))
     share = sum(weight for term, weight in terms.items() if term in held) / sum(terms.values())
     return Explanation(best, held, share)
 
@@ -328,7 +328,7 @@ def explain_once(background: Background, terms: Mapping[str, float]) -> Explanat
 _UNITS = 1 << 32
 
 
-def _holds(ids: "array[int]", number: int) -> bool:
+def holds(ids: "array[int]", number: int) -> bool:
     """Whether the ascending IDS hold NUMBER."""
     at = bisect_left(ids, number)
     return at < len(ids) and ids[at] == number

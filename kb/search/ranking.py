@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import Background, Explanation, Remembered, explain, weights
+from kb.search.background import Background, Explanation, Remembered, explain, holds, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
@@ -131,6 +131,9 @@ class Reading(Record):
     short_type: str
     #: The line's words (numbers left out), with how much each says: quoted names count double.
     terms: dict[str, float]
+    #: The line was joined from several lines of the paste (a message printed over several lines,
+    #: such as pydantic's title, field and detail): it may hold several of a library's messages.
+    joined: bool = False
 
 
 class Query(Record):
@@ -177,8 +180,16 @@ def analyze(text: str) -> Query:
         _add_terms(weights, line, CONTEXT_WEIGHT)
     for line in decisive.prose:
         _add_terms(weights, line, PROSE_WEIGHT)
+    printed = {" ".join(line.split()) for line in text.splitlines()}
     readings = tuple(
-        Reading(line, signature(line), short_type, _decisive_terms(line)) for line, short_type in readable
+        Reading(
+            line,
+            signature(line),
+            short_type,
+            _decisive_terms(line),
+            bool(short_type) and " ".join(line.split()) not in printed,
+        )
+        for line, short_type in readable
     )
     words = _words_of_a_person(text) if kind == "description" or not _has_message(decisive) else 0
     return Query(
@@ -756,6 +767,8 @@ def beyond_everyday(
             # What a library's template leaves to the run (which key, which class, which file) is
             # which object failed, not why: the team's part must be more than the values filled in.
             explained = explained | template_values(library, raised, reading.line)
+            if reading.joined:
+                explained = explained | a_second_message(library, shared, explained, reading.line)
         specific = sum(weight for term, weight in shared.items() if term not in explained)
         named = frames & words  # a place in the user's code names the fault as a quoted name does
         specific += QUOTED_NAME_WEIGHT * sum(weights(background, named).values())
@@ -824,6 +837,34 @@ def only_a_librarys_message(symptom: str, background: Background, library: Calla
     return beyond_everyday(reading, record, background) and raised_by_a_library(
         reading, record, background, library
     )
+
+
+def a_second_message(
+    library: Background, shared: Mapping[str, float], explained: frozenset[str], line: str
+) -> frozenset[str]:
+    """The words of LINE that another of the library's messages holds, with the values its template
+    leaves to the run, when LINE also follows that template: a line joined from several of a
+    library's messages (pydantic's title, the field, and the detail under it) is each of them.
+    The messages holding the two heaviest words SHARED holds beyond EXPLAINED are tried, and of
+    those LINE follows, the one holding most of what is left counts; nothing when LINE follows none."""
+    rest = {term: weight for term, weight in shared.items() if term not in explained}
+    heaviest = sorted(rest, key=lambda term: (-rest[term], term))[:2]
+    if not heaviest:
+        return frozenset()
+    best: tuple[float, frozenset[str]] | None = None
+    for number in library.holding_all(heaviest, most=_SECOND_TEMPLATES_TRIED):
+        values = filled_in(library.message(number), line)
+        if values is None:
+            continue
+        held = frozenset(term for term in rest if holds(library.holding(term), number))
+        weight = sum(rest[term] for term in held)
+        if best is None or weight > best[0]:
+            best = (weight, held | values)
+    return best[1] if best else frozenset()
+
+
+#: How many messages a_second_message() tries: pydantic alone has some 200 detail lines.
+_SECOND_TEMPLATES_TRIED = 400
 
 
 #: How many of the library's messages that hold what explains a line are tried as its template.

@@ -332,6 +332,46 @@ def test_a_gap_that_ends_or_opens_a_template_holds_one_value_not_the_teams_words
     )
 
 
+PYDANTIC = compile_background(
+    [
+        "pydantic_core._pydantic_core.ValidationError: … validation error for …",
+        "Field required [type=missing, input_value= … , input_type= … ]",
+        "Input should be a valid integer, unable to parse string as an integer"
+        " [type=int_parsing, input_value= … , input_type= … ]",
+        "Unable to parse input string as an integer, exceeded maximum size"
+        " [type=int_parsing_size, input_value= … , input_type= … ]",
+    ]
+)
+
+
+def test_a_line_joined_from_several_of_a_librarys_messages_is_each_of_them() -> None:
+    """pydantic's title, the field and the detail under it read as one line: the title explains the
+    first part, and the detail's own template the rest; its words are not the team's part either."""
+    form = (
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for ServingSettings model_uri"
+        " Field required [type=missing, input_value={'workers': '4'}, input_type=dict]"
+    )
+    line = reading(
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for ServingSettings\n"
+        "batch_size\n"
+        "  Input should be a valid integer, unable to parse string as an integer [type=int_parsing,"
+        " input_value='auto', input_type=str]\n"
+    )
+    assert line.joined
+    title_only = compile_background([PYDANTIC.message(0)])
+    assert beyond_everyday(line, {"symptom": form}, EVERYDAY, library=title_only)
+    assert not beyond_everyday(line, {"symptom": form}, EVERYDAY, library=PYDANTIC)
+
+
+def test_a_second_message_counts_only_when_the_line_follows_it() -> None:
+    from kb.search.ranking import a_second_message
+
+    line = "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input (weekly_kpis)"
+    shared = {"weekly_kpis": 5.0, "weekly": 2.0, "kpis": 2.0}
+    teams_words = compile_background(["weekly_kpis report has no rows for weekly kpis"])
+    assert a_second_message(teams_words, shared, frozenset(), line) == frozenset()
+
+
 def test_a_class_no_library_raises_is_the_teams_own() -> None:
     team = {"symptom": "ShardManifestError: field larger than field limit (131072)"}
     line = reading("ShardManifestError: field larger than field limit (131072)")
