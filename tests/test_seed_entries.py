@@ -272,6 +272,15 @@ def test_a_c_librarys_terse_messages_are_read(tmp_path: Path) -> None:
     assert not harvest.cleaned(harvest.compiled_messages(library, printf=True))
 
 
+def test_the_exception_classes_a_c_module_defines_are_a_librarys(tmp_path: Path) -> None:
+    """sqlite3's messages come from libsqlite3 and its classes from `_sqlite3`: each class is kept
+    as raising any message, so that a team's `sqlite3.OperationalError: …` is not read as theirs."""
+    module = tmp_path / "_sqlite3.so"
+    module.write_bytes(b"\0sqlite3.OperationalError\0sqlite3.Cursor\0Error\0_csv.Error\0not.an.error\0")
+    found = list(library_harvest().compiled_exception_classes(module))
+    assert found == ["sqlite3.OperationalError: …", "_csv.Error: …"]
+
+
 def test_a_message_of_several_lines_is_kept_whole_and_line_by_line(tmp_path: Path) -> None:
     """A paste shows sklearn's `Input X contains NaN.` and the advice under it as two lines, and the
     second may be all a person copies."""

@@ -36,6 +36,8 @@ What is read
   templates: `field larger than field limit (%ld)` reads `field larger than field limit (…)`.
   Without them a team's `_csv.Error: field larger than field limit (131072)` read as the team's
   own words. C libraries are terse, so their strings count from 12 characters, torch's from 20.
+  The exception classes those C modules define (`sqlite3.OperationalError`, `_csv.Error`) are kept
+  too, each as `Name: …`: the class raises whatever message its module gives it.
 
 Values are left out rather than masked: kb reads words, and a value is a word of the run, not of the
 message. A message of several lines (sklearn's `Input X contains NaN.` and the advice under it) is
@@ -287,6 +289,21 @@ def compiled_messages(library: Path, printf: bool = False, terse: bool = False) 
             yield text
 
 
+#: An exception class a C module defines, by the dotted name it gives it (`sqlite3.OperationalError`).
+_C_EXCEPTION = re.compile(
+    rb"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\.(?:[A-Z][A-Za-z0-9]*)?(?:Error|Exception|Warning)"
+)
+
+
+def compiled_exception_classes(library: Path) -> Iterator[str]:
+    """The exception classes a C module defines, each as `Name: …`: the class raises whatever
+    message its module gives it (sqlite3's come from libsqlite3), so the class is a library's, not
+    the words of a team that records `sqlite3.OperationalError: no such table: user_features`."""
+    for piece in library.read_bytes().split(b"\0"):
+        if _C_EXCEPTION.fullmatch(piece):
+            yield f"{piece.decode('ascii')}: {GAP}"
+
+
 #: Marks a value in a message pydantic-core formats, to be read back as a gap: a text where the
 #: context takes any value, a number where it must be one.
 _MARKS = ("kbvaluemark", 918273645)
@@ -385,7 +402,10 @@ def main() -> None:
             found = cleaned(compiled_messages(path, printf=True, terse=True))
             counts[path.name.split(".")[0]] = len(found)
             messages |= found
-    kept = sorted(m for m in messages if has_three_words(m))
+    # A class a C module defines is kept although its line is no sentence: it raises any message.
+    classes = {line for path in c_modules if path.is_file() for line in compiled_exception_classes(path)}
+    counts["C exception classes"] = len(classes)
+    kept = sorted({m for m in messages if has_three_words(m)} | classes)
     versions = []
     for distribution in DISTRIBUTIONS:
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):

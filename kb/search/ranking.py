@@ -947,8 +947,10 @@ def _class_terms(line: str, backgrounds: Sequence[Background]) -> frozenset[str]
     terms = _class_words(line)
     if not terms:
         return terms
-    name = line.partition(":")[0].strip().rsplit(".", 1)[-1].lower()
-    return terms if any(len(background.holding(name)) for background in backgrounds) else frozenset()
+    dotted = line.partition(":")[0].strip().lower()
+    names = {dotted, dotted.rsplit(".", 1)[-1]}  # `sqlite3.OperationalError` is read as one dotted word
+    held = any(len(background.holding(name)) for background in backgrounds for name in names)
+    return terms if held else frozenset()
 
 
 @functools.lru_cache(maxsize=1_000)

@@ -372,6 +372,16 @@ def test_a_second_message_counts_only_when_the_line_follows_it() -> None:
     assert a_second_message(teams_words, shared, frozenset(), line) == frozenset()
 
 
+def test_a_dotted_class_a_library_defines_goes_with_the_message() -> None:
+    """`sqlite3.OperationalError` is read as one dotted word: the library's class, as `_csv.Error` is."""
+    team = {"symptom": "sqlite3.OperationalError: no such table: user_features"}
+    line = reading("sqlite3.OperationalError: no such table: user_features")
+    messages = ["no such table: …", "no such table column: … . …"]
+    assert beyond_everyday(line, team, EVERYDAY, library=compile_background(messages))
+    with_class = compile_background([*messages, "sqlite3.OperationalError: …"])
+    assert not beyond_everyday(line, team, EVERYDAY, library=with_class)
+
+
 def test_a_class_no_library_raises_is_the_teams_own() -> None:
     team = {"symptom": "ShardManifestError: field larger than field limit (131072)"}
     line = reading("ShardManifestError: field larger than field limit (131072)")
