@@ -180,14 +180,13 @@ def analyze(text: str) -> Query:
         _add_terms(weights, line, CONTEXT_WEIGHT)
     for line in decisive.prose:
         _add_terms(weights, line, PROSE_WEIGHT)
-    printed = {" ".join(line.split()) for line in text.splitlines()}
     readings = tuple(
         Reading(
             line,
             signature(line),
             short_type,
             _decisive_terms(line),
-            bool(short_type) and " ".join(line.split()) not in printed,
+            bool(short_type) and not _printed_as_one_line(line, text),
         )
         for line, short_type in readable
     )
@@ -228,6 +227,24 @@ def _words_of_a_person(text: str) -> int:
 #: Exception classes a program's author raises for a check of their own (`assert`): the class names
 #: the statement that failed, not a fault, so only the message is evidence.
 AUTHORED_CHECKS = frozenset({"AssertionError"})
+
+
+def _printed_as_one_line(line: str, text: str) -> bool:
+    """Whether LINE, spacing aside, is one line of TEXT. Only the lines holding LINE's first word are
+    read, the last first: a 10 MB log is not split into lines to answer for one of them."""
+    wanted = " ".join(line.split())
+    if not wanted:
+        return False
+    first = wanted.split(" ", 1)[0]
+    at = text.rfind(first)
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        segment = text[start : len(text) if end < 0 else end]  # `\r` and the rest end lines too
+        if any(" ".join(part.split()) == wanted for part in segment.splitlines()):
+            return True
+        at = text.rfind(first, 0, start)
+    return False
 
 
 def _evidence_of(line: str, exception_type: str) -> tuple[str, str]:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from kb.search.ranking import (
     Candidate,
     LexicalScore,
+    _printed_as_one_line,
     analyze,
     foreign_runtime,
     fuzzy_similarity,
@@ -192,3 +196,17 @@ def test_guard_findings_are_the_keys_a_guards_rendered_finding_names() -> None:
     assert guard_findings(text) == {"torch-load-map-location", "x-y"}
     assert guard_findings("IndexError: list [0] out of range") == frozenset()
     assert guard_findings("a.py:1:1: [Not-A-Key] message") == frozenset()
+
+
+_PIECES = st.sampled_from(["ValueError:", "x", "  ", "\t", "\r", "\n", "\r\n", "bad", "value", "\u2028"])
+
+
+@given(st.lists(_PIECES, max_size=30).map("".join), st.lists(_PIECES, min_size=1, max_size=6).map("".join))
+def test_a_line_is_printed_as_one_line_exactly_when_it_is_one_of_the_pastes_lines(
+    text: str, line: str
+) -> None:
+    """The lazy reading (only the lines holding the line's first word) says what splitting the
+    whole paste into lines says."""
+    wanted = " ".join(line.split())
+    expected = bool(wanted) and wanted in {" ".join(part.split()) for part in text.splitlines()}
+    assert _printed_as_one_line(line, text) == expected
