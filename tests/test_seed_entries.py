@@ -252,6 +252,23 @@ def test_every_text_argument_of_a_raise_is_a_message(tmp_path: Path) -> None:
     ]
 
 
+def test_a_class_named_without_error_is_read_too(tmp_path: Path) -> None:
+    """httpx's and httpcore's classes (`UnsupportedProtocol`, `ReadTimeout`) do not end in `Error`:
+    whatever a `raise` calls by a capitalised name is an exception class; a function that builds
+    one (`raise _missing(name)`) and a constant are not read as classes."""
+    (tmp_path / "pool.py").write_text(
+        "def send(url, name):\n"
+        "    if not url.startswith('http'):\n"
+        "        raise UnsupportedProtocol(\"Request URL is missing an 'http://' or 'https://' protocol.\")\n"
+        "    raise _missing(f'no route for {name}')\n"
+        "    raise HTTP_ERROR('not a class name')\n",
+        encoding="utf-8",
+    )
+    assert [library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)] == [
+        "UnsupportedProtocol: Request URL is missing an 'http://' or 'https://' protocol.",
+    ]
+
+
 def test_every_package_of_the_venv_is_read_but_the_installers(tmp_path: Path) -> None:
     for name in ("httpx2", "huggingface_hub", "pip", "setuptools", "_distutils_hack", "data_only"):
         (tmp_path / name).mkdir()

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import Background, Explanation, Remembered, explain, holds, weights
+from kb.search.background import NO_EXPLANATION, Background, Explanation, Remembered, explain, holds, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
@@ -498,7 +498,9 @@ def rank(
     line. With a BACKGROUND of everyday errors, a line that one of them mostly explains makes a
     candidate sure only when its symptom holds what that everyday error leaves unexplained; UNHEARD,
     the paste's words that no entry holds, are then weighed as beyond_everyday() says, and a
-    team's own entry must also beat LIBRARY(), the messages libraries raise (loaded only then).
+    team's own entry must also beat LIBRARY(), the messages libraries raise (loaded only then); an
+    entry none of whose symptoms reads as the line must not be another library message than the
+    line is (another_librarys_message()).
 
     With NEEDED, only the best NEEDED results are sure to be returned (their scores, order and
     confidence exactly as without it): a candidate whose score cannot reach them, even with a
@@ -546,6 +548,12 @@ def rank(
                 reading, candidate.record, background, library, frames, unheard
             ):
                 doubt = "library"
+            elif (
+                library is not None
+                and parts.get("fuzzy", 0.0) < SAME_MESSAGE_FUZZY  # else a form reads as the line
+                and another_librarys_message(reading, candidate.record, library)
+            ):
+                doubt = "unlike"
         elif (
             doubt is None
             and query.kind == "description"
@@ -793,6 +801,45 @@ def beyond_everyday(
     return best / total >= SPECIFIC_SHARE
 
 
+def another_librarys_message(
+    reading: Reading, record: Mapping[str, Any], library: Callable[[], Background]
+) -> bool:
+    """Whether READING's line is a message a library raises (it follows one of LIBRARY()'s
+    templates) that no symptom form of RECORD is: the words they share are then two messages'
+    common words (`KeyError`, `not found`, `http`), not evidence of the entry. pandas' `KeyError:
+    "[...] not found in axis"` is not transformers' `KeyError: … which is not found in the
+    evaluation metrics`, and httpx's `Request URL is missing an 'http://' … protocol` is not a
+    team's `HTTPStatusError … for url 'http://…'`."""
+    messages = library()
+    raised = explain(messages, weights(messages, reading.terms)) if messages.size else NO_EXPLANATION
+    asked = (raised.terms, reading.line)
+    followed = _LINE_TEMPLATES(messages, asked, _line_template) if raised.terms else None
+    if followed is None:
+        return False
+    template = messages.message(followed[0])
+    forms = [text for form in symptom_forms(record) for text in dict.fromkeys((form, _unquoted(form)))]
+    return not any(_written_as(template, form) for form in forms)
+
+
+def _written_as(template: str, form: str) -> bool:
+    """Whether an entry's symptom FORM is the library message TEMPLATE: it follows the template,
+    or stops where the template's last value would begin (`… but found invalid values:`, the
+    tensor it printed left out)."""
+    if filled_in(template, form) is not None:
+        return True
+    head = template.rstrip()
+    if not head.endswith(GAP_MARK):
+        return False
+    head = head[: -len(GAP_MARK)].rstrip()
+    if GAP_MARK in head:
+        return filled_in(head, form) is not None
+    return bool(head) and " ".join(head.split()) in " ".join(form.split())
+
+
+#: How a library's message marks what the run fills in.
+GAP_MARK = "…"
+
+
 def raised_by_a_library(
     reading: Reading,
     record: Mapping[str, Any],
@@ -893,18 +940,40 @@ def template_values(library: Background, raised: Explanation, line: str) -> froz
     every word RAISED explains (the fewest filled in, when several fit): none when it follows none."""
     if raised.number < 0:
         return frozenset()
-    return _TEMPLATE_VALUES(library, (raised.terms, line), _template_values)
+    followed = _LINE_TEMPLATES(library, (raised.terms, line), _line_template)
+    return followed[1] if followed else frozenset()
 
 
-def _template_values(library: Background, asked: tuple[frozenset[str], str]) -> frozenset[str]:
-    explained, line = asked
-    templates = library.holding_all(explained, most=_TEMPLATES_TRIED)
-    fits = (filled_in(library.message(number), line) for number in templates)
-    return min((fit for fit in fits if fit is not None), key=len, default=frozenset())
+def _line_template(
+    library: Background, asked: tuple[frozenset[str], str]
+) -> tuple[int, frozenset[str]] | None:
+    """Of the library messages holding every one of the words asked, the one the line follows
+    filling the fewest of its words in, and those words; None when it follows none."""
+    held, line = asked
+    texts = dict.fromkeys((line, _unquoted(line)))
+    fits = (
+        (number, values)
+        for number in library.holding_all(held, most=_TEMPLATES_TRIED)
+        for text in texts
+        if (values := filled_in(library.message(number), text)) is not None
+    )
+    return min(fits, key=lambda fit: (len(fit[1]), fit[0]), default=None)
 
 
-#: template_values()' answers: every team entry sharing a message asks the same.
-_TEMPLATE_VALUES: Remembered[tuple[frozenset[str], str], frozenset[str]] = Remembered(1024)
+def _unquoted(line: str) -> str:
+    """LINE without the quotes CPython prints a KeyError's message in (it prints the message
+    through repr): `KeyError: "None of [...] are in the [columns]"` is pandas' `None of … are in
+    the …`. A key alone (`KeyError: 'lr'`) keeps its quotes: that is how the key is quoted."""
+    name, separator, message = line.partition(": ")
+    message = message.strip()
+    quoted = len(message) > 2 and message[0] == message[-1] and message[0] in "'\""
+    if separator and name.endswith("KeyError") and quoted and " " in message:
+        return f"{name}: {message[1:-1]}"
+    return line
+
+
+#: _line_template()'s answers: every team entry sharing a message asks the same.
+_LINE_TEMPLATES: Remembered[tuple[frozenset[str], str], tuple[int, frozenset[str]] | None] = Remembered(1024)
 
 
 @functools.lru_cache(maxsize=1_000)

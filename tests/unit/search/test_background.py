@@ -404,6 +404,65 @@ def test_a_line_is_read_against_the_template_it_follows() -> None:
     assert filled_in(root, root) is None  # a message with no gap leaves nothing to the run
 
 
+def test_a_line_that_is_another_librarys_message_is_no_evidence_of_an_entry() -> None:
+    """pandas' `KeyError: "[...] not found in axis"` shares `KeyError` and `not found` with an
+    entry's transformers message, and is another message all the same."""
+    from kb.search.ranking import another_librarys_message
+
+    library = compile_background(
+        [
+            "KeyError: … not found in axis",
+            "KeyError: The `metric_for_best_model` training argument is set to … , which is not found in"
+            " the evaluation metrics.",
+            "ValueError: Expected parameter … ( … of shape … ) of distribution … to satisfy the constraint"
+            " … , but found invalid values: …",
+        ]
+    )
+    entry = {
+        "symptom": "The logged learning rate never changes",
+        "symptom_variants": [
+            "KeyError: The `metric_for_best_model` training argument is set to 'eval_accuracy',"
+            " which is not found in the evaluation metrics."
+        ],
+    }
+    pandas = reading("KeyError: \"['c', 'i', 't', 'y'] not found in axis\"")
+    assert another_librarys_message(pandas, entry, lambda: library)
+    own = reading(
+        "KeyError: The `metric_for_best_model` training argument is set to 'eval_f1', which is not"
+        " found in the evaluation metrics."
+    )
+    assert not another_librarys_message(own, entry, lambda: library)
+    policy = {
+        "symptom": "ValueError: Expected parameter probs (Tensor of shape (64, 4)) of distribution"
+        " Categorical(probs: torch.Size([64, 4])) to satisfy the constraint Simplex(),"
+        " but found invalid values:"
+    }
+    nan = reading(
+        "ValueError: Expected parameter loc (Tensor of shape (8, 2)) of distribution Normal(loc:"
+        " torch.Size([8, 2])) to satisfy the constraint Real(), but found invalid values:\n"
+        "tensor([[nan, nan]])"
+    )
+    assert not another_librarys_message(nan, policy, lambda: library)  # its form stops before the tensor
+    unknown = reading("KeyError: 'lr'")  # no library message it follows: nothing to tell
+    assert not another_librarys_message(unknown, entry, lambda: library)
+
+
+def test_a_keyerror_message_is_read_without_the_quotes_python_prints_it_in() -> None:
+    """CPython prints a KeyError's message through repr: pandas' `None of [...] are in the [...]`
+    arrives quoted, and is that template all the same; a key alone keeps its quotes."""
+    from kb.search.ranking import template_values
+
+    library = compile_background(["KeyError: None of [ … ] are in the [ … ]"])
+
+    def values(line: str) -> frozenset[str]:
+        return template_values(library, explain(library, weights(library, reading(line).terms)), line)
+
+    assert {"tenur", "plan"} <= values(
+        "KeyError: \"None of [Index(['tenure', 'plan'], dtype='str')] are in the [columns]\""
+    )
+    assert values("KeyError: 'tenure'") == frozenset()
+
+
 _PIECE = st.text(alphabet="abcdefghij ,.:()", min_size=1, max_size=15)
 _VALUE = st.from_regex(r"[0-9A-Z_]{1,12}", fullmatch=True)
 
