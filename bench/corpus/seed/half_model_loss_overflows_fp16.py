@@ -26,7 +26,7 @@ for step in range(40):
     if v == 0:
         loss = ((out - y[idx]) ** 2).sum()                          # summed squared error
     elif v == 1:
-        loss = nn.functional.mse_loss(out, y[idx], reduction="sum") / 1   # "sum, the LR is tuned for it"
+        loss = nn.functional.mse_loss(out, y[idx], reduction="sum")     # "sum: the LR was tuned for it"
     else:
         loss = nn.functional.cross_entropy(out.flatten(0, 1), tokens[idx].flatten(), reduction="sum")
     opt.zero_grad()
