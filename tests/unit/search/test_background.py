@@ -464,10 +464,12 @@ def test_a_keyerror_message_is_read_without_the_quotes_python_prints_it_in() -> 
 
 
 _PIECE = st.text(alphabet="abcdefghij ,.:()", min_size=1, max_size=15)
+#: A template's fixed pieces, not all of them blank: a template of gaps alone reads as nothing.
+_PIECES = st.lists(_PIECE, min_size=2, max_size=5).filter(lambda pieces: any(p.strip() for p in pieces))
 _VALUE = st.from_regex(r"[0-9A-Z_]{1,12}", fullmatch=True)
 
 
-@given(st.lists(_PIECE, min_size=2, max_size=5), st.data())
+@given(_PIECES, st.data())
 def test_a_line_made_from_a_template_reads_as_that_template(pieces: list[str], data: st.DataObject) -> None:
     from kb.search.ranking import filled_in
 
@@ -478,10 +480,26 @@ def test_a_line_made_from_a_template_reads_as_that_template(pieces: list[str], d
 
 @given(st.text(max_size=40), st.text(max_size=40))
 def test_any_template_and_line_are_read_without_error(template: str, line: str) -> None:
-    from kb.search.ranking import filled_in
+    from kb.search.ranking import _unquoted, _written_as, filled_in
 
     found = filled_in(template + " … " + template, line)
     assert found is None or isinstance(found, frozenset)
+    assert isinstance(_written_as(template + " …", line), bool)
+    unquoted = _unquoted(line)
+    assert unquoted == line or len(unquoted) < len(line)
+
+
+@given(_PIECES, st.data())
+def test_a_form_that_stops_before_the_last_value_is_the_message(
+    pieces: list[str], data: st.DataObject
+) -> None:
+    """A symptom copied up to where the library printed its last value (a tensor, a list) is the
+    library's message all the same."""
+    from kb.search.ranking import _written_as
+
+    values = [data.draw(_VALUE) for _ in pieces[1:]]
+    form = pieces[0] + "".join(value + piece for value, piece in zip(values, pieces[1:], strict=True))
+    assert _written_as("…".join(pieces) + " …", form)
 
 
 def test_a_line_without_a_class_is_a_librarys_when_its_message_explains_it() -> None:
