@@ -81,6 +81,10 @@ ALTERNATIVE_WEIGHT = 0.6
 CONTEXT_WEIGHT = 0.2
 #: ... and the words of a short paste's own prose (a title, a sentence, log lines; not its frames).
 PROSE_WEIGHT = 0.3
+#: ... and the words of a warning the warnings module printed beside the error (`…/dataloader.py:431:
+#: UserWarning: This DataLoader will create 4 worker processes…`): the run's output, often printed
+#: by every run on a small box, whose forty words outweighed the error's few at PROSE_WEIGHT.
+WARNING_WEIGHT = 0.1
 #: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
 ALTERNATIVE_FACTOR = 0.97
 
@@ -179,7 +183,7 @@ def analyze(text: str) -> Query:
     for line in decisive.context:
         _add_terms(weights, line, CONTEXT_WEIGHT)
     for line in decisive.prose:
-        _add_terms(weights, line, PROSE_WEIGHT)
+        _add_terms(weights, line, WARNING_WEIGHT if _PRINTED_WARNING.match(line) else PROSE_WEIGHT)
     readings = tuple(
         Reading(
             line,
@@ -204,6 +208,9 @@ def analyze(text: str) -> Query:
 
 
 _NUMBER = LazyPattern(r"^-?\d+(?:\.\d+)?$")
+
+#: A line the warnings module printed: `path:line: SomeWarning: message` (WARNING_WEIGHT).
+_PRINTED_WARNING = LazyPattern(r"^\S[^:\n]*:\d+: \w*Warning: ")
 
 #: A printed value's words (`[nan, nan]], grad_fn=<DivBackward0>)`, `tensor([inf,`, `None`): what a
 #: run printed, not what a person wrote about it.

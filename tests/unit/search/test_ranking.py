@@ -210,3 +210,23 @@ def test_a_line_is_printed_as_one_line_exactly_when_it_is_one_of_the_pastes_line
     wanted = " ".join(line.split())
     expected = bool(wanted) and wanted in {" ".join(part.split()) for part in text.splitlines()}
     assert _printed_as_one_line(line, text) == expected
+
+
+def test_a_warning_printed_beside_the_error_weighs_less_than_the_error() -> None:
+    """torch warns about its worker count on every small box: the forty words of that warning are
+    the run's output, not what failed, and must not outweigh the error's few."""
+    from kb.search.ranking import PROSE_WEIGHT, WARNING_WEIGHT
+
+    paste = (
+        "/venv/lib/python3.11/site-packages/torch/utils/data/dataloader.py:431: UserWarning: This"
+        " DataLoader will create 4 worker processes in total. Our suggested max number of worker in"
+        " current system is 2\n"
+        "  self.check_worker_number_rationality()\n"
+        + "".join(f"step {n}0/90: workers rss {900 + n} MiB\n" for n in range(1, 9))
+        + "Traceback (most recent call last):\n"
+        '  File "train.py", line 53, in <module>\n'
+        "    assert grew < 400\n"
+        "AssertionError: DataLoader workers' memory grew 632 MiB within one epoch\n"
+    )
+    weights = analyze(paste).term_weights
+    assert weights["suggest"] == WARNING_WEIGHT < weights["step"] == PROSE_WEIGHT < weights["grew"]
