@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import NO_EXPLANATION, Background, Explanation, Remembered, explain, holds, weights
+from kb.search.background import Background, Explanation, Remembered, explain, holds, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
@@ -818,9 +818,7 @@ def another_librarys_message(
     evaluation metrics`, and httpx's `Request URL is missing an 'http://' … protocol` is not a
     team's `HTTPStatusError … for url 'http://…'`."""
     messages = library()
-    raised = explain(messages, weights(messages, reading.terms)) if messages.size else NO_EXPLANATION
-    asked = (raised.terms, reading.line)
-    followed = _LINE_TEMPLATES(messages, asked, _line_template) if raised.terms else None
+    followed = line_template(messages, explain(messages, weights(messages, reading.terms)), reading.line)
     if followed is None:
         return False
     template = messages.message(followed[0])
@@ -943,12 +941,19 @@ _TEMPLATES_TRIED = 50
 
 
 def template_values(library: Background, raised: Explanation, line: str) -> frozenset[str]:
-    """The words of LINE that fill the gaps of the library message it follows, among those holding
-    every word RAISED explains (the fewest filled in, when several fit): none when it follows none."""
-    if raised.number < 0:
-        return frozenset()
-    followed = _LINE_TEMPLATES(library, (raised.terms, line), _line_template)
+    """The words of LINE that fill the gaps of the library message it follows (line_template()):
+    none when it follows none."""
+    followed = line_template(library, raised, line)
     return followed[1] if followed else frozenset()
+
+
+def line_template(library: Background, raised: Explanation, line: str) -> tuple[int, frozenset[str]] | None:
+    """The library message LINE follows, among those holding every word RAISED explains (the one
+    filling the fewest of its words in, when several fit), and those words; None when it follows
+    none, or no library message explains any of it."""
+    if raised.number < 0:
+        return None
+    return _LINE_TEMPLATES(library, (raised.terms, line), _line_template)
 
 
 def _line_template(
@@ -993,7 +998,7 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
     holds what lies between them; a gap that opens or ends the template holds one value (a word,
     or a quoted span) and no more: `No module named …` is not to swallow the words a team wrote
     after the name."""
-    pieces = [" ".join(piece.split()) for piece in template.split("…")]
+    pieces = [" ".join(piece.split()) for piece in template.split(GAP_MARK)]
     if len(pieces) < 2 or not any(pieces):
         return None
     pieces = [pieces[0], *(piece for piece in pieces[1:-1] if piece), pieces[-1]]  # `… …` is one gap
