@@ -830,7 +830,7 @@ def _written_as(template: str, form: str) -> bool:
     """Whether an entry's symptom FORM is the library message TEMPLATE: it follows the template,
     or stops where the template's last value would begin (`… but found invalid values:`, the
     tensor it printed left out)."""
-    if filled_in(template, form) is not None:
+    if _follows(template, form) is not None:
         return True
     head = template.rstrip()
     if not head.endswith(GAP_MARK):
@@ -967,9 +967,21 @@ def _line_template(
         (number, values)
         for number in library.holding_all(held, most=_TEMPLATES_TRIED)
         for text in texts
-        if (values := filled_in(library.message(number), text)) is not None
+        if (values := _follows(library.message(number), text)) is not None
     )
     return min(fits, key=lambda fit: (len(fit[1]), fit[0]), default=None)
+
+
+def _follows(template: str, line: str) -> frozenset[str] | None:
+    """filled_in(), and for a message with no gap, nothing filled in when LINE is that message (its
+    exception class may be named with its module): pandas' `Replace has to be set to `True` when
+    upsampling the population `frac` > 1.` leaves nothing to the run, and is still pandas'."""
+    if GAP_MARK in template:
+        return filled_in(template, line)
+    fixed, text = " ".join(template.split()), " ".join(line.split())
+    if fixed and (text == fixed or (text.endswith(fixed) and text[-len(fixed) - 1] in ". ")):
+        return frozenset()
+    return None
 
 
 def _unquoted(line: str) -> str:

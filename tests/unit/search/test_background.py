@@ -447,6 +447,23 @@ def test_a_line_that_is_another_librarys_message_is_no_evidence_of_an_entry() ->
     assert not another_librarys_message(unknown, entry, lambda: library)
 
 
+def test_a_librarys_message_with_nothing_left_to_the_run_is_still_its_message() -> None:
+    """pandas' `Replace has to be set to `True` when upsampling the population `frac` > 1.` has no
+    gap, and shares `upsampling` with an entry about `nn.Upsample`: it is pandas' message all the
+    same, and an entry listing it is written as it."""
+    from kb.search.ranking import another_librarys_message
+
+    message = "ValueError: Replace has to be set to `True` when upsampling the population `frac` > 1."
+    library = compile_background([message, "LinAlgError: Singular matrix"])
+    upsample = {"symptom": "Loss goes NaN at a decoder's upsampling layer (nn.Upsample, align_corners)"}
+    assert another_librarys_message(reading(message), upsample, lambda: library)
+    assert not another_librarys_message(reading(message), {"symptom": message}, lambda: library)
+    qualified = reading("numpy.linalg.LinAlgError: Singular matrix")
+    assert another_librarys_message(qualified, {"symptom": "The Hessian is singular"}, lambda: library)
+    longer = reading(message + "5")  # `frac` > 1.5: not the message itself
+    assert not another_librarys_message(longer, upsample, lambda: library)
+
+
 def test_a_keyerror_message_is_read_without_the_quotes_python_prints_it_in() -> None:
     """CPython prints a KeyError's message through repr: pandas' `None of [...] are in the [...]`
     arrives quoted, and is that template all the same; a key alone keeps its quotes."""
