@@ -1045,7 +1045,9 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
     return frozenset(term for value in values for term in tokenize(value))
 
 
-_ONE_VALUE = r"('[^']*'|\"[^\"]*\"|[^\s'\"]+)"
+#: One value a run fills in: a quoted span, a call-like repr as numpy 2 prints its scalars
+#: (`np.str_('de-AT')`, `np.int64(3)`), or a run of other characters.
+_ONE_VALUE = r"('[^']*'|\"[^\"]*\"|[\w.]+\((?:[^()]|\([^()]*\))*\)|[^\s'\"]+)"
 _VALUE_AFTER = LazyPattern(r"\s*" + _ONE_VALUE)
 _VALUE_BEFORE = LazyPattern(_ONE_VALUE + r"\s*$")
 

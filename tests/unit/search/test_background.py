@@ -332,6 +332,22 @@ def test_a_gap_that_ends_or_opens_a_template_holds_one_value_not_the_teams_words
     )
 
 
+def test_a_value_numpy_prints_as_a_call_is_one_value() -> None:
+    """numpy 2 prints its scalars as calls, `np.str_('de-AT')`: the label is the run's value, not the
+    team's word, and a team's entry recorded from sklearn's message is not evidenced by it."""
+    from kb.search.ranking import filled_in
+
+    template = "ValueError: y contains previously unseen labels: …"
+    line = "ValueError: y contains previously unseen labels: np.str_('de-AT')"
+    assert filled_in(template, line) == frozenset({"np.str_", "np", "str", "de-at", "de"})
+    assert filled_in("… is not a valid label", "np.int64(3) is not a valid label") == frozenset(
+        {"np.int64", "np", "int64", "3"}
+    )
+    library = compile_background([template])
+    team = {"symptom": "ValueError: y contains previously unseen labels: np.str_('de-AT')"}
+    assert not beyond_everyday(reading(line), team, EVERYDAY, library=library)
+
+
 PYDANTIC = compile_background(
     [
         "pydantic_core._pydantic_core.ValidationError: … validation error for …",
