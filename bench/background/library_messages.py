@@ -31,6 +31,11 @@ What is read
   shows (`Field required [type=missing, input_value=…, input_type=…]`) and as the bare message,
   and the title line (`pydantic_core._pydantic_core.ValidationError: … validation error for …`).
   Without them a team's `1 validation error for ServingSettings` read as the team's own words.
+- safetensors: formatted in Rust too, so read from running it on files that are not safetensors
+  files (empty, a header length no file has, a header that is not JSON or not UTF-8, tensors that
+  do not cover or fit the data), through `safe_open` and `load`: `Error while deserializing
+  header: header too large` is what a `torch.save` zip named `.safetensors` and a `.bin` opened
+  with safetensors both raise.
 - C: the same for the standard library's C modules (`_csv`, `_sqlite3`, `_json`, `_pickle`… in
   lib-dynload, and libpython itself), the C libraries they load (`ldd`: SQLite's `database is
   locked` is libsqlite3's, not `_sqlite3`'s) and numpy's C core, whose messages are printf
@@ -64,7 +69,9 @@ import re
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
 PACKAGES = (
@@ -347,6 +354,45 @@ def pydantic_core_messages() -> Iterator[str]:
         yield f"{name}: {title}"
 
 
+#: Files safetensors is asked to read, each not a safetensors file in its own way: empty, a
+#: header length no file has (what a `torch.save` zip or a Git LFS pointer reads as), a header that
+#: is not JSON or not UTF-8, a header whose tensors do not cover the data or do not fit it.
+_NOT_SAFETENSORS: tuple[bytes, ...] = (
+    b"",
+    (1 << 40).to_bytes(8, "little") + b"{}",
+    (8).to_bytes(8, "little") + b"{not js}",
+    (4).to_bytes(8, "little") + b"\xff\xfe\xfd\xfc",
+    *(
+        len(header).to_bytes(8, "little") + header + bytes(8)
+        for header in (
+            b'{"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}}',
+            b'{"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 8]}}',
+        )
+    ),
+)
+
+
+def safetensors_messages() -> Iterator[str]:
+    """The messages safetensors raises, formatted in Rust like pydantic-core's, so read from running
+    it: each file of _NOT_SAFETENSORS opened with `safe_open` and loaded from bytes, the parser's
+    detail after `in header:` left to the run (nothing when safetensors is not installed)."""
+    try:
+        from safetensors import safe_open
+        from safetensors.numpy import load
+    except ImportError:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "model.safetensors"
+        for data in _NOT_SAFETENSORS:
+            path.write_bytes(data)
+            for read, given in ((partial(safe_open, framework="np"), str(path)), (load, data)):
+                try:
+                    read(given)
+                except Exception as error:  # whichever class it raises goes with its message
+                    message = re.sub(r"(in header: ).*", rf"\g<1>{GAP}", str(error))
+                    yield f"{type(error).__module__}.{type(error).__qualname__}: {message}"
+
+
 def cleaned(messages: Iterable[str]) -> set[str]:
     """MESSAGES as lines of the file: each whole, and each line of one that has several."""
     found = set()
@@ -389,6 +435,10 @@ def main() -> None:
     if found:
         counts["pydantic_core"] = len(found)
         messages |= found
+    found = cleaned(safetensors_messages())
+    if found:
+        counts["safetensors (run)"] = len(found)
+        messages |= found
     for library in TORCH_LIBRARIES:
         path = site / "torch" / "lib" / library
         if path.exists():
@@ -418,7 +468,8 @@ def main() -> None:
         "# Error messages libraries raise, read from their code: the message of every `raise` in the",
         "# Python sources of the standard library and of every package of the venv (counted below), the",
         "# message strings of torch's C++ core, the standard library's C modules and the C libraries",
-        "# they load, and numpy's C core, and pydantic-core's messages raised from running code.",
+        "# they load, and numpy's C core, and pydantic-core's and safetensors' messages raised from",
+        "# running code.",
         "# Values are left out (…). No fault owns these: kb weighs",
         "# a team's own entries against them (a library raises its message for every caller), never",
         "# shows them.",

@@ -198,21 +198,31 @@ BACKWARD_TWICE = (
 )
 
 
+@pytest.mark.parametrize(
+    "symptom",
+    [
+        BACKWARD_TWICE,
+        # formatted in Rust: read from running safetensors (bench/background/library_messages.py)
+        "safetensors._safetensors_rust.SafetensorError: Error while deserializing header: header too large",
+    ],
+)
 def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fault(
-    runner: CliRunner,
+    symptom: str, runner: CliRunner
 ) -> None:
-    """torch raises this for every caller that backpropagates twice: a later paste of it, from any
-    cause, is evidence that torch got there, not of the team's own cause."""
+    """torch raises the first for every caller that backpropagates twice, safetensors the second for
+    every file that is not a safetensors file (a torch.save zip, a .bin, a Git LFS pointer): a later
+    paste of either, from any cause, is evidence that the library got there, not of the team's own
+    cause."""
     added = kb(
-        *("add", "-k", "aux-head-second-backward", "-d", "training", "-s", BACKWARD_TWICE),
+        *("add", "-k", "aux-head-second-backward", "-d", "training", "-s", symptom),
         *("-v", "python -c 'import train; train.check_aux_detach()'", "-f", "detach the encoder output"),
     )
     assert added.exit_code == 0, added.output
     assert "kb: a library raises this message for any caller that gets there" in added.stderr
     assert "with `kb edit aux-head-second-backward`" in added.stderr
-    top = search(runner, BACKWARD_TWICE)[0]
+    top = search(runner, symptom)[0]
     assert (top["key"], top["confident"], top["doubt"]) == ("aux-head-second-backward", False, "library")
-    shown = kb("search", BACKWARD_TWICE).stdout
+    shown = kb("search", symptom).stdout
     assert "A library raises this message for many causes; to test the first entry's cause" in shown
     assert "$ python -c 'import train; train.check_aux_detach()'" in shown
 
