@@ -12,7 +12,9 @@ from kb.patterns import LazyPattern
 _FRAMES_TAIL = 20_000
 _FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
 _TRACEBACK_HEADER = "Traceback (most recent call last):"
-_INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
+#: A file of an installed package, of the standard library, or of a compiled module: Python names a
+#: Cython frame by its source inside the package (`pyarrow/error.pxi`, `pandas/_libs/parsers.pyx`).
+_INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen |\.p(?:yx|xi|xd)$")
 
 
 def user_functions(text: str) -> frozenset[str]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 4
+NORMALIZER_VERSION = 5
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -392,17 +392,19 @@ def _pytest_assertion(lines: list[Line], index: int) -> tuple[int, str, str] | N
 
 def _ends_traceback(lines: list[Line], index: int) -> bool:
     """Whether line INDEX is the message a traceback ends with though it names no exception type:
-    it follows a frame (`File "…", line N` and its code line) and is not another frame."""
+    it follows a frame (`File "…", line N` and its code line, or the frame alone, as Python prints
+    one whose source it cannot show: pyarrow's `File "pyarrow/error.pxi", line 92, in …`) and is not
+    another frame."""
     line = lines[index].text
-    if _FRAME_HEAD.match(line) or _TRACEBACK.match(line) or index < 2 or lines[index].new_record:
+    if _FRAME_HEAD.match(line) or _TRACEBACK.match(line) or index < 1 or lines[index].new_record:
         return False
-    previous, before = lines[index - 1].text, lines[index - 2].text
-    return (
-        bool(_FRAME_HEAD.match(before))
-        and not _FRAME_HEAD.match(previous)
-        and not _EXCEPTION.match(previous.strip())
-        and not line.startswith(" ")
-    )
+    if line.startswith(" "):
+        return False
+    previous = lines[index - 1].text
+    if _FRAME_HEAD.match(previous):  # a code line sits deeper than its frame; a forum strips both
+        return previous[:1].isspace()
+    before = lines[index - 2].text if index >= 2 else ""
+    return bool(_FRAME_HEAD.match(before)) and not _EXCEPTION.match(previous.strip())
 
 
 def _is_wrapper(error: tuple[int, str, str]) -> bool:

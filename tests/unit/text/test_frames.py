@@ -21,6 +21,19 @@ def test_the_place_it_failed_is_the_innermost_function_of_the_users_own_code() -
     assert failed_in(SCALER_TRACEBACK) == "score_request"  # not sklearn's `_check_n_features`
 
 
+def test_a_compiled_modules_frames_are_the_librarys_not_the_users() -> None:
+    """Python names a Cython frame by its source inside the package, with no site-packages in it."""
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/labels/load.py", line 33, in load_annotations\n'
+        "    table = pj.read_json(path)\n"
+        '  File "pyarrow/_json.pyx", line 364, in pyarrow._json.read_json\n'
+        '  File "pyarrow/error.pxi", line 92, in pyarrow.lib.check_status\n'
+        "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/label) changed from number to string\n"
+    )
+    assert failed_in(traceback) == "load_annotations"  # not pyarrow's `check_status`
+
+
 def test_a_symptom_taken_from_a_run_gets_a_variant_that_says_where_it_failed() -> None:
     symptom = SCALER_TRACEBACK.splitlines()[-1]
     assert where_it_failed(symptom, SCALER_TRACEBACK) == f"{symptom} in score_request"

@@ -454,3 +454,21 @@ def test_an_error_the_run_logged_and_went_on_after_is_no_reading_of_the_error_th
         f"{progress}\n", "\nDuring handling of the above exception, another exception occurred:\n\n"
     )
     assert ("IndexError: Target 7 is out of bounds.", "IndexError") in find_decisive(chained).candidates
+
+
+def test_a_traceback_ends_with_its_message_after_a_frame_shown_without_its_source() -> None:
+    """Python prints a frame whose source it cannot show (pyarrow's Cython `.pyx`, `.pxi`) as its
+    `File "…", line N, in …` line alone; pyarrow's `ArrowInvalid` names no `…Error` class, and is
+    the message all the same."""
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/labels/load.py", line 33, in load_annotations\n'
+        "    table = pj.read_json(path)\n"
+        "            ^^^^^^^^^^^^^^^^^^\n"
+        '  File "pyarrow/_json.pyx", line 364, in pyarrow._json.read_json\n'
+        '  File "pyarrow/error.pxi", line 92, in pyarrow.lib.check_status\n'
+        "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/label) changed from number to string\n"
+    )
+    assert find_decisive(paste).line == (
+        "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/label) changed from number to string"
+    )
