@@ -36,6 +36,10 @@ What is read
   do not cover or fit the data), through `safe_open` and `load`: `Error while deserializing
   header: header too large` is what a `torch.save` zip named `.safetensors` and a `.bin` opened
   with safetensors both raise.
+- tokenizers: Rust again (serde's messages), read from running it on tokenizer.json texts it cannot
+  read (not JSON, a vocabulary written as a list, a model or step of a type it does not know…) and
+  on a missing file, where in the file left to the run: `invalid type: sequence, expected a map at
+  line … column …`.
 - C: the same for the standard library's C modules (`_csv`, `_sqlite3`, `_json`, `_pickle`… in
   lib-dynload, and libpython itself), the C libraries they load (`ldd`: SQLite's `database is
   locked` is libsqlite3's, not `_sqlite3`'s) and numpy's C core, whose messages are printf
@@ -64,6 +68,7 @@ import argparse
 import ast
 import contextlib
 import importlib.metadata
+import json
 import os
 import re
 import subprocess
@@ -393,6 +398,55 @@ def safetensors_messages() -> Iterator[str]:
                     yield f"{type(error).__module__}.{type(error).__qualname__}: {message}"
 
 
+def _tokenizer_json(model: dict[str, object] | None, **steps: object) -> str:
+    """A tokenizer.json of a one-word WordLevel model with MODEL's changes (None: no model at all),
+    and STEPS (normalizer, pre_tokenizer, post_processor, decoder) as given."""
+    top: dict[str, object] = dict.fromkeys(
+        ("truncation", "padding", "normalizer", "pre_tokenizer", "post_processor", "decoder")
+    )
+    top.update(version="1.0", added_tokens=[], **steps)
+    if model is not None:
+        top["model"] = {"type": "WordLevel", "vocab": {"[UNK]": 0, "a": 1}, "unk_token": "[UNK]", **model}
+    return json.dumps(top, indent=2)
+
+
+#: tokenizer.json texts the tokenizers library is asked to read, each wrong in its own way: not
+#: JSON, cut short, a list, no model, a vocabulary written as a list, ids that are not numbers. Not
+#: a model or a step of a type it does not know: `data did not match any variant of untagged enum
+#: ModelWrapper` is what an older tokenizers says of a file a newer one wrote, a fault of its own,
+#: not a message of many causes.
+_NOT_A_TOKENIZER: tuple[str, ...] = (
+    "",
+    "{",
+    "[]",
+    _tokenizer_json(None),
+    _tokenizer_json({"vocab": [["[UNK]", 0], ["a", 1]]}),
+    _tokenizer_json({"vocab": {"a": "one"}}),
+)
+
+
+def tokenizers_messages() -> Iterator[str]:
+    """The messages the tokenizers library raises for a tokenizer.json it cannot read, formatted in
+    Rust (serde's), so read from running it on _NOT_A_TOKENIZER and on a file that is not there;
+    where in the file, and the values serde quotes, left to the run (nothing when tokenizers is not
+    installed)."""
+    try:
+        from tokenizers import Tokenizer
+    except ImportError:
+        return
+    reads = [(Tokenizer.from_str, text) for text in _NOT_A_TOKENIZER]
+    for read, given in (*reads, (Tokenizer.from_file, "tokenizer.json.missing")):
+        try:
+            read(given)
+        except Exception as error:  # whichever class it raises goes with its message
+            message = re.sub(r"at line \d+ column \d+", f"at line {GAP} column {GAP}", str(error))
+            message = re.sub(r'"[^"]*"', GAP, message)
+            name = type(error).__qualname__
+            if type(error).__module__ != "builtins":
+                name = f"{type(error).__module__}.{name}"
+            yield f"{name}: {message}"
+
+
 def cleaned(messages: Iterable[str]) -> set[str]:
     """MESSAGES as lines of the file: each whole, and each line of one that has several."""
     found = set()
@@ -435,10 +489,11 @@ def main() -> None:
     if found:
         counts["pydantic_core"] = len(found)
         messages |= found
-    found = cleaned(safetensors_messages())
-    if found:
-        counts["safetensors (run)"] = len(found)
-        messages |= found
+    for name, running in (("safetensors", safetensors_messages), ("tokenizers", tokenizers_messages)):
+        found = cleaned(running())
+        if found:
+            counts[f"{name} (run)"] = len(found)
+            messages |= found
     for library in TORCH_LIBRARIES:
         path = site / "torch" / "lib" / library
         if path.exists():
@@ -468,8 +523,8 @@ def main() -> None:
         "# Error messages libraries raise, read from their code: the message of every `raise` in the",
         "# Python sources of the standard library and of every package of the venv (counted below), the",
         "# message strings of torch's C++ core, the standard library's C modules and the C libraries",
-        "# they load, and numpy's C core, and pydantic-core's and safetensors' messages raised from",
-        "# running code.",
+        "# they load, and numpy's C core, and pydantic-core's, safetensors' and tokenizers' messages",
+        "# raised from running code.",
         "# Values are left out (…). No fault owns these: kb weighs",
         "# a team's own entries against them (a library raises its message for every caller), never",
         "# shows them.",
