@@ -359,6 +359,14 @@ def pydantic_core_messages() -> Iterator[str]:
         yield f"{name}: {title}"
 
 
+def as_printed(error: BaseException, message: str) -> str:
+    """ERROR's line with MESSAGE, its class named as a traceback names it: with its module, but
+    for a built-in one (`Exception: …`, `safetensors._safetensors_rust.SafetensorError: …`)."""
+    kind = type(error)
+    name = kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+    return f"{name}: {message}"
+
+
 #: Files safetensors is asked to read, each not a safetensors file in its own way: empty, a
 #: header length no file has (what a `torch.save` zip or a Git LFS pointer reads as), a header that
 #: is not JSON or not UTF-8, a header whose tensors do not cover the data or do not fit it.
@@ -394,8 +402,7 @@ def safetensors_messages() -> Iterator[str]:
                 try:
                     read(given)
                 except Exception as error:  # whichever class it raises goes with its message
-                    message = re.sub(r"(in header: ).*", rf"\g<1>{GAP}", str(error))
-                    yield f"{type(error).__module__}.{type(error).__qualname__}: {message}"
+                    yield as_printed(error, re.sub(r"(in header: ).*", rf"\g<1>{GAP}", str(error)))
 
 
 def _tokenizer_json(model: dict[str, object] | None, **steps: object) -> str:
@@ -440,11 +447,7 @@ def tokenizers_messages() -> Iterator[str]:
             read(given)
         except Exception as error:  # whichever class it raises goes with its message
             message = re.sub(r"at line \d+ column \d+", f"at line {GAP} column {GAP}", str(error))
-            message = re.sub(r'"[^"]*"', GAP, message)
-            name = type(error).__qualname__
-            if type(error).__module__ != "builtins":
-                name = f"{type(error).__module__}.{name}"
-            yield f"{name}: {message}"
+            yield as_printed(error, re.sub(r'"[^"]*"', GAP, message))
 
 
 def cleaned(messages: Iterable[str]) -> set[str]:

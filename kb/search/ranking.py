@@ -822,7 +822,7 @@ def another_librarys_message(
     if followed is None:
         return False
     template = messages.message(followed[0])
-    forms = [text for form in symptom_forms(record) for text in dict.fromkeys((form, _unquoted(form)))]
+    forms = [text for form in symptom_forms(record) for text in _as_printed_and_unquoted(form)]
     return not any(_written_as(template, form) for form in forms)
 
 
@@ -962,7 +962,7 @@ def _line_template(
     """Of the library messages holding every one of the words asked, the one the line follows
     filling the fewest of its words in, and those words; None when it follows none."""
     held, line = asked
-    texts = dict.fromkeys((line, _unquoted(line)))
+    texts = _as_printed_and_unquoted(line)
     fits = (
         (number, values)
         for number in library.holding_all(held, most=_TEMPLATES_TRIED)
@@ -982,6 +982,11 @@ def _follows(template: str, line: str) -> frozenset[str] | None:
     if fixed and (text == fixed or (text.endswith(fixed) and text[-len(fixed) - 1] in ". ")):
         return frozenset()
     return None
+
+
+def _as_printed_and_unquoted(line: str) -> tuple[str, ...]:
+    """LINE, and LINE _unquoted() when that differs: the two ways a template may read it."""
+    return tuple(dict.fromkeys((line, _unquoted(line))))
 
 
 def _unquoted(line: str) -> str:
