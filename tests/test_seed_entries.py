@@ -269,6 +269,46 @@ def test_a_class_named_without_error_is_read_too(tmp_path: Path) -> None:
     ]
 
 
+def test_a_raised_builders_exception_is_read_by_the_class_it_builds(tmp_path: Path) -> None:
+    """tomllib raises `suffixed_err(src, pos, f"Cannot declare {key} twice")`: the function builds a
+    TOMLDecodeError, and the text given to it is that error's message."""
+    (tmp_path / "_parser.py").write_text(
+        "def suffixed_err(src, pos, msg):\n"
+        "    return TOMLDecodeError(f'{msg} (at {pos})')\n"
+        "def declare(src, pos, key):\n"
+        "    raise suffixed_err(src, pos, f'Cannot declare {key} twice')\n",
+        encoding="utf-8",
+    )
+    found = [library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)]
+    assert found == ["TOMLDecodeError: Cannot declare … twice"]
+
+
+def test_a_message_an_exception_class_writes_from_its_arguments_is_read(tmp_path: Path) -> None:
+    """configparser's DuplicateOptionError glues its message together in `__init__` from pieces;
+    nothing raises that text, yet every `option … in section … already exists` is configparser's."""
+    (tmp_path / "configparser.py").write_text(
+        "class DuplicateOptionError(Error):\n"
+        "    def __init__(self, section, option, source=None):\n"
+        "        msg = [repr(option), ' in section ', repr(section), ' already exists']\n"
+        "        if source is not None:\n"
+        "            msg = ['While reading from ', repr(source), ': option ', *msg]\n"
+        "        Error.__init__(self, ''.join(msg))\n"
+        "class NoSectionError(Error):\n"
+        "    def __init__(self, section):\n"
+        "        super().__init__(f'No section: {section!r}')\n"
+        "class Plain:\n"
+        "    def __init__(self, name):\n"
+        "        self.label = f'not a message of {name}'\n",
+        encoding="utf-8",
+    )
+    found = {library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)}
+    assert found == {
+        "DuplicateOptionError: … in section … already exists",
+        "DuplicateOptionError: While reading from … : option …",
+        "NoSectionError: No section: …",
+    }
+
+
 def test_every_package_of_the_venv_is_read_but_the_installers(tmp_path: Path) -> None:
     for name in ("httpx2", "huggingface_hub", "pip", "setuptools", "_distutils_hack", "data_only"):
         (tmp_path / name).mkdir()

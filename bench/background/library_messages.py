@@ -20,8 +20,14 @@ What is read
   argument that is text, as a template: a literal as written; an f-string, `"..." % args`,
   `"...".format(...)` and `+` chains with each value left out; a name assigned text earlier in the
   same function, its assignments in order. The line reads `ExceptionName: template`,
-  as Python prints it. Every text argument, not the first alone: PyYAML raises
-  `ConstructorError(None, None, "could not determine a constructor for the tag %r" % tag, mark)`.
+  as Python prints it. A `raise` of a function that builds the exception (tomllib's
+  `raise suffixed_err(src, pos, f"Cannot declare {key} twice")`, where `suffixed_err` returns a
+  `TOMLDecodeError`) is read as a `raise` of that class. An exception class that writes its own
+  message from its arguments (configparser's `DuplicateOptionError` glues `… in section … already
+  exists` from a list of pieces in its `__init__`) has every text its `__init__` or `__str__`
+  builds, passes to a base `__init__` or returns read as its message. Every text argument, not
+  the first alone: PyYAML raises `ConstructorError(None, None, "could not determine a constructor
+  for the tag %r" % tag, mark)`.
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
   more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
   pieces apart, so a line may be a piece of one.
@@ -201,6 +207,16 @@ def template(node: ast.AST | None, texts: dict[str, list[str]]) -> str | None:
     return None
 
 
+def pieces_template(node: ast.AST, texts: dict[str, list[str]]) -> str | None:
+    """The text a list of pieces makes once glued (`"".join(msg)`), each value left out, or None
+    when no piece is text: configparser builds `[repr(option), " in section ", repr(section),
+    " already exists"]`."""
+    if not isinstance(node, (ast.List, ast.Tuple)):
+        return None
+    parts = [template(element, texts) for element in node.elts]
+    return "".join(part if part is not None else GAP for part in parts) if any(parts) else None
+
+
 def exception_name(call: ast.Call) -> str | None:
     """The class a `raise` statement calls, when it is named as a class is (`ValueError`,
     `UnsupportedProtocol`, `Timeout`): httpx's and httpcore's classes do not end in `Error`, and
@@ -213,23 +229,100 @@ def exception_name(call: ast.Call) -> str | None:
     return name
 
 
-class Raises(ast.NodeVisitor):
-    """The messages of a module's raise statements."""
+def exception_builders(tree: ast.AST) -> dict[str, str]:
+    """The functions and methods of a module that build an exception and return it (tomllib's
+    `suffixed_err(src, pos, msg)` returns a `TOMLDecodeError`), each with the class it builds: what
+    `raise suffixed_err(src, pos, f"Cannot declare {key} twice")` raises."""
+    builders = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Return)
+                    and isinstance(inner.value, ast.Call)
+                    and (name := exception_name(inner.value))
+                    and name.endswith(EXCEPTION_ENDINGS)
+                ):
+                    builders.setdefault(node.name, name)
+                    break
+    return builders
 
-    def __init__(self) -> None:
+
+def is_exception_class(node: ast.ClassDef) -> bool:
+    """Whether NODE defines an exception class, by its name or a base's (`DuplicateOptionError(Error)`)."""
+    bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in node.bases]
+    return any(name.endswith(EXCEPTION_ENDINGS) for name in (node.name, *bases))
+
+
+EXCEPTION_ENDINGS = ("Error", "Exception", "Warning")
+#: The methods in which an exception class writes its own message from its arguments.
+MESSAGE_METHODS = ("__init__", "__str__")
+
+
+class Raises(ast.NodeVisitor):
+    """The messages of a module's raise statements, and those its exception classes write from
+    their arguments: configparser's `DuplicateOptionError(section, option, source, lineno)` glues
+    `… in section … already exists` together in its `__init__`, and nothing raises that text."""
+
+    def __init__(self, builders: dict[str, str] | None = None) -> None:
         self.messages: list[str] = []
         self.texts: list[dict[str, list[str]]] = [{}]
+        self.builders = builders or {}
+        self.classes: list[ast.ClassDef] = []
+        #: For each function being read, the exception class whose message it writes, if it does.
+        self.writers: list[ast.ClassDef | None] = []
+        #: For each such function, the texts it builds.
+        self.written: list[list[str]] = []
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.classes.append(node)
+        self.generic_visit(node)
+        self.classes.pop()
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.texts.append({})
+        writer = self.classes[-1] if self.classes and node.name in MESSAGE_METHODS else None
+        if writer is not None and not (is_exception_class(writer) and node in writer.body):
+            writer = None
+        self.writers.append(writer)
+        self.written.append([])
         self.generic_visit(node)
+        if writer is not None:  # every text it builds is its message or a piece of it
+            self.messages += [f"{writer.name}: {text}" for text in self.written[-1]]
+        self.written.pop()
+        self.writers.pop()
         self.texts.pop()
+
+    def visit_Call(self, node: ast.Call) -> None:
+        """`super().__init__(text)` or `Error.__init__(self, text)` in an exception's own
+        `__init__`: the text is its message."""
+        writer = self.writers[-1] if self.writers else None
+        if writer is not None and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
+            self.message_of(writer.name, node.args)
+        self.generic_visit(node)
+
+    def visit_Return(self, node: ast.Return) -> None:
+        writer = self.writers[-1] if self.writers else None
+        if writer is not None and node.value is not None:
+            self.message_of(writer.name, [node.value])
+        self.generic_visit(node)
+
+    def message_of(self, name: str, arguments: list[ast.expr]) -> None:
+        """Each of ARGUMENTS that is text, as a message NAME raises."""
+        for argument in arguments:
+            text = template(argument, self.texts[-1])
+            if text and re.search(r"[A-Za-z]{2,}", text):
+                self.messages.append(f"{name}: {text}")
 
     visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
 
     def visit_Assign(self, node: ast.Assign) -> None:
         text = template(node.value, self.texts[-1])
+        if text is None and self.writers and self.writers[-1] is not None:
+            text = pieces_template(node.value, self.texts[-1])
         if text is not None:
+            if self.writers and self.writers[-1] is not None:
+                self.written[-1].append(text)
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     self.texts[-1][target.id] = [text]
@@ -244,13 +337,19 @@ class Raises(ast.NodeVisitor):
 
     def visit_Raise(self, node: ast.Raise) -> None:
         call = node.exc
-        if isinstance(call, ast.Call) and (name := exception_name(call)):
-            arguments = [*call.args, *(k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS)]
-            for argument in arguments:
-                text = template(argument, self.texts[-1])
-                if text and re.search(r"[A-Za-z]{2,}", text):
-                    self.messages.append(f"{name}: {text}")
+        if isinstance(call, ast.Call) and (name := exception_name(call) or self.built_by(call)):
+            self.message_of(
+                name, [*call.args, *(k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS)]
+            )
         self.generic_visit(node)
+
+    def built_by(self, call: ast.Call) -> str | None:
+        """The class CALL builds when it calls one of the module's exception builders."""
+        func = call.func
+        name = (
+            func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        )
+        return self.builders.get(name) if name else None
 
 
 #: Keyword arguments that carry an exception's text: `msg=`, and PyYAML's `problem=` and `context=`.
@@ -263,7 +362,7 @@ def python_messages(root: Path) -> Iterator[str]:
             tree = ast.parse(path.read_bytes(), filename=str(path))
         except (SyntaxError, ValueError):
             continue
-        raises = Raises()
+        raises = Raises(exception_builders(tree))
         with contextlib.suppress(RecursionError):  # generated code nested too deep: what was read is kept
             raises.visit(tree)
         yield from raises.messages

@@ -992,11 +992,14 @@ def _as_printed_and_unquoted(line: str) -> tuple[str, ...]:
 def _unquoted(line: str) -> str:
     """LINE without the quotes CPython prints a KeyError's message in (it prints the message
     through repr): `KeyError: "None of [...] are in the [columns]"` is pandas' `None of … are in
-    the …`. A key alone (`KeyError: 'lr'`) keeps its quotes: that is how the key is quoted."""
+    the …`. So does every class derived from KeyError (zoneinfo's `ZoneInfoNotFoundError: 'No time
+    zone found with key PST'`), and the line does not say which classes those are: a message of
+    several words, quoted whole, is read unquoted whatever its class. A key alone (`KeyError:
+    'lr'`) keeps its quotes: that is how the key is quoted."""
     name, separator, message = line.partition(": ")
     message = message.strip()
     quoted = len(message) > 2 and message[0] == message[-1] and message[0] in "'\""
-    if separator and name.endswith("KeyError") and quoted and " " in message:
+    if separator and name.strip() and " " not in name.strip() and quoted and " " in message:
         return f"{name}: {message[1:-1]}"
     return line
 

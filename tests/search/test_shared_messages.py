@@ -205,6 +205,12 @@ BACKWARD_TWICE = (
         # formatted in Rust: read from running safetensors (bench/background/library_messages.py)
         "safetensors._safetensors_rust.SafetensorError: Error while deserializing header: header too large",
         "Exception: invalid type: sequence, expected a map at line 34 column 1",  # tokenizers', by serde
+        # a KeyError's kind: Python prints the message quoted, as it prints a KeyError's
+        "zoneinfo._common.ZoneInfoNotFoundError: 'No time zone found with key PST'",
+        # written by the exception class from its arguments, in its __init__
+        "configparser.DuplicateOptionError: While reading from 'conf/train.ini' [line 15]: option "
+        "'batch_size' in section 'train' already exists",
+        "tomllib.TOMLDecodeError: Cannot declare ('train',) twice (at line 22, column 7)",  # by a builder
     ],
 )
 def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fault(
@@ -212,8 +218,10 @@ def test_a_teams_entry_recorded_from_a_librarys_message_is_a_lead_not_a_known_fa
 ) -> None:
     """torch raises the first for every caller that backpropagates twice, safetensors the second for
     every file that is not a safetensors file (a torch.save zip, a .bin, a Git LFS pointer), the
-    tokenizers library the third for any JSON with a list where it wants a map: a later paste of
-    one, from any cause, is evidence that the library got there, not of the team's own cause."""
+    tokenizers library the third for any JSON with a list where it wants a map, the standard
+    library the others for any such zone, file or table: a later paste of one, from any cause, is
+    evidence that the library got there, not of the team's own cause. The values (`PST`,
+    `batch_size`) say which object failed, not why."""
     added = kb(
         *("add", "-k", "aux-head-second-backward", "-d", "training", "-s", symptom),
         *("-v", "python -c 'import train; train.check_aux_detach()'", "-f", "detach the encoder output"),
