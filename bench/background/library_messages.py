@@ -217,13 +217,18 @@ def pieces_template(node: ast.AST, texts: dict[str, list[str]]) -> str | None:
     return "".join(part if part is not None else GAP for part in parts) if any(parts) else None
 
 
+def called_name(call: ast.Call) -> str | None:
+    """The name CALL calls (`ValueError`, `suffixed_err`), bare or as an attribute (`errors.ParseError`)."""
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+
+
 def exception_name(call: ast.Call) -> str | None:
     """The class a `raise` statement calls, when it is named as a class is (`ValueError`,
     `UnsupportedProtocol`, `Timeout`): httpx's and httpcore's classes do not end in `Error`, and
     whatever a `raise` calls by a capitalised name is an exception class. A lowercase name is a
     function that builds one (`raise _missing(name)`), and an all-capitals one a constant."""
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    name = called_name(call)
     if not name or not name[:1].isupper() or name.isupper():
         return None
     return name
@@ -345,10 +350,7 @@ class Raises(ast.NodeVisitor):
 
     def built_by(self, call: ast.Call) -> str | None:
         """The class CALL builds when it calls one of the module's exception builders."""
-        func = call.func
-        name = (
-            func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-        )
+        name = called_name(call)
         return self.builders.get(name) if name else None
 
 
