@@ -25,7 +25,9 @@ What is read
   `TOMLDecodeError`) is read as a `raise` of that class. An exception class that writes its own
   message from its arguments (configparser's `DuplicateOptionError` glues `… in section … already
   exists` from a list of pieces in its `__init__`) has every text its `__init__` or `__str__`
-  builds, passes to a base `__init__` or returns read as its message. Every text argument, not
+  builds, passes to a base `__init__` or returns read as its message. A warning a library issues
+  (`warnings.warn("All-NaN slice encountered", RuntimeWarning)`) reads `RuntimeWarning: …` (a
+  `UserWarning` when no category is given). Every text argument, not
   the first alone: PyYAML raises `ConstructorError(None, None, "could not determine a constructor
   for the tag %r" % tag, mark)`.
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
@@ -218,7 +220,7 @@ def pieces_template(node: ast.AST, texts: dict[str, list[str]]) -> str | None:
 
 
 def called_name(call: ast.Call) -> str | None:
-    """The name CALL calls (`ValueError`, `suffixed_err`), bare or as an attribute (`errors.ParseError`)."""
+    """The name CALL calls (`ValueError`, `suffixed_err`), bare or as an attribute (`warnings.warn`)."""
     func = call.func
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
@@ -300,10 +302,17 @@ class Raises(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         """`super().__init__(text)` or `Error.__init__(self, text)` in an exception's own
-        `__init__`: the text is its message."""
+        `__init__`: the text is its message. `warnings.warn(text, RuntimeWarning)`: a warning is
+        a library's message too, printed as `RuntimeWarning: text`, and raised as one under
+        `-W error` or `filterwarnings("error")`."""
         writer = self.writers[-1] if self.writers else None
         if writer is not None and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
             self.message_of(writer.name, node.args)
+        if called_name(node) == "warn" and node.args:
+            category = node.args[1] if len(node.args) > 1 else None
+            category = next((k.value for k in node.keywords if k.arg == "category"), category)
+            named = category.attr if isinstance(category, ast.Attribute) else getattr(category, "id", None)
+            self.message_of(named if named and named[:1].isupper() else "UserWarning", node.args[:1])
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
@@ -624,8 +633,9 @@ def main() -> None:
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):
             versions.append(f"{distribution} {importlib.metadata.version(distribution)}")
     header = [
-        "# Error messages libraries raise, read from their code: the message of every `raise` in the",
-        "# Python sources of the standard library and of every package of the venv (counted below), the",
+        "# Error messages libraries raise, read from their code: the message of every `raise` and every",
+        "# warning in the Python sources of the standard library and of every package of the venv",
+        "# (counted below; with the messages exception classes write from their arguments), the",
         "# message strings of torch's C++ core, the standard library's C modules and the C libraries",
         "# they load, and numpy's C core, and pydantic-core's, safetensors' and tokenizers' messages",
         "# raised from running code.",

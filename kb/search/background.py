@@ -49,7 +49,7 @@ class Background:
     Flat on purpose: a search reads it in about a millisecond, where a dict of its few thousand words
     took several. The messages themselves are read only when one is asked for, and one at a time:
     ranking needs which message explains a line, and a library template's text now and then
-    (kb.search.ranking.template_values()), never all ~3 MB of them.
+    (kb.search.ranking.line_template()), never all ~3 MB of them.
     """
 
     __slots__ = ("_held", "_text", "_text_at", "ids", "offsets", "starts", "terms")

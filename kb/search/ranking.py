@@ -756,7 +756,7 @@ def beyond_everyday(
     form quotes, a function of the team's code its form names). Two things never are the team's
     part: the exception's class, when the library's message explains the line and libraries raise
     that class (`_csv.Error` names the module that raised it; a team's `ShardManifestError` is
-    theirs), and the values the library's template leaves to the run (template_values():
+    theirs), and the values the library's template leaves to the run (line_template():
     `StandardScaler` and `14` in `X has … features, but … is expecting …`), which say which object
     failed, not why. A seed's symptom was written by the field guide as its
     fault's own, and messages several seeds share are listed apart (shared_messages.txt).
@@ -798,8 +798,13 @@ def beyond_everyday(
                 everyday, explained = raised, raised.terms | _class_terms(reading.line, (library, background))
             # What a library's template leaves to the run (which key, which class, which file) is
             # which object failed, not why: the team's part must be more than the values filled in.
-            explained = explained | template_values(library, raised, reading.line)
-            if reading.joined:
+            followed = line_template(library, raised, reading.line)
+            explained = explained | (followed[1] if followed else frozenset())
+            if reading.joined or followed is None:
+                # The message explaining most may hold the line's values, not its wording: a
+                # warning naming `StandardScaler` explains `X has 12 features, but StandardScaler
+                # is expecting 14 features as input.` best, and the template the line follows,
+                # which holds none of its values, is then another message.
                 explained = explained | a_second_message(library, shared, explained, reading.line)
         specific = sum(weight for term, weight in shared.items() if term not in explained)
         named = frames & words  # a place in the user's code names the fault as a quoted name does
@@ -938,13 +943,6 @@ _SECOND_TEMPLATES_TRIED = 400
 
 #: How many of the library's messages that hold what explains a line are tried as its template.
 _TEMPLATES_TRIED = 50
-
-
-def template_values(library: Background, raised: Explanation, line: str) -> frozenset[str]:
-    """The words of LINE that fill the gaps of the library message it follows (line_template()):
-    none when it follows none."""
-    followed = line_template(library, raised, line)
-    return followed[1] if followed else frozenset()
 
 
 def line_template(library: Background, raised: Explanation, line: str) -> tuple[int, frozenset[str]] | None:

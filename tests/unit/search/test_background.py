@@ -242,6 +242,25 @@ def test_a_librarys_message_in_the_function_a_teams_entry_names_is_evidence_of_i
     assert beyond_everyday(line, team, EVERYDAY, frozenset({"setup_run_logging"}), library=LIBRARY)
 
 
+def test_a_librarys_message_that_names_the_lines_values_does_not_hide_the_template_it_follows() -> None:
+    """Everyday errors say `X has … features` often and name `StandardScaler` rarely, so a warning
+    that names the scaler explains the line's rare words best; the line is scikit-learn's
+    feature-count message all the same, and the values it fills in (which scaler, how many
+    features) say which object failed, not the team's cause."""
+    everyday = compile_background(
+        [f"ValueError: X has {n} features as input, expecting more" for n in "abcdefgh"]
+    )
+    library = compile_background(
+        [
+            "ValueError: X has … features, but … is expecting … features as input.",
+            "UserWarning: StandardScaler is deprecated",
+        ]
+    )
+    team = {"symptom": "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input."}
+    other = reading("ValueError: X has 9 features, but StandardScaler is expecting 11 features as input.")
+    assert not beyond_everyday(other, team, everyday, library=library)
+
+
 def test_a_seeds_symptom_is_its_faults_own_whatever_library_raises_it() -> None:
     seed = {"symptom": BACKWARD_TWICE, "seed_digest": "abc"}
     assert beyond_everyday(reading(BACKWARD_TWICE), seed, EVERYDAY, library=LIBRARY)
@@ -483,12 +502,13 @@ def test_a_librarys_message_with_nothing_left_to_the_run_is_still_its_message() 
 def test_a_keyerror_message_is_read_without_the_quotes_python_prints_it_in() -> None:
     """CPython prints a KeyError's message through repr: pandas' `None of [...] are in the [...]`
     arrives quoted, and is that template all the same; a key alone keeps its quotes."""
-    from kb.search.ranking import template_values
+    from kb.search.ranking import line_template
 
     library = compile_background(["KeyError: None of [ … ] are in the [ … ]"])
 
     def values(line: str) -> frozenset[str]:
-        return template_values(library, explain(library, weights(library, reading(line).terms)), line)
+        followed = line_template(library, explain(library, weights(library, reading(line).terms)), line)
+        return followed[1] if followed else frozenset()
 
     assert {"tenur", "plan"} <= values(
         "KeyError: \"None of [Index(['tenure', 'plan'], dtype='str')] are in the [columns]\""
