@@ -207,13 +207,15 @@ def recorded_from_log(
     entries: list[dict[str, object]], first_runs: dict[str, str]
 ) -> list[dict[str, object]]:
     """ENTRIES as `kb add --from-log` records them from their script's first run (FIRST_RUNS, by
-    script): the decisive line as the symptom, and where in the team's code it failed as a variant."""
+    script): the decisive line as the symptom, and where in the team's code it failed as a variant.
+    An entry whose run holds no line kb reads as an error is left out, as `kb add --from-log`
+    refuses that log."""
     recorded = []
     for entry in entries:
         output = first_runs.get(str(entry["from_script"]))
-        if output is None:
+        symptom = None if output is None else symptom_from_log(output)
+        if output is None or symptom is None:
             continue
-        symptom = symptom_from_log(output) or ""
         where = where_it_failed(symptom, output)
         recorded.append({**entry, "symptom": symptom, "symptom_variants": [where] if where else []})
     return recorded
