@@ -309,6 +309,25 @@ def test_a_message_an_exception_class_writes_from_its_arguments_is_read(tmp_path
     }
 
 
+def test_a_librarys_warnings_are_its_messages_too(tmp_path: Path) -> None:
+    """numpy warns `All-NaN slice encountered`; under `filterwarnings("error")` a run stops on it,
+    and the line reads `RuntimeWarning: All-NaN slice encountered` for whoever called nanmax."""
+    (tmp_path / "_nanfunctions.py").write_text(
+        "import warnings\n"
+        "def nanmax(a):\n"
+        "    warnings.warn('All-NaN slice encountered', RuntimeWarning, stacklevel=2)\n"
+        "    warnings.warn(f'{a} is deprecated', category=FutureWarning)\n"
+        "    warn('no category given here')\n",
+        encoding="utf-8",
+    )
+    found = [library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)]
+    assert found == [
+        "RuntimeWarning: All-NaN slice encountered",
+        "FutureWarning: … is deprecated",
+        "UserWarning: no category given here",
+    ]
+
+
 def test_every_package_of_the_venv_is_read_but_the_installers(tmp_path: Path) -> None:
     for name in ("httpx2", "huggingface_hub", "pip", "setuptools", "_distutils_hack", "data_only"):
         (tmp_path / name).mkdir()
