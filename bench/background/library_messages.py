@@ -219,10 +219,14 @@ def pieces_template(node: ast.AST, texts: dict[str, list[str]]) -> str | None:
     return "".join(part if part is not None else GAP for part in parts) if any(parts) else None
 
 
+def last_name(node: ast.expr | None) -> str | None:
+    """The name NODE gives, bare or as an attribute's last part (`warnings.warn`: `warn`)."""
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+
+
 def called_name(call: ast.Call) -> str | None:
-    """The name CALL calls (`ValueError`, `suffixed_err`), bare or as an attribute (`warnings.warn`)."""
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    """The name CALL calls (`ValueError`, `suffixed_err`, `warnings.warn`)."""
+    return last_name(call.func)
 
 
 def exception_name(call: ast.Call) -> str | None:
@@ -257,8 +261,8 @@ def exception_builders(tree: ast.AST) -> dict[str, str]:
 
 def is_exception_class(node: ast.ClassDef) -> bool:
     """Whether NODE defines an exception class, by its name or a base's (`DuplicateOptionError(Error)`)."""
-    bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in node.bases]
-    return any(name.endswith(EXCEPTION_ENDINGS) for name in (node.name, *bases))
+    names = (node.name, *(last_name(base) for base in node.bases))
+    return any(name and name.endswith(EXCEPTION_ENDINGS) for name in names)
 
 
 EXCEPTION_ENDINGS = ("Error", "Exception", "Warning")
@@ -300,23 +304,30 @@ class Raises(ast.NodeVisitor):
         self.writers.pop()
         self.texts.pop()
 
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+
+    @property
+    def writer(self) -> ast.ClassDef | None:
+        """The exception class whose message the function being read writes, if it does."""
+        return self.writers[-1] if self.writers else None
+
     def visit_Call(self, node: ast.Call) -> None:
         """`super().__init__(text)` or `Error.__init__(self, text)` in an exception's own
         `__init__`: the text is its message. `warnings.warn(text, RuntimeWarning)`: a warning is
         a library's message too, printed as `RuntimeWarning: text`, and raised as one under
         `-W error` or `filterwarnings("error")`."""
-        writer = self.writers[-1] if self.writers else None
+        writer = self.writer
         if writer is not None and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
             self.message_of(writer.name, node.args)
         if called_name(node) == "warn" and node.args:
             category = node.args[1] if len(node.args) > 1 else None
             category = next((k.value for k in node.keywords if k.arg == "category"), category)
-            named = category.attr if isinstance(category, ast.Attribute) else getattr(category, "id", None)
+            named = last_name(category)
             self.message_of(named if named and named[:1].isupper() else "UserWarning", node.args[:1])
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
-        writer = self.writers[-1] if self.writers else None
+        writer = self.writer
         if writer is not None and node.value is not None:
             self.message_of(writer.name, [node.value])
         self.generic_visit(node)
@@ -328,14 +339,12 @@ class Raises(ast.NodeVisitor):
             if text and re.search(r"[A-Za-z]{2,}", text):
                 self.messages.append(f"{name}: {text}")
 
-    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
-
     def visit_Assign(self, node: ast.Assign) -> None:
         text = template(node.value, self.texts[-1])
-        if text is None and self.writers and self.writers[-1] is not None:
+        if text is None and self.writer is not None:
             text = pieces_template(node.value, self.texts[-1])
         if text is not None:
-            if self.writers and self.writers[-1] is not None:
+            if self.writer is not None:
                 self.written[-1].append(text)
             for target in node.targets:
                 if isinstance(target, ast.Name):
