@@ -435,11 +435,12 @@ def cython_messages(module: Path) -> Iterator[str]:
     """The strings of the Cython 3.3 MODULE that read as a message or a piece of one (cython_strings:
     the module keeps them compressed). A piece an f-string glues a value to (`Integer column has NA
     values in column `, ` is not supported for parsing`) has the value's side a gap; a docstring
-    (several lines) is not a message."""
+    (several lines) is not a message. A printf conversion or a format field is a gap too."""
     for text in cython_strings(module.read_bytes()):
         if "\n" in text or not _SENTENCE_TEXT.fullmatch(text):
             continue
         message = "%".join(_PRINTF.sub(GAP, part) for part in text.split("%%"))
+        message = _FORMAT_FIELD.sub(GAP, message)
         before, after = (GAP if end.isspace() else "" for end in (message[:1], message[-1:]))
         message = before + message.strip() + after
         words = re.findall(r"[A-Za-z]{2,}", message)
@@ -458,6 +459,10 @@ def cython_messages(module: Path) -> Iterator[str]:
 #: What Cython names, not says: a doctest's key (`Timestamp.replace (line 3765)`), a fused
 #: specialization (`…[const uint64_t[:],const uint64_t[:]]`), a property's getter.
 _CYTHON_NAME = re.compile(r"\(line \d+\)$|\[:\]|\.__get__\b")
+
+
+#: A field `str.format()` fills in (`{}`, `{0}`, `{name!r}`): a value of the run.
+_FORMAT_FIELD = re.compile(r"\{[\w.\[\]]*(![rsa])?(:[^{}]*)?\}")
 
 
 #: A string of a compiled module long enough to be a message, in printable characters.

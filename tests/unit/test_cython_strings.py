@@ -73,6 +73,7 @@ STRINGS = sorted(
     [
         " due to NA values",
         " is not supported for parsing",
+        "Cannot convert {np_val} to {dtype} without overflow",
         "Integer column has NA values in column ",
         "Number of passed names did not match number of header fields in the file",
         "Only length-1 decimal markers supported",
@@ -116,11 +117,12 @@ def test_lengths_that_do_not_slice_the_blob_into_text_are_not_its_index() -> Non
     assert cython.cython_strings(wrong.replace(index, shuffled)) == []
 
 
-def test_the_messages_of_a_module_have_gaps_where_its_f_strings_glue_values(tmp_path: Path) -> None:
+def test_the_messages_of_a_module_have_gaps_where_its_values_go(tmp_path: Path) -> None:
     module = tmp_path / "parsers.cpython-311-x86_64-linux-gnu.so"
     module.write_bytes(module_bytes(STRINGS))
     harvest = _loaded("library_messages")
     assert sorted(harvest.clean(message) for message in harvest.cython_messages(module)) == [
+        "Cannot convert … to … without overflow",
         "Integer column has NA values in column …",
         "Number of passed names did not match number of header fields in the file",
         "Only length-1 decimal markers supported",
