@@ -417,18 +417,29 @@ def compiled_messages(library: Path, printf: bool = False, terse: bool = False) 
             continue
         text = piece.decode("ascii")
         if printf:
-            text = "%".join(_PRINTF.sub(GAP, part) for part in text.split("%%"))
+            text = printf_gaps(text)
             if GAP in text and not text.replace(GAP, "").strip(" ()'\"[]:,.="):
                 continue
-        words = re.findall(r"[A-Za-z]{2,}", text)
-        letters = sum(len(w) for w in words)
-        if (
-            len(words) >= 3
-            and text.count(" ") >= 2
-            and letters >= 0.6 * len(text.replace(" ", ""))
-            and not _NOT_A_MESSAGE.search(text)
-        ):
+        if reads_as_a_message(text):
             yield text
+
+
+def printf_gaps(text: str) -> str:
+    """TEXT with each C printf conversion a gap (`%%` is a percent sign)."""
+    return "%".join(_PRINTF.sub(GAP, part) for part in text.split("%%"))
+
+
+def reads_as_a_message(text: str) -> bool:
+    """Whether TEXT, a string of compiled code, reads as a sentence of a message: three words or
+    more, mostly letters, not a signature, a path or a format table."""
+    words = re.findall(r"[A-Za-z]{2,}", text)
+    letters = sum(len(word) for word in words)
+    return (
+        len(words) >= 3
+        and text.count(" ") >= 2
+        and letters >= 0.6 * len(text.replace(" ", ""))
+        and not _NOT_A_MESSAGE.search(text)
+    )
 
 
 def cython_messages(module: Path) -> Iterator[str]:
@@ -439,18 +450,12 @@ def cython_messages(module: Path) -> Iterator[str]:
     for text in cython_strings(module.read_bytes()):
         if "\n" in text or not _SENTENCE_TEXT.fullmatch(text):
             continue
-        message = "%".join(_PRINTF.sub(GAP, part) for part in text.split("%%"))
-        message = _FORMAT_FIELD.sub(GAP, message)
+        message = _FORMAT_FIELD.sub(GAP, printf_gaps(text))
         before, after = (GAP if end.isspace() else "" for end in (message[:1], message[-1:]))
         message = before + message.strip() + after
-        words = re.findall(r"[A-Za-z]{2,}", message)
-        letters = sum(len(word) for word in words)
         if (
-            len(words) >= 3
-            and message.count(" ") >= 2
+            reads_as_a_message(message)
             and "|" not in message  # a type annotation (`str | bytes | None`)
-            and letters >= 0.6 * len(message.replace(" ", "").replace(GAP, ""))
-            and not _NOT_A_MESSAGE.search(message)
             and not _CYTHON_NAME.search(message)
         ):
             yield message
