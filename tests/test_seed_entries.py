@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
 import shlex
 import subprocess
@@ -22,6 +21,7 @@ from kb.entry.lint import validation_kind, validation_problem
 from kb.entry.terminal import format_entry
 from kb.paths import seed_directory
 from kb.store.seeding import read_seed_entries
+from tests.background_scripts import background_script
 
 SEEDS = seed_directory()
 DOCUMENTS = ("000_3143e908a6dccf52.txt", "002_e355c488b52cc5dc.txt")
@@ -171,11 +171,7 @@ def test_no_everyday_error_in_the_background_is_a_seeds_own_symptom() -> None:
     message naming another file (`Too many open files: '/data/x.jpg'`)."""
     from kb.text.paste import signature
 
-    script = Path(__file__).parents[1] / "bench" / "background" / "disown.py"
-    spec = importlib.util.spec_from_file_location("disown", script)
-    assert spec and spec.loader
-    disown = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(disown)
+    disown = background_script("disown")
     owned = {form for _, form in disown.seed_forms(SEEDS)}
     assert signature("RuntimeError: all elements of target should be between 0 and 1") in owned
     assert signature("OSError: [Errno 24] Too many open files") in owned
@@ -204,12 +200,7 @@ def test_the_library_messages_say_what_they_are_and_hold_thousands() -> None:
 
 def library_harvest() -> Any:
     """bench/background/library_messages.py, the script that makes seed_entries/library_messages.txt."""
-    script = Path(__file__).parents[1] / "bench" / "background" / "library_messages.py"
-    spec = importlib.util.spec_from_file_location("library_messages", script)
-    assert spec and spec.loader
-    harvest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(harvest)
-    return harvest
+    return background_script("library_messages")
 
 
 def test_a_librarys_messages_are_read_from_its_raise_statements(tmp_path: Path) -> None:

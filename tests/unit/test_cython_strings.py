@@ -4,29 +4,15 @@ then the LZSS blob."""
 
 from __future__ import annotations
 
-import importlib.util
 import struct
-import sys
 from pathlib import Path
-from types import ModuleType
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-BACKGROUND = Path(__file__).parents[2] / "bench" / "background"
+from tests.background_scripts import background_script
 
-
-def _loaded(name: str) -> ModuleType:
-    if str(BACKGROUND) not in sys.path:
-        sys.path.insert(0, str(BACKGROUND))  # library_messages.py imports cython_strings as a sibling
-    spec = importlib.util.spec_from_file_location(name, BACKGROUND / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-cython = _loaded("cython_strings")
+cython = background_script("cython_strings")
 
 
 def compressed(text: bytes) -> bytes:
@@ -120,7 +106,7 @@ def test_lengths_that_do_not_slice_the_blob_into_text_are_not_its_index() -> Non
 def test_the_messages_of_a_module_have_gaps_where_its_values_go(tmp_path: Path) -> None:
     module = tmp_path / "parsers.cpython-311-x86_64-linux-gnu.so"
     module.write_bytes(module_bytes(STRINGS))
-    harvest = _loaded("library_messages")
+    harvest = background_script("library_messages")
     assert sorted(harvest.clean(message) for message in harvest.cython_messages(module)) == [
         "Cannot convert … to … without overflow",
         "Integer column has NA values in column …",
