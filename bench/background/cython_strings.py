@@ -70,8 +70,9 @@ def lzss_decoded(data: bytes, start: int, length: int) -> bytes | None:
     return bytes(out[:length])
 
 
-def _printable(text: bytes, share: float = PRINTABLE_SHARE) -> bool:
-    return bool(text) and sum(32 <= byte < 127 or byte in (9, 10) for byte in text) >= share * len(text)
+def _printable(text: bytes) -> bool:
+    printable = sum(32 <= byte < 127 or byte in (9, 10) for byte in text)
+    return bool(text) and printable >= PRINTABLE_SHARE * len(text)
 
 
 def length_indexes(data: bytes) -> Iterator[tuple[int, tuple[int, ...]]]:
