@@ -23,6 +23,7 @@ import math
 import os
 from array import array
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Generic, TypeVar, overload
@@ -40,7 +41,7 @@ V = TypeVar("V")
 #: The messages libraries raise, read from their code (bench/background/library_messages.py).
 LIBRARY_FILE_NAME = "library_messages.txt"
 #: Raise when the compiled form changes, so that every cached copy is compiled again.
-COMPILED_FORMAT = 6
+COMPILED_FORMAT = 7
 
 
 class Background:
@@ -52,7 +53,7 @@ class Background:
     (kb.search.ranking.line_template()), never all ~3 MB of them.
     """
 
-    __slots__ = ("_held", "_text", "_text_at", "ids", "offsets", "starts", "terms")
+    __slots__ = ("_held", "_sizes", "_text", "_text_at", "ids", "offsets", "starts", "terms")
 
     def __init__(
         self,
@@ -62,8 +63,11 @@ class Background:
         offsets: "array[int]",
         ids: "array[int]",
         text_at: tuple[str, int] | None = None,
+        sizes: "array[int] | None" = None,
     ) -> None:
         self._text = text
+        #: How many words each message holds (its number in IDS): counted from IDS when not given.
+        self._sizes = sizes
         #: Where the messages are, when not yet read: a compiled cache file and where they start in it.
         self._text_at = text_at
         #: Where each message starts in the text, and where the last one ends.
@@ -125,6 +129,25 @@ class Background:
             self._held[term] = held
         return held
 
+    @property
+    def sizes(self) -> "array[int]":
+        """How many different words each message holds."""
+        if self._sizes is None:
+            sizes = array("I", bytes(4 * self.size))
+            for number in self.ids:
+                sizes[number] += 1
+            self._sizes = sizes
+        return self._sizes
+
+    def held_within(self, terms: Iterable[str]) -> list[int]:
+        """The messages every word of which is one of TERMS, ascending: the messages a line might
+        be, whatever it filled in, read from the line's words alone."""
+        counts: Counter[int] = Counter()
+        for term in set(terms):
+            counts.update(self.holding(term))
+        sizes = self.sizes
+        return sorted(number for number, held in counts.items() if held == sizes[number])
+
     def holding_all(self, terms: Iterable[str], most: int | None = None) -> list[int]:
         """The messages that hold every one of TERMS, ascending: the first MOST of them, if given."""
         lists = sorted((self.holding(term) for term in terms), key=len)
@@ -141,8 +164,8 @@ class Background:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Background):
             return NotImplemented
-        mine = (self.text, self.starts, self.terms, self.offsets, self.ids)
-        return mine == (other.text, other.starts, other.terms, other.offsets, other.ids)
+        mine = (self.text, self.starts, self.terms, self.offsets, self.ids, self.sizes)
+        return mine == (other.text, other.starts, other.terms, other.offsets, other.ids, other.sizes)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -243,7 +266,11 @@ def compile_background(messages: Iterable[str]) -> Background:
         encoded = (message + "\n").encode("utf-8", "replace")
         text.append(encoded)
         starts.append(starts[-1] + len(encoded))
-    return Background(b"".join(text), starts, terms, offsets, ids)
+    sizes = array("I", bytes(4 * len(kept)))
+    for held in holders.values():
+        for number in held:
+            sizes[number] += 1
+    return Background(b"".join(text), starts, terms, offsets, ids, sizes=sizes)
 
 
 def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
@@ -354,7 +381,7 @@ def load_background(path: str | None = None, kind: str = "everyday") -> Backgrou
             length = int.from_bytes(handle.read(8), "little")
             if length > os.fstat(handle.fileno()).st_size - 8:
                 raise ValueError("a damaged cache")
-            starts, terms, term_at, offsets, id_type, ids = marshal.loads(handle.read(length))
+            starts, terms, term_at, offsets, id_type, ids, sizes = marshal.loads(handle.read(length))
             if (
                 len(starts) < 4
                 or 8 + length + int.from_bytes(starts[-4:], "little") > os.fstat(handle.fileno()).st_size
@@ -367,6 +394,7 @@ def load_background(path: str | None = None, kind: str = "everyday") -> Backgrou
             _numbers(offsets),
             _numbers(ids, id_type),
             text_at=(cached, 8 + length),
+            sizes=_numbers(sizes),
         )
     except (OSError, ValueError, EOFError, TypeError):
         pass
@@ -384,6 +412,7 @@ def load_background(path: str | None = None, kind: str = "everyday") -> Backgrou
             background.offsets.tobytes(),
             background.ids.typecode,
             background.ids.tobytes(),
+            background.sizes.tobytes(),
         )
     )
     store_compiled(cached, len(index).to_bytes(8, "little") + index + background.text)

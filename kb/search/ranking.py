@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import Background, Explanation, Remembered, explain, holds, weights
+from kb.search.background import Background, Explanation, Remembered, explain, holds, message_terms, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
 from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
@@ -821,12 +821,14 @@ def another_librarys_message(
     common words (`KeyError`, `not found`, `http`), not evidence of the entry. pandas' `KeyError:
     "[...] not found in axis"` is not transformers' `KeyError: … which is not found in the
     evaluation metrics`, and httpx's `Request URL is missing an 'http://' … protocol` is not a
-    team's `HTTPStatusError … for url 'http://…'`."""
+    team's `HTTPStatusError … for url 'http://…'`. The template is looked for as line_template()
+    does, and where that finds none, from the line's words alone (most_specific_template())."""
     messages = library()
     followed = line_template(messages, explain(messages, weights(messages, reading.terms)), reading.line)
-    if followed is None:
+    number = followed[0] if followed is not None else most_specific_template(messages, reading.line)
+    if number is None:
         return False
-    template = messages.message(followed[0])
+    template = messages.message(number)
     forms = [text for form in symptom_forms(record) for text in _as_printed_and_unquoted(form)]
     return not any(_written_as(template, form) for form in forms)
 
@@ -968,6 +970,47 @@ def _line_template(
         if (values := _follows(library.message(number), text)) is not None
     )
     return min(fits, key=lambda fit: (len(fit[1]), fit[0]), default=None)
+
+
+def most_specific_template(library: Background, line: str) -> int | None:
+    """The library message LINE follows with the most words of its own, looked for among every
+    message whose words LINE holds (Background.held_within()); None when LINE follows no message
+    with MIN_TEMPLATE_WORDS words beyond its exception class.
+
+    line_template() looks only among the messages holding what explains most of the line, and a
+    template of common words is never that: pandas' `None of … are in the …` holds only `none`
+    beside its class, while the line it makes is full of the run's column names, which other
+    messages hold. Read from the line's words alone, it is found all the same."""
+    return _MOST_SPECIFIC_TEMPLATES(library, line, _most_specific_template)
+
+
+def _most_specific_template(library: Background, line: str) -> int | None:
+    texts = _as_printed_and_unquoted(line)
+    best: tuple[int, int] | None = None
+    for number in library.held_within(message_terms(line)):
+        template = library.message(number)
+        own = _own_words(template)
+        if own < MIN_TEMPLATE_WORDS or (best is not None and own <= best[0]):
+            continue
+        if any(_follows(template, text) is not None for text in texts):
+            best = (own, number)
+    return best[1] if best else None
+
+
+def _own_words(template: str) -> int:
+    """How many words TEMPLATE says beyond its exception class: those with a letter, gaps aside."""
+    name, separator, message = template.partition(": ")
+    if not separator or " " in name.strip():
+        message = template
+    return sum(1 for word in message.replace(GAP_MARK, " ").split() if any(c.isalpha() for c in word))
+
+
+#: A template says which message it is only with this many words of its own beyond its class:
+#: torch's `Expected … but got … .` fits a thousand lines and names no more than the class does.
+MIN_TEMPLATE_WORDS = 4
+
+#: most_specific_template()'s answers: every candidate of a search asks about the same line.
+_MOST_SPECIFIC_TEMPLATES: Remembered[str, int | None] = Remembered(1024)
 
 
 def _follows(template: str, line: str) -> frozenset[str] | None:

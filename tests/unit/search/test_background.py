@@ -482,6 +482,56 @@ def test_a_line_that_is_another_librarys_message_is_no_evidence_of_an_entry() ->
     assert not another_librarys_message(unknown, entry, lambda: library)
 
 
+def test_the_messages_a_line_might_be_are_those_whose_words_it_all_holds() -> None:
+    messages = ["alpha beta", "alpha gamma", "beta", "delta delta"]
+    background = compile_background(messages)
+    assert list(background.sizes) == [len(message_terms(message)) for message in messages]
+    assert background.held_within(message_terms("alpha beta epsilon")) == [0, 2]
+    assert background.held_within(message_terms("delta delta")) == [3]
+    assert background.held_within(["delta"]) == []  # the message holds its pair of words too
+    assert background.held_within([]) == []
+
+
+@given(st.lists(st.text(alphabet="abc xyz", min_size=1, max_size=12), min_size=1, max_size=12))
+def test_held_within_is_the_messages_whose_words_are_a_subset(messages: list[str]) -> None:
+    background = compile_background(messages)
+    words = message_terms("abc xyz abc")
+    expected = [
+        number
+        for number in range(background.size)
+        if (held := message_terms(background.message(number))) and held <= words
+    ]
+    assert background.held_within(words) == expected
+
+
+def test_a_template_of_common_words_is_found_when_other_messages_explain_the_line_better() -> None:
+    """pandas' `None of … are in the …` holds no rare word beside its class, and a line it makes is
+    full of the run's names, which other messages hold: it is still the line's message, and a team's
+    sklearn `columns are missing: …` entry is another message, whatever column both name."""
+    from kb.search.ranking import another_librarys_message, line_template, most_specific_template
+
+    library = compile_background(
+        [
+            "KeyError: None of [ … ] are in the [ … ]",
+            "TypeError: Cannot interpret the dtype of the index of monthly columns …",
+            "ValueError: columns are missing: …",
+            "RuntimeError: Expected … but got … .",
+        ]
+    )
+    pandas = reading(
+        "KeyError: \"None of [Index(['tenure_months', 'monthly_fee'], dtype='str')] are in the [columns]\""
+    )
+    assert line_template(library, explain(library, weights(library, pandas.terms)), pandas.line) is None
+    assert library.message(most_specific_template(library, pandas.line) or 0).startswith("KeyError: None of")
+    entry = {"symptom": "ValueError: columns are missing: {'tenure_months'} from pipe.predict_proba in score"}
+    assert another_librarys_message(pandas, entry, lambda: library)
+    again = reading("ValueError: columns are missing: {'tenure_months'}")
+    assert not another_librarys_message(again, entry, lambda: library)
+    # Three words of its own say no more than the class: a line of torch's is not read as this one.
+    torch = reading("RuntimeError: Expected is_sm80 to be true, but got false.")
+    assert most_specific_template(library, torch.line) is None
+
+
 def test_a_librarys_message_with_nothing_left_to_the_run_is_still_its_message() -> None:
     """pandas' `Replace has to be set to `True` when upsampling the population `frac` > 1.` has no
     gap, and shares `upsampling` with an entry about `nn.Upsample`: it is pandas' message all the
