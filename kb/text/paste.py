@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 5
+NORMALIZER_VERSION = 6
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -108,12 +108,14 @@ WRAPPERS = frozenset(
         "KeyboardInterrupt",
     }
 )
-#: Messages that only say that something else failed (a build step, a subprocess, a worker).
+#: Messages that only say that something else failed (a build step, a subprocess, a worker). torch
+#: re-raises an error from a DataLoader worker as `KeyError: Caught KeyError in DataLoader worker
+#: process 0.` above the worker's own traceback: that says where the error was raised, not which.
 WRAPPER_MESSAGE = LazyPattern(
     r"Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
     r"|failed with exit (?:code|status)|Command errored out with exit status"
     r"|exited with (?:exit )?(?:code|status)|failed \(exitcode: -?\d+\)"
-    r"|^(?:Worker|Process) \S+ (?:died|exited)",
+    r"|^(?:Worker|Process) \S+ (?:died|exited)|Caught \w+ in DataLoader worker process \d+",
     re.IGNORECASE,
 )
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.text.paste import find_decisive, mask, new_symptom_form, signature
+from kb.text.paste import find_decisive, is_wrapper_line, mask, new_symptom_form, signature
 
 CHAINED = """Traceback (most recent call last):
   File "train.py", line 40, in <module>
@@ -66,6 +66,32 @@ def test_a_torchrun_wrapper_gives_way_to_the_real_error() -> None:
     assert decisive.line.startswith("torch.OutOfMemoryError: CUDA out of memory.")
     assert decisive.short_type == "OutOfMemoryError"
     assert "failed (exitcode" not in decisive.line
+
+
+#: torch 2.13's report of an error raised in a DataLoader worker, the worker's traceback under it.
+IN_A_WORKER = """\
+Traceback (most recent call last):
+  File "/home/user/train.py", line 60, in <module>
+    for batch in loader:
+  File "/opt/venv/lib/python3.11/site-packages/torch/_utils.py", line 794, in reraise
+    raise exception
+KeyError: Caught KeyError in DataLoader worker process 0.
+Original Traceback (most recent call last):
+  File "/opt/venv/lib/python3.11/site-packages/torch/utils/data/_utils/worker.py", line 374, in _worker_loop
+    data = fetcher.fetch(index)  # type: ignore[possibly-undefined]
+  File "/home/user/train.py", line 48, in __getitem__
+    return ids[:8], self.label2id[row["intent"]]
+KeyError: 'invoice_copy'
+"""
+
+
+def test_a_dataloader_workers_report_gives_way_to_the_workers_error() -> None:
+    """`Caught KeyError in DataLoader worker process 0.` says where the error was raised: its words
+    (`DataLoader`, `worker`, `process`) are no reading of which fault it is."""
+    decisive = find_decisive(IN_A_WORKER)
+    assert decisive.line == "KeyError: 'invoice_copy'"
+    assert not any("Caught KeyError" in line for line, _ in decisive.candidates)
+    assert is_wrapper_line("RuntimeError: Caught RuntimeError in DataLoader worker process 3.")
 
 
 #: What Python 3.11 printed for a script whose import failed while an object's __del__ raised as the
