@@ -66,7 +66,7 @@ class Background:
         sizes: "array[int] | None" = None,
     ) -> None:
         self._text = text
-        #: How many words each message holds (its number in IDS): counted from IDS when not given.
+        #: How many words each message holds, as a compiled cache keeps them: else counted from IDS.
         self._sizes = sizes
         #: Where the messages are, when not yet read: a compiled cache file and where they start in it.
         self._text_at = text_at
@@ -133,7 +133,7 @@ class Background:
     def sizes(self) -> "array[int]":
         """How many different words each message holds."""
         if self._sizes is None:
-            sizes = array("I", bytes(4 * self.size))
+            sizes = array("I", [0]) * self.size
             for number in self.ids:
                 sizes[number] += 1
             self._sizes = sizes
@@ -266,11 +266,7 @@ def compile_background(messages: Iterable[str]) -> Background:
         encoded = (message + "\n").encode("utf-8", "replace")
         text.append(encoded)
         starts.append(starts[-1] + len(encoded))
-    sizes = array("I", bytes(4 * len(kept)))
-    for held in holders.values():
-        for number in held:
-            sizes[number] += 1
-    return Background(b"".join(text), starts, terms, offsets, ids, sizes=sizes)
+    return Background(b"".join(text), starts, terms, offsets, ids)
 
 
 def weights(background: Background, terms: Iterable[str]) -> dict[str, float]:
