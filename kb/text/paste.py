@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 6
+NORMALIZER_VERSION = 7
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -150,6 +150,8 @@ _ERROR_LEVEL = LazyPattern(
     r"^\s*(?:\[[\w .-]+\]\s*)?(?:ERROR|FATAL|CRITICAL|Error|error|fatal)\b\s*(?:\[[^\]]*\])?\s*:(?=\s*\S)"
     r"|^\s*(?:\[[^\]]{1,40}\]\s*){0,3}\[(?:E|ERROR|F|FATAL)\]\s*\S"
     r"|^\s*[\w.+-]+(?:\.\w+)?\s+fatal\s*:|^\s*\S+\.(?:cpp|cu|h|hpp|c|cc):\d+(?::\d+)?:\s*(?:fatal )?error"
+    # argparse's refusal, after its usage lines: `train.py: error: argument --lr: invalid float value`
+    r"|^\s*[\w.+-]+: error: (?=\S)"
     # the shell's word on a job a signal ended: `train.sh: line 2: 27361 Killed   python train.py`
     r"|^\s*(?:\S+: line \d+: )?\d+ (?:Killed|Segmentation fault|Aborted|Bus error)\b"
 )

@@ -108,6 +108,21 @@ def test_from_log_takes_the_decisive_line(runner: CliRunner, tmp_path: Path) -> 
     )
 
 
+def test_from_log_records_an_argparse_refusal(runner: CliRunner, tmp_path: Path) -> None:
+    """A launcher's log that ends in argparse's refusal, below its usage lines: the refusal is the
+    symptom (it used to be no error at all, and the log was refused)."""
+    log = tmp_path / "sweep.log"
+    log.write_text(
+        "launching lr=3e-4,\n"
+        "usage: train.py [-h] --lr LR [--run-name RUN_NAME]\n"
+        "train.py: error: argument --lr: invalid float value: '3e-4,'\n"
+    )
+    add = ["add", "--new", "--from-log", str(log), "-k", "sweep-comma", "-d", "training", "-v", "ls"]
+    code, _, err = kb(*add, "-f", "write sweep values as a YAML list")
+    assert code == 0, err
+    assert entry("sweep-comma")["symptom"] == "train.py: error: argument --lr: invalid float value: '3e-4,'"
+
+
 SCALER_TRACEBACK = """Traceback (most recent call last):
   File "/srv/scoring/serve.py", line 14, in <module>
     score_request(load_scaler(), row)

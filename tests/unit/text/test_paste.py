@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -92,6 +96,33 @@ def test_a_dataloader_workers_report_gives_way_to_the_workers_error() -> None:
     assert decisive.line == "KeyError: 'invoice_copy'"
     assert not any("Caught KeyError" in line for line, _ in decisive.candidates)
     assert is_wrapper_line("RuntimeError: Caught RuntimeError in DataLoader worker process 3.")
+
+
+def argparse_refusal(*argv: str) -> str:
+    """What argparse prints on stderr when a training script's parser refuses ARGV."""
+    parser = argparse.ArgumentParser(prog="train.py")
+    parser.add_argument("--lr", type=float, required=True)
+    parser.add_argument("--run-name", default="dev")
+    printed = io.StringIO()
+    with contextlib.redirect_stderr(printed), pytest.raises(SystemExit):
+        parser.parse_args(list(argv))
+    return printed.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "refusal"),
+    [
+        (["--lr", "3e-4,"], "train.py: error: argument --lr: invalid float value: '3e-4,'"),
+        (["--run-name", "a"], "train.py: error: the following arguments are required: --lr"),
+        (["--lr", "1", "--dropout", "0.1"], "train.py: error: unrecognized arguments: --dropout 0.1"),
+    ],
+)
+def test_an_argparse_refusal_is_the_error_not_its_usage_lines(argv: list[str], refusal: str) -> None:
+    """argparse prints its usage, then `PROG: error: MESSAGE`: that line is the error, so that a
+    search reads it alone and `kb add --from-log` can record it."""
+    decisive = find_decisive(argparse_refusal(*argv))
+    assert decisive.line == refusal
+    assert not decisive.described
 
 
 #: What Python 3.11 printed for a script whose import failed while an object's __del__ raised as the
