@@ -27,7 +27,14 @@ from kb.records import Record
 from kb.search.background import Background, Explanation, Remembered, explain, holds, message_terms, weights
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
-from kb.text.paste import Decisive, find_decisive, is_wrapper_line, occurrence_form, signature
+from kb.text.paste import (
+    Decisive,
+    class_and_message,
+    find_decisive,
+    is_wrapper_line,
+    occurrence_form,
+    signature,
+)
 from kb.text.tokens import STOPWORDS, tokenize
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
@@ -257,17 +264,16 @@ def _printed_as_one_line(line: str, text: str) -> bool:
 def _evidence_of(line: str, exception_type: str) -> tuple[str, str]:
     """LINE and the short name of its exception class, as evidence: an authored check's message alone."""
     short_type = exception_type.rsplit(".", 1)[-1]
-    if short_type in AUTHORED_CHECKS:
-        type_, separator, message = line.partition(":")
-        if separator and message.strip() and type_.strip().endswith(short_type):
-            return message.strip(), ""
+    parts = class_and_message(line)
+    if short_type in AUTHORED_CHECKS and parts and parts[1] and parts[0].endswith(short_type):
+        return parts[1], ""
     return line, short_type
 
 
 def _has_message(decisive: Decisive) -> bool:
     """Whether the paste is an error with a message (`KeyError: 'lr'`), not a bare word or two."""
-    type_, _, message = decisive.line.partition(":")
-    return bool(decisive.exception_type) and bool(message.strip()) and " " not in type_.strip()
+    parts = class_and_message(decisive.line)
+    return bool(decisive.exception_type) and parts is not None and bool(parts[1])
 
 
 def _decisive_terms(line: str) -> dict[str, float]:
@@ -999,9 +1005,8 @@ def _most_specific_template(library: Background, line: str) -> int | None:
 
 def _own_words(template: str) -> int:
     """How many words TEMPLATE says beyond its exception class: those with a letter, gaps aside."""
-    name, separator, message = template.partition(": ")
-    if not separator or " " in name.strip():
-        message = template
+    parts = class_and_message(template)
+    message = template if parts is None else parts[1]
     return sum(1 for word in message.replace(GAP_MARK, " ").split() if any(c.isalpha() for c in word))
 
 
@@ -1037,12 +1042,12 @@ def _unquoted(line: str) -> str:
     zone found with key PST'`), and the line does not say which classes those are: a message of
     several words, quoted whole, is read unquoted whatever its class. A key alone (`KeyError:
     'lr'`) keeps its quotes: that is how the key is quoted."""
-    name, separator, message = line.partition(": ")
-    message = message.strip()
+    parts = class_and_message(line)
+    if parts is None:
+        return line
+    name, message = parts
     quoted = len(message) > 2 and message[0] == message[-1] and message[0] in "'\""
-    if separator and name.strip() and " " not in name.strip() and quoted and " " in message:
-        return f"{name}: {message[1:-1]}"
-    return line
+    return f"{name}: {message[1:-1]}" if quoted and " " in message else line
 
 
 #: _line_template()'s answers: every team entry sharing a message asks the same.
@@ -1105,21 +1110,21 @@ def _class_terms(line: str, backgrounds: Sequence[Background]) -> frozenset[str]
     """The words of the exception class LINE starts with (`_csv.Error`: `_csv.error`, `csv`, `error`),
     when it is a class libraries raise: one of BACKGROUNDS holds its name (`Error`). A class no
     library raises (`ShardManifestError`) is the team's own, and part of what makes it theirs."""
-    terms = _class_words(line)
+    parts = class_and_message(line)
+    if parts is None:
+        return frozenset()
+    terms = _class_words(parts[0])
     if not terms:
         return terms
-    dotted = line.partition(":")[0].strip().lower()
+    dotted = parts[0].lower()
     names = {dotted, dotted.rsplit(".", 1)[-1]}  # `sqlite3.OperationalError` is read as one dotted word
     held = any(len(background.holding(name)) for background in backgrounds for name in names)
     return terms if held else frozenset()
 
 
 @functools.lru_cache(maxsize=1_000)
-def _class_words(line: str) -> frozenset[str]:
-    class_, separator, _ = line.partition(":")
-    if not separator or not class_.strip() or " " in class_.strip():
-        return frozenset()
-    return frozenset(tokenize(class_, phrases=False))
+def _class_words(name: str) -> frozenset[str]:
+    return frozenset(tokenize(name, phrases=False))
 
 
 class _DataTerms(Record):

@@ -415,6 +415,18 @@ def _is_wrapper(error: tuple[int, str, str]) -> bool:
     return error[1].rsplit(".", 1)[-1] in WRAPPERS or bool(WRAPPER_MESSAGE.search(error[2]))
 
 
+def class_and_message(line: str) -> tuple[str, str] | None:
+    """LINE read as an exception's `Class: message`: the class as written (`KeyError`,
+    `json.decoder.JSONDecodeError`) and the message after its first colon, both stripped; the message
+    may be empty (`RuntimeError:`). None when no single word comes before a colon: a sentence, a
+    description, a line with no colon."""
+    name, separator, message = line.partition(":")
+    name = name.strip()
+    if not separator or not name or any(c.isspace() for c in name):
+        return None
+    return name, message.strip()
+
+
 def is_wrapper_line(line: str) -> bool:
     """Whether LINE only says that something else failed (`CalledProcessError: Command '…' returned
     non-zero exit status 1`, torchrun's `failed (exitcode: 1) local_rank: 1`): its words are the

@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.text.paste import find_decisive, is_wrapper_line, mask, new_symptom_form, signature
+from kb.text.paste import (
+    class_and_message,
+    find_decisive,
+    is_wrapper_line,
+    mask,
+    new_symptom_form,
+    signature,
+)
 
 CHAINED = """Traceback (most recent call last):
   File "train.py", line 40, in <module>
@@ -96,6 +103,31 @@ def test_a_dataloader_workers_report_gives_way_to_the_workers_error() -> None:
     assert decisive.line == "KeyError: 'invoice_copy'"
     assert not any("Caught KeyError" in line for line, _ in decisive.candidates)
     assert is_wrapper_line("RuntimeError: Caught RuntimeError in DataLoader worker process 3.")
+
+
+@pytest.mark.parametrize(
+    ("line", "parts"),
+    [
+        ("KeyError: 'lr'", ("KeyError", "'lr'")),
+        ("csv.Error: line contains NUL: row 3", ("csv.Error", "line contains NUL: row 3")),
+        ("RuntimeError:", ("RuntimeError", "")),
+        ("training loss stuck at 1.518 after 30 epochs", None),
+        ("the loader died: see above", None),
+        (": nothing named", None),
+    ],
+)  # fmt: skip
+def test_a_line_is_read_as_class_and_message_only_when_one_word_comes_before_its_colon(
+    line: str, parts: tuple[str, str] | None
+) -> None:
+    assert class_and_message(line) == parts
+
+
+@given(
+    st.from_regex(r"[A-Za-z_][\w.]{0,30}", fullmatch=True),
+    st.text(max_size=60),
+)
+def test_class_and_message_gives_back_what_was_joined(name: str, message: str) -> None:
+    assert class_and_message(f"{name}: {message}") == (name, message.strip())
 
 
 def argparse_refusal(*argv: str) -> str:
