@@ -478,60 +478,95 @@ def nested_repetition(pattern: str) -> str | None:
         sre: Any = importlib.import_module("re._constants")
     except ImportError:
         parser, sre = importlib.import_module("sre_parse"), importlib.import_module("sre_constants")
+    if not _Backtracking(sre).risky(parser.parse(pattern)):
+        return None
+    return pattern if len(pattern) <= 40 else pattern[:37] + "..."
 
-    repeats = {sre.MAX_REPEAT, sre.MIN_REPEAT}
 
-    def inner_repeats(items: Any, outer_high: int) -> list[Any]:
+class _Backtracking:
+    """How a parsed pattern (the re module's own parse tree: a list of (op, value) items, read with
+    its constants SRE) can backtrack: nested_repetition()'s questions."""
+
+    #: The characters a question about which characters a part matches is asked of.
+    SAMPLE = (*range(32, 127), 0xE9, 0x4E2D)
+
+    def __init__(self, sre: Any) -> None:
+        self.sre = sre
+        self.repeats = {sre.MAX_REPEAT, sre.MIN_REPEAT}
+
+    def risky(self, items: Any) -> bool:
+        """Whether ITEMS can split one text in exponentially (or highly polynomially) many ways."""
+        sre = self.sre
+        if self.side_by_side(items):
+            return True
+        for op, value in items:
+            if op in self.repeats:
+                _, high, body = value
+                optional = self.optional_starts(body) if high == sre.MAXREPEAT else []
+                if any(part & self.first_chars(body) for part in optional):
+                    return True  # `(a|aa)+`, `(ab?a?)*`: one text, exponentially many splits
+                inner = self.inner_repeats(body, high) if high > 1 else []
+                separated = any(not any(self.can_match(i, d) for i in inner) for d in self.delimiters(body))
+                if (inner and not separated) or self.risky(body):
+                    return True
+                if high == sre.MAXREPEAT and self.overlapping_branches(body):
+                    return True
+            elif (op == sre.SUBPATTERN and self.risky(value[-1])) or (
+                op == sre.BRANCH and any(self.risky(branch) for branch in value[1])
+            ):
+                return True
+        return False
+
+    def inner_repeats(self, items: Any, outer_high: int) -> list[Any]:
         """The repetitions in ITEMS an enclosing one (repeated up to OUTER_HIGH times) could
         backtrack into, as their bodies: an unbounded one, any one inside an unbounded repetition,
         and a bounded one whose lengths, chosen anew in each of the outer iterations, make more
         than SPLITS_REFUSED ways to split a line (`(a{1,5}){1,40}`: 5**40)."""
-        found = []
+        sre, found = self.sre, []
         for op, value in items:
-            if op in repeats:
+            if op in self.repeats:
                 low, high, body = value
                 unbounded = outer_high == sre.MAXREPEAT or high == sre.MAXREPEAT
                 splits_log10 = outer_high * math.log10(high - low + 1)
                 if high > 1 and (unbounded or splits_log10 > math.log10(SPLITS_REFUSED)):
                     found.append(body)
-                found += inner_repeats(body, outer_high)
+                found += self.inner_repeats(body, outer_high)
             elif op == sre.SUBPATTERN:
-                found += inner_repeats(value[-1], outer_high)
+                found += self.inner_repeats(value[-1], outer_high)
             elif op == sre.BRANCH:
                 for branch in value[1]:
-                    found += inner_repeats(branch, outer_high)
+                    found += self.inner_repeats(branch, outer_high)
         return found  # ATOMIC_GROUP and POSSESSIVE_REPEAT: no backtracking into them
 
-    def delimiters(items: Any) -> list[int]:
+    def delimiters(self, items: Any) -> list[int]:
         """Characters every match of ITEMS must contain at its own level: what separates iterations."""
         found = []
         for op, value in items:
-            if op == sre.LITERAL:
+            if op == self.sre.LITERAL:
                 found.append(value)
-            elif op == sre.SUBPATTERN:
-                found += delimiters(value[-1])
+            elif op == self.sre.SUBPATTERN:
+                found += self.delimiters(value[-1])
         return found
 
-    def can_match(items: Any, char: int) -> bool:
-        text = chr(char)
+    def can_match(self, items: Any, char: int) -> bool:
+        """Whether some part of ITEMS can match the character CHAR."""
+        sre, text = self.sre, chr(char)
         for op, value in items:
             if (op == sre.LITERAL and value == char) or (op == sre.NOT_LITERAL and value != char):
                 return True
             if (op == sre.ANY and text != "\n") or (op == sre.IN and _in_set(value, text, sre)):
                 return True
-            if (op in repeats and can_match(value[2], char)) or (
-                op == sre.SUBPATTERN and can_match(value[-1], char)
+            if (op in self.repeats and self.can_match(value[2], char)) or (
+                op == sre.SUBPATTERN and self.can_match(value[-1], char)
             ):
                 return True
-            if op == sre.BRANCH and any(can_match(branch, char) for branch in value[1]):
+            if op == sre.BRANCH and any(self.can_match(branch, char) for branch in value[1]):
                 return True
         return False
 
-    sample = [*range(32, 127), 0xE9, 0x4E2D]
-
-    def first_chars(items: Any) -> set[int]:
+    def first_chars(self, items: Any) -> set[int]:
         """The characters (of SAMPLE) a match of ITEMS can start with."""
-        found: set[int] = set()
+        sre, sample, found = self.sre, self.SAMPLE, set[int]()
         for op, value in items:
             if op == sre.LITERAL:
                 return found | {value}
@@ -542,11 +577,11 @@ def nested_repetition(pattern: str) -> str | None:
             if op == sre.IN:
                 return found | {c for c in sample if _in_set(value, chr(c), sre)}
             if op == sre.SUBPATTERN:
-                return found | first_chars(value[-1])
+                return found | self.first_chars(value[-1])
             if op == sre.BRANCH:
-                return found | {c for branch in value[1] for c in first_chars(branch)}
-            if op in repeats:
-                found |= first_chars(value[2])
+                return found | {c for branch in value[1] for c in self.first_chars(branch)}
+            if op in self.repeats:
+                found |= self.first_chars(value[2])
                 if value[0] > 0:
                     return found
                 continue
@@ -555,42 +590,39 @@ def nested_repetition(pattern: str) -> str | None:
             return found | set(sample)  # anything else: assume it can start with anything
         return found
 
-    def overlapping_branches(items: Any) -> bool:
+    def overlapping_branches(self, items: Any) -> bool:
         """Whether ITEMS hold alternatives two of which can start with one character, as `a|aa`:
         repeated, they split one text in exponentially many ways."""
         for op, value in items:
-            if op == sre.BRANCH:
-                starts = [first_chars(branch) for branch in value[1]]
+            if op == self.sre.BRANCH:
+                starts = [self.first_chars(branch) for branch in value[1]]
                 if any(starts[i] & starts[j] for i in range(len(starts)) for j in range(i + 1, len(starts))):
                     return True
-            elif op == sre.SUBPATTERN and overlapping_branches(value[-1]):
+            elif op == self.sre.SUBPATTERN and self.overlapping_branches(value[-1]):
                 return True
         return False
 
-    def optional_starts(items: Any) -> list[set[int]]:
+    def optional_starts(self, items: Any) -> list[set[int]]:
         """The first characters of each optional part of ITEMS: `b?`, or `(|b)` (what the re parser
         makes of `a|ab`, taking the common `a` out)."""
         found = []
         for op, value in items:
-            if op in repeats and value[0] == 0:
-                found.append(first_chars(value[2]))
-            elif op == sre.BRANCH and any(not branch for branch in value[1]):
-                found.append({c for branch in value[1] for c in first_chars(branch)})
-            elif op == sre.SUBPATTERN:
-                found += optional_starts(value[-1])
+            if op in self.repeats and value[0] == 0:
+                found.append(self.first_chars(value[2]))
+            elif op == self.sre.BRANCH and any(not branch for branch in value[1]):
+                found.append({c for branch in value[1] for c in self.first_chars(branch)})
+            elif op == self.sre.SUBPATTERN:
+                found += self.optional_starts(value[-1])
         return found
 
-    def matched_chars(items: Any) -> set[int]:
-        return {c for c in sample if can_match(items, c)}
-
-    def side_by_side(items: Any) -> bool:
+    def side_by_side(self, items: Any) -> bool:
         """Whether ITEMS hold ADJACENT_REFUSED unbounded repetitions in a row, each able to match a
         character the one before it can (`\\w*\\w*\\w*`): a line that almost matches is split
         among them in polynomially many ways, line length to the power of their number."""
         run, previous = 0, set[int]()
         for op, value in items:
-            if op in repeats and value[1] == sre.MAXREPEAT:
-                chars = matched_chars(value[2])
+            if op in self.repeats and value[1] == self.sre.MAXREPEAT:
+                chars = {c for c in self.SAMPLE if self.can_match(value[2], c)}
                 run = run + 1 if chars & previous else 1
                 previous = chars
                 if run >= ADJACENT_REFUSED:
@@ -598,30 +630,6 @@ def nested_repetition(pattern: str) -> str | None:
             else:
                 run, previous = 0, set()
         return False
-
-    def risky(items: Any) -> bool:
-        if side_by_side(items):
-            return True
-        for op, value in items:
-            if op in repeats:
-                _, high, body = value
-                if high == sre.MAXREPEAT and any(part & first_chars(body) for part in optional_starts(body)):
-                    return True  # `(a|aa)+`, `(ab?a?)*`: one text, exponentially many splits
-                inner = inner_repeats(body, high) if high > 1 else []
-                separated = any(not any(can_match(i, d) for i in inner) for d in delimiters(body))
-                if (inner and not separated) or risky(body):
-                    return True
-                if high == sre.MAXREPEAT and overlapping_branches(body):
-                    return True
-            elif (op == sre.SUBPATTERN and risky(value[-1])) or (
-                op == sre.BRANCH and any(risky(branch) for branch in value[1])
-            ):
-                return True
-        return False
-
-    if not risky(parser.parse(pattern)):
-        return None
-    return pattern if len(pattern) <= 40 else pattern[:37] + "..."
 
 
 def _validate_environment(rule: Mapping[str, Any], where: str) -> None:
