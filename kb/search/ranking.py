@@ -529,6 +529,7 @@ def rank(
     lowered: list[str] = []  # the paste lower-cased, once a matcher asks for it
 
     guarded = guard_findings(query.text)
+    against = _Backgrounds(background, library, frames, unheard)
 
     def matched(candidate: Candidate) -> str | None:
         if candidate.key in guarded:
@@ -537,7 +538,7 @@ def rank(
             lowered.append(query.text.lower())
         return matcher_hit(candidate.matchers, query.text, lowered[0] if lowered else None)
 
-    def scored_one(candidate: Candidate, evidence_of: list[_Evidence]) -> Scored:
+    def scored_one(candidate: Candidate, evidence_of: Sequence[_Evidence]) -> Scored:
         lexical = candidate.lexical.bm25 / top_bm25
         best: tuple[float, float, dict[str, float], Reading] | None = None
         for position, reading in enumerate(readings):
@@ -553,27 +554,17 @@ def rank(
             score = 100.0
         by_evidence = score >= CONFIDENT_SCORE and evidence >= CONFIDENT_EVIDENCE
         doubt = (
-            None if hit else _doubt(query, reading, candidate, score, by_evidence, term_idf, shared_messages)
+            None
+            if hit
+            else _weighed_against_backgrounds(
+                _doubt(query, reading, candidate, score, by_evidence, term_idf, shared_messages),
+                query.kind,
+                reading,
+                candidate.record,
+                parts.get("fuzzy", 0.0),
+                against,
+            )
         )
-        if doubt == "everyday" and beyond_everyday(reading, candidate.record, background, frames, unheard):
-            doubt = None
-            if library is not None and raised_by_a_library(
-                reading, candidate.record, background, library, frames, unheard
-            ):
-                doubt = "library"
-            elif (
-                library is not None
-                and parts.get("fuzzy", 0.0) < SAME_MESSAGE_FUZZY  # else a form reads as the line
-                and another_librarys_message(reading, candidate.record, library)
-            ):
-                doubt = "unlike"
-        elif (
-            doubt is None
-            and query.kind == "description"
-            and library is not None
-            and only_a_librarys_line(reading, candidate.record, background, library, frames, unheard)
-        ):
-            doubt = "library"
         sure = bool(hit) or doubt is None
         decided_by = None if hit or reading is readings[0] else reading.line
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
@@ -599,6 +590,18 @@ def rank(
     evidence = [[_evidence(r, masses[i], c, term_idf) for i, r in enumerate(readings)] for c in pool]
     if needed is None or len(pool) <= needed:
         return _sorted_and_settled([scored_one(c, evidence[n]) for n, c in enumerate(pool)])
+    return _best_scored(pool, evidence, needed, top_bm25, scored_one)
+
+
+def _best_scored(
+    pool: Sequence[Candidate],
+    evidence: Sequence[Sequence["_Evidence"]],
+    needed: int,
+    top_bm25: float,
+    scored_one: Callable[[Candidate, Sequence["_Evidence"]], Scored],
+) -> list[Scored]:
+    """rank() with NEEDED: the candidates of POOL scored best bound first, until no bound left can
+    reach the NEEDED best scores so far; all of them when the first result is one of several."""
     bounds = sorted(
         ((_bound(candidate, evidence[n], top_bm25), n) for n, candidate in enumerate(pool)),
         key=lambda bound: (-bound[0], bound[1]),
@@ -624,6 +627,51 @@ def rank(
 #: A candidate is left unscored only when its bound falls this far below the results it would have
 #: to reach: scores are rounded to 0.1, and a tie is decided by hits.
 BOUND_MARGIN = 0.2
+
+
+class _Backgrounds(Record):
+    """What rank() weighs an entry's evidence against, and the paste's words that bear on it."""
+
+    #: Everyday errors (None: the entry is not weighed against them).
+    everyday: Background | None
+    #: The messages libraries raise, loaded only when asked for.
+    library: Callable[[], Background] | None
+    #: The functions of the user's own code the error passed through (user_functions()).
+    frames: frozenset[str]
+    #: The paste's words that no entry holds.
+    unheard: frozenset[str]
+
+
+def _weighed_against_backgrounds(
+    doubt: str | None,
+    kind: str,
+    reading: Reading,
+    record: Mapping[str, Any],
+    fuzzy: float,
+    against: _Backgrounds,
+) -> str | None:
+    """DOUBT once the backgrounds are asked. An "everyday" doubt is cleared when the entry RECORD
+    holds what everyday errors leave unexplained (beyond_everyday()); a team's entry must then also
+    beat the messages libraries raise ("library"), and an entry none of whose forms reads as the
+    line (FUZZY, its best similarity, below SAME_MESSAGE_FUZZY) must not be another library message
+    than the line is ("unlike"). A description (KIND) that is only a library's line is "library"."""
+    everyday, library, frames, unheard = against
+    if doubt == "everyday" and beyond_everyday(reading, record, everyday, frames, unheard):
+        if library is None:
+            return None
+        if raised_by_a_library(reading, record, everyday, library, frames, unheard):
+            return "library"
+        if fuzzy < SAME_MESSAGE_FUZZY and another_librarys_message(reading, record, library):
+            return "unlike"
+        return None
+    if (
+        doubt is None
+        and kind == "description"
+        and library is not None
+        and only_a_librarys_line(reading, record, everyday, library, frames, unheard)
+    ):
+        return "library"
+    return doubt
 
 
 def _sorted_and_settled(scored: list[Scored]) -> list[Scored]:
