@@ -97,29 +97,9 @@ def record_entry(
         if draft is None:
             raise KbError("no triage draft yet; run `kb triage` first")
         fill = fill._replace(from_file=draft, from_triage=False)
-    symptom_given = bool(given.symptom)
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
-    variants_given = given.variants or []
-    given = prefilled(given, fill, last_run, python)
-    if fill.from_log is not None and not given.symptom:
-        name = "standard input" if fill.from_log == "-" else fill.from_log
-        if ask is None:
-            raise KbError(
-                f"{name} holds no line that reads as an error; pass --symptom 'the error line you saw'"
-            )
-        say(f"kb: {name} holds no line that reads as an error; the symptom is yours to give")
-    if fill.from_last:
-        given = _from_last_search(given, store, say)
-    from_output = fill.from_log is not None or fill.from_last_run
-    if from_output and not symptom_given and given.symptom and ask is not None:
-        from kb.capture.last_run import ending_symptom
-
-        ended = last_run is not None and given.symptom == ending_symptom(last_run)
-        source = "how the run ended (it printed no error)" if ended else "the decisive line of the output"
-        say(f"symptom, {source}: {visible(given.symptom)}")
-        for where in [v for v in given.variants or () if v not in variants_given]:
-            say(f"and where in your code it failed, as a variant: {visible(where)}")
+    given = _filled_from_sources(given, fill, last_run, python, store, ask, say)
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
     from_flags = edit is None and fill.from_file is None
@@ -162,15 +142,7 @@ def record_entry(
     if fill.env and not content.applies_to:
         content = _scoped_to_environment(content, ask, say, python)
     if not new and duplicate is None and elsewhere:
-        from kb.layers.writing import duplicate_elsewhere
-
-        found = duplicate_elsewhere(elsewhere, content.symptom)
-        if found is not None:
-            layer, twin = found
-            say(
-                f"kb: the {layer} layer already has an entry like this: {twin.key}"
-                f" (kb --layer {layer} show {twin.key}); yours is added as well"
-            )
+        _point_out_a_twin_elsewhere(elsewhere, content.symptom, say)
     derived = given.key is None and from_flags
     key_base = content.key if derived else None
     draft = _draft_used(fill)
@@ -194,6 +166,55 @@ def record_entry(
             " hold it, or it may be added later)"
         )
     return recorded
+
+
+def _filled_from_sources(
+    given: EntryFlags,
+    fill: Prefill,
+    last_run: "LastRun | None",
+    python: str | None,
+    store: EntryStore,
+    ask: Asker | None,
+    say: Say,
+) -> EntryFlags:
+    """GIVEN with what FILL's sources hold filled in (prefilled(), and the last search for
+    --from-last); on a terminal (ASK), the symptom and the place read from a run's output are said
+    before any question. A log with no error line is refused off a terminal, where no one can type
+    the symptom instead."""
+    symptom_given, variants_given = bool(given.symptom), given.variants or []
+    given = prefilled(given, fill, last_run, python)
+    if fill.from_log is not None and not given.symptom:
+        name = "standard input" if fill.from_log == "-" else fill.from_log
+        if ask is None:
+            raise KbError(
+                f"{name} holds no line that reads as an error; pass --symptom 'the error line you saw'"
+            )
+        say(f"kb: {name} holds no line that reads as an error; the symptom is yours to give")
+    if fill.from_last:
+        given = _from_last_search(given, store, say)
+    from_output = fill.from_log is not None or fill.from_last_run
+    if from_output and not symptom_given and given.symptom and ask is not None:
+        from kb.capture.last_run import ending_symptom
+
+        ended = last_run is not None and given.symptom == ending_symptom(last_run)
+        source = "how the run ended (it printed no error)" if ended else "the decisive line of the output"
+        say(f"symptom, {source}: {visible(given.symptom)}")
+        for where in [v for v in given.variants or () if v not in variants_given]:
+            say(f"and where in your code it failed, as a variant: {visible(where)}")
+    return given
+
+
+def _point_out_a_twin_elsewhere(elsewhere: "Sequence[Layer]", symptom: str, say: Say) -> None:
+    """Say which of the other layers ELSEWHERE already has an entry like SYMPTOM's, if one does."""
+    from kb.layers.writing import duplicate_elsewhere
+
+    found = duplicate_elsewhere(elsewhere, symptom)
+    if found is not None:
+        layer, twin = found
+        say(
+            f"kb: the {layer} layer already has an entry like this: {twin.key}"
+            f" (kb --layer {layer} show {twin.key}); yours is added as well"
+        )
 
 
 def _only_a_librarys_message(entry: Entry) -> bool:
