@@ -7,8 +7,9 @@ SearchArgs and calls the same run_search(). Both parsers are built from one tabl
 kb.cli.options.SEARCH_OPTIONS.
 """
 
+import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.cli.console import bold, echo, print_json, run_reporting_errors, width, wrap
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from kb.layers.config import Layer
     from kb.layers.everywhere import Found
     from kb.search.lookup import SearchResponse
+    from kb.search.ranking import Scored
 
 
 class SearchArgs(Record):
@@ -142,97 +144,119 @@ _WHY_NOT_SURE = {
 def format_response(
     response: "SearchResponse", explain: bool, width: int, layered: bool = False, limit: int | None = None
 ) -> str:
+    lines = _explained_reading(response) if explain else []
+    checks = functools.partial(_check_lines, response, response.paste_values())
+    lines += _headline(response, limit, checks)
+    for rank, scored in enumerate(response.results, 1):
+        lines += _result_lines(rank, scored, width, layered, explain, checks)
+    return "\n".join(lines).rstrip()
+
+
+def _explained_reading(response: "SearchResponse") -> list[str]:
+    """How the paste was read, for --explain: its decisive line, signature and kind."""
+    lines = [
+        f"decisive:  {visible(response.query.decisive.line)}",
+        f"signature: {visible(response.query.signature)}",
+        f"read as:   {'an error' if response.query.kind == 'error' else 'a description'}",
+    ]
+    if response.query.foreign_runtime:
+        lines.append(f"gate:      looks like {response.query.foreign_runtime}, not ML: nothing is confident")
+    return [*lines, ""]
+
+
+def _check_lines(
+    response: "SearchResponse", values: "Mapping[str, str]", record: dict[str, Any], indent: str
+) -> list[str]:
+    """The entry RECORD's check as it will run for this paste (VALUES: what the paste gave), and how
+    to run it when the paste gave it values."""
+    if not record.get("validation"):
+        return []
+    if record.get("untrusted"):
+        folder = shell_word(str(record["untrusted"]))
+        return [f"{indent}(its check is not offered until you trust this folder: kb trust {folder})"]
+    command, taken = response.check_of(record, values)
+    shown = [f"{indent}$ {command_line(command)}"]
+    guessed = response.guesses_of(record, taken)
+    if guessed:
+        shown.append(f"{indent}  ({guessed})")
+    if taken:
+        layer = record.get("layer")
+        where = f"--layer {visible(str(layer))} " if layer and layer != "personal" else ""
+        shown.append(f"{indent}  (kb {where}check {visible(record['key'])} {with_options(taken)})")
+    return shown
+
+
+def _headline(
+    response: "SearchResponse", limit: int | None, checks: Callable[[dict[str, Any], str], list[str]]
+) -> list[str]:
+    """What the answer is, above its results: one of several faults (with their checks), a subject
+    listed, or no confident match (with what would settle it); nothing above a confident answer."""
     lines: list[str] = []
-    if explain:
-        lines += [
-            f"decisive:  {visible(response.query.decisive.line)}",
-            f"signature: {visible(response.query.signature)}",
-            f"read as:   {'an error' if response.query.kind == 'error' else 'a description'}",
-        ]
-        if response.query.foreign_runtime:
-            lines.append(
-                f"gate:      looks like {response.query.foreign_runtime}, not ML: nothing is confident"
-            )
-        lines.append("")
-    values = response.paste_values()
-
-    def check_lines(record: dict[str, Any], indent: str) -> list[str]:
-        """The entry's check as it will run for this paste, and how to run it when the paste gave
-        it values."""
-        if not record.get("validation"):
-            return []
-        if record.get("untrusted"):
-            folder = shell_word(str(record["untrusted"]))
-            return [f"{indent}(its check is not offered until you trust this folder: kb trust {folder})"]
-        command, taken = response.check_of(record, values)
-        shown = [f"{indent}$ {command_line(command)}"]
-        guessed = response.guesses_of(record, taken)
-        if guessed:
-            shown.append(f"{indent}  ({guessed})")
-        if taken:
-            layer = record.get("layer")
-            where = f"--layer {visible(str(layer))} " if layer and layer != "personal" else ""
-            shown.append(f"{indent}  (kb {where}check {visible(record['key'])} {with_options(taken)})")
-        return shown
-
     shared = response.one_of
     if shared:
         lines.append(f"One of {len(shared)} known faults raises this message; {response.one_of_apart()}:")
         for scored in shared:
             record = scored.candidate.record
             lines.append(f"    {visible(record['key'])}:")
-            lines += check_lines(record, "        ")
-        lines += ["", "Closest entries:"]
-    elif response.query.short and response.results:
+            lines += checks(record, "        ")
+        return [*lines, "", "Closest entries:"]
+    if response.query.short and response.results:
         listed = subject_line(len(response.results), limit, response.named_whole)
-        lines.append(f"{listed}; paste the error itself to know which fault it is.")
-        lines.append("")
-    elif not response.confident:
-        lines.append("No confident match in the knowledge base.")
-        if response.domain_guess:
-            guess = response.domain_guess
-            lines.append(f"Likely domain: {guess.domain} (keywords: {', '.join(guess.keywords[:5])})")
-        if response.golden_checks:
-            lines.append(f"Golden checks for {response.golden_checks.domain}: {response.golden_checks.title}")
-            lines += [f"    {line}" for line in response.golden_checks.lines]
-        if response.results:
-            settler = response.settler
-            settle = check_lines(settler.candidate.record, "    ") if settler else []
-            why = _WHY_NOT_SURE.get(settler.doubt or "") if settler else None
-            if settle and why:
-                lines += [f"{why}; to test the first entry's cause, run its check:", *settle]
-            elif settle:
-                lines += ["To test the first entry's cause, run its check:", *settle]
-            elif not settler:
-                lines.append(
-                    "The closest entries share little with it: none of their checks would settle it."
-                )
-            lines += ["", "Closest entries:"]
-        else:
-            lines.append("Record the fix when you find it: kb add")
-    for rank, scored in enumerate(response.results, 1):
-        record = {k: visible(v) if isinstance(v, str) else v for k, v in scored.candidate.record.items()}
-        mark = "  confident" if scored.confident else ""
-        if scored.candidate.record.get("unmet"):
-            mark += "  does not apply here: " + ", ".join(scored.candidate.record["unmet"])
-        if scored.candidate.record.get("status") == "archived":
-            mark += f"  archived (kb restore {record['key']})"
-        where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
-        if scored.candidate.record.get("untrusted"):
-            where += ", untrusted"
-        lines.append(bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}")
-        lines += _wrapped(record["symptom"], width, "   ")
-        others = scored.candidate.record.get("also_in") or ()
-        for item in others:  # one line each, never wrapped: it ends with a command to type
-            lines.append("   also in " + _held_elsewhere(record["key"], item))
-        lines += check_lines(scored.candidate.record, "   ")
-        if record["fix"]:
-            lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
-        if explain:
-            lines += _wrapped("why: " + visible(scored.why), width, "   ")
-            if scored.decided_by:
-                lines += _wrapped("decided by: " + visible(scored.decided_by), width, "   ")
-    return "\n".join(lines).rstrip()
+        return [f"{listed}; paste the error itself to know which fault it is.", ""]
+    if response.confident:
+        return []
+    lines.append("No confident match in the knowledge base.")
+    if response.domain_guess:
+        guess = response.domain_guess
+        lines.append(f"Likely domain: {guess.domain} (keywords: {', '.join(guess.keywords[:5])})")
+    if response.golden_checks:
+        lines.append(f"Golden checks for {response.golden_checks.domain}: {response.golden_checks.title}")
+        lines += [f"    {line}" for line in response.golden_checks.lines]
+    if not response.results:
+        return [*lines, "Record the fix when you find it: kb add"]
+    settler = response.settler
+    settle = checks(settler.candidate.record, "    ") if settler else []
+    why = _WHY_NOT_SURE.get(settler.doubt or "") if settler else None
+    if settle and why:
+        lines += [f"{why}; to test the first entry's cause, run its check:", *settle]
+    elif settle:
+        lines += ["To test the first entry's cause, run its check:", *settle]
+    elif not settler:
+        lines.append("The closest entries share little with it: none of their checks would settle it.")
+    return [*lines, "", "Closest entries:"]
+
+
+def _result_lines(
+    rank: int,
+    scored: "Scored",
+    width: int,
+    layered: bool,
+    explain: bool,
+    checks: Callable[[dict[str, Any], str], list[str]],
+) -> list[str]:
+    """One result: its rank, key, place and marks, its symptom, its check and its fix."""
+    record = {k: visible(v) if isinstance(v, str) else v for k, v in scored.candidate.record.items()}
+    mark = "  confident" if scored.confident else ""
+    if scored.candidate.record.get("unmet"):
+        mark += "  does not apply here: " + ", ".join(scored.candidate.record["unmet"])
+    if scored.candidate.record.get("status") == "archived":
+        mark += f"  archived (kb restore {record['key']})"
+    where = f"{record['domain']} · {record['layer']}" if layered else record["domain"]
+    if scored.candidate.record.get("untrusted"):
+        where += ", untrusted"
+    lines = [bold(f"{rank}. {record['key']}") + f"  [{where}]  score {scored.score:.0f}{mark}"]
+    lines += _wrapped(record["symptom"], width, "   ")
+    others = scored.candidate.record.get("also_in") or ()
+    for item in others:  # one line each, never wrapped: it ends with a command to type
+        lines.append("   also in " + _held_elsewhere(record["key"], item))
+    lines += checks(scored.candidate.record, "   ")
+    if record["fix"]:
+        lines += _wrapped("fix: " + " ".join(record["fix"].split()), width, "   ", max_lines=3)
+    if explain:
+        lines += _wrapped("why: " + visible(scored.why), width, "   ")
+        if scored.decided_by:
+            lines += _wrapped("decided by: " + visible(scored.decided_by), width, "   ")
+    return lines
 
 
 def _held_elsewhere(key: str, item: dict[str, Any]) -> str:
