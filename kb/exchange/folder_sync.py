@@ -399,29 +399,11 @@ def left_by_git(facts: _EntryFacts) -> bool:
 def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now: str) -> SyncStep | None:
     if left_by_git(facts):
         facts = dataclasses.replace(facts, in_folder=None, left_file=facts.in_folder)
-    key, record, in_kb, in_folder, tomb = (
-        facts.key,
-        facts.record,
-        facts.in_kb,
-        facts.in_folder,
-        facts.tombstone,
-    )
+    record, in_kb, in_folder = facts.record, facts.in_kb, facts.in_folder
     shown = record.conflict if record is not None else None
     if shown is None:
         prefer = None  # --ours, --theirs and a face's choices settle only a conflict someone was shown
-    base = record.content if record else None
-    if base is None and _same_text(in_kb, facts.seed):
-        base = facts.seed  # nobody changed kb's copy of the seed: the folder's version is a change of it
-    if in_folder is not None:
-        tomb = None  # a file beats a tombstone: someone put the entry back
-    # A side that lost an entry both had agreed on archived it: a tombstone, a removed file, a purge.
-    ours = in_kb if in_kb is not None or base is None or record is None else base.replace(status="archived")
-    theirs = in_folder
-    if theirs is None and tomb is not None:
-        theirs = base or in_kb or ours or facts.seed or EntryContent(key=key, domain="data", symptom=key)
-        theirs = theirs.replace(status="archived")
-    elif theirs is None and record is not None and base is not None:
-        theirs = base.replace(status="archived")
+    base, ours, theirs, tomb = _sides(facts)
     if ours is None and theirs is None:
         return None
     if ours is None or theirs is None:
@@ -434,18 +416,7 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
             return _finish(facts, archived, tomb, author, now)
         if _side(prefer, "status") is None:
             return _conflict(facts, ours, theirs, ("status",), tomb)
-    torn = _archived_against_an_edit(base, ours, theirs) if base is not None else ""
-    # The folder archived a version older than kb's: an edit synced meanwhile from another checkout
-    # (its push rejected, then a pull that brought the archive) is not to be lost unasked.
-    if (
-        not torn
-        and tomb is not None
-        and in_folder is None
-        and ours.status == "active"
-        and tomb.version
-        and fingerprint(_active(ours)) != tomb.version
-    ):
-        torn = "archived in the folder, changed in kb meanwhile"
+    torn = _torn(base, ours, theirs, tomb)
     # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
     # else is (a change of the file may be a teammate's pull).
     answered = shown is not None and shown.answered_in_kb(ours)
@@ -486,6 +457,44 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
     if shown is not None:  # a preference is given only for a conflict shown
         contested = (*(("status",) if torn else unsettled), *shown.kb_values)
     return _finish(facts, merge, tomb, author, now, contested)
+
+
+def _sides(
+    facts: _EntryFacts,
+) -> tuple[EntryContent | None, EntryContent | None, EntryContent | None, Tombstone | None]:
+    """The merge's three versions of FACTS' entry, base, ours (kb's) and theirs (the folder's), and
+    the tombstone that still counts: a file beats a tombstone (someone put the entry back). A side
+    that lost an entry both had agreed on archived it: a tombstone, a removed file, a purge."""
+    key, record, in_kb, in_folder = facts.key, facts.record, facts.in_kb, facts.in_folder
+    tomb = facts.tombstone if in_folder is None else None
+    base = record.content if record else None
+    if base is None and _same_text(in_kb, facts.seed):
+        base = facts.seed  # nobody changed kb's copy of the seed: the folder's version is a change of it
+    ours = in_kb if in_kb is not None or base is None or record is None else base.replace(status="archived")
+    theirs = in_folder
+    if theirs is None and tomb is not None:
+        theirs = base or in_kb or ours or facts.seed or EntryContent(key=key, domain="data", symptom=key)
+        theirs = theirs.replace(status="archived")
+    elif theirs is None and record is not None and base is not None:
+        theirs = base.replace(status="archived")
+    return base, ours, theirs, tomb
+
+
+def _torn(base: EntryContent | None, ours: EntryContent, theirs: EntryContent, tomb: Tombstone | None) -> str:
+    """Why the entry was archived on one side and changed on the other, or "": an archive against
+    an edit is not to be settled unasked. TOMB, the folder's tombstone when the file is gone, says
+    it archived a version older than kb's: an edit synced meanwhile from another checkout (its push
+    rejected, then a pull that brought the archive)."""
+    torn = _archived_against_an_edit(base, ours, theirs) if base is not None else ""
+    if (
+        not torn
+        and tomb is not None
+        and ours.status == "active"
+        and tomb.version
+        and fingerprint(_active(ours)) != tomb.version
+    ):
+        torn = "archived in the folder, changed in kb meanwhile"
+    return torn
 
 
 #: Why a settle (--ours, --theirs, an edit in kb) is shown the conflict again instead: a field came
