@@ -20,7 +20,7 @@ from kb.paths import write_out
 
 if TYPE_CHECKING:
     from kb.entry.content import EntryContent
-    from kb.exchange.folder_sync import Side, SyncStep
+    from kb.exchange.folder_sync import Side, SyncReport, SyncStep
     from kb.exchange.transfer import Filters, ImportReport
 
 export_app = KbTyper(
@@ -228,50 +228,59 @@ def import_command(
     if as_json:
         console.print_json(report.as_json())
         return
+    for line in _import_report_lines(report, on_conflict, dry_run):
+        typer.echo(line)
+
+
+def _import_report_lines(report: ImportReport, on_conflict: str, dry_run: bool) -> list[str]:
+    """What an import did (or would do), as the terminal shows it: the counts, then a line for each
+    kind of entry that needs a look (kept as kb had it, renamed, its domain guessed, unvalidated)."""
+    lines: list[str] = []
     verb = "would add" if dry_run else "added"
     same = len(report.skipped) - len(report.conflicts)
     skipped = f"skipped {len(report.skipped)}" + (f" ({same} already in kb as they are)" if same else "")
     updated = f"{'would update' if dry_run else 'updated'} {len(report.updated)}"
-    typer.echo(f"{verb} {len(report.added)}, {updated}, {skipped}")
+    lines.append(f"{verb} {len(report.added)}, {updated}, {skipped}")
     differing = [key for key in report.conflicts if key not in report.usage_only]
     if differing:
-        typer.echo(
+        lines.append(
             f"  {plural(len(differing), 'differs', 'differ')} from kb's entry and kept as kb has it"
             f" (--on-conflict {on_conflict}; overwrite or rename takes the file's): {_some(differing)}"
         )
     if report.usage_only:
         said = plural(len(report.usage_only), "says", "say")
-        typer.echo(
+        lines.append(
             f"  {said} what kb's entry says, with other dates and usage counts, kept as kb has them"
             f" (--on-conflict overwrite takes the file's): {_some(report.usage_only)}"
         )
     for old, new in report.renamed:
-        typer.echo(f"  {old} exists: imported as {new}")
+        lines.append(f"  {old} exists: imported as {new}")
     for old, copy in report.renamed_before:
-        typer.echo(f"  {old}: kb has the file's version already, as {copy} (renamed by an earlier import)")
+        lines.append(f"  {old}: kb has the file's version already, as {copy} (renamed by an earlier import)")
     if report.guessed:
         guessed = plural(len(report.guessed), "entry", "entries")
-        typer.echo(f"  the domain was guessed for {guessed}, as kb add guesses it:")
+        lines.append(f"  the domain was guessed for {guessed}, as kb add guesses it:")
         for key, domain, words in report.guessed:
-            typer.echo(f"    {key}: {domain} (from {', '.join(repr(w) for w in words[:3])})")
-        typer.echo("  check them with kb show KEY; kb edit KEY moves one")
+            lines.append(f"    {key}: {domain} (from {', '.join(repr(w) for w in words[:3])})")
+        lines.append("  check them with kb show KEY; kb edit KEY moves one")
     if report.recognised:
         given, known = report.recognised[0]
         others = len(report.recognised) - 1
         more = f" (and {plural(others, 'other')} under another key)" if others else ""
-        typer.echo(f"  recognised by its symptom: {given} is {known}, which kb has{more}")
+        lines.append(f"  recognised by its symptom: {given} is {known}, which kb has{more}")
     if report.from_rows:
-        typer.echo(f"  {_from_rows_line(report)}")
+        lines.append(f"  {_from_rows_line(report)}")
     empty = len(report.without_validation)
     wrong = len(report.unvalidated) - empty
     if empty:
         where = "kb list --unvalidated, kb edit KEY adds one"
-        typer.echo(f"  {plural(empty, 'has', 'have')} no validation: {where}")
+        lines.append(f"  {plural(empty, 'has', 'have')} no validation: {where}")
     if wrong:
         said = "a validation that is not a command"
-        typer.echo(f"  {plural(wrong, 'has', 'have')} {said}: kb list --unvalidated")
+        lines.append(f"  {plural(wrong, 'has', 'have')} {said}: kb list --unvalidated")
     if dry_run:
-        typer.echo("dry run: nothing was changed")
+        lines.append("dry run: nothing was changed")
+    return lines
 
 
 #: How the import line names what a wiki row did not carry.
@@ -540,8 +549,7 @@ def sync_command(
     archive more than a few entries, or most of them, because their files are gone stops before
     writing and asks (--yes for scripts; undo with kb restore --last-sync).
     """
-    from kb.entry.terminal import field_line
-    from kb.exchange.folder_sync import ACTIONS, sync_folder
+    from kb.exchange.folder_sync import sync_folder
     from kb.layers.trust import trust_kept
 
     if [ours, theirs, bool(take)].count(True) > 1:
@@ -569,41 +577,51 @@ def sync_command(
     if as_json:
         console.print_json(report.as_json())
     else:
-        # "already agreed": both sides held one version, only kb's record of the folder was behind;
-        # a conflict settled where both sides already agreed is settled, not a change
-        settled = sum(1 for step in report.steps if step.action == "resolved" and step.changes_nothing)
-        changed = sum(1 for step in report.steps if step.action not in ("conflict", "agreed")) - settled
-        verb = "would change" if dry_run else "changed"
-        typer.echo(
-            f"kb and {folder}: {verb} {changed},"
-            + (f" {'would settle' if dry_run else 'settled'} {settled} without a change," if settled else "")
-            + f" {plural(len(report.conflicts), 'conflict')}, {report.unchanged} unchanged"
-        )
-        for step in report.steps:
-            typer.echo(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
-            for name in step.conflicts:
-                typer.echo(f"      {name} in kb:     {field_line(step.ours, name, 60)}")
-                archived = step.theirs is None and step.tombstone is not None and name == "status"
-                typer.echo(
-                    f"      {name} in folder: {'archived' if archived else field_line(step.theirs, name, 60)}"
-                )
-        if report.conflicts:
-            # kb edit changes a field, not whether the entry is archived: no such hint for a status
-            edit = all("status" not in step.conflicts for step in report.conflicts)
-            typer.echo(
-                "settle each conflict: kb sync DIR --ours KEY (kb's) or --theirs KEY (the folder's)"
-                + (", or change the field in kb (kb edit KEY) and sync again" if edit else "")
-                + "; kb history KEY keeps what is not kept"
-            )
-        if dry_run:
-            typer.echo("dry run: nothing was changed")
-        elif any(step.archives_unasked for step in report.steps):
-            typer.echo(
-                "archived because their files are gone: undo with kb restore --last-sync, then"
-                f" kb sync {folder}"
-            )
+        for line in _sync_report_lines(report, folder, dry_run):
+            typer.echo(line)
     if report.conflicts:
         raise typer.Exit(1)
+
+
+def _sync_report_lines(report: SyncReport, folder: Path, dry_run: bool) -> list[str]:
+    """What a sync did (or would do), as the terminal shows it: the counts, a line for each entry
+    it touched with each conflict's two values, and how to settle or undo."""
+    from kb.entry.terminal import field_line
+    from kb.exchange.folder_sync import ACTIONS
+
+    # "already agreed": both sides held one version, only kb's record of the folder was behind;
+    # a conflict settled where both sides already agreed is settled, not a change
+    settled = sum(1 for step in report.steps if step.action == "resolved" and step.changes_nothing)
+    changed = sum(1 for step in report.steps if step.action not in ("conflict", "agreed")) - settled
+    verb = "would change" if dry_run else "changed"
+    lines = [
+        f"kb and {folder}: {verb} {changed},"
+        + (f" {'would settle' if dry_run else 'settled'} {settled} without a change," if settled else "")
+        + f" {plural(len(report.conflicts), 'conflict')}, {report.unchanged} unchanged"
+    ]
+    for step in report.steps:
+        lines.append(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
+        for name in step.conflicts:
+            lines.append(f"      {name} in kb:     {field_line(step.ours, name, 60)}")
+            archived = step.theirs is None and step.tombstone is not None and name == "status"
+            lines.append(
+                f"      {name} in folder: {'archived' if archived else field_line(step.theirs, name, 60)}"
+            )
+    if report.conflicts:
+        # kb edit changes a field, not whether the entry is archived: no such hint for a status
+        edit = all("status" not in step.conflicts for step in report.conflicts)
+        lines.append(
+            "settle each conflict: kb sync DIR --ours KEY (kb's) or --theirs KEY (the folder's)"
+            + (", or change the field in kb (kb edit KEY) and sync again" if edit else "")
+            + "; kb history KEY keeps what is not kept"
+        )
+    if dry_run:
+        lines.append("dry run: nothing was changed")
+    elif any(step.archives_unasked for step in report.steps):
+        lines.append(
+            f"archived because their files are gone: undo with kb restore --last-sync, then kb sync {folder}"
+        )
+    return lines
 
 
 def _field_choices(take: list[str]) -> dict[str, Side]:
