@@ -207,6 +207,12 @@ def read_verdict(
         return Reading(
             "inconclusive", f"killed by signal {-exit_code} before it could decide: read its output"
         )
+    return _by_rule(rule, exit_code, output, symptom)
+
+
+def _by_rule(rule: CheckRule, exit_code: int | None, output: str, symptom: str) -> Reading:
+    """The verdict RULE gives a run that nothing kept from deciding (it started, ran to its end in
+    time, found what it needs here, and was not killed): by its exit code, or its output, or none."""
     if rule.confirms == "exit 0":
         if exit_code == 0:
             return Reading("confirmed", "exit 0")
