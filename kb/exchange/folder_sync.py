@@ -695,19 +695,7 @@ def sync_folder(
         for key, (content, shown) in store.sync_bases(identity).items()
     }
     seeds = {content.key: content for content in read_seed_entries()}
-    gone = {  # how kb lost what the folder still holds, for its tombstone
-        key: _how_gone(store, key)
-        for key, base in bases.items()
-        if key not in ours and base.content is not None and base.content.status == "active"
-    }
-    left_kb = [  # the entries whose tombstone kb may write: those it lost or archived since a sync
-        key
-        for key, base in bases.items()
-        if base.content is not None
-        and base.content.status == "active"
-        and (key not in ours or ours[key].status != "active")
-    ] + [key for key in seeds if key not in bases and key in ours and ours[key].status != "active"]
-    archived_by = {key: who for key in left_kb if (who := _who_archived(store, key)) is not None}
+    gone, archived_by = _left_kb(store, bases, ours, seeds)
     now = store.now().strftime(TOMBSTONE_TIME)
     steps, unchanged = plan_sync(
         bases,
@@ -748,6 +736,32 @@ def sync_folder(
             write_tombstone(folder, step.key, step.tombstone, kept)
         _record_sync(store, identity, steps, report, bases, folder, archived)
     return report
+
+
+def _left_kb(
+    store: EntryStore,
+    bases: Mapping[str, SyncBase],
+    ours: Mapping[str, EntryContent],
+    seeds: Mapping[str, EntryContent],
+) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
+    """What left kb since the last sync, read from its history: how kb lost each entry the folder
+    still holds (merged, renamed, archived: for its tombstone), and who archived, merged, renamed
+    or purged each entry whose tombstone kb may write (those it lost or archived since a sync, and
+    seeds it archived before any)."""
+    gone = {
+        key: _how_gone(store, key)
+        for key, base in bases.items()
+        if key not in ours and base.content is not None and base.content.status == "active"
+    }
+    left = [
+        key
+        for key, base in bases.items()
+        if base.content is not None
+        and base.content.status == "active"
+        and (key not in ours or ours[key].status != "active")
+    ] + [key for key in seeds if key not in bases and key in ours and ours[key].status != "active"]
+    archived_by = {key: who for key in left if (who := _who_archived(store, key)) is not None}
+    return gone, archived_by
 
 
 def _record_settling(
