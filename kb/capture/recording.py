@@ -91,12 +91,7 @@ def record_entry(
     if new and occurrence:
         raise UsageError("--new and --occurrence contradict each other; choose one")
     if fill.from_triage:  # the draft read is the one removed once it is the entry, whatever comes meanwhile
-        from kb.verify.triage import latest_triage_draft
-
-        draft = latest_triage_draft()
-        if draft is None:
-            raise KbError("no triage draft yet; run `kb triage` first")
-        fill = fill._replace(from_file=draft, from_triage=False)
+        fill = fill._replace(from_file=_latest_triage_draft(), from_triage=False)
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
     given = _filled_from_sources(given, fill, last_run, python, store, ask, say)
@@ -166,6 +161,16 @@ def record_entry(
             " hold it, or it may be added later)"
         )
     return recorded
+
+
+def _latest_triage_draft() -> Path:
+    """The draft the last `kb triage` wrote, for --from-triage."""
+    from kb.verify.triage import latest_triage_draft
+
+    draft = latest_triage_draft()
+    if draft is None:
+        raise KbError("no triage draft yet; run `kb triage` first")
+    return draft
 
 
 def _filled_from_sources(
