@@ -300,6 +300,45 @@ def test_a_message_an_exception_class_writes_from_its_arguments_is_read(tmp_path
     }
 
 
+def test_a_translated_message_and_a_parsers_own_error_report_are_read(tmp_path: Path) -> None:
+    """argparse builds its refusals as `msg = _('invalid %(type)s value: %(value)r')` and raises them
+    later, or reports them with `self.error(...)`, printed as `train.py: error: …` without a raise:
+    a script's refusal of `--lr 3e-4,` is argparse's words for every caller, not the team's."""
+    (tmp_path / "argparse.py").write_text(
+        "class ArgumentError(Exception):\n"
+        "    def __str__(self):\n"
+        "        format = _('argument %(argument_name)s: %(message)s')\n"
+        "        return format % dict(message=self.message, argument_name=self.argument_name)\n"
+        "class ArgumentParser:\n"
+        "    def _get_value(self, action, arg_string):\n"
+        "        try:\n"
+        "            return action.type(arg_string)\n"
+        "        except ArgumentTypeError as err:\n"
+        "            msg = str(err)\n"
+        "            raise ArgumentError(action, msg)\n"
+        "        except (TypeError, ValueError):\n"
+        "            msg = _('invalid %(type)s value: %(value)r')\n"
+        "            raise ArgumentError(action, msg % args)\n"
+        "    def parse_args(self, argv):\n"
+        "        msg = _('unrecognized arguments: %s')\n"
+        "        self.error(msg % ' '.join(argv))\n"
+        "        expected = ngettext('expected %s argument', 'expected %s arguments', n) % n\n"
+        "        raise ArgumentError(None, expected)\n"
+        "    def error(self, message):\n"
+        "        self.exit(2, message)\n"
+        "def other(logger):\n"
+        "    logger.error('not a parser of its own')\n",
+        encoding="utf-8",
+    )
+    found = {library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)}
+    assert found == {
+        "ArgumentError: argument … : …",
+        "ArgumentError: invalid … value: …",
+        "ArgumentError: expected … argument",
+        "unrecognized arguments: …",
+    }
+
+
 def test_a_librarys_warnings_are_its_messages_too(tmp_path: Path) -> None:
     """numpy warns `All-NaN slice encountered`; under `filterwarnings("error")` a run stops on it,
     and the line reads `RuntimeWarning: All-NaN slice encountered` for whoever called nanmax."""

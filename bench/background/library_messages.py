@@ -19,10 +19,14 @@ What is read
   `raise Name(...)` (any capitalised name: httpcore's `UnsupportedProtocol` is a class too), each
   argument that is text, as a template: a literal as written; an f-string, `"..." % args`,
   `"...".format(...)` and `+` chains with each value left out; a name assigned text earlier in the
-  same function, its assignments in order. The line reads `ExceptionName: template`,
-  as Python prints it. A `raise` of a function that builds the exception (tomllib's
-  `raise suffixed_err(src, pos, f"Cannot declare {key} twice")`, where `suffixed_err` returns a
-  `TOMLDecodeError`) is read as a `raise` of that class. An exception class that writes its own
+  same function, its assignments in order (`msg = str(err)` ends what `msg` held before); a
+  text passed through gettext (`_('invalid %(type)s value: %(value)r')`, as argparse, optparse
+  and click write every message) as that text. The line reads `ExceptionName: template`,
+  as Python prints it. A parser that reports its own errors (`self.error(msg % args)` in a class
+  defining `error()`, argparse's `unrecognized arguments: …`) has that text read without a
+  class. A `raise` of a function that builds the exception (tomllib's `raise suffixed_err(src,
+  pos, f"Cannot declare {key} twice")`, where `suffixed_err` returns a `TOMLDecodeError`) is read
+  as a `raise` of that class. An exception class that writes its own
   message from its arguments (configparser's `DuplicateOptionError` glues `… in section … already
   exists` from a list of pieces in its `__init__`) has every text its `__init__` or `__str__`
   builds, passes to a base `__init__` or returns read as its message. A warning a library issues
@@ -211,9 +215,23 @@ def template(node: ast.AST | None, texts: dict[str, list[str]]) -> str | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
         parts = [template(arg, texts) for arg in node.args]
         return GAP.join(p for p in parts if p) or None
+    if isinstance(node, ast.Call) and called_name(node) in TRANSLATIONS and node.args:
+        return template(node.args[0], texts)
     if isinstance(node, ast.Name) and node.id in texts:
         return " ".join(texts[node.id])
     return None
+
+
+#: The functions that translate a message before it is raised: argparse's `_('invalid %(type)s value:
+#: %(value)r')`, click's `_("Missing argument {name}.")`. The text they are given is the message as
+#: an English run prints it; `ngettext(singular, plural, n)` is read by its singular, which names the
+#: same words.
+TRANSLATIONS = ("_", "gettext", "ngettext")
+
+
+def _mentions(node: ast.AST, name: str) -> bool:
+    """Whether NODE reads the variable NAME."""
+    return any(isinstance(inner, ast.Name) and inner.id == name for inner in ast.walk(node))
 
 
 def pieces_template(node: ast.AST, texts: dict[str, list[str]]) -> str | None:
@@ -326,12 +344,23 @@ class Raises(ast.NodeVisitor):
         writer = self.writer
         if writer is not None and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
             self.message_of(writer.name, node.args)
+        if self.reports_its_own_errors(node):
+            self.message_of("", node.args[:1])
         if called_name(node) == "warn" and node.args:
             category = node.args[1] if len(node.args) > 1 else None
             category = next((k.value for k in node.keywords if k.arg == "category"), category)
             named = last_name(category)
             self.message_of(named if named and named[:1].isupper() else "UserWarning", node.args[:1])
         self.generic_visit(node)
+
+    def reports_its_own_errors(self, call: ast.Call) -> bool:
+        """Whether CALL is `self.error(text)` in a class that defines `error()`: argparse's parser
+        reports `unrecognized arguments: …` that way, printed as `PROG: error: …` without a
+        `raise`, and optparse's does the same."""
+        if not self.classes or not isinstance(call.func, ast.Attribute) or call.func.attr != "error":
+            return False
+        methods = (member.name for member in self.classes[-1].body if isinstance(member, ast.FunctionDef))
+        return isinstance(call.func.value, ast.Name) and call.func.value.id == "self" and "error" in methods
 
     def visit_Return(self, node: ast.Return) -> None:
         writer = self.writer
@@ -340,22 +369,27 @@ class Raises(ast.NodeVisitor):
         self.generic_visit(node)
 
     def message_of(self, name: str, arguments: list[ast.expr]) -> None:
-        """Each of ARGUMENTS that is text, as a message NAME raises."""
+        """Each of ARGUMENTS that is text, as a message NAME raises (no class when NAME is "")."""
         for argument in arguments:
             text = template(argument, self.texts[-1])
             if text and re.search(r"[A-Za-z]{2,}", text):
-                self.messages.append(f"{name}: {text}")
+                self.messages.append(f"{name}: {text}" if name else text)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         text = template(node.value, self.texts[-1])
         if text is None and self.writer is not None:
             text = pieces_template(node.value, self.texts[-1])
-        if text is not None:
-            if self.writer is not None:
-                self.written[-1].append(text)
-            for target in node.targets:
-                if isinstance(target, ast.Name):
+        if text is not None and self.writer is not None:
+            # `format = _('argument %(argument_name)s: %(message)s')`, filled in when returned
+            self.written[-1].append(_NAMED_CONVERSION.sub(GAP, text))
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                if text is not None:
                     self.texts[-1][target.id] = [text]
+                elif not _mentions(node.value, target.id):
+                    # `msg = str(err)` no longer holds the text assigned before; torch's
+                    # `msg = KeyErrorMessage(msg)` still does
+                    self.texts[-1].pop(target.id, None)
         self.generic_visit(node)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
@@ -378,6 +412,10 @@ class Raises(ast.NodeVisitor):
         name = called_name(call)
         return self.builders.get(name) if name else None
 
+
+#: A `%`-conversion by name (`%(message)s`): a value a template leaves to the run, whatever it is
+#: written in; an unnamed `%` in text that is not yet formatted may be a percent sign.
+_NAMED_CONVERSION = re.compile(r"%\([^)]*\)[-#0 +]*\d*(\.\d+)?[a-zA-Z]")
 
 #: Keyword arguments that carry an exception's text: `msg=`, and PyYAML's `problem=` and `context=`.
 MESSAGE_KEYWORDS = ("msg", "message", "problem", "context")
