@@ -339,6 +339,37 @@ def test_a_translated_message_and_a_parsers_own_error_report_are_read(tmp_path: 
     }
 
 
+def test_a_message_raised_through_a_class_that_wraps_it_is_read_as_printed(tmp_path: Path) -> None:
+    """json raises `JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", s, 0)` in one
+    module, and the class, defined in another, prints it inside its own words: `…: line 1 column 1
+    (char 0)`. Both the message and the line as printed are json's."""
+    (tmp_path / "decoder.py").write_text(
+        "class JSONDecodeError(ValueError):\n"
+        "    def __init__(self, msg, doc, pos):\n"
+        "        lineno, colno = doc.count('\\n', 0, pos) + 1, pos\n"
+        "        errmsg = '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)\n"
+        "        ValueError.__init__(self, errmsg)\n"
+        "class Quiet(ValueError):\n"
+        "    def __init__(self, msg):\n"
+        "        super().__init__(f'{msg}')\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "__init__.py").write_text(
+        "def loads(s):\n"
+        "    if s.startswith('\\ufeff'):\n"
+        "        raise JSONDecodeError('Unexpected UTF-8 BOM (decode using utf-8-sig)', s, 0)\n"
+        "    raise Quiet('nothing to read here')\n",
+        encoding="utf-8",
+    )
+    found = {library_harvest().clean(m) for m in library_harvest().python_messages(tmp_path)}
+    assert found == {
+        "JSONDecodeError: … : line … column … (char … )",
+        "JSONDecodeError: Unexpected UTF-8 BOM (decode using utf-8-sig)",
+        "JSONDecodeError: Unexpected UTF-8 BOM (decode using utf-8-sig): line … column … (char … )",
+        "Quiet: nothing to read here",
+    }
+
+
 def test_a_librarys_warnings_are_its_messages_too(tmp_path: Path) -> None:
     """numpy warns `All-NaN slice encountered`; under `filterwarnings("error")` a run stops on it,
     and the line reads `RuntimeWarning: All-NaN slice encountered` for whoever called nanmax."""

@@ -29,10 +29,13 @@ What is read
   as a `raise` of that class. An exception class that writes its own
   message from its arguments (configparser's `DuplicateOptionError` glues `… in section … already
   exists` from a list of pieces in its `__init__`) has every text its `__init__` or `__str__`
-  builds, passes to a base `__init__` or returns read as its message. A warning a library issues
-  (`warnings.warn("All-NaN slice encountered", RuntimeWarning)`) reads `RuntimeWarning: …` (a
-  `UserWarning` when no category is given). Every text argument, not
-  the first alone: PyYAML raises `ConstructorError(None, None, "could not determine a constructor
+  builds, passes to a base `__init__` or returns read as its message, and when that text wraps
+  the message the class is given (json's JSONDecodeError writes `'%s: line %d column %d (char
+  %d)' % (msg, …)`), every text raised with the class, in any module of the package, is read
+  wrapped too: `JSONDecodeError: Expecting value: line … column … (char …)`, as a run prints
+  it. A warning a library issues (`warnings.warn("All-NaN slice encountered", RuntimeWarning)`)
+  reads `RuntimeWarning: …` (a `UserWarning` when no category is given). Every text argument,
+  not the first alone: PyYAML raises `ConstructorError(None, None, "could not determine a constructor
   for the tag %r" % tag, mark)`.
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
   more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
@@ -309,6 +312,8 @@ class Raises(ast.NodeVisitor):
         self.writers: list[ast.ClassDef | None] = []
         #: For each such function, the texts it builds.
         self.written: list[list[str]] = []
+        #: Each `raise`'s class and the text it gives as its first argument (its message).
+        self.raised: list[tuple[str, str]] = []
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.classes.append(node)
@@ -405,6 +410,9 @@ class Raises(ast.NodeVisitor):
             self.message_of(
                 name, [*call.args, *(k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS)]
             )
+            text = template(call.args[0], self.texts[-1]) if call.args else None
+            if text:
+                self.raised.append((name, text))
         self.generic_visit(node)
 
     def built_by(self, call: ast.Call) -> str | None:
@@ -422,6 +430,8 @@ MESSAGE_KEYWORDS = ("msg", "message", "problem", "context")
 
 
 def python_messages(root: Path) -> Iterator[str]:
+    wrappers: dict[str, set[str]] = {}
+    raised: list[tuple[str, str]] = []
     for path in python_files(root):
         try:
             tree = ast.parse(path.read_bytes(), filename=str(path))
@@ -431,6 +441,76 @@ def python_messages(root: Path) -> Iterator[str]:
         with contextlib.suppress(RecursionError):  # generated code nested too deep: what was read is kept
             raises.visit(tree)
         yield from raises.messages
+        for name, wrapper in message_wrappers(tree).items():
+            wrappers.setdefault(name, set()).add(wrapper)
+        raised += raises.raised
+    for name, text in raised:
+        if len(wrappers.get(name, ())) == 1:  # one class of that name, or several that agree
+            yield f"{name}: " + next(iter(wrappers[name])).replace(MESSAGE_SLOT, text)
+
+
+#: Where a wrapper (message_wrappers()) puts the message it is given.
+MESSAGE_SLOT = "\0"
+
+
+def message_wrappers(tree: ast.AST) -> dict[str, str]:
+    """The exception classes of a module whose `__init__` writes the message it is given into a
+    longer one, each with that text, MESSAGE_SLOT where the message goes and the other values left
+    out: JSONDecodeError's `'%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)` prints
+    `Expecting value: line 1 column 1 (char 0)`, and json raises `Expecting value` in another module."""
+    wrappers = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef) or not is_exception_class(node):
+            continue
+        init = next((m for m in node.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+        if init is None or len(init.args.args) < 2:
+            continue
+        message = init.args.args[1].arg
+        for inner in ast.walk(init):
+            wrapper = _wrapped(inner, message)
+            if wrapper is not None:
+                wrappers[node.name] = wrapper
+                break
+    return wrappers
+
+
+def _wrapped(node: ast.AST, name: str) -> str | None:
+    """The text NODE writes around the variable NAME (MESSAGE_SLOT where it goes, GAP for every other
+    value), when NODE is `'…' % (…)` or an f-string that uses NAME and adds words of its own."""
+    parts: list[str] = []
+    if isinstance(node, ast.JoinedStr):
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                parts.append(part.value)
+            else:
+                value = part.value if isinstance(part, ast.FormattedValue) else None
+                parts.append(MESSAGE_SLOT if isinstance(value, ast.Name) and value.id == name else GAP)
+    elif (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Mod)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.left.value, str)
+        and isinstance(node.right, ast.Tuple)
+    ):
+        values = iter(node.right.elts)
+        at = 0
+        for conversion in _CONVERSION.finditer(node.left.value):
+            parts.append(node.left.value[at : conversion.start()])
+            at = conversion.end()
+            if conversion.group() == "%%":
+                parts.append("%")
+                continue
+            value = next(values, None)
+            parts.append(MESSAGE_SLOT if isinstance(value, ast.Name) and value.id == name else GAP)
+        parts.append(node.left.value[at:])
+    text = "".join(parts)
+    if text.count(MESSAGE_SLOT) != 1 or not re.search(r"[A-Za-z]{2,}", text.replace(MESSAGE_SLOT, "")):
+        return None
+    return text
+
+
+#: A `%`-conversion, `%%` included.
+_CONVERSION = re.compile(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z%]")
 
 
 _SENTENCE = re.compile(rb"[\x20-\x7e]{20,400}")

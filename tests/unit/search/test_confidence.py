@@ -54,6 +54,20 @@ def test_an_everyday_error_is_never_a_known_fault(capsys: pytest.CaptureFixture[
     assert not any(confident(data))
 
 
+def test_a_librarys_message_as_its_class_prints_it_is_no_seeds_evidence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`read-csv-encoding` is pandas reading a file that starts with a BOM. json refuses such a file in
+    its own words, which its JSONDecodeError prints inside `…: line 1 column 1 (char 0)`: the words
+    `utf-8-sig` and `BOM` are json's message, not evidence of pandas' fault."""
+    try:
+        json.loads("\ufeff" + json.dumps({"lr": 3e-4}))
+    except json.JSONDecodeError as error:
+        paste = f"json.decoder.JSONDecodeError: {error}"
+    _, data, _ = search(capsys, paste)
+    assert not any(confident(data))
+
+
 @pytest.mark.parametrize(
     "paste, key",
     [
