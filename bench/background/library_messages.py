@@ -191,6 +191,10 @@ def python_files(root: Path) -> Iterator[Path]:
                 yield Path(folder) / name
 
 
+#: A `%`-conversion, `%%` included: where a `"…" % args` template takes a value.
+_CONVERSION = re.compile(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z%]")
+
+
 def template(node: ast.AST | None, texts: dict[str, list[str]]) -> str | None:
     """The text NODE makes, its values left out (GAP), or None when it is not text."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -202,7 +206,7 @@ def template(node: ast.AST | None, texts: dict[str, list[str]]) -> str | None:
         )
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         left = template(node.left, texts)
-        return None if left is None else re.sub(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z%]", GAP, left)
+        return None if left is None else _CONVERSION.sub(GAP, left)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = template(node.left, texts), template(node.right, texts)
         if left is None and right is None:
@@ -507,10 +511,6 @@ def _wrapped(node: ast.AST, name: str) -> str | None:
     if text.count(MESSAGE_SLOT) != 1 or not re.search(r"[A-Za-z]{2,}", text.replace(MESSAGE_SLOT, "")):
         return None
     return text
-
-
-#: A `%`-conversion, `%%` included.
-_CONVERSION = re.compile(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z%]")
 
 
 _SENTENCE = re.compile(rb"[\x20-\x7e]{20,400}")
