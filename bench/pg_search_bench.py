@@ -328,7 +328,7 @@ TRGM = (
 
 def candidates_bench(db_url: str, sqlite_db: Path, runs: int) -> list[str]:
     from kb.paths import resolve_location
-    from kb.search.ranking import analyze
+    from kb.search.reading import analyze
     from kb.store.index_reader import IndexReader
 
     lines = []

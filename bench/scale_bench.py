@@ -193,7 +193,7 @@ def realistic_corpus(count: int, seed: int = 17) -> list[object]:
 def occurring_terms(db: Path, text: str) -> tuple[int, int]:
     """How many of TEXT's query terms occur in DB's entries at all, of how many: a corpus whose
     entries hold few of a query's words reads few postings and flatters the search."""
-    from kb.search.ranking import analyze
+    from kb.search.reading import analyze
 
     terms = sorted(analyze(text).term_weights)
     with sqlite3.connect(db) as conn:

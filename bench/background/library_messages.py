@@ -10,7 +10,7 @@ message strings compiled into torch's C++ core, one a line: seed_entries/library
 
 kb never shows these as entries. Search weighs a team's own entry against them: a paste that holds
 only what one of these messages holds is evidence that the library raised it, not of the team's
-cause (kb.search.background, kb.search.ranking.beyond_everyday).
+cause (kb.search.background, kb.search.specificity.beyond_everyday).
 
 What is read
 ------------

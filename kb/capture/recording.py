@@ -225,10 +225,10 @@ def _point_out_a_twin_elsewhere(elsewhere: "Sequence[Layer]", symptom: str, say:
 def _only_a_librarys_message(entry: Entry) -> bool:
     """Whether ENTRY's symptom, and each of its variants, is only a message a library raises for any
     caller: search shows the entry for it but is never sure of it on that alone
-    (kb.search.ranking.beyond_everyday). A variant that names where in the team's code it failed
+    (kb.search.specificity.beyond_everyday). A variant that names where in the team's code it failed
     (prefill.where_it_failed()) is more."""
     from kb.search.background import load_background, load_library_messages
-    from kb.search.ranking import only_a_librarys_message
+    from kb.search.specificity import only_a_librarys_message
 
     everyday = load_background()
     forms = (entry.symptom, *entry.symptom_variants)

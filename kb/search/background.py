@@ -50,7 +50,7 @@ class Background:
     Flat on purpose: a search reads it in about a millisecond, where a dict of its few thousand words
     took several. The messages themselves are read only when one is asked for, and one at a time:
     ranking needs which message explains a line, and a library template's text now and then
-    (kb.search.ranking.line_template()), never all ~3 MB of them.
+    (kb.search.specificity.line_template()), never all ~3 MB of them.
     """
 
     __slots__ = ("_held", "_sizes", "_text", "_text_at", "ids", "offsets", "starts", "terms")
@@ -359,7 +359,7 @@ def holds(ids: "array[int]", number: int) -> bool:
 
 def load_library_messages() -> Background:
     """The messages libraries raise (seed_entries/library_messages.txt), as a background: what a
-    team's own entry must beat, beside everyday errors (kb.search.ranking.beyond_everyday())."""
+    team's own entry must beat, beside everyday errors (kb.search.specificity.beyond_everyday())."""
     return load_background(os.path.join(seed_folder(), LIBRARY_FILE_NAME), kind="library")
 
 

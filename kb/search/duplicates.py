@@ -7,7 +7,8 @@ from typing import Any
 from kb.paths import DatabaseLocation
 from kb.records import Record
 from kb.search.lookup import SearchOptions, search
-from kb.search.ranking import shared_in, symptom_forms
+from kb.search.ranking import shared_in
+from kb.search.specificity import symptom_forms
 from kb.text.paste import find_decisive, occurrence_form, signature
 
 #: A search match at least this close to a new symptom is the same fault, not a new one.

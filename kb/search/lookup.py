@@ -22,16 +22,15 @@ from kb.search.background import load_background, load_library_messages
 from kb.search.ranking import (
     Candidate,
     LexicalScore,
-    Query,
     Scored,
-    analyze,
     idf,
     lexical_scores,
     one_of,
     rank,
-    symptom_forms,
     term_coefficient,
 )
+from kb.search.reading import Query, analyze
+from kb.search.specificity import symptom_forms
 from kb.search.top_k import TermPlan, top_entries
 from kb.store.index_reader import IndexNotReady, IndexReader, Postings
 

@@ -9,302 +9,77 @@ descriptions and logs, and fuzzy matching is strongest on literal error lines. S
 - fuzzy: 0.5·token_set_ratio + 0.5·token_sort_ratio of the masked decisive line against each masked
   symptom form (token_set alone scores any subset 100; the blend breaks such ties);
 - exception type: an exact match of the exception class, worth less for a common class and nothing
-  for an AssertionError, which `assert` raises whatever failed (AUTHORED_CHECKS);
+  for an AssertionError, which `assert` raises whatever failed (kb.search.reading.AUTHORED_CHECKS);
 - precise matchers on an entry (`contains` / `regex`), which override everything;
 - hits, only to break ties.
+
+The paste is read by kb.search.reading; whether a line is evidence of an entry's fault, beyond the
+everyday errors and library messages that explain it, is kb.search.specificity's question.
 """
 
 import functools
 import heapq
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from kb.patterns import LazyPattern
 from kb.records import Record
-from kb.search.background import Background, Explanation, Remembered, explain, holds, message_terms, weights
+from kb.search.background import Background
+from kb.search.reading import CONTEXT_WEIGHT, Query, Reading, quoted_names
+from kb.search.specificity import (
+    MIN_SHARED_TERMS,
+    another_librarys_message,
+    beyond_everyday,
+    form_words,
+    only_a_librarys_line,
+    raised_by_a_library,
+    symptom_forms,
+)
 from kb.text.bm25 import BM25_K1
 from kb.text.frames import user_functions
-from kb.text.paste import (
-    Decisive,
-    class_and_message,
-    find_decisive,
-    is_wrapper_line,
-    occurrence_form,
-    signature,
-)
-from kb.text.tokens import STOPWORDS, tokenize
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
+
 
 #: A result is confident only with this much evidence (calibrated on real pastes and negatives;
 #: see bench/ and the README's design notes).
 CONFIDENT_SCORE = 55.0
+
+
 CONFIDENT_EVIDENCE = 0.3
+
+
 #: ... and only when it leads the next entry by this many points: a paste that two entries explain
 #: about equally well is not settled, however well each explains it.
 CONFIDENT_MARGIN = 15.0
+
+
 #: A description has no error line to compare literally; it is settled when one entry explains its
 #: words far better than any other: a fused score this high and a lead this large.
 DESCRIPTION_SCORE = 45.0
+
+
 DESCRIPTION_MARGIN = 20.0
+
 
 #: An exception class this rare (by IDF: about one entry in twenty of a few hundred) counts fully when
 #: paste and entry share it; a commoner one (RuntimeError, ValueError) counts in proportion.
 TYPE_FULL_IDF = 3.0
 
-#: A confident answer shares at least this many of the deciding line's words with the entry.
-MIN_SHARED_TERMS = 2
 
 VARIANT_FACTOR = 0.95
 
-#: A query of fewer words than this (`cuda`, `nccl timeout`) names a subject, not one fault: kb lists
-#: what it names and is never sure of one.
-MIN_CONFIDENT_WORDS = 3
-
-#: A description in fewer words than this (`model accuracy dropped`, `pip install fails`) is a
-#: complaint many faults fit, however well one entry's prose matches it: never sure of one, unless it
-#: is an entry's own symptom, nearly word for word (a message several faults raise, `device-side
-#: assert triggered`, is still named as theirs). Every description on kb's evaluation sets that
-#: named its fault (147) had eight words or more; with five, none of them loses its confidence.
-MIN_DESCRIPTION_WORDS = 5
-
-#: An error line is evidence of an entry only through words of its symptom that no everyday error
-#: (kb.search.background) explains: at least this share of the line's information.
-SPECIFIC_SHARE = 0.15
 
 #: Same message shape, different quoted names (`'NoneType' object has no attribute 'group'` against
 #: `'DataParallel' object has no attribute 'fc'`): a different fault wearing the same words.
 QUOTE_MISMATCH_FACTOR = 0.7
-QUOTED_NAME_WEIGHT = 2.0
 
-QueryKind = Literal["error", "description"]
 
-#: How much the words of a line that might be the real error count, against the decisive line's.
-ALTERNATIVE_WEIGHT = 0.6
-#: ... and the words of the lines just above the decisive one (usually stack frames).
-CONTEXT_WEIGHT = 0.2
-#: ... and the words of a short paste's own prose (a title, a sentence, log lines; not its frames).
-PROSE_WEIGHT = 0.3
-#: ... and the words of a warning the warnings module printed beside the error (`…/dataloader.py:431:
-#: UserWarning: This DataLoader will create 4 worker processes…`): the run's output, often printed
-#: by every run on a small box, whose forty words outweighed the error's few at PROSE_WEIGHT.
-WARNING_WEIGHT = 0.1
 #: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
 ALTERNATIVE_FACTOR = 0.97
-
-_FOREIGN_RUNTIMES: tuple[tuple[str, LazyPattern], ...] = (
-    ("Go", LazyPattern(r"^goroutine \d+ \[|^panic: |\.go:\d+\b", re.M)),
-    (
-        "Java",
-        LazyPattern(
-            r"\bjava\.lang\.|^\s+at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|Exception in thread \"", re.M
-        ),
-    ),
-    (
-        "JavaScript",
-        LazyPattern(
-            r"^\s*at .*\.(?:m?js|cjs|ts|tsx|jsx):\d+:\d+\)?\s*$|node_modules|npm ERR!|\bERESOLVE\b", re.M
-        ),
-    ),
-    ("Rust", LazyPattern(r"thread '[^']*' panicked at|\berror\[E\d{4}\]|\.rs:\d+:\d+")),
-    ("C++", LazyPattern(r"terminate called after throwing an instance of 'std::")),
-    ("Swift", LazyPattern(r"^Thread \d+: Fatal error", re.M)),
-    ("Kubernetes", LazyPattern(r"CrashLoopBackOff|Back-off restarting failed container", re.I)),
-    (
-        "SQL server",
-        LazyPattern(
-            r"Deadlock found when trying to get lock|Lock wait timeout exceeded|\bSQLSTATE\b"
-            r"|^ERROR \d{4} \([0-9A-Z]{5}\)|\bpsql: error:|^FATAL:\s+password authentication failed",
-            re.M,
-        ),
-    ),
-    ("LaTeX", LazyPattern(r"^! LaTeX Error", re.M)),
-    ("browser", LazyPattern(r"blocked by CORS policy|is not defined\s*$", re.M)),
-    ("git", LazyPattern(r"\[rejected\].*\(non-fast-forward\)|^fatal: ", re.M)),
-)
-
-_ML_MARKERS = LazyPattern(
-    r"\b(?:torch|pytorch|cuda|cudnn|nccl|tensor|tensors|gpu|gpus|nvidia|dataloader|num_workers|transformers|"
-    r"tokenizer|huggingface|numpy|tensorflow|jax|keras|epoch|batch_size|optimizer|gradient|gradients|loss|"
-    r"logits|embedding|fp16|bf16|bfloat16|amp|checkpoint|state_dict|nan|inf|training|inference|model)\b",
-    re.I,
-)
-
-
-class Reading(Record):
-    """One line a paste might be about, ready to compare with an entry's symptoms."""
-
-    line: str
-    signature: str
-    short_type: str
-    #: The line's words (numbers left out), with how much each says: quoted names count double.
-    terms: dict[str, float]
-    #: The line was joined from several lines of the paste (a message printed over several lines,
-    #: such as pydantic's title, field and detail): it may hold several of a library's messages.
-    joined: bool = False
-
-
-class Query(Record):
-    """A paste, understood: what it is about and which words to look for."""
-
-    text: str
-    decisive: Decisive
-    kind: QueryKind
-    term_weights: dict[str, float]
-    foreign_runtime: str | None
-    #: The decisive line first, then the other lines the paste might be about.
-    readings: tuple[Reading, ...]
-    #: A word or two (`cuda`): a subject to list, never one fault to be sure of.
-    short: bool = False
-    #: A description of a few words (MIN_DESCRIPTION_WORDS): sure only of an entry it quotes.
-    brief: bool = False
-
-    @property
-    def signature(self) -> str:
-        """The decisive line's signature."""
-        return self.readings[0].signature
-
-
-def analyze(text: str) -> Query:
-    decisive = find_decisive(text)
-    is_error = bool(decisive.exception_type) or decisive.line != " ".join(text.split())[: len(decisive.line)]
-    kind: QueryKind = (
-        "error"
-        if (is_error and len(text.strip()) != len(decisive.line)) or decisive.exception_type
-        else "description"
-    )
-    readable = [
-        _evidence_of(line, exc_type)
-        for line, exc_type in ((decisive.line, decisive.exception_type), *decisive.candidates)
-    ]
-    weights: dict[str, float] = {}
-    _add_terms(weights, readable[0][0], 1.0)
-    _weigh_quoted_names(weights, readable[0][0])  # the quoted names say which object failed
-    for line, _ in readable[1:]:
-        _add_terms(weights, line, ALTERNATIVE_WEIGHT)
-    for line in decisive.other_errors:  # a wrapper's words say only that something else failed
-        _add_terms(weights, line, CONTEXT_WEIGHT if is_wrapper_line(line) else 0.4)
-    for line in decisive.context:
-        _add_terms(weights, line, CONTEXT_WEIGHT)
-    for line in decisive.prose:
-        _add_terms(weights, line, WARNING_WEIGHT if _PRINTED_WARNING.match(line) else PROSE_WEIGHT)
-    readings = tuple(
-        Reading(
-            line,
-            signature(line),
-            short_type,
-            _decisive_terms(line),
-            bool(short_type) and not _printed_as_one_line(line, text),
-        )
-        for line, short_type in readable
-    )
-    words = _words_of_a_person(text) if kind == "description" or not _has_message(decisive) else 0
-    return Query(
-        text=text,
-        decisive=decisive,
-        kind=kind,
-        term_weights=weights,
-        foreign_runtime=foreign_runtime(text),
-        readings=readings,
-        short=not _has_message(decisive) and words < MIN_CONFIDENT_WORDS,
-        brief=kind == "description" and words < MIN_DESCRIPTION_WORDS,
-    )
-
-
-_NUMBER = LazyPattern(r"^-?\d+(?:\.\d+)?$")
-
-#: A line the warnings module printed: `path:line: SomeWarning: message` (WARNING_WEIGHT).
-_PRINTED_WARNING = LazyPattern(r"^\S[^:\n]*:\d+: \w*Warning: ")
-
-#: A printed value's words (`[nan, nan]], grad_fn=<DivBackward0>)`, `tensor([inf,`, `None`): what a
-#: run printed, not what a person wrote about it.
-_PRINTED_VALUE = LazyPattern(
-    r"^[\[\](){},]*(?:tensor\(|array\()?[\[(]*-?(?:nan|inf|true|false|none)[\])},]*$", re.I
-)
-
-
-def _words_of_a_person(text: str) -> int:
-    """How many words of TEXT say something: those with a letter that are not a printed value. The
-    last line of a run that printed a tensor before failing is a row of `nan`s: no description."""
-    return sum(
-        1
-        for word in text.split()
-        if any(c.isalpha() for c in word)
-        and not _PRINTED_VALUE.match(word)
-        and word.lower().strip(".,;:!?()[]'\"") not in STOPWORDS
-    )
-
-
-#: Exception classes a program's author raises for a check of their own (`assert`): the class names
-#: the statement that failed, not a fault, so only the message is evidence.
-AUTHORED_CHECKS = frozenset({"AssertionError"})
-
-
-def _printed_as_one_line(line: str, text: str) -> bool:
-    """Whether LINE, spacing aside, is one line of TEXT. Only the lines holding LINE's first word are
-    read, the last first: a 10 MB log is not split into lines to answer for one of them."""
-    wanted = " ".join(line.split())
-    if not wanted:
-        return False
-    first = wanted.split(" ", 1)[0]
-    at = text.rfind(first)
-    while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
-        end = text.find("\n", at)
-        segment = text[start : len(text) if end < 0 else end]  # `\r` and the rest end lines too
-        if any(" ".join(part.split()) == wanted for part in segment.splitlines()):
-            return True
-        at = text.rfind(first, 0, start)
-    return False
-
-
-def _evidence_of(line: str, exception_type: str) -> tuple[str, str]:
-    """LINE and the short name of its exception class, as evidence: an authored check's message alone."""
-    short_type = exception_type.rsplit(".", 1)[-1]
-    parts = class_and_message(line)
-    if short_type in AUTHORED_CHECKS and parts and parts[1] and parts[0].endswith(short_type):
-        return parts[1], ""
-    return line, short_type
-
-
-def _has_message(decisive: Decisive) -> bool:
-    """Whether the paste is an error with a message (`KeyError: 'lr'`), not a bare word or two."""
-    parts = class_and_message(decisive.line)
-    return bool(decisive.exception_type) and parts is not None and bool(parts[1])
-
-
-def _decisive_terms(line: str) -> dict[str, float]:
-    terms = {t: 1.0 for t in tokenize(line) if not _NUMBER.match(t)}
-    _weigh_quoted_names(terms, line)
-    return terms
-
-
-def _weigh_quoted_names(terms: dict[str, float], line: str) -> None:
-    """Give the terms of LINE's quoted names, where TERMS has them, the weight of a quoted name."""
-    for name in quoted_names(line):
-        for term in tokenize(name, phrases=False):
-            if term in terms:
-                terms[term] = QUOTED_NAME_WEIGHT
-
-
-def _add_terms(weights: dict[str, float], text: str, weight: float) -> None:
-    for term in tokenize(text):
-        weights[term] = max(weights.get(term, 0.0), weight)
-
-
-def foreign_runtime(text: str) -> str | None:
-    """The non-ML runtime a paste comes from (a Go panic, a Java stack), unless it also talks ML."""
-    sample = text[-200_000:]
-    for name, pattern in _FOREIGN_RUNTIMES:
-        if pattern.search(sample):
-            return None if len(_ML_MARKERS.findall(sample)) >= 2 else name
-    return None
-
-
-# --- lexical --------------------------------------------------------------------------------------
 
 
 def idf(df: int, n_docs: int) -> float:
@@ -341,9 +116,6 @@ def lexical_scores(
 def term_coefficient(query_weight: float, term_idf: float) -> float:
     """What an entry gains from a query term per unit of impact: query weight * IDF * (k1 + 1)."""
     return query_weight * term_idf * (BM25_K1 + 1)
-
-
-# --- fusion ---------------------------------------------------------------------------------------
 
 
 class Candidate(Record):
@@ -448,16 +220,8 @@ def _names_disagree(line: str, signatures: Sequence[str]) -> bool:
     return all(form and not form & wanted for form in forms)
 
 
-_QUOTED = LazyPattern(r"'([^'\s]{2,60})'|\"([^\"\s]{2,60})\"|`([^`\s]{2,60})`")
-
-
 def _lowered(names: frozenset[str]) -> frozenset[str]:
     return frozenset(name.lower() for name in names)
-
-
-def quoted_names(text: str) -> frozenset[str]:
-    """The quoted names in a message (`'NoneType'`, `"fc.weight"`): what says which object failed."""
-    return frozenset(next(g for g in match.groups() if g) for match in _QUOTED.finditer(text))
 
 
 #: A finding of an exported kb guard, as kb.guards.checker.Finding.render() writes it: the entry it
@@ -715,7 +479,7 @@ def _only_a_shared_message(
     words they share beyond it come at most from the stack frames around it."""
     if not shared_in(reading.line, tuple(shared)):
         return False
-    in_line = _words(reading.line)  # its numbers too, which the reading's terms leave out
+    in_line = form_words(reading.line)  # its numbers too, which the reading's terms leave out
     beyond = [
         term
         for term in candidate.lexical.matched
@@ -762,479 +526,10 @@ def _quoted_after(text: str, message: str) -> str | None:
     return rest[:end] if end >= 0 else None
 
 
-def symptom_forms(record: Mapping[str, Any]) -> list[str]:
-    """An entry's symptom and its variants: what the entry says the fault looks like."""
-    forms = (record.get("symptom") or "", *(record.get("symptom_variants") or ()))
-    return [str(form) for form in forms if form]
-
-
-def beyond_everyday(
-    reading: Reading,
-    record: Mapping[str, Any],
-    background: Background | None,
-    frames: frozenset[str] = frozenset(),
-    unheard: frozenset[str] = frozenset(),
-    library: Background | None = None,
-) -> bool:
-    """Whether READING is evidence of the entry RECORD beyond what an everyday error explains.
-
-    The entry's claim rests on the words one of its symptom forms shares with the line, each counted
-    by how rare it is among everyday errors. The everyday message that explains most of those is
-    found; what it leaves unexplained must be a real share of the line's information
-    (SPECIFIC_SHARE). `IndexError: list index out of range` leaves nothing to the embedding entry,
-    `IndexError: index out of range in self` leaves `self`.
-
-    A quoted name or a path is the data of a message (which key, which attribute, which file): it
-    is evidence only for a form that quotes the same name, never for prose that happens to use the
-    word. For a seed, whose quoted names are the field guide's examples, "the same name" is the whole
-    name or a part of a path (`/tmp` in `/tmp/tmpk3j9x2ab`), not a word inside another name: a
-    checkpoint folder `models/.tmp_latest` is not the container's `/tmp`. A team's entry recorded
-    from its own run keeps the word-level match: its later runs quote its names with other values
-    (`run_7/ckpt.pt`, `run_9/ckpt.pt`), and the judge sets lost as many right answers as wrong ones
-    when it went. FRAMES, the functions of the user's own code the error passed through (user_functions()),
-    are evidence for a form that names one: `JSONDecodeError: Extra data` is everyday, in
-    `load_annotations` it is the team's fault.
-
-    A word that no everyday error and no entry holds (UNHEARD: no entry has it) is, like a path,
-    left out of the line's information: a name from the user's own code, a value of this run. It
-    tells which instance, not which fault, and nothing kb knows can explain it, so it should not
-    count against every entry alike. The words of a name the script itself defines
-    (`__main__.ScaledResidual`) are left out even when some entry happens to hold one (`scaled`),
-    unless a form of this entry does: which class it was is the user's, not the fault's.
-
-    A team's own entry (not a seed) is weighed against LIBRARY too, the messages libraries raise
-    (kb.search.background.load_library_messages()): it was recorded from one run, and nobody has
-    said its message belongs to its fault alone. A library raises `Trying to backward through the
-    graph a second time` for every caller that gets there, so the message is evidence that the
-    library got there, not of the team's cause; the team's part must show besides (a quoted name its
-    form quotes, a function of the team's code its form names). Two things never are the team's
-    part: the exception's class, when the library's message explains the line and libraries raise
-    that class (`_csv.Error` names the module that raised it; a team's `ShardManifestError` is
-    theirs), and the values the library's template leaves to the run (line_template():
-    `StandardScaler` and `14` in `X has … features, but … is expecting …`), which say which object
-    failed, not why. A seed's symptom was written by the field guide as its
-    fault's own, and messages several seeds share are listed apart (shared_messages.txt).
-    """
-    if background is None or not background.size:
-        return True
-    data = _data_terms(reading.line)
-    rarity = weights(background, reading.terms)
-    forms = symptom_forms(record)
-    own = {term for term in data.own_names if any(term in _words(form) for form in forms)}
-    terms = {
-        term: weight * rarity[term]
-        for term, weight in reading.terms.items()
-        if term not in data.paths
-        and (term not in data.own_names or term in own)
-        and (term not in unheard or background.holding(term))
-    }
-    total = sum(terms.values())
-    if not total:
-        return True
-    best = 0.0
-    seed = bool(record.get("seed_digest"))
-    for form in forms:
-        quoted = _quoted_in_both(reading.line, form) if seed else _quoted_terms(form)
-        words = _words(form)
-        shared = {
-            term: weight
-            for term, weight in terms.items()
-            if term in words and (term not in data.quoted or term in quoted)
-        }
-        if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
-            continue  # a name in common, in another message or in prose, is a coincidence
-        everyday = explain(background, shared)
-        explained = everyday.terms
-        if library is not None and library.size and not record.get("seed_digest"):
-            raised = explain(library, shared)
-            if raised.share > everyday.share:
-                # The class names the library that raised it, not why: it goes with its message.
-                everyday, explained = raised, raised.terms | _class_terms(reading.line, (library, background))
-            # What a library's template leaves to the run (which key, which class, which file) is
-            # which object failed, not why: the team's part must be more than the values filled in.
-            followed = line_template(library, raised, reading.line)
-            explained = explained | (followed[1] if followed else frozenset())
-            if reading.joined or followed is None:
-                # The message explaining most may hold the line's values, not its wording: a
-                # warning naming `StandardScaler` explains `X has 12 features, but StandardScaler
-                # is expecting 14 features as input.` best, and the template the line follows,
-                # which holds none of its values, is then another message.
-                explained = explained | a_second_message(library, shared, explained, reading.line)
-        specific = sum(weight for term, weight in shared.items() if term not in explained)
-        named = frames & words  # a place in the user's code names the fault as a quoted name does
-        specific += QUOTED_NAME_WEIGHT * sum(weights(background, named).values())
-        best = max(best, specific)
-    return best / total >= SPECIFIC_SHARE
-
-
-def another_librarys_message(
-    reading: Reading, record: Mapping[str, Any], library: Callable[[], Background]
-) -> bool:
-    """Whether READING's line is a message a library raises (it follows one of LIBRARY()'s
-    templates) that no symptom form of RECORD is: the words they share are then two messages'
-    common words (`KeyError`, `not found`, `http`), not evidence of the entry. pandas' `KeyError:
-    "[...] not found in axis"` is not transformers' `KeyError: … which is not found in the
-    evaluation metrics`, and httpx's `Request URL is missing an 'http://' … protocol` is not a
-    team's `HTTPStatusError … for url 'http://…'`. The template is looked for as line_template()
-    does, and where that finds none, from the line's words alone (most_specific_template())."""
-    messages = library()
-    followed = line_template(messages, explain(messages, weights(messages, reading.terms)), reading.line)
-    number = followed[0] if followed is not None else most_specific_template(messages, reading.line)
-    if number is None:
-        return False
-    template = messages.message(number)
-    forms = [text for form in symptom_forms(record) for text in _as_printed_and_unquoted(form)]
-    return not any(_written_as(template, form) for form in forms)
-
-
-def _written_as(template: str, form: str) -> bool:
-    """Whether an entry's symptom FORM is the library message TEMPLATE: it follows the template,
-    or stops where the template's last value would begin (`… but found invalid values:`, the
-    tensor it printed left out)."""
-    if _follows(template, form) is not None:
-        return True
-    head = template.rstrip()
-    if not head.endswith(GAP_MARK):
-        return False
-    head = head[: -len(GAP_MARK)].rstrip()
-    if GAP_MARK in head:
-        return filled_in(head, form) is not None
-    return bool(head) and " ".join(head.split()) in " ".join(form.split())
-
-
-#: How a library's message marks what the run fills in.
-GAP_MARK = "…"
-
-
-def raised_by_a_library(
-    reading: Reading,
-    record: Mapping[str, Any],
-    background: Background | None,
-    library: Callable[[], Background],
-    frames: frozenset[str] = frozenset(),
-    unheard: frozenset[str] = frozenset(),
-) -> bool:
-    """Whether READING, evidence of the team's entry RECORD beyond every everyday error, is no more
-    than a message LIBRARY() raises for any caller (beyond_everyday()). Never for a seed, and then
-    LIBRARY() is not asked for."""
-    if record.get("seed_digest"):
-        return False
-    return not beyond_everyday(reading, record, background, frames, unheard, library())
-
-
-#: A line without an exception class that a library's message explains this much of (its words
-#: weighed by how rare they are among library messages) is that message, not a person's words.
-LIBRARY_LINE_SHARE = 0.5
-
-
-def a_librarys_line(reading: Reading, library: Background) -> bool:
-    """Whether READING, read as a description (no exception class starts it), is a library's
-    message all the same: the second line of sklearn's `Input X contains NaN.`, pasted alone, is
-    what sklearn says to every caller, and a team's entry is weighed against it as an error line is."""
-    return explain(library, weights(library, reading.terms)).share >= LIBRARY_LINE_SHARE
-
-
-def only_a_librarys_line(
-    reading: Reading,
-    record: Mapping[str, Any],
-    background: Background | None,
-    library: Callable[[], Background],
-    frames: frozenset[str] = frozenset(),
-    unheard: frozenset[str] = frozenset(),
-) -> bool:
-    """Whether READING, a line with no exception class, is a library's message (a_librarys_line())
-    and no more than that for the team's entry RECORD (raised_by_a_library()). Never for a seed, and
-    then LIBRARY() is not asked for."""
-    if record.get("seed_digest"):
-        return False
-    return a_librarys_line(reading, library()) and raised_by_a_library(
-        reading, record, background, library, frames, unheard
-    )
-
-
-def only_a_librarys_message(symptom: str, background: Background, library: Callable[[], Background]) -> bool:
-    """Whether SYMPTOM, as a team's entry records it, is a message a library raises for any caller
-    and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
-    alone (raised_by_a_library()), and `kb add` says so while the person can still add their part.
-    LIBRARY() is asked for only when no everyday error explains the symptom already. A symptom with
-    no exception class is weighed as a search weighs such a line (only_a_librarys_line())."""
-    query = analyze(symptom)
-    if not query.readings:
-        return False
-    reading, record = query.readings[0], {"symptom": symptom}
-    if query.kind != "error":
-        return only_a_librarys_line(reading, record, background, library)
-    return beyond_everyday(reading, record, background) and raised_by_a_library(
-        reading, record, background, library
-    )
-
-
-def a_second_message(
-    library: Background, shared: Mapping[str, float], explained: frozenset[str], line: str
-) -> frozenset[str]:
-    """The words of LINE that another of the library's messages holds, with the values its template
-    leaves to the run, when LINE also follows that template: a line joined from several of a
-    library's messages (pydantic's title, the field, and the detail under it) is each of them.
-    The messages holding the two heaviest words SHARED holds beyond EXPLAINED are tried, and of
-    those LINE follows, the one holding most of what is left counts; nothing when LINE follows none."""
-    rest = {term: weight for term, weight in shared.items() if term not in explained}
-    heaviest = sorted(rest, key=lambda term: (-rest[term], term))[:2]
-    if not heaviest:
-        return frozenset()
-    best: tuple[float, frozenset[str]] | None = None
-    for number in library.holding_all(heaviest, most=_SECOND_TEMPLATES_TRIED):
-        values = filled_in(library.message(number), line)
-        if values is None:
-            continue
-        held = frozenset(term for term in rest if holds(library.holding(term), number))
-        weight = sum(rest[term] for term in held)
-        if best is None or weight > best[0]:
-            best = (weight, held | values)
-    return best[1] if best else frozenset()
-
-
-#: How many messages a_second_message() tries: pydantic alone has some 200 detail lines.
-_SECOND_TEMPLATES_TRIED = 400
-
-
-#: How many of the library's messages that hold what explains a line are tried as its template.
-_TEMPLATES_TRIED = 50
-
-
-def line_template(library: Background, raised: Explanation, line: str) -> tuple[int, frozenset[str]] | None:
-    """The library message LINE follows, among those holding every word RAISED explains (the one
-    filling the fewest of its words in, when several fit), and those words; None when it follows
-    none, or no library message explains any of it."""
-    if raised.number < 0:
-        return None
-    return _LINE_TEMPLATES(library, (raised.terms, line), _line_template)
-
-
-def _line_template(
-    library: Background, asked: tuple[frozenset[str], str]
-) -> tuple[int, frozenset[str]] | None:
-    """Of the library messages holding every one of the words asked, the one the line follows
-    filling the fewest of its words in, and those words; None when it follows none."""
-    held, line = asked
-    texts = _as_printed_and_unquoted(line)
-    fits = (
-        (number, values)
-        for number in library.holding_all(held, most=_TEMPLATES_TRIED)
-        for text in texts
-        if (values := _follows(library.message(number), text)) is not None
-    )
-    return min(fits, key=lambda fit: (len(fit[1]), fit[0]), default=None)
-
-
-def most_specific_template(library: Background, line: str) -> int | None:
-    """The library message LINE follows with the most words of its own, looked for among every
-    message whose words LINE holds (Background.held_within()); None when LINE follows no message
-    with MIN_TEMPLATE_WORDS words beyond its exception class.
-
-    line_template() looks only among the messages holding what explains most of the line, and a
-    template of common words is never that: pandas' `None of … are in the …` holds only `none`
-    beside its class, while the line it makes is full of the run's column names, which other
-    messages hold. Read from the line's words alone, it is found all the same."""
-    return _MOST_SPECIFIC_TEMPLATES(library, line, _most_specific_template)
-
-
-def _most_specific_template(library: Background, line: str) -> int | None:
-    texts = _as_printed_and_unquoted(line)
-    best: tuple[int, int] | None = None
-    for number in library.held_within(message_terms(line)):
-        template = library.message(number)
-        own = _own_words(template)
-        if own < MIN_TEMPLATE_WORDS or (best is not None and own <= best[0]):
-            continue
-        if any(_follows(template, text) is not None for text in texts):
-            best = (own, number)
-    return best[1] if best else None
-
-
-def _own_words(template: str) -> int:
-    """How many words TEMPLATE says beyond its exception class: those with a letter, gaps aside."""
-    parts = class_and_message(template)
-    message = template if parts is None else parts[1]
-    return sum(1 for word in message.replace(GAP_MARK, " ").split() if any(c.isalpha() for c in word))
-
-
-#: A template says which message it is only with this many words of its own beyond its class:
-#: torch's `Expected … but got … .` fits a thousand lines and names no more than the class does.
-MIN_TEMPLATE_WORDS = 4
-
-#: most_specific_template()'s answers: every candidate of a search asks about the same line.
-_MOST_SPECIFIC_TEMPLATES: Remembered[str, int | None] = Remembered(1024)
-
-
-def _follows(template: str, line: str) -> frozenset[str] | None:
-    """filled_in(), and for a message with no gap, nothing filled in when LINE is that message (its
-    exception class may be named with its module): pandas' `Replace has to be set to `True` when
-    upsampling the population `frac` > 1.` leaves nothing to the run, and is still pandas'."""
-    if GAP_MARK in template:
-        return filled_in(template, line)
-    fixed, text = " ".join(template.split()), " ".join(line.split())
-    if fixed and (text == fixed or (text.endswith(fixed) and text[-len(fixed) - 1] in ". ")):
-        return frozenset()
-    return None
-
-
-def _as_printed_and_unquoted(line: str) -> tuple[str, ...]:
-    """LINE, and LINE _unquoted() when that differs: the two ways a template may read it."""
-    return tuple(dict.fromkeys((line, _unquoted(line))))
-
-
-def _unquoted(line: str) -> str:
-    """LINE without the quotes CPython prints a KeyError's message in (it prints the message
-    through repr): `KeyError: "None of [...] are in the [columns]"` is pandas' `None of … are in
-    the …`. So does every class derived from KeyError (zoneinfo's `ZoneInfoNotFoundError: 'No time
-    zone found with key PST'`), and the line does not say which classes those are: a message of
-    several words, quoted whole, is read unquoted whatever its class. A key alone (`KeyError:
-    'lr'`) keeps its quotes: that is how the key is quoted."""
-    parts = class_and_message(line)
-    if parts is None:
-        return line
-    name, message = parts
-    quoted = len(message) > 2 and message[0] == message[-1] and message[0] in "'\""
-    return f"{name}: {message[1:-1]}" if quoted and " " in message else line
-
-
-#: _line_template()'s answers: every team entry sharing a message asks the same.
-_LINE_TEMPLATES: Remembered[tuple[frozenset[str], str], tuple[int, frozenset[str]] | None] = Remembered(1024)
-
-
-@functools.lru_cache(maxsize=1_000)
-def filled_in(template: str, line: str) -> frozenset[str] | None:
-    """The words of LINE that fill the gaps (…) of a library's message TEMPLATE, when LINE reads as
-    that message: `X has 12 features, but StandardScaler is expecting 14` in `X has … features, but
-    … is expecting …` fills in `standardscaler`. None when LINE does not follow the template, or the
-    template is gaps alone. Each piece of the template is looked for after the one before (spacing
-    aside): one pass over the line, however many gaps the template has. A gap between two pieces
-    holds what lies between them; a gap that opens or ends the template holds one value (a word,
-    or a quoted span) and no more: `No module named …` is not to swallow the words a team wrote
-    after the name."""
-    pieces = [" ".join(piece.split()) for piece in template.split(GAP_MARK)]
-    if len(pieces) < 2 or not any(pieces):
-        return None
-    pieces = [pieces[0], *(piece for piece in pieces[1:-1] if piece), pieces[-1]]  # `… …` is one gap
-    text = " ".join(line.split())
-    values = []
-    if pieces[0]:
-        at = text.find(pieces[0])
-        if at < 0:
-            return None
-        at += len(pieces[0])
-    else:  # the template opens with a gap: one value just before its first piece
-        found = text.find(pieces[1])
-        value = _VALUE_BEFORE.search(text, 0, found) if found > 0 else None
-        if value is None:
-            return None
-        values.append(value.group(1))
-        at = found + len(pieces[1])
-        pieces = pieces[1:]
-    for number, piece in enumerate(pieces[1:], start=2):
-        if not piece:  # the template ends with a gap: one value right after the last piece
-            value = _VALUE_AFTER.match(text, at)
-            if value is None:
-                return None
-            values.append(value.group(1))
-            break
-        last = number == len(pieces) and text.endswith(piece)  # the line ends as the template does
-        found = len(text) - len(piece) if last else text.find(piece, at + 1)
-        if found <= at:  # not found, or an empty gap
-            return None
-        values.append(text[at:found])
-        at = found + len(piece)
-    return frozenset(term for value in values for term in tokenize(value))
-
-
-#: One value a run fills in: a quoted span, a call-like repr as numpy 2 prints its scalars
-#: (`np.str_('de-AT')`, `np.int64(3)`), or a run of other characters.
-_ONE_VALUE = r"('[^']*'|\"[^\"]*\"|[\w.]+\((?:[^()]|\([^()]*\))*\)|[^\s'\"]+)"
-_VALUE_AFTER = LazyPattern(r"\s*" + _ONE_VALUE)
-_VALUE_BEFORE = LazyPattern(_ONE_VALUE + r"\s*$")
-
-
-def _class_terms(line: str, backgrounds: Sequence[Background]) -> frozenset[str]:
-    """The words of the exception class LINE starts with (`_csv.Error`: `_csv.error`, `csv`, `error`),
-    when it is a class libraries raise: one of BACKGROUNDS holds its name (`Error`). A class no
-    library raises (`ShardManifestError`) is the team's own, and part of what makes it theirs."""
-    parts = class_and_message(line)
-    if parts is None:
-        return frozenset()
-    terms = _class_words(parts[0])
-    if not terms:
-        return terms
-    dotted = parts[0].lower()
-    names = {dotted, dotted.rsplit(".", 1)[-1]}  # `sqlite3.OperationalError` is read as one dotted word
-    held = any(len(background.holding(name)) for background in backgrounds for name in names)
-    return terms if held else frozenset()
-
-
-@functools.lru_cache(maxsize=1_000)
-def _class_words(name: str) -> frozenset[str]:
-    return frozenset(tokenize(name, phrases=False))
-
-
-class _DataTerms(Record):
-    quoted: frozenset[str]
-    paths: frozenset[str]
-    #: The words of a name defined in the user's script (`__main__.ScaledResidual`), but `main`.
-    own_names: frozenset[str] = frozenset()
-
-
-#: A name quoted as an error message quotes it ('lr', "fc.weight"); backticks mark code in prose.
-_MESSAGE_QUOTED = LazyPattern(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"")
-
-
-def _message_quoted(text: str) -> Iterator[str]:
-    """The names TEXT quotes as an error message quotes them (_MESSAGE_QUOTED)."""
-    return (next(g for g in match.groups() if g) for match in _MESSAGE_QUOTED.finditer(text))
-
-
-@functools.lru_cache(maxsize=10_000)
-def _quoted_terms(text: str) -> frozenset[str]:
-    return frozenset(term for name in _message_quoted(text) for term in tokenize(name, phrases=False))
-
-
-@functools.lru_cache(maxsize=10_000)
-def _quoted_parts(text: str) -> frozenset[str]:
-    """The quoted names of TEXT, lower-cased, and each part of a quoted path (`models/.tmp_latest`:
-    `models`, `.tmp_latest`)."""
-    names = (name.lower() for name in _message_quoted(text))
-    return frozenset(part for name in names for part in (name, *re.split(r"[/\\]", name)) if part)
-
-
-def _quoted_in_both(line: str, form: str) -> frozenset[str]:
-    """The words of the names LINE and FORM both quote, a path's parts counted as names: a quoted
-    name is evidence for a form that quotes the same name, not one that shares a word of it
-    (`.tmp_latest` is no `/tmp`)."""
-    return frozenset(
-        term for name in _quoted_parts(line) & _quoted_parts(form) for term in tokenize(name, phrases=False)
-    )
-
-
-@functools.lru_cache(maxsize=10_000)
-def _words(form: str) -> frozenset[str]:
-    """FORM's words, kept for the next search of this process as _form_parts() keeps its fuzzy form."""
-    return frozenset(tokenize(form))
-
-
-@functools.lru_cache(maxsize=10_000)
-def _data_terms(line: str) -> _DataTerms:
-    """The words of LINE that come from its quoted names, and those that come only from its paths."""
-    quoted = _quoted_terms(line)
-    without_paths = set(tokenize(occurrence_form(line)))
-    paths = frozenset(term for term in tokenize(line) if term not in without_paths)
-    own = {term for name in _OWN_NAME.findall(line) for term in tokenize(name, phrases=False)}
-    return _DataTerms(quoted, paths, frozenset(own - {"main"}))
-
-
-#: A class or function of the script that was run: Python names its module `__main__`.
-_OWN_NAME = LazyPattern(r"\b__main__\.[A-Za-z_][\w.]*")
-
-
 #: An entry whose symptom matches the deciding line this closely is one that raises this message.
 SAME_MESSAGE_FUZZY = 0.85
+
+
 #: An error line that reads less like every symptom form of an entry than this is not evidence of
 #: it, whatever words they share: `ValueError: tokenizer vocabulary has 3 extra tokens` shares
 #: `tokenizer`, `token` and `vocabulary` with the padding-side entry (its variant and its prose), and

@@ -2,7 +2,7 @@
 packages or the standard library.
 
 A library raises its message for every caller that gets there; the place in the team's code is what
-tells a team's fault from the others (kb.search.ranking.beyond_everyday()), and what `kb add` and
+tells a team's fault from the others (kb.search.specificity.beyond_everyday()), and what `kb add` and
 `kb triage` record beside a symptom taken from a run (where_it_failed()).
 """
 

@@ -8,7 +8,7 @@ import pytest
 import kb.store.index_reader as index_reader
 from kb.paths import resolve_location
 from kb.search.lookup import CANDIDATES, query_terms, top_by_bm25
-from kb.search.ranking import analyze
+from kb.search.reading import analyze
 from kb.store.index_reader import IndexReader
 
 PASTES = (

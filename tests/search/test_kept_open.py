@@ -69,7 +69,8 @@ def test_ranking_only_the_results_a_search_shows_ranks_them_as_ranking_all_does(
     from kb.handbook import load_shared_messages
     from kb.search.background import load_background
     from kb.search.lookup import _candidates
-    from kb.search.ranking import analyze, one_of, rank
+    from kb.search.ranking import one_of, rank
+    from kb.search.reading import analyze
     from kb.store.index_reader import IndexReader
 
     pastes = []

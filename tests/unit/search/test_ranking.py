@@ -10,15 +10,13 @@ from hypothesis import strategies as st
 from kb.search.ranking import (
     Candidate,
     LexicalScore,
-    _printed_as_one_line,
-    analyze,
-    foreign_runtime,
     fuzzy_similarity,
     idf,
     lexical_scores,
     rank,
     term_coefficient,
 )
+from kb.search.reading import _printed_as_one_line, analyze, foreign_runtime
 from kb.text.paste import signature
 
 
@@ -215,7 +213,7 @@ def test_a_line_is_printed_as_one_line_exactly_when_it_is_one_of_the_pastes_line
 def test_a_warning_printed_beside_the_error_weighs_less_than_the_error() -> None:
     """torch warns about its worker count on every small box: the forty words of that warning are
     the run's output, not what failed, and must not outweigh the error's few."""
-    from kb.search.ranking import PROSE_WEIGHT, WARNING_WEIGHT
+    from kb.search.reading import PROSE_WEIGHT, WARNING_WEIGHT
 
     paste = (
         "/venv/lib/python3.11/site-packages/torch/utils/data/dataloader.py:431: UserWarning: This"
