@@ -43,40 +43,29 @@ from kb.text.frames import user_functions
 
 WEIGHTS = {"lexical": 0.30, "coverage": 0.25, "fuzzy": 0.35, "type": 0.10}
 
-
 #: A result is confident only with this much evidence (calibrated on real pastes and negatives;
 #: see bench/ and the README's design notes).
 CONFIDENT_SCORE = 55.0
-
-
 CONFIDENT_EVIDENCE = 0.3
-
 
 #: ... and only when it leads the next entry by this many points: a paste that two entries explain
 #: about equally well is not settled, however well each explains it.
 CONFIDENT_MARGIN = 15.0
 
-
 #: A description has no error line to compare literally; it is settled when one entry explains its
 #: words far better than any other: a fused score this high and a lead this large.
 DESCRIPTION_SCORE = 45.0
-
-
 DESCRIPTION_MARGIN = 20.0
-
 
 #: An exception class this rare (by IDF: about one entry in twenty of a few hundred) counts fully when
 #: paste and entry share it; a commoner one (RuntimeError, ValueError) counts in proportion.
 TYPE_FULL_IDF = 3.0
 
-
 VARIANT_FACTOR = 0.95
-
 
 #: Same message shape, different quoted names (`'NoneType' object has no attribute 'group'` against
 #: `'DataParallel' object has no attribute 'fc'`): a different fault wearing the same words.
 QUOTE_MISMATCH_FACTOR = 0.7
-
 
 #: A line other than the decisive one must beat it by evidence, not tie it: its score is discounted.
 ALTERNATIVE_FACTOR = 0.97
@@ -528,7 +517,6 @@ def _quoted_after(text: str, message: str) -> str | None:
 
 #: An entry whose symptom matches the deciding line this closely is one that raises this message.
 SAME_MESSAGE_FUZZY = 0.85
-
 
 #: An error line that reads less like every symptom form of an entry than this is not evidence of
 #: it, whatever words they share: `ValueError: tokenizer vocabulary has 3 extra tokens` shares

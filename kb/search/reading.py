@@ -16,7 +16,6 @@ from kb.text.tokens import STOPWORDS, tokenize
 #: what it names and is never sure of one.
 MIN_CONFIDENT_WORDS = 3
 
-
 #: A description in fewer words than this (`model accuracy dropped`, `pip install fails`) is a
 #: complaint many faults fit, however well one entry's prose matches it: never sure of one, unless it
 #: is an entry's own symptom, nearly word for word (a message several faults raise, `device-side
@@ -24,30 +23,25 @@ MIN_CONFIDENT_WORDS = 3
 #: named its fault (147) had eight words or more; with five, none of them loses its confidence.
 MIN_DESCRIPTION_WORDS = 5
 
-
+#: How much more a quoted name (which key, which attribute, which file) counts than another word of
+#: the line: it says which object failed.
 QUOTED_NAME_WEIGHT = 2.0
 
-
 QueryKind = Literal["error", "description"]
-
 
 #: How much the words of a line that might be the real error count, against the decisive line's.
 ALTERNATIVE_WEIGHT = 0.6
 
-
 #: ... and the words of the lines just above the decisive one (usually stack frames).
 CONTEXT_WEIGHT = 0.2
 
-
 #: ... and the words of a short paste's own prose (a title, a sentence, log lines; not its frames).
 PROSE_WEIGHT = 0.3
-
 
 #: ... and the words of a warning the warnings module printed beside the error (`…/dataloader.py:431:
 #: UserWarning: This DataLoader will create 4 worker processes…`): the run's output, often printed
 #: by every run on a small box, whose forty words outweighed the error's few at PROSE_WEIGHT.
 WARNING_WEIGHT = 0.1
-
 
 _FOREIGN_RUNTIMES: tuple[tuple[str, LazyPattern], ...] = (
     ("Go", LazyPattern(r"^goroutine \d+ \[|^panic: |\.go:\d+\b", re.M)),
@@ -171,10 +165,8 @@ def analyze(text: str) -> Query:
 
 _NUMBER = LazyPattern(r"^-?\d+(?:\.\d+)?$")
 
-
 #: A line the warnings module printed: `path:line: SomeWarning: message` (WARNING_WEIGHT).
 _PRINTED_WARNING = LazyPattern(r"^\S[^:\n]*:\d+: \w*Warning: ")
-
 
 #: A printed value's words (`[nan, nan]], grad_fn=<DivBackward0>)`, `tensor([inf,`, `None`): what a
 #: run printed, not what a person wrote about it.

@@ -22,7 +22,6 @@ from kb.text.tokens import tokenize
 #: A confident answer shares at least this many of the deciding line's words with the entry.
 MIN_SHARED_TERMS = 2
 
-
 #: An error line is evidence of an entry only through words of its symptom that no everyday error
 #: (kb.search.background) explains: at least this share of the line's information.
 SPECIFIC_SHARE = 0.15
@@ -262,7 +261,6 @@ def a_second_message(
 #: How many messages a_second_message() tries: pydantic alone has some 200 detail lines.
 _SECOND_TEMPLATES_TRIED = 400
 
-
 #: How many of the library's messages that hold what explains a line are tried as its template.
 _TEMPLATES_TRIED = 50
 
@@ -327,7 +325,6 @@ def _own_words(template: str) -> int:
 #: A template says which message it is only with this many words of its own beyond its class:
 #: torch's `Expected … but got … .` fits a thousand lines and names no more than the class does.
 MIN_TEMPLATE_WORDS = 4
-
 
 #: most_specific_template()'s answers: every candidate of a search asks about the same line.
 _MOST_SPECIFIC_TEMPLATES: Remembered[str, int | None] = Remembered(1024)
@@ -417,11 +414,7 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
 #: One value a run fills in: a quoted span, a call-like repr as numpy 2 prints its scalars
 #: (`np.str_('de-AT')`, `np.int64(3)`), or a run of other characters.
 _ONE_VALUE = r"('[^']*'|\"[^\"]*\"|[\w.]+\((?:[^()]|\([^()]*\))*\)|[^\s'\"]+)"
-
-
 _VALUE_AFTER = LazyPattern(r"\s*" + _ONE_VALUE)
-
-
 _VALUE_BEFORE = LazyPattern(_ONE_VALUE + r"\s*$")
 
 
