@@ -143,6 +143,9 @@ SKIPPED_FOLDERS = {
 MAX_LINE = 300
 GAP = "…"
 
+#: A word of a message: two letters or more. A text with none is a value or a format, not a message.
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
 
 def installed_packages(site: Path) -> list[Path]:
     """Every package installed in SITE besides those named (httpx2, huggingface_hub, datasets…):
@@ -381,7 +384,7 @@ class Raises(ast.NodeVisitor):
         """Each of ARGUMENTS that is text, as a message NAME raises (no class when NAME is "")."""
         for argument in arguments:
             text = template(argument, self.texts[-1])
-            if text and re.search(r"[A-Za-z]{2,}", text):
+            if text and _WORD.search(text):
                 self.messages.append(f"{name}: {text}" if name else text)
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -508,7 +511,7 @@ def _wrapped(node: ast.AST, name: str) -> str | None:
             parts.append(MESSAGE_SLOT if isinstance(value, ast.Name) and value.id == name else GAP)
         parts.append(node.left.value[at:])
     text = "".join(parts)
-    if text.count(MESSAGE_SLOT) != 1 or not re.search(r"[A-Za-z]{2,}", text.replace(MESSAGE_SLOT, "")):
+    if text.count(MESSAGE_SLOT) != 1 or not _WORD.search(text.replace(MESSAGE_SLOT, "")):
         return None
     return text
 
@@ -550,7 +553,7 @@ def printf_gaps(text: str) -> str:
 def reads_as_a_message(text: str) -> bool:
     """Whether TEXT, a string of compiled code, reads as a sentence of a message: three words or
     more, mostly letters, not a signature, a path or a format table."""
-    words = re.findall(r"[A-Za-z]{2,}", text)
+    words = _WORD.findall(text)
     letters = sum(len(word) for word in words)
     return (
         len(words) >= 3
@@ -750,7 +753,7 @@ def cleaned(messages: Iterable[str]) -> set[str]:
 
 def has_three_words(text: str) -> bool:
     """Whether TEXT holds three words of two letters or more: a message, not a fragment of one."""
-    return len(re.findall(r"[A-Za-z]{2,}", text)) >= 3
+    return len(_WORD.findall(text)) >= 3
 
 
 def clean(message: str) -> str:
