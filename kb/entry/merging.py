@@ -1,9 +1,11 @@
-"""Three-way merging of one entry, field by field: what `kb sync` does with an entry that changed in the
-knowledge base, in an entry folder, or in both since the two last agreed (the base).
+"""Merging entries, pure: contents in, a merge out.
 
-A field changed on one side only takes that side's value; a field both sides changed to the same
-value is agreed; a field both changed differently is a conflict, which only the user can settle.
-Pure: contents in, a merge out.
+Three-way, field by field (merge_entry): what `kb sync` does with an entry that changed in the
+knowledge base, in an entry folder, or in both since the two last agreed (the base). A field changed
+on one side only takes that side's value; a field both sides changed to the same value is agreed; a
+field both changed differently is a conflict, which only the user can settle.
+
+Two entries of one fault folded into one (merge_contents): what `kb merge` and a review's merge keep.
 """
 
 from __future__ import annotations
@@ -72,3 +74,19 @@ def fingerprint(content: EntryContent) -> str:
     """A digest of every field, status included: two versions with one fingerprint are the same."""
     canonical = json.dumps(content.as_dict(), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
+    """TARGET with what SOURCE knew: its symptom and variants as variants, its tags, its stories."""
+
+    def joined(first: str, second: str) -> str:
+        return first if not second or second in first else f"{first}\n\n{second}".strip()
+
+    return target.replace(
+        symptom_variants=(*target.symptom_variants, source.symptom, *source.symptom_variants),
+        tags=(*target.tags, *source.tags),
+        related=tuple(k for k in (*target.related, *source.related) if k not in (target.key, source.key)),
+        conditions=joined(target.conditions, source.conditions),
+        case=joined(target.case, source.case),
+        environment=joined(target.environment, source.environment),
+    )

@@ -27,7 +27,8 @@ from kb.entry.visible import json_escaped
 from kb.errors import EntryFileError, KbError, StoreChanged, UsageError
 from kb.exchange.backup_schema import check_backup_line
 from kb.paths import MAX_ENTRY_BYTES, inside, read_bounded, write_atomically
-from kb.store.entry_store import EntryStore, gc_paused
+from kb.store.bulk_write import gc_paused
+from kb.store.entry_store import EntryStore
 from kb.store.record import Entry
 from kb.store.schema import OLD_OUTCOMES
 

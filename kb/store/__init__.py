@@ -3,8 +3,10 @@
 - `connection`: the one portable connection every read and write goes through (sqlite3, psycopg, or
   SQLAlchemy Core for other URLs; on a server, a search's reader goes through `libpq` itself,
   which spares it psycopg's import), and `record`: the one record of an entry it hands out.
-- `entry_store`: entries, their history, checks and sync bases; `index_reader`: what a search,
-  `kb show` and `kb list` read; `index_writer` and `bulk_write`: the search index kept exact.
+- `entry_store`: entries, their history, checks and sync bases, each write one transaction, over
+  `entry_rows` (the entry table's statements inside it) and `opening` (connect, create or upgrade,
+  and why a database cannot be opened); `index_reader`: what a search, `kb show` and `kb list`
+  read; `index_writer` and `bulk_write`: the search index kept exact.
 - `models` and `database`: the tables as SQLModel declares them and their named migrations, which
   only creating or upgrading a database imports (SQLAlchemy and SQLModel cost ~0.4 s).
 - `stored_json`: the JSON columns' text read back by json's C scanner, without importing json.

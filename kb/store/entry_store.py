@@ -9,9 +9,7 @@ without touching the callers, and a command pays for a driver, not an ORM.
 from __future__ import annotations
 
 import functools
-import gc
 import json
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -28,7 +26,6 @@ from kb.errors import (
     EditConflict,
     EntryNotFound,
     InvalidEntry,
-    KbError,
     KeyTaken,
     ReadOnlyDatabase,
     StoreBusy,
@@ -37,8 +34,23 @@ from kb.errors import (
 )
 from kb.paths import DatabaseLocation, resolve_location
 from kb.store import sqlite_file
-from kb.store.bulk_write import indexing
-from kb.store.connection import Database, StatementFailed, chunks, connect, decoded, in_list, interrupts_held
+from kb.store.bulk_write import gc_paused, indexing
+from kb.store.connection import Database, StatementFailed, chunks, decoded, in_list, interrupts_held
+from kb.store.entry_rows import (
+    delete_entry,
+    edit_action,
+    entry_ids,
+    find_entry,
+    first_free_key,
+    indexed_by_this_normalizer,
+    insert_entries,
+    insert_entry,
+    is_key_clash,
+    removed_by_owner,
+    restore_usage,
+    save_entry,
+    write_meta,
+)
 from kb.store.index_writer import (
     BULK_REINDEX_THRESHOLD,
     add_indexed,
@@ -48,8 +60,8 @@ from kb.store.index_writer import (
     set_indexed_status,
     unindex,
 )
+from kb.store.opening import connected, opened
 from kb.store.record import (
-    ENTRY_COLUMNS,
     SELECTED_COLUMNS,
     CheckRun,
     Entry,
@@ -63,8 +75,8 @@ from kb.store.record import (
     moved_to,
     tagged_entries,
 )
-from kb.store.schema import FIRST_USE, MIGRATION_NAMES, SchemaState, form_digest
-from kb.text.paste import NORMALIZER_VERSION, new_symptom_form
+from kb.store.schema import FIRST_USE, SchemaState, form_digest
+from kb.text.paste import new_symptom_form
 
 Clock = Callable[[], datetime]
 
@@ -125,6 +137,10 @@ def _retried(
     return run
 
 
+#: A merge into an entry later renamed and merged again is followed; a cycle is not.
+_MOST_MOVES_FOLLOWED = 10
+
+
 #: Masked symptom forms, each to the keys of the entries that have it (EntryStore.owners).
 KeysByForm = dict[str, list[str]]
 
@@ -183,7 +199,7 @@ class EntryStore:
     def db(self) -> Database:
         """The store's connection; a store used again after close() connects again."""
         if self._db is None:
-            self._db = _connected(self.location)
+            self._db = connected(self.location)
             if self._lock_wait_ms is not None:
                 self._db.wait_for_locks_at_most(self._lock_wait_ms)
         return self._db
@@ -372,7 +388,7 @@ class EntryStore:
 
     def unique_key(self, base: str) -> str:
         """BASE, or BASE-2, BASE-3 … whichever is free now (add(key_base=) makes sure at the write)."""
-        return _first_free(base, set(self.keys()))
+        return first_free_key(base, set(self.keys()))
 
     # --- writing ------------------------------------------------------------------------------------
 
@@ -410,16 +426,16 @@ class EntryStore:
                                 {"n": len(key_base), "base": key_base},
                             )
                         }
-                        content = content.replace(key=_first_free(key_base, taken))
+                        content = content.replace(key=first_free_key(key_base, taken))
                     entry = Entry.new(content, now)
-                    _insert(db, entry)
+                    insert_entry(db, entry)
                     index_one(db, entry)
                     self._record(db, entry.key, "added", entry.content())
                 return entry
             except StatementFailed as exc:
                 # Only a clash on the entry's key is one; another writer's rows (a server lets two
                 # transactions run at once) make this one try again, with a free key if it was derived.
-                if _key_clash(exc) and key_base is None:
+                if is_key_clash(exc) and key_base is None:
                     raise KeyTaken(content.key) from exc
                 if attempt == _WRITE_ATTEMPTS:
                     raise StoreUnavailable(f"cannot add {content.key}: {exc.message}") from exc
@@ -452,13 +468,13 @@ class EntryStore:
                 return entry
             entry.set_content(content)
             entry.updated = self.now()
-            _save(db, entry)
+            save_entry(db, entry)
             index_one(db, entry)
             if content.key != key:
                 self._record(db, key, "renamed", None, f"to {content.key}")
                 self._record(db, content.key, "renamed", content, f"from {key}")
             else:
-                self._record(db, key, _edit_action(current, content), content)
+                self._record(db, key, edit_action(current, content), content)
         return entry
 
     @_retried
@@ -469,7 +485,7 @@ class EntryStore:
                 return entry
             entry.status = status
             entry.updated = self.now()
-            _save(db, entry)
+            save_entry(db, entry)
             set_indexed_status(db, entry)
             self._record(db, key, "archived" if status == "archived" else "restored", entry.content())
         return entry
@@ -487,7 +503,7 @@ class EntryStore:
                 )
             self._record(db, key, "purged", entry.content())
             unindex(db, entry)
-            _delete(db, entry)
+            delete_entry(db, entry)
 
     @_retried
     def sync_seed(
@@ -497,7 +513,7 @@ class EntryStore:
         bring_back: Collection[str] = (),
     ) -> SeedReport:
         """Apply a seed load in one transaction; DECIDE says what happens to each item. A seed whose
-        key its owner took out of the knowledge base (_removed_by_owner) stays out, as an edit stays,
+        key its owner took out of the knowledge base (removed_by_owner) stays out, as an edit stays,
         unless its key is in BRING_BACK."""
         report = SeedReport([], [], [], [], [])
         now = self.now()
@@ -507,7 +523,7 @@ class EntryStore:
                 e.key: e for e in map(Entry.from_row, db.rows(f"SELECT {SELECTED_COLUMNS} FROM entry"))
             }
             missing = [item.content.key for item in items if item.content.key not in existing]
-            removed = _removed_by_owner(db, missing).difference(bring_back)
+            removed = removed_by_owner(db, missing).difference(bring_back)
             changed: list[Entry] = []
             seeded: list[tuple[str, str, EntryContent | None, str]] = []
             for item in items:
@@ -519,7 +535,7 @@ class EntryStore:
                 if action == "update" and current is not None:
                     # Read unlocked, as every entry was: a hit, a check or an edit a teammate saved
                     # since would be written over. The entry it updates is read again, locked.
-                    current = _find(db, item.content.key, locked=True)
+                    current = find_entry(db, item.content.key, locked=True)
                     if current is None:  # purged meanwhile: a removal, which the seed does not undo
                         report.removals.append(item.content.key)
                         continue
@@ -527,7 +543,7 @@ class EntryStore:
                 if action == "add":
                     entry = Entry.new(item.content, now)
                     entry.seed_digest = item.digest
-                    _insert(db, entry)
+                    insert_entry(db, entry)
                     changed.append(entry)
                     report.added.append(item.content.key)
                     seeded.append((item.content.key, "added", item.content, "from the field guides"))
@@ -535,7 +551,7 @@ class EntryStore:
                     current.set_content(item.content.replace(status=current.status))
                     current.seed_digest = item.digest
                     current.updated = now
-                    _save(db, current)
+                    save_entry(db, current)
                     changed.append(current)
                     report.updated.append(item.content.key)
                     self._record(db, current.key, "seed-updated", current.content(), "kb seed")
@@ -578,7 +594,7 @@ class EntryStore:
                 entry.check_broke_in_a_row += 1
             elif run.verdict in ("confirmed", "ruled out", "inconclusive"):
                 entry.check_broke_in_a_row = 0
-            _save(db, entry)
+            save_entry(db, entry)
             db.insert(
                 "check_run",
                 [
@@ -650,7 +666,7 @@ class EntryStore:
                 entry.symptom_variants = [*entry.symptom_variants, variant]
                 changes.append("the symptom as it read this time")
             entry.updated = self.now()
-            _save(db, entry)
+            save_entry(db, entry)
             if changes:
                 index_one(db, entry)
                 # The entry changed: a change kb history shows as such.
@@ -700,7 +716,7 @@ class EntryStore:
     @_retried
     def set_meta(self, name: str, value: str) -> None:
         with self._writing() as db:
-            _set_meta(db, name, value)
+            write_meta(db, name, value)
 
     @_retried
     def mark_reviewed(self, key: str, status: str | None = None) -> Entry:
@@ -722,8 +738,8 @@ class EntryStore:
                 entry.updated = self.now()
                 set_indexed_status(db, entry)
                 self._record(db, key, "archived", entry.content(), "at review")
-            _save(db, entry)
-            _set_meta(db, "last_review", self.now().isoformat())
+            save_entry(db, entry)
+            write_meta(db, "last_review", self.now().isoformat())
         return entry
 
     @_retried
@@ -736,7 +752,9 @@ class EntryStore:
                 raise InvalidEntry("an entry cannot be merged into itself")
             if target.status != "active":
                 raise InvalidEntry(f"'{target_key}' is archived; restore it first (kb restore {target_key})")
-            merged = merge_contents(target.content(), source.content())
+            from kb.entry.merging import merge_contents
+
+            merged = normalized(merge_contents(target.content(), source.content()))
             target.set_content(merged)
             # Each recorded occurrence after an entry's first counts as a hit (kb.upkeep.fault_tree
             # reads occurrences back out of hits): SOURCE's first is one such now, and without it
@@ -751,13 +769,13 @@ class EntryStore:
             hit_at = (t for t in (target.last_hit, source.last_hit, first) if t)
             target.last_hit = max(hit_at, default=None)
             target.updated = target.reviewed = self.now()
-            _save(db, target)
+            save_entry(db, target)
             self._record(db, source_key, "merged", source.content(), f"into {target_key}")
             self._record(db, target_key, "edited", merged, f"{source_key} merged in")
             unindex(db, source)
-            _delete(db, source)
+            delete_entry(db, source)
             index_one(db, target)
-            _set_meta(db, "last_review", self.now().isoformat())
+            write_meta(db, "last_review", self.now().isoformat())
         return target
 
     @_retried
@@ -774,7 +792,7 @@ class EntryStore:
         archived: dict[str, None] = {}
         with self._writing() as db:
             for key in keys:
-                entry = _find(db, key, locked=True)
+                entry = find_entry(db, key, locked=True)
                 if (
                     entry is not None
                     and entry.status == "active"
@@ -782,12 +800,13 @@ class EntryStore:
                 ):
                     entry.status = "archived"
                     entry.updated = self.now()
-                    _save(db, entry)
+                    save_entry(db, entry)
                     set_indexed_status(db, entry)
                     self._record(db, key, "archived", entry.content(), "pruned")
                     archived[key] = None
             if undo_record:
-                _set_meta(db, undo_record, json.dumps({"at": self.now().isoformat(), "keys": list(archived)}))
+                undo = {"at": self.now().isoformat(), "keys": list(archived)}
+                write_meta(db, undo_record, json.dumps(undo))
         return tuple(archived)
 
     @_retried
@@ -811,7 +830,7 @@ class EntryStore:
                 # Imports take turns on a server (as every writer does on SQLite), so that one that
                 # waited sees what the other committed here, and plans again, instead of colliding.
                 db.hold_lock("import")
-                if _ids_of(db, [content.key for content, _ in adds]):
+                if entry_ids(db, [content.key for content, _ in adds]):
                     raise StoreChanged("another writer added some of these entries meanwhile")
                 if recorded:
                     self._record_many(
@@ -820,9 +839,9 @@ class EntryStore:
                 if adds and len(adds) + len(updates) > BULK_REINDEX_THRESHOLD:
                     self._import_in_bulk(db, adds, updates, now)
                     return
-                _insert_entries(db, adds, now)
+                insert_entries(db, adds, now)
                 changed = [self._overwritten(db, content, usage, now) for content, usage in updates]
-                fresh = [e for content, _ in adds if (e := _find(db, content.key)) is not None]
+                fresh = [e for content, _ in adds if (e := find_entry(db, content.key)) is not None]
                 reindex(db, [*fresh, *changed])
         except StatementFailed as exc:  # a server without the write lock: the same clash, found later
             raise StoreChanged("another writer added some of these entries meanwhile") from exc
@@ -839,9 +858,9 @@ class EntryStore:
         neither read nor indexed again."""
         contents = [content for content, _ in (*updates, *adds)]
         with indexing(contents) as indexes:
-            _insert_entries(db, adds, now)
+            insert_entries(db, adds, now)
             replaced = [self._overwritten(db, content, usage, now).id for content, usage in updates]
-            ids = _ids_of(db, [content.key for content in contents])
+            ids = entry_ids(db, [content.key for content in contents])
             add_indexed(
                 db,
                 ((ids[c.key], c.status, index) for c, index in zip(contents, indexes, strict=True)),
@@ -854,8 +873,8 @@ class EntryStore:
         entry = self._locked(db, content.key)
         entry.set_content(content)
         entry.updated = now
-        _restore_usage(entry, usage)
-        _save(db, entry)
+        restore_usage(entry, usage)
+        save_entry(db, entry)
         return entry
 
     def sync_bases(self, folder: str) -> dict[str, tuple[EntryContent | None, Any]]:
@@ -904,7 +923,7 @@ class EntryStore:
         with self._writing() as db:
             changes: list[tuple[str, str, EntryContent | None, str]] = []
             for content in map(normalized, writes):
-                entry = _find(db, content.key, locked=True)
+                entry = find_entry(db, content.key, locked=True)
                 now_held = entry.content() if entry is not None else None
                 if (
                     planned_from is not None
@@ -918,21 +937,21 @@ class EntryStore:
                 if entry is None:
                     entry = Entry.new(content, now)
                     before = None
-                    _insert(db, entry)
+                    insert_entry(db, entry)
                 else:
                     before = entry.content()
                     entry.set_content(content)
                     entry.updated = now
-                    _save(db, entry)
+                    save_entry(db, entry)
                 index_one(db, entry)
-                action = "synced" if before is None else _edit_action(before, content)
+                action = "synced" if before is None else edit_action(before, content)
                 action = "synced" if action == "edited" else action
                 changes.append((content.key, action, content, source))
             changes += [(key, "kept-aside", content, why) for key, content, why in kept_aside]
             self._record_many(db, changes)
             if undo_record is not None:
                 name, keys = undo_record
-                _set_meta(db, name, json.dumps({"at": self.now().isoformat(), "keys": list(keys)}))
+                write_meta(db, name, json.dumps({"at": self.now().isoformat(), "keys": list(keys)}))
             keys = [*agreed, *conflicts]
             for chunk in chunks(keys):
                 listed, params = in_list("k", chunk)
@@ -979,7 +998,7 @@ class EntryStore:
         """Rebuild the search index if it was made by another normalizer version, or emptied by a
         migration; NOTICE is told first, since that takes minutes at 100,000 entries. True if it did."""
         with self._reading() as db:
-            if _indexed_by_this_normalizer(db):
+            if indexed_by_this_normalizer(db):
                 return False
             count = int(db.value("SELECT COUNT(*) FROM entry") or 0)
         if notice is not None and count:
@@ -990,7 +1009,7 @@ class EntryStore:
     def _rebuild_index(self) -> bool:
         with self._writing() as db:
             db.hold_lock("schema")  # another kb may have just rebuilt it
-            if _indexed_by_this_normalizer(db):
+            if indexed_by_this_normalizer(db):
                 return False
             rebuild_index(db)
         return True
@@ -1038,7 +1057,7 @@ class EntryStore:
         renamed to (followed as far as it went); EntryNotFound for a key purged or never there."""
         followed = key
         for _ in range(_MOST_MOVES_FOLLOWED):
-            entry = _find(db, followed, locked=True)
+            entry = find_entry(db, followed, locked=True)
             if entry is not None:
                 return entry
             last = db.first(
@@ -1052,8 +1071,8 @@ class EntryStore:
         return self._locked(db, key)
 
     def _locked(self, db: Database, key: str) -> Entry:
-        """KEY's entry, locked until the transaction ends (_find); EntryNotFound without one."""
-        entry = _find(db, key, locked=True)
+        """KEY's entry, locked until the transaction ends (find_entry); EntryNotFound without one."""
+        entry = find_entry(db, key, locked=True)
         if entry is None:
             raise EntryNotFound(
                 key, closest_key(key, [str(row[0]) for row in db.rows('SELECT "key" FROM entry')])
@@ -1061,244 +1080,23 @@ class EntryStore:
         return entry
 
 
-_STORED = tuple(name for name in ENTRY_COLUMNS if name != "id")
-
-#: A merge into an entry later renamed and merged again is followed; a cycle is not.
-_MOST_MOVES_FOLLOWED = 10
-
-
-def _find(db: Database, key: str, locked: bool = False) -> Entry | None:
-    """KEY's entry, or None; LOCKED: locked until the transaction ends: on a server, two writers
-    changing one entry at once would otherwise both start from the same counts, and one's change
-    would be lost."""
-    lock = db.for_update() if locked else ""
-    if locked:
-        db.bound_lock_waits()
-    row = db.first(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key{lock}', {"key": key})
-    return Entry.from_row(row) if row is not None else None
-
-
-def _insert(db: Database, entry: Entry) -> None:
-    """Write ENTRY as a new row; it learns its id."""
-    columns = ", ".join(f'"{name}"' for name in _STORED)
-    values = ", ".join(f":{name}" for name in _STORED)
-    entry.id = int(db.value(f"INSERT INTO entry ({columns}) VALUES ({values}) RETURNING id", entry.row()))
-
-
-def _save(db: Database, entry: Entry) -> None:
-    """Write every column of ENTRY over its row."""
-    assigned = ", ".join(f'"{name}" = :{name}' for name in _STORED)
-    db.run(f"UPDATE entry SET {assigned} WHERE id = :id", {**entry.row(), "id": entry.id})
-
-
-def _delete(db: Database, entry: Entry) -> None:
-    db.run("DELETE FROM entry WHERE id = :id", {"id": entry.id})
-
-
-def _removed_by_owner(db: Database, keys: Sequence[str]) -> set[str]:
-    """Those of KEYS whose last recorded change took them out of the knowledge base: merged into
-    another entry, purged, or renamed to another key. Each was someone's choice, which a seed load
-    must keep as it keeps an edit; the history knows them, as every removal is recorded in the
-    transaction that makes it."""
-    last: dict[str, tuple[str, str]] = {}
-    for chunk in chunks(sorted(set(keys))):
-        listed, params = in_list("k", chunk)
-        rows = db.rows(
-            f'SELECT "key", action, detail FROM entry_change WHERE "key" IN ({listed}) ORDER BY id', params
-        )
-        last.update((str(key), (str(action), str(detail))) for key, action, detail in rows)
-    return {
-        key
-        for key, (action, detail) in last.items()
-        if action in ("merged", "purged") or (action == "renamed" and detail.startswith("to "))
-    }
-
-
-def _set_meta(db: Database, name: str, value: str) -> None:
-    db.run("DELETE FROM kb_meta WHERE name = :name", {"name": name})
-    db.run("INSERT INTO kb_meta (name, value) VALUES (:name, :value)", {"name": name, "value": value})
-
-
-def _edit_action(before: EntryContent, after: EntryContent) -> str:
-    """What changing BEFORE into AFTER was, for the history: an archive, a restore, or an edit."""
-    if before.replace(status=after.status) == after and before.status != after.status:
-        return "archived" if after.status == "archived" else "restored"
-    return "edited"
-
-
-def _indexed_by_this_normalizer(db: Database) -> bool:
-    stored = db.value("SELECT value FROM kb_meta WHERE name = 'normalizer_version'")
-    return str(stored) == str(NORMALIZER_VERSION)
-
-
-def _entry_row(content: EntryContent, usage: dict[str, Any], now: datetime) -> dict[str, Any]:
-    """A row of the entry table: the content, the defaults, then whatever usage a backup carried."""
-    row = Entry.new(content, now).row()
-    row.update(
-        {
-            name: value
-            for name, value in usage.items()
-            if value is not None or name not in ("created", "updated")
-        }
-    )
-    return row
-
-
-def _restore_usage(entry: Entry, usage: dict[str, Any]) -> None:
-    for name, value in usage.items():
-        if value is not None or name not in ("created", "updated"):
-            setattr(entry, name, value)
-
-
-def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
-    """TARGET with what SOURCE knew: its symptom and variants as variants, its tags, its stories."""
-
-    def joined(first: str, second: str) -> str:
-        return first if not second or second in first else f"{first}\n\n{second}".strip()
-
-    return target.replace(
-        symptom_variants=(*target.symptom_variants, source.symptom, *source.symptom_variants),
-        tags=(*target.tags, *source.tags),
-        related=tuple(k for k in (*target.related, *source.related) if k not in (target.key, source.key)),
-        conditions=joined(target.conditions, source.conditions),
-        case=joined(target.case, source.case),
-        environment=joined(target.environment, source.environment),
-    )
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Hold off the cyclic garbage collector for a bulk job.
-
-    Parsing or writing thousands of entries allocates millions of short-lived objects, which keeps
-    triggering collections that find almost nothing (they cost a tenth of an import). Garbage
-    without cycles is freed by reference counting meanwhile; the collector sees to the rest after.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _key_clash(exc: StatementFailed) -> bool:
-    """True when EXC is the unique key of the entry table, on SQLite or PostgreSQL."""
-    message = exc.message.lower()
-    return exc.clash and ("entry.key" in message or "ix_entry_key" in message or "(key)=" in message)
-
-
-def _first_free(base: str, taken: set[str]) -> str:
-    """BASE, or BASE-2, BASE-3 … whichever is not TAKEN."""
-    if base not in taken:
-        return base
-    n = 2
-    while f"{base}-{n}" in taken:
-        n += 1
-    return f"{base}-{n}"
-
-
-def _ids_of(db: Database, keys: Sequence[str]) -> dict[str, int]:
-    """The ids of the entries KEYS, read a chunk of keys at a time."""
-    ids: dict[str, int] = {}
-    for chunk in chunks(keys):
-        listed, params = in_list("k", chunk)
-        ids.update(
-            (str(key), int(entry_id))
-            for key, entry_id in db.rows(f'SELECT "key", id FROM entry WHERE "key" IN ({listed})', params)
-        )
-    return ids
-
-
-def _insert_entries(db: Database, adds: Sequence[tuple[EntryContent, dict[str, Any]]], now: datetime) -> None:
-    db.insert("entry", [_entry_row(content, usage, now) for content, usage in adds])
-
-
 def open_store(
     spec: str | None = None, clock: Clock | None = None, notice: Callable[[str], None] | None = None
 ) -> EntryStore:
-    """Open (creating and upgrading as needed) the store at --db / KB_DB / the default location.
+    """Open (creating and upgrading as needed) the store at --db / KB_DB / the default location
+    (kb.store.opening).
 
     CLOCK defaults to the real time, looked up at call time so that tests can move it forward.
     NOTICE is told, in a line, of work that takes a while before the store is ready (a rebuild of
     the search index after an upgrade).
-    Only a database without the current schema pays for SQLAlchemy, to create or migrate it
-    (kb.store.database); every other open is one connection and one query.
     """
     clock = clock or kb.clock.utc_now
     location = resolve_location(spec)
-    read_only = False
-    if location.file is not None:
-        sqlite_file.check_path(location)
-        read_only = sqlite_file.is_read_only(location)
-    db: Database | None = None
+    db, schema, read_only = opened(location, clock)
+    store = EntryStore(db, location, schema, clock, read_only)
     try:
-        if location.file is not None and os.path.getsize(location.file) == 0:
-            # A new file (other kb processes may be creating it too): the schema first, through
-            # the migrations' own connection, then the store's; one that met the file before it
-            # had a schema could read it as malformed.
-            schema = _migrated(None, location, clock(), read_only)
-            db = _connected(location)
-        else:
-            db = _connected(location)
-            current = _current_schema(db)
-            if current is not None:
-                schema = current
-            else:
-                schema = _migrated(db, location, clock(), read_only)
-                if location.file is not None:
-                    db.close()  # read the new schema afresh, as above
-                    db = _connected(location)
-        store = EntryStore(db, location, schema, clock, read_only)
         store.ensure_index(notice)
     except BaseException:
-        if db is not None:
-            db.close()
+        store.close()
         raise
     return store
-
-
-def _current_schema(db: Database) -> SchemaState | None:
-    """The schema's state when it is current; None when it is not, or there is none yet."""
-    try:
-        names = {str(row[0]) for row in db.rows("SELECT name FROM kb_migration")}
-    except StatementFailed:
-        return None
-    return SchemaState(len(MIGRATION_NAMES), created=False, applied=()) if names == _MIGRATIONS else None
-
-
-def _migrated(db: Database | None, location: DatabaseLocation, now: datetime, read_only: bool) -> SchemaState:
-    """Create or upgrade the schema (kb.store.database, which SQLAlchemy runs)."""
-    from kb.store.database import migrate, open_engine
-
-    engine = open_engine(location, db)
-    try:
-        return migrate(engine, location, now, read_only)
-    finally:
-        if location.file is not None or not location.is_sqlite:
-            engine.dispose()  # a database in memory lives in DB's connection: the engine only borrowed it
-
-
-def _connected(location: DatabaseLocation) -> Database:
-    try:
-        return connect(location)
-    except StatementFailed as exc:
-        raise _unavailable(exc, location) from exc
-
-
-def _unavailable(exc: StatementFailed, location: DatabaseLocation) -> KbError:
-    if location.file is not None:
-        damaged = sqlite_file.confirm_damage(location.file, location.display(), exc.message)
-        if damaged is not None:
-            return damaged
-        full = sqlite_file.confirm_full_disk(location.file, location.display(), exc.message, "open")
-        if full is not None:
-            return full
-    message = exc.message
-    return StoreUnavailable(
-        message if message.startswith("cannot") else f"cannot open {location.display()}: {message}"
-    )
-
-
-_MIGRATIONS = frozenset(MIGRATION_NAMES)

@@ -75,6 +75,14 @@ def test_an_occurrence_of_an_entry_merged_or_renamed_since_it_was_found_lands_wh
         empty_store.record_occurrence("aaa")
 
 
+def test_a_merge_keeps_a_tag_both_entries_had_once(empty_store: EntryStore) -> None:
+    """Both entries tagged `labels`: the merged entry listed it twice, in kb show and the wiki."""
+    empty_store.add(fault("aaa").replace(tags=("labels", "loss")))
+    empty_store.add(fault("bbb").replace(tags=("cuda", "labels")))
+    merged = empty_store.merge("aaa", "bbb")
+    assert merged.tags == empty_store.get("bbb").tags == ["cuda", "labels", "loss"]
+
+
 def test_a_taken_key_is_refused(empty_store: EntryStore) -> None:
     empty_store.add(fault("a"))
     with pytest.raises(KeyTaken):
@@ -271,7 +279,7 @@ def test_a_failed_large_import_writes_nothing(
 
 
 def test_the_garbage_collector_is_paused_only_for_the_bulk_job() -> None:
-    from kb.store.entry_store import gc_paused
+    from kb.store.bulk_write import gc_paused
 
     assert gc.isenabled()
     with gc_paused():

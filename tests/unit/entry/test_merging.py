@@ -1,0 +1,47 @@
+"""Two entries of one fault folded into one (merge_contents), as `kb merge` keeps them: the target
+speaks, and nothing the source knew is lost or said twice."""
+
+from __future__ import annotations
+
+from kb.entry.content import EntryContent
+from kb.entry.merging import merge_contents
+
+TARGET = EntryContent(
+    key="cuda-device-side-assert",
+    domain="training",
+    symptom="CUDA error: device-side assert triggered",
+    fix="Check the labels against num_classes.",
+    tags=("cuda", "labels"),
+    related=("ce-target-out-of-range",),
+    conditions="Only on the GPU.",
+)
+SOURCE = EntryContent(
+    key="ce-target-out-of-range",
+    domain="training",
+    symptom="IndexError: Target 5 is out of bounds.",
+    symptom_variants=("Assertion `t >= 0 && t < n_classes` failed.",),
+    fix="Remap the labels.",
+    tags=("labels", "loss"),
+    related=("cuda-device-side-assert", "bce-labels-out-of-range"),
+    conditions="Only on the GPU.",
+    case="A new class in the March export.",
+)
+
+
+def test_the_source_symptoms_become_variants_of_the_target() -> None:
+    merged = merge_contents(TARGET, SOURCE)
+    assert merged.key == TARGET.key and merged.symptom == TARGET.symptom and merged.fix == TARGET.fix
+    assert merged.symptom_variants == (SOURCE.symptom, *SOURCE.symptom_variants)
+
+
+def test_tags_and_related_entries_are_joined_without_the_two_themselves() -> None:
+    merged = merge_contents(TARGET, SOURCE)
+    assert set(merged.tags) == {"cuda", "labels", "loss"}
+    assert merged.related == ("bce-labels-out-of-range",)
+
+
+def test_a_story_is_added_once_and_one_already_told_is_not_repeated() -> None:
+    merged = merge_contents(TARGET, SOURCE)
+    assert merged.conditions == "Only on the GPU."
+    assert merged.case == "A new class in the March export."
+    assert merge_contents(merged, SOURCE).case == merged.case
