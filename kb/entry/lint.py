@@ -14,6 +14,7 @@ import os
 import shlex
 import shutil
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
@@ -164,9 +165,64 @@ ALL_SHELL_BUILTINS = SHELL_BUILTINS | frozenset(
 
 def programs(command: str) -> tuple[str, ...] | None:
     """The programs a shell COMMAND line runs by name: the first word of each of its simple commands
-    (after a pipe, `&&`, `||`, `;`, a parenthesis), variable assignments before it skipped. None
-    when the line cannot be read that way (it does not split as a shell splits it, or it holds a
-    loop or a case, whose words are not all commands); builtins, paths and expansions are left out."""
+    (after a pipe, `&&`, `||`, `;`, a parenthesis), variable assignments before it skipped, and the
+    command a wrapper runs (`timeout 10 ibv_devinfo`, `env X=1 nvcc`, `sh -c '…'`). None when the
+    line cannot be read that way (it does not split as a shell splits it, or it holds a loop or a
+    case, whose words are not all commands); builtins, paths and expansions are left out."""
+    found = commands_run(command)
+    return None if found is None else tuple(name for name in found if "/" not in name)
+
+
+def program_paths(command: str) -> tuple[str, ...]:
+    """The programs a shell COMMAND line runs by an absolute path (`/usr/bin/ibv_devinfo`), read as
+    programs() reads the line; a relative path is left out, since the line may `cd` first."""
+    return tuple(word for word in commands_run(command) or () if word.startswith("/"))
+
+
+@dataclass(frozen=True)
+class _Wrapper:
+    """A program that runs the command its arguments name, and how to find that command."""
+
+    valued: frozenset[str] = frozenset()  # options whose value is the next word (`timeout -s KILL`)
+    positional: int = 0  # words before the command (timeout's duration)
+    opaque: frozenset[str] = frozenset()  # options after which the command is not looked up here
+    assignments: bool = False  # NAME=value words before the command (env)
+
+
+def _wrapper(valued: str = "", positional: int = 0, opaque: str = "", assignments: bool = False) -> _Wrapper:
+    return _Wrapper(frozenset(valued.split()), positional, frozenset(opaque.split()), assignments)
+
+
+#: Wrappers whose command runs with this PATH. Left out: those that change it or run elsewhere
+#: (sudo's secure_path, `conda run`, srun, ssh), where a lookup here would say nothing.
+_WRAPPERS = {
+    "timeout": _wrapper("-k --kill-after -s --signal", positional=1),
+    "env": _wrapper(
+        "-u --unset -C --chdir", opaque="-i --ignore-environment -S --split-string -", assignments=True
+    ),
+    "nice": _wrapper("-n --adjustment"),
+    "nohup": _wrapper(),
+    "setsid": _wrapper(),
+    "time": _wrapper(),
+    "exec": _wrapper("-a"),
+    "command": _wrapper(opaque="-v -V"),  # `command -v nvcc` asks whether it is there
+    "stdbuf": _wrapper("-i -o -e --input --output --error"),
+    "ionice": _wrapper("-c --class -n --classdata", opaque="-p --pid -P --pgid -u --uid"),
+    "taskset": _wrapper(positional=1, opaque="-p --pid"),
+    "chrt": _wrapper("-T --sched-runtime -P --sched-period -D --sched-deadline", 1, "-p --pid -m --max"),
+    "numactl": _wrapper("-N --cpunodebind -m --membind -C --physcpubind -i --interleave -p --preferred"),
+    "xargs": _wrapper(
+        "-a --arg-file -d --delimiter -E -I -L --max-lines -n --max-args -P --max-procs -s --max-chars"
+        " --process-slot-var"
+    ),
+}
+#: Shells whose `-c` runs the line that follows: `sh -c 'ibv_devinfo | grep -q Active'`.
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
+
+
+def commands_run(command: str) -> tuple[str, ...] | None:
+    """Every program the shell line COMMAND runs by name or by path, in order, once each: programs()
+    and program_paths() read it. None when it cannot be read (see programs())."""
     lexer = shlex.shlex(command, posix=True, punctuation_chars="|;()")
     lexer.whitespace_split = True
     try:
@@ -175,21 +231,77 @@ def programs(command: str) -> tuple[str, ...] | None:
         return None
     found: list[str] = []
     expecting = True
-    for word in words:
+    path_changed = False  # `PATH=/opt/cuda/bin nvcc`: not found on this PATH says nothing
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
         if word in _COMMAND_SEPARATORS:
-            expecting = True
+            expecting, path_changed = True, False
         elif word == ")" or not expecting:  # what follows a subshell or `$(…)` is no program
             expecting = False
-            continue
         elif word in _UNREAD_KEYWORDS:
             return None
-        elif word in _PREFIX_KEYWORDS or _ENV_ASSIGNMENT.match(word) or word[:1] in "<>0123456789":
+        elif _ENV_ASSIGNMENT.match(word):
+            path_changed = path_changed or word.startswith("PATH=")
+        elif word in _PREFIX_KEYWORDS or word[:1] in "<>0123456789":
             continue
         else:
             expecting = False
-            if word not in ALL_SHELL_BUILTINS and not any(mark in word for mark in "/$`~*?[&<>="):
+            if (
+                not path_changed
+                and word not in ALL_SHELL_BUILTINS
+                and not any(c in word for c in "$`~*?[&<>=")
+            ):
                 found.append(word)
+            name = os.path.basename(word)
+            if name in _SHELLS:
+                script = _shell_script(words, index)
+                inner = commands_run(script) if script is not None else ()
+                if inner is None:
+                    return None
+                found += inner
+            elif name in _WRAPPERS:
+                wrapped = _wrapped_command(words, index, _WRAPPERS[name])
+                if wrapped is not None:
+                    index, expecting = wrapped, True
     return tuple(dict.fromkeys(found))
+
+
+def _wrapped_command(words: Sequence[str], index: int, wrapper: _Wrapper) -> int | None:
+    """Where, in WORDS from INDEX (after the wrapper's name), the command WRAPPER runs begins; None
+    when it runs none that can be looked up here."""
+    positional = wrapper.positional
+    while index < len(words):
+        word = words[index]
+        if word in _COMMAND_SEPARATORS or word == ")":
+            return None
+        option = word.split("=", 1)[0]
+        if word.startswith("-") and positional == wrapper.positional and word != "-":
+            if option in wrapper.opaque:
+                return None
+            index += 2 if option in wrapper.valued and "=" not in word else 1
+        elif word == "-" and word in wrapper.opaque:
+            return None
+        elif wrapper.assignments and _ENV_ASSIGNMENT.match(word):
+            if word.startswith("PATH="):
+                return None
+            index += 1
+        elif positional:
+            positional -= 1
+            index += 1
+        else:
+            return index
+    return None
+
+
+def _shell_script(words: Sequence[str], index: int) -> str | None:
+    """The line a shell runs with `-c` (`bash -lc 'LINE'`), its options read from INDEX; None without."""
+    while index < len(words) and words[index].startswith("-") and not words[index].startswith("--"):
+        if "c" in words[index]:
+            return words[index + 1] if index + 1 < len(words) else None
+        index += 1
+    return None
 
 
 def _python_c_problem(words: Sequence[str]) -> str | None:

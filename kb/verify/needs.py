@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from kb.entry.check_rule import CheckRule, fill
-from kb.entry.lint import programs, validation_kind
+from kb.entry.lint import program_paths, programs, validation_kind
 
 #: Prints each of its arguments that the interpreter cannot import, without importing anything:
 #: importlib.util.find_spec() of `pkg.sub` imports `pkg`, which runs the package's code (a project's
@@ -53,10 +53,11 @@ def unmet_needs(
     """What RULE needs that is not here, each as a short reason ("no GPU", "lsof is not installed");
     empty when the check can run. VALUES fill a need's inputs; CWD and ENV are the check's own.
 
-    A shell COMMAND also needs the programs it runs, declared or not: behind `2>/dev/null`, or
-    piped into `grep`, a program that is not installed reads as an exit status or an empty output,
-    which the rule would take for a verdict (`ibv_devinfo 2>/dev/null | grep -q PORT_ACTIVE`
-    "confirmed" on a machine without InfiniBand's tools)."""
+    A shell COMMAND also needs the programs it runs, declared or not, by name or by absolute path,
+    and those its wrappers run (`timeout 10 ibv_devinfo`, `sh -c '…'`; kb.entry.lint.programs):
+    behind `2>/dev/null`, or piped into `grep`, a program that is not installed reads as an exit
+    status or an empty output, which the rule would take for a verdict (`ibv_devinfo 2>/dev/null |
+    grep -q PORT_ACTIVE` "confirmed" on a machine without InfiniBand's tools)."""
     environment = dict(os.environ if env is None else env)
     path = environment.get("PATH")
     folder = cwd or Path.cwd()
@@ -67,6 +68,11 @@ def unmet_needs(
             for name in programs(command) or ()
             if not shutil.which(name, path=path)
             and not (name == "python" and python_means_python3(command, path))
+        ]
+        unmet += [
+            f"{program} is not here" if not os.path.isfile(program) else f"{program} is not executable"
+            for program in program_paths(command)
+            if not (os.path.isfile(program) and os.access(program, os.X_OK))
         ]
     modules: list[str] = []
     for need in rule.needs:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.entry.lint import programs, validation_kind, validation_problem
+from kb.entry.lint import program_paths, programs, validation_kind, validation_problem
 
 
 @pytest.mark.parametrize(
@@ -81,10 +81,38 @@ def test_python_keywords_win_over_programs_of_the_same_name() -> None:
         ("test -f x || echo no", ()),  # builtins only
         ("for i in 1 2; do nvidia-smi; done", None),  # a loop's words are not all commands
         ("echo 'unclosed", None),
+        # the command a wrapper runs is run too
+        ("timeout 10 ibv_devinfo 2>/dev/null | grep -q PORT_ACTIVE", ("timeout", "ibv_devinfo", "grep")),
+        ("timeout -s KILL --kill-after=5 30s nvcc --version", ("timeout", "nvcc")),
+        ("env CUDA_VISIBLE_DEVICES=0 -u HOME ibstat", ("ibstat",)),
+        ("nice -n 5 nohup stdbuf -oL python train.py", ("nice", "nohup", "stdbuf", "python")),
+        ("find . -name '*.pt' | xargs -n 1 -P 4 du -h", ("find", "xargs", "du")),
+        ("time -p nvidia-smi", ("nvidia-smi",)),
+        ("taskset -c 0-3 numactl --membind=0 python bench.py", ("taskset", "numactl", "python")),
+        ("sh -c 'ibv_devinfo | grep -q Active' && echo ok", ("sh", "ibv_devinfo", "grep")),
+        ('bash -lc "nvcc --version"', ("bash", "nvcc")),
+        # a command looked up elsewhere, or only asked about, is not one this PATH must hold
+        ("command -v nvcc || echo missing", ()),
+        ("env -i nvcc --version", ()),
+        ("env PATH=/opt/cuda/bin nvcc --version", ()),
+        ("PATH=/opt/cuda/bin:$PATH nvcc --version && nvidia-smi", ("nvidia-smi",)),
+        ("sh -c 'for i in 1 2; do nvidia-smi; done'", None),
     ],
 )
 def test_the_programs_a_shell_line_runs(command: str, runs: tuple[str, ...] | None) -> None:
     assert programs(command) == runs
+
+
+@pytest.mark.parametrize(
+    ("command", "paths"),
+    [
+        ("/usr/bin/ibv_devinfo 2>/dev/null | grep -q PORT_ACTIVE", ("/usr/bin/ibv_devinfo",)),
+        ("timeout 5 /opt/mellanox/bin/ibstat", ("/opt/mellanox/bin/ibstat",)),
+        ("cd tools && ./check.sh", ()),  # relative to wherever the line went
+    ],
+)
+def test_the_programs_a_shell_line_runs_by_path(command: str, paths: tuple[str, ...]) -> None:
+    assert program_paths(command) == paths
 
 
 @given(st.text(max_size=80))

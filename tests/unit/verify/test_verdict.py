@@ -39,6 +39,27 @@ def test_a_run_is_read_by_the_rule_the_entry_declares(
     assert read_verdict(rule, "exited", exit_code, output).verdict == verdict
 
 
+@pytest.mark.parametrize(
+    "output",
+    [
+        "scanning: 100%|##########| 3/3\rfault: 3 of 100 labels out of range\n",  # a bar left on stderr
+        "\x1b[31mfault: port 8000 held by pid 4242\x1b[0m\n",  # printed in colour
+        "\x1b[1m\x1b[31mfault:\x1b[0m port 8000 held\r\n",
+    ],
+)
+def test_the_confirming_line_is_found_as_the_terminal_shows_it(output: str) -> None:
+    """The line was in the output, after a progress bar's carriage return or behind a colour code,
+    and `^fault: ` did not match it: "ruled out", while the output said the fault was there."""
+    for rule in (FOUND_ONLY, OUTPUT):
+        reading = read_verdict(rule, "exited", 0, output)
+        assert (
+            reading.verdict == "confirmed" and "\\x1b" not in reading.reason and "\\r" not in reading.reason
+        )
+    assert (
+        read_verdict(OUTPUT, "exited", 0, "\x1b[32mok: all labels in range\x1b[0m\n").verdict == "ruled out"
+    )
+
+
 @pytest.mark.parametrize("rule", [EXIT_0, NONZERO, OUTPUT, PROBE, NO_RULE])
 def test_a_missing_module_anywhere_in_the_output_could_not_run_here(rule: CheckRule) -> None:
     output = (
