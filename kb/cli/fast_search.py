@@ -136,6 +136,7 @@ def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> st
 #: Why kb is not sure of the first result (Scored.doubt), said before the check that would settle it.
 _WHY_NOT_SURE = {
     "everyday": "It reads as an everyday error",
+    "type": "It shares only its exception type with the first entry",
     "library": "A library raises this message for many causes",
     "brief": "Many faults fit a few words",
 }

@@ -386,10 +386,11 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
 
 #: The nearest entry gives a row its domain only with a score this high and some evidence: `x`, a
 #: word or two, a paste of another runtime, an error line that reads unlike every form of the entry,
-#: or an everyday error the entry explains no better than the background does (`KeyError: foo`) is
-#: like nothing (and refused, asking for a Domain).
+#: an everyday error the entry explains no better than the background does (`KeyError: foo`), or a
+#: line sharing only its exception type with the entry is like nothing (and refused, asking for a
+#: Domain).
 GUESS_SCORE = 50.0
-NO_EVIDENCE = ("short", "brief", "weak", "foreign", "unlike", "everyday")
+NO_EVIDENCE = ("short", "brief", "weak", "foreign", "unlike", "everyday", "type")
 
 
 def guessed_domains(store: EntryStore, incoming: Sequence[Incoming]) -> list[Incoming]:

@@ -64,6 +64,7 @@ EXIT_CODES = (-64, 255)
 #: Why kb is not sure of its first result (Scored.doubt), where the check that tests it is offered.
 _WHY_NOT_SURE = {
     "everyday": "the message reads as an everyday error",
+    "type": "the message shares only its exception type with the entry",
     "library": "a library raises this message for many causes",
 }
 

@@ -35,6 +35,7 @@ from kb.search.specificity import (
     beyond_everyday,
     form_words,
     only_a_librarys_line,
+    only_its_type,
     raised_by_a_library,
     symptom_forms,
 )
@@ -132,9 +133,9 @@ class Scored(Record):
     lead_needed: float | None
     #: Why a result is not sure, when it is not: "weak" evidence, a "short" query, a "brief"
     #: description, a "foreign" runtime, only a "shared" message, an error line "unlike" every
-    #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, a message a "library"
-    #: raises for any caller (for a team's own entry: beyond_everyday()), or a "rival" too close
-    #: behind.
+    #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, only the exception's "type"
+    #: in common (only_its_type()), a message a "library" raises for any caller (for a team's own
+    #: entry: beyond_everyday()), or a "rival" too close behind.
     doubt: str | None = None
     #: The precise matcher that decided, described.
     hit: str | None = None
@@ -407,7 +408,9 @@ def _weighed_against_backgrounds(
     holds what everyday errors leave unexplained (beyond_everyday()); a team's entry must then also
     beat the messages libraries raise ("library"), and an entry none of whose forms reads as the
     line (FUZZY, its best similarity, below SAME_MESSAGE_FUZZY) must not be another library message
-    than the line is ("unlike"). A description (KIND) that is only a library's line is "library"."""
+    than the line is ("unlike"). An "everyday" doubt that stays is "type" when the line shares only
+    its exception class with the entry. A description (KIND) that is only a library's line is
+    "library"."""
     everyday, library, frames, unheard = against
     if doubt == "everyday" and beyond_everyday(reading, record, everyday, frames, unheard):
         if library is None:
@@ -417,6 +420,8 @@ def _weighed_against_backgrounds(
         if fuzzy < SAME_MESSAGE_FUZZY and another_librarys_message(reading, record, library):
             return "unlike"
         return None
+    if doubt == "everyday" and only_its_type(reading, record, frames):
+        return "type"
     if (
         doubt is None
         and kind == "description"

@@ -98,6 +98,8 @@ def beyond_everyday(
         return True
     best = 0.0
     seed = bool(record.get("seed_digest"))
+    parts = class_and_message(reading.line)
+    exception_type = _class_words(parts[0]) if parts is not None else frozenset()
     for form in forms:
         quoted = _quoted_in_both(reading.line, form) if seed else _quoted_terms(form)
         words = form_words(form)
@@ -108,6 +110,8 @@ def beyond_everyday(
         }
         if sum(1 for term in shared if term not in data.quoted) < MIN_SHARED_TERMS:
             continue  # a name in common, in another message or in prose, is a coincidence
+        if shared.keys() <= exception_type:
+            continue  # the same exception type, raised for another reason: `DatasetBuildError: …`
         everyday = explain(background, shared)
         explained = everyday.terms
         if library is not None and library.size and not record.get("seed_digest"):
@@ -130,6 +134,25 @@ def beyond_everyday(
         specific += QUOTED_NAME_WEIGHT * sum(weights(background, named).values())
         best = max(best, specific)
     return best / total >= SPECIFIC_SHARE
+
+
+def only_its_type(reading: Reading, record: Mapping[str, Any], frames: frozenset[str] = frozenset()) -> bool:
+    """Whether all READING's line shares with the entry RECORD is the exception class it starts with:
+    `DatasetBuildError: bucket quota exceeded` and an entry's `DatasetBuildError: duplicate ids
+    found in train split` are one type raised for two reasons. A function of the user's code a form
+    names (FRAMES) is more than the type."""
+    parts = class_and_message(reading.line)
+    exception_type = _class_words(parts[0]) if parts is not None else frozenset()
+    if not exception_type:
+        return False
+    shares = False
+    for form in symptom_forms(record):
+        words = form_words(form)
+        shared = reading.terms.keys() & words
+        if frames & words or not shared <= exception_type:
+            return False
+        shares = shares or bool(shared)
+    return shares
 
 
 def another_librarys_message(

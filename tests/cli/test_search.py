@@ -169,6 +169,26 @@ def test_another_librarys_message_is_not_a_seeds_known_fault(
     assert results[0]["key"] == closest and results[0]["doubt"] == "unlike"
 
 
+def test_a_teams_exception_type_raised_for_another_reason_is_not_its_known_fault(
+    runner: CliRunner, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All `DatasetBuildError: bucket quota exceeded` shared with the entry was its class: kb called
+    it the duplicate-ids fault, `kb add` refused the new fault as known, and `kb run` said so too."""
+    code, _, err = kb(
+        "add", "-s", "DatasetBuildError: duplicate ids found in train split", "-d", "data",
+        "-v", "python3 scripts/check_ids.py", "-f", "dedupe ids in build_dataset.py", "--confirms", "exit 0",
+    )  # fmt: skip
+    assert code == 0, err
+    code, data = search_json(capsys, monkeypatch, "DatasetBuildError: bucket quota exceeded")
+    first = data["results"][0]  # type: ignore[index]
+    assert code == 1 and first["key"] == "datasetbuilderror-duplicate-ids-found-train-split"
+    assert not first["confident"] and first["doubt"] == "type"
+    out = run(capsys, monkeypatch, "DatasetBuildError: bucket quota exceeded")[1]
+    assert "It shares only its exception type with the first entry" in out
+    code, data = search_json(capsys, monkeypatch, "DatasetBuildError: duplicate ids found in val split")
+    assert code == 0 and data["results"][0]["confident"]  # type: ignore[index]
+
+
 def test_nothing_confident_says_so_and_offers_the_golden_checks(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

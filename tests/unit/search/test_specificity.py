@@ -15,7 +15,7 @@ from kb.search.background import (
     weights,
 )
 from kb.search.reading import analyze
-from kb.search.specificity import beyond_everyday
+from kb.search.specificity import beyond_everyday, only_its_type
 from tests.unit.search.samples import EVERYDAY
 
 
@@ -455,3 +455,19 @@ def test_kb_add_can_tell_a_librarys_line_recorded_without_its_class() -> None:
     assert only_a_librarys_message(line, EVERYDAY, lambda: sklearn)
     person = "after resuming from the checkpoint the ridge model's validation loss is NaN in every run"
     assert not only_a_librarys_message(person, EVERYDAY, lambda: sklearn)
+
+
+def test_one_exception_type_raised_for_two_reasons_is_no_evidence() -> None:
+    entry = {"symptom": "DatasetBuildError: duplicate ids found in train split", "symptom_variants": []}
+    other = reading("DatasetBuildError: bucket quota exceeded")
+    assert only_its_type(other, entry)
+    assert not beyond_everyday(other, entry, EVERYDAY)
+    same = reading("DatasetBuildError: duplicate ids found in val split")
+    assert not only_its_type(same, entry) and beyond_everyday(same, entry, EVERYDAY)
+
+
+def test_a_function_of_the_users_code_the_entry_names_is_more_than_the_type() -> None:
+    entry = {"symptom": "JSONDecodeError: Extra data in load_annotations", "symptom_variants": []}
+    line = reading("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
+    assert only_its_type(line, entry)
+    assert not only_its_type(line, entry, frozenset({"load_annotations"}))
