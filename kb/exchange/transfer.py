@@ -177,6 +177,9 @@ class Incoming:
     #: none when its words place none, and the nearest entry's is taken (guessed_domains()).
     guessed_from: tuple[str, ...] = ()
     domain_unknown: bool = False
+    #: A row of a table without a key for it (no Key column, no anchor): kb made its key from the
+    #: symptom, as `kb add` does, so that rows whose messages differ only in numbers make one key.
+    key_made: bool = False
 
 
 @dataclass
@@ -381,7 +384,8 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
     except KbError as exc:
         raise EntryFileError(path, line, str(exc)) from exc
     unknown = not fields.get("domain") and not guessed_from
-    return Incoming(content, {}, origin, frozenset(fields) - {"key", "source"}, guessed_from, unknown)
+    partial = frozenset(fields) - {"key", "source"}
+    return Incoming(content, {}, origin, partial, guessed_from, unknown, key_made="key" not in fields)
 
 
 #: The nearest entry gives a row its domain only with a score this high and some evidence: `x`, a
@@ -462,7 +466,14 @@ def _plan_import(
     taken = set(store.keys()) if on_conflict == "rename" else set(existing)
     adds: list[Incoming] = []
     updates: list[Incoming] = []
+    added_rows: set[str] = set()  # keys this import derived for rows it adds
+    every_key: set[str] = set()  # the stored keys, read when two rows derive one key
     for given in incoming:
+        if given.key_made and given.content.key in added_rows:
+            # Another row of this table made the same key (`… at row 5`, `… at row 9000`): it is
+            # another entry, not a change to the one just added from the row before.
+            every_key = every_key or set(store.keys())
+            given = _under_free_key(given, every_key | set(existing))
         item = _as_known(given, existing, owners, report)
         key = item.content.key
         wrote: Incoming | None = None
@@ -487,6 +498,8 @@ def _plan_import(
             report.conflicts.append(key)
             if existing[key] == item.content:
                 report.usage_only.append(key)
+        if wrote is not None and wrote.key_made and item is given:
+            added_rows.add(wrote.content.key)
         if wrote is not None and wrote.partial is not None:  # a row of an entry kb did not have
             report.from_rows.append(wrote.content.key)
             report.rows_lack.update(set(NOT_IN_EVERY_ROW) - wrote.partial)
@@ -523,12 +536,15 @@ def _as_known(
     """ITEM as the entry kb already has, when it is one: the same key, or else the same signature (a
     wiki row a teammate typed, a key derived from the symptom). A wiki row changes only its columns."""
     content = item.content
-    if content.key not in existing:
+    if content.key not in existing or item.key_made:
+        # A row without a key column made its key from its symptom: rows whose messages differ only
+        # in numbers make one key, and the entry with its signature and its check or fix is its own.
         known = _recognised(content, owners, existing)
-        if known is None:
+        if known is None and content.key not in existing:
             return item
-        report.recognised.append((content.key, known))
-        content = content.replace(key=known)
+        if known is not None and known != content.key:
+            report.recognised.append((content.key, known))
+            content = content.replace(key=known)
     if item.partial is not None:
         kept = existing[content.key]
         changes = {name: getattr(content, name) for name in item.partial}
@@ -538,6 +554,15 @@ def _as_known(
             changes["check_rule"] = NO_RULE  # a new command: how to read it is not known
         content = normalized(kept.replace(**changes))
     return Incoming(content, item.usage, item.origin)
+
+
+def _under_free_key(item: Incoming, taken: set[str]) -> Incoming:
+    """ITEM under the first of KEY-2, KEY-3 … that is not TAKEN, as `kb add` names a second fault
+    whose symptom makes the same key."""
+    base, n = item.content.key, 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return dataclasses.replace(item, content=item.content.replace(key=f"{base}-{n}"))
 
 
 def _same_history(stored: dict[str, Any], usage: dict[str, Any]) -> bool:

@@ -167,6 +167,32 @@ def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path
     assert contents(other) == as_tables
 
 
+def test_rows_whose_messages_differ_only_in_numbers_are_two_entries(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Both rows make the key `zorkerror-zork-table-overflowed-row`: the second was compared with the
+    first, reported as differing from "kb's entry" and dropped, and each import with overwrite
+    flipped the one entry between the two rows."""
+    wiki = tmp_path / "wiki.md"
+    wiki.write_text(
+        "## hardware\n\n| Symptom | Validation | Fix |\n| --- | --- | --- |\n"
+        "| ZorkError: the zork table overflowed at row 5 | `nvidia-smi -L` | shrink the zork table |\n"
+        "| ZorkError: the zork table overflowed at row 9000 | `nvidia-smi -q` | move it to the big node |\n",
+        encoding="utf-8",
+    )
+    db = str(tmp_path / "team.db")
+    assert kb("--db", db, "init", "--empty")[0] == 0
+    report = json.loads(kb("--db", db, "import", str(wiki), "--json")[1])
+    assert report["added"] == ["zorkerror-zork-table-overflowed-row", "zorkerror-zork-table-overflowed-row-2"]
+    fixes = {c.fix for c in contents(tmp_path / "team.db").values()}  # type: ignore[attr-defined]
+    assert fixes == {"shrink the zork table", "move it to the big node"}
+    for again in ([], ["--on-conflict", "overwrite"]):
+        report = json.loads(kb("--db", db, "import", str(wiki), "--json", *again)[1])
+        assert (report["added"], report["updated"], report["conflicts"]) == ([], [], [])
+        assert len(report["skipped"]) == 2
+    assert {c.fix for c in contents(tmp_path / "team.db").values()} == fixes  # type: ignore[attr-defined]
+
+
 def test_hidden_characters_come_back_from_the_wiki_as_they_were(runner: CliRunner, tmp_path: Path) -> None:
     symptom = "KeyError: '\ufeffuser_id' reading features.csv"
     fix = "read with encoding='utf-8-sig'\u200b, or strip it: df.columns.str.lstrip('\\ufeff')"
