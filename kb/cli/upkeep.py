@@ -89,8 +89,9 @@ def _decide(
         if keep:
             raise KbError(f"{key} is archived: nothing to keep; bring it back with: {again}restore {key}")
     if merge_into is not None:
-        target = store.merge(key, _existing_key(store, merge_into))
-        return f"merged {key} into {target.key}"
+        from kb.upkeep.review import merge_entries
+
+        return merge_entries(store, key, _existing_key(store, merge_into))
     if archive:
         store.mark_reviewed(key, status="archived")
         return f"archived {key} as common knowledge; undo with: {again}restore {key}"
@@ -134,7 +135,7 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
     from kb.cli.entries import a_taken_key_refused, edit_until_valid, save_edit
     from kb.entry.file import render_entry_file
     from kb.entry.terminal import format_entry
-    from kb.upkeep.review import no_longer_due
+    from kb.upkeep.review import merge_entries, no_longer_due
 
     decided: dict[str, list[str]] = {}
 
@@ -175,8 +176,7 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
                     said("edited", content.key, f"saved {content.key}; reviewed now")
                 elif choice == "m":
                     target = _existing_key(store, typer.prompt("Merge into which entry (key)"))
-                    store.merge(item.key, target)
-                    said("merged", item.key, f"merged {item.key} into {target}")
+                    said("merged", item.key, merge_entries(store, item.key, target))
                 elif choice == "d":
                     if not typer.confirm(f"Delete '{item.key}' for good?", default=False):
                         continue

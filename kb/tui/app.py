@@ -742,7 +742,7 @@ class KbApp(App[None]):
 
             def merge_into(target: str | None) -> None:
                 if target is not None:
-                    self._decide(lambda: self.library.merge(key, target), f"merged {key} into {target}")
+                    self._decide(lambda: self.library.merge(key, target), str)
 
             item = self.due_items.get(key)
             suggestion = item.duplicate_of if item is not None and item.duplicate_of else ""
@@ -753,9 +753,11 @@ class KbApp(App[None]):
         else:
             self._decide(lambda: self.library.keep(key), f"kept {key}; reviewed now")
 
-    def _decide(self, decision: Callable[[], object], said: str) -> None:
-        def decided(_: object) -> None:
-            self.notify(said)
+    def _decide(self, decision: Callable[[], object], said: str | Callable[[object], str]) -> None:
+        """DECISION, a write; SAID, the line that says it was made (or made from what it returned)."""
+
+        def decided(result: object) -> None:
+            self.notify(said if isinstance(said, str) else said(result))
             self._load_due()
             self.refresh_counts()
             self._shown_elsewhere_changed()

@@ -178,10 +178,13 @@ class Library:
         self._browsed.clear()
         return self.store().mark_reviewed(key, status="archived")
 
-    def merge(self, key: str, into: str) -> Entry:
+    def merge(self, key: str, into: str) -> str:
+        """Fold KEY into INTO; what came of it, in a line (kb.upkeep.review.merged_said())."""
+        from kb.upkeep.review import merge_entries
+
         store = self.store()
         self._browsed.clear()
-        return store.merge(key, store.get(into).key)
+        return merge_entries(store, key, store.get(into).key)
 
     # --- writing entries ----------------------------------------------------------------------------
 

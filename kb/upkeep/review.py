@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from kb.entry.constraints import holds, parse_constraint
+from kb.entry.content import EntryContent
 from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
 from kb.errors import StoreUnavailable, UsageError
@@ -189,6 +190,32 @@ def applies_nowhere(applies_to: Sequence[str], environments: Sequence[Mapping[st
         return None
     seen = "; ".join(f"{text} (seen {', '.join(sorted(values))})" for text, values in failed.items())
     return f"applies to no recent environment: {seen}"
+
+
+def merge_entries(store: EntryStore, key: str, into: str) -> str:
+    """Fold KEY into INTO (EntryStore.merge: its symptoms become INTO's variants, its usage adds up,
+    KEY is gone) and say, in a line, what came of it (merged_said())."""
+    source = store.get(key).content()
+    return merged_said(source, store.merge(key, into).content())
+
+
+#: What a merge keeps of the target alone, by field, as people call it.
+_TARGETS_OWN = {"fix": "fix", "root_cause": "root cause", "validation": "check"}
+
+
+def merged_said(source: EntryContent, target: EntryContent) -> str:
+    """What merging SOURCE into TARGET did: the target keeps its own fix, root cause and check, so
+    where SOURCE said otherwise the line says where its words are now (its history): a merge is
+    no archive, and `kb restore` does not bring SOURCE back."""
+    said = f"merged {source.key} into {target.key}"
+    differs = {field for field in _TARGETS_OWN if getattr(source, field) not in ("", getattr(target, field))}
+    own = [name for field, name in _TARGETS_OWN.items() if field in differs]
+    if own:
+        said += (
+            f"; {target.key} keeps its own {', '.join(own)}: {source.key}'s stays in its history"
+            f" (kb history {source.key})"
+        )
+    return said
 
 
 def likely_duplicates(signatures: dict[str, tuple[str, ...]], cause_paths: dict[str, str]) -> dict[str, str]:

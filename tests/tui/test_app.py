@@ -583,6 +583,8 @@ async def test_review_merge(due_library: Library) -> None:
         await pilot.press("enter")
         await settle(app, pilot)
         assert not isinstance(app.screen, MergeInto)
+        said = [str(notification.message) for notification in app._notifications]
+        assert any(line.startswith(f"merged {source} into cuda-device-side-assert") for line in said)
     assert due_library.store().find(source) is None
 
 

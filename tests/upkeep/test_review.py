@@ -132,6 +132,9 @@ def test_keep_archive_and_merge_from_the_command_line(
     assert "gpu-a" not in due_keys(runner)
     code, out, _ = kb("review", "gpu-b", "--merge-into", "gpu-a")
     assert code == 0 and "merged gpu-b into gpu-a" in out
+    # A merge is no archive: what gpu-b said the merged entry does not keep is found where it is.
+    assert "gpu-a keeps its own check: gpu-b's stays in its history (kb history gpu-b)" in out
+    assert "nvidia-smi -q -d TEMPERATURE" in kb("history", "gpu-b", "--version", "1")[1]
     merged = json.loads(kb("show", "gpu-a", "--json")[1])
     assert "the gizmo runs hot under load" in merged["symptom_variants"] and merged["occurrences"] == 2
     assert kb("show", "gpu-b")[0] == 1
