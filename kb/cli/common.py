@@ -158,7 +158,7 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     if LAYER in ctx.meta:
         return
     from kb.layers.config import PERSONAL
-    from kb.layers.shown import shown_layer
+    from kb.layers.shown import shown_also_in, shown_layer
 
     name = shown_layer(key)
     if name is None or name == PERSONAL:
@@ -173,11 +173,8 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
         return  # the layer is gone since: the personal knowledge base answers, as without a search
     ctx.meta[LAYER] = (ctx.obj, chosen)
     ctx.obj = database
-    typer.echo(
-        f"kb: {key} from the {name} layer, as your last search showed it"
-        f" (kb --layer {PERSONAL} {command} {key}: your own)",
-        err=True,
-    )
+    own = f" (kb --layer {PERSONAL} {command} {key}: your own)" if PERSONAL in shown_also_in(key) else ""
+    typer.echo(f"kb: {key} from the {name} layer, as your last search showed it{own}", err=True)
 
 
 def refuse_untrusted(ctx: typer.Context, key: str) -> None:

@@ -79,8 +79,13 @@ def run_search(args: SearchArgs, layers: bool = True, only: "Layer | None" = Non
     if found.layered:
         from kb.layers.shown import remember_shown
 
+        records = [s.candidate.record for s in found.response.results]
         remember_shown(
-            {str(s.candidate.record["key"]): str(s.candidate.record["layer"]) for s in found.response.results}
+            {str(record["key"]): str(record["layer"]) for record in records},
+            {
+                str(record["key"]): [str(other["layer"]) for other in record.get("also_in", ())]
+                for record in records
+            },
         )
     for layer in found.unreachable:  # the others answered: say so in one line each, and carry on
         sys.stderr.write(layer.line() + "\n")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from kb.paths import cache_folder, write_atomically
 
@@ -19,26 +19,40 @@ SHOWN_FILE = "last-shown.json"
 FRESH_FOR_S = 3600
 
 
-def remember_shown(layers: Mapping[str, str]) -> None:
-    """Keep LAYERS (key → the layer whose entry a search showed); a cache that cannot be written is
-    no reason to fail the search that answered."""
+def remember_shown(layers: Mapping[str, str], also_in: Mapping[str, Sequence[str]] | None = None) -> None:
+    """Keep LAYERS (key → the layer whose entry a search showed) and ALSO_IN (key → the other layers
+    the search found holding that key); a cache that cannot be written is no reason to fail the
+    search that answered."""
+    data = {
+        "at": time.time(),
+        "layers": dict(layers),
+        "also_in": {k: list(v) for k, v in (also_in or {}).items()},
+    }
     try:
         os.makedirs(cache_folder(), exist_ok=True)
-        write_atomically(
-            os.path.join(cache_folder(), SHOWN_FILE), json.dumps({"at": time.time(), "layers": dict(layers)})
-        )
+        write_atomically(os.path.join(cache_folder(), SHOWN_FILE), json.dumps(data))
     except OSError:
         pass
 
 
 def shown_layer(key: str) -> str | None:
     """The layer the last search (within FRESH_FOR_S) showed KEY from, or None."""
+    layer = _last_shown("layers", key)
+    return layer if isinstance(layer, str) else None
+
+
+def shown_also_in(key: str) -> tuple[str, ...]:
+    """The other layers the last search found holding KEY (none known: an older kb's record)."""
+    layers = _last_shown("also_in", key)
+    return tuple(name for name in layers if isinstance(name, str)) if isinstance(layers, list) else ()
+
+
+def _last_shown(part: str, key: str) -> object:
     try:
         with open(os.path.join(cache_folder(), SHOWN_FILE), encoding="utf-8") as file:
             data = json.load(file)
         if time.time() - float(data["at"]) > FRESH_FOR_S:
             return None
-        layer = data["layers"].get(key)
+        return data.get(part, {}).get(key)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return layer if isinstance(layer, str) else None

@@ -349,6 +349,7 @@ def test_history_follows_the_search_to_the_team_layer_as_show_does(team: Path) -
     shown = kb("history", "team-lease")
     assert shown.exit_code == 0, shown.output
     assert "from the team layer, as your last search showed it" in shown.stderr
+    assert "your own" not in shown.stderr  # the personal knowledge base has no team-lease to offer
     assert "see one in full: kb --layer team history team-lease --version N" in shown.stdout
     first = kb("history", "team-lease", "--version", "1")
     assert first.exit_code == 0 and TEAM_FAULT in first.stdout
