@@ -652,7 +652,13 @@ def _sync_detail(step: SyncStep) -> str:
     if (
         step.conflicts and step.ours is not None and step.theirs is not None
     ):  # not an archive against a change
-        parts.append(f"{', '.join(step.conflicts)} changed on both sides")
+        fields = ", ".join(step.conflicts)
+        parts.append(
+            f"{fields} {'differ' if len(step.conflicts) > 1 else 'differs'}, and kb knows no version the two"
+            " last agreed on"
+            if step.unbased
+            else f"{fields} changed on both sides"
+        )
     if step.from_ours and step.from_theirs:
         parts.append(f"{', '.join(step.from_ours)} from kb; {', '.join(step.from_theirs)} from the folder")
     return f"  ({'; '.join(parts)})" if parts else ""

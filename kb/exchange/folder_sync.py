@@ -139,6 +139,10 @@ class SyncStep:
     note: str = ""
     #: The key the folder renamed this entry to (renamed_in_folder()), or "".
     renamed_to: str = ""
+    #: For a conflict: no version kb and the folder last agreed on is known (a first sync of an entry
+    #: both hold, a folder that lost its kb-folder.toml), so the fields differ, and nobody can say
+    #: which side changed them.
+    unbased: bool = False
 
     @property
     def changes_nothing(self) -> bool:
@@ -165,6 +169,8 @@ class SyncStep:
             data["note"] = self.note
         if self.renamed_to:
             data["renamed_to"] = self.renamed_to
+        if self.unbased:
+            data["no_agreed_version"] = True
         if self.conflicts:
             data["conflicts"] = [
                 {
@@ -438,7 +444,9 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
             return _conflict(facts, ours, theirs, fields, tomb, FOLDER_CHANGED_SINCE_SHOWN)
     merge = merge_entry(base, ours, theirs, "ours" if answered and prefer is None else prefer)
     if merge.content is None:
-        return _conflict(facts, ours, theirs, merge.conflicts, tomb)
+        return dataclasses.replace(
+            _conflict(facts, ours, theirs, merge.conflicts, tomb), unbased=base is None
+        )
     if torn and _side(prefer, "status") is None and not answered:
         if tomb is not None and in_folder is None:
             torn = f"{tomb.describe()} in the folder, changed in kb meanwhile"

@@ -170,7 +170,10 @@ class SettleConflict(ModalScreen["dict[str, Side] | None"]):
         step = self.step
         with VerticalScroll(classes="dialog wide"):
             yield Static(
-                Text(f"{step.key}: changed on both sides ({self.number} of {self.total})"),
+                Text(
+                    f"{step.key}: {'kb and the folder differ' if step.unbased else 'changed on both sides'}"
+                    f" ({self.number} of {self.total})"
+                ),
                 classes="dialog-title",
             )
             yield Static(Text(f"kb and {self.folder}" + (f": {step.note}" if step.note else "")))

@@ -507,6 +507,30 @@ def synced(person: Person, *args: str) -> list[str]:
     return out.replace(str(person.checkout), "DIR").splitlines()
 
 
+def test_a_folder_that_lost_its_identity_says_the_sides_differ_not_who_changed_them(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kb-folder.toml deleted by a bad checkout: the versions kb and the folder agreed on are kept
+    under the folder's identity, so none is known, and the sync said "fix changed on both sides"
+    of a fix only Alice changed."""
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    alice.edit("loader-stall", "clear the cache", "alice's fix", monkeypatch, tmp_path)
+    alice.turn()
+    git(bob.checkout, "pull", "-q", "--ff-only")
+    (bob.checkout / "kb-folder.toml").unlink()
+    code, out, err = bob.kb("sync", str(bob.checkout))
+    assert code == 1, err
+    assert "(fix differs, and kb knows no version the two last agreed on)" in out
+    assert "changed on both sides" not in out
+    code, out, _ = bob.kb("sync", str(bob.checkout), "--json")
+    (step,) = [step for step in json.loads(out)["steps"] if step["key"] == "loader-stall"]
+    assert step["action"] == "conflict" and step["no_agreed_version"] is True
+
+
 def test_each_line_a_sync_prints_says_what_it_did(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
