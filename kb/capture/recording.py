@@ -276,7 +276,11 @@ def prefilled(
         where = prefill.where_it_failed(symptom, output)
         if where is not None and where not in (given.variants or ()):
             changes["variants"] = [*(given.variants or ()), where]
-    if fill.from_commit is not None and not given.fix:
+    if fill.from_commit is not None and given.fix:
+        # The commit would give nothing: kb add said "added" as if it had read it (outside a
+        # repository too), and the person believed the fix named the commit.
+        raise UsageError("--from-commit writes the fix from a commit, and --fix gives one: keep one of them")
+    if fill.from_commit is not None:
         changes["fix"] = prefill.commit_fix(fill.from_commit or "HEAD").as_fix()
     if fill.env:
         from kb.capture.environment import capture_baseline_in, framed_packages

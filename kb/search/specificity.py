@@ -245,9 +245,10 @@ def only_a_librarys_message(symptom: str, background: Background, library: Calla
     and nothing besides: kb would show the entry for a paste of it, never be sure of it on that
     alone (raised_by_a_library()), and `kb add` says so while the person can still add their part.
     LIBRARY() is asked for only when no everyday error explains the symptom already. A symptom with
-    no exception class is weighed as a search weighs such a line (only_a_librarys_line())."""
+    no exception class is weighed as a search weighs such a line (only_a_librarys_line()); a word or
+    two (`x`, `cuda`) is no library's message, only too short for a search to be sure of."""
     query = analyze(symptom)
-    if not query.readings:
+    if not query.readings or query.short:
         return False
     reading, record = query.readings[0], {"symptom": symptom}
     if query.kind != "error":

@@ -134,6 +134,14 @@ ValueError: X has {n} features, but StandardScaler is expecting 14 features as i
 """
 
 
+@pytest.mark.parametrize("symptom", ["x", "cuda"])
+def test_a_symptom_of_a_word_is_not_called_a_librarys_message(runner: CliRunner, symptom: str) -> None:
+    """`kb add -s cuda` was told a library raises this message for any caller: it is only short."""
+    code, out, err = kb("add", "--new", "-s", symptom, "-d", "data", "-v", "nvidia-smi", "-f", "y", "--json")
+    assert code == 0, err
+    assert json.loads(out)["recorded"]["only_a_librarys_message"] is False and "library" not in err
+
+
 def test_from_log_records_where_in_your_code_a_librarys_message_was_raised(
     runner: CliRunner, tmp_path: Path
 ) -> None:
@@ -324,6 +332,14 @@ def test_from_commit_outside_git_says_so(
     monkeypatch.chdir(tmp_path)
     code, _, err = kb("add", "-s", NEW_FAULT, "-d", "data", "-v", "ls", "--from-commit", "HEAD")
     assert code == 1 and "not inside a git repository" in err
+
+
+def test_from_commit_and_a_fix_given_is_refused_before_anything_is_added(runner: CliRunner) -> None:
+    """The commit wrote nothing when --fix gave the fix: kb add said "added", outside a repository too."""
+    args = ["add", "-s", NEW_FAULT, "-d", "data", "-v", "ls", "-f", "cap the workers"]
+    code, _, err = kb(*args, "--from-commit", "HEAD")
+    assert code == 2 and err.count("\n") == 1 and "--from-commit" in err and "--fix" in err
+    assert kb("search", NEW_FAULT, "--json")[0] == 1  # nothing was added
 
 
 def test_a_known_fault_is_counted_not_copied(runner: CliRunner) -> None:
