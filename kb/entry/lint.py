@@ -14,11 +14,11 @@ import os
 import shlex
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from kb.patterns import LazyPattern
+from kb.records import Record
 
 ValidationKind = Literal["python", "shell"]
 #: How a run of a validation ended: passed (exit 0), failed (another exit), timeout (killed at the
@@ -179,8 +179,7 @@ def program_paths(command: str) -> tuple[str, ...]:
     return tuple(word for word in commands_run(command) or () if word.startswith("/"))
 
 
-@dataclass(frozen=True)
-class _Wrapper:
+class _Wrapper(Record):
     """A program that runs the command its arguments name, and how to find that command."""
 
     valued: frozenset[str] = frozenset()  # options whose value is the next word (`timeout -s KILL`)
