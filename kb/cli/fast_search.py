@@ -142,6 +142,7 @@ def subject_line(shown: int, limit: int | None = None, whole: bool = True) -> st
 _WHY_NOT_SURE = {
     "everyday": "It reads as an everyday error",
     "type": "It shares only its exception type with the first entry",
+    "class": "Its exception class, one of your own, is not the first entry's",
     "library": "A library raises this message for many causes",
     "brief": "Many faults fit a few words",
 }

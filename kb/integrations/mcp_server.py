@@ -65,6 +65,7 @@ EXIT_CODES = (-64, 255)
 _WHY_NOT_SURE = {
     "everyday": "the message reads as an everyday error",
     "type": "the message shares only its exception type with the entry",
+    "class": "its exception class, one of the team's own, is not the entry's",
     "library": "a library raises this message for many causes",
 }
 

@@ -32,6 +32,7 @@ from kb.search.reading import CONTEXT_WEIGHT, Query, Reading, quoted_names
 from kb.search.specificity import (
     MIN_SHARED_TERMS,
     another_librarys_message,
+    another_own_class,
     beyond_everyday,
     form_words,
     only_a_librarys_line,
@@ -134,8 +135,9 @@ class Scored(Record):
     #: Why a result is not sure, when it is not: "weak" evidence, a "short" query, a "brief"
     #: description, a "foreign" runtime, only a "shared" message, an error line "unlike" every
     #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, only the exception's "type"
-    #: in common (only_its_type()), a message a "library" raises for any caller (for a team's own
-    #: entry: beyond_everyday()), or a "rival" too close behind.
+    #: in common (only_its_type()), another exception "class" of the team's own than its entry's
+    #: (another_own_class()), a message a "library" raises for any caller (for a team's own entry:
+    #: beyond_everyday()), or a "rival" too close behind.
     doubt: str | None = None
     #: The precise matcher that decided, described.
     hit: str | None = None
@@ -415,6 +417,9 @@ def _weighed_against_backgrounds(
     if doubt == "everyday" and beyond_everyday(reading, record, everyday, frames, unheard):
         if library is None:
             return None
+        own = (library(),) if everyday is None else (everyday, library())
+        if not record.get("seed_digest") and another_own_class(reading, record, own):
+            return "class"
         if raised_by_a_library(reading, record, everyday, library, frames, unheard):
             return "library"
         if fuzzy < SAME_MESSAGE_FUZZY and another_librarys_message(reading, record, library):

@@ -210,6 +210,37 @@ def raised_by_a_library(
     return not beyond_everyday(reading, record, background, frames, unheard, library())
 
 
+def another_own_class(reading: Reading, record: Mapping[str, Any], backgrounds: Sequence[Background]) -> bool:
+    """Whether READING's line raises an exception class of the user's own (one no background holds:
+    `BetaSyncError`) and every symptom form of the team's entry RECORD raises another of their own
+    (`AlphaSyncError`): a team names its faults by their classes, so however alike the words, the
+    line is another fault's. A class a library raises (`ValueError`) decides nothing here."""
+    line_class = _own_class(reading.line, backgrounds)
+    if line_class is None:
+        return False
+    forms = [_own_class(form, backgrounds) for form in symptom_forms(record)]
+    return bool(forms) and all(form is not None and form != line_class for form in forms)
+
+
+#: The name of an exception class, as a team's own code names one.
+_CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:Error|Exception)")
+
+
+def _own_class(line: str, backgrounds: Sequence[Background]) -> str | None:
+    """The exception class LINE starts with, its last dotted part lower-cased, when no background
+    holds its name: none for a library's (`ValueError`, `sqlite3.OperationalError`) or no class."""
+    parts = class_and_message(line)
+    if parts is None:
+        return None
+    name = parts[0].rsplit(".", 1)[-1]
+    if not _CLASS_NAME.fullmatch(name):
+        return None
+    names = {parts[0].lower(), name.lower()}
+    if any(len(background.holding(held)) for background in backgrounds for held in names):
+        return None
+    return name.lower()
+
+
 #: A line without an exception class that a library's message explains this much of (its words
 #: weighed by how rare they are among library messages) is that message, not a person's words.
 LIBRARY_LINE_SHARE = 0.5

@@ -189,6 +189,26 @@ def test_a_teams_exception_type_raised_for_another_reason_is_not_its_known_fault
     assert code == 0 and data["results"][0]["confident"]  # type: ignore[index]
 
 
+def test_another_exception_class_of_the_teams_own_is_another_fault(
+    runner: CliRunner, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`BetaSyncError: second entry for sync` was the known fault `AlphaSyncError: first entry for
+    sync`, and `kb add` refused it as one: a team names its faults by their classes."""
+    code, _, err = kb(
+        "add", "-s", "AlphaSyncError: first entry for sync", "-d", "data",
+        "-v", "python3 scripts/check_sync.py", "-f", "resync the index", "--confirms", "exit 0",
+    )  # fmt: skip
+    assert code == 0, err
+    code, data = search_json(capsys, monkeypatch, "BetaSyncError: second entry for sync")
+    first = data["results"][0]  # type: ignore[index]
+    assert code == 1 and first["key"] == "alphasyncerror-first-entry-sync"
+    assert not first["confident"] and first["doubt"] == "class"
+    out = run(capsys, monkeypatch, "BetaSyncError: second entry for sync")[1]
+    assert "Its exception class, one of your own, is not the first entry's" in out
+    code, data = search_json(capsys, monkeypatch, "AlphaSyncError: third entry for sync")
+    assert code == 0 and data["results"][0]["confident"]  # type: ignore[index]
+
+
 def test_nothing_confident_says_so_and_offers_the_golden_checks(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,7 +15,7 @@ from kb.search.background import (
     weights,
 )
 from kb.search.reading import analyze
-from kb.search.specificity import beyond_everyday, only_its_type
+from kb.search.specificity import another_own_class, beyond_everyday, only_its_type
 from tests.unit.search.samples import EVERYDAY
 
 
@@ -471,3 +471,12 @@ def test_a_function_of_the_users_code_the_entry_names_is_more_than_the_type() ->
     line = reading("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
     assert only_its_type(line, entry)
     assert not only_its_type(line, entry, frozenset({"load_annotations"}))
+
+
+def test_another_class_of_the_teams_own_is_another_fault_and_a_librarys_decides_nothing() -> None:
+    alpha = {"symptom": "AlphaSyncError: first entry for sync", "symptom_variants": []}
+    assert another_own_class(reading("BetaSyncError: second entry for sync"), alpha, [EVERYDAY])
+    assert not another_own_class(reading("AlphaSyncError: third entry for sync"), alpha, [EVERYDAY])
+    assert not another_own_class(reading("TypeError: second entry for sync"), alpha, [EVERYDAY])
+    value = {"symptom": "KeyError: first entry for sync", "symptom_variants": []}
+    assert not another_own_class(reading("BetaSyncError: second entry for sync"), value, [EVERYDAY])
