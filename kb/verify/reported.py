@@ -201,11 +201,13 @@ def _unmet_here(
     import re
 
     from kb.verify.needs import unmet_needs
+    from kb.verify.verdict import as_a_terminal_shows
 
     if reading.verdict not in ("confirmed", "ruled out"):
         return []
+    shown = as_a_terminal_shows(output)  # as read_verdict() read it
     if rule.confirms == "output" and any(
-        pattern and re.search(pattern, output, re.MULTILINE) for pattern in (rule.pattern, rule.rules_out)
+        pattern and re.search(pattern, shown, re.MULTILINE) for pattern in (rule.pattern, rule.rules_out)
     ):
         return []
     return unmet_needs(rule, values, command=command)

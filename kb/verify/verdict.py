@@ -263,7 +263,7 @@ def _by_output(rule: CheckRule, output: str, exit_code: int | None, ended: RunEn
     crashed after is not the check's conclusion (the project's own `ok: config loaded`, printed as
     the check imported it), nor one before it was killed, at the timeout or by a signal (the OOM
     killer ends a check of a memory fault after its `ok: forward fits`)."""
-    output = _as_shown(output)
+    output = as_a_terminal_shows(output)
     found = re.search(rule.pattern, output, re.MULTILINE)
     cleared = re.search(rule.rules_out, output, re.MULTILINE) if rule.rules_out else None
     if found and cleared:
@@ -280,7 +280,7 @@ def _by_output(rule: CheckRule, output: str, exit_code: int | None, ended: RunEn
     return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
 
 
-def _as_shown(output: str) -> str:
+def as_a_terminal_shows(output: str) -> str:
     """OUTPUT as a terminal shows it, for the rule's patterns: without colour codes, and what a
     carriage return starts again (a progress bar's) on a line of its own, so that `^fault: ` finds
     its line after a bar left on stderr, or printed in colour (FORCE_COLOR, loguru)."""

@@ -94,6 +94,28 @@ async def test_an_agent_proves_the_cause_before_it_is_told_the_fix(tmp_path: Pat
     assert "run by an agent (the project's .venv, torch 2.13)" in run.machine
 
 
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "\x1b[0mfault: 3 of 100 labels outside [0, 5) and not ignore_index -100: [7]\n",
+        "loading 50%\rfault: 3 of 100 labels outside [0, 5) and not ignore_index -100: [7]\n",
+    ],
+)
+async def test_a_confirming_line_behind_a_colour_or_a_bar_is_a_verdict_from_an_agent_too(
+    tmp_path: Path, kb_db: str, shown: str
+) -> None:
+    """The verdict read the line as a terminal shows it; the look for what this machine lacks read
+    the raw output, missed the line, and said 'could not run here: torch is not installed'."""
+    output = failing_run(tmp_path)
+    async with agent() as client:
+        key = (await call(client, "search_error", paste=output))["results"][0]["key"]
+        check = await call(client, "check_to_run", key=key, paste=output)
+        told = await call(
+            client, "report_check_output", key=key, command=check["command"], exit_code=0, output=shown
+        )
+    assert told["verdict"] == "confirmed"
+
+
 async def test_a_ruled_out_cause_leads_to_the_next_ones_check(kb_db: str) -> None:
     paste = (
         "Traceback (most recent call last):\n"
