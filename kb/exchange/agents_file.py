@@ -278,18 +278,20 @@ def _first_sentence(text: str) -> str:
 
 def refreshed(text: str, block: Sequence[str]) -> str:
     """TEXT (a file's, or "" for a new one) with the lines between its kb markers replaced by BLOCK,
-    or BLOCK added at its end when it has none. Raises KbError for markers kb cannot pair."""
+    or BLOCK added at its end when it has none, in the file's line endings (a file edited on Windows
+    keeps its CRLF). Raises KbError for markers kb cannot pair."""
+    eol = "\r\n" if "\r\n" in text else "\n"
     lines = text.splitlines()
     starts = [n for n, line in enumerate(lines) if line.strip() == START]
     ends = [n for n, line in enumerate(lines) if line.strip() == END]
     if not starts and not ends:
         kept = [*lines, ""] if lines and lines[-1].strip() else lines
-        return "\n".join([*kept, *block]) + "\n"
+        return eol.join([*kept, *block]) + eol
     if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
         raise KbError(
             f"the file holds {len(starts)} start and {len(ends)} end markers of kb; keep one pair, in order"
         )
-    return "\n".join([*lines[: starts[0]], *block, *lines[ends[0] + 1 :]]) + "\n"
+    return eol.join([*lines[: starts[0]], *block, *lines[ends[0] + 1 :]]) + eol
 
 
 #: A Cursor rule (.cursor/rules/NAME.mdc) applies only as its front matter says: a new one is made
@@ -323,7 +325,7 @@ def write_agents_file(path: Path, block: AgentsBlock) -> AgentsFile:
     from kb.paths import write_out
 
     try:
-        before = path.read_text(encoding="utf-8") if path.exists() else ""
+        before = path.read_bytes().decode("utf-8") if path.exists() else ""  # its line endings as they are
     except (OSError, UnicodeDecodeError) as exc:
         raise KbError(f"{path}: cannot read it: {exc}") from None
     after = refreshed(before or new_file(path), block.lines)

@@ -134,6 +134,18 @@ def test_a_file_without_the_block_gets_it_at_its_end_and_unpaired_markers_are_re
         refreshed(f"# Agents\n{START}\nhalf\n", block)
 
 
+def test_a_file_edited_on_windows_keeps_its_line_endings(tmp_path: Path) -> None:
+    """`# rules\r\nline two\r\n` came back as `# rules\nline two\n`: a diff on every line of the
+    person's own, outside the markers."""
+    from kb.exchange.agents_file import write_agents_file
+
+    agents = tmp_path / "AGENTS.md"
+    agents.write_bytes(b"# rules\r\nline two\r\n")
+    write_agents_file(agents, render_block([], [], frozenset()))
+    written = agents.read_bytes()
+    assert written.startswith(b"# rules\r\nline two\r\n\r\n") and b"\n" not in written.replace(b"\r\n", b"")
+
+
 def test_a_new_cursor_rule_gets_the_front_matter_that_makes_it_apply(tmp_path: Path) -> None:
     from kb.exchange.agents_file import write_agents_file
 
