@@ -281,6 +281,7 @@ class AgentSession:
         from kb.capture.suggestions import suggest_applies_to
         from kb.entry.constraints import check_constraints
         from kb.entry.content import EntryContent, key_from_symptom
+        from kb.entry.lint import validation_problem
         from kb.machine import active_python, environment
         from kb.text.frames import where_it_failed
         from kb.text.paste import find_decisive
@@ -294,6 +295,9 @@ class AgentSession:
                 f"a proposed entry needs its symptom, the check that proved the cause and the fix: "
                 f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty"
             )
+        problem = validation_problem(check.strip())
+        if problem:  # the draft's `kb add --from-file` would refuse it, after "saved as a draft"
+            raise KbError(f"the check: {problem}; send the one line that proved the cause")
         decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
         where = where_it_failed(decisive, symptom)  # a traceback: the place in the user's code
         interpreter = _python_named(python) or active_python()

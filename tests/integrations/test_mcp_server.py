@@ -313,6 +313,15 @@ async def test_a_proposal_without_constraints_gets_the_series_of_the_packages_it
     assert "applies_to" in refused["error"]
 
 
+async def test_a_proposal_whose_check_kb_add_would_refuse_is_refused_at_once() -> None:
+    """A two-line check was "saved as a draft" with a `kb add --from-file` that then refused it."""
+    async with agent() as client:
+        refused = await call(
+            client, "propose_entry", symptom="ValueError: aaa", check="echo a\necho b", fix="x"
+        )
+    assert refused["error"].startswith("the check: a validation command must be one line")
+
+
 @pytest.mark.parametrize(
     ("paste", "answer"),
     [
