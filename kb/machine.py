@@ -175,22 +175,41 @@ def user_python() -> str:
 def python_of(command: Sequence[str], search_path: str | None = None) -> str | None:
     """The Python a command runs in: the command itself when it is a Python (python, python3.11, a
     venv's bin/python), the interpreter of its `#!` line when it is a Python script (torchrun,
-    accelerate, pytest); otherwise (a shell script, make) the first python3 or python on the PATH,
-    which is what the script most likely runs. None when there is none."""
+    accelerate, pytest); otherwise (a shell script, make), or when that Python is a script kb may
+    not run again (runs_as_a_python()), the first python3 or python on the PATH, which is what the
+    script most likely runs. None when there is none."""
     if not command:
         return None
     program = command[0] if os.sep in command[0] else shutil.which(command[0], path=search_path)
     if program is not None:
-        if _is_python(os.path.basename(program)):
-            return program
-        interpreter = _shebang_python(program, search_path)
-        if interpreter is not None:
+        named = _is_python(os.path.basename(program))
+        interpreter = program if named else _shebang_python(program, search_path)
+        if interpreter is not None and runs_as_a_python(interpreter, os.path.basename(interpreter)):
             return interpreter
     return shutil.which("python3", path=search_path) or shutil.which("python", path=search_path)
 
 
 def _is_python(name: str) -> bool:
     return re.fullmatch(r"python[\d.]*", name) is not None
+
+
+#: The first bytes of a compiled program: ELF, Mach-O (both word sizes, both orders, universal), PE.
+_PROGRAM_MAGIC = (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xca\xfe\xba\xbe", b"MZ")
+
+
+def runs_as_a_python(path: str, name: str) -> bool:
+    """Whether kb may run PATH to read a Python's packages: a compiled program, or the NAME the PATH
+    environment variable finds (a pyenv shim is a shell script, put there by the user). A script
+    someone wrote and named python3 is neither: the name alone let such a script run again, out of
+    sight, after the run the person asked for (kb run) or their agent's shell approved (kb mcp)."""
+    on_path = shutil.which(name)
+    if on_path is not None and os.path.realpath(on_path) == os.path.realpath(path):
+        return True
+    try:
+        with open(path, "rb") as program:
+            return program.read(4).startswith(_PROGRAM_MAGIC)
+    except OSError:
+        return False
 
 
 #: The line after `#!/bin/sh` in the launcher pip writes when a Python's path is too long for a `#!`

@@ -24,7 +24,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -628,30 +627,14 @@ def _python_named(python: str) -> str:
             f"python {path!r} is not a Python interpreter by its name (python, python3, python3.11, "
             "pypy3): kb runs it to read the versions of its packages, and runs no other program"
         )
-    if path and os.path.exists(path) and not _a_program(path, name):
+    from kb.machine import runs_as_a_python
+
+    if path and os.path.exists(path) and not runs_as_a_python(path, name):
         raise UsageError(
             f"python {path!r} is not a compiled program (a script?): kb runs a compiled Python, or the one "
             "your PATH names, to read the versions of its packages, and no other file"
         )
     return path
-
-
-#: The first bytes of a compiled program: ELF, Mach-O (both word sizes, both orders, universal), PE.
-_PROGRAM_MAGIC = (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xca\xfe\xba\xbe", b"MZ")
-
-
-def _a_program(path: str, name: str) -> bool:
-    """Whether PATH is a compiled program, or the NAME the PATH environment variable finds (a pyenv
-    shim is a shell script, put there by the user). A file an agent wrote and named python3 is
-    neither: the name alone let such a script run, out of sight of the agent's own shell approval."""
-    on_path = shutil.which(name)
-    if on_path is not None and os.path.realpath(on_path) == os.path.realpath(path):
-        return True
-    try:
-        with open(path, "rb") as program:
-            return program.read(4).startswith(_PROGRAM_MAGIC)
-    except OSError:
-        return False
 
 
 def _as_typed(command: str) -> str:

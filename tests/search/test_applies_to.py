@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import platform
+import shutil
+import sys
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -160,6 +162,21 @@ def test_the_python_a_command_runs_in(tmp_path: Path, python_with: Callable[[dic
     assert python_of(["accelerate", "launch"], path) == str(bin_dir / "python3.11")
     assert python_of([str(bin_dir / "train.sh")], path) is None  # no python3 or python on this PATH
     assert python_of([], path) is None
+
+
+def test_a_script_named_python_is_not_run_again_to_read_its_packages(tmp_path: Path) -> None:
+    """`kb run -- ./wrappers/python3 train.py` ran the wrapper a second time, kb's probe after the
+    person's run: a script is run only as the person ran it; the PATH's Python stands in."""
+    wrapper = tmp_path / "wrappers" / "python3"
+    wrapper.parent.mkdir()
+    wrapper.write_text('#!/bin/sh\necho "$*" >> calls\nexec python3 "$@"\n')
+    wrapper.chmod(0o755)
+    script = tmp_path / "train.py"
+    script.write_text(f"#!{wrapper}\nprint(1)\n")
+    script.chmod(0o755)
+    on_path = str(Path(sys.executable).parent)
+    for command in ([str(wrapper), "train.py"], [str(script)]):
+        assert python_of(command, on_path) == shutil.which("python3", path=on_path)
 
 
 def test_each_environment_judged_is_recorded_once(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
