@@ -15,7 +15,9 @@ runs these signals are blocked in kb and a thread takes them with sigwaitinfo; a
 from the terminal has si_code SI_KERNEL and is not passed on, or the child would get it twice. A
 signal kb was started ignoring (nohup; `&` in a script ignores SIGINT and SIGQUIT) stays ignored,
 by the child too. Once the child has ended, kb's signals are as they were, and kb returns: output
-that a background process it left behind writes later is not waited for (LINGER_S).
+that a background process it left behind writes later is not waited for (LINGER_S), but copied on
+by a process of kb's own until that process closes it, so that it neither dies at its next write
+into a pipe kb closed nor writes into a pseudo-terminal nobody reads.
 """
 
 from __future__ import annotations
@@ -81,21 +83,45 @@ def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finishe
         if terminal:
             child = _start_on_a_terminal(argv)
             passing.to(child)
-            _pump({child.master: 1}, tail, child.pid)
-            os.close(child.master)
+            sources = {child.master: 1}
+            left, open_sources = _pump(sources, tail, child.pid)
             reader_left = False
         else:
             child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             passing.to(child)
             assert child.stdout is not None and child.stderr is not None
             streams = {child.stdout.fileno(): child.stdout, child.stderr.fileno(): child.stderr}
+            sources = {fd: 1 if stream is child.stdout else 2 for fd, stream in streams.items()}
             # A target's reader gone, its source is closed at once, as a pipe would be: the
             # command's next write there meets a closed pipe (SIGPIPE, or EPIPE where it ignores it).
-            left = _pump({fd: 1 if stream is child.stdout else 2 for fd, stream in streams.items()},
-                         tail, child.pid, close=lambda fd: streams[fd].close())  # fmt: skip
+            left, open_sources = _pump(sources, tail, child.pid, close=lambda fd: streams[fd].close())
             reader_left = bool(left)
         _wait_without_reaping(child)
+    if open_sources:
+        _copy_on_behind_kb({fd: sources[fd] for fd in open_sources})
+    for fd in (child.master,) if terminal else ():
+        os.close(fd)
+    for stream in () if terminal else (child.stdout, child.stderr):
+        if stream is not None and not stream.closed:
+            stream.close()
     return Finished(child.wait(), tail.bytes(), reader_left)
+
+
+def _copy_on_behind_kb(sources: dict[int, int]) -> None:
+    """Copy SOURCES (what the command's output still holds open: a process it left running, `server
+    &`) to their targets until they end, in a process of kb's own that kb does not wait for. kb
+    returns meanwhile; closing their reading ends would kill that process at its next write
+    (SIGPIPE), or lose what it writes to the pseudo-terminal, where without kb it writes on."""
+    if not hasattr(os, "fork"):
+        return
+    if os.fork():
+        return
+    try:  # the copier: no Python above this frame runs again, whatever happens here
+        os.setsid()  # Ctrl-C and a closed terminal are the process's to meet, not the copier's
+        os.close(0)
+        _pump(sources, Tail(_CHUNK), close=os.close)
+    finally:
+        os._exit(0)
 
 
 class NotExecutable(KbError):
@@ -157,22 +183,23 @@ def _pump(
     tail: Tail,
     pid: int | None = None,
     close: Callable[[int], None] | None = None,
-) -> set[int]:
+) -> tuple[set[int], set[int]]:
     """Copy each source descriptor to its target until every source ends, or, once the process PID
     has ended, until LINGER_S passed, keeping the tail. A source whose target's reader left (a
-    broken pipe) is no longer read, and is CLOSEd at once; the sources that were are returned."""
+    broken pipe) is no longer read, and is CLOSEd at once. Returns the sources that were, and those
+    still open when the copy stopped (a process the command left running holds them)."""
     ended_at: float | None = None
     left: set[int] = set()
+    open_sources = set(sources)
     with selectors.DefaultSelector() as selector:
         for fd in sources:
             selector.register(fd, selectors.EVENT_READ)
-        open_sources = len(sources)
         while open_sources:
             events = selector.select(timeout=LINGER_S / 2 if pid is not None else None)
             if pid is not None and (ended_at is not None or _has_ended(pid)):
                 ended_at = ended_at or time.monotonic()
                 if time.monotonic() - ended_at > LINGER_S:
-                    return left
+                    return left, open_sources
             for key, _ in events:
                 fd = key.fd
                 try:
@@ -183,16 +210,16 @@ def _pump(
                     data = b""
                 if not data:
                     selector.unregister(fd)
-                    open_sources -= 1
+                    open_sources.discard(fd)
                     continue
                 tail.add(data)
                 if not _write_all(sources[fd], data):
                     selector.unregister(fd)
-                    open_sources -= 1
+                    open_sources.discard(fd)
                     left.add(fd)
                     if close is not None:
                         close(fd)
-    return left
+    return left, open_sources
 
 
 def _write_all(fd: int, data: bytes) -> bool:

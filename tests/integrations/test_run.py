@@ -139,12 +139,24 @@ def test_ctrl_c_stops_a_shell_loop_of_kb_runs_as_it_stops_a_loop_of_the_commands
     assert loop.returncode == -signal.SIGINT
 
 
-def test_kb_returns_when_the_command_does_not_when_what_it_left_running_does() -> None:
-    """A background process the command started keeps its output open: kb waited for it."""
-    started = time.monotonic()
-    result = kb_run("sh", "-c", "sleep 60 & echo started it")
-    assert time.monotonic() - started < 30
-    assert (result.returncode, result.stdout) == (0, "started it\n")
+def test_kb_returns_when_the_command_does_not_when_what_it_left_running_does(tmp_path: Path) -> None:
+    """A background process the command started keeps its output open: kb waited for it. And once kb
+    returned, it closed that output, so the process died at its next write (SIGPIPE): a server a
+    launch script started was gone. kb returns; what the process writes later still comes through,
+    as it does without kb, and the process lives on."""
+    go, status = tmp_path / "go", tmp_path / "server-status"
+    server = f"while [ ! -e {go} ]; do sleep 0.05; done; echo server log; echo alive > {status}"
+    with subprocess.Popen(
+        [sys.executable, "-m", "kb", "run", "--", "sh", "-c", f"( {server} ) & echo started it"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as kb_process:
+        assert kb_process.wait(timeout=60) == 0  # while the server still waits
+        go.touch()
+        out, _ = kb_process.communicate(timeout=60)  # the pipe ends when the server lets it go
+    assert out == "started it\nserver log\n"
+    assert status.read_text() == "alive\n"
 
 
 def test_a_command_that_cannot_start_is_one_line() -> None:
