@@ -110,7 +110,8 @@ class AgentSession:
         self.layer_of = {
             str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
         }
-        if keys and response.results[0].doubt == UNTRUSTED:
+        first_untrusted = bool(keys) and bool(response.results[0].candidate.record.get("untrusted"))
+        if keys and (response.results[0].doubt == UNTRUSTED or first_untrusted):
             answer = (
                 f"no known fault for sure: the closest entry, {keys[0]}, is from a folder no one has "
                 "trusted, and kb is sure of none of its entries, nor offers their checks, until a person "
@@ -157,6 +158,11 @@ class AgentSession:
         from kb.verify.reported import for_an_agents_shell
 
         for item in data["results"]:
+            if item.get("trusted") is False:
+                why = (
+                    f"its folder ({item.get('layer')}) is not trusted: a person reads it and runs `kb trust`"
+                )
+                _withhold_a_strangers_words(item, f"{why} (no agent)")
             if item.get("check"):  # as check_to_run hands it out
                 item["check"] = for_an_agents_shell(str(item["check"]))
                 self._hand_out(str(item["key"]), str(item["check"]), self._layer_of(str(item["key"])))
@@ -172,6 +178,7 @@ class AgentSession:
             if held.untrusted:
                 data.pop("validation", None)
                 data["check_not_offered"] = held.untrusted
+                _withhold_a_strangers_words(data, held.untrusted)
             data["last_check"] = (
                 {"verdict": entry.last_check_outcome, "at": entry.last_check_at.isoformat()}
                 if entry.last_check_at and entry.last_check_outcome
@@ -189,14 +196,16 @@ class AgentSession:
         name = layer.strip() or PERSONAL
         with self._layer_store(name) as held:
             entries = held.store.list(domain=chosen)
-        return {
-            "layer": name,
-            "domain": chosen,
-            "entries": [
-                {"key": e.key, "domain": e.domain, "symptom": (e.symptom.splitlines() or [""])[0][:200]}
-                for e in entries
-            ],
-        }
+        listed = [
+            {"key": e.key, "domain": e.domain, "symptom": (e.symptom.splitlines() or [""])[0][:200]}
+            for e in entries
+        ]
+        data: dict[str, Any] = {"layer": name, "domain": chosen, "entries": listed}
+        if held.untrusted:
+            for item in listed:
+                item["symptom"] = None
+            data["text_not_shown"] = held.untrusted
+        return data
 
     def check(self, key: str, paste: str = "") -> dict[str, Any]:
         from kb.verify.reported import check_to_run
@@ -615,6 +624,22 @@ def build_server(database: str | None = None) -> MCPServer:
 
 #: The name of a Python interpreter's program: python, python3, python3.11, pypy3, pythonw.exe.
 _PYTHON_NAME = re.compile(r"(?:python|pypy)(?:\d+(?:\.\d+)*)?w?(?:\.exe)?", re.IGNORECASE)
+
+
+#: What an entry says in a person's words: an agent takes such text as instructions, and a folder no
+#: one trusted may word its fix, or its symptom, as an order to the agent (README: kb export agents).
+_A_STRANGERS_WORDS = (
+    "symptom", "symptom_variants", "fix", "root_cause", "conditions", "environment", "case", "snippet",
+)  # fmt: skip
+
+
+def _withhold_a_strangers_words(item: dict[str, Any], why: str) -> None:
+    """ITEM, an entry of a folder no one trusted, without its words: its key, domain and layer say
+    which entry it is; a person reads the rest (kb show) and runs `kb trust`."""
+    for name in _A_STRANGERS_WORDS:
+        if item.get(name):
+            item[name] = None if isinstance(item[name], str) else []
+    item["text_not_shown"] = why
 
 
 def _python_named(python: str) -> str:

@@ -260,13 +260,17 @@ async def test_a_project_folders_check_waits_for_trust_and_its_verdict_is_read_n
             found["answer"].startswith("no known fault for sure") and "no one has trusted" in found["answer"]
         )
         assert found["results"][0]["validation"] is None  # the command is not handed to the agent
+        # nor its words: an agent takes them as instructions, and a stranger may word them so
+        assert found["results"][0]["fix"] is None and found["results"][0]["symptom"] is None
+        assert "is not trusted" in found["results"][0]["text_not_shown"]
         refused = await call(client, "check_to_run", key=key)
         assert "which is not trusted" in refused["error"] and "kb trust" in refused["error"]
-        shown = await call(client, "show_entry", key=key)  # shown, without its check
-        assert shown["fix"] == "Remove the stale lock at start." and "validation" not in shown
-        assert "is not trusted" in shown["check_not_offered"]
+        shown = await call(client, "show_entry", key=key)  # which entry it is, without its check or words
+        assert shown["key"] == key and shown["fix"] is None and "validation" not in shown
+        assert "is not trusted" in shown["check_not_offered"] and "kb trust" in shown["text_not_shown"]
         listed = await call(client, "list_entries", layer="project")
         assert listed["layer"] == "project" and [e["key"] for e in listed["entries"]] == [key]
+        assert listed["entries"][0]["symptom"] is None and "kb trust" in listed["text_not_shown"]
         mine = await call(client, "list_entries", domain="hardware")
         assert mine["layer"] == "personal" and key not in {e["key"] for e in mine["entries"]}
         assert mine["entries"] and {e["domain"] for e in mine["entries"]} == {"hardware"}
