@@ -196,7 +196,7 @@ class AgentSession:
         name = layer.strip() or PERSONAL
         with self._layer_store(name) as held:
             entries = held.store.list(domain=chosen)
-        listed = [
+        listed: list[dict[str, Any]] = [
             {"key": e.key, "domain": e.domain, "symptom": (e.symptom.splitlines() or [""])[0][:200]}
             for e in entries
         ]
