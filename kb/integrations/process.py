@@ -136,6 +136,8 @@ class _Child(subprocess.Popen[bytes]):
 
 
 def _start(argv: Sequence[str], **streams: object) -> _Child:
+    if not argv[0]:  # a shell finds no program by an empty name: 127, not exec's EACCES (126)
+        raise KbError("'': command not found")
     try:
         return _Child(list(argv), **streams)  # type: ignore[call-overload,no-any-return]
     except FileNotFoundError:

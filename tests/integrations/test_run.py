@@ -162,6 +162,8 @@ def test_kb_returns_when_the_command_does_not_when_what_it_left_running_does(tmp
 def test_a_command_that_cannot_start_is_one_line() -> None:
     result = kb_run("no-such-program-kb-test")
     assert (result.returncode, result.stderr) == (127, "kb: no-such-program-kb-test: command not found\n")
+    nameless = kb_run("")  # `kb run -- "$TRAINER"` with the variable unset: what a shell says of it
+    assert (nameless.returncode, nameless.stderr) == (127, "kb: '': command not found\n")
     folder = kb_run(os.path.dirname(sys.executable))  # found, but not a program: 126, as a shell says
     assert folder.returncode == 126 and folder.stderr.endswith(": is a directory\n")
     script = Path(os.environ["HOME"]) / "train.sh"
