@@ -1,9 +1,9 @@
 """Run a command as if kb were not there, keeping the end of its output in memory.
 
 The child gets kb's standard input, its output is copied through unchanged as it comes (with no
-buffering of kb's own), and its exit status comes back as it was. When kb's output is a terminal,
-the child writes to a pseudo-terminal of the same size, so that progress bars (tqdm, rich) still
-draw; otherwise stdout and stderr are two pipes, each copied to its own stream.
+buffering of kb's own), and its exit status comes back as it was. Where kb's stdout or stderr is a
+terminal, the child's goes to a pseudo-terminal of the same size, so that progress bars (tqdm,
+rich) still draw and output is line-buffered; where it is not, to a pipe copied to its own stream.
 
 Signals. The child stays in kb's process group and session, and kb's terminal stays its controlling
 terminal (only its stdout and stderr are on the pseudo-terminal, which controls nothing), so Ctrl-C
@@ -78,31 +78,27 @@ def run_passing_through(argv: Sequence[str], limit: int = KEPT_BYTES) -> Finishe
     """Run ARGV, copying its output through, and return how it ended and the end of its output.
     Raises KbError when it cannot be started (not found, not executable)."""
     tail = Tail(limit)
-    terminal = os.isatty(1) and os.isatty(2) and sys.platform != "win32"
+    on_terminal = [] if sys.platform == "win32" else [fd for fd in (1, 2) if os.isatty(fd)]
     with _PassingSignalsOn() as passing:
-        if terminal:
-            child = _start_on_a_terminal(argv)
-            passing.to(child)
-            sources = {child.master: 1}
-            left, open_sources = _pump(sources, tail, child.pid)
-            reader_left = False
-        else:
-            child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            passing.to(child)
-            assert child.stdout is not None and child.stderr is not None
-            streams = {child.stdout.fileno(): child.stdout, child.stderr.fileno(): child.stderr}
-            sources = {fd: 1 if stream is child.stdout else 2 for fd, stream in streams.items()}
+        child, sources = _start_passing(argv, on_terminal)
+        passing.to(child)
+        pipes = {stream.fileno(): stream for stream in (child.stdout, child.stderr) if stream is not None}
+
+        def close(fd: int) -> None:
             # A target's reader gone, its source is closed at once, as a pipe would be: the
             # command's next write there meets a closed pipe (SIGPIPE, or EPIPE where it ignores it).
-            left, open_sources = _pump(sources, tail, child.pid, close=lambda fd: streams[fd].close())
-            reader_left = bool(left)
+            if fd in pipes:
+                pipes[fd].close()
+
+        left, open_sources = _pump(sources, tail, child.pid, close=close)
+        reader_left = bool(left)
         _wait_without_reaping(child)
     if open_sources:
         _copy_on_behind_kb({fd: sources[fd] for fd in open_sources})
-    for fd in (child.master,) if terminal else ():
-        os.close(fd)
-    for stream in () if terminal else (child.stdout, child.stderr):
-        if stream is not None and not stream.closed:
+    if getattr(child, "master", None) is not None:
+        os.close(child.master)
+    for stream in pipes.values():
+        if not stream.closed:
             stream.close()
     return Finished(child.wait(), tail.bytes(), reader_left)
 
@@ -132,7 +128,8 @@ class NotExecutable(KbError):
 
 
 class _Child(subprocess.Popen[bytes]):
-    master: int
+    master: int  # the pseudo-terminal's side kb reads, when the command has one
+    terminal: int  # kb's descriptor that is a terminal, whose size the pseudo-terminal copies
 
 
 def _start(argv: Sequence[str], **streams: object) -> _Child:
@@ -150,28 +147,42 @@ def _start(argv: Sequence[str], **streams: object) -> _Child:
         raise KbError(f"cannot run {argv[0]}: {exc.strerror}") from None
 
 
-def _start_on_a_terminal(argv: Sequence[str]) -> _Child:
+def _start_passing(argv: Sequence[str], on_terminal: Sequence[int]) -> tuple[_Child, dict[int, int]]:
+    """Start ARGV with its stdout and its stderr each on a pseudo-terminal where kb's is on a terminal
+    (one, shared, when both are: their order is kept) and on a pipe where kb's is not, as the command
+    would have them without kb: `kb run -- python train.py 2>err.log` still prints its progress as it
+    comes, and `| tee log` leaves tqdm its terminal on stderr. Returns the child and the sources to
+    copy, each to its target (1 or 2)."""
+    if not on_terminal:
+        child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert child.stdout is not None and child.stderr is not None
+        return child, {child.stdout.fileno(): 1, child.stderr.fileno(): 2}
     import pty
 
     master, slave = pty.openpty()
-    _copy_window_size(master)
+    _copy_window_size(master, on_terminal[0])
+    given = {fd: slave if fd in on_terminal else subprocess.PIPE for fd in (1, 2)}
     try:
-        child = _start(argv, stdout=slave, stderr=slave)
+        child = _start(argv, stdout=given[1], stderr=given[2])
     except BaseException:
         os.close(master)
         raise
     finally:
         os.close(slave)
-    child.master = master
-    return child
+    child.master, child.terminal = master, on_terminal[0]
+    sources = {master: on_terminal[0]}
+    for target, stream in ((1, child.stdout), (2, child.stderr)):
+        if stream is not None:
+            sources[stream.fileno()] = target
+    return child, sources
 
 
-def _copy_window_size(master: int) -> None:
+def _copy_window_size(master: int, terminal: int = 1) -> None:
     import fcntl
     import termios
 
     with contextlib.suppress(OSError):
-        size = fcntl.ioctl(1, termios.TIOCGWINSZ, b"\0" * 8)
+        size = fcntl.ioctl(terminal, termios.TIOCGWINSZ, b"\0" * 8)
         fcntl.ioctl(master, termios.TIOCSWINSZ, size)
 
 
@@ -339,7 +350,7 @@ class _PassingSignalsOn:
         assert self.child is not None
         if number == getattr(signal, "SIGWINCH", None):
             if hasattr(self.child, "master"):  # the kernel tells the command when its terminal resizes
-                _copy_window_size(self.child.master)
+                _copy_window_size(self.child.master, self.child.terminal)
             return
         with contextlib.suppress(OSError):  # it has gone already (SIGCHLD ignored)
             os.kill(self.child.pid, number)

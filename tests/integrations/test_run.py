@@ -248,6 +248,30 @@ def test_on_a_terminal_the_command_sees_one_and_ctrl_c_reaches_it_first() -> Non
     assert "the child stopped cleanly" in text and "was killed by" not in text
 
 
+def test_a_stream_sent_elsewhere_leaves_the_other_on_the_terminal() -> None:
+    """kb used a pseudo-terminal only when both streams were on the terminal: `kb run -- python
+    train.py 2>err.log` gave the training a pipe for stdout, which Python then buffered until the
+    end, and `| tee log` took tqdm's terminal away from stderr."""
+    code = (
+        "import sys; print(sys.stdout.isatty(), sys.stderr.isatty(), file=sys.stderr if {} else sys.stdout)"
+    )
+    for redirected, shown in (("2>/dev/null", "True False"), ("| cat", "False True")):
+        to_stderr = redirected == "| cat"  # the line goes to the stream still on the terminal
+        line = shlex.join(kb_run_argv(python(code.format(to_stderr)), terminal=True))
+        master, slave = pty.openpty()
+        try:
+            shell = subprocess.Popen(
+                ["sh", "-c", f"{line} {redirected}"], stdin=slave, stdout=slave, stderr=slave
+            )
+        finally:
+            os.close(slave)
+        try:
+            assert shell.wait(timeout=60) == 0
+            assert shown in read_to_the_end(master, b"")
+        finally:
+            os.close(master)
+
+
 def trapping(name: str) -> str:
     """A command that says it got the signal NAME and exits as a shell would say it was killed by it."""
     return (
