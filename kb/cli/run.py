@@ -48,10 +48,20 @@ def run(argv: list[str]) -> int:
     except Exception as exc:  # a broken knowledge base or install: the command's own failure is what matters
         from kb.entry.visible import exception_line
 
-        _say(f"kb: `{command[0]}` {ending}; kb could not look it up: {exception_line(exc)}")
+        _say(f"kb: `{_shown(command)}` {ending}; kb could not look it up: {exception_line(exc)}")
     except KeyboardInterrupt:  # Ctrl-C stops kb's lookup, not what the command said with its status
-        _say(f"kb: `{command[0]}` {ending}; the lookup was interrupted (Ctrl-C).")
+        _say(f"kb: `{_shown(command)}` {ending}; the lookup was interrupted (Ctrl-C).")
     return finished.returncode
+
+
+def _shown(command: list[str]) -> str:
+    """COMMAND as kb names it in a line, as the answer's header does: its words redacted (an
+    `--api-key` given on the line), cut to a readable length, nothing in them acting on the terminal."""
+    from kb.entry.redaction import redact_text
+    from kb.entry.terminal import cut
+    from kb.entry.visible import visible
+
+    return cut(visible(" ".join(redact_text(" ".join(command)).split())), 60)
 
 
 def look_up(command: list[str], ending: str, output: str) -> None:

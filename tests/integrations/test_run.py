@@ -552,11 +552,16 @@ def test_a_knowledge_base_kb_cannot_read_is_one_line_after_the_commands_failure(
     with contextlib.closing(sqlite3.connect(kb_db)) as database:
         database.execute("DROP TABLE search_doc")
         database.commit()
-    result = kb_run(*python(f"import sys; sys.stderr.write({LABELS!r} + '\\n'); sys.exit(3)"))
+    result = kb_run(
+        *python(f"import sys; sys.stderr.write({LABELS!r} + '\\n'); sys.exit(3)"),
+        "--api-key",
+        "sk-abcdef0123456789abcdef",
+    )
     assert result.returncode == 3
     own, line = result.stderr.splitlines()
     assert own == LABELS
     assert line.startswith("kb: `") and "exited with 3; kb could not look it up: " in line
+    assert " -c " in line  # the command as it ran, not only its program
 
 
 @pytest.mark.parametrize("stderr", ["closed", "a pipe nobody reads"])
