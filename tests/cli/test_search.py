@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kb.cli.fast_search import main
+from kb.entry.content import key_from_symptom
 from kb.store.entry_store import open_store
 from tests.command_line import kb
 
@@ -169,43 +170,50 @@ def test_another_librarys_message_is_not_a_seeds_known_fault(
     assert results[0]["key"] == closest and results[0]["doubt"] == "unlike"
 
 
-def test_a_teams_exception_type_raised_for_another_reason_is_not_its_known_fault(
-    runner: CliRunner, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("recorded", "other", "doubt", "said", "again"),
+    [
+        # all `DatasetBuildError: bucket quota exceeded` shares with the entry is its class
+        (
+            "DatasetBuildError: duplicate ids found in train split",
+            "DatasetBuildError: bucket quota exceeded",
+            "type",
+            "It shares only its exception type with the first entry",
+            "DatasetBuildError: duplicate ids found in val split",
+        ),
+        # a team names its faults by their classes: another of its own is another fault
+        (
+            "AlphaSyncError: first entry for sync",
+            "BetaSyncError: second entry for sync",
+            "class",
+            "Its exception class, one of your own, is not the first entry's",
+            "AlphaSyncError: third entry for sync",
+        ),
+    ],
+    ids=["the-type-alone", "another-own-class"],
+)
+def test_a_teams_exception_raised_for_another_reason_is_not_its_known_fault(
+    runner: CliRunner,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    recorded: str,
+    other: str,
+    doubt: str,
+    said: str,
+    again: str,
 ) -> None:
-    """All `DatasetBuildError: bucket quota exceeded` shared with the entry was its class: kb called
-    it the duplicate-ids fault, `kb add` refused the new fault as known, and `kb run` said so too."""
+    """kb called OTHER the known fault RECORDED, `kb add` refused it as one, and `kb run` said so too."""
     code, _, err = kb(
-        "add", "-s", "DatasetBuildError: duplicate ids found in train split", "-d", "data",
-        "-v", "python3 scripts/check_ids.py", "-f", "dedupe ids in build_dataset.py", "--confirms", "exit 0",
+        "add", "-s", recorded, "-d", "data", "-v", "python3 scripts/check.py", "-f", "the team's fix",
+        "--confirms", "exit 0",
     )  # fmt: skip
     assert code == 0, err
-    code, data = search_json(capsys, monkeypatch, "DatasetBuildError: bucket quota exceeded")
+    code, data = search_json(capsys, monkeypatch, other)
     first = data["results"][0]  # type: ignore[index]
-    assert code == 1 and first["key"] == "datasetbuilderror-duplicate-ids-found-train-split"
-    assert not first["confident"] and first["doubt"] == "type"
-    out = run(capsys, monkeypatch, "DatasetBuildError: bucket quota exceeded")[1]
-    assert "It shares only its exception type with the first entry" in out
-    code, data = search_json(capsys, monkeypatch, "DatasetBuildError: duplicate ids found in val split")
-    assert code == 0 and data["results"][0]["confident"]  # type: ignore[index]
-
-
-def test_another_exception_class_of_the_teams_own_is_another_fault(
-    runner: CliRunner, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`BetaSyncError: second entry for sync` was the known fault `AlphaSyncError: first entry for
-    sync`, and `kb add` refused it as one: a team names its faults by their classes."""
-    code, _, err = kb(
-        "add", "-s", "AlphaSyncError: first entry for sync", "-d", "data",
-        "-v", "python3 scripts/check_sync.py", "-f", "resync the index", "--confirms", "exit 0",
-    )  # fmt: skip
-    assert code == 0, err
-    code, data = search_json(capsys, monkeypatch, "BetaSyncError: second entry for sync")
-    first = data["results"][0]  # type: ignore[index]
-    assert code == 1 and first["key"] == "alphasyncerror-first-entry-sync"
-    assert not first["confident"] and first["doubt"] == "class"
-    out = run(capsys, monkeypatch, "BetaSyncError: second entry for sync")[1]
-    assert "Its exception class, one of your own, is not the first entry's" in out
-    code, data = search_json(capsys, monkeypatch, "AlphaSyncError: third entry for sync")
+    assert code == 1 and first["key"] == key_from_symptom(recorded)
+    assert not first["confident"] and first["doubt"] == doubt
+    assert said in run(capsys, monkeypatch, other)[1]
+    code, data = search_json(capsys, monkeypatch, again)  # the fault itself, raised again
     assert code == 0 and data["results"][0]["confident"]  # type: ignore[index]
 
 
