@@ -77,11 +77,18 @@ def fingerprint(content: EntryContent) -> str:
 
 
 def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
-    """TARGET with what SOURCE knew: its symptom and variants as variants, its tags, its stories."""
+    """TARGET with what SOURCE knew: its symptom and variants as variants, its tags, its stories and
+    its guards; and its fix, root cause, snippet and check (with the rule that reads it) where TARGET
+    has none. Where both have one, TARGET's stands (kb.upkeep.review.merged_said() says so)."""
 
     def joined(first: str, second: str) -> str:
         return first if not second or second in first else f"{first}\n\n{second}".strip()
 
+    check = (
+        (target.validation, target.check_rule)
+        if target.validation
+        else (source.validation, source.check_rule)
+    )
     return target.replace(
         symptom_variants=(*target.symptom_variants, source.symptom, *source.symptom_variants),
         tags=(*target.tags, *source.tags),
@@ -89,4 +96,10 @@ def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
         conditions=joined(target.conditions, source.conditions),
         case=joined(target.case, source.case),
         environment=joined(target.environment, source.environment),
+        fix=target.fix or source.fix,
+        root_cause=target.root_cause or source.root_cause,
+        snippet=target.snippet or source.snippet,
+        validation=check[0],
+        check_rule=check[1],
+        guards=(*target.guards, *(guard for guard in source.guards if guard not in target.guards)),
     )

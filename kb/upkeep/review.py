@@ -200,13 +200,14 @@ def merge_entries(store: EntryStore, key: str, into: str) -> str:
 
 
 #: What a merge keeps of the target alone, by field, as people call it.
-_TARGETS_OWN = {"fix": "fix", "root_cause": "root cause", "validation": "check"}
+_TARGETS_OWN = {"fix": "fix", "root_cause": "root cause", "snippet": "snippet", "validation": "check"}
 
 
 def merged_said(source: EntryContent, target: EntryContent) -> str:
-    """What merging SOURCE into TARGET did: the target keeps its own fix, root cause and check, so
-    where SOURCE said otherwise the line says where its words are now (its history): a merge is
-    no archive, and `kb restore` does not bring SOURCE back."""
+    """What merging SOURCE into TARGET did (kb.entry.merging.merge_contents()): where both had a fix,
+    a root cause, a snippet or a check and SOURCE's said otherwise, TARGET keeps its own, and the
+    line says where SOURCE's words are now (its history): a merge is no archive, and `kb restore`
+    does not bring SOURCE back. TARGET is the entry after the merge."""
     said = f"merged {source.key} into {target.key}"
     differs = {field for field in _TARGETS_OWN if getattr(source, field) not in ("", getattr(target, field))}
     own = [name for field, name in _TARGETS_OWN.items() if field in differs]

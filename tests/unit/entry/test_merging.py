@@ -45,3 +45,20 @@ def test_a_story_is_added_once_and_one_already_told_is_not_repeated() -> None:
     assert merged.conditions == "Only on the GPU."
     assert merged.case == "A new class in the March export."
     assert merge_contents(merged, SOURCE).case == merged.case
+
+
+def test_what_the_target_lacks_it_takes_from_the_source_and_what_it_has_it_keeps() -> None:
+    """A merge kept none of the source's guards, snippet or root cause: the guard left the pre-commit
+    export, and the fault it blocked could come back."""
+    guard = {"kind": "regex", "pattern": "widget_cache\\.load\\(\\)", "bad": "x = widget_cache.load()"}
+    source = SOURCE.replace(root_cause="stale cache from v1", snippet="print(cache.stats())", guards=(guard,))
+    merged = merge_contents(TARGET, source)
+    assert (merged.root_cause, merged.snippet, merged.guards) == (
+        "stale cache from v1",
+        "print(cache.stats())",
+        (guard,),
+    )
+    assert merged.fix == TARGET.fix  # the target's own stands
+    assert merge_contents(merged, source).guards == (guard,)  # a guard both hold is kept once
+    checked = SOURCE.replace(validation="python3 check_labels.py")
+    assert merge_contents(TARGET, checked).validation == "python3 check_labels.py"
