@@ -103,7 +103,7 @@ def init(
     if not report.started:
         held = plural(report.entries, "entry", "entries")
         typer.echo(f"{report.database} already holds a knowledge base ({held}); left as it is")
-    elif empty:
+    elif not report.seeded:
         typer.echo(f"started an empty knowledge base at {report.database}")
     else:
         typer.echo(f"started a knowledge base at {report.database} with {report.seeded} seed entries")

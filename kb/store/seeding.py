@@ -126,8 +126,9 @@ class FirstUse(Record):
 
 
 def initialize(spec: str | None = None, empty: bool = False) -> FirstUse:
-    """Create the knowledge base at SPEC, seeded, or EMPTY; a knowledge base past its first use is left
-    as it is (an EMPTY one holding entries is refused: emptying is what kb rm is for)."""
+    """Create the knowledge base at SPEC, seeded, or EMPTY (or empty as KB_SEED=0 asks, as every
+    first use does: open_knowledge_base()); a knowledge base past its first use is left as it is (an
+    EMPTY one holding entries is refused: emptying is what kb rm is for)."""
     with open_store(spec) as store:
         where = store.location.display()
         if not store.first_use_pending():
@@ -139,7 +140,7 @@ def initialize(spec: str | None = None, empty: bool = False) -> FirstUse:
                 )
             return FirstUse(where, started=False, seeded=0, entries=total)
         seeded = 0
-        if empty:
+        if empty or not seeding_wanted():
             store.start_empty()
         else:
             seeded = len(load_seed(store).added)

@@ -238,6 +238,13 @@ def test_kb_init_empty_and_kb_seed_0_start_without_the_seeds(
     monkeypatch.delenv("KB_SEED")
     assert json.loads(kb("where", "--json").stdout)["entries"] == 0  # decided once
 
+    # `kb init` too, as its --help says: it loaded the 87 seeds into a team's new database
+    monkeypatch.setenv("KB_DB", str(db_path.with_name("other-team.db")))
+    monkeypatch.setenv("KB_SEED", "0")
+    result = kb("init")
+    assert result.exit_code == 0 and "started an empty knowledge base" in result.stdout
+    assert json.loads(kb("where", "--json").stdout)["entries"] == 0
+
 
 @pytest.mark.new_database
 def test_kb_init_seeds_once_and_never_empties_a_kb(runner: CliRunner) -> None:
