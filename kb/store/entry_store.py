@@ -556,6 +556,15 @@ class EntryStore:
                     report.updated.append(item.content.key)
                     self._record(db, current.key, "seed-updated", current.content(), "kb seed")
                 elif action == "unchanged":
+                    if current is not None and current.seed_digest is None:
+                        # The seed as shipped, come back without its mark (an export imported into
+                        # a team's database): marked now, so that a later seed reaches it. The mark
+                        # alone is written: an edit made since is no seed's (its text no longer has
+                        # the digest), and a later seed keeps it as an edit.
+                        db.run(
+                            "UPDATE entry SET seed_digest = :digest WHERE id = :id AND seed_digest IS NULL",
+                            {"digest": item.digest, "id": current.id},
+                        )
                     report.unchanged.append(item.content.key)
                 else:
                     report.kept.append(item.content.key)

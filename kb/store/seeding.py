@@ -88,6 +88,8 @@ def decide_seed_action(current: Entry | None, item: SeedItem) -> SeedAction:
         return "add"
     if current.seed_digest == item.digest:
         return "unchanged"
+    if current.seed_digest is None and content_digest(current.content()) == item.digest:
+        return "unchanged"  # the seed as shipped, brought back by an import: nobody edited it
     if current.seed_digest is not None and content_digest(current.content()) == current.seed_digest:
         return "update"
     return "kept"

@@ -71,6 +71,21 @@ def test_the_seeds_are_read_again_when_a_file_changes_and_kept_while_none_does(t
     ]
 
 
+def test_a_seed_brought_back_by_an_import_is_the_seed_and_takes_the_next_one(
+    tmp_path: Path, empty_store: EntryStore
+) -> None:
+    """A team's database made from `kb export files` of a seeded kb: `kb seed` said "kept your edits
+    87" of seeds nobody edited, and a later seed never reached them."""
+    folder = copy_seed(tmp_path, ["torch-load-map-location"])
+    shipped = read_entry_file(next(folder.glob("*/torch-load-map-location.md")))
+    empty_store.add(shipped)  # as an import adds it: the seed's text, without the seed's mark
+    assert load_seed(empty_store, folder).unchanged == ["torch-load-map-location"]
+    path = next(folder.glob("*/torch-load-map-location.md"))
+    path.write_text(render_entry_file(shipped.replace(fix="A clearer fix.")), encoding="utf-8")
+    assert load_seed(empty_store, folder).updated == ["torch-load-map-location"]
+    assert empty_store.get("torch-load-map-location").fix == "A clearer fix."
+
+
 def test_an_entry_the_user_edited_is_never_overwritten(tmp_path: Path, empty_store: EntryStore) -> None:
     folder = copy_seed(tmp_path, ["torch-load-map-location"])
     load_seed(empty_store, folder)
