@@ -247,6 +247,8 @@ def save_triage_draft(content: EntryContent, now: datetime | None = None, kind: 
     latest of KIND triage, `kb add --from-file PATH` any): drafts/KIND-STAMP.md, never overwritten."""
     path = new_draft_path(kind, (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S"))
     write_atomically(path, redact_text(render_entry_file(content)))  # a draft is kept too: redacted
+    if kind == "triage":
+        write_atomically(drafts_folder() / LAST_TRIAGE, path.name)
     return path
 
 
@@ -279,6 +281,30 @@ def discard_draft(path: Path) -> None:
     path.unlink(missing_ok=True)
 
 
+#: The name of the draft the last `kb triage` wrote, kept beside the drafts.
+LAST_TRIAGE = "last-triage"
+
+
 def latest_triage_draft() -> Path | None:
+    """The draft the last `kb triage` wrote, for `kb add --from-triage`; None when there is none.
+    Raises KbError when that draft was added (or removed) already and older ones wait: the next
+    --from-triage took an older triage's draft, weeks old maybe, and added it with the flags meant
+    for the last one."""
+    from kb.errors import KbError
+
     drafts = list(drafts_folder().glob("triage-*.md"))
+    try:
+        last = (drafts_folder() / LAST_TRIAGE).read_text(encoding="utf-8").strip()
+    except OSError:
+        last = ""  # an older kb's drafts: the newest stands for the last
+    if last and not (drafts_folder() / last).is_file():
+        if drafts:
+            older = max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name))
+            raise KbError(
+                f"the draft your last kb triage left ({last}) was added already; an older one waits:"
+                f" kb add --from-file {older}"
+            )
+        return None
+    if last:
+        return drafts_folder() / last
     return max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None

@@ -629,6 +629,19 @@ def test_a_triage_counted_as_an_occurrence_is_counted_once() -> None:
     assert entry("dataloader-too-many-open-files")["occurrences"] == 1  # the one met
 
 
+def test_a_second_from_triage_does_not_finish_an_older_triage_with_the_last_ones_flags() -> None:
+    """Once the last triage's draft was added, the next `kb add --from-triage` took an older
+    triage's draft, weeks old maybe, and added it with the fix meant for the last one."""
+    finished = ["-d", "hardware", "-v", "true", "--confirms", "exit 0", "-f", "cool the whirligig", "--new"]
+    kb("triage", "--json", "--no-env", "--symptom", "AlphaError: the frobnicator jammed")
+    kb("triage", "--json", "--no-env", "--symptom", "BetaError: the whirligig overheated")
+    assert kb("add", "--from-triage", *finished).code == 0
+    again = kb("add", "--from-triage", *finished)
+    assert again.code == 1 and again.stderr.count("\n") == 1
+    assert "was added already; an older one waits: kb add --from-file " in again.stderr
+    assert "alphaerror-frobnicator-jammed" not in {e["key"] for e in json.loads(kb("list", "--json").stdout)}
+
+
 def test_a_triage_of_a_known_fault_says_so_before_asking_for_the_rest(interactive: None) -> None:
     """`kb add --from-triage` asked for the validation, how to read it and the fix, and only then
     said the fault was known and offered to count an occurrence: the answers were thrown away."""
