@@ -55,13 +55,15 @@ def run(argv: list[str]) -> int:
 
 
 def _shown(command: list[str]) -> str:
-    """COMMAND as kb names it in a line, as the answer's header does: its words redacted (an
-    `--api-key` given on the line), cut to a readable length, nothing in them acting on the terminal."""
+    """COMMAND as kb names it in its lines: as a shell would read it back, redacted (an `--api-key`
+    given on the line), on one line cut to a readable length, nothing in it acting on the terminal."""
+    import shlex
+
     from kb.entry.redaction import redact_text
     from kb.entry.terminal import cut
     from kb.entry.visible import visible
 
-    return cut(visible(" ".join(redact_text(" ".join(command)).split())), 60)
+    return cut(visible(" ".join(redact_text(shlex.join(command)).split())), 60)
 
 
 def look_up(command: list[str], ending: str, output: str) -> None:
@@ -70,7 +72,6 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     from kb.capture.last_run import record_failure
     from kb.cli.console import width
     from kb.cli.fast_search import format_response
-    from kb.entry.terminal import cut
     from kb.entry.visible import visible
     from kb.integrations.process import describe_ending
     from kb.layers.everywhere import search_layers
@@ -79,8 +80,8 @@ def look_up(command: list[str], ending: str, output: str) -> None:
     from kb.search.lookup import SearchOptions
 
     python = python_of(command)
-    run = record_failure(str(user_data_dir()), command, ending, output, python=python)
-    header = f"kb: `{cut(visible(' '.join(run.command.split())), 60)}` {ending}."
+    record_failure(str(user_data_dir()), command, ending, output, python=python)
+    header = f"kb: `{_shown(command)}` {ending}."
     if not output.strip():
         _say(f"{header} It printed nothing to look up.")
         return

@@ -157,12 +157,10 @@ class AgentSession:
         data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
         from kb.verify.reported import for_an_agents_shell
 
-        for item in data["results"]:
-            if item.get("trusted") is False:
-                why = (
-                    f"its folder ({item.get('layer')}) is not trusted: a person reads it and runs `kb trust`"
-                )
-                _withhold_a_strangers_words(item, f"{why} (no agent)")
+        for item, scored in zip(data["results"], response.results, strict=True):
+            folder = scored.candidate.record.get("untrusted")
+            if folder:
+                _withhold_a_strangers_words(item, _not_trusted(str(folder)))
             if item.get("check"):  # as check_to_run hands it out
                 item["check"] = for_an_agents_shell(str(item["check"]))
                 self._hand_out(str(item["key"]), str(item["check"]), self._layer_of(str(item["key"])))
@@ -462,11 +460,7 @@ class AgentSession:
             with open_knowledge_base(layer.spec) as store:
                 yield Held(store)
             return
-        untrusted = (
-            None
-            if layer.trusted
-            else f"its folder {layer.spec} is not trusted: a person reads it and runs `kb trust` (no agent)"
-        )
+        untrusted = None if layer.trusted else _not_trusted(layer.spec)
         with open_store(layer_database(layer)) as store:
             yield Held(store, untrusted=untrusted, folder=layer.spec)
 
@@ -631,6 +625,11 @@ _PYTHON_NAME = re.compile(r"(?:python|pypy)(?:\d+(?:\.\d+)*)?w?(?:\.exe)?", re.I
 _A_STRANGERS_WORDS = (
     "symptom", "symptom_variants", "fix", "root_cause", "conditions", "environment", "case", "snippet",
 )  # fmt: skip
+
+
+def _not_trusted(folder: str) -> str:
+    """Why an entry of the folder FOLDER comes without its check and its words."""
+    return f"its folder {folder} is not trusted: a person reads it and runs `kb trust` (no agent)"
 
 
 def _withhold_a_strangers_words(item: dict[str, Any], why: str) -> None:

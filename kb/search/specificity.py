@@ -98,8 +98,7 @@ def beyond_everyday(
         return True
     best = 0.0
     seed = bool(record.get("seed_digest"))
-    parts = class_and_message(reading.line)
-    exception_type = _class_words(parts[0]) if parts is not None else frozenset()
+    exception_type = _type_words(reading.line)
     for form in forms:
         quoted = _quoted_in_both(reading.line, form) if seed else _quoted_terms(form)
         words = form_words(form)
@@ -141,8 +140,7 @@ def only_its_type(reading: Reading, record: Mapping[str, Any], frames: frozenset
     `DatasetBuildError: bucket quota exceeded` and an entry's `DatasetBuildError: duplicate ids
     found in train split` are one type raised for two reasons. A function of the user's code a form
     names (FRAMES) is more than the type."""
-    parts = class_and_message(reading.line)
-    exception_type = _class_words(parts[0]) if parts is not None else frozenset()
+    exception_type = _type_words(reading.line)
     if not exception_type:
         return False
     shares = False
@@ -233,10 +231,7 @@ def _own_class(line: str, backgrounds: Sequence[Background]) -> str | None:
     if parts is None:
         return None
     name = parts[0].rsplit(".", 1)[-1]
-    if not _CLASS_NAME.fullmatch(name):
-        return None
-    names = {parts[0].lower(), name.lower()}
-    if any(len(background.holding(held)) for background in backgrounds for held in names):
+    if not _CLASS_NAME.fullmatch(name) or _raised_by_them(parts[0], backgrounds):
         return None
     return name.lower()
 
@@ -483,10 +478,21 @@ def _class_terms(line: str, backgrounds: Sequence[Background]) -> frozenset[str]
     terms = _class_words(parts[0])
     if not terms:
         return terms
-    dotted = parts[0].lower()
-    names = {dotted, dotted.rsplit(".", 1)[-1]}  # `sqlite3.OperationalError` is read as one dotted word
-    held = any(len(background.holding(name)) for background in backgrounds for name in names)
-    return terms if held else frozenset()
+    return terms if _raised_by_them(parts[0], backgrounds) else frozenset()
+
+
+def _raised_by_them(name: str, backgrounds: Sequence[Background]) -> bool:
+    """Whether one of BACKGROUNDS holds the exception class NAME, dotted or by its last part:
+    `sqlite3.OperationalError` is read as one dotted word."""
+    dotted = name.lower()
+    names = {dotted, dotted.rsplit(".", 1)[-1]}
+    return any(len(background.holding(held)) for background in backgrounds for held in names)
+
+
+def _type_words(line: str) -> frozenset[str]:
+    """The words of the exception class LINE starts with; none without one."""
+    parts = class_and_message(line)
+    return _class_words(parts[0]) if parts is not None else frozenset()
 
 
 @functools.lru_cache(maxsize=1_000)

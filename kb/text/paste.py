@@ -207,9 +207,16 @@ class Line(Record):
     rank: str | None = None
 
 
+def as_a_terminal_shows(text: str) -> str:
+    """TEXT as a terminal shows it: without colour codes, and what a carriage return starts again (a
+    progress bar's) on a line of its own. A paste is read so, and a check's output (kb.verify.verdict),
+    so that `^fault: ` finds its line after a bar left on stderr, or printed in colour."""
+    return ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
 def clean_lines(text: str) -> list[Line]:
     """The paste's lines without colour codes, rank/log/pytest prefixes, box edges and caret markers."""
-    text = ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = as_a_terminal_shows(text)
     lines = []
     for raw in _reshaped(text).split("\n"):
         rank = _RANK_PREFIX.match(raw)

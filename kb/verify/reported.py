@@ -200,8 +200,8 @@ def _unmet_here(
     that ran; its verdict stands."""
     import re
 
+    from kb.text.paste import as_a_terminal_shows
     from kb.verify.needs import unmet_needs
-    from kb.verify.verdict import as_a_terminal_shows
 
     if reading.verdict not in ("confirmed", "ruled out"):
         return []

@@ -293,18 +293,16 @@ def latest_triage_draft() -> Path | None:
     from kb.errors import KbError
 
     drafts = list(drafts_folder().glob("triage-*.md"))
+    newest = max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None
     try:
         last = (drafts_folder() / LAST_TRIAGE).read_text(encoding="utf-8").strip()
     except OSError:
-        last = ""  # an older kb's drafts: the newest stands for the last
-    if last and not (drafts_folder() / last).is_file():
-        if drafts:
-            older = max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name))
-            raise KbError(
-                f"the draft your last kb triage left ({last}) was added already; an older one waits:"
-                f" kb add --from-file {older}"
-            )
-        return None
-    if last:
+        return newest  # an older kb's drafts: the newest stands for the last
+    if last and (drafts_folder() / last).is_file():
         return drafts_folder() / last
-    return max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None
+    if last and newest is not None:
+        raise KbError(
+            f"the draft your last kb triage left ({last}) was added already; an older one waits:"
+            f" kb add --from-file {newest}"
+        )
+    return None if last else newest

@@ -23,7 +23,7 @@ from typing import Literal
 
 from kb.entry.check_rule import CheckRule
 from kb.records import Record
-from kb.text.paste import ANSI
+from kb.text.paste import as_a_terminal_shows
 
 Verdict = Literal["confirmed", "ruled out", "inconclusive", "could not run here", "the check broke"]
 
@@ -263,7 +263,7 @@ def _by_output(rule: CheckRule, output: str, exit_code: int | None, ended: RunEn
     crashed after is not the check's conclusion (the project's own `ok: config loaded`, printed as
     the check imported it), nor one before it was killed, at the timeout or by a signal (the OOM
     killer ends a check of a memory fault after its `ok: forward fits`)."""
-    output = as_a_terminal_shows(output)
+    output = as_a_terminal_shows(output)  # the rule's patterns read it as a terminal shows it
     found = re.search(rule.pattern, output, re.MULTILINE)
     cleared = re.search(rule.rules_out, output, re.MULTILINE) if rule.rules_out else None
     if found and cleared:
@@ -278,13 +278,6 @@ def _by_output(rule: CheckRule, output: str, exit_code: int | None, ended: RunEn
     if exit_code != 0 and "Traceback (most recent call last):" in output[cleared.end() :]:
         return None
     return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
-
-
-def as_a_terminal_shows(output: str) -> str:
-    """OUTPUT as a terminal shows it, for the rule's patterns: without colour codes, and what a
-    carriage return starts again (a progress bar's) on a line of its own, so that `^fault: ` finds
-    its line after a bar left on stderr, or printed in colour (FORCE_COLOR, loguru)."""
-    return ANSI.sub("", output.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def _line_of(output: str, match: re.Match[str]) -> str:
