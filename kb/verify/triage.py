@@ -51,6 +51,10 @@ class Proposal:
     title: str
     command: str
     runnable: bool
+    #: An entry's check as the entry holds it: its command before the paste's values fill it, and
+    #: its [check] rule (stored form), which a draft this check confirmed takes whole.
+    validation: str = ""
+    check_rule: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -197,6 +201,8 @@ def propose(
             str(s.candidate.record["symptom"]),
             filled_check(s.candidate.record, values),
             True,
+            str(s.candidate.record["validation"]),
+            dict(s.candidate.record.get("check_rule") or {}),
         )
         for s in response.results
         if s.candidate.record.get("validation")
@@ -227,14 +233,21 @@ def draft_entry(record: TriageRecord) -> EntryContent:
     """The triage as an entry to finish: symptom, conditions, environment, domain (blank when the
     triage placed none: `kb add --from-triage` asks it), and the check that confirmed its cause (none
     when no check did: a check that was ruled out or could not run here is no proof of this fault,
-    and the draft took the last one run)."""
+    and the draft took the last one run). The check comes as its entry holds it, with its rule: the
+    command alone, with no rule to read its output, says "inconclusive" where it had confirmed, and
+    the values this paste filled in are the next paste's to fill."""
+    from kb.entry.check_rule import NO_RULE, parse_check_rule
+
     proved = next((v for v in reversed(record.verifications) if v.verdict == "confirmed"), None)
+    check = next((p for p in record.proposals if proved and p.source == proved.source and p.runnable), None)
+    key = key_from_symptom(record.anchor.phenomenon)
     return EntryContent(
-        key=key_from_symptom(record.anchor.phenomenon),
+        key=key,
         domain=record.domain or "",
         symptom=record.anchor.phenomenon,
         symptom_variants=tuple(filter(None, [named_in(record.anchor.phenomenon, record.anchor.function)])),
-        validation=proved.command if proved else "",
+        validation=check.validation if check else proved.command if proved else "",
+        check_rule=parse_check_rule(check.check_rule, key) if check else NO_RULE,
         conditions=record.anchor.conditions,
         environment=record.anchor.environment,
         related=tuple(m["key"] for m in record.matches[:3]),

@@ -587,6 +587,21 @@ def test_a_triage_becomes_an_entry(runner: CliRunner) -> None:
     )
 
 
+def test_a_triage_draft_keeps_the_rule_of_the_check_that_confirmed_its_cause() -> None:
+    """The draft took the check that confirmed the cause but not its [check] rule: the entry made
+    from it called the same output "inconclusive" where the check had said "confirmed"."""
+    add_fault_rule = ["--confirms", "output", "--pattern", "^held: "]
+    add_fault(CliRunner(), "frob-held", "printf 'held: yes\\n'", NEW_FAULT, *add_fault_rule)
+    code, out, err = kb("triage", "--json", "--no-env", "--symptom", NEW_FAULT, "--run", "frob-held")
+    assert code == 0, err
+    assert [v["verdict"] for v in json.loads(out)["verifications"]] == ["confirmed"]
+    added = kb("add", "--from-triage", "--new", "-k", "frob-held-again", "-d", "numerics", "-f", "fix it")
+    assert added.code == 0, added.stderr
+    assert entry("frob-held-again")["verdict"] == entry("frob-held")["verdict"]
+    checked = kb("check", "frob-held-again", "--json", "--yes")
+    assert json.loads(checked.stdout)["verdict"] == "confirmed", checked.output
+
+
 UNPLACED = "KeyError: 'zorblax'"  # an exception's name alone places no domain
 FINISHED = ("--new", "-v", "true", "--confirms", "exit 0", "-f", "rename the key")
 
