@@ -115,6 +115,8 @@ def history(
         before_rename = _content_before_rename(store, key, changes)
     if version is not None:
         chosen = next((change for change in changes if change.number == version), None)
+        if chosen is not None and chosen.content is None:
+            raise UsageError(_holds_no_entry(key, chosen, common.command_prefix(ctx)))
         if chosen is None or chosen.content is None:
             known = ", ".join(str(c.number) for c in changes if c.content is not None) or "none"
             raise UsageError(f"'{key}' has no version {version} (versions: {known})")
@@ -159,6 +161,18 @@ def history(
             f"  {CHANGE_ACTIONS.get(row['action'], row['action']):<12}  {visible(detail)}".rstrip()
         )
     typer.echo(f"see one in full: {common.command_prefix(ctx)}history {key} --version N")
+
+
+def _holds_no_entry(key: str, change: EntryChange, prefix: str) -> str:
+    """Why CHANGE, a version `kb history KEY` lists, has no entry to print: the entry went on under
+    another key (renamed, merged), or it was purged."""
+    if change.went_to is not None:
+        how = "merge into" if change.action == "merged" else "rename to"
+        return (
+            f"version {change.number} of '{key}' is its {how} {change.went_to}, which holds the entry"
+            f" from then on: {prefix}history {change.went_to}"
+        )
+    return f"version {change.number} of '{key}' records that it was {change.action}: it holds no entry"
 
 
 def _content_before_rename(

@@ -130,6 +130,23 @@ def test_a_rename_says_what_else_it_changed() -> None:
     assert f"renamed       from {KEY}; key, domain\n" in kb("history", "labels-out-of-range")[1]
 
 
+def test_a_version_the_listing_numbers_but_holds_no_entry_says_where_the_entry_went() -> None:
+    """`kb history OLD` lists "2 renamed to NEW" and ends "see one in full: --version N"; --version 2
+    answered "'OLD' has no version 2 (versions: 1)", as if the listing were wrong."""
+    with open_store() as store:
+        content = store.get(KEY).content()
+        store.update(KEY, content.replace(key="labels-out-of-range"))
+    listed = kb("history", KEY).stdout
+    assert "  2  " in listed and "to labels-out-of-range" in listed
+    code, out, err = kb("history", KEY, "--version", "2")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"kb: version 2 of '{KEY}' is its rename to labels-out-of-range, which holds the entry from"
+        " then on: kb history labels-out-of-range\n"
+    )
+    assert kb("history", KEY, "--version", "7").stderr == f"kb: '{KEY}' has no version 7 (versions: 1)\n"
+
+
 def test_an_occurrence_that_adds_its_conditions_is_a_change_in_the_history(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
