@@ -152,12 +152,17 @@ def history(
         else:
             typer.echo(f"{key}: no changes recorded (kb records them from version 10 of its database on)")
         return
-    typer.echo(f"history of {key}, oldest first:")
-    for row in rows:
+    from datetime import UTC, datetime
+
+    zone = datetime.now().astimezone().tzname()
+    typer.echo(f"history of {key}, oldest first, times in {zone}:")
+    for row, change in zip(rows, changes, strict=True):
         what = ", ".join(row["fields"])
         detail = "; ".join(part for part in (row["detail"], what) if part)
+        stored = change.at if change.at.tzinfo else change.at.replace(tzinfo=UTC)  # the store keeps UTC
+        at = stored.astimezone().strftime("%Y-%m-%d %H:%M")  # a person reads their own clock's time
         typer.echo(
-            f"  {row['version']:>3}  {row['at'][:16].replace('T', ' ')}  {visible(row['author']):<16}"
+            f"  {row['version']:>3}  {at}  {visible(row['author']):<16}"
             f"  {CHANGE_ACTIONS.get(row['action'], row['action']):<12}  {visible(detail)}".rstrip()
         )
     typer.echo(f"see one in full: {common.command_prefix(ctx)}history {key} --version N")

@@ -3,8 +3,11 @@ SQLite and on a real PostgreSQL server (every test here runs on both)."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -145,6 +148,22 @@ def test_a_version_the_listing_numbers_but_holds_no_entry_says_where_the_entry_w
         " then on: kb history labels-out-of-range\n"
     )
     assert kb("history", KEY, "--version", "7").stderr == f"kb: '{KEY}' has no version 7 (versions: 1)\n"
+
+
+def test_the_history_says_its_times_in_the_readers_own_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listing printed UTC times unlabelled: at 10:00 in Berlin a change made a minute ago read
+    as made at 09:00."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30 all year: no daylight saving to race
+    time.tzset()
+    try:
+        changes = json.loads(kb("history", KEY, "--json").stdout)["changes"]
+        listed = kb("history", KEY).stdout.splitlines()
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    stored = datetime.strptime(changes[0]["at"], "%Y-%m-%dT%H:%M:%SZ")
+    assert listed[0] == f"history of {KEY}, oldest first, times in IST:"
+    assert (stored + timedelta(hours=5, minutes=30)).strftime("%Y-%m-%d %H:%M") in listed[1]
 
 
 def test_an_occurrence_that_adds_its_conditions_is_a_change_in_the_history(
