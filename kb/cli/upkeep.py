@@ -49,7 +49,11 @@ def review(
         raise UsageError("--keep, --archive and --merge-into need the KEY of the entry")
     with common.open_kb(ctx, remind=False) as store:
         if key is not None:
-            typer.echo(_decide(store, key, keep, archive, merge_into, common.command_prefix(ctx)))
+            decision, said = _decide(store, key, keep, archive, merge_into, common.command_prefix(ctx))
+            if as_json:
+                console.print_json({"key": key, "decision": decision, "into": merge_into, "said": said})
+            else:
+                typer.echo(said)
             return
         if not store.keeps_usage:
             _say_nothing_is_due_in_a_folder(as_json)
@@ -82,22 +86,24 @@ def _say_nothing_is_due_in_a_folder(as_json: bool) -> None:
 
 def _decide(
     store: EntryStore, key: str, keep: bool, archive: bool, merge_into: str | None, again: str = "kb "
-) -> str:
+) -> tuple[str, str]:
+    """Do what `kb review KEY` was told: the decision made ("kept", "archived", "merged", or
+    "none" for an entry archived already) and the line that says it."""
     if store.get(key).status == "archived" and merge_into is None:
         if archive:
-            return f"{key} is already archived; bring it back with: {again}restore {key}"
+            return "none", f"{key} is already archived; bring it back with: {again}restore {key}"
         if keep:
             raise KbError(f"{key} is archived: nothing to keep; bring it back with: {again}restore {key}")
     if merge_into is not None:
         from kb.upkeep.review import merge_entries
 
-        return merge_entries(store, key, _existing_key(store, merge_into))
+        return "merged", merge_entries(store, key, _existing_key(store, merge_into))
     if archive:
         store.mark_reviewed(key, status="archived")
-        return f"archived {key} as common knowledge; undo with: {again}restore {key}"
+        return "archived", f"archived {key} as common knowledge; undo with: {again}restore {key}"
     if keep:
         store.mark_reviewed(key)
-        return f"kept {key}; reviewed now" if store.keeps_usage else f"kept {key}; {_NO_REVIEW_DATES}"
+        return "kept", f"kept {key}; reviewed now" if store.keeps_usage else f"kept {key}; {_NO_REVIEW_DATES}"
     raise UsageError("say what to do with it: --keep, --archive or --merge-into KEY")
 
 

@@ -143,6 +143,22 @@ def test_keep_archive_and_merge_from_the_command_line(
     assert json.loads(kb("show", "gpu-a", "--json")[1])["status"] == "archived"
 
 
+def test_a_decision_from_a_script_says_what_was_done_as_json(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """`kb review KEY --keep --json` printed the text line a person reads."""
+    add(runner, "gpu-e", "the gizmo overheats at 80C")
+    add(runner, "gpu-f", "the gizmo runs hot at idle")
+    clock(timedelta(days=31))
+    kept = json.loads(kb("review", "gpu-e", "--keep", "--json").stdout)
+    assert kept == {"key": "gpu-e", "decision": "kept", "into": None, "said": "kept gpu-e; reviewed now"}
+    merged = json.loads(kb("review", "gpu-f", "--merge-into", "gpu-e", "--json").stdout)
+    assert (merged["decision"], merged["into"]) == ("merged", "gpu-e")
+    assert merged["said"].startswith("merged gpu-f into gpu-e")
+    assert json.loads(kb("review", "gpu-e", "--archive", "--json").stdout)["decision"] == "archived"
+    assert json.loads(kb("review", "gpu-e", "--archive", "--json").stdout)["decision"] == "none"
+
+
 def test_a_merge_into_a_missing_or_archived_entry_is_refused(runner: CliRunner) -> None:
     add(runner, "gpu-c", "the gizmo overheats at 95C")
     add(runner, "gpu-d", "the gizmo fan stops")
