@@ -251,7 +251,9 @@ def _draft_used(fill: Prefill) -> Path | None:
 
 def _discard(draft: Path | None) -> None:
     if draft is not None:
-        draft.unlink(missing_ok=True)
+        from kb.verify.triage import discard_draft
+
+        discard_draft(draft)
 
 
 def prefilled(

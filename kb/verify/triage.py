@@ -290,12 +290,22 @@ def pending_drafts() -> tuple[list[Draft], list[str]]:
 
 
 def discard_draft(path: Path) -> None:
-    """Remove a draft once it became an entry."""
+    """Remove a draft once it became an entry (or another occurrence of one). The last triage's
+    draft leaves its name marked as added, so that `kb add --from-triage` can tell a draft added
+    from one a person deleted."""
     path.unlink(missing_ok=True)
+    marker = drafts_folder() / LAST_TRIAGE
+    try:
+        if marker.read_text(encoding="utf-8").split() == [path.name]:
+            write_atomically(marker, f"{path.name}\n{_ADDED}\n")
+    except OSError:
+        pass  # an older kb's drafts, or none from a triage: nothing to mark
 
 
 #: The name of the draft the last `kb triage` wrote, kept beside the drafts.
 LAST_TRIAGE = "last-triage"
+#: The word LAST_TRIAGE holds after its draft's name once that draft became an entry.
+_ADDED = "added"
 
 
 def latest_triage_draft() -> Path | None:
@@ -308,14 +318,15 @@ def latest_triage_draft() -> Path | None:
     drafts = list(drafts_folder().glob("triage-*.md"))
     newest = max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None
     try:
-        last = (drafts_folder() / LAST_TRIAGE).read_text(encoding="utf-8").strip()
-    except OSError:
+        last, *added = (drafts_folder() / LAST_TRIAGE).read_text(encoding="utf-8").split()
+    except (OSError, ValueError):
         return newest  # an older kb's drafts: the newest stands for the last
-    if last and (drafts_folder() / last).is_file():
+    if (drafts_folder() / last).is_file():
         return drafts_folder() / last
-    if last and newest is not None:
+    if newest is not None:
+        became = "was added already" if added == [_ADDED] else "is no longer among the drafts"
         raise KbError(
-            f"the draft your last kb triage left ({last}) was added already; an older one waits:"
+            f"the draft your last kb triage left ({last}) {became}; an older one waits:"
             f" kb add --from-file {newest}"
         )
-    return None if last else newest
+    return None

@@ -657,6 +657,22 @@ def test_a_second_from_triage_does_not_finish_an_older_triage_with_the_last_ones
     assert "alphaerror-frobnicator-jammed" not in {e["key"] for e in json.loads(kb("list", "--json").stdout)}
 
 
+def test_a_last_triage_draft_deleted_by_hand_is_not_said_to_be_added() -> None:
+    alpha = json.loads(
+        kb("triage", "--json", "--no-env", "--symptom", "AlphaError: the frobnicator jammed").stdout
+    )
+    beta = json.loads(
+        kb("triage", "--json", "--no-env", "--symptom", "BetaError: the whirligig overheated").stdout
+    )
+    Path(beta["draft"]).unlink()
+    refused = kb("add", "--from-triage", "-d", "hardware", "-f", "cool it", "--new")
+    assert refused.code == 1
+    assert refused.stderr == (
+        f"kb: the draft your last kb triage left ({Path(beta['draft']).name}) is no longer among the"
+        f" drafts; an older one waits: kb add --from-file {alpha['draft']}\n"
+    )
+
+
 def test_a_triage_of_a_known_fault_says_so_before_asking_for_the_rest(interactive: None) -> None:
     """`kb add --from-triage` asked for the validation, how to read it and the fix, and only then
     said the fault was known and offered to count an occurrence: the answers were thrown away."""
