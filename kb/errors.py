@@ -22,9 +22,15 @@ class UsageError(KbError):
 
 
 class EntryNotFound(KbError):
-    def __init__(self, key: str, suggestion: str | None = None) -> None:
-        hint = f"; did you mean '{suggestion}'?" if suggestion else ""
-        super().__init__(f"no entry with key '{key}'{hint}")
+    """No entry KEY here. ELSEWHERE: where it is instead (another layer), with the command that
+    reaches it."""
+
+    def __init__(self, key: str, suggestion: str | None = None, elsewhere: str = "") -> None:
+        if elsewhere:
+            super().__init__(f"no entry with key '{key}' in your personal knowledge base; {elsewhere}")
+        else:
+            hint = f"; did you mean '{suggestion}'?" if suggestion else ""
+            super().__init__(f"no entry with key '{key}'{hint}")
         self.key = key
         self.suggestion = suggestion
 

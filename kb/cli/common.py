@@ -27,6 +27,7 @@ from kb.errors import KbError, UsageError
 if TYPE_CHECKING:
     from kb.cli.options import Option
     from kb.store.entry_store import EntryStore
+    from kb.store.record import Entry
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -175,6 +176,31 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     ctx.obj = database
     own = f" (kb --layer {PERSONAL} {command} {key}: your own)" if PERSONAL in shown_also_in(key) else ""
     typer.echo(f"kb: {key} from the {name} layer, as your last search showed it{own}", err=True)
+
+
+def entry_named(ctx: typer.Context, store: EntryStore, key: str, command: str) -> Entry:
+    """Entry KEY of STORE, for COMMAND. When the personal knowledge base has none (no --layer, no
+    search to follow) and another layer has one, the error names that layer and the command that
+    reaches it: a project's or the team's entry was "no entry with key" to `kb check KEY`."""
+    from kb.errors import EntryNotFound
+
+    try:
+        return store.get(key)
+    except EntryNotFound:
+        if LAYER in ctx.meta:
+            raise
+        from kb.layers.everywhere import layers_holding
+
+        held = layers_holding(key, ctx.obj)
+        if not held:
+            raise
+        holders = (
+            f"the {held[0]} layer holds it"
+            if len(held) == 1
+            else f"the {' and '.join(held)} layers each hold one"
+        )
+        reach = f"{command_prefix(ctx)}--layer {held[0]} {command} {key}"
+        raise EntryNotFound(key, elsewhere=f"{holders}: {reach}") from None
 
 
 def refuse_untrusted(ctx: typer.Context, key: str) -> None:

@@ -62,7 +62,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
 
     common.follow_search(ctx, key, "show")
     with common.open_kb(ctx, remind=not as_json) as store:
-        entry = store.get(key)
+        entry = common.entry_named(ctx, store, key, "show")
     layer = ctx.meta[common.LAYER][1] if common.LAYER in ctx.meta else None
     untrusted = layer.spec if layer is not None and not layer.trusted and entry.validation else None
     if untrusted:  # a stranger's command, shown as text: nothing offers to run it yet
@@ -111,7 +111,7 @@ def history(
     with common.open_kb(ctx, remind=not as_json) as store:
         changes = store.history(key)
         if not changes:
-            store.get(key)  # no such entry: the usual error, with its "did you mean"
+            common.entry_named(ctx, store, key, "history")  # no such entry: the usual error
         before_rename = _content_before_rename(store, key, changes)
     if version is not None:
         chosen = next((change for change in changes if change.number == version), None)
@@ -394,7 +394,7 @@ def copy(
     here = chosen.name if chosen is not None else "personal"
     target = find_layer(to, personal).name
     with common.open_kb(ctx, remind=False) as store:
-        content = store.get(key).content()
+        content = common.entry_named(ctx, store, key, "copy").content()
     if target == here:
         raise UsageError(f"'{key}' is in the {here} layer already; --to names another layer")
     if content.status != "active":

@@ -30,7 +30,14 @@ def show_main(argv: list[str]) -> int | None:
     reader = _reader()
     if reader is None:
         return None
-    return run_reporting_errors(lambda: _show(reader, values["key"], values["snippet"]))
+    try:
+        return run_reporting_errors(lambda: _show(reader, values["key"], values["snippet"]))
+    except _InAnotherLayer:
+        return None  # Typer's show names the layer that holds it
+
+
+class _InAnotherLayer(Exception):
+    """The personal knowledge base holds no such key, and another layer may."""
 
 
 def list_main(argv: list[str]) -> int | None:
@@ -90,6 +97,10 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
     with reader:
         entry = reader.entry(key)
         if entry is None:
+            from kb.layers.config import reading_layers
+
+            if len(reading_layers()) > 1:
+                raise _InAnotherLayer
             raise EntryNotFound(key, closest_key(key, reader.keys()))
     if snippet:
         if not entry.snippet:

@@ -64,7 +64,7 @@ def check(
     common.follow_search(ctx, key, "check")
     common.refuse_untrusted(ctx, key)
     with common.open_kb(ctx, remind=not as_json) as store:
-        entry = store.get(key)
+        entry = common.entry_named(ctx, store, key, "check")
         if not entry.validation:
             raise KbError(f"entry '{key}' has no validation command; add one with `kb edit {key}`")
         rule = entry.content().check_rule

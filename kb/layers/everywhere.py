@@ -237,6 +237,27 @@ def _look_up_the_top_key_everywhere(
             record.setdefault("also_in", []).append({"layer": name, "same": same_text(record, other.row())})
 
 
+def layers_holding(key: str, personal: str | None) -> list[str]:
+    """The layers besides the personal knowledge base (--db PERSONAL) that hold an entry KEY, for
+    the error that the personal one holds none: `kb check KEY` of a project's entry said only "no
+    entry", with no search before it to follow. A layer that cannot tell is skipped."""
+    from kb.layers.config import reading_layers
+    from kb.store.index_reader import IndexNotReady, IndexReader
+
+    held = []
+    for layer in reading_layers(personal):
+        if layer.name == PERSONAL:
+            continue
+        try:
+            with IndexReader(resolve_location(layer_database(layer))) as reader:
+                found = reader.entry(key) is not None
+        except (IndexNotReady, KbError, OSError):
+            continue
+        if found:
+            held.append(layer.name)
+    return held
+
+
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:
     """A hit goes to the database layer whose entry answered, a miss to the personal knowledge base
     (or, for `kb --layer NAME search`, to that layer's database); nothing is recorded in an entry

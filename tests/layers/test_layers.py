@@ -357,6 +357,24 @@ def test_history_follows_the_search_to_the_team_layer_as_show_does(team: Path) -
     assert mine.exit_code == 1 and "no entry with key 'team-lease'" in mine.stderr
 
 
+def test_a_key_only_another_layer_holds_is_named_there_without_a_search(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no search to follow, `kb check feature-cache` in the project said "no entry with key"."""
+    monkeypatch.chdir(team)
+    for command in ("show", "check", "history"):
+        missing = kb(command, "feature-cache")
+        assert missing.exit_code == 1
+        assert missing.stderr == (
+            "kb: no entry with key 'feature-cache' in your personal knowledge base; the project layer"
+            f" holds it: kb --layer project {command} feature-cache\n"
+        )
+    assert kb("show", "team-lease").stderr.endswith(
+        "the team layer holds it: kb --layer team show team-lease\n"
+    )
+    assert kb("show", "no-such-key").stderr == "kb: no entry with key 'no-such-key'\n"
+
+
 def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     team: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
