@@ -161,6 +161,7 @@ def _start_passing(argv: Sequence[str], on_terminal: Sequence[int]) -> tuple[_Ch
 
     master, slave = pty.openpty()
     _copy_window_size(master, on_terminal[0])
+    _leave_newlines_to_the_terminal(slave)
     given = {fd: slave if fd in on_terminal else subprocess.PIPE for fd in (1, 2)}
     try:
         child = _start(argv, stdout=given[1], stderr=given[2])
@@ -175,6 +176,18 @@ def _start_passing(argv: Sequence[str], on_terminal: Sequence[int]) -> tuple[_Ch
         if stream is not None:
             sources[stream.fileno()] = target
     return child, sources
+
+
+def _leave_newlines_to_the_terminal(slave: int) -> None:
+    """Keep the pseudo-terminal from turning the command's LF into CR LF: kb's own terminal does that
+    as kb copies the output on, and both doing it left `\r\r\n` in a recorded session (script,
+    tmux's pipe-pane) and in what kb read of the output."""
+    import termios
+
+    with contextlib.suppress(OSError, termios.error):
+        attributes = termios.tcgetattr(slave)
+        attributes[1] &= ~termios.ONLCR
+        termios.tcsetattr(slave, termios.TCSANOW, attributes)
 
 
 def _copy_window_size(master: int, terminal: int = 1) -> None:

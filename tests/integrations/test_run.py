@@ -248,6 +248,15 @@ def test_on_a_terminal_the_command_sees_one_and_ctrl_c_reaches_it_first() -> Non
     assert "the child stopped cleanly" in text and "was killed by" not in text
 
 
+def test_on_a_terminal_a_line_ends_as_it_would_without_kb() -> None:
+    """The command's pseudo-terminal turned each newline into CR LF, and kb's own terminal turned
+    that LF into CR LF again: a recorded session (script, tmux's pipe-pane) held `\\r\\r\\n`."""
+    with on_a_terminal(python("print('first'); print('second')")) as (kb, master):
+        assert kb.wait(timeout=60) == 0
+        text = read_to_the_end(master, b"")
+    assert "first\r\nsecond\r\n" in text and "\r\r" not in text
+
+
 def test_a_stream_sent_elsewhere_leaves_the_other_on_the_terminal() -> None:
     """kb used a pseudo-terminal only when both streams were on the terminal: `kb run -- python
     train.py 2>err.log` gave the training a pipe for stdout, which Python then buffered until the
