@@ -38,6 +38,7 @@ from kb.entry.content import EntryContent
 from kb.entry.folder import (
     Tombstone,
     all_or_nothing,
+    entry_file_path,
     folder_identity,
     in_folder_form,
     read_folder,
@@ -720,7 +721,7 @@ def sync_folder(
         seen,
         archived_by,
     )
-    steps = _flag_duplicates(store, steps)
+    steps = _say_moves(folder, _flag_duplicates(store, steps), on_disk.paths)
     report = SyncReport(str(folder), dry_run, steps, unchanged)
     if dry_run:
         return report
@@ -870,6 +871,22 @@ def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]
                 step = dataclasses.replace(step, note=note)
         flagged.append(step)
     return flagged
+
+
+def _say_moves(folder: Path, steps: list[SyncStep], paths: Mapping[str, Path]) -> list[SyncStep]:
+    """STEPS, each that writes an entry's file where its domain and key put it (DOMAIN/KEY.md) and
+    so removes the file it was found in (PATHS: key → file) noted so: a teammate's `data/x.md`
+    holding key `gizmo` of domain hardware became `hardware/gizmo.md`, and the sync said only
+    "updated in the folder gizmo" of a file the next commit deletes."""
+    noted = []
+    for step in steps:
+        found = paths.get(step.key)
+        target = entry_file_path(folder, step.result) if step.writes_folder else None
+        if found is not None and target is not None and found != target:
+            moved = f"its file {found.relative_to(folder)} becomes {target.relative_to(folder)}"
+            step = dataclasses.replace(step, note=f"{step.note}; {moved}" if step.note else moved)
+        noted.append(step)
+    return noted
 
 
 def _bases_identity(store: EntryStore, folder: Path, create: bool) -> str:

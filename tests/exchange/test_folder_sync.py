@@ -564,6 +564,30 @@ def test_each_line_a_sync_prints_says_what_it_did(
     assert synced(bob)[1:] == ["  restored in kb       loader-stall"]
 
 
+def test_a_file_written_back_where_its_key_and_domain_put_it_says_so(tmp_path: Path) -> None:
+    """A teammate's `data/whatever.md` holding key gizmo-misplaced of domain hardware became
+    `hardware/gizmo-misplaced.md` at the next edit, and the sync said only "updated in the folder"
+    of a file the next commit deletes."""
+    db, folder = str(tmp_path / "mine.db"), tmp_path / "team"
+    folder.mkdir()
+    assert kb("--db", db, "init", "--empty").code == 0
+    theirs = BASE.replace(key="gizmo-misplaced", domain="hardware")
+    (folder / "data").mkdir()
+    (folder / "data" / "whatever.md").write_text(render_entry_file(theirs))
+    assert kb("--db", db, "sync", str(folder)).code == 0
+    with open_store(db) as store:
+        store.update("gizmo-misplaced", theirs.replace(fix="cool it more"))
+    moved = (
+        "  updated in the folder gizmo-misplaced  (its file data/whatever.md becomes"
+        " hardware/gizmo-misplaced.md)"
+    )
+    assert kb("--db", db, "sync", str(folder), "--dry-run").stdout.splitlines()[1] == moved
+    assert kb("--db", db, "sync", str(folder)).stdout.splitlines()[1] == moved
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md")) == [
+        "hardware/gizmo-misplaced.md"
+    ]
+
+
 def kept_aside_fixes(person: Person, key: str) -> list[str]:
     code, out, err = person.kb("history", key, "--json")
     assert code == 0, err
