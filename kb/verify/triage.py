@@ -241,13 +241,16 @@ def draft_entry(record: TriageRecord) -> EntryContent:
     proved = next((v for v in reversed(record.verifications) if v.verdict == "confirmed"), None)
     check = next((p for p in record.proposals if proved and p.source == proved.source and p.runnable), None)
     key = key_from_symptom(record.anchor.phenomenon)
+    validation, rule = (proved.command if proved else ""), NO_RULE
+    if check is not None and check.validation:
+        validation, rule = check.validation, parse_check_rule(check.check_rule, key)
     return EntryContent(
         key=key,
         domain=record.domain or "",
         symptom=record.anchor.phenomenon,
         symptom_variants=tuple(filter(None, [named_in(record.anchor.phenomenon, record.anchor.function)])),
-        validation=check.validation if check else proved.command if proved else "",
-        check_rule=parse_check_rule(check.check_rule, key) if check else NO_RULE,
+        validation=validation,
+        check_rule=rule,
         conditions=record.anchor.conditions,
         environment=record.anchor.environment,
         related=tuple(m["key"] for m in record.matches[:3]),

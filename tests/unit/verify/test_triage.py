@@ -70,3 +70,17 @@ def test_a_draft_keeps_only_a_check_that_confirmed_its_cause() -> None:
     assert draft_entry(unproved).validation == ""
     proved = record(("a", "ruled out"), ("b", "confirmed"), ("c", "could not run here"))
     assert draft_entry(proved).validation == "check-b"
+
+
+def test_a_draft_takes_the_confirming_check_as_its_entry_holds_it_with_its_rule() -> None:
+    """The draft kept the command filled with this paste's values and no rule: the entry made from
+    it called "inconclusive" the output that had confirmed the cause."""
+    from kb.verify.triage import draft_entry
+
+    triage = record(("b", "confirmed"))
+    rule = {"confirms": "output", "pattern": "^held: ", "inputs": {"port": "8000"}}
+    triage.proposals[1] = Proposal("b", "symptom of b", "lsof -i :8080", True, "lsof -i :{port}", rule)
+    draft = draft_entry(triage)
+    assert draft.validation == "lsof -i :{port}"
+    assert (draft.check_rule.confirms, draft.check_rule.pattern) == ("output", "^held: ")
+    assert dict(draft.check_rule.inputs) == {"port": "8000"}
