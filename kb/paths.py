@@ -85,15 +85,37 @@ class DatabaseLocation(Record):
         return self.url.startswith("sqlite")
 
     def display(self) -> str:
-        """The location for people: the file path, or the URL with any password hidden."""
+        """The location for people: the file path, or the URL with any password hidden (in its
+        credentials, `user:***@host`, or as libpq's `?password=***`)."""
         if self.file is not None:
             return self.file
-        scheme, sep, rest = self.url.partition("://")
-        if sep and "@" in rest:
-            credentials, _, host = rest.rpartition("@")
-            user = credentials.split(":", 1)[0]
-            return f"{scheme}://{user}:***@{host}" if ":" in credentials else self.url
-        return self.url
+        return without_passwords(self.url, self.url)
+
+
+def without_passwords(text: str, url: str = "") -> str:
+    """TEXT with every password it shows hidden as `***`: a URL's (`scheme://user:***@host`), a
+    conninfo's or a query's (`password=***`), and, anywhere in TEXT, the password URL holds, as typed
+    and decoded: a driver's error can quote it bare (`invalid percent-encoded token: "…"`), and the
+    line reaches a terminal, a CI log, an agent."""
+    import re
+    from urllib.parse import unquote
+
+    secrets = {match.group(2) for match in re.finditer(_QUERY_PASSWORD, url)}
+    credentials = url.partition("://")[2].partition("?")[0].rpartition("@")[0]
+    if ":" in credentials:
+        secrets.add(credentials.split(":", 1)[1])
+    for secret in sorted(secrets, key=len, reverse=True):
+        for form in {secret, unquote(secret)}:
+            if len(form) >= 3:
+                text = text.replace(form, "***")
+    text = re.sub(_URL_PASSWORD, r"\1***@", text)
+    return re.sub(_QUERY_PASSWORD, r"\1***", text)
+
+
+#: `scheme://user:password@`: a URL's credentials, up to the last `@` before the host.
+_URL_PASSWORD = r"(?i)\b([a-z][\w+.-]*://[^\s:/@'\"]*:)[^\s'\"]*@"
+#: `password=…` in a query or a conninfo string, quoted or not.
+_QUERY_PASSWORD = r"(?i)\b(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s'\"]+)"
 
 
 def resolve_location(spec: str | None = None) -> DatabaseLocation:

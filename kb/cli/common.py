@@ -252,7 +252,7 @@ def command_prefix(ctx: typer.Context) -> str:
         from kb.paths import resolve_location
 
         shown = resolve_location(given).display() if "://" in given else given
-        hidden = ":***@" in shown and ":***@" not in given
+        hidden = "***" in shown and "***" not in given
         prefix += "--db '<your --db URL>' " if hidden else f"--db {shlex.quote(shown)} "
     if LAYER in ctx.meta:
         prefix += f"--layer {ctx.meta[LAYER][1].name} "

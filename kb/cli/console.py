@@ -29,8 +29,9 @@ def error_line(exc: BaseException) -> str:
     """`kb: message`, with whatever the message quotes from a stranger's file (a key, a line of TOML)
     shown through kb.entry.visible: an error line acts on the terminal no more than an entry does."""
     from kb.entry.visible import visible
+    from kb.paths import without_passwords
 
-    return f"kb: {visible(str(exc))}"
+    return f"kb: {visible(without_passwords(str(exc)))}"
 
 
 def writes_so_far() -> int:

@@ -44,7 +44,9 @@ class Unreachable(Record):
     def line(self) -> str:
         """What a person is told, while the other layers answer (the reason may quote a file's
         name, which a stranger chose)."""
-        return f"kb: the {self.layer} layer did not answer: {visible(self.reason)}"
+        from kb.paths import without_passwords
+
+        return f"kb: the {self.layer} layer did not answer: {visible(without_passwords(self.reason))}"
 
 
 class Found(Record):

@@ -343,7 +343,9 @@ class PsycopgDatabase(Database):
         try:
             return psycopg.connect(self._conninfo, autocommit=True)
         except psycopg.Error as exc:
-            raise StatementFailed(f"cannot connect to {self._display}: {server_message(exc)}") from None
+            raise StatementFailed(
+                f"cannot connect to {self._display}: {server_message(exc, self._conninfo)}"
+            ) from None
 
     def _live(self) -> Any:
         """The connection, made again when the last one was lost (the server restarted, a network

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
+from kb.paths import without_passwords
 from kb.store.connection import _PARAMETER, Database, Params, StatementFailed, _thread_lock
 
 _CONNECTION_OK = 0
@@ -113,7 +114,7 @@ class LibpqDatabase(Database):
             message = (lib.PQerrorMessage(self.conn) or b"").decode("utf-8", "replace") if self.conn else ""
             self.close()
             first = message.strip().splitlines()[0] if message.strip() else "no connection"
-            raise StatementFailed(f"cannot connect to {display}: {first}")
+            raise StatementFailed(f"cannot connect to {display}: {without_passwords(first, conninfo)}")
 
     def _bound(self, value: Any) -> Any:
         if isinstance(value, datetime):

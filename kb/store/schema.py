@@ -97,11 +97,14 @@ def length_units(length: float) -> int:
     return round(length * 1000)
 
 
-def server_message(exc: BaseException) -> str:
+def server_message(exc: BaseException, url: str = "") -> str:
     """The first line of what the database said: the driver's error inside SQLAlchemy's wrapper, or
-    EXC itself (a server's message goes on with LINE, DETAIL and HINT lines)."""
+    EXC itself (a server's message goes on with LINE, DETAIL and HINT lines); with any password in
+    it hidden, URL's above all (a driver may quote the URL it could not read, password and all)."""
+    from kb.paths import without_passwords
+
     said = getattr(exc, "orig", None) or exc
-    return (str(said).strip().splitlines() or [type(said).__name__])[0]
+    return without_passwords((str(said).strip().splitlines() or [type(said).__name__])[0], url)
 
 
 def refused_as_read_only(exc: BaseException) -> bool:
@@ -157,7 +160,9 @@ def server_engine(url: str, where: str) -> "Engine":
             f"kb cannot use '{scheme}://' databases: no SQLAlchemy dialect has that name"
         ) from None
     except ArgumentError as exc:
-        raise StoreUnavailable(f"{where} is not a database URL kb can use: {exc}") from None
+        raise StoreUnavailable(
+            f"{where} is not a database URL kb can use: {server_message(exc, url)}"
+        ) from None
     except ImportError as exc:
         package = DRIVER_PACKAGES.get(exc.name or "", exc.name or "its driver")
         raise StoreUnavailable(
@@ -167,5 +172,5 @@ def server_engine(url: str, where: str) -> "Engine":
         engine.connect().close()
     except DBAPIError as exc:
         engine.dispose()
-        raise StoreUnavailable(f"cannot connect to {where}: {server_message(exc)}") from None
+        raise StoreUnavailable(f"cannot connect to {where}: {server_message(exc, url)}") from None
     return engine

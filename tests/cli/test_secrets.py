@@ -8,6 +8,7 @@ write-ahead log, on PostgreSQL every row of every table as the server prints it.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -263,3 +264,25 @@ def test_an_undo_after_a_url_with_a_password_neither_echoes_it_nor_shows_a_line_
     assert pruned.stdout.splitlines()[-1].endswith(
         "undo with: kb --db '<your --db URL>' restore --last-prune"
     )
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql+psycopg://kb_team@127.0.0.1:1/ml?password=Hunter2Secret",
+        "postgresql+psycopg://kb_team:Hunter2Secret@[::1/ml",
+        "postgresql+psycopg://kb_team:Hunter2Secret%zz@127.0.0.1:1/ml",
+    ],
+)
+def test_a_database_kb_cannot_reach_is_named_without_its_password(url: str) -> None:
+    """libpq's `?password=` form, a URL libpq quotes whole and a password it quotes bare were
+    printed in full, in every command's error and every search's warning about the team layer."""
+    where = kb("--db", url, "where")
+    assert where.code != 0 and where.stderr.count("\n") == 1
+    assert "Hunter2" not in where.output
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{url}"\n')
+    for command in (["layers"], ["search", "KeyError: 'lr'"]):
+        ran = kb(*command)
+        assert "Hunter2" not in ran.output, command

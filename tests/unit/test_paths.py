@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.errors import KbError
-from kb.paths import read_log_end, read_stream_tail
+from kb.paths import DatabaseLocation, read_log_end, read_stream_tail, without_passwords
 
 
 class Trickle(io.RawIOBase):
@@ -98,3 +98,35 @@ def test_a_log_with_a_few_nul_bytes_is_text() -> None:
         b"signal: Bus error.\n"
     )
     assert read_stream_tail(io.BytesIO(log)) == log
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql+psycopg://kb:s3cret@db/ml", "postgresql+psycopg://kb:***@db/ml"),
+        (
+            "postgresql+psycopg://kb@db/ml?password=s3cret&options=-csearch_path%3Dkb",
+            "postgresql+psycopg://kb@db/ml?password=***&options=-csearch_path%3Dkb",
+        ),
+        ("postgresql+psycopg://kb@db/ml", "postgresql+psycopg://kb@db/ml"),
+    ],
+)
+def test_a_database_url_is_shown_without_its_password_in_either_form(url: str, shown: str) -> None:
+    """libpq's own `?password=` form was printed whole by kb where, kb layers and the TUI's title."""
+    assert DatabaseLocation(url, None).display() == shown
+
+
+def test_a_drivers_error_that_quotes_the_password_shows_none_of_it() -> None:
+    """A malformed URL made libpq quote the whole URI in every `kb search`'s warning; a bad
+    percent-escape in the password was quoted bare."""
+    url = "postgresql+psycopg://kb_team:Hunter2Secret@[::1/ml"
+    said = (
+        'invalid URI query parameter in URI: "postgresql://kb_team:Hunter2Secret@[::1/ml?connect_timeout=5"'
+    )
+    assert "Hunter2Secret" not in without_passwords(said, url)
+    assert "Hunter2Secret" not in without_passwords(said)  # the pattern alone, where no URL is at hand
+    bare = without_passwords(
+        'invalid percent-encoded token: "Hunter2%zz"', "postgresql://kb:Hunter2%zz@db/ml"
+    )
+    assert bare == 'invalid percent-encoded token: "***"'
+    assert without_passwords("host=db password='a b' user=kb") == "host=db password=*** user=kb"
