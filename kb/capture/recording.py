@@ -141,17 +141,24 @@ def record_entry(
     derived = given.key is None and from_flags
     key_base = content.key if derived else None
     draft = _draft_used(fill)
-    unless = None if new or duplicate is not None else unless_added_meanwhile(store, content.symptom)
     try:
-        saved = save_entry(store, content, force=force, key_base=key_base, unless=unless)
-    except AddedMeanwhile as meanwhile:  # the same fault, added by another kb add at the same moment
-        duplicate = meanwhile.duplicate
-        _say_known(duplicate, say)
-        if occurrence or _confirm_occurrence(duplicate, ask):
-            recorded = _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
-            _discard(draft)
-            return recorded
-        saved = save_entry(store, content, force=force, key_base=key_base)
+        unless = None if new or duplicate is not None else unless_added_meanwhile(store, content.symptom)
+        try:
+            saved = save_entry(store, content, force=force, key_base=key_base, unless=unless)
+        except AddedMeanwhile as meanwhile:  # the same fault, added by another kb add at the same moment
+            duplicate = meanwhile.duplicate
+            _say_known(duplicate, say)
+            if occurrence or _confirm_occurrence(duplicate, ask):
+                recorded = _occurrence_of(
+                    store, duplicate.key, given, content.conditions, content.symptom, say
+                )
+                _discard(draft)
+                return recorded
+            saved = save_entry(store, content, force=force, key_base=key_base)
+    except (KbError, OSError) as failed:
+        if edit is None:
+            raise
+        raise _written_but_not_saved(failed, content) from None
     recorded = Recorded(saved, occurrence=False, only_a_librarys_message=_only_a_librarys_message(saved))
     _discard(draft)
     unknown = [key for key in recorded.entry.related if store.find(key) is None]
@@ -161,6 +168,19 @@ def record_entry(
             " hold it, or it may be added later)"
         )
     return recorded
+
+
+def _written_but_not_saved(failed: KbError | OSError, content: EntryContent) -> KbError:
+    """The error for an entry written in the editor that FAILED to save (a server restarted while the
+    editor was open, a database locked too long): the text is kept as a draft, never lost."""
+    from kb.capture.editor import save_draft
+    from kb.entry.file import render_entry_file
+    from kb.errors import failure_text
+
+    kept = save_draft(render_entry_file(content), content.key)
+    return KbError(
+        f"{failure_text(failed)}; not saved: your entry is kept in {kept} (kb add --from-file {kept} adds it)"
+    )
 
 
 def _latest_triage_draft() -> Path:

@@ -14,7 +14,6 @@ from kb.entry.visible import shell_word, visible
 from kb.errors import (
     Cancelled,
     EditConflict,
-    EntryFileError,
     EntryNotFound,
     KbError,
     KeyTaken,
@@ -291,8 +290,9 @@ def save_edit(
     except EntryNotFound:  # merged, renamed or purged while the editor was open
         kept = save_draft(render_entry_file(after), key)
         raise _gone_meanwhile(store, key, kept, common.command_prefix(ctx)) from None
-    except (EntryFileError, OSError) as refused:  # a folder layer's file a pull left unreadable (a
-        # merge conflict) while the editor was open, or a folder that refused the write
+    except (KbError, OSError) as refused:  # a folder layer's file a pull left unreadable (a merge
+        # conflict) while the editor was open, a folder that refused the write, a server restarted
+        # meanwhile, a database another writer held locked too long
         kept = save_draft(render_entry_file(after), key)
         raise KbError(f"{failure_text(refused)}; not saved: your text is kept in {kept}") from None
 

@@ -288,6 +288,53 @@ def test_an_edit_of_an_entry_merged_meanwhile_names_the_entry_it_went_into(
     assert "Clamp the labels first." in draft.read_text()
 
 
+def _the_database_stops_taking_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a server restarted while the editor was open, or a lock another writer held longer than
+    kb waits, looks like to the command that saves: the store refuses the write."""
+    from kb.errors import StoreUnavailable
+    from kb.store.entry_store import EntryStore
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise StoreUnavailable("cannot write kb.db: database is locked")
+
+    monkeypatch.setattr(EntryStore, "update", refused)
+    monkeypatch.setattr(EntryStore, "add", refused)
+
+
+def test_an_edit_the_database_refuses_to_save_is_kept_as_a_draft(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb edit` after a server restart, or behind a lock held too long, said "cannot write" and the
+    text typed in the editor was gone: no draft anywhere."""
+    add_basic(runner)
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path, "path.write_text(path.read_text().replace('Check label range.', 'Clamp first.'))\n"
+        ),
+    )
+    _the_database_stops_taking_writes(monkeypatch)
+    code, _, err = kb("edit", "my-assert")
+    assert_one_line_error(err, "cannot write kb.db: database is locked; not saved: your text is kept in ")
+    assert code == 1
+    assert "Clamp first." in Path(err.split("kept in ", 1)[1].strip()).read_text()
+
+
+def test_an_entry_written_in_the_editor_that_cannot_be_saved_is_kept_as_a_draft(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = "path.write_text(path.read_text().replace('## Fix\\n', '## Fix\\n\\nPin the gizmo.\\n', 1))\n"
+    monkeypatch.setenv("EDITOR", write_editor(tmp_path, body))
+    _the_database_stops_taking_writes(monkeypatch)
+    code, _, err = kb(
+        "add", "--edit", "--new", "-k", "gizmo", "-s", "GizmoError: jammed", "-d", "hardware", "-v", "true"
+    )
+    assert code == 1, err
+    assert_one_line_error(err, "database is locked; not saved: your entry is kept in ")
+    kept = Path(err.split("kept in ", 1)[1].split(" (kb add --from-file", 1)[0])
+    assert "Pin the gizmo." in kept.read_text() and "GizmoError: jammed" in kept.read_text()
+
+
 def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archived(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
