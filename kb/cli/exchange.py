@@ -218,6 +218,10 @@ def import_command(
 
     if on_conflict not in CONFLICTS:
         raise UsageError(f"--on-conflict must be one of {', '.join(CONFLICTS)}")
+    if not dry_run:
+        from kb.layers.trust import refuse_an_unread_project_folder
+
+        refuse_an_unread_project_folder(str(path), "kb import")
     with progress_bar("reading", as_json) as progress:
         incoming = read_import(path, source, progress)
     if not incoming and not as_json:
@@ -550,7 +554,7 @@ def sync_command(
     writing and asks (--yes for scripts; undo with kb restore --last-sync).
     """
     from kb.exchange.folder_sync import sync_folder
-    from kb.layers.trust import trust_kept
+    from kb.layers.trust import refuse_an_unread_project_folder, trust_kept
 
     if [ours, theirs, bool(take)].count(True) > 1:
         raise UsageError("give one of --ours, --theirs and --take")
@@ -560,6 +564,8 @@ def sync_command(
         raise UsageError("--take settles the conflicts of the entries named: give their KEYs")
     prefer: Side | None = "ours" if ours else "theirs" if theirs else None
     choices = {key: _field_choices(take) for key in keys or ()} if take else {}
+    if not dry_run:
+        refuse_an_unread_project_folder(str(folder), "kb sync")
     with common.open_kb(ctx, remind=not as_json) as store, trust_kept(str(folder)):
         try:
             report = sync_folder(

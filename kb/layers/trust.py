@@ -24,7 +24,7 @@ import stat
 from collections.abc import Iterator
 
 from kb.errors import KbError
-from kb.paths import data_folder, write_atomically
+from kb.paths import PROJECT_FOLDER, data_folder, write_atomically
 
 #: The folders the user trusts, one a line: its real path, a tab, and the digest of its entry files
 #: when it was trusted (folder_contents()); in kb's data folder.
@@ -134,3 +134,28 @@ def set_trust(folder: str, trusted: bool) -> str:
         _trust_file(), "".join(f"{path}\t{digest}\n" for path, digest in sorted(folders.items()))
     )
     return real
+
+
+def refuse_an_unread_project_folder(path: str, doing: str) -> None:
+    """Refuse to take entries from PATH into a knowledge base of the user's (DOING: "kb sync",
+    "kb import") when PATH is, or lies inside, a project's `.kb/` folder holding entry files that
+    the user has not trusted as they are now: its entries would become the user's own, known faults
+    whose checks kb offers to run, which is what trust is there to prevent (`kb sync .kb` of a
+    cloned repository made its `KeyError: 'lr'` a known fault, and its check one to run)."""
+    from pathlib import Path
+
+    parts = Path(os.path.realpath(path)).parts
+    if PROJECT_FOLDER not in parts:
+        return
+    folder = str(Path(*parts[: len(parts) - parts[::-1].index(PROJECT_FOLDER)]))
+    state = trust_state(folder)
+    if state == "trusted" or not any(Path(folder).rglob("*.md")):
+        return
+    why = {
+        "changed": "whose files changed since you trusted it",
+        "unrecorded": "which you trusted before kb kept what you read",
+    }.get(state, "which you have not trusted")
+    raise KbError(
+        f"{folder} is a project's .kb/ folder {why}: {doing} would make its entries your own,"
+        f" their checks too; read them, then kb trust {folder}"
+    )

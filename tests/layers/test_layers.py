@@ -610,6 +610,23 @@ def test_a_project_folder_is_shown_but_its_checks_wait_for_kb_trust(
     assert again["trusted"] is False
 
 
+def test_an_untrusted_project_folder_is_not_taken_in_by_sync_or_import(team: Path) -> None:
+    """`kb sync .kb` or `kb import .kb` of a cloned repository made its entries the user's own:
+    known faults, their checks offered, the folder still untrusted."""
+    folder = str((team / ".kb").resolve())
+    refused = f"kb: {folder} is a project's .kb/ folder which you have not trusted: kb sync would make"
+    for command in (["sync", folder], ["import", folder], ["import", f"{folder}/data/feature-cache.md"]):
+        ran = kb(*command)
+        assert ran.exit_code == 1 and ran.stderr.count("\n") == 1, command
+        assert ran.stderr.startswith(refused.replace("kb sync", f"kb {command[0]}")), ran.stderr
+        assert ran.stderr.endswith(f"read them, then kb trust {folder}\n")
+    assert "feature-cache" not in kb("list").stdout
+    assert kb("sync", folder, "--dry-run").exit_code == 0  # a look changes nothing
+    assert kb("trust", folder, "--yes").exit_code == 0
+    assert kb("sync", folder).exit_code == 0
+    assert "feature-cache" in kb("list").stdout
+
+
 def test_kb_trust_off_a_terminal_trusts_nothing_without_yes(team: Path) -> None:
     """An agent told that a person must run `kb trust` ran it in its own shell, which has no
     terminal, and the folder was trusted with no question: its entries became known faults and
@@ -970,6 +987,7 @@ def test_a_teammates_sync_archives_an_entry_purged_in_the_folder(
     rather than writing its file back."""
     monkeypatch.chdir(team)
     folder = team / ".kb"
+    assert kb("trust", str(folder), "--yes").exit_code == 0  # read: its entries may become yours
     assert kb("sync", str(folder)).exit_code == 0
     assert kb("--layer", "project", "rm", "--purge", "--yes", "feature-cache").exit_code == 0
     synced = kb("sync", str(folder), "--json")
