@@ -554,7 +554,10 @@ class KbApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit; while a validation runs, only when asked twice: the run goes on after the screen
-        closes (up to its 60 s) and its verdict is recorded on the entry unseen."""
+        closes (up to its 60 s) and its verdict is recorded on the entry unseen. Over a form that
+        holds unsaved typing, only when asked twice too: Ctrl+Q threw a half-written entry away."""
+        if any(isinstance(screen, EntryForm) and screen.keeps_the_app_open() for screen in self.screen_stack):
+            return
         if self.checking is not None and not self._quit_while_checking:
             self._quit_while_checking = True
             self.notify(

@@ -131,6 +131,7 @@ class EntryForm(ModalScreen[str | None]):
         self.query_one("#symptom", Input).focus()
         self._as_opened = self._typed()
         self._warned_cancel = False
+        self._warned_quit = False
         #: The entry is being saved (in a thread worker): Save waits for it, and Cancel once.
         self.saving = False
         self._warned_leave = False
@@ -264,6 +265,17 @@ class EntryForm(ModalScreen[str | None]):
             labels = [ONE_LINE_FIELDS[name][0] if name in ONE_LINE_FIELDS else "Domain" for name in names]
             summary = f"To fix before saving: {', '.join(labels)}"
         self.query_one("#form-error", Label).update(Text(summary))
+
+    def keeps_the_app_open(self) -> bool:
+        """Whether a quit (Ctrl+Q, which works everywhere) waits: the first one while what was typed
+        is not saved only says so; the second quits and throws it away, as a second Esc does."""
+        if self._warned_quit or self.saving or self._typed() == self._as_opened:
+            return False
+        self._warned_quit = True
+        self.query_one("#form-error", Label).update(
+            Text("What you typed is not saved: Ctrl+Q again to quit and discard it, or Save (Ctrl+S)")
+        )
+        return True
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

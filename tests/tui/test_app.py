@@ -1430,6 +1430,21 @@ async def test_cancelling_a_form_with_typed_text_asks_first(library: Library) ->
         assert not isinstance(app.screen, EntryForm)
 
 
+async def test_ctrl_q_over_a_form_with_typed_text_asks_first(library: Library) -> None:
+    """Ctrl+Q, which works everywhere, quit at once and threw a half-written entry away, where Esc
+    asked first."""
+    async with running(library) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "OSError: the frobnicator went away"
+        await pilot.press("ctrl+q")
+        await settle(app, pilot)
+        assert app.is_running and app.screen is form
+        assert "Ctrl+Q again to quit and discard it" in str(form.query_one("#form-error", Label).render())
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 async def test_at_80_by_24_the_symptom_has_room_and_the_validation_is_whole(library: Library) -> None:
     """The key column took ~56 of 80 columns and the symptom two characters; validations were clipped."""
     async with running(library, (80, 24)) as (app, pilot):
