@@ -191,7 +191,14 @@ def entry_named(ctx: typer.Context, store: EntryStore, key: str, command: str) -
             raise
         from kb.layers.everywhere import layers_holding
 
-        held = layers_holding(key, ctx.obj)
+        held, unreachable = layers_holding(key, ctx.obj)
+        if not held and unreachable:
+            silent = unreachable[0]
+            raise EntryNotFound(
+                key,
+                elsewhere=f"the {silent.layer} layer did not answer, so kb cannot say whether it holds one"
+                f" ({silent.reason})",
+            ) from None
         if not held:
             raise
         holders = (

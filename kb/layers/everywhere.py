@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kb.entry.visible import visible
-from kb.errors import KbError, StoreUnavailable
+from kb.errors import KbError, StoreUnavailable, failure_text
 from kb.layers.config import PERSONAL, PROJECT, Layer
 from kb.paths import DatabaseLocation, resolve_location
 from kb.records import Record
@@ -239,25 +239,29 @@ def _look_up_the_top_key_everywhere(
             record.setdefault("also_in", []).append({"layer": name, "same": same_text(record, other.row())})
 
 
-def layers_holding(key: str, personal: str | None) -> list[str]:
-    """The layers besides the personal knowledge base (--db PERSONAL) that hold an entry KEY, for
-    the error that the personal one holds none: `kb check KEY` of a project's entry said only "no
-    entry", with no search before it to follow. A layer that cannot tell is skipped."""
+def layers_holding(key: str, personal: str | None) -> tuple[list[str], list[Unreachable]]:
+    """The layers besides the personal knowledge base (--db PERSONAL) that hold an entry KEY, and
+    those that could not be asked, for the error that the personal one holds none: `kb check KEY`
+    of a project's entry said only "no entry", with no search before it to follow, and so it did
+    of a team's entry while the team's server was down."""
     from kb.layers.config import reading_layers
     from kb.store.index_reader import IndexNotReady, IndexReader
 
-    held = []
+    held, unreachable = [], []
     for layer in reading_layers(personal):
         if layer.name == PERSONAL:
             continue
         try:
             with IndexReader(resolve_location(layer_database(layer))) as reader:
                 found = reader.entry(key) is not None
-        except (IndexNotReady, KbError, OSError):
+        except IndexNotReady:
+            continue
+        except (KbError, OSError) as exc:
+            unreachable.append(Unreachable(layer.name, failure_text(exc)))
             continue
         if found:
             held.append(layer.name)
-    return held
+    return held, unreachable
 
 
 def _record(text: str, response: SearchResponse, layers: dict[str, Layer]) -> None:
