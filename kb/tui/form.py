@@ -23,7 +23,7 @@ from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.visible import visible
-from kb.errors import EditConflict, KbError, failure_text
+from kb.errors import EditConflict, KbError, KeyTaken, failure_text
 from kb.tui.threads import in_thread
 
 if TYPE_CHECKING:
@@ -217,6 +217,10 @@ class EntryForm(ModalScreen[str | None]):
             app.notify(f"Not saved: {visible(failure_text(exc))}", severity="error")
         elif isinstance(exc, AddedMeanwhile):
             self._warn_duplicate(symptom, exc.duplicate.key)
+        elif isinstance(exc, KeyTaken):  # its hint is the command line's (--key): here it is a field
+            taken = visible(f"an entry with key '{exc.key}' already exists: type another key")
+            self.query_one("#key-error", Label).update(Text(taken))
+            self._point_at(["key"], f"Key: {taken}")
         else:
             self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
 

@@ -731,6 +731,22 @@ async def test_add_can_keep_a_validation_the_lint_rejects(library: Library) -> N
     assert library.entry("no-gpu-metrics").validation == "look at grafana"
 
 
+async def test_a_key_taken_is_said_beside_the_key_field_not_as_a_command_line_flag(library: Library) -> None:
+    """The form said "pick another --key or `kb edit KEY`": a form has no --key."""
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        form.query_one("#symptom", Input).value = "the dashboard shows no GPU metrics"
+        form.query_one("#validation", Input).value = "nvidia-smi"
+        form.query_one("#domain", Select).value = "logging"
+        form.query_one("#key", Input).value = "read-csv-encoding"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is form
+        said = str(form.query_one("#key-error", Label).render())
+        assert said == "an entry with key 'read-csv-encoding' already exists: type another key"
+        assert "--key" not in str(form.query_one("#form-error", Label).render())
+
+
 async def test_add_refuses_a_bad_key_and_a_missing_domain_beside_the_fields(library: Library) -> None:
     async with running(library, (100, 40)) as (app, pilot):
         form = await add_form(app, pilot)
