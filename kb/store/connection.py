@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -38,6 +39,12 @@ _LISTING_CACHE = -2000
 _PARAMETER = LazyPattern(r"(?<![:\w]):(\w+)")
 
 Params = Mapping[str, Any] | None
+
+
+#: How long a server connection may sit unused before the next statement first checks it is still
+#: there (a server restarted, a network blip meanwhile): `kb edit`'s editor and an idle TUI take far
+#: longer, a command's statements come far closer together.
+IDLE_CHECK_S = 10.0
 
 
 class StatementFailed(Exception):
@@ -334,6 +341,7 @@ class PsycopgDatabase(Database):
             conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
         self._conninfo, self._display = conninfo, display
         self._transactions = 0  # open, nested ones count each
+        self._used = time.monotonic()  # when a statement last went to the server
         _quiet_psycopg_logging()
         self.conn = self._connect()
 
@@ -351,9 +359,17 @@ class PsycopgDatabase(Database):
         """The connection, made again when the last one was lost (the server restarted, a network
         blip): a long-lived process (the TUI, kb mcp) keeps one, and the statement that met the loss
         has failed and said so; the next one must not fail for it too. Never inside a transaction:
-        a lost connection lost the transaction with it."""
-        if not self._transactions and (self.conn.closed or self.conn.broken):
-            self.conn = self._connect()
+        a lost connection lost the transaction with it. A connection idle for IDLE_CHECK_S is asked
+        first whether it is still there (one round trip): `kb edit` keeps its connection while the
+        editor is open, and the save after a server restart met the dead one and failed, with the
+        server back up."""
+        if not self._transactions:
+            if time.monotonic() - self._used > IDLE_CHECK_S and not (self.conn.closed or self.conn.broken):
+                with contextlib.suppress(self._error):
+                    self.conn.execute("SELECT 1")
+            if self.conn.closed or self.conn.broken:
+                self.conn = self._connect()
+        self._used = time.monotonic()
         return self.conn
 
     def _bound(self, value: Any) -> Any:

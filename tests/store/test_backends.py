@@ -139,6 +139,34 @@ def test_a_database_whose_dates_are_not_written_in_iso_form_still_answers(postgr
         assert result.returncode == 0 and result.stderr == "", (argv, result.stderr)
 
 
+def test_a_save_after_the_server_dropped_an_idle_connection_reconnects(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb edit` keeps its connection while the editor is open; the server restarted meanwhile (here:
+    the backend terminated, as a restart does) and the save failed with the server back up."""
+    import psycopg
+
+    import kb.store.connection
+    from kb.store.entry_store import open_store
+    from kb.store.seeding import open_knowledge_base
+
+    open_knowledge_base(postgres_url).close()  # seeded
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    name = postgres_url.rsplit("/", 1)[1]
+    with open_store(postgres_url) as store:
+        before = store.get(LABELS_KEY).content()
+        with psycopg.connect(admin, autocommit=True) as other:
+            other.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND pid <> pg_backend_pid()",
+                (name,),
+            )
+        monkeypatch.setattr(kb.store.connection, "IDLE_CHECK_S", 0.0)  # the editor was open that long
+        store.update(LABELS_KEY, before.replace(fix="the fix typed in the editor"), started_from=before)
+    with open_store(postgres_url) as store:
+        assert store.get(LABELS_KEY).fix == "the fix typed in the editor"
+
+
 def test_a_row_another_session_holds_stops_a_write_in_one_line_instead_of_forever(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
