@@ -112,8 +112,11 @@ def is_trusted(folder: str) -> bool:
 def trust_kept(folder: str) -> Iterator[None]:
     """FOLDER's trust through a write kb makes there on the user's word (`kb sync`, an edit of the
     folder's layer): a folder trusted as it was stays trusted as kb leaves it, where it read as
-    changed since, as if a pull had brought those files; one that had changed unread stays as it was."""
-    trusted = is_trusted(folder)
+    changed since, as if a pull had brought those files; one that had changed unread stays as it was.
+    A project's folder that held no entry before holds only what the user wrote through kb after: it
+    is trusted as kb leaves it (`kb add --to project` in a new project, then `kb sync .kb`, was
+    refused as if a stranger had written it)."""
+    trusted = is_trusted(folder) or (_a_project_folder(folder) is not None and not _holds_entries(folder))
     yield
     if trusted and not is_trusted(folder):
         set_trust(folder, True)
@@ -142,14 +145,11 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
     the user has not trusted as they are now: its entries would become the user's own, known faults
     whose checks kb offers to run, which is what trust is there to prevent (`kb sync .kb` of a
     cloned repository made its `KeyError: 'lr'` a known fault, and its check one to run)."""
-    from pathlib import Path
-
-    parts = Path(os.path.realpath(path)).parts
-    if PROJECT_FOLDER not in parts:
+    folder = _a_project_folder(path)
+    if folder is None:
         return
-    folder = str(Path(*parts[: len(parts) - parts[::-1].index(PROJECT_FOLDER)]))
     state = trust_state(folder)
-    if state == "trusted" or not any(Path(folder).rglob("*.md")):
+    if state == "trusted" or not _holds_entries(folder):
         return
     why = {
         "changed": "whose files changed since you trusted it",
@@ -159,3 +159,19 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
         f"{folder} is a project's .kb/ folder {why}: {doing} would make its entries your own,"
         f" their checks too; read them, then kb trust {folder}"
     )
+
+
+def _a_project_folder(path: str) -> str | None:
+    """The project's `.kb/` folder PATH is or lies in, or None."""
+    from pathlib import Path
+
+    parts = Path(os.path.realpath(path)).parts
+    if PROJECT_FOLDER not in parts:
+        return None
+    return str(Path(*parts[: len(parts) - parts[::-1].index(PROJECT_FOLDER)]))
+
+
+def _holds_entries(folder: str) -> bool:
+    from pathlib import Path
+
+    return any(Path(folder).rglob("*.md"))

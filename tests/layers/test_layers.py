@@ -633,6 +633,24 @@ def test_an_untrusted_project_folder_is_not_taken_in_by_sync_or_import(team: Pat
     assert "feature-cache" in kb("list").stdout
 
 
+def test_a_project_folder_kb_filled_from_empty_is_the_users_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb add --to project` in a new project, then `kb sync .kb`, was refused as if a stranger had
+    written the folder: what kb wrote there on the user's word is the user's."""
+    project = tmp_path / "new-project"
+    (project / ".kb").mkdir(parents=True)
+    monkeypatch.chdir(project)
+    added = kb(
+        "add", "--to", "project", "--new", "-k", "proj-gizmo", "-s", "GizmoError: the project gizmo jammed",
+        "-d", "hardware", "-v", "true", "--confirms", "exit 0", "-f", "unjam it",
+    )  # fmt: skip
+    assert added.exit_code == 0, added.output
+    assert kb("trust", "--list").stdout.strip() == str((project / ".kb").resolve())
+    assert kb("sync", ".kb").exit_code == 0
+    assert "proj-gizmo" in kb("--layer", "personal", "list").stdout
+
+
 def test_kb_trust_off_a_terminal_trusts_nothing_without_yes(team: Path) -> None:
     """An agent told that a person must run `kb trust` ran it in its own shell, which has no
     terminal, and the folder was trusted with no question: its entries became known faults and
