@@ -177,7 +177,7 @@ def _written_but_not_saved(failed: KbError | OSError, content: EntryContent) -> 
     from kb.entry.file import render_entry_file
     from kb.errors import failure_text
 
-    kept = save_draft(render_entry_file(content), content.key)
+    kept = save_draft(render_entry_file(content), "new-entry")  # as an aborted `kb add --edit` keeps it
     return KbError(
         f"{failure_text(failed)}; not saved: your entry is kept in {kept} (kb add --from-file {kept} adds it)"
     )

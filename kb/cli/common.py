@@ -213,16 +213,11 @@ def entry_named(ctx: typer.Context, store: EntryStore, key: str, command: str) -
 def refuse_untrusted(ctx: typer.Context, key: str) -> None:
     """Refuse to run the check of an entry from a folder the user has not trusted (kb trust)."""
     if LAYER in ctx.meta and not ctx.meta[LAYER][1].trusted:
-        from kb.layers.trust import trust_state
+        from kb.layers.trust import TRUST_LAPSED, trust_state
 
         folder = ctx.meta[LAYER][1].spec
-        state = trust_state(folder)
-        if state in ("changed", "unrecorded"):
-            why = (
-                "whose files changed since you trusted it"
-                if state == "changed"
-                else "which you trusted before kb kept what you read"
-            )
+        why = TRUST_LAPSED.get(trust_state(folder))
+        if why is not None:
             raise KbError(
                 f"'{key}' comes from {folder}, {why}: kb runs no check you have not read (read them with"
                 f" {command_prefix(ctx)}show {key}, then: kb trust {shell_word(folder)})"

@@ -139,6 +139,13 @@ def set_trust(folder: str, trusted: bool) -> str:
     return real
 
 
+#: Why a folder the user once trusted is not trusted now, by its trust_state(), for an error's line.
+TRUST_LAPSED = {
+    "changed": "whose files changed since you trusted it",
+    "unrecorded": "which you trusted before kb kept what you read",
+}
+
+
 def refuse_an_unread_project_folder(path: str, doing: str) -> None:
     """Refuse to take entries from PATH into a knowledge base of the user's (DOING: "kb sync",
     "kb import") when PATH is, or lies inside, a project's `.kb/` folder holding entry files that
@@ -151,13 +158,12 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
     state = trust_state(folder)
     if state == "trusted" or not _holds_entries(folder):
         return
-    why = {
-        "changed": "whose files changed since you trusted it",
-        "unrecorded": "which you trusted before kb kept what you read",
-    }.get(state, "which you have not trusted")
+    import shlex
+
+    why = TRUST_LAPSED.get(state, "which you have not trusted")
     raise KbError(
         f"{folder} is a project's .kb/ folder {why}: {doing} would make its entries your own,"
-        f" their checks too; read them, then kb trust {folder}"
+        f" their checks too; read them, then kb trust {shlex.quote(folder)}"
     )
 
 
