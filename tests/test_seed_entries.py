@@ -409,6 +409,24 @@ def test_a_c_librarys_terse_messages_are_read(tmp_path: Path) -> None:
     assert not harvest.cleaned(harvest.compiled_messages(library, printf=True))
 
 
+def test_a_torch_check_piece_that_a_value_follows_ends_in_a_gap(tmp_path: Path) -> None:
+    """TORCH_CHECK glues a message from strings and values: the string that opens a message and
+    ends with a space is followed by the run's value; one that begins with a space continues
+    another message, and a gap before it would let it stand for any line it ends."""
+    library = tmp_path / "libtorch_cpu.so"
+    library.write_bytes(
+        b"\0label_smoothing must be between 0.0 and 1.0. Got: \0"
+        b" This view was created inside a custom Function and is modified\0"
+        b"Expected all tensors to be on the same device\0"
+    )
+    found = library_harvest().cleaned(library_harvest().compiled_messages(library, printf=True, pieces=True))
+    assert found == {
+        "label_smoothing must be between 0.0 and 1.0. Got: …",
+        "This view was created inside a custom Function and is modified",
+        "Expected all tensors to be on the same device",
+    }
+
+
 def test_the_exception_classes_a_c_module_defines_are_a_librarys(tmp_path: Path) -> None:
     """sqlite3's messages come from libsqlite3 and its classes from `_sqlite3`: each class is kept
     as raising any message, so that a team's `sqlite3.OperationalError: …` is not read as theirs."""

@@ -39,7 +39,8 @@ What is read
   for the tag %r" % tag, mark)`.
 - C++: the NUL-separated strings of torch's shared libraries that read as a sentence (three words or
   more, mostly letters, not a signature, a path or a format table). TORCH_CHECK keeps a message's
-  pieces apart, so a line may be a piece of one.
+  pieces apart, so a line may be a piece of one; a piece that opens a message and ends with a
+  space has a value glued after it, a gap: `… must be between 0.0 and 1.0. Got: …`.
 - pydantic-core: its messages are formatted in Rust, so they are read from running code instead:
   every error type `pydantic_core.list_all_errors()` lists, raised through
   `ValidationError.from_exception_data()` with marked values, read back as the line a traceback
@@ -528,9 +529,13 @@ _NOT_A_MESSAGE = re.compile(r"::|->|\(Tensor|_ZN|/[a-z_]+/|\.(cpp|h|py|so)\b|^\s
 _PRINTF = re.compile(r"%[-#0 +]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|z|j|t)?[diouxXeEfgGcsSRUAVp]")
 
 
-def compiled_messages(library: Path, printf: bool = False, terse: bool = False) -> Iterator[str]:
+def compiled_messages(
+    library: Path, printf: bool = False, terse: bool = False, pieces: bool = False
+) -> Iterator[str]:
     """The strings of LIBRARY that read as a sentence of an error message; with PRINTF, C's
-    conversions in them become gaps first; with TERSE, from 12 characters on rather than 20."""
+    conversions in them become gaps first; with TERSE, from 12 characters on rather than 20; with
+    PIECES, for a library that glues a message from strings and values (torch's TORCH_CHECK), a
+    string's open side is a gap (piece_gaps())."""
     data = library.read_bytes()
     sentence = _SHORT_SENTENCE if terse else _SENTENCE
     for piece in data.split(b"\0"):
@@ -542,7 +547,21 @@ def compiled_messages(library: Path, printf: bool = False, terse: bool = False) 
             if GAP in text and not text.replace(GAP, "").strip(" ()'\"[]:,.="):
                 continue
         if reads_as_a_message(text):
-            yield text
+            yield piece_gaps(text) if pieces else text
+
+
+def piece_gaps(text: str) -> str:
+    """TEXT, a piece of a message glued from strings and values, with a gap after it when it opens
+    a message and a value is glued to its end. `TORCH_CHECK(0 <= p && p <= 1, "label_smoothing must
+    be between 0.0 and 1.0. Got: ", p)` keeps `label_smoothing must be between 0.0 and 1.0. Got: `
+    in the library: the space it ends with is where the run's value goes, and without a gap there
+    the line a run prints (`… Got: 10`) follows no template, so it read as words of its own. A
+    piece that begins with a space continues a message (` This view was created inside a custom
+    Function …`) and is kept as it is: a gap before it would make it the template of every line
+    it ends, whatever the message's own opening said."""
+    if text[-1:].isspace() and not text[:1].isspace():
+        return text + GAP
+    return text
 
 
 def printf_gaps(text: str) -> str:
@@ -790,7 +809,7 @@ def main() -> None:
     for library in TORCH_LIBRARIES:
         path = site / "torch" / "lib" / library
         if path.exists():
-            found = cleaned(compiled_messages(path, printf=True))
+            found = cleaned(compiled_messages(path, printf=True, pieces=True))
             counts[library] = len(found)
             messages |= found
     c_modules = [Path(sysconfig.get_config_var("LIBDIR") or "") / str(sysconfig.get_config_var("LDLIBRARY"))]
