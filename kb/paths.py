@@ -56,6 +56,14 @@ def new_draft_path(name: str, stamp: str) -> "Path":
         return path
 
 
+def draft_name(path: "Path") -> str:
+    """The NAME of a draft new_draft_path() made (NAME-STAMP.md, NAME-STAMP-N.md): the kind of draft
+    (`triage`, `agent`, `new-entry`) or, for an edit kept unsaved, the key of the entry edited."""
+    import re
+
+    return re.sub(r"-\d{8}T\d{6}(-\d+)?$", "", path.stem)
+
+
 def _user_data_folder() -> str:
     home = os.path.expanduser("~")
     if sys.platform == "win32":

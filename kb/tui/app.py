@@ -609,8 +609,9 @@ class KbApp(App[None]):
         self.push_screen(EntryForm(self.library, entry.content()), self._saved)
 
     def action_drafts(self) -> None:
-        """Go through the draft entries waiting (an agent's proposals, `kb triage`'s), newest first:
-        each opens in the add form, filled in; Save adds it and removes the draft, Cancel keeps it."""
+        """Go through the draft entries waiting (an agent's proposals, `kb triage`'s, an edit the
+        store refused), newest first: each opens in the form, filled in; Save adds it (an edit's
+        draft: saves it over the entry) and removes the draft, Cancel keeps it."""
         waiting, unreadable = self.library.drafts()
         for line in unreadable:
             self.notify(f"Not a readable draft: {line}", severity="warning")
@@ -620,8 +621,17 @@ class KbApp(App[None]):
         self._next_draft(waiting, 0)
 
     def _next_draft(self, waiting: list[Draft], index: int) -> None:
+        """Open draft INDEX of WAITING: as an edit of the entry it was an unsaved edit of, when it
+        is one (Library.edited_by(), a read, in a thread worker), else as a new entry."""
         if index >= len(waiting):
             return
+        self.fetch(
+            "draft",
+            lambda: self.library.edited_by(waiting[index]),
+            functools.partial(self._open_draft, waiting, index),
+        )
+
+    def _open_draft(self, waiting: list[Draft], index: int, edited: Entry | None) -> None:
         draft = waiting[index]
 
         def saved(key: str | None) -> None:
@@ -638,7 +648,8 @@ class KbApp(App[None]):
             self._next_draft(waiting, index + 1)
 
         name = f"Draft {index + 1} of {len(waiting)} ({draft.path.name})"
-        self.push_screen(EntryForm(self.library, draft=(name, draft.content)), saved)
+        original = edited.content() if edited is not None else None
+        self.push_screen(EntryForm(self.library, original, draft=(name, draft.content)), saved)
 
     def action_conflicts(self) -> None:
         """Settle the open sync conflicts one by one, field by field (`kb sync DIR KEY --take …`)."""

@@ -22,6 +22,7 @@ from kb.capture.adding import AddedMeanwhile
 from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
+from kb.entry.merging import changed_fields
 from kb.entry.visible import visible
 from kb.errors import EditConflict, KbError, KeyTaken, failure_text
 from kb.tui.threads import in_thread
@@ -38,6 +39,23 @@ ONE_LINE_FIELDS = {
     "key": ("Key", "a slug; left empty, it is made from the symptom"),
 }
 PROSE_FIELDS = {"fix": "Fix", "root_cause": "Root cause"}
+#: What the form calls each field it shows.
+LABELS = {name: label.lower() for name, (label, _) in ONE_LINE_FIELDS.items()} | {
+    name: label.lower() for name, label in PROSE_FIELDS.items()
+}
+
+
+def _unsaved_edit(now: EntryContent, draft: EntryContent) -> str:
+    """What the title says of DRAFT, an edit of the entry NOW that was not saved: which of its
+    fields Save would replace. The store refused it because the entry changed meanwhile, or could
+    not write it: the entry may hold a teammate's change since, and Save puts the draft's over it."""
+    changed = [LABELS.get(name, name.replace("_", " ")) for name in changed_fields(now, normalized(draft))]
+    if not changed:
+        return f"your unsaved edit of {now.key}, which holds what it holds now; Cancel keeps the draft"
+    return (
+        f"your unsaved edit of {now.key}; Save replaces its {', '.join(changed)} as they are now"
+        " with the draft's, Cancel keeps the draft"
+    )
 
 
 def field_problems(values: dict[str, str], domain: str | None, force: bool) -> dict[str, str]:
@@ -73,7 +91,8 @@ class EntryForm(ModalScreen[str | None]):
         draft: tuple[str, EntryContent] | None = None,
     ) -> None:
         """ORIGINAL: the entry to edit. DRAFT: a draft to add (what to call it, and its content),
-        its fields filled in for the person to check."""
+        its fields filled in for the person to check; with ORIGINAL too, a draft of an edit of it
+        that was not saved then, to save over the entry as it is now."""
         super().__init__()
         self.library = library
         self.original = original
@@ -82,12 +101,15 @@ class EntryForm(ModalScreen[str | None]):
 
     @property
     def starting(self) -> EntryContent | None:
-        """What the form starts from: the entry being edited, or the draft being added."""
-        return self.original or (self.draft[1] if self.draft else None)
+        """What the form starts from: the draft being added or saved as an edit, or the entry being
+        edited."""
+        return self.draft[1] if self.draft else self.original
 
     def compose(self) -> ComposeResult:
         content = self.starting
-        if self.original:
+        if self.original and self.draft:
+            title = f"{self.draft[0]}: {_unsaved_edit(self.original, self.draft[1])}"
+        elif self.original:
             title = f"Edit {self.original.key}"
         elif self.draft:
             title = f"{self.draft[0]}: check it; Save adds it, Cancel keeps the draft"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kb.domains import resolve_domain
-from kb.errors import KbError
+from kb.errors import EntryNotFound, KbError
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, search
 
@@ -234,6 +234,17 @@ class Library:
         from kb.verify.triage import pending_drafts
 
         return pending_drafts()
+
+    def edited_by(self, draft: Draft) -> Entry | None:
+        """The entry, as it is now, that DRAFT is an unsaved edit of, or None for a draft of a new
+        entry. An edit the store refused (someone changed the entry meanwhile, the server went away)
+        is kept as KEY-STAMP.md, by `kb edit` and by this screen alike."""
+        from kb.paths import draft_name
+
+        try:
+            return self.store().get(draft_name(draft.path))
+        except EntryNotFound:
+            return None
 
     def discard_draft(self, path: Path) -> None:
         from kb.verify.triage import discard_draft

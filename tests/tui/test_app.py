@@ -26,6 +26,7 @@ from textual.widgets import (
     Select,
     Static,
     TabbedContent,
+    TextArea,
     Tree,
 )
 from textual.widgets.markdown import MarkdownFence
@@ -1690,6 +1691,42 @@ async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(librar
     assert library.entry("quux-rejects-zorblax").fix == "Upgrade quux to 2.0."
     assert not draft.exists() and kept.exists()
     assert sorted(p.name for p in drafts_folder().glob("*.md")) == [kept.name]
+
+
+async def test_an_edit_kept_as_a_draft_opens_as_that_edit_saying_what_save_replaces(library: Library) -> None:
+    """`kb edit` keeps an edit the store refused (a teammate saved the entry meanwhile) as a draft:
+    it opened as a new entry, whose Save could only say the key was taken."""
+    from kb.capture.editor import save_draft
+    from kb.entry.file import render_entry_file
+    from kb.paths import drafts_folder
+
+    before = EntryContent(
+        key="quux-rejects-zorblax",
+        domain="deployment",
+        symptom="ValueError: the quux frobnicator rejected the zorblax handle",
+        validation="python -c \"import sys; print('ok: ' + sys.version)\"",
+        fix="Restart quux.",
+        tags=("quux",),
+    )
+    library.save(before)
+    before = library.entry(before.key).content()
+    library.save(before.replace(tags=("quux", "theirs")), replacing=before.key, started_from=before)
+    draft = save_draft(render_entry_file(before.replace(fix="Upgrade quux to 2.0.")), before.key)
+    async with running(library, (160, 40)) as (app, pilot):
+        await pilot.press("escape", "p")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        title = str(form.query_one(".dialog-title", Label).render())
+        assert f"({draft.name}): your unsaved edit of quux-rejects-zorblax;" in title
+        assert "Save replaces its fix, tags as they are now with the draft's" in title
+        assert form.query_one("#fix", TextArea).text == "Upgrade quux to 2.0."
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, EntryForm)
+    saved = library.entry("quux-rejects-zorblax")
+    assert (saved.fix, saved.tags) == ("Upgrade quux to 2.0.", ["quux"])
+    assert not list(drafts_folder().glob("*.md"))
 
 
 async def test_a_triage_draft_that_places_no_domain_opens_asking_for_one(library: Library) -> None:
