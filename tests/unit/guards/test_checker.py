@@ -630,6 +630,10 @@ def test_main_checks_the_environment_rules_on_this_machine(
         "(a+)+$", r"(\d+\s*)+x", "(a*)*", "((ab)*)+", "(.*a){12}", "(a{1,3})+", r"(\s*\w+)+$",
         "^(a{1,5}){1,40}$", r"^(\w{2,8}\s?){1,10}$",  # bounded, but 5**40 and 7**10 ways to split a line
         r"\w*\w*\w*\w*\w*\w*\w*\w*\w*\w*\w*\w*=!", r"[a-z]+\w*.*x",  # side by side: n**12, n**3
+        # each hung a commit on a line of 30 to 800 characters: alternatives the parser leaves empty,
+        # optional or absorbed parts between repetitions, groups of one, 3**12 bounded splits
+        "(a|a)+z", r"\w+_?\w+_?\w+\.cuda\(\)", "a+b?a+b?a+z", "(.*)(.*)(.*)(.*)Q", "x.*y.*z.*w.*v.*Q",
+        "(?:a{1,3}){1,12}z",
     ],
 )  # fmt: skip
 def test_a_pattern_that_can_backtrack_exponentially_is_refused(pattern: str) -> None:
