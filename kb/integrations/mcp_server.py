@@ -24,6 +24,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -35,6 +36,8 @@ from kb.records import Record
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
+    from kb.entry.content import EntryContent
+    from kb.layers.everywhere import Unreachable
     from kb.store.entry_store import EntryStore
 
 INSTRUCTIONS = """\
@@ -104,7 +107,8 @@ class AgentSession:
         response = found.response
         data = response.as_json()
         keys = [str(item["key"]) for item in data["results"]]
-        if keys != self.candidates[: len(keys)]:
+        if keys != self.candidates[: len(keys)] or paste != self.paste:
+            # ruled out for that error, not this one: the same candidates for another port, another file
             self.candidates, self.ruled_out = keys, []
         self.paste = paste
         self.layer_of = {
@@ -150,11 +154,12 @@ class AgentSession:
             )
         else:
             answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"
-        if found.unreachable:  # an answer is only as whole as the layers that gave it
-            missed = "; ".join(f"the {u.layer} layer: {u.reason}" for u in found.unreachable)
+        unreachable = [{"layer": u.layer, "reason": _said_of(u)} for u in found.unreachable]
+        if unreachable:  # an answer is only as whole as the layers that gave it
+            missed = "; ".join(f"the {u['layer']} layer: {u['reason']}" for u in unreachable)
             answer += f". Not searched: {missed}"
         data["answer"] = answer
-        data["unreachable"] = [{"layer": u.layer, "reason": u.reason} for u in found.unreachable]
+        data["unreachable"] = unreachable
         from kb.verify.reported import for_an_agents_shell
 
         for item, scored in zip(data["results"], response.results, strict=True):
@@ -331,10 +336,18 @@ class AgentSession:
             source="own (proposed by an agent)",
         )
         path = save_triage_draft(content, kind="agent")
+        masked = _masked_in(content, path)
+        answer = "saved as a draft, not added: a person reviews it and adds it with the command below"
+        if masked:
+            answer += (
+                f"; kb masked what looked like secrets in its {', '.join(masked)} ([redacted]): the person"
+                " puts back what was no secret before adding it"
+            )
         return {
-            "answer": "saved as a draft, not added: a person reviews it and adds it with the command below",
+            "answer": answer,
             "draft": str(path),
-            "add_with": f"kb add --from-file {path}",
+            "add_with": f"kb add --from-file {shlex.quote(str(path))}",
+            "masked": list(masked),
             "domain": chosen,
             "domain_from": domain_from,
             "applies_to": list(applies_to),
@@ -521,17 +534,48 @@ def _redacted(data: Any) -> Any:
 
 
 def _answered(call: Any) -> Any:
-    """The tool's answer as JSON text. A kb error is a tool error as MCP marks one (isError), its
-    text {"error": "..."}: an agent that reads only the text still sees what failed, and a client
-    that reads the mark does not take the error for an answer. (The SDK passes a CallToolResult a
-    tool returns through as it is; raising its ToolError would prefix the JSON with prose.)"""
+    """The tool's answer as JSON text. A kb error, or a file kb could not write (a full disk, a
+    read-only drafts folder), is a tool error as MCP marks one (isError), its text {"error": "..."}:
+    an agent that reads only the text still sees what failed, and a client that reads the mark does
+    not take the error for an answer. (The SDK passes a CallToolResult a tool returns through as it
+    is; raising its ToolError would prefix the JSON with prose.)"""
+    from kb.errors import failure_text
+
     try:
         return as_text(call())
-    except KbError as error:
+    except (KbError, OSError) as error:
         from mcp_types import CallToolResult, TextContent
 
-        failed = TextContent(type="text", text=as_text({"error": str(error)}))
+        failed = TextContent(type="text", text=as_text({"error": failure_text(error)}))
         return CallToolResult(content=[failed], is_error=True)
+
+
+def _masked_in(proposed: EntryContent, path: str | os.PathLike[str]) -> tuple[str, ...]:
+    """What the agent called each field of the draft at PATH in which redaction masked something
+    PROPOSED did not hide (a 32-hex run id in a path reads as a secret): what the agent sent and
+    what a person will add are then not the same text, and the answer says so."""
+    from pathlib import Path
+
+    from kb.entry.file import read_entry_file
+    from kb.entry.redaction import REDACTED
+
+    kept = read_entry_file(Path(path), draft=True)
+    masked = [
+        called
+        for field, called in _AS_THE_AGENT_NAMED_IT.items()
+        if REDACTED in str(getattr(kept, field)) and REDACTED not in str(getattr(proposed, field))
+    ]
+    return tuple(dict.fromkeys(masked))
+
+
+#: propose_entry's arguments, by the field of the draft each became.
+_AS_THE_AGENT_NAMED_IT = {
+    "symptom": "symptom",
+    "symptom_variants": "symptom",
+    "validation": "check",
+    "fix": "fix",
+    "root_cause": "root_cause",
+}
 
 
 def build_server(database: str | None = None) -> MCPServer:
@@ -624,7 +668,19 @@ _PYTHON_NAME = re.compile(r"(?:python|pypy)(?:\d+(?:\.\d+)*)?w?(?:\.exe)?", re.I
 #: one trusted may word its fix, or its symptom, as an order to the agent (README: kb export agents).
 _A_STRANGERS_WORDS = (
     "symptom", "symptom_variants", "fix", "root_cause", "conditions", "environment", "case", "snippet",
+    "cause_path", "tags", "source", "validation", "check_rule",
 )  # fmt: skip
+
+#: Why a folder no one trusted did not answer, in kb's words: its own reason may quote its files.
+_AN_UNTRUSTED_FOLDER_FAILED = (
+    "a file there kb cannot read, in a folder no one has trusted: its words are not passed on (a person"
+    " reads it, e.g. `kb layers`)"
+)
+
+
+def _said_of(unreachable: Unreachable) -> str:
+    """Why a layer did not answer, as an agent is told: an untrusted folder's reason in kb's words."""
+    return unreachable.reason if unreachable.trusted else _AN_UNTRUSTED_FOLDER_FAILED
 
 
 def _not_trusted(folder: str) -> str:
@@ -637,7 +693,7 @@ def _withhold_a_strangers_words(item: dict[str, Any], why: str) -> None:
     which entry it is; a person reads the rest (kb show) and runs `kb trust`."""
     for name in _A_STRANGERS_WORDS:
         if item.get(name):
-            item[name] = None if isinstance(item[name], str) else []
+            item[name] = [] if isinstance(item[name], list | tuple) else None
     item["text_not_shown"] = why
 
 

@@ -40,6 +40,9 @@ UNTRUSTED = "untrusted"
 class Unreachable(Record):
     layer: str
     reason: str
+    #: Whether a person trusted the layer's folder: an untrusted one's reason may quote its files'
+    #: text (`unknown domain '…'`), which a face that hands text to an agent leaves out.
+    trusted: bool = True
 
     def line(self) -> str:
         """What a person is told, while the other layers answer (the reason may quote a file's
@@ -124,7 +127,7 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
     for layer in layers:
         failed = _FAILED_SLOWLY.get(layer.spec)
         if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S and layer.name != PERSONAL:
-            unreachable.append(Unreachable(layer.name, failed[1]))
+            unreachable.append(Unreachable(layer.name, failed[1], layer.trusted))
             continue
         started = time.monotonic()
         try:
@@ -135,7 +138,7 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
                 raise
             if time.monotonic() - started >= SLOW_FAILURE_S:
                 _FAILED_SLOWLY[layer.spec] = (time.monotonic(), str(exc))
-            unreachable.append(Unreachable(layer.name, str(exc)))
+            unreachable.append(Unreachable(layer.name, str(exc), layer.trusted))
             continue
         _FAILED_SLOWLY.pop(layer.spec, None)
         answers.append((layer, answer))
@@ -257,7 +260,7 @@ def layers_holding(key: str, personal: str | None) -> tuple[list[str], list[Unre
         except IndexNotReady:
             continue
         except (KbError, OSError) as exc:
-            unreachable.append(Unreachable(layer.name, failure_text(exc)))
+            unreachable.append(Unreachable(layer.name, failure_text(exc), layer.trusted))
             continue
         if found:
             held.append(layer.name)
