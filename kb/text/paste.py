@@ -46,9 +46,9 @@ _PASSTHROUGH_PREFIX = LazyPattern(
     r"|\s*[│┃|]\s?(?=.*[│┃]\s*$))"  # inside a Rich box-drawn traceback: "│ ... │"
 )
 #: The right edge of a Rich box, once its left edge is gone.
-_BOX_RIGHT = LazyPattern(r"\s*[│┃]\s*$")
+_BOX_RIGHT = LazyPattern(r"(?<!\s)\s*[│┃]\s*$")
 #: The top and bottom edges of a box, and the frame lines drawn inside one.
-_BOX_EDGE = LazyPattern(r"^\s*[╭╰┏┗─━]|^\s*[❱>]?\s*\d+\s+[│┃]|^\s*\S+\.py:\d+ in \S+\s*$")
+_BOX_EDGE = LazyPattern(r"^\s*[╭╰┏┗─━]|^\s*(?:[❱>]\s*)?\d+\s+[│┃]|^\s*\S+\.py:\d+ in \S+\s*$")
 
 #: Prefixes of a new log record (glog, vLLM, Python logging): what follows is not a continuation.
 _RECORD_PREFIX = LazyPattern(
@@ -80,7 +80,7 @@ _OTHER_OUTPUT = LazyPattern(
     rf"""^(?:
         (?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::|\s)
       | \S[^:\n]*:\d+:\ \w*Warning:
-      | .*\d+%\|
+      | .*\d%\|
       | [a-z][\w.-]*:\ \S
       | {_PROMPT_TEXT}
       | \{{"
@@ -127,7 +127,7 @@ BOILERPLATE = LazyPattern(
     r"|^Search for `cuda"
     r"|^\s*(?:Exception raised from|frame #\d+:)"
     r"|^To execute this test, run the following"
-    r"|subprocess-exited-with-error|did not run successfully|^\s*[│|]?\s*exit code: \d+"
+    r"|subprocess-exited-with-error|did not run successfully|^\s*(?:[│|]\s*)?exit code: \d+"
     r"|^\s*╰─>|^\s*note: This (?:error originates from a subprocess|is an issue with the package)"
     r"|Failed (?:building wheel|to build)|Could not build wheels|failed-wheel-build-for-install"
     r"|\[end of output\]|See above for output|hint: This usually indicates a problem"
