@@ -351,6 +351,14 @@ def declared(options: tuple[Option, ...]) -> Callable[[Callable[..., None]], Cal
     return decorate
 
 
+def a_path(value: str) -> Path:
+    """A path option's value. An empty one is refused: `Path("")` is the current folder, and `kb import
+    "$WIKI"` with WIKI unset imported every entry file of the folder it ran in."""
+    if not value.strip():
+        raise typer.BadParameter("an empty path: name a file or a folder (`.` for this one)")
+    return Path(value)
+
+
 def _count(value: str) -> int:
     """A count option's value, refused in the lean parser's words (kb.cli.options.count_problem)."""
     problem = count_problem(str(value))
@@ -373,6 +381,9 @@ def _typer_parameter(option: Option) -> inspect.Parameter:
         settings: dict[str, Any] = {"help": option.help, "metavar": option.metavar}
         if option.kind == "count":
             settings["parser"] = _count
+        elif option.kind == "path":
+            settings["parser"] = a_path
+            settings["show_default"] = False
         else:
             settings["show_default"] = False
         info = typer.Option(*option.flags, **settings)

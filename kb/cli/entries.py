@@ -207,6 +207,7 @@ def edit(
             help="Attach the [[guards]] tables of a TOML file instead of opening the editor.",
             show_default=False,
             metavar="FILE",
+            parser=common.a_path,
         ),
     ] = None,
     applies_to: Annotated[

@@ -95,7 +95,13 @@ def export_markdown(
     ctx: typer.Context,
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Write here instead of stdout (`-`: stdout).", metavar="PATH"),
+        typer.Option(
+            "--out",
+            "-o",
+            help="Write here instead of stdout (`-`: stdout).",
+            metavar="PATH",
+            parser=common.a_path,
+        ),
     ] = None,
     columns: Annotated[
         str | None,
@@ -133,7 +139,14 @@ def export_markdown(
 def export_files(
     ctx: typer.Context,
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="The folder to write (one file per entry).", metavar="PATH")
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The folder to write (one file per entry).",
+            metavar="PATH",
+            parser=common.a_path,
+        ),
     ],
     domain: common.DomainOption = None,
     tag: TagOption = None,
@@ -166,7 +179,13 @@ def export_jsonl(
     ctx: typer.Context,
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Write here instead of stdout (`-`: stdout).", metavar="PATH"),
+        typer.Option(
+            "--out",
+            "-o",
+            help="Write here instead of stdout (`-`: stdout).",
+            metavar="PATH",
+            parser=common.a_path,
+        ),
     ] = None,
     domain: common.DomainOption = None,
     tag: TagOption = None,
@@ -191,7 +210,9 @@ def import_command(
     path: Annotated[
         Path,
         typer.Argument(
-            help="A file or a folder: Markdown tables or sections, entry files, JSONL.", metavar="PATH"
+            help="A file or a folder: Markdown tables or sections, entry files, JSONL.",
+            metavar="PATH",
+            parser=common.a_path,
         ),
     ],
     on_conflict: Annotated[
@@ -324,7 +345,14 @@ def _from_rows_line(report: ImportReport) -> str:
 def export_pre_commit(
     ctx: typer.Context,
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="The folder for the checker and its rules.", metavar="PATH")
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The folder for the checker and its rules.",
+            metavar="PATH",
+            parser=common.a_path,
+        ),
     ],
     as_json: common.JsonOption = False,
 ) -> None:
@@ -362,7 +390,14 @@ def export_pre_commit(
 def export_pytest(
     ctx: typer.Context,
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="The folder for the test file and its rules.", metavar="PATH")
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The folder for the test file and its rules.",
+            metavar="PATH",
+            parser=common.a_path,
+        ),
     ],
     as_json: common.JsonOption = False,
 ) -> None:
@@ -401,6 +436,7 @@ def export_agents(
             "-o",
             help="The file agents read, relative to --project: AGENTS.md, CLAUDE.md, .cursor/rules/kb.mdc.",
             metavar="PATH",
+            parser=common.a_path,
         ),
     ] = Path("AGENTS.md"),
     budget: Annotated[
@@ -414,7 +450,12 @@ def export_agents(
     ] = 150,
     project: Annotated[
         Path | None,
-        typer.Option("--project", help="The repository (default: the current directory).", metavar="DIR"),
+        typer.Option(
+            "--project",
+            help="The repository (default: the current directory).",
+            metavar="DIR",
+            parser=common.a_path,
+        ),
     ] = None,
     as_json: common.JsonOption = False,
 ) -> None:
@@ -475,7 +516,8 @@ def export_agents(
 @export_app.command("hosts")
 def export_hosts(
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="The folder for the wheel.", metavar="PATH")
+        Path,
+        typer.Option("--out", "-o", help="The folder for the wheel.", metavar="PATH", parser=common.a_path),
     ] = Path("."),
     as_json: common.JsonOption = False,
 ) -> None:
@@ -502,7 +544,9 @@ def sync_command(
     folder: Annotated[
         Path,
         typer.Argument(
-            help="A folder of entry files, usually a checkout of the team's repository.", metavar="DIR"
+            help="A folder of entry files, usually a checkout of the team's repository.",
+            metavar="DIR",
+            parser=common.a_path,
         ),
     ],
     keys: Annotated[

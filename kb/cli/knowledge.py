@@ -40,7 +40,10 @@ def seed(
     directory: Annotated[
         Path | None,
         typer.Option(
-            "--from", help="A folder of entry files [default: the bundled seeds].", metavar="DIRECTORY"
+            "--from",
+            help="A folder of entry files [default: the bundled seeds].",
+            metavar="DIRECTORY",
+            parser=common.a_path,
         ),
     ] = None,
     keys: Annotated[
@@ -251,6 +254,7 @@ def trust_command(
             help="A project's .kb/ folder; the one kb finds from here when left out.",
             metavar="[FOLDER]",
             show_default=False,
+            parser=common.a_path,
         ),
     ] = None,
     revoke: Annotated[bool, typer.Option("--revoke", help="No longer trust it.")] = False,

@@ -147,6 +147,23 @@ def test_import_reports_usage_errors(runner: CliRunner, tmp_path: Path) -> None:
     assert code == 2 and "--on-conflict must be one of" in err
 
 
+@pytest.mark.parametrize(
+    "args",
+    [("import", ""), ("export", "files", "--out", ""), ("export", "markdown", "--out", " ")],
+    ids=["import", "export files", "export markdown"],
+)
+def test_an_empty_path_is_refused_not_read_as_this_folder(
+    args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb import "$WIKI"` with WIKI unset imported every entry file of the folder it ran in."""
+    monkeypatch.chdir(tmp_path)
+    assert kb("export", "files", "--out", ".").code == 0
+    before = sorted(tmp_path.rglob("*"))
+    code, _, err = kb(*args)
+    assert code == 2 and "an empty path: name a file or a folder (`.` for this one)" in err
+    assert sorted(tmp_path.rglob("*")) == before
+
+
 def test_the_wiki_table_round_trips_into_an_empty_kb(runner: CliRunner, tmp_path: Path) -> None:
     from kb.exchange.markdown_tables import EXTRA_COLUMNS
 
