@@ -351,9 +351,12 @@ def declared(options: tuple[Option, ...]) -> Callable[[Callable[..., None]], Cal
     return decorate
 
 
-def a_path(value: str) -> Path:
-    """A path option's value. An empty one is refused: `Path("")` is the current folder, and `kb import
-    "$WIKI"` with WIKI unset imported every entry file of the folder it ran in."""
+def a_path(value: str | Path) -> Path:
+    """A path option's value (its default comes as a Path already). An empty one is refused:
+    `Path("")` is the current folder, and `kb import "$WIKI"` with WIKI unset imported every entry
+    file of the folder it ran in."""
+    if isinstance(value, Path):
+        return value
     if not value.strip():
         raise typer.BadParameter("an empty path: name a file or a folder (`.` for this one)")
     return Path(value)

@@ -49,8 +49,10 @@ Call names match on the dotted spelling or its tail (`torch.nn.DataParallel` mat
 `nn.DataParallel`), after import aliases are resolved (`import torch as th` makes `th.load` a
 `torch.load`; `from torch import load` makes `load` one), in the scope that sees the import, as
 Python resolves names (an import inside a function names that function's calls only). A name that
-starts at an import matches a dotted rule name by its tail only under a package the rule names
-(`from safetensors.torch import load` is not a `torch.load`). A rule field kb does not know (a
+starts at an import is the name it resolves to, and matches a rule name by its tail only under a
+package the rule names (`from safetensors.torch import load` is not a `torch.load`, and `from
+scipy.special import softmax` is not the `softmax` of a rule that also names `torch.softmax`; a rule
+of bare names alone names no package). A rule field kb does not know (a
 misspelt `when_keywords_in`) refuses the rule. A call with
 `*args` or `**kwargs` may pass
 anything, so argument rules stay silent on it, as torchfix does.
@@ -811,21 +813,29 @@ class _Module:
         return {raw, resolved}
 
     def matches(self, func: ast.expr, patterns: Iterable[str]) -> bool:
-        """Whether FUNC is a call to one of PATTERNS: a name as written or as its imports resolve
-        it, equal to a pattern or ending in one (`nn.DataParallel` in `torch.nn.DataParallel`). A
-        name that starts at an import ends in a dotted pattern only under a package the patterns
-        name: `safetensors.torch.load` is not `torch.load`."""
+        """Whether FUNC is a call to one of PATTERNS: a name as written or, when it starts at an
+        import, as the import resolves it, equal to a pattern or ending in one (`nn.DataParallel`
+        in `torch.nn.DataParallel`). A name that starts at an import ends in a pattern only under a
+        package the patterns name: `safetensors.torch.load` is not `torch.load`, and scipy's
+        `softmax` (`from scipy.special import softmax`) is not the `softmax` of a rule that names
+        `torch.softmax` beside it; a rule of bare names alone names no package, and any will do."""
         patterns = list(patterns)
-        names = self.spellings(func)
-        if any(name == p for name in names for p in patterns):
-            return True
         raw = _dotted(func)
         imported = raw is not None and raw.partition(".")[0] in self.aliases.get(id(func), {})
+        names = self.spellings(func)
+        if imported:  # `softmax` is only a local name for what the import brought
+            names = {name for name in names if name != raw} or names
+        if any(name == p for name in names for p in patterns):
+            return True
         roots = {p.partition(".")[0] for p in patterns}
+        packages = {p.partition(".")[0] for p in patterns if "." in p}
+
+        def under_a_named_package(name: str, pattern: str) -> bool:
+            wanted = roots if "." in pattern else packages
+            return not imported or not wanted or name.partition(".")[0] in wanted
+
         return any(
-            name.endswith("." + p) and ("." not in p or not imported or name.partition(".")[0] in roots)
-            for name in names
-            for p in patterns
+            name.endswith("." + p) and under_a_named_package(name, p) for name in names for p in patterns
         )
 
     def function_of(self, call: ast.Call) -> str | None:

@@ -102,6 +102,10 @@ def keys(source: str, rules: list[dict[str, Any]] | None = None) -> list[str]:
         ("class M:\n    def forward(self, x):\n        torch.set_grad_enabled(False)\n", GRAD_OFF["key"]),
         ("import torch as T\ndef forward(self, x):\n    T.set_grad_enabled(mode=False)\n", GRAD_OFF["key"]),
         ("from torch import set_grad_enabled as g\ndef forward(x):\n    g(False)\n", GRAD_OFF["key"]),
+        (
+            "from torch.nn.functional import softmax as sm\nloss = cross_entropy(sm(z, 1), y)\n",
+            "ce-fed-softmax",
+        ),
     ],
 )
 def test_bad_examples_are_flagged(source: str, key: str) -> None:
@@ -144,6 +148,10 @@ def test_bad_examples_are_flagged(source: str, key: str) -> None:
         "p = F.softmax(x, 1) if calibrated else x\nloss = F.cross_entropy(p, y)\n",
         "def a(x):\n    p = F.softmax(x, 1)\n    return p\ndef b(p, y):\n    return F.cross_entropy(p, y)\n",
         # an evaluation script turns gradients off in its own function, not in a model's forward
+        # scipy's softmax into the user's own numpy cross entropy: the rule names torch's
+        "from scipy.special import softmax\ndef cross_entropy(p, y):\n    return -p[y]\n"
+        "loss = cross_entropy(softmax(z, axis=1), y)\n",
+        "from scipy import special as F\nloss = cross_entropy(F.softmax(z), y)\n",
         "def main():\n    torch.set_grad_enabled(False)\n    evaluate(model)\n",
         "def evaluate(m):\n    torch.set_grad_enabled(False)\n    m(x)\n    torch.set_grad_enabled(True)\n",
         "def forward(self, x):\n    with torch.set_grad_enabled(False):\n        x = self.backbone(x)\n",
