@@ -144,6 +144,9 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
     from kb.upkeep.review import merge_entries, no_longer_due
 
     decided: dict[str, list[str]] = {}
+    #: The entries this review merged others into, and which: a merge marks its target reviewed, but
+    #: nobody has looked at what it holds now.
+    merged_into: dict[str, list[str]] = {}
 
     def said(action: str, key: str, line: str) -> None:
         decided.setdefault(action, []).append(key)
@@ -152,11 +155,15 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
     typer.echo(f"{_count(len(due))} due for review, most in need of attention first.")
     for number, item in enumerate(due, 1):
         done = no_longer_due(store, item.key)
-        if done is not None:
+        took = merged_into.get(item.key)
+        if done is not None and not took:
             typer.echo(f"\n[{number}/{len(due)}] {item.key}: {done} meanwhile, no longer due; skipped")
             continue
         entry = store.get(item.key)
-        typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(item.reasons)}")
+        reasons = (
+            [*item.reasons, f"took {', '.join(took)} merged into it in this review"] if took else item.reasons
+        )
+        typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(reasons)}")
         typer.echo(format_entry(entry.content(), entry.facts(), console.width(), console.bold))
         while True:
             choice = typer.prompt(
@@ -183,6 +190,7 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
                 elif choice == "m":
                     target = _existing_key(store, typer.prompt("Merge into which entry (key)"))
                     said("merged", item.key, merge_entries(store, item.key, target))
+                    merged_into.setdefault(target, []).append(item.key)
                 elif choice == "d":
                     if not typer.confirm(f"Delete '{item.key}' for good?", default=False):
                         continue

@@ -599,6 +599,21 @@ def test_each_decision_at_review_is_said_and_the_summary_names_them_all(
     assert f"This review: kept 1; archived {second}; merged {third}." in out
 
 
+def test_an_entry_this_review_merged_others_into_is_still_shown_for_a_look(
+    runner: CliRunner, clock: Callable[[timedelta], None], interactive: None
+) -> None:
+    """Two merged into the third: it was skipped as "reviewed meanwhile", as if someone had, while
+    nobody had looked at what it holds now."""
+    three_of_mine(runner)
+    clock(timedelta(days=31))
+    first, second, third = due_keys(runner)
+    code, out, _ = kb("review", input=f"m\n{third}\nm\n{third}\nk\n")
+    assert code == 0, out
+    assert "reviewed meanwhile" not in out
+    assert "needs a look: " in out and f"took {first}, {second} merged into it in this review" in out
+    assert f"This review: kept 1; merged {first}, {second}." in out
+
+
 def test_an_entry_a_teammate_decided_on_while_the_review_waited_is_not_asked_again(
     runner: CliRunner, clock: Callable[[timedelta], None], interactive: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
