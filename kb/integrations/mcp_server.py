@@ -115,7 +115,7 @@ class AgentSession:
             str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
         }
         first_untrusted = bool(keys) and bool(response.results[0].candidate.record.get("untrusted"))
-        if keys and (response.results[0].doubt == UNTRUSTED or first_untrusted):
+        if keys and (response.results[0].doubt == UNTRUSTED or first_untrusted) and not response.one_of:
             answer = (
                 f"no known fault for sure: the closest entry, {keys[0]}, is from a folder no one has "
                 "trusted, and kb is sure of none of its entries, nor offers their checks, until a person "
@@ -123,10 +123,15 @@ class AgentSession:
             )
         elif response.confident:
             answer = f"known fault: {keys[0]}. Prove it before fixing: call check_to_run with key {keys[0]!r}"
-        elif response.one_of:
+        elif response.one_of:  # a stranger's entry ranked first neither joins nor hides the group
             named = ", ".join(str(s.candidate.record.get("key")) for s in response.one_of)
             apart = response.one_of_apart()
             answer = f"one of these known faults raises this message: {named}; {apart}"
+            if first_untrusted:
+                answer += (
+                    f" (the closest entry, {keys[0]}, is from a folder no one has trusted: not one of them"
+                    " until a person runs `kb trust` on it)"
+                )
         elif response.query.short and keys:  # `cuda`: a subject to list, not a fault to settle
             named = entries_naming_it(len(keys), options.limit, response.named_whole)
             answer = f"a subject, not one fault: {named}. Search the failing run's output to know which fault"

@@ -782,6 +782,29 @@ def test_an_untrusted_folders_words_reach_an_agent_in_no_field_and_no_reason(
     assert "in a folder no one has trusted: its words are not passed on" in found["answer"]
 
 
+def test_a_strangers_entry_ranked_first_does_not_hide_the_known_faults_a_message_is_one_of(
+    kb_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kb search said "one of 3 known faults"; the agent was told only that the closest entry was
+    from an untrusted folder, and not to apply its fix."""
+    from kb.integrations.mcp_server import AgentSession
+
+    message = "RuntimeError: CUDA error: device-side assert triggered"
+    stranger = PROJECT_ENTRY.replace(
+        "OSError: the frobnicator lock /tmp/frob.lock is held by a dead process", message
+    )
+    (tmp_path / ".kb" / "data").mkdir(parents=True)
+    (tmp_path / ".kb" / "data" / "frobnicator-lock-left-behind.md").write_text(stranger, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = AgentSession(kb_db).search(message)
+    assert found["results"][0]["key"] == "frobnicator-lock-left-behind" and found["one_of"]
+    assert found["answer"].startswith("one of these known faults raises this message: ")
+    assert (
+        "(the closest entry, frobnicator-lock-left-behind, is from a folder no one has trusted"
+        in found["answer"]
+    )
+
+
 def test_a_ruled_out_cause_is_ruled_out_for_its_own_error_not_the_next_one(kb_db: str) -> None:
     """Port 8123 free ruled out the port entry; the next search, for port 9555, skipped it."""
     from kb.integrations.mcp_server import AgentSession
