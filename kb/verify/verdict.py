@@ -301,8 +301,7 @@ def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str |
     found: tuple[int, str] | None = None
     for pattern, reason in NOT_HERE + ([] if permission_fault(symptom) else DENIED):
         for match in pattern.finditer(output):
-            line = output[match.start() :].split("\n", 1)[0]
-            if symptom and _same_message(line, symptom):
+            if symptom and _same_message(match, symptom):
                 continue
             if found is None or match.start() > found[0]:
                 found = (match.start(), reason.format(*match.groups()))
@@ -410,6 +409,18 @@ def _failed_in_project(output: str) -> str | None:
     return frames[-1]
 
 
-def _same_message(line: str, symptom: str) -> bool:
-    words = line.split(":", 1)[0].strip()
-    return bool(words) and words.lower() in symptom.lower()
+def _same_message(match: re.Match[str], symptom: str) -> bool:
+    """Whether a "missing" message MATCH found is the entry's own SYMPTOM: it names what the symptom
+    names as missing (the module, the file, the program), or, naming nothing, is said in the
+    symptom. `ModuleNotFoundError: No module named 'torch'` is not the symptom `No module named
+    'flash_attn'`, and `ls: cannot access 'data/train.jsonl'` is not `KeyError: 'labels'` (where
+    the first word of the line, `ls`, was found inside `labels`)."""
+    named = [value for value in match.groups() if value]
+    if named:
+        return all(_names(value, symptom) for value in named)
+    return match.group(0).lower() in symptom.lower()
+
+
+def _names(value: str, text: str) -> bool:
+    """Whether TEXT names VALUE whole: `torch` is not named by `torchvision`."""
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?!\w)", text, re.IGNORECASE) is not None

@@ -346,6 +346,35 @@ def test_a_check_that_ran_and_failed_stays_failed(output: str, symptom: str) -> 
     assert missing_here(1, output, symptom) is None
 
 
+@pytest.mark.parametrize(
+    ("output", "symptom", "missing"),
+    [
+        # the first word of `ls: …` is inside `labels`: it was taken for the symptom's own message
+        (
+            "ls: cannot access 'data/train.jsonl': No such file or directory\n",
+            "KeyError: 'labels'",
+            "data/train.jsonl is not here",
+        ),
+        # another module than the one the symptom says is missing: flash_attn may well be installed
+        (
+            "ModuleNotFoundError: No module named 'torch'\n",
+            "ModuleNotFoundError: No module named 'flash_attn'",
+            "the Python module torch is not installed",
+        ),
+        # torchvision's symptom does not name torch
+        (
+            "ModuleNotFoundError: No module named 'torch'\n",
+            "No module named 'torchvision'",
+            "the Python module torch is not installed",
+        ),
+    ],
+)
+def test_a_missing_thing_the_symptom_does_not_name_is_not_its_message(
+    output: str, symptom: str, missing: str
+) -> None:
+    assert missing_here(1, output, symptom) == missing
+
+
 def test_a_missing_module_could_not_run_here() -> None:
     result = _run('python3 -c "import kb_no_such_module_here"')
     assert result.verdict == "could not run here" and result.exit_code == 1
