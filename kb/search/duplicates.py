@@ -23,8 +23,9 @@ class Duplicate(Record):
     key: str
     symptom: str
     same_signature: bool
-    #: The message is one several faults raise (shared_messages.txt): the same message, maybe
-    #: another cause, so that an occurrence is the person's call, not kb's default.
+    #: The message is one several faults raise (shared_messages.txt, or several entries hold it, as
+    #: search's "one of these" says): the same message, maybe another cause, so that an occurrence
+    #: is the person's call, not kb's default.
     shared: bool = False
     #: Found as the entry search is sure the symptom is, though its text reads otherwise: the
     #: person compares the two, and a new entry stays the default answer.
@@ -49,7 +50,8 @@ def find_duplicate(location: DatabaseLocation, symptom: str) -> Duplicate | None
         forms = {occurrence_form(form) for form in scored.candidate.signatures}
         same = wanted in forms
         if same or scored.parts.get("fuzzy", 0.0) >= DUPLICATE_FUZZY:
-            shared = bool(shared_in(line, load_shared_messages()))
+            # several faults raise it: listed so, or several entries hold it (search names them all)
+            shared = bool(shared_in(line, load_shared_messages())) or len(response.one_of) > 1
             return Duplicate(
                 str(record["key"]),
                 _form_met(record, wanted) if same else str(record["symptom"]),

@@ -1034,6 +1034,16 @@ def test_a_message_several_faults_raise_is_not_counted_as_one_of_them_unasked(ru
     assert "which several faults raise" in err and "--new for another cause" in err
 
 
+def test_a_message_two_entries_hold_is_not_claimed_for_the_first_of_them(runner: CliRunner) -> None:
+    """A DataLoader worker killed by a signal is one entry's symptom and another's variant: kb search
+    said "one of 2 known faults", kb add said "this looks like" the first and offered to count it
+    there, Enter meaning yes."""
+    killed = "RuntimeError: DataLoader worker (pid 123) is killed by signal: Killed."
+    assert len(json.loads(kb("search", "--json", killed).stdout)["one_of"]) == 2
+    code, _, err = kb("add", "-s", killed, "-d", "data", "-v", "ls", "-f", "y")
+    assert code == 1 and "which several faults raise" in err and "--new for another cause" in err
+
+
 def test_a_known_fault_met_on_a_variant_is_shown_that_variant(runner: CliRunner) -> None:
     """`Permission denied: '/data/x.csv'` was "also the message of docker-tmp-not-writable", shown as
     that entry's `FileNotFoundError: … No usable temporary directory`, a message it does not read as."""
