@@ -165,7 +165,7 @@ def failure_text(report: Any) -> str:
     if not chain:
         return str(getattr(report, "longreprtext", ""))
     parts: list[str] = []
-    for traceback, crash, description in chain:
+    for number, (traceback, crash, description) in enumerate(chain):
         lines = ["Traceback (most recent call last):"]
         entries = list(getattr(traceback, "reprentries", ()))
         error: list[str] = []
@@ -183,11 +183,26 @@ def failure_text(report: Any) -> str:
             lines.append(f'  File "{where.path}", line {where.lineno}, in {function}')
             lines += [f"    {line}" for line in ran[:1]]
             error = [line[1:].strip() for line in source if line.startswith("E ") or line == "E"]
+        if number == len(chain) - 1 and _the_tests_own_check(error):
+            # what failed is the test's comparison: the values it compared (and the exception
+            # pytest.raises expected) are the test's data, not an error the code under test raised
+            return "\n".join([*lines, "AssertionError"]) + "\n"
         lines += error or [str(getattr(crash, "message", ""))]
         parts.append("\n".join(lines))
         if description:
             parts.append(f"\n{description}\n")
     return "\n".join(parts) + "\n"
+
+
+def _the_tests_own_check(error: list[str]) -> bool:
+    """Whether ERROR, a failure's last error lines as pytest shows them, is pytest's explanation of a
+    check the test made: a rewritten `assert x == y` (`assert 'Target -1 …' == '…'` and its diff)
+    or a `pytest.raises(match=…)` whose pattern the message did not match (`Regex: …`, `Input: …`).
+    A message the test gave its assert (`assert ok, "loss is nan"`) is the test's own words, kept."""
+    first = error[0] if error else ""
+    return first.startswith(("assert ", "AssertionError: assert ")) or first.startswith(
+        "AssertionError: Regex pattern did not match"
+    )
 
 
 def _kb_serves_here() -> bool:

@@ -40,6 +40,43 @@ def test_with_kb_a_failure_of_a_known_fault_says_which_and_the_session_ends_with
     )
 
 
+CHECKS_OF_THE_TEST = """
+import pytest
+
+def validate(ys):
+    for y in ys:
+        if y < 0:
+            raise IndexError(f"Target {y} is out of bounds.")
+
+def test_raises_match():
+    with pytest.raises(IndexError, match="label -1 out of range"):
+        validate([0, -1])
+
+def test_expected_message():
+    assert "Target -1 is out of bounds." == "IndexError: Target -1 is out of bounds."
+
+def test_real():
+    validate([0, -1])
+"""
+
+
+def test_a_failed_comparison_of_the_test_is_no_known_fault_the_code_raised(pytester: pytest.Pytester) -> None:
+    """A test comparing error messages failed on its own check, and pytest's explanation (the values
+    compared, the diff, `Input:` of pytest.raises) was read as the error: both failures were called
+    the label-range fault, with a check importing a `train` module no one has."""
+    pytester.makepyfile(test_messages=CHECKS_OF_THE_TEST)
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=3)
+    out = result.stdout.str()
+    assert out.count("known fault (kb)") == 1
+    result.stdout.fnmatch_lines(
+        [
+            "kb: 1 of 3 failures are known faults: "
+            "cross-entropy-label-out-of-range (test_messages.py::test_real)"
+        ]
+    )
+
+
 def test_a_projects_own_kb_package_is_not_imported_for_the_lookup(pytester: pytest.Pytester) -> None:
     """A repository with a kb/ package of its own (or a kb.py) runs its tests from its root: the
     lookup must import kb, not the project's package, nor run its code."""
