@@ -13,7 +13,7 @@ import contextlib
 import functools
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from kb.entry.visible import visible
 from kb.errors import KbError, StoreUnavailable, failure_text
@@ -29,8 +29,29 @@ from kb.search.ranking import Scored, one_of
 #: dozen failures outlasted pytest's wait for all the answers, the personal layer's too.
 SLOW_FAILURE_S = 1.0
 RETRY_AFTER_S = 60.0
-#: The layers that failed slowly, by database spec: (when, why).
-_FAILED_SLOWLY: dict[str, tuple[float, str]] = {}
+T = TypeVar("T")
+
+#: The layers that failed slowly, by database spec: (when, the error).
+_FAILED_SLOWLY: dict[str, tuple[float, KbError]] = {}
+
+
+def _answered_unless_it_failed_slowly(spec: str, ask: Callable[[], T]) -> T:
+    """ASK()'s answer from the database SPEC, the personal one (KB_DB, --db): its error, when it
+    took SLOW_FAILURE_S or more (a server that takes the connection and never answers), is raised
+    again at once for RETRY_AFTER_S, as another layer's is said at once: pytest --kb waited the 5 s
+    connect timeout out for every failure, and %load_ext kb froze the kernel as long for each."""
+    failed = _FAILED_SLOWLY.get(spec)
+    if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S:
+        raise failed[1]
+    started = time.monotonic()
+    try:
+        answer = ask()
+    except KbError as exc:
+        if time.monotonic() - started >= SLOW_FAILURE_S:
+            _FAILED_SLOWLY[spec] = (time.monotonic(), exc)
+        raise
+    _FAILED_SLOWLY.pop(spec, None)
+    return answer
 
 
 #: The doubt of an entry an untrusted folder holds: kb is not sure of a stranger's entry.
@@ -77,8 +98,11 @@ def search_layers(
         return search_everywhere(text, [only], options)
     read = reading_layers(personal) if layers else []
     if len(read) <= 1:
-        answer = search(
-            text, resolve_location(personal), options, functools.partial(open_fully, personal, notice)
+        answer = _answered_unless_it_failed_slowly(
+            personal or "",
+            lambda: search(
+                text, resolve_location(personal), options, functools.partial(open_fully, personal, notice)
+            ),
         )
         return Found(answer, [], False)
     return search_everywhere(text, read, options)
@@ -125,22 +149,19 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
     locations: dict[str, DatabaseLocation] = {}
     quiet = options._replace(record_usage=False, limit=max(options.limit, 5))
     for layer in layers:
-        failed = _FAILED_SLOWLY.get(layer.spec)
-        if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S and layer.name != PERSONAL:
-            unreachable.append(Unreachable(layer.name, failed[1], layer.trusted))
-            continue
-        started = time.monotonic()
-        try:
+
+        def asked(layer: Layer = layer) -> tuple[DatabaseLocation, SearchResponse]:
             location = resolve_location(layer_database(layer))
-            answer = search(text, location, quiet, functools.partial(open_fully, layer.spec))
-        except KbError as exc:
-            if layer.name == PERSONAL:
-                raise
-            if time.monotonic() - started >= SLOW_FAILURE_S:
-                _FAILED_SLOWLY[layer.spec] = (time.monotonic(), str(exc))
-            unreachable.append(Unreachable(layer.name, str(exc), layer.trusted))
-            continue
-        _FAILED_SLOWLY.pop(layer.spec, None)
+            return location, search(text, location, quiet, functools.partial(open_fully, layer.spec))
+
+        if layer.name == PERSONAL:  # its error is the command's
+            location, answer = _answered_unless_it_failed_slowly(layer.spec, asked)
+        else:
+            try:
+                location, answer = _answered_unless_it_failed_slowly(layer.spec, asked)
+            except KbError as exc:
+                unreachable.append(Unreachable(layer.name, str(exc), layer.trusted))
+                continue
         answers.append((layer, answer))
         locations[layer.name] = location
     merged = merge_answers(answers, options.limit)

@@ -41,3 +41,31 @@ def test_a_layer_that_failed_slowly_is_asked_again_only_after_a_while(
     clock[0] += everywhere.RETRY_AFTER_S
     everywhere.search_everywhere(PASTE, [personal, DOWN], options)
     assert asked.count("team") == 2
+
+
+def test_a_personal_database_that_failed_slowly_fails_again_at_once_for_a_while(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """KB_DB naming a server that takes the connection and never answers: pytest --kb waited the
+    connect timeout out for every failure (32 s for ten), %load_ext kb froze the kernel as long."""
+    asked: list[str] = []
+
+    def search(*args: object, **kwargs: object) -> object:
+        asked.append("personal")
+        raise StoreUnavailable("connection timeout expired")
+
+    clock = [1000.0]
+    monkeypatch.setattr(everywhere, "search", search)
+    monkeypatch.setattr("kb.layers.everywhere.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr(everywhere, "SLOW_FAILURE_S", 0.0)  # every failure here counts as slow
+    monkeypatch.setattr(everywhere, "_FAILED_SLOWLY", {})
+    options = SearchOptions(limit=3, record_usage=False)
+    hung = "postgresql+psycopg://kb@127.0.0.1:15432/ml"
+    for _ in range(10):
+        with pytest.raises(StoreUnavailable, match="connection timeout expired"):
+            everywhere.search_layers(PASTE, hung, options, layers=False)
+    assert asked == ["personal"]
+    clock[0] += everywhere.RETRY_AFTER_S
+    with pytest.raises(StoreUnavailable):
+        everywhere.search_layers(PASTE, hung, options, layers=False)
+    assert asked == ["personal", "personal"]
