@@ -323,7 +323,9 @@ def load_ipython_extension(ipython: Any) -> None:
             _say(f"kb: known fault\n{answer[1]}", sys.stdout)
 
     def handler(shell: Any, etype: Any, value: BaseException, tb: Any, tb_offset: Any = None) -> None:
-        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # the user's error first, as it is
+        # the user's error first, as IPython shows one its code raised (a SyntaxError from `ast.parse`
+        # with its traceback, not as if the cell itself could not compile)
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
         tell(text_of(value))
 
     def kb_magic(line: str) -> None:

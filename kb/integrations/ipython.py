@@ -112,7 +112,9 @@ def load(ipython: Any) -> None:
     def handler(
         shell: Any, etype: type[BaseException], value: BaseException, tb: Any, tb_offset: Any = None
     ) -> Any:
-        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # the user's error first, as it is
+        # the user's error first, as IPython shows one its code raised (a SyntaxError from `ast.parse`
+        # with its traceback, not as if the cell itself could not compile)
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
         try:
             answer = look_up(exception_text(etype, value, tb), limit=1)
         except Exception as exc:  # kb's own trouble must never stand in for the user's error

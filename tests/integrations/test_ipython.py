@@ -59,6 +59,16 @@ def test_nothing_more_is_shown_for_an_unknown_error(shell: Any, capsys: pytest.C
     assert "ValueError: the quux frobnicator rejected the zorblax" in out and "kb:" not in out
 
 
+def test_a_syntax_error_the_code_raised_keeps_its_traceback(
+    shell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`ast.parse("x = = 1")` in a cell: with kb loaded only `File <unknown>:1` showed, as if the cell
+    itself did not compile, without the cell's line and the `ast.py` frame IPython shows."""
+    shell.run_cell('import ast\nast.parse("x = = 1")')
+    out = capsys.readouterr().out
+    assert "SyntaxError" in out and "Cell In[" in out and "ast.parse" in out
+
+
 def test_a_lookup_that_fails_never_hides_the_error(
     shell: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
