@@ -153,6 +153,10 @@ def _start_passing(argv: Sequence[str], on_terminal: Sequence[int]) -> tuple[_Ch
     would have them without kb: `kb run -- python train.py 2>err.log` still prints its progress as it
     comes, and `| tee log` leaves tqdm its terminal on stderr. Returns the child and the sources to
     copy, each to its target (1 or 2)."""
+    if not on_terminal and _one_file(1, 2):  # `2>&1 | tee log`, `> log 2>&1`: one pipe keeps the order
+        child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert child.stdout is not None
+        return child, {child.stdout.fileno(): 1}
     if not on_terminal:
         child = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert child.stdout is not None and child.stderr is not None
@@ -176,6 +180,17 @@ def _start_passing(argv: Sequence[str], on_terminal: Sequence[int]) -> tuple[_Ch
         if stream is not None:
             sources[stream.fileno()] = target
     return child, sources
+
+
+def _one_file(first: int, second: int) -> bool:
+    """Whether descriptors FIRST and SECOND write to one file or pipe: the command's two streams,
+    copied through two pipes, would reach it in the order kb happened to read them, a traceback
+    cut by the progress lines printed before it."""
+    try:
+        one, other = os.fstat(first), os.fstat(second)
+    except OSError:
+        return False
+    return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
 
 
 def _leave_newlines_to_the_terminal(slave: int) -> None:

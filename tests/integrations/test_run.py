@@ -53,6 +53,25 @@ def test_a_command_that_succeeds_is_passed_through_untouched() -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, "to stdout\n", "to stderr\n")
 
 
+def test_two_streams_sent_to_one_file_keep_their_order() -> None:
+    """`kb run -- python train.py 2>&1 | tee log`: the command's two streams, copied through two
+    pipes, reached the one file in the order kb read them, the traceback cut by progress lines."""
+    code = (
+        "import sys\n"
+        "for i in range(200):\n"
+        "    print(f'step {i}', flush=True); sys.stderr.write(f'warn {i}\\n'); sys.stderr.flush()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "kb", "run", "--", *python(code)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=120,
+    )
+    expected = "".join(f"step {i}\nwarn {i}\n" for i in range(200))
+    assert (result.returncode, result.stdout) == (0, expected)
+
+
 def test_a_failure_keeps_its_status_and_output_and_the_known_fault_follows_on_stderr() -> None:
     code = f"import sys; print('epoch 1', flush=True); sys.stderr.write('{LABELS}\\n'); sys.exit(3)"
     result = kb_run(*python(code))
