@@ -114,12 +114,11 @@ def record_entry(
     content = _compose(given, store, fill, ask, say, edit, force)
     if not new and not questions:
         duplicate = _known_fault(store, content.symptom, say)
-        if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
+        if duplicate is not None and (
+            occurrence or _asked_keeping_the_written(duplicate, ask, content, edit, say)
+        ):
             if edit is not None:  # what was written in the editor beyond its conditions is not used
-                from kb.capture.editor import save_draft
-                from kb.entry.file import render_entry_file
-
-                kept = save_draft(render_entry_file(content), content.key)
+                kept = _keep_written(content)
                 say(f"kb: the entry you wrote is kept in {kept} (kb add --from-file {kept} adds it)")
             recorded = _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
             _discard(_draft_used(fill))  # counted: the draft is spent, or the next run counts it again
@@ -567,6 +566,34 @@ def _occurrence_of(
         conditions_added=entry.conditions != before.conditions,
         variant_added=len(entry.symptom_variants) > len(before.symptom_variants),
     )
+
+
+def _asked_keeping_the_written(
+    duplicate: "Duplicate", ask: Asker | None, content: EntryContent, edit: object, say: Say
+) -> bool:
+    """_confirm_occurrence(), for an entry written in the editor (EDIT) too: refused (off a terminal,
+    a known fault needs --occurrence or --new) or interrupted at the question, what was written is
+    kept as a draft, and the error says where, as an editor's text that fails to parse is."""
+    if edit is None:
+        return _confirm_occurrence(duplicate, ask)
+    try:
+        return _confirm_occurrence(duplicate, ask)
+    except KbError as refused:
+        kept = _keep_written(content)
+        raise KbError(
+            f"{refused}; the entry you wrote is kept in {kept} (kb add --new --from-file {kept})"
+        ) from None
+    except KeyboardInterrupt:
+        say(f"kb: the entry you wrote is kept in {_keep_written(content)}")
+        raise
+
+
+def _keep_written(content: EntryContent) -> "Path":
+    """Keep CONTENT, an entry written in the editor and not added, as a draft; where it is."""
+    from kb.capture.editor import save_draft
+    from kb.entry.file import render_entry_file
+
+    return save_draft(render_entry_file(content), "new-entry")  # as an aborted `kb add --edit` keeps it
 
 
 def _confirm_occurrence(duplicate: "Duplicate", ask: Asker | None) -> bool:

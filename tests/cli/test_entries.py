@@ -177,6 +177,35 @@ def test_add_from_a_broken_file_names_file_and_line(
     assert_one_line_error(err, *fragments)
 
 
+def test_an_entry_written_in_the_editor_that_kb_knows_already_is_kept_when_not_added(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb add --edit` of a known fault, off a terminal, refused it ("looks like …") and the whole
+    entry written in the editor was gone, where a text that fails to parse is kept."""
+    from kb.paths import drafts_folder
+
+    monkeypatch.setenv(
+        "EDITOR",
+        write_editor(
+            tmp_path,
+            (
+                "text = path.read_text()\n"
+                "text = text.replace('domain = \"\"', 'domain = \"deployment\"')\n"
+                "port = 'OSError: [Errno 98] Address already in use'\n"
+                "text = text.replace('## Symptom\\n', '## Symptom\\n\\n' + port + '\\n', 1)\n"
+                "text = text.replace('## Validation\\n', '## Validation\\n\\n```sh\\nss -ltn\\n```\\n', 1)\n"
+                "text = text.replace('## Fix\\n', '## Fix\\n\\nPick a free port: my own words.\\n', 1)\n"
+                "path.write_text(text)\n"
+            ),
+        ),
+    )
+    code, _, err = kb("add", "--edit", "--key", "my-port")
+    assert code == 1 and "this looks like 'port-already-in-use'" in err
+    kept = list(drafts_folder().glob("new-entry-*.md"))
+    assert len(kept) == 1 and f"the entry you wrote is kept in {kept[0]}" in err
+    assert "Pick a free port: my own words." in kept[0].read_text(encoding="utf-8")
+
+
 def test_with_no_editor_set_and_no_terminal_no_editor_is_started(monkeypatch: pytest.MonkeyPatch) -> None:
     """kb edit in a script with neither $VISUAL nor $EDITOR started vi, which wrote its escape sequences
     into the output and exited 1."""
