@@ -239,6 +239,14 @@ def _by_rule(rule: CheckRule, exit_code: int | None, output: str, symptom: str) 
             )
         return Reading("confirmed", f"exit {exit_code}")
     if rule.confirms == "output":
+        shown = as_a_terminal_shows(output)
+        cleared = re.search(rule.rules_out, shown, re.MULTILINE) if rule.rules_out else None
+        if cleared is not None:  # _by_output() did not take it: the run crashed after that line
+            return Reading(
+                "inconclusive",
+                f"the output has {_line_of(shown, cleared)}, but the check crashed after it (exit"
+                f" {exit_code}): read its output",
+            )
         if rule.rules_out:
             return Reading(
                 "inconclusive", "the output matches neither the confirming nor the ruling-out line"

@@ -307,3 +307,13 @@ def test_a_ruling_out_line_the_run_crashed_after_is_not_the_checks_conclusion() 
     reading = read_verdict(OUTPUT, "exited", 1, output)
     assert reading.verdict == "inconclusive" and "/proj/train.py" in reading.reason
     assert read_verdict(OUTPUT, "exited", 0, "ok: all 1200 labels in [0, 3)\n").verdict == "ruled out"
+    # crashed in the check's own line after it said ok: the reason said it matched neither line
+    own = (
+        "ok: 3 GPUs\nTraceback (most recent call last):\n"
+        '  File "<string>", line 1, in <module>\nZeroDivisionError: x\n'
+    )
+    reading = read_verdict(OUTPUT, "exited", 1, own)
+    assert reading == (
+        "inconclusive",
+        "the output has 'ok: 3 GPUs', but the check crashed after it (exit 1): read its output",
+    )
