@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from kb.entry.visible import visible
-from kb.errors import KbError, StoreUnavailable, failure_text
+from kb.errors import KbError, StoreBusy, StoreUnavailable, failure_text
 from kb.layers.config import PERSONAL, PROJECT, Layer
 from kb.paths import DatabaseLocation, resolve_location
 from kb.records import Record
@@ -47,7 +47,8 @@ def _answered_unless_it_failed_slowly(spec: str, ask: Callable[[], T]) -> T:
     try:
         answer = ask()
     except KbError as exc:
-        if time.monotonic() - started >= SLOW_FAILURE_S:
+        # a lock held too long is another writer's moment, not a server that does not answer
+        if time.monotonic() - started >= SLOW_FAILURE_S and not isinstance(exc, StoreBusy):
             _FAILED_SLOWLY[spec] = (time.monotonic(), exc)
         raise
     _FAILED_SLOWLY.pop(spec, None)

@@ -69,3 +69,25 @@ def test_a_personal_database_that_failed_slowly_fails_again_at_once_for_a_while(
     with pytest.raises(StoreUnavailable):
         everywhere.search_layers(PASTE, hung, options, layers=False)
     assert asked == ["personal", "personal"]
+
+
+def test_a_lock_held_too_long_is_not_remembered_as_a_database_that_does_not_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another writer's long transaction is its moment: the next search may well get through."""
+    from kb.errors import StoreBusy
+
+    asked: list[str] = []
+
+    def search(*args: object, **kwargs: object) -> object:
+        asked.append("personal")
+        raise StoreBusy("database is locked")
+
+    monkeypatch.setattr(everywhere, "search", search)
+    monkeypatch.setattr(everywhere, "SLOW_FAILURE_S", 0.0)
+    monkeypatch.setattr(everywhere, "_FAILED_SLOWLY", {})
+    options = SearchOptions(limit=3, record_usage=False)
+    for _ in range(3):
+        with pytest.raises(StoreBusy):
+            everywhere.search_layers(PASTE, "/tmp/kb.db", options, layers=False)
+    assert len(asked) == 3
