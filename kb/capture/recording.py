@@ -172,11 +172,9 @@ def record_entry(
 def _written_but_not_saved(failed: KbError | OSError, content: EntryContent) -> KbError:
     """The error for an entry written in the editor that FAILED to save (a server restarted while the
     editor was open, a database locked too long): the text is kept as a draft, never lost."""
-    from kb.capture.editor import save_draft
-    from kb.entry.file import render_entry_file
     from kb.errors import failure_text
 
-    kept = save_draft(render_entry_file(content), "new-entry")  # as an aborted `kb add --edit` keeps it
+    kept = _keep_written(content)
     return KbError(
         f"{failure_text(failed)}; not saved: your entry is kept in {kept} (kb add --from-file {kept} adds it)"
     )
@@ -574,17 +572,18 @@ def _asked_keeping_the_written(
     """_confirm_occurrence(), for an entry written in the editor (EDIT) too: refused (off a terminal,
     a known fault needs --occurrence or --new) or interrupted at the question, what was written is
     kept as a draft, and the error says where, as an editor's text that fails to parse is."""
-    if edit is None:
-        return _confirm_occurrence(duplicate, ask)
     try:
         return _confirm_occurrence(duplicate, ask)
     except KbError as refused:
+        if edit is None:
+            raise
         kept = _keep_written(content)
         raise KbError(
             f"{refused}; the entry you wrote is kept in {kept} (kb add --new --from-file {kept})"
         ) from None
     except KeyboardInterrupt:
-        say(f"kb: the entry you wrote is kept in {_keep_written(content)}")
+        if edit is not None:
+            say(f"kb: the entry you wrote is kept in {_keep_written(content)}")
         raise
 
 

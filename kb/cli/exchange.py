@@ -90,19 +90,23 @@ def progress_bar(label: str, quiet: bool) -> Iterator[Callable[[int, int], None]
         yield advance
 
 
+#: --out of an export that goes to standard output unless told otherwise.
+StdoutOutOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        "-o",
+        help="Write here instead of stdout (`-`: stdout).",
+        metavar="PATH",
+        parser=common.a_path,
+    ),
+]
+
+
 @export_app.command("markdown")
 def export_markdown(
     ctx: typer.Context,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            "-o",
-            help="Write here instead of stdout (`-`: stdout).",
-            metavar="PATH",
-            parser=common.a_path,
-        ),
-    ] = None,
+    out: StdoutOutOption = None,
     columns: Annotated[
         str | None,
         typer.Option(
@@ -177,16 +181,7 @@ def export_files(
 @export_app.command("jsonl")
 def export_jsonl(
     ctx: typer.Context,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            "-o",
-            help="Write here instead of stdout (`-`: stdout).",
-            metavar="PATH",
-            parser=common.a_path,
-        ),
-    ] = None,
+    out: StdoutOutOption = None,
     domain: common.DomainOption = None,
     tag: TagOption = None,
     status: StatusOption = "all",

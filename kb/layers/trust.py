@@ -158,12 +158,12 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
     state = trust_state(folder)
     if state == "trusted" or not _holds_entries(folder):
         return
-    import shlex
+    from kb.entry.visible import shell_word
 
     why = TRUST_LAPSED.get(state, "which you have not trusted")
     raise KbError(
         f"{folder} is a project's .kb/ folder {why}: {doing} would make its entries your own,"
-        f" their checks too; read them, then kb trust {shlex.quote(folder)}"
+        f" their checks too; read them, then kb trust {shell_word(folder)}"
     )
 
 
