@@ -206,7 +206,7 @@ def check_guards(key: str, guards: Any, where: str | None = None) -> tuple[dict[
 GUARD_FIELD_ORDER = (
     "kind", "call", "inner", "outer", "outer_factories", "keyword", "positional_index", "equals",
     "inside", "when_keyword_in", "max", "multiple_of", "argument", "forbid", "check", "variable",
-    "required", "only_with_gpus", "pattern",
+    "required", "only_with_gpus", "pattern", "merged_from",
 )  # fmt: skip
 
 

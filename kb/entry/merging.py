@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,5 +101,22 @@ def merge_contents(target: EntryContent, source: EntryContent) -> EntryContent:
         snippet=target.snippet or source.snippet,
         validation=check[0],
         check_rule=check[1],
-        guards=(*target.guards, *(guard for guard in source.guards if guard not in target.guards)),
+        guards=(*target.guards, *_carried_over(source, target.guards)),
     )
+
+
+def _carried_over(source: EntryContent, kept: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """SOURCE's guards that KEPT lacks, each naming the keys it was exported under before (its
+    `merged_from`): a `# kb: ignore[SOURCE-KEY]` a project wrote for it still silences it."""
+
+    def rule(guard: Mapping[str, Any]) -> dict[str, Any]:
+        return {name: value for name, value in guard.items() if name != "merged_from"}
+
+    rules = [rule(guard) for guard in kept]
+    carried = []
+    for guard in source.guards:
+        if rule(guard) in rules:
+            continue
+        was = [*guard.get("merged_from", ()), source.key]
+        carried.append({**rule(guard), "merged_from": list(dict.fromkeys(was))})
+    return carried

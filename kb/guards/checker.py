@@ -58,7 +58,8 @@ misspelt `when_keywords_in`) refuses the rule. A call with
 anything, so argument rules stay silent on it, as torchfix does.
 
 `# kb: ignore[KEY]` (or `# kb: ignore[KEY1, KEY2]`) on any line of the flagged call silences those
-keys; a bare `# kb: ignore` silences every rule there.
+keys; a bare `# kb: ignore` silences every rule there. A guard an entry took over when another was
+merged into it lists that entry's key in "merged_from", and the old key still silences it.
 
 Run as a script: `python guard_checker.py --rules rules.json FILE...` prints
 `path:line:col: [key] what the code does — the fault it can lead to: symptom — fix: …` per finding
@@ -126,7 +127,7 @@ _NAME_LISTS = ("call", "inner", "outer", "outer_factories", "inside")
 _FIELDS = frozenset(
     {"key", "kind", "symptom", "fix", "keyword", "max", "multiple_of", "pattern", "check", "argument"}
     | {"forbid", "positional_index", "when_keyword_in", "only_with_gpus", "required", "variable"}
-    | {"inside", "equals"}
+    | {"inside", "equals", "merged_from"}
     | set(_NAME_LISTS)
 )
 _IGNORE = re.compile(r"#\s*kb:\s*ignore(?:\[(?P<keys>[^\]]*)\])?")
@@ -380,7 +381,7 @@ def _validate_rule(index: int, rule: object) -> None:
     _expect(not unknown, where, f'unknown field "{unknown[0] if unknown else ""}" (a misspelling?)')
     for field in _REQUIRED[rule["kind"]]:
         _expect(field in rule, where, f'"{field}" is required for {rule["kind"]}')
-    for field in _NAME_LISTS:
+    for field in (*_NAME_LISTS, "merged_from"):
         _expect(field not in rule or _is_names(rule[field]), where, f'"{field}" must be a list of names')
     _validate_fields(rule, where)
 
@@ -1117,7 +1118,9 @@ def _suppressed(lines: Sequence[str], hit: _Hit, prose: _Prose | None = None) ->
             ):
                 continue
             keys = match.group("keys")
-            if keys is None or hit.rule["key"] in {k.strip() for k in keys.split(",")}:
+            if keys is None or {hit.rule["key"], *_names(hit.rule, "merged_from")} & {
+                k.strip() for k in keys.split(",")
+            }:
                 return True
     return False
 

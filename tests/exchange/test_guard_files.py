@@ -341,6 +341,32 @@ def test_a_sound_training_loop_commits_clean(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (0, ""), result.stdout
 
 
+def test_a_line_silenced_for_an_entry_stays_silent_once_that_entry_is_merged_into_another(
+    tmp_path: Path,
+) -> None:
+    """A merge moves the merged entry's guards to the entry it joins, whose key the findings then
+    carry: the `# kb: ignore[OLD]` a project wrote stopped silencing them, and commits were blocked."""
+    from kb.store.seeding import open_knowledge_base
+
+    store = open_knowledge_base(os.environ["KB_DB"])
+    try:
+        store.merge("torch-load-map-location", "docker-gpus-all-cuda-visible-devices")
+    finally:
+        store.close()
+    checker = exported_checker(tmp_path)
+    (tmp_path / "train.py").write_text(
+        "import torch\nstate = torch.load('best.pt')  # kb: ignore[torch-load-map-location]\n"
+    )
+    silenced = subprocess.run([*checker, "train.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert (silenced.returncode, silenced.stdout) == (0, ""), silenced.stdout
+    (tmp_path / "train.py").write_text("import torch\nstate = torch.load('best.pt')\n")
+    flagged = subprocess.run([*checker, "train.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert flagged.returncode == 1 and "[docker-gpus-all-cuda-visible-devices]" in flagged.stdout
+    assert kb("export", "files", "--out", str(tmp_path / "entries"))[0] == 0  # the entry file keeps it
+    (written,) = (tmp_path / "entries").rglob("docker-gpus-all-cuda-visible-devices.md")
+    assert 'merged_from = ["torch-load-map-location"]' in written.read_text(encoding="utf-8")
+
+
 def test_data_parallel_is_known_by_the_module_it_is_defined_in(tmp_path: Path) -> None:
     """`from torch.nn.parallel import DataParallel` and `nn.parallel.DataParallel(...)` committed clean:
     the rule knew only the name torch re-exports it under."""

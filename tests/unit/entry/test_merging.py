@@ -53,12 +53,22 @@ def test_what_the_target_lacks_it_takes_from_the_source_and_what_it_has_it_keeps
     guard = {"kind": "regex", "pattern": "widget_cache\\.load\\(\\)", "bad": "x = widget_cache.load()"}
     source = SOURCE.replace(root_cause="stale cache from v1", snippet="print(cache.stats())", guards=(guard,))
     merged = merge_contents(TARGET, source)
+    carried = {**guard, "merged_from": [SOURCE.key]}
     assert (merged.root_cause, merged.snippet, merged.guards) == (
         "stale cache from v1",
         "print(cache.stats())",
-        (guard,),
+        (carried,),
     )
     assert merged.fix == TARGET.fix  # the target's own stands
-    assert merge_contents(merged, source).guards == (guard,)  # a guard both hold is kept once
+    assert merge_contents(merged, source).guards == (carried,)  # a guard both hold is kept once
     checked = SOURCE.replace(validation="python3 check_labels.py")
     assert merge_contents(TARGET, checked).validation == "python3 check_labels.py"
+
+
+def test_a_guard_carried_over_names_every_key_it_was_exported_under() -> None:
+    """A `# kb: ignore[OLD]` a project wrote for a guard must keep silencing it after OLD is merged
+    into another entry, and after that entry is merged in turn."""
+    guard = {"kind": "regex", "pattern": "widget_cache\\.load\\(\\)", "bad": "x = widget_cache.load()"}
+    first = merge_contents(TARGET, SOURCE.replace(guards=(guard,)))
+    last = merge_contents(EntryContent(key="widget-faults", domain="data", symptom="s"), first)
+    assert last.guards == ({**guard, "merged_from": [SOURCE.key, TARGET.key]},)

@@ -305,6 +305,13 @@ def test_a_keyed_ignore_silences_only_that_key() -> None:
     assert keys(source) == ["data-parallel"]
 
 
+def test_a_guard_taken_over_in_a_merge_is_silenced_by_its_old_key_too() -> None:
+    merged = {**DATA_PARALLEL, "key": "multi-gpu-grads", "merged_from": ["data-parallel"]}
+    assert keys("model = nn.DataParallel(m)  # kb: ignore[data-parallel]\n", [merged]) == []
+    assert keys("model = nn.DataParallel(m)  # kb: ignore[multi-gpu-grads]\n", [merged]) == []
+    assert keys("model = nn.DataParallel(m)  # kb: ignore[other]\n", [merged]) == ["multi-gpu-grads"]
+
+
 def test_a_bare_ignore_silences_every_key_and_spans_the_call() -> None:
     source = "torch.load(\n    p,  # kb: ignore\n)\nnn.DataParallel(m)  # kb: ignore[a, data-parallel]\n"
     assert keys(source) == []
@@ -327,6 +334,7 @@ def test_an_unparseable_source_gets_only_regex_rules() -> None:
         rule("k", "missing-keyword", call=["F.interpolate"], keyword="align_corners", when_keywords_in={}),
         rule("k", "banned-call", call=["f"], keyword="mode", equals=[False]),
         rule("k", "banned-call", call=["f"], equals=False),
+        rule("k", "banned-call", call=["f"], merged_from=[3]),
     ],
 )
 def test_a_broken_rule_is_refused(bad: dict[str, Any]) -> None:
