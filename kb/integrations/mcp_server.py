@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import KbError, StoreBusy, UsageError
+from kb.errors import KbError, StoreBusy, StoreUnavailable, UsageError
 from kb.records import Record
 
 if TYPE_CHECKING:
@@ -256,9 +256,17 @@ class AgentSession:
         try:
             with self._store_of(key, layer=layer) as held:
                 held.store.wait_for_locks_at_most(AGENT_LOCK_WAIT_MS)
-                verdict = read_reported_run(
-                    held.store, key, command, exit_code, output, where, held.not_kept is None
-                )
+                try:
+                    verdict = read_reported_run(
+                        held.store, key, command, exit_code, output, where, held.not_kept is None
+                    )
+                except StoreUnavailable as exc:
+                    if isinstance(exc, StoreBusy) or held.not_kept is not None:
+                        raise
+                    # read, and not kept (a read-only database, a full disk): the verdict still
+                    # stands, as kb check says it, and the agent is told it was not recorded
+                    verdict = read_reported_run(held.store, key, command, exit_code, output, where, False)
+                    held = held._replace(not_kept=f"the verdict could not be recorded: {exc}")
         except StoreBusy as busy:
             self._hand_out(key, command, layer)  # not read: its run is still to be reported
             raise KbError(

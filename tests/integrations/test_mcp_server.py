@@ -375,6 +375,28 @@ def test_a_report_is_read_only_for_a_command_kb_handed_out_and_only_once(kb_db: 
         assert len(store.check_history(LABELS)) == 1
 
 
+def test_a_verdict_kb_cannot_record_is_still_said_with_why_it_was_not_kept(
+    kb_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a database kb may not write (mounted read-only, a role that may only read), the report
+    answered with the error alone: the agent never learnt that the run ruled the cause out, though
+    kb check says so in the same case."""
+    from kb.errors import ReadOnlyDatabase
+
+    session, command = handed_out(kb_db)
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise ReadOnlyDatabase(kb_db)
+
+    monkeypatch.setattr("kb.store.entry_store.EntryStore.record_check", refused)
+    told = session.report(LABELS, command, 0, "ok: all 100 labels in range\n")
+    assert (told["verdict"], told["recorded"]) == ("ruled out", False)
+    assert told["not_recorded_because"].startswith("the verdict could not be recorded: the database at")
+    monkeypatch.undo()
+    with open_store(kb_db) as store:
+        assert store.check_history(LABELS) == []
+
+
 @pytest.mark.parametrize(
     ("exit_code", "output", "verdict", "reason"),
     [
