@@ -60,6 +60,19 @@ class _Session:
             self.failed.append((report, nodeid))
             self.lookups.ask(failure_text(report))
 
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """A subtest's failure is logged as a copy of the report made for it (pytest 9's
+        SubtestReport): the copy is what pytest prints, so it is the one that gets the section."""
+        if self.at_once or not report.failed or not self.failed:
+            return
+        for place in range(len(self.failed) - 1, -1, -1):
+            made, nodeid = self.failed[place]
+            if made is report:
+                return
+            if _the_same_failure(made, report):
+                self.failed[place] = (report, nodeid)
+                return
+
     def settle(self) -> None:
         """Add each failure's section, once: the answers are in when the tests are over."""
         if self.settled:
@@ -94,6 +107,10 @@ class _Session:
             self.known.append((key, nodeid))
 
 
+def _the_same_failure(one: pytest.TestReport, other: pytest.TestReport) -> bool:
+    return (one.nodeid, one.when, one.longreprtext) == (other.nodeid, other.when, other.longreprtext)
+
+
 _SESSION = pytest.StashKey[_Session]()
 
 
@@ -122,7 +139,8 @@ def _enabled(config: pytest.Config) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     if _enabled(config):
-        config.stash[_SESSION] = _Session(config)
+        session = config.stash[_SESSION] = _Session(config)
+        config.pluginmanager.register(session, "kb-session")
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -40,6 +40,28 @@ def test_with_kb_a_failure_of_a_known_fault_says_which_and_the_session_ends_with
     )
 
 
+SUBTESTS = """
+def test_batches(subtests):
+    for size in (1, 2):
+        with subtests.test(msg="batch", size=size):
+            if size == 2:
+                raise IndexError("Target 5 is out of bounds.")
+"""
+
+
+def test_a_failing_subtest_gets_its_known_fault_under_its_own_failure(pytester: pytest.Pytester) -> None:
+    """pytest 9 (and pytest-subtests before it) logs a subtest's failure as a copy of the report
+    made for it: the section went onto the report made, which nothing prints, and the run's last
+    line named a known fault the failures above it did not show."""
+    pytester.makepyfile(test_training=SUBTESTS)
+    result = pytester.runpytest_subprocess("--kb", "-p", "no:cacheprovider", "-p", "subtests")
+    out = result.stdout.str()
+    assert out.count("known fault (kb)") == 1, out
+    failure = out.split("known fault (kb)")[0].rsplit("___ ", 1)[-1]
+    assert "[batch] (size=2)" in failure and "IndexError: Target 5 is out of bounds." in failure
+    assert "kb: 1 of " in out
+
+
 CHECKS_OF_THE_TEST = """
 import pytest
 
