@@ -100,16 +100,22 @@ _SNAPSHOTS_OF: dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[str, str] 
 
 
 def _probe(interpreter: str) -> tuple[tuple[str, ...], dict[str, str] | None]:
-    """INTERPRETER's sys.path and snapshot, read by running this file in it."""
+    """INTERPRETER's sys.path and snapshot, read by running this file in it.
+
+    In the file system's root, not the working folder: `python -c` puts its working folder first on
+    sys.path, and this file imports json, platform and re, which Python does not load as it starts;
+    a cloned repository's own platform.py would run, unasked, at a search (and as `kb mcp` starts)."""
     with open(__file__, encoding="utf-8") as handle:
         source = handle.read()
     probe = "\nprint(json.dumps({'path': sys.path, 'facts': snapshot()}))"
+    program = os.path.abspath(interpreter) if os.sep in interpreter else interpreter
     try:
         result = subprocess.run(
-            [interpreter, "-c", source + probe],
+            [program, "-c", source + probe],
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,
+            cwd=os.path.abspath(os.sep),
             timeout=PROBE_TIMEOUT_S,
             check=False,
         )

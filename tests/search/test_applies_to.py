@@ -128,6 +128,23 @@ def test_another_pythons_environment_is_read_by_running_it(
     assert python_of([teammate, "train.py"]) == teammate
 
 
+def test_reading_another_pythons_environment_runs_nothing_of_the_working_folder(
+    python_with: Callable[[dict[str, str]], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python -c` puts its working folder first on sys.path: a cloned repository's platform.py or
+    json.py ran as kb read the environment, at a search, a kb run and as kb mcp started."""
+    teammate = python_with({"torch": "2.1.0"})
+    ran = tmp_path / "ran"
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    for module in ("platform", "json", "re", "shutil", "subprocess", "threading"):
+        (clone / f"{module}.py").write_text(f"open({str(ran)!r}, 'a').write({module!r})\n")
+    monkeypatch.chdir(clone)
+    theirs = snapshot_of(teammate)
+    assert not ran.exists()
+    assert theirs is not None and theirs["torch"] == "2.1.0"
+
+
 def test_another_pythons_environment_is_read_again_after_a_pip_install(
     python_with: Callable[[dict[str, str]], str],
 ) -> None:
