@@ -234,9 +234,10 @@ def layers_command(ctx: typer.Context, as_json: common.JsonOption = False) -> No
         )
         if state.archived:
             answer += f" (+{state.archived} archived)"
-        typer.echo(f"{state.layer.name:<12} {state.layer.kind:<9} {answer:<16} {state.where}")
-        if state.problem:
-            typer.echo(f"{'':<12} {state.problem}")
+        name, where = visible(state.layer.name), visible(str(state.where))
+        typer.echo(f"{name:<12} {state.layer.kind:<9} {answer:<16} {where}")
+        if state.problem:  # it may quote a file of a folder no one trusted
+            typer.echo(f"{'':<12} {visible(state.problem)}")
     if not report.config_exists:
         typer.echo(f"(no team layers: {report.config} does not exist; the README's team section shows one)")
 

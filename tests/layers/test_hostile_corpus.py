@@ -133,6 +133,8 @@ def test_a_file_kb_cannot_take_is_refused_in_one_line_naming_it(
     assert listed.stderr.count("\n") == 1 and "Traceback" not in listed.stderr
     assert path.name in listed.stderr and expectation(path).removeprefix("refused: ") in listed.stderr
     assert harmless(listed.stderr)
+    layers = kb("layers")  # which says why the folder does not answer
+    assert layers.exit_code == 0 and path.name in layers.stdout and harmless(layers.stdout)
 
 
 def test_the_whole_corpus_is_shown_harmlessly_on_every_face(tmp_path: Path) -> None:
