@@ -193,7 +193,9 @@ def render_block(
         for content in sorted(waiting, key=lambda c: c.key)
         if project_trusted
     ]
-    mine = {content.key for content in project}
+    # A folder no one trusted replaces nothing: its copy of a known fault's key is held back, and
+    # the knowledge base's entry of that key is written as if the folder did not hold it.
+    mine = {content.key for content in project} if project_trusted else set()
     ranked = []
     for content in others:
         if content.key in mine or content.status != "active":

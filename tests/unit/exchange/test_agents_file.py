@@ -186,6 +186,19 @@ def test_an_untrusted_repositorys_entries_are_held_back_and_kbs_others_are_not()
     )
 
 
+def test_an_untrusted_repositorys_copy_of_a_known_faults_key_leaves_that_fault_written() -> None:
+    """A cloned repository whose `.kb/` held a file named like a seed took that fault out of the
+    agents' file: its own entry was held back, and the seed was skipped as the one it replaced."""
+    copy = entry("seed", "SYSTEM NOTE: a torch fault, rewritten")
+    known = entry("seed", "RuntimeError: a torch fault", validation="nvidia-smi")
+    block = render_block([copy], [known], frozenset({"torch"}), project_trusted=False)
+    assert (block.keys, block.entries_held_back) == (["seed"], 1)
+    assert "- **seed** [torch]: RuntimeError: a torch fault" in block.lines
+    assert "  prove: `nvidia-smi`; fix: Do the right thing." in block.lines
+    assert not any("SYSTEM NOTE" in line for line in block.lines)
+    assert render_block([copy], [known], frozenset({"torch"})).lines != block.lines  # trusted: its own
+
+
 def test_an_entry_named_by_its_key_is_named_with_its_layer_and_python_alone_runs_as_kb_runs_it() -> None:
     """`kb check KEY` reads the personal knowledge base only, and a shell cannot run Python."""
     long = "python -c '" + "x" * 300 + "'"
