@@ -159,7 +159,7 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     if LAYER in ctx.meta:
         return
     from kb.layers.config import PERSONAL
-    from kb.layers.shown import shown_also_in, shown_layer
+    from kb.layers.shown import shown_also_in, shown_layer, shown_where
 
     name = shown_layer(key)
     if name is None or name == PERSONAL:
@@ -172,6 +172,8 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
         database = layer_database(chosen)
     except KbError:
         return  # the layer is gone since: the personal knowledge base answers, as without a search
+    if shown_where(name) not in (None, chosen.spec):
+        return  # the search read another repository's folder (or a team layer moved): not this one
     ctx.meta[LAYER] = (ctx.obj, chosen)
     ctx.obj = database
     own = f" (kb --layer {PERSONAL} {command} {key}: your own)" if PERSONAL in shown_also_in(key) else ""

@@ -19,14 +19,20 @@ SHOWN_FILE = "last-shown.json"
 FRESH_FOR_S = 3600
 
 
-def remember_shown(layers: Mapping[str, str], also_in: Mapping[str, Sequence[str]] | None = None) -> None:
-    """Keep LAYERS (key → the layer whose entry a search showed) and ALSO_IN (key → the other layers
-    the search found holding that key); a cache that cannot be written is no reason to fail the
-    search that answered."""
+def remember_shown(
+    layers: Mapping[str, str],
+    also_in: Mapping[str, Sequence[str]] | None = None,
+    where: Mapping[str, str] | None = None,
+) -> None:
+    """Keep LAYERS (key → the layer whose entry a search showed), ALSO_IN (key → the other layers
+    the search found holding that key) and WHERE (layer → what it read: a project layer is the
+    folder of the repository the search ran in); a cache that cannot be written is no reason to
+    fail the search that answered."""
     data = {
         "at": time.time(),
         "layers": dict(layers),
         "also_in": {k: list(v) for k, v in (also_in or {}).items()},
+        "where": dict(where or {}),
     }
     try:
         os.makedirs(cache_folder(), exist_ok=True)
@@ -39,6 +45,14 @@ def shown_layer(key: str) -> str | None:
     """The layer the last search (within FRESH_FOR_S) showed KEY from, or None."""
     layer = _last_shown("layers", key)
     return layer if isinstance(layer, str) else None
+
+
+def shown_where(layer: str) -> str | None:
+    """What LAYER read at the last search (within FRESH_FOR_S): `kb check KEY` in another
+    repository must not run that repository's entry as the one the search showed. None when not
+    known (an older kb's record)."""
+    where = _last_shown("where", layer)
+    return where if isinstance(where, str) else None
 
 
 def shown_also_in(key: str) -> tuple[str, ...]:

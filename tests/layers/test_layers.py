@@ -342,6 +342,29 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
     assert "from the project layer" in checked.stderr
 
 
+def test_a_search_in_one_repository_is_not_followed_to_another_repositorys_entry(
+    team: Path, tmp_path: Path
+) -> None:
+    """Two repositories whose `.kb/` hold one key with two checks: a search in the first, then `kb
+    check KEY` in the second ran the second's check, "as your last search showed it"."""
+    other = tmp_path / "other"
+    (other / ".kb" / "data").mkdir(parents=True)
+    (other / ".kb" / "data" / "feature-cache.md").write_text(
+        entry_file("feature-cache", PROJECT_FAULT, "the other repository's fix")
+    )
+    assert (
+        json.loads(kb_process("search", PROJECT_FAULT, "--json", cwd=team).stdout)["results"][0]["layer"]
+        == "project"
+    )
+    shown = kb_process("show", "feature-cache", cwd=other)
+    assert "as your last search showed it" not in shown.stderr
+    followed = kb_process("show", "feature-cache", cwd=team)  # where the search ran, it is followed
+    assert (
+        followed.returncode == 0
+        and "from the project layer, as your last search showed it" in followed.stderr
+    )
+
+
 def test_history_follows_the_search_to_the_team_layer_as_show_does(team: Path) -> None:
     """`kb show team-lease` showed the team's entry after a search, and `kb history team-lease` said
     there was no such entry."""
