@@ -72,7 +72,12 @@ class StoreChanged(KbError):
 
 class CheckNotRecorded(KbError):
     """A check ran, and its verdict could not be written (a locked or read-only database): the
-    person is told what it found, since nothing else keeps it."""
+    person is told what it found, since nothing else keeps it. RESULT: the run, as run_check would
+    have returned it (kb.verify.runner.CheckResult)."""
+
+    def __init__(self, message: str, result: object = None) -> None:
+        super().__init__(message)
+        self.result = result
 
 
 class EntryFileError(KbError):

@@ -6,14 +6,14 @@ Nothing in kb runs a stored command implicitly: `kb check` shows the command and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
 from kb.entry.visible import command_line, consent_text, visible
-from kb.errors import Cancelled, KbError, UsageError
+from kb.errors import Cancelled, CheckNotRecorded, KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
@@ -55,7 +55,8 @@ def check(
     program or file), or the check broke.
 
     Exit status: 0 confirmed, 10 ruled out, 11 inconclusive, 12 could not run here, 13 the check
-    broke; 1 when it did not run (declined, no such entry), 2 for a usage error.
+    broke (the verdict's, also when it could not be recorded, which kb says on stderr); 1 when it did
+    not run (declined, no such entry), 2 for a usage error.
     """
     from kb.entry.check_rule import fill
     from kb.verify.runner import run_check
@@ -79,7 +80,10 @@ def check(
             for line in consent_text(command).splitlines():
                 typer.echo(f"  {line}", err=as_json)
         _confirm_run(yes, "Run it?", err=as_json)
-        result = run_check(store, key, timeout, chosen, agreed=command)
+        try:
+            result, not_recorded = run_check(store, key, timeout, chosen, agreed=command), None
+        except CheckNotRecorded as exc:  # it ran: its verdict is the answer, said not to be kept
+            result, not_recorded = cast("CheckResult", exc.result), str(exc)
     folder = common.folder_source(ctx)
     if as_json:
         console.print_json(
@@ -93,11 +97,14 @@ def check(
                 "exit_code": result.exit_code,
                 "seconds": round(result.seconds, 3),
                 "output": result.output,
-                "recorded": folder is None,
+                "recorded": folder is None and not_recorded is None,
+                **({"not_recorded_because": not_recorded} if not_recorded else {}),
             }
         )
     else:
         _print_result(result, folder)
+    if not_recorded:
+        typer.echo(f"kb: {not_recorded}", err=True)
     raise typer.Exit(EXIT_STATUS[result.verdict])
 
 

@@ -544,7 +544,8 @@ def run_check(
         ran = f"exit {result.exit_code}" if result.exit_code is not None else result.ended
         raise CheckNotRecorded(
             f"the check of '{key}' ran: {result.verdict} ({_one_line(result.reason)}; {ran}), "
-            f"but its verdict could not be recorded: {failure_text(exc)}"
+            f"but its verdict could not be recorded: {failure_text(exc)}",
+            result,
         ) from exc
     return result
 

@@ -70,6 +70,27 @@ def test_a_free_port_rules_the_cause_out_and_the_entry_stays_healthy(runner: Cli
     assert KEY not in kb("prune", "--status", "broken", "--json")[1]
 
 
+def test_a_verdict_that_could_not_be_recorded_is_still_the_answer_and_the_exit_status(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a read-only database the check ran, ruled the cause out, and kb check exited 1 ("did not
+    run") with nothing on stdout, --json or not."""
+    from kb.errors import ReadOnlyDatabase
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise ReadOnlyDatabase(os.environ["KB_DB"])
+
+    monkeypatch.setattr("kb.store.entry_store.EntryStore.record_check", refused)
+    port = free_port()
+    code, out, err = kb("check", KEY, "--with", f"port={port}", "--yes", "--json")
+    run = json.loads(out)
+    assert (code, run["verdict"], run["recorded"]) == (10, "ruled out", False)
+    assert run["not_recorded_because"] == err.strip().removeprefix("kb: ")
+    assert "but its verdict could not be recorded: the database at" in err
+    code, out, err = kb("check", KEY, "--with", f"port={port}", "--yes")
+    assert code == 10 and "ruled out" in out and "could not be recorded" in err
+
+
 def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
     runner: CliRunner, held_port: int, tmp_path: Path
 ) -> None:
