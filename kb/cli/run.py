@@ -56,14 +56,16 @@ def run(argv: list[str]) -> int:
 
 def _shown(command: list[str]) -> str:
     """COMMAND as kb names it in its lines: as a shell would read it back, redacted (an `--api-key`
-    given on the line), on one line cut to a readable length, nothing in it acting on the terminal."""
+    given on the line), on one line cut to a readable length, nothing in it acting on the terminal.
+    A newline inside an argument (`python -c $'\\nimport time…'`) is written as its escape, not as a
+    space, which would name a command that never ran."""
     import shlex
 
     from kb.entry.redaction import redact_text
     from kb.entry.terminal import cut
-    from kb.entry.visible import visible
+    from kb.entry.visible import command_line
 
-    return cut(visible(" ".join(redact_text(shlex.join(command)).split())), 60)
+    return cut(command_line(redact_text(shlex.join(command))), 60)
 
 
 def look_up(command: list[str], ending: str, output: str) -> None:

@@ -75,7 +75,7 @@ def check(
             raise UsageError(f"--with {unknown[0]}: the check of '{key}' takes {takes}")
         command = fill(entry.validation, rule, chosen)
         if not (as_json and yes):  # with --json, stdout is the JSON's: the question goes to stderr
-            typer.echo(f"{key}: {visible(entry.symptom[:100])}", err=as_json)
+            typer.echo(f"{key}: {visible(' '.join(entry.symptom.split())[:100])}", err=as_json)
             typer.echo(f"  read: {visible(rule.describe())}", err=as_json)
             for line in consent_text(command).splitlines():
                 typer.echo(f"  {line}", err=as_json)

@@ -113,6 +113,17 @@ def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
     )
 
 
+def test_the_question_names_the_entry_by_its_symptom_on_one_line(runner: CliRunner) -> None:
+    """A symptom of two lines was cut at 100 characters with its line break in it: the heading went
+    on, cut, on a line of its own."""
+    from kb.store.seeding import read_seed_entries
+
+    key = next(c.key for c in read_seed_entries() if "\n" in c.symptom.strip()[:100] and c.validation)
+    _, out, _ = kb("check", key, input="n\n")
+    heading, read = out.splitlines()[:2]
+    assert heading.startswith(f"{key}: ") and read.startswith("  read: ")
+
+
 def test_triage_runs_nothing_when_one_of_its_run_keys_is_not_proposed(
     runner: CliRunner, held_port: int, tmp_path: Path
 ) -> None:

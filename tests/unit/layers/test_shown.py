@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 
-from kb.layers.shown import SHOWN_FILE, remember_shown, shown_also_in, shown_layer
+from kb.layers.shown import SHOWN_FILE, remember_shown, shown_also_in, shown_layer, shown_where
 from kb.paths import cache_folder
 
 
@@ -25,3 +25,10 @@ def test_an_older_record_without_the_other_layers_knows_none() -> None:
     with open(os.path.join(cache_folder(), SHOWN_FILE), "w", encoding="utf-8") as file:
         json.dump(data, file)
     assert (shown_layer("labels"), shown_also_in("labels")) == ("project", ())
+
+
+def test_what_each_layer_read_is_kept_and_unknown_in_an_older_record() -> None:
+    remember_shown({"labels": "project"}, where={"project": "/work/repo-a/.kb"})
+    assert shown_where("project") == "/work/repo-a/.kb" and shown_where("team") is None
+    remember_shown({"labels": "project"})
+    assert shown_where("project") is None
