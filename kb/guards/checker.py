@@ -1093,9 +1093,22 @@ class _Prose:
 
         spans: dict[int, list[tuple[int, int]]] = {}
         comments: dict[int, list[tuple[int, int]]] = {}
+        # From Python 3.12 an f-string (3.14: a t-string) is a run of tokens, its literal text and
+        # its expressions apart; before, one STRING token. The whole run is one string, as it was.
+        opening = {getattr(tokenize, name, None) for name in ("FSTRING_START", "TSTRING_START")} - {None}
+        closing = {getattr(tokenize, name, None) for name in ("FSTRING_END", "TSTRING_END")} - {None}
+        opened: list[tuple[int, int]] = []
         try:
             for token in tokenize.generate_tokens(io.StringIO(self._source).readline):
-                if token.type not in (tokenize.COMMENT, tokenize.STRING):
+                if token.type in opening:
+                    opened.append(token.start)
+                    continue
+                if token.type in closing and opened:
+                    whole = opened.pop()
+                    if opened:  # a string inside a replacement field: the outer one covers it
+                        continue
+                    token = token._replace(type=tokenize.STRING, start=whole)
+                if opened or token.type not in (tokenize.COMMENT, tokenize.STRING):
                     continue
                 (first, start), (last, end) = token.start, token.end
                 for line in range(first, last + 1):

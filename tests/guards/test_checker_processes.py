@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kb.guards import checker as guard_checker
-from tests.unit.guards.test_checker import GPU_COUNT, MODULE, RULES, kinds, write_rules
+from tests.unit.guards.test_checker import GPU_COUNT, MODULE, RULES, kinds, rule, write_rules
 
 
 def test_the_checker_runs_alone_as_a_copied_script(tmp_path: Path) -> None:
@@ -30,6 +30,49 @@ def test_the_checker_runs_alone_as_a_copied_script(tmp_path: Path) -> None:
     )
     assert result.returncode == 1, result.stderr
     assert result.stdout.startswith("m.py:2:1: [torch-load-map-location]")
+
+
+def _pythons_from_3_12() -> list[str]:
+    """The Pythons 3.12 and later this machine has (on PATH, or installed by pyenv), one per version:
+    the copied checker runs on whatever Python pre-commit gives it."""
+    found = [shutil.which(f"python3.{minor}") for minor in range(12, 16)]
+    root = os.environ.get("PYENV_ROOT") or os.path.expanduser("~/.pyenv")
+    found += sorted(str(path) for path in Path(root).glob("versions/3.1[2-9]*/bin/python3"))
+    versions: dict[str, str] = {}
+    for python in filter(None, found):
+        ran = subprocess.run(
+            [python, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
+        )
+        if ran.returncode == 0:
+            versions.setdefault(ran.stdout.strip(), python)
+    return list(versions.values())
+
+
+def test_text_inside_an_f_string_is_a_string_on_every_python(tmp_path: Path) -> None:
+    """From Python 3.12 the tokenizer splits an f-string into its parts: a regex rule flagged the
+    words of an f-string's text (a log message naming the fault), and blocked the commit there only."""
+    pythons = _pythons_from_3_12()
+    if not pythons:
+        pytest.skip("no Python 3.12 or later here: its tokenizer is what splits f-strings")
+    script = tmp_path / "guard_checker.py"
+    shutil.copy(MODULE, script)
+    (tmp_path / "m.py").write_text(
+        "note = f\"set cudnn.benchmark = True for {name!r}: {f'{depth}'} levels\"\n"
+        "x = f\"{'cudnn.benchmark = True'}\"  # one string, fields and all, as Python 3.11 reads it\n"
+        "torch.backends.cudnn.benchmark = True\n",
+        encoding="utf-8",
+    )
+    rules = write_rules(tmp_path, [rule("seeds-not-fixed", "regex", pattern=r"cudnn\.benchmark\s*=\s*True")])
+    for python in [sys.executable, *pythons]:
+        result = subprocess.run(
+            [python, "-I", str(script), "--rules", rules, "m.py"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+        )
+        assert [line.split(" ")[:2] for line in result.stdout.splitlines()] == [
+            ["m.py:3:16:", "[seeds-not-fixed]"]
+        ], (python, result.stdout)
 
 
 def test_gathering_facts_counts_what_nvidia_smi_lists(
