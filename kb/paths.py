@@ -9,6 +9,7 @@ works in plain strings (os.path) and hands out pathlib paths only to callers tha
 pathlib costs a search about four milliseconds.
 """
 
+import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from kb.errors import KbError, UnsafeWrite
 from kb.records import Record
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
     from pathlib import Path
     from typing import BinaryIO
 
@@ -437,3 +438,47 @@ def read_stream_end(stream: "BinaryIO", limit: int = MAX_LOG_BYTES, what: str = 
         if len(kept) > 2 * limit:
             del kept[:-limit]
     return LogEnd(bytes(kept[-limit:]), size - passed_over)
+
+
+#: How long a second `kb sync` of one folder waits for the first to finish.
+FOLDER_WAIT_S = 60.0
+
+
+@contextlib.contextmanager
+def one_at_a_time(
+    folder: str | os.PathLike[str], doing: str, wait: float = FOLDER_WAIT_S
+) -> "Iterator[None]":
+    """Hold FOLDER for DOING (a sync) against this machine's other kb processes: a second one waits
+    for the first, up to WAIT seconds, then raises KbError. Two syncs of one folder at once each
+    planned from the files as they first read them, and the one that failed put its files back over
+    those the other had written. The lock is a file in kb's cache folder named by the folder's real
+    path, never one in the folder (a teammate's checkout would see it); a platform without flock
+    (Windows) gets no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    import hashlib
+    import time
+
+    real = os.path.realpath(folder)
+    os.makedirs(cache_folder("locks"), exist_ok=True)
+    name = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    handle = os.open(cache_folder("locks", f"{name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise KbError(
+                        f"another kb {doing} of {real} is running; kb waited {wait:g} s for it:"
+                        f" run kb {doing} again once it is done"
+                    ) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(handle)  # which lets the lock go

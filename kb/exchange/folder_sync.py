@@ -48,6 +48,7 @@ from kb.entry.folder import (
 )
 from kb.entry.merging import EntryMerge, fingerprint, merge_entry
 from kb.errors import KbError, MassArchive
+from kb.paths import one_at_a_time
 from kb.store.entry_store import EntryStore
 
 Side = Literal["ours", "theirs"]
@@ -685,14 +686,30 @@ def sync_folder(
 ) -> SyncReport:
     """Bring STORE and FOLDER to one version of every entry (see the module's docstring). A sync that
     would archive many entries at once only because their files are gone (too_many_archived) raises
-    MassArchive before it writes anything, unless ARCHIVE_MANY."""
-    from kb.store.seeding import read_seed_entries
-
+    MassArchive before it writes anything, unless ARCHIVE_MANY. One sync of a folder at a time on
+    this machine: a second waits for the first (kb.paths.one_at_a_time), and then reads what the
+    first wrote."""
     if not folder.is_dir():
         raise KbError(
             f"{folder} is not a folder; kb sync takes a folder of entry files (mkdir it, or clone the"
             " team's repository there)"
         )
+    with one_at_a_time(folder, "sync"):
+        return _sync_folder(store, folder, dry_run, prefer, only, archive_many, choices, seen)
+
+
+def _sync_folder(
+    store: EntryStore,
+    folder: Path,
+    dry_run: bool,
+    prefer: Side | None,
+    only: Collection[str],
+    archive_many: bool,
+    choices: Mapping[str, Mapping[str, Side]],
+    seen: Mapping[str, ShownConflict],
+) -> SyncReport:
+    from kb.store.seeding import read_seed_entries
+
     on_disk = read_folder(folder)
     ours = {entry.key: entry.content() for entry in store.list(status=None)}
     unknown = [key for key in only if key not in ours and key not in on_disk.contents]

@@ -308,6 +308,52 @@ def test_a_sync_that_only_finds_both_sides_agree_changes_nothing(runner: CliRunn
     assert "already agreed" in result.stdout and after == before
 
 
+def test_a_second_sync_of_a_folder_waits_for_the_first_and_reads_what_it_wrote(tmp_path: Path) -> None:
+    """Two syncs of one folder at once (a git hook and a terminal) each planned from the files as
+    they first read them: the one that failed put its files back over those the other had written,
+    and the next sync took kb's own edits back out of kb as the folder's change."""
+    import sys
+    import threading
+    import time
+
+    from kb.errors import KbError
+    from kb.paths import one_at_a_time
+
+    folder = tmp_path / "team"
+    folder.mkdir()
+    busy = f"another kb sync of {folder} is running; kb waited 0.1 s"
+    with (
+        one_at_a_time(folder, "sync"),
+        pytest.raises(KbError, match=busy),
+        one_at_a_time(folder, "sync", wait=0.1),
+    ):
+        pass
+    assert kb("sync", str(folder)).exit_code == 0  # once let go, it is free again
+    release = threading.Event()
+
+    def hold() -> None:
+        with one_at_a_time(folder, "sync"):
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    time.sleep(0.2)
+    started = time.monotonic()
+    second = subprocess.Popen(
+        [sys.executable, "-m", "kb", "sync", str(folder)], stdout=subprocess.PIPE, text=True
+    )
+    time.sleep(1.0)
+    assert second.poll() is None  # waiting
+    release.set()
+    holder.join()
+    out, _ = second.communicate(timeout=60)
+    assert (
+        second.returncode == 0
+        and out.startswith(f"kb and {folder}: changed 0")
+        and time.monotonic() - started >= 1
+    )
+
+
 def test_two_failed_saves_in_one_second_keep_two_drafts() -> None:
     """Both said "your text is kept in drafts/KEY-STAMP.md", the same file: the first text was lost."""
     from kb.capture.editor import save_draft
