@@ -246,6 +246,14 @@ def _parse_body(body: str, offset: int, path: Path | str | None) -> dict[str, An
     ]
     fields: dict[str, Any] = {}
     lines = body.split("\n")
+    for token in tokens:
+        if token.type == "fence" and token.map is not None and not _closed(token, lines):
+            raise EntryFileError(
+                path,
+                offset + token.map[0] + 1,
+                f"the code block opened here ({token.markup}) never closes: a file cut short? close"
+                " it, or restore the file (git checkout, kb history)",
+            )
     before = _blocks(tokens, 0, headings[0] if headings else len(tokens))
     if before:
         start = (before[0].map or [0])[0]
@@ -269,6 +277,18 @@ def _parse_body(body: str, offset: int, path: Path | str | None) -> dict[str, An
         else:
             fields[name] = _section_text(blocks, lines)
     return fields
+
+
+def _closed(fence: Token, lines: list[str]) -> bool:
+    """Whether FENCE ends with its closing line: Markdown runs a fence that never closes to the end
+    of the file, which is what a file cut short in a code block looks like (its check cut, and every
+    section after it gone), and nothing kb writes."""
+    start, end = fence.map or (0, 0)
+    if end - 1 <= start or end > len(lines):
+        return False
+    last = lines[end - 1].rstrip(" \t\r")
+    mark = last.lstrip(" ")
+    return len(last) - len(mark) <= 3 and len(mark) >= len(fence.markup) and set(mark) == {fence.markup[0]}
 
 
 def _blocks(tokens: Sequence[Token], start: int, end: int) -> list[Token]:

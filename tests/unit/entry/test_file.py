@@ -125,6 +125,29 @@ def test_render_then_parse_gives_back_the_same_entry(
     assert parse_entry_file(render_entry_file(content)) == content
 
 
+@given(validation=text.filter(str.strip), cut=st.floats(0.0, 1.0, exclude_max=True))
+def test_a_file_cut_short_inside_its_check_is_refused_not_read_as_a_shorter_entry(
+    validation: str, cut: float
+) -> None:
+    """A file cut inside the check's code block (an editor or a copy that died mid-write) read as
+    a teammate's edit: its check cut to "python", its fix and every later section emptied, and the
+    sync carried that to everyone. Markdown runs an unclosed code block to the end of the file."""
+    content = build(
+        "frob", "training", "ValueError: frobnicator exploded", validation=validation, fix="set frob=0"
+    )
+    assert content is not None
+    rendered = render_entry_file(content)
+    opened = rendered.index("## Validation\n\n") + len("## Validation\n\n")
+    first = rendered[opened:].split("\n", 1)[0]
+    fence = first[: len(first) - len(first.lstrip(first[:1]))] if first[:1] in ("`", "~") else ""
+    if len(fence) < 3:
+        return  # a check that needs no code block to read back
+    closing = rendered.index("\n" + fence + "\n", opened + len(first))
+    end = opened + len(first) + 1 + int(cut * (closing - opened - len(first)))
+    with pytest.raises(EntryFileError, match="never closes: a file cut short"):
+        parse_entry_file(rendered[:end])
+
+
 def test_a_readable_entry_renders_as_plain_markdown() -> None:
     content = normalized(
         EntryContent(
