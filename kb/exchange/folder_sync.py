@@ -115,6 +115,20 @@ class ShownConflict:
             return fingerprint(ours) != self.ours
         return any(_json_value(getattr(ours, name)) != value for name, value in self.kb_values.items())
 
+    def kb_side(self, content: EntryContent) -> Any:
+        """What of CONTENT an answer in kb changes: the fields in conflict (all of it, for a conflict
+        recorded before kb kept them)."""
+        if not self.kb_values:
+            return fingerprint(content)
+        return {name: _json_value(getattr(content, name)) for name in self.kb_values}
+
+    def with_kb_as(self, ours: EntryContent) -> ShownConflict:
+        """The same conflict, kb's side now OURS: what changed there was no one's answer to it."""
+        values = self.kb_side(ours)
+        return dataclasses.replace(
+            self, ours=fingerprint(ours), kb_values=values if isinstance(values, dict) else {}
+        )
+
 
 @dataclass(frozen=True)
 class SyncStep:
@@ -720,6 +734,11 @@ def _sync_folder(
         key: SyncBase(content, ShownConflict.from_json(shown) if shown else None)
         for key, (content, shown) in store.sync_bases(identity).items()
     }
+    for key, base in bases.items():
+        if base.conflict is None or key not in ours or not base.conflict.answered_in_kb(ours[key]):
+            continue
+        if not _set_by_a_person(store, key, base.conflict, ours[key]):
+            bases[key] = dataclasses.replace(base, conflict=base.conflict.with_kb_as(ours[key]))
     seeds = {content.key: content for content in read_seed_entries()}
     gone, archived_by = _left_kb(store, bases, ours, seeds)
     now = store.now().strftime(TOMBSTONE_TIME)
@@ -762,6 +781,25 @@ def _sync_folder(
             write_tombstone(folder, step.key, step.tombstone, kept)
         _record_sync(store, identity, steps, report, bases, folder, archived)
     return report
+
+
+#: Changes kb records that no one made in kb: another folder's sync, an import, kb seed.
+_NOT_A_PERSONS_EDIT = frozenset({"synced", "imported", "seed-updated"})
+
+
+def _set_by_a_person(store: EntryStore, key: str, shown: ShownConflict, ours: EntryContent) -> bool:
+    """Whether kb's side of the conflict SHOWN, as OURS holds it, was set by an edit in kb (the
+    user's answer), not by a sync of another folder, an import or kb seed, which answer nothing:
+    the change of kb's history that last set those fields decides."""
+    now = shown.kb_side(ours)
+    setter = None
+    for change in reversed(store.history(key)):
+        if change.content is None or change.action == "kept-aside":
+            continue
+        if shown.kb_side(change.content) != now:
+            break
+        setter = change
+    return setter is None or setter.action not in _NOT_A_PERSONS_EDIT
 
 
 def _left_kb(

@@ -610,6 +610,27 @@ def test_each_line_a_sync_prints_says_what_it_did(
     assert synced(bob)[1:] == ["  restored in kb       loader-stall"]
 
 
+def test_a_conflict_is_answered_by_an_edit_in_kb_not_by_an_import_or_another_folders_sync(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import (or a sync of another folder) that changed the field in conflict counted as the
+    user's answer: the next sync said "resolved", and wrote a value nobody chose over the
+    teammate's fix."""
+    _, bob = one_fix_changed_by_two(tmp_path, runner, monkeypatch, "alice's fix", "bob's fix")
+    assert actions(bob.turn()) == {"loader-stall": "conflict"}
+    backup = tmp_path / "backup.jsonl"
+    content = bob.entries()["loader-stall"].replace(fix="the backup's fix")
+    backup.write_text(json.dumps(content.as_dict()) + "\n")
+    assert bob.kb("import", str(backup), "--on-conflict", "overwrite")[0] == 0
+    shown = synced(bob)
+    assert "  CONFLICT             loader-stall  (fix changed on both sides)" in shown
+    assert "      fix in kb:     the backup's fix" in shown and "      fix in folder: alice's fix" in shown
+    assert "fix = " not in (bob.checkout / "data" / "loader-stall.md").read_text()
+    assert "alice's fix" in (bob.checkout / "data" / "loader-stall.md").read_text()
+    bob.edit("loader-stall", "the backup's fix", "bob's answer", monkeypatch, tmp_path)  # an answer
+    assert synced(bob)[1].startswith("  resolved             loader-stall")
+
+
 def test_a_file_written_back_where_its_key_and_domain_put_it_says_so(tmp_path: Path) -> None:
     """A teammate's `data/whatever.md` holding key gizmo-misplaced of domain hardware became
     `hardware/gizmo-misplaced.md` at the next edit, and the sync said only "updated in the folder"
