@@ -459,6 +459,16 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if unseen and any(_side(prefer, name) == "theirs" for name in fields):
             return _conflict(facts, ours, theirs, fields, tomb, FOLDER_CHANGED_SINCE_SHOWN)
     merge = merge_entry(base, ours, theirs, "ours" if answered and prefer is None else prefer)
+    left = [name for name in unsettled if not isinstance(prefer, Mapping) or name not in prefer]
+    if merge.content is None and shown is not None and isinstance(prefer, Mapping) and left:
+        # Field by field, a choice of some of the fields keeps nothing: the conflict stays whole,
+        # as it was shown, not narrowed to the others as if those were settled.
+        taken = [name for name in unsettled if name in prefer]
+        note = (
+            f"--take settles {', '.join(taken) or 'none of its fields'} but not {', '.join(left)}:"
+            f" nothing was kept; take every field in one sync (--take {left[0]}=ours or =theirs)"
+        )
+        return _conflict(facts, ours, theirs, unsettled, tomb, note)
     if merge.content is None:
         return dataclasses.replace(
             _conflict(facts, ours, theirs, merge.conflicts, tomb), unbased=base is None

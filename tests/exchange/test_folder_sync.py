@@ -1059,12 +1059,14 @@ def test_a_conflict_can_be_settled_field_by_field() -> None:
     assert [s.action for s in steps] == ["resolved"]
     assert steps[0].result == BASE.replace(fix="reboot the shard server", root_cause="an old NFS client")
     assert [side for side, _ in steps[0].kept_aside] == ["folder", "kb"]  # each lost one field
-    # A choice that leaves a field in conflict unanswered settles nothing.
+    # A choice that leaves a field in conflict unanswered settles nothing, and says so: the conflict
+    # is shown whole, not as if the field chosen were settled.
     partial: dict[str, dict[str, Side]] = {"shard-mount": {"fix": "theirs"}}
     steps, _ = plan_sync(
         {"shard-mount": shown}, {"shard-mount": ours}, {"shard-mount": theirs}, choices=partial
     )
-    assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("root_cause",))]
+    assert [(s.action, s.conflicts) for s in steps] == [("conflict", ("fix", "root_cause"))]
+    assert steps[0].note.startswith("--take settles fix but not root_cause: nothing was kept")
 
 
 def test_the_folders_side_is_taken_only_as_it_was_shown(
@@ -1097,6 +1099,30 @@ def test_kb_sync_take_settles_the_named_entries_field_by_field(
     assert wrong[0] == 2 and "no field 'fixes'" in wrong[2]
     assert actions(bob.turn("loader-stall", "--take", "fix=theirs")) == {"loader-stall": "resolved"}
     assert bob.entries()["loader-stall"].fix == "alice's fix"
+
+
+def test_a_take_of_some_of_the_fields_in_conflict_keeps_the_conflict_whole(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--take fix=theirs` of a conflict on the symptom and the fix listed the symptom alone, as if
+    the fix were settled, and kept nothing; the next `--take symptom=ours` then called the fix "in
+    conflict since the conflict was shown", and one field at a time never settled."""
+    alice, bob = one_fix_changed_by_two(tmp_path, runner, monkeypatch, "alice's fix", "bob's fix")
+    symptom = "the shard cache"
+    alice.edit("loader-stall", symptom, "alice's shard cache", monkeypatch, tmp_path)
+    alice.turn()
+    bob.edit("loader-stall", symptom, "bob's shard cache", monkeypatch, tmp_path)
+    assert actions(bob.turn()) == {"loader-stall": "conflict"}
+    code, out, _ = bob.kb("sync", str(bob.checkout), "loader-stall", "--take", "fix=theirs", "--json")
+    step = json.loads(out)["steps"][0]
+    fields = [conflict["field"] for conflict in step["conflicts"]]
+    assert code == 1 and (step["action"], fields) == ("conflict", ["symptom", "fix"])
+    assert step["note"].startswith("--take settles fix but not symptom: nothing was kept")
+    assert bob.entries()["loader-stall"].fix == "bob's fix"
+    settled = bob.turn("loader-stall", "--take", "fix=theirs", "--take", "symptom=ours")
+    assert actions(settled) == {"loader-stall": "resolved"}
+    kept = bob.entries()["loader-stall"]
+    assert (kept.fix, "bob's shard cache" in kept.symptom) == ("alice's fix", True)
 
 
 def test_a_conflict_on_how_the_check_is_read_is_shown_in_words_and_as_json(
