@@ -169,8 +169,14 @@ class SyncStep:
     @property
     def archives_unasked(self) -> bool:
         """True for an archive only a missing file asks for (no tombstone says so, no file under
-        its new name): what a bad checkout looks like, counted before a sync archives many at once."""
-        return self.action == "archive-in-kb" and not self.from_tombstone and not self.renamed_to
+        its new name, no file that says `status = "archived"`): what a bad checkout looks like,
+        counted before a sync archives many at once."""
+        return (
+            self.action == "archive-in-kb"
+            and self.theirs is None
+            and not self.from_tombstone
+            and not self.renamed_to
+        )
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -230,6 +230,10 @@ def test_a_file_that_says_archived_is_reported_as_an_archive_not_a_merge() -> No
         {"shard-mount": BASE.replace(status="archived")},
     )
     assert [(s.action, s.writes_folder) for s in steps] == [("archive-in-kb", True)]
+    # its file says so: not "archived because their files are gone", no mass archive, no undo of one
+    assert not steps[0].archives_unasked
+    gone, _ = plan_sync({"shard-mount": SyncBase(BASE)}, {"shard-mount": BASE}, {})
+    assert [(s.action, s.archives_unasked) for s in gone] == [("archive-in-kb", True)]
 
 
 def test_a_tombstone_keeps_an_archive_from_coming_back_with_a_fresh_kb() -> None:
