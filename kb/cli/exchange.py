@@ -647,7 +647,8 @@ def _sync_report_lines(report: SyncReport, folder: Path, dry_run: bool) -> list[
     for step in report.steps:
         lines.append(f"  {ACTIONS[step.action]:<20} {step.key}{_sync_detail(step)}")
         for name in step.conflicts:
-            lines.append(f"      {name} in kb:     {field_line(step.ours, name, 60)}")
+            here = field_line(step.ours, name, 60) if step.ours is not None else "(no entry of this key)"
+            lines.append(f"      {name} in kb:     {here}")
             archived = step.theirs is None and step.tombstone is not None and name == "status"
             lines.append(
                 f"      {name} in folder: {'archived' if archived else field_line(step.theirs, name, 60)}"
@@ -704,7 +705,8 @@ def _sync_detail(step: SyncStep) -> str:
             if step.unbased
             else f"{fields} changed on both sides"
         )
-    if step.from_ours and step.from_theirs:
+    archived = step.result is not None and step.result.status != "active"
+    if step.from_ours and step.from_theirs and not archived:  # what an archive keeps is in its history
         parts.append(f"{', '.join(step.from_ours)} from kb; {', '.join(step.from_theirs)} from the folder")
     return f"  ({'; '.join(parts)})" if parts else ""
 
@@ -718,7 +720,12 @@ def _how_settled(step: SyncStep) -> str:
     elif step.writes_kb:
         done = "the folder's version taken into kb"
     elif step.result is not None and step.result.status != "active":
-        done = "kb's archive stands: the file removed"
+        gone = step.tombstone
+        if gone is not None and gone.how in ("renamed", "merged") and gone.into:
+            how = "rename to" if gone.how == "renamed" else "merge into"
+            done = f"kb's {how} {gone.into} stands: the file removed"
+        else:
+            done = "kb's archive stands: the file removed"
     else:
         done = "kb's version written to the folder"
     sides = dict.fromkeys("kb's" if side == "kb" else "the folder's" for side, _ in step.kept_aside)

@@ -445,6 +445,9 @@ def _plan_entry(facts: _EntryFacts, prefer: Preference | None, author: str, now:
         if _side(prefer, "status") is None:
             return _conflict(facts, ours, theirs, ("status",), tomb)
     torn = _torn(base, ours, theirs, tomb)
+    if torn.startswith("archived in kb") and facts.gone is not None and facts.gone[0] != "archived":
+        how, into = facts.gone  # kb renamed or merged it: no one archived it
+        torn = f"{how} in kb {'to' if how == 'renamed' else 'into'} {into}, changed in the folder meanwhile"
     # After a conflict was shown, an edit in kb of a field in conflict is the user's answer; nothing
     # else is (a change of the file may be a teammate's pull).
     answered = shown is not None and shown.answered_in_kb(ours)

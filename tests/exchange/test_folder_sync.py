@@ -1105,6 +1105,33 @@ def test_kb_sync_take_settles_the_named_entries_field_by_field(
     assert bob.entries()["loader-stall"].fix == "alice's fix"
 
 
+def test_a_rename_in_kb_against_an_edit_in_the_folder_is_called_a_rename(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rename (or a merge) in kb against a teammate's edit was shown as "archived in kb", kb's
+    status as "(none)", and its settle as "kb's archive stands … fix from the folder", a fix that
+    went into no entry."""
+    origin = new_repository(tmp_path)
+    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
+    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
+    alice.turn()
+    bob.turn()
+    bob.edit("loader-stall", 'key = "loader-stall"', 'key = "shard-stall"', monkeypatch, tmp_path)
+    alice.edit("loader-stall", "clear the cache", "alice's fix", monkeypatch, tmp_path)
+    alice.turn()
+    shown = synced(bob)
+    assert (
+        "  CONFLICT             loader-stall  (renamed in kb to shard-stall, changed in the folder meanwhile)"
+        in shown
+    )
+    assert "      status in kb:     (no entry of this key)" in shown
+    settled = synced(bob, "--ours", "loader-stall")
+    assert (
+        "  resolved             loader-stall  (kb's rename to shard-stall stands: the file removed;"
+        " the folder's version in kb history)"
+    ) in settled
+
+
 def test_a_take_of_some_of_the_fields_in_conflict_keeps_the_conflict_whole(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
