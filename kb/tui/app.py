@@ -730,7 +730,13 @@ class KbApp(App[None]):
         self.fetch(f"saved {key}", how_it_stands, say)
 
     def _reopen(self, key: str) -> None:
+        """Show KEY, saved, where the person is. Not on the Review tab unless it is the entry already
+        shown there: that pane is the due entry the list highlights, which k, d and m act on, and an
+        entry added or a draft saved from that tab put in its place was archived by the next d."""
         tab = self.tabs.active or "search-tab"
+        shown = self.views[tab].entry if tab in self.views else None
+        if tab == "review-tab" and (shown is None or shown.key != key):
+            return
         self.open_entry(key, tab)
 
     def action_review(self, decision: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,6 +23,7 @@ from kb.domains import DOMAIN_NAMES, DOMAINS
 from kb.entry.content import EntryContent, check_key, normalized
 from kb.entry.lint import validation_problem
 from kb.entry.merging import changed_fields
+from kb.entry.terminal import cut, one_line
 from kb.entry.visible import visible
 from kb.errors import EditConflict, KbError, KeyTaken, failure_text
 from kb.tui.threads import in_thread
@@ -58,6 +59,11 @@ def _unsaved_edit(now: EntryContent, draft: EntryContent) -> str:
     )
 
 
+def _field_text(content: EntryContent, name: str) -> str:
+    """What the form's field NAME holds of CONTENT, before the screen's escapes."""
+    return ", ".join(content.tags) if name == "tags" else str(getattr(content, name))
+
+
 def field_problems(values: dict[str, str], domain: str | None, force: bool) -> dict[str, str]:
     """What is wrong with each field, by field name: the form shows each beside its field."""
     problems = {}
@@ -74,6 +80,32 @@ def field_problems(values: dict[str, str], domain: str | None, force: bool) -> d
     if lint and not force:
         problems["validation"] = lint
     return problems
+
+
+class FieldInput(Input):
+    """A one-line field that takes a paste of several lines as a person means it: a traceback
+    pasted into the symptom gives its error line (a plain Input kept the first line,
+    `Traceback (most recent call last):`, and said nothing), any other field its lines joined; a
+    coloured log's escape codes go, as in the search box."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        from kb.tui.panes import searchable
+
+        text = searchable(event.text)
+        lines = [line.strip() for line in text.split("\n") if line.strip()]
+        if len(lines) > 1 and self.id == "symptom":
+            from kb.text.paste import find_decisive
+
+            decisive = find_decisive(text)
+            taken = lines[0] if decisive.described else decisive.line
+            said = cut(one_line(taken), 80)
+            self.app.notify(f"Took the error line of the {len(lines)} lines pasted: {said}")
+            text = taken
+        else:
+            text = " ".join(lines)
+        self.insert_text_at_cursor(text)
+        event.prevent_default()
+        event.stop()
 
 
 class EntryForm(ModalScreen[str | None]):
@@ -130,7 +162,8 @@ class EntryForm(ModalScreen[str | None]):
                 yield Label("", id="domain-error", classes="field-error")
                 for name, label in PROSE_FIELDS.items():
                     yield Label(label, classes="field-label")
-                    yield TextArea(getattr(content, name) if content else "", id=name, classes="prose")
+                    text = visible(getattr(content, name)) if content else ""
+                    yield TextArea(text, id=name, classes="prose")
                 for name in ("cause_path", "tags", "key"):
                     yield from self._one_line(name, content)
                 yield Checkbox("Keep the validation even if the lint rejects it", id="force")
@@ -144,9 +177,9 @@ class EntryForm(ModalScreen[str | None]):
         label, hint = ONE_LINE_FIELDS[name]
         value = ""
         if content is not None:
-            value = ", ".join(content.tags) if name == "tags" else str(getattr(content, name))
+            value = visible(_field_text(content, name))
         yield Label(label, classes="field-label")
-        yield Input(value, placeholder=hint, id=name)
+        yield FieldInput(value, placeholder=hint, id=name)
         yield Label("", id=f"{name}-error", classes="field-error")
 
     def on_mount(self) -> None:
@@ -258,23 +291,29 @@ class EntryForm(ModalScreen[str | None]):
 
     def _content(self, values: dict[str, str], domain: str) -> EntryContent | None:
         """The entry the form holds, or None when there is nothing to save (said why)."""
-        symptom = values["symptom"].strip()
-        base = self.starting or EntryContent(key="", domain=domain, symptom=symptom)
+        base = self.starting or EntryContent(key="", domain=domain, symptom=values["symptom"].strip())
+        typed = {**values, **{name: self.query_one(f"#{name}", TextArea).text for name in PROSE_FIELDS}}
+        # A field shows a control character as its escape (kb.entry.visible); one left as shown
+        # keeps what the entry holds, character for character.
+        kept = {
+            name: _field_text(base, name) if text == visible(_field_text(base, name)) else text
+            for name, text in typed.items()
+        }
         # Tags are typed comma-separated; a tag that holds a comma (an entry file may have one) is
         # kept whole unless the field was changed.
         tags = (
             base.tags
-            if values["tags"] == ", ".join(base.tags)
-            else tuple(t.strip() for t in values["tags"].split(",") if t.strip())
+            if kept["tags"] == ", ".join(base.tags)
+            else tuple(t.strip() for t in kept["tags"].split(",") if t.strip())
         )
         content = base.replace(
-            key=values["key"].strip() or (self.original.key if self.original else ""),  # "": from the symptom
+            key=kept["key"].strip() or (self.original.key if self.original else ""),  # "": from the symptom
             domain=domain,
-            symptom=symptom,
-            validation=values["validation"].strip(),
-            cause_path=values["cause_path"],
+            symptom=kept["symptom"].strip(),
+            validation=kept["validation"].strip(),
+            cause_path=kept["cause_path"],
             tags=tags,
-            **{name: self.query_one(f"#{name}", TextArea).text for name in PROSE_FIELDS},
+            **{name: kept[name] for name in PROSE_FIELDS},
         )
         if self.original is not None and normalized(content) == self.original:
             self.app.notify(f"No changes to {self.original.key}: nothing was saved.")

@@ -6,6 +6,7 @@ panes only show what they are given; the app fetches it from the Library in work
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -94,13 +95,28 @@ class QueryInput(Input):
 
     def _on_paste(self, event: events.Paste) -> None:
         """Textual calls Input's own handler after this one, unless told not to (prevent_default).
-        Lines may end in CR (tmux's default paste, many terminals) or CRLF as well as LF."""
-        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        Lines may end in CR (tmux's default paste, many terminals) or CRLF as well as LF. A
+        coloured log's escape codes are no part of the query, and an Input would send them to the
+        terminal as they are (`ESC c` resets it): their colours go, and any other control character
+        becomes a space."""
+        text = searchable(event.text)
         if "\n" in text.strip("\n"):
-            joined = LINE_MARK.join(line for line in text.split("\n") if line.strip())
-            self.insert_text_at_cursor(joined)
-            event.prevent_default()
-            event.stop()
+            text = LINE_MARK.join(line for line in text.split("\n") if line.strip())
+        self.insert_text_at_cursor(text)
+        event.prevent_default()
+        event.stop()
+
+
+#: A terminal's colour and title codes (CSI and OSC), and the control characters a query may not hold.
+_TERMINAL_CODES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
+_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def searchable(pasted: str) -> str:
+    """PASTED as the search box takes it: lines ending in LF, no terminal codes, no control
+    characters (a tab or a stray ESC becomes a space)."""
+    text = pasted.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROLS.sub(" ", _TERMINAL_CODES.sub("", text))
 
 
 def query_text(value: str) -> str:

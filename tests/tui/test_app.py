@@ -267,6 +267,33 @@ async def test_a_pasted_traceback_is_searched_whole(library: Library) -> None:
         assert app.found.confident
 
 
+async def test_a_coloured_log_pasted_in_the_search_box_leaves_its_codes_out(library: Library) -> None:
+    """The box kept a pasted log's escape codes and the Input sent them to the terminal as they were:
+    an ESC before a `c` reset the terminal, blanking the screen and turning the mouse off."""
+    coloured = "\x1b[1;31mTraceback\x1b[0m:\r\n\x1b]0;title\x07IndexError: Target 5 is out of bounds.\x1bc\t"
+    async with running(library) as (app, pilot):
+        app.query_one(QueryInput).post_message(events.Paste(coloured))
+        await settle(app, pilot)
+        value = app.query_one(QueryInput).value
+        assert not any(ord(char) < 32 for char in value), repr(value)
+        assert app.found is not None and app.found.rows[0].key == "cross-entropy-label-out-of-range"
+
+
+async def test_a_traceback_pasted_into_the_forms_symptom_gives_its_error_line(library: Library) -> None:
+    """The form's one-line fields kept a paste's first line: `Traceback (most recent call last):`
+    was saved as the symptom, the error line dropped without a word."""
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await add_form(app, pilot)
+        heard = len(app._notifications)
+        form.query_one("#symptom", Input).post_message(events.Paste(TRACEBACK))
+        said = await news(app, pilot, heard)
+        assert form.query_one("#symptom", Input).value == "IndexError: Target 5 is out of bounds."
+        assert said[-1].startswith("Took the error line of the ")
+        form.query_one("#cause_path", Input).post_message(events.Paste("Data\n> labels\n"))
+        await settle(app, pilot)
+        assert form.query_one("#cause_path", Input).value == "Data > labels"
+
+
 async def test_a_traceback_pasted_with_cr_line_ends_is_searched_whole(library: Library) -> None:
     """tmux pastes lines ending in CR: the box kept the first line only, and found nothing."""
     for ending in ("\r", "\r\n"):
@@ -370,6 +397,27 @@ async def test_review_archive_and_keep(due_library: Library) -> None:
         await settle(app, pilot)
         assert due_library.entry(second).reviewed is not None
         assert table.row_count == due_before - 2
+
+
+async def test_an_entry_added_from_the_review_tab_is_not_what_its_keys_decide_on(
+    due_library: Library,
+) -> None:
+    """After an add from the Review tab the new entry took the review pane while the list still
+    highlighted the due one: the next d archived the entry just added."""
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        due = app.query_one("#review-entry", EntryView).key
+        assert due is not None
+        form = await a_filled_add_form(app, pilot, "ValueError: the quux table lost its brand new column")
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+        assert app.query_one("#review-entry", EntryView).key == due
+        await pilot.press("d")
+        await settle(app, pilot)
+    assert due_library.entry(due).status == "archived"
+    assert due_library.entry("valueerror-quux-table-lost-its-brand").status == "active"
 
 
 async def test_the_status_line_speaks_of_the_tab_in_front(due_library: Library) -> None:
@@ -778,6 +826,28 @@ async def test_edit_keeps_the_fields_the_form_does_not_show(library: Library) ->
     after = library.entry("cuda-device-side-assert").content()
     assert after.cause_path == "Data format > label out of range"
     assert after.symptom_variants == before.symptom_variants and after.snippet == before.snippet
+
+
+async def test_the_form_shows_an_entrys_escape_codes_as_text_and_keeps_them_unless_edited(
+    library: Library,
+) -> None:
+    """The edit form put the entry's text into its fields as it was: a teammate's fix holding a
+    window title and a clipboard write acted on the terminal as the form opened, though the entry
+    pane showed them as text."""
+    current = library.entry("cuda-device-side-assert").content()
+    hostile = current.replace(fix="Rerun \x1b]0;PWNED\x07 on CPU.", cause_path="Data \x1b[2J> labels")
+    library.store().update(current.key, hostile)
+    hostile = library.entry(current.key).content()  # as kb keeps it
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await edit_form(app, pilot, "device-side assert")
+        assert form.query_one("#fix", TextArea).text == "Rerun \\x1b]0;PWNED\\x07 on CPU."
+        assert "\x1b" not in form.query_one("#cause_path", Input).value
+        form.query_one("#tags", Input).value = "cuda, labels"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.screen is not form
+    after = library.entry("cuda-device-side-assert").content()
+    assert (after.fix, after.cause_path, after.tags) == (hostile.fix, hostile.cause_path, ("cuda", "labels"))
 
 
 async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library: Library) -> None:
