@@ -379,12 +379,13 @@ class EntryStore:
         )
 
     def version(self) -> tuple[int, str]:
-        """How many entries there are and when the latest one changed: it moves when any writer, this
-        process or another, adds, edits, archives, restores or removes an entry. A face that keeps
-        what it read (the TUI's list and counts) reads them again when it moves."""
+        """How many entries there are and when the latest one changed or was reviewed: it moves when
+        any writer, this process or another, adds, edits, archives, restores, removes or keeps (at a
+        review) an entry. A face that keeps what it read (the TUI's list and counts) reads them again
+        when it moves."""
         with self._reading() as db:
-            count, latest = db.rows("SELECT count(*), max(updated) FROM entry")[0]
-        return int(count), str(latest)
+            count, latest, reviewed = db.rows("SELECT count(*), max(updated), max(reviewed) FROM entry")[0]
+        return int(count), f"{latest} {reviewed}"
 
     def unique_key(self, base: str) -> str:
         """BASE, or BASE-2, BASE-3 … whichever is free now (add(key_base=) makes sure at the write)."""

@@ -200,6 +200,16 @@ class KbApp(App[None]):
             return
         self.refresh_counts(only_if_changed=True)
         self._read_open_entries_again(self.views)
+        self._read_tab_list_again()
+
+    def _read_tab_list_again(self) -> None:
+        """Read the list of the tab in front again, the Review tab's due entries or the Tree tab's
+        counts, as a change it did not make leaves it (another window's keep, an add): its numbers
+        said 3 due while the status line said 2. The Search tab's follows at the next keystroke."""
+        if self.tabs.active == "review-tab":
+            self._load_due()
+        elif self.tabs.active == "tree-tab":
+            self._load_forest()
 
     def _read_open_entries_again(self, tabs: Iterable[str]) -> None:
         """Read the entries open in TABS' panes again, as they are now (another process, or a review
@@ -467,7 +477,7 @@ class KbApp(App[None]):
         last count (another process's kb add, a sync), which a search looks at as it goes."""
         counted_at = self._counted_at
         if only_if_changed and any(w.group == "counts" and not w.is_finished for w in self.workers):
-            return  # a recount is under way, which this one would cancel: a keep moves no version
+            return  # a recount is under way, which this one would cancel
 
         def counted() -> tuple[str, tuple[int, str] | None]:
             version = self.library.version()
@@ -726,6 +736,8 @@ class KbApp(App[None]):
             self.refresh_counts()
             self._reopen(key)
             self.search(self.current_query())
+            if self.tabs.active == "tree-tab":  # the Review tab's list is its due entries, as they were
+                self._load_forest()
 
         self.fetch(f"saved {key}", how_it_stands, say)
 

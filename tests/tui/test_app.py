@@ -491,6 +491,29 @@ async def test_a_teammates_archive_reaches_the_open_entry_and_the_counts_without
         assert str(app.status_bar.render()) != counted  # one entry fewer
 
 
+async def test_a_keep_in_another_window_reaches_the_review_list_and_the_counts(due_library: Library) -> None:
+    """Another window kept an entry at review: a keep changed no entry's update time, so nothing
+    noticed, and the tab said 5 due and the status line 4 once the tab was visited again."""
+    app = KbApp(due_library, open_delay=TEST_OPEN_DELAY, follow_every=0.2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        table = app.query_one("#due", DataTable)
+        before = table.row_count
+        key = app.query_one("#review-entry", EntryView).key
+        assert key is not None
+        Library(due_library.spec).keep(key)  # the other window, on the same database
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if table.row_count == before - 1:
+                break
+        await settle(app, pilot)
+        assert table.row_count == before - 1
+        assert f"· {before - 1} due" in str(app.status_bar.render())
+        assert str(app.status_bar.render()).endswith(f"· {before - 1} entries due for review")
+
+
 async def test_the_hints_name_the_knowledge_base_the_screen_shows(kb_db: str, due_library: Library) -> None:
     """`kb --layer team tui`: "archived X; kb restore X undoes it" would restore nothing there."""
     team_screen = Library(kb_db, prefix="kb --layer team ")
