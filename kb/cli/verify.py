@@ -214,7 +214,7 @@ def triage(
     if cause is not None and not as_json:
         from kb.entry.terminal import wrap_columns
 
-        for line in wrap_columns(visible(cause.line()), max(20, console.width())):
+        for line in wrap_columns(visible(cause.line(common.command_prefix(ctx))), max(20, console.width())):
             typer.echo(line)
     if as_json:
         data = record.as_json()

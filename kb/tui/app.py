@@ -376,7 +376,7 @@ class KbApp(App[None]):
 
             cause = cause_of({k: v for k, v in self.verdicts.items() if k in found.one_of}, found.one_of)
             if cause is not None:
-                return cause.line()
+                return cause.line(self.library.prefix)
             return f"one of {len(found.one_of)} known faults raises this: {found.one_of_apart}"
         if found.subject and found.rows:
             from kb.search.lookup import entries_naming_it

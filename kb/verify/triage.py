@@ -134,23 +134,25 @@ class Cause(Record):
     #: For the one "left": the verdict its own check gave here, if it ran (it did not decide).
     ran: str = ""
 
-    def line(self) -> str:
+    def line(self, kb: str = "kb ") -> str:
+        """What the checks found, in a sentence whose commands start with KB (`kb --db TEAM `
+        where the entries are another knowledge base's)."""
         if self.how == "confirmed" and self.also:
             keys = [*self.also, self.key]
             named = ", ".join(keys[:-1]) + f" and {keys[-1]}"
-            shows = ", ".join(f"kb show {key}" for key in keys)
+            shows = ", ".join(f"{kb}show {key}" for key in keys)
             return f"Confirmed: {named}: each check found its cause here. Apply each fix ({shows})."
         if self.how == "confirmed":
-            return f"Confirmed: {self.key}. Apply its fix (kb show {self.key})."
+            return f"Confirmed: {self.key}. Apply its fix ({kb}show {self.key})."
         if self.ran:
             return (
                 f"The other known faults that raise this message are ruled out; the one left is {self.key},"
                 f" and its own check did not decide it here ({self.ran}): read its output, or run it"
-                f" where it can run (kb check {self.key})."
+                f" where it can run ({kb}check {self.key})."
             )
         return (
             f"The other known faults that raise this message are ruled out; the one left is {self.key}"
-            f"; its check is the next to run (kb check {self.key})."
+            f"; its check is the next to run ({kb}check {self.key})."
         )
 
 

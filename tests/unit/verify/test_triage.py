@@ -25,6 +25,7 @@ def test_the_cause_left_when_the_others_are_ruled_out() -> None:
     assert (
         cause == Cause("b", "left")
         and "the one left is b; its check is the next to run (kb check b)" in cause.line()
+        and "(kb --db team.db check b)" in cause.line("kb --db team.db ")  # the one the screen shows
     )
 
 
