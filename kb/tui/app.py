@@ -761,13 +761,26 @@ class KbApp(App[None]):
         if decision == "edit":
 
             def edited(saved: str | None) -> None:
-                if saved is not None:
-                    meanwhile = (
-                        " (with the change someone made meanwhile)"
-                        if self.library.merged_meanwhile(saved)
-                        else ""
-                    )
-                    self._decide(lambda: self.library.keep(saved), f"edited and kept {saved}{meanwhile}")
+                if saved is None:
+                    return
+                merged = self.library.merged_meanwhile(saved)
+                meanwhile = " (with the change someone made meanwhile)" if merged else ""
+
+                def keep_unless_archived() -> bool:
+                    # archived in another window while the form was open: the edit is saved into
+                    # the archived entry, which there is no keeping (it said only that, as if lost)
+                    if self.library.entry(saved).status == "archived":
+                        return False
+                    self.library.keep(saved)
+                    return True
+
+                def said(kept: object) -> str:
+                    if kept:
+                        return f"edited and kept {saved}{meanwhile}"
+                    restore = f"{self.library.prefix}restore {saved}"
+                    return f"Saved {saved}; it was archived meanwhile ({restore} brings it back)"
+
+                self._decide(keep_unless_archived, said)
 
             self.push_screen(EntryForm(self.library, entry.content()), edited)
         elif decision == "merge":

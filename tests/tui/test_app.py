@@ -916,6 +916,30 @@ async def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archive
         assert said[-1].endswith("; it is archived (kb restore cuda-device-side-assert brings it back).")
 
 
+async def test_an_edit_at_review_of_an_entry_archived_meanwhile_says_it_was_saved(
+    due_library: Library,
+) -> None:
+    """The review tab's edit saved the new fix into the entry another window had archived, and said
+    only "'KEY' is archived: nothing to keep", as if the edit were lost."""
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        key = app.query_one("#review-entry", EntryView).key
+        assert key is not None
+        await pilot.press("e")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        Library(due_library.spec).archive(key)  # another window
+        form.query_one("#cause_path", Input).value = "Hardware > a new branch"
+        heard = len(app._notifications)
+        await pilot.press("ctrl+s")
+        said = await news(app, pilot, heard)
+        assert said[-1] == f"Saved {key}; it was archived meanwhile (kb restore {key} brings it back)"
+    entry = due_library.entry(key)
+    assert (entry.status, entry.cause_path) == ("archived", "Hardware > a new branch")
+
+
 async def test_copy_the_validation_and_the_fix(library: Library) -> None:
     entry = library.entry("cuda-device-side-assert")
     async with running(library) as (app, pilot):
