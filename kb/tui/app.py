@@ -644,22 +644,25 @@ class KbApp(App[None]):
     def _open_draft(self, waiting: list[Draft], index: int, edited: Entry | None) -> None:
         draft = waiting[index]
 
+        def made_into(key: str) -> None:
+            self._saved(key)
+            try:
+                self.library.discard_draft(draft.path)
+            except OSError as exc:
+                stays = f"{draft.path.name} stays among the drafts: {failure_line(exc)}"
+                self.notify(stays, severity="warning")
+
         def saved(key: str | None) -> None:
-            if key is None:
+            if key is not None:
+                made_into(key)
+            elif not form.left_while_saving:  # closed while saving, kb says how the save ends
                 self.notify(f"Kept the draft {draft.path.name}.")
-            else:
-                self._saved(key)
-                try:
-                    self.library.discard_draft(draft.path)
-                except OSError as exc:
-                    self.notify(
-                        f"{draft.path.name} stays among the drafts: {failure_line(exc)}", severity="warning"
-                    )
             self._next_draft(waiting, index + 1)
 
         name = f"Draft {index + 1} of {len(waiting)} ({draft.path.name})"
         original = edited.content() if edited is not None else None
-        self.push_screen(EntryForm(self.library, original, draft=(name, draft.content)), saved)
+        form = EntryForm(self.library, original, draft=(name, draft.content), after_leaving=made_into)
+        self.push_screen(form, saved)
 
     def action_conflicts(self) -> None:
         """Settle the open sync conflicts one by one, field by field (`kb sync DIR KEY --take …`)."""

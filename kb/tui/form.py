@@ -29,6 +29,8 @@ from kb.errors import EditConflict, KbError, KeyTaken, failure_text
 from kb.tui.threads import in_thread
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from kb.tui.library import Library
 
 #: (field, label, hint): the order a person fills them in, symptom → validation → fix first.
@@ -121,14 +123,17 @@ class EntryForm(ModalScreen[str | None]):
         library: Library,
         original: EntryContent | None = None,
         draft: tuple[str, EntryContent] | None = None,
+        after_leaving: Callable[[str], None] | None = None,
     ) -> None:
         """ORIGINAL: the entry to edit. DRAFT: a draft to add (what to call it, and its content),
         its fields filled in for the person to check; with ORIGINAL too, a draft of an edit of it
-        that was not saved then, to save over the entry as it is now."""
+        that was not saved then, to save over the entry as it is now. AFTER_LEAVING: what follows a
+        save that lands after the form was closed (its key), as the dismissal's callback would."""
         super().__init__()
         self.library = library
         self.original = original
         self.draft = draft
+        self.after_leaving = after_leaving
         self._warned_duplicate: str | None = None
 
     @property
@@ -257,6 +262,8 @@ class EntryForm(ModalScreen[str | None]):
     def _landed(self, key: str, app: App[None]) -> None:
         if self.left_while_saving:
             app.notify(f"Saved {key}, after its form was closed.")
+            if self.after_leaving is not None:
+                self.after_leaving(key)
         else:
             self.dismiss(key)
 

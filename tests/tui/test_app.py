@@ -777,6 +777,40 @@ async def test_a_form_closed_while_its_save_waits_says_how_the_save_ended(
 
 
 @pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+async def test_a_draft_whose_form_was_closed_while_saving_is_not_kept_once_it_is_saved(
+    library: Library, kb_db: str
+) -> None:
+    """It said "Kept the draft", then "Saved KEY, after its form was closed", and the draft stayed
+    among the drafts, for p to offer and add again."""
+    from kb.verify.triage import save_triage_draft
+
+    proposed = EntryContent(
+        key="quux-rejects-zorblax",
+        domain="deployment",
+        symptom="ValueError: the quux frobnicator rejected the zorblax handle",
+        validation="python -c \"import sys; print('ok: ' + sys.version)\"",
+        fix="Upgrade quux to 2.0.",
+    )
+    draft = save_triage_draft(proposed, kind="agent")
+    async with running(library, (100, 40)) as (app, pilot):
+        await pilot.press("escape", "p")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        with write_lock_held(kb_db):
+            await pilot.press("ctrl+s")
+            await pause_for(pilot, 0.3)
+            await pilot.press("escape", "escape")
+            await pause_for(pilot, 0.2)
+            assert app.screen is not form
+        await settle(app, pilot)
+        said = [str(n.message) for n in app._notifications]
+    assert "Saved quux-rejects-zorblax, after its form was closed." in said
+    assert not any(line.startswith("Kept the draft") for line in said), said
+    assert library.entry("quux-rejects-zorblax").fix == "Upgrade quux to 2.0." and not draft.exists()
+
+
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
 async def test_a_form_closed_while_its_save_waits_says_a_known_fault_was_not_added_again(
     library: Library, kb_db: str
 ) -> None:
