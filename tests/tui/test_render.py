@@ -12,7 +12,7 @@ from kb.paths import resolve_location
 from kb.search.lookup import SearchOptions, search
 from kb.tui.library import Library
 from kb.tui.panes import LINE_MARK, query_text
-from kb.tui.render import entry_markdown
+from kb.tui.render import PROSE_BLOCKS_SHOWN, PROSE_SHOWN, entry_markdown
 
 PARSER = MarkdownIt("commonmark")
 
@@ -73,3 +73,18 @@ def test_the_detail_says_where_the_fix_holds() -> None:
     )
     assert "Applies to: `torch<2.2,>=2.1`, `os==linux`" in entry_markdown(content)
     assert "Applies to" not in entry_markdown(content.replace(applies_to=()))
+
+
+def test_a_long_prose_field_is_rendered_to_a_paragraphs_end_and_says_how_much_is_left() -> None:
+    """A case of 100 KB in paragraphs and lists froze the screen for 15 s as the pane laid it out
+    (520 KB, for minutes), on the cursor's arrival at the entry in the result list."""
+    paragraph = "The shard reader stalled again.\n\n- node a\n- node b\n\n"
+    content = EntryContent(key="slow", domain="data", symptom="OSError: stalled", case=paragraph * 2_000)
+    page = entry_markdown(content)
+    assert len(page) < PROSE_SHOWN + 2_000
+    shown_case = page.split("### Case\n\n", 1)[1].split("\n\n---\n\n", 1)[0]
+    kept, said = shown_case.split("\n\n*… ")
+    assert said.endswith(" more characters: `kb show slow` shows them all.*")
+    assert content.case.startswith(kept) and content.case[len(kept)] == "\n"  # cut at a line's end
+    assert kept.count("\n\n") + kept.count("\n- ") <= PROSE_BLOCKS_SHOWN
+    assert entry_markdown(content.replace(case=paragraph)).count("more characters") == 0
