@@ -483,12 +483,9 @@ def restore(
                 typer.echo(_left_behind(ctx, store, gone, "prune" if last_prune else "sync"))
         else:
             keys = [store.get(key or "").key]
-        for name in keys:
-            if store.get(name).status == "active":
-                typer.echo(f"{name} is already active")
-                continue
-            store.set_status(name, "active")
-            typer.echo(f"restored {name}")
+        restored = store.restore_many(keys)  # one transaction; said once it is written
+    for name in keys:
+        typer.echo(f"restored {name}" if name in restored else f"{name} is already active")
     if (last_prune or last_sync) and not keys:
         kind = "prune" if last_prune else "sync"
         if not ever:  # "the last prune" would say there was one

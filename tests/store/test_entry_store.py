@@ -83,6 +83,34 @@ def test_a_merge_keeps_a_tag_both_entries_had_once(empty_store: EntryStore) -> N
     assert merged.tags == empty_store.get("bbb").tags == ["cuda", "labels", "loss"]
 
 
+def test_restoring_many_entries_is_all_or_none(
+    empty_store: EntryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb restore --last-sync | head -3` restored four of 400 entries, one transaction each, when
+    the pipe closed under it: the undo of a sync is one write."""
+    from kb.store.index_writer import set_indexed_status
+
+    keys = [f"gone-{n}" for n in range(5)]
+    for key in keys:
+        empty_store.add(fault(key))
+    assert empty_store.archive_many(keys) == tuple(keys)
+    real, calls = set_indexed_status, []
+
+    def fails_on_the_third(*args: Any) -> None:
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real(*args)
+
+    monkeypatch.setattr("kb.store.entry_store.set_indexed_status", fails_on_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        empty_store.restore_many(keys)
+    assert [empty_store.get(key).status for key in keys] == ["archived"] * 5
+    monkeypatch.undo()
+    assert empty_store.restore_many([*keys, keys[0]]) == tuple(keys)
+    assert empty_store.restore_many(keys) == ()  # none left archived
+
+
 def test_a_taken_key_is_refused(empty_store: EntryStore) -> None:
     empty_store.add(fault("a"))
     with pytest.raises(KeyTaken):
