@@ -358,6 +358,22 @@ def test_a_second_sync_of_a_folder_waits_for_the_first_and_reads_what_it_wrote(t
     )
 
 
+def test_a_folder_identity_kb_cannot_write_is_one_line_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk a first sync said only `kb: No space left on device`, naming nothing."""
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    folder = tmp_path / "team"
+    folder.mkdir()
+    monkeypatch.setattr("kb.entry.folder.write_atomically", full)
+    code, _, err = kb("sync", str(folder))
+    assert code == 1 and err.count("\n") == 1
+    assert "kb-folder.toml" in err and "cannot write the folder's identity: No space left on device" in err
+
+
 def test_two_failed_saves_in_one_second_keep_two_drafts() -> None:
     """Both said "your text is kept in drafts/KEY-STAMP.md", the same file: the first text was lost."""
     from kb.capture.editor import save_draft
