@@ -663,6 +663,8 @@ def _sync_report_lines(report: SyncReport, folder: Path, dry_run: bool) -> list[
         )
     if dry_run:
         lines.append("dry run: nothing was changed")
+        if report.would_stop:
+            lines.append(f"and the sync itself would stop before writing: {report.would_stop}")
     elif any(step.archives_unasked for step in report.steps):
         lines.append(
             f"archived because their files are gone: undo with kb restore --last-sync, then kb sync {folder}"

@@ -211,6 +211,8 @@ class SyncReport:
     dry_run: bool
     steps: list[SyncStep] = field(default_factory=list)
     unchanged: int = 0
+    #: For a dry run: why the sync itself would stop before writing (MassArchive's words), or "".
+    would_stop: str = ""
 
     @property
     def conflicts(self) -> list[SyncStep]:
@@ -223,6 +225,7 @@ class SyncReport:
             "steps": [step.as_json() for step in self.steps],
             "unchanged": self.unchanged,
             "conflicts": len(self.conflicts),
+            **({"would_stop": self.would_stop} if self.would_stop else {}),
         }
 
 
@@ -778,11 +781,16 @@ def _sync_folder(
     )
     steps = _say_moves(folder, _flag_duplicates(store, steps), on_disk.paths)
     report = SyncReport(str(folder), dry_run, steps, unchanged)
-    if dry_run:
-        return report
     archived = sum(1 for step in steps if step.archives_unasked)
     held = sum(1 for base in bases.values() if base.content is not None and base.content.status == "active")
-    if too_many_archived(archived, held) and not archive_many:
+    stop = too_many_archived(archived, held) and not archive_many
+    if dry_run:
+        return (
+            dataclasses.replace(report, would_stop=str(MassArchive(archived, held, str(folder))))
+            if stop
+            else report
+        )
+    if stop:
         raise MassArchive(archived, held, str(folder))
     writing = [step for step in steps if step.writes_folder]
     touched = touched_by_writing(

@@ -904,6 +904,10 @@ def test_an_emptied_folder_archives_nothing_until_someone_says_so(runner: CliRun
     files = team_folder(runner, folder)
     for path in files:
         path.unlink()
+    tried = kb("sync", str(folder), "--dry-run")  # said "would change 87", not that it would stop
+    assert tried.exit_code == 0 and tried.stdout.splitlines()[-1].startswith(
+        f"and the sync itself would stop before writing: this sync would archive {len(files)} of the"
+    )
     stopped = kb("sync", str(folder), "--json")
     assert stopped.exit_code == 1 and len(stopped.stderr.strip().splitlines()) == 1
     assert (
