@@ -220,6 +220,12 @@ def write_atomically(
             else:
                 stream.writelines(text)
         os.replace(temporary, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if exc.filename is None:  # a write's own error (a full disk) names no file: the temporary's
+            raise type(exc)(exc.errno, exc.strerror or str(exc), temporary) from exc
+        raise
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)

@@ -235,16 +235,12 @@ def folder_identity(folder: Path, create: bool) -> str | None:
     if not create:
         return None
     identity = uuid.uuid4().hex
-    try:
-        write_atomically(
-            path,
-            "# kb sync: this folder's identity. Commit it: it lets every clone of this repository, wherever\n"
-            f"# it is checked out, sync against what it last agreed on.\nid = {toml_string(identity)}\n",
-            shared=True,
-        )
-    except OSError as exc:  # a full disk, a folder kb may not write: said with the file, not alone
-        why = exc.strerror or str(exc)
-        raise EntryFileError(path, None, f"cannot write the folder's identity: {why}") from exc
+    write_atomically(
+        path,
+        "# kb sync: this folder's identity. Commit it: it lets every clone of this repository, wherever\n"
+        f"# it is checked out, sync against what it last agreed on.\nid = {toml_string(identity)}\n",
+        shared=True,
+    )
     return f"id:{identity}"
 
 

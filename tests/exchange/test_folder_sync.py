@@ -358,20 +358,22 @@ def test_a_second_sync_of_a_folder_waits_for_the_first_and_reads_what_it_wrote(t
     )
 
 
-def test_a_folder_identity_kb_cannot_write_is_one_line_naming_the_file(
+def test_a_full_disk_is_one_line_naming_the_folder_kb_writes_in(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On a full disk a first sync said only `kb: No space left on device`, naming nothing."""
+    """On a full disk a first sync said only `kb: No space left on device`, naming nothing: a write's
+    own error names no file, and an atomic write now names the folder it writes in."""
 
     def full(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     folder = tmp_path / "team"
     folder.mkdir()
-    monkeypatch.setattr("kb.entry.folder.write_atomically", full)
+    monkeypatch.setattr("os.fdopen", full)  # the write itself fails, after the file was made
     code, _, err = kb("sync", str(folder))
     assert code == 1 and err.count("\n") == 1
-    assert "kb-folder.toml" in err and "cannot write the folder's identity: No space left on device" in err
+    assert err == f"kb: cannot write in {folder}: No space left on device\n"
+    assert not list(folder.iterdir())  # nor is its temporary file left behind
 
 
 def test_two_failed_saves_in_one_second_keep_two_drafts() -> None:
