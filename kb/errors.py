@@ -136,8 +136,10 @@ class ReadOnlyDatabase(StoreUnavailable):
         )
 
 
-#: How kb is upgraded: the distribution is ml-fault-kb (`kb` on the package index is another project).
-UPGRADE = "pip install -U ml-fault-kb"
+#: How kb is upgraded: from its checkout, as the README installs it. Its distribution, ml-fault-kb, is
+#: not on the package index (and `kb` there is another project): advice to pip install either by name
+#: would fail, or install whatever someone published under that name.
+UPGRADE = "git pull in kb's checkout, then pipx install --force . there, or pip install -U ."
 
 
 class SchemaTooNew(StoreUnavailable):

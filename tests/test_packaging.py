@@ -36,3 +36,16 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     command = next(line for line in ci.splitlines() if line.startswith("python3 -m venv"))
     assert command in readme
+
+
+def test_kb_never_advises_installing_itself_by_a_name_from_the_package_index() -> None:
+    """ "no kb on PATH: pipx install ml-fault-kb" and "upgrade kb (pip install -U ml-fault-kb)": no such
+    package is published, and whoever registers the name gets code run by people following kb's own
+    advice. kb installs from its checkout."""
+    import re
+
+    advice = re.compile(r"pipx? install (?:-U |--upgrade |--force )*('[^']*'|\"[^\"]*\"|[^\s'\"`),]+)")
+    for path in Path(__file__).resolve().parents[1].joinpath("kb").rglob("*.py"):
+        for target in advice.findall(path.read_text(encoding="utf-8")):
+            name = target.strip("'\"")
+            assert "ml-fault-kb" not in name and name != "kb", (path.name, target)

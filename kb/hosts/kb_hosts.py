@@ -44,7 +44,7 @@ def kb_python(environ: Any = None) -> str:
         return str(environ["KB_PYTHON"])
     script = shutil.which("kb", path=environ.get("PATH"))
     if script is None:
-        raise NoKb("no kb on PATH: install it (pipx install ml-fault-kb), or set KB_PYTHON")
+        raise NoKb("no kb on PATH: install it from its checkout (pipx install .), or set KB_PYTHON")
     try:
         with open(script, "rb") as handle:
             head = handle.read(2048).decode("utf-8", "replace").splitlines()[:2]

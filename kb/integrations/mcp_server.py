@@ -14,7 +14,7 @@ paste) and the one JSON escaping of kb.entry.visible, and an untrusted folder's 
 its check, as in `kb search`. A command handed out keeps the random-looking names the paste gave it
 (a run's hex id in a path), or it would not run, nor be the command kb reads a report of (HandedOut).
 
-Built on the official SDK (`mcp`, the optional extra `ml-fault-kb[mcp]`). A face: it parses, calls
+Built on the official SDK (`mcp`, the optional extra `.[mcp]`). A face: it parses, calls
 the core, and returns JSON.
 """
 

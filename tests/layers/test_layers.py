@@ -1197,7 +1197,7 @@ def test_kb_layers_says_a_database_another_kb_made_is_not_new(
     assert state["problem"].startswith(f"made by {made_by}")
     assert "not set up yet" not in kb("layers").stdout
     if made_by == "a newer kb":
-        assert "pip install -U ml-fault-kb" in state["problem"]
+        assert "then pipx install --force . there" in state["problem"]
 
 
 def test_a_team_database_that_is_also_kb_db_is_read_and_counted_once(
