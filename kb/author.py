@@ -23,13 +23,17 @@ def current_author() -> str:
 
 def _git_user_name() -> str:
     """user.name from the global git config files, as git reads them (the later file wins)."""
-    home = os.path.expanduser("~")
-    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    home = os.path.expanduser("~")  # `~` itself when there is none: no file of the working folder
+    homes = [home] if os.path.isabs(home) else []
+    xdg = os.environ.get("XDG_CONFIG_HOME") or next((os.path.join(h, ".config") for h in homes), "")
     global_file = os.environ.get("GIT_CONFIG_GLOBAL")
     files = (
         [global_file]
         if global_file
-        else [os.path.join(xdg, "git", "config"), os.path.join(home, ".gitconfig")]
+        else [
+            *([os.path.join(xdg, "git", "config")] if xdg else []),
+            *(os.path.join(h, ".gitconfig") for h in homes),
+        ]
     )
     name = ""
     for path in files:

@@ -65,14 +65,26 @@ def draft_name(path: "Path") -> str:
     return re.sub(r"-\d{8}T\d{6}(-\d+)?$", "", path.stem)
 
 
-def _user_data_folder() -> str:
+def home_folder() -> str:
+    """The user's home folder. Without HOME, for a user with no account entry (a container run
+    with an arbitrary --user and `env -i`), Python gives `~` back as it is, and kb made a folder
+    named `~` in whatever folder it ran in: another knowledge base in each. KbError instead."""
     home = os.path.expanduser("~")
+    if not os.path.isabs(home):
+        raise KbError(
+            "kb finds no home folder here (HOME is not set, and this user has no account entry):"
+            " set HOME, or KB_DB, XDG_DATA_HOME, XDG_CACHE_HOME and XDG_CONFIG_HOME"
+        )
+    return home
+
+
+def _user_data_folder() -> str:
     if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(home_folder(), "AppData", "Local")
     elif sys.platform == "darwin":
-        base = os.path.join(home, "Library", "Application Support")
+        base = os.path.join(home_folder(), "Library", "Application Support")
     else:
-        base = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(home_folder(), ".local", "share")
     return os.path.join(base, APP_NAME)
 
 
@@ -168,7 +180,7 @@ def data_folder(*parts: str) -> str:
 
 def cache_folder(*parts: str) -> str:
     """kb's folder in the user's cache (XDG_CACHE_HOME): what kb can always build again."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(home_folder(), ".cache")
     return os.path.join(base, APP_NAME, *parts)
 
 

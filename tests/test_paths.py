@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 
 def test_an_endless_binary_stream_is_refused_at_once() -> None:
@@ -19,3 +22,32 @@ def test_an_endless_binary_stream_is_refused_at_once() -> None:
         )
     assert result.returncode == 1
     assert result.stderr == "kb: standard input is binary data, not a log or an error message\n"
+
+
+def test_without_a_home_folder_kb_says_so_and_makes_no_folder_named_tilde(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A container run with an arbitrary --user and `env -i`: no HOME, no account entry. Python gives
+    `~` back as it is, and kb made `./~/.local/share/kb/kb.db` in whatever folder it ran in, another
+    knowledge base in each."""
+    import pwd
+
+    from tests.command_line import kb
+
+    def no_account(uid: int) -> pwd.struct_passwd:
+        raise KeyError(uid)
+
+    for name in ("HOME", "KB_DB", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", no_account)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    code, _, err = kb("search", "IndexError: Target 5 is out of bounds.")
+    assert code == 1 and err.startswith("kb: kb finds no home folder here") and err.count("\n") == 1
+    assert list(work.iterdir()) == []
+    monkeypatch.setenv("KB_DB", str(tmp_path / "kb.db"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert kb("search", "IndexError: Target 5 is out of bounds.").code == 0  # as the message says
+    assert list(work.iterdir()) == []

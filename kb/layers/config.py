@@ -18,7 +18,7 @@ A project's layer is the nearest `.kb/` folder at or above the current directory
 import os
 
 from kb.errors import KbError
-from kb.paths import APP_NAME, PROJECT_FOLDER, resolve_location
+from kb.paths import APP_NAME, PROJECT_FOLDER, home_folder, resolve_location
 from kb.patterns import LazyPattern
 from kb.records import Record
 
@@ -44,7 +44,7 @@ def config_path() -> str:
     """The config file: $KB_CONFIG, else the XDG config folder's kb/config.toml."""
     if os.environ.get(CONFIG_ENV):
         return os.environ[CONFIG_ENV]
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home_folder(), ".config")
     return os.path.join(base, APP_NAME, "config.toml")
 
 
