@@ -100,11 +100,21 @@ class Baseline:
     packages: dict[str, str]
     cuda: str | None
     env: dict[str, str]
+    #: Whether nvidia-smi answered the GPU query: a missing or failing nvidia-smi (a driver it cannot
+    #: reach, the very fault someone records on a GPU box) says nothing of the GPUs there.
+    gpus_known: bool = True
 
     def as_text(self) -> str:
         """A few readable lines for an entry's `environment` field."""
         lines = [f"Python {self.python} on {self.platform}"]
-        lines += [f"GPU: {gpu}" for gpu in _grouped(self.gpus)] or ["GPU: none found by nvidia-smi"]
+        gpus = [f"GPU: {gpu}" for gpu in _grouped(self.gpus)]
+        if not gpus:
+            gpus = [
+                "GPU: none found by nvidia-smi"
+                if self.gpus_known
+                else "GPU: not known (nvidia-smi is not installed here, or it failed)"
+            ]
+        lines += gpus
         ml = [f"{name} {version}" for name, version in self.packages.items() if not _is_cuda_wheel(name)]
         if ml:
             lines.append(", ".join(ml))
@@ -152,13 +162,15 @@ def capture_baseline(
     versions = installed_version if versions is None else versions
     packages = installed_packages(versions, also)
     python = f"{platform.python_version()} ({platform.python_implementation()})"
+    answered = run(list(GPU_QUERY))
     return Baseline(
         python=seen["python"] if seen is not None and seen.get("python") else python,
         platform=platform.platform(),
-        gpus=parse_gpus(run(list(GPU_QUERY))),
+        gpus=parse_gpus(answered),
         packages=packages,
         cuda=parse_cuda_version(run(list(SMI_HEADER))) or cuda_from_wheels(packages),
         env=relevant_env(environ),
+        gpus_known=answered is not None,
     )
 
 

@@ -83,11 +83,15 @@ def test_gpu_lines_that_are_not_three_fields_are_skipped() -> None:
     assert parse_gpus(None) == ()
 
 
-def test_absent_nvidia_smi_gives_no_gpus_and_no_cuda() -> None:
+def test_absent_nvidia_smi_gives_no_gpus_and_no_cuda_and_says_it_does_not_know() -> None:
+    """A missing or failing nvidia-smi (a driver it cannot reach: the fault being recorded) was
+    written into the entry as "GPU: none found by nvidia-smi", for good."""
     baseline = capture(run=None)
     assert baseline.gpus == ()
     assert baseline.cuda is None
-    assert "GPU: none found by nvidia-smi" in baseline.as_text()
+    assert "GPU: not known (nvidia-smi is not installed here, or it failed)" in baseline.as_text()
+    answered_none = capture_baseline(environ={}, run=lambda argv: "", versions=lambda name: None)
+    assert "GPU: none found by nvidia-smi" in answered_none.as_text()
 
 
 def test_the_cuda_version_comes_from_the_nvidia_smi_header() -> None:
