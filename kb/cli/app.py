@@ -34,6 +34,8 @@ def run(argv: list[str]) -> int:
             sys.stdout.write(exc.format_message() + "\n")
             return exc.exit_code
         return report_error(UsageError(usage_message(prog, _sentence(exc.format_message()))))
+    except OSError as exc:  # Click writing a command's help to a full disk (`kb --help > /dev/full`)
+        return report_error(exc)
     return result if isinstance(result, int) else 0
 
 

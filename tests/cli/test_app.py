@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -95,3 +98,13 @@ def test_a_folder_kb_may_not_write_is_one_line_not_a_traceback(
     code, _, err = kb("sync", str(team))
     assert code == 1 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"kb: cannot write in {team}") and err.rstrip().endswith("Operation not permitted")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a device every write to fails")
+@pytest.mark.parametrize("args", [("--help",), ("export", "hosts", "--help")])
+def test_help_that_cannot_be_written_is_one_line_not_a_traceback(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "kb", *args], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert (done.returncode, done.stderr) == (1, "kb: No space left on device\n")
