@@ -51,3 +51,23 @@ def test_without_a_home_folder_kb_says_so_and_makes_no_folder_named_tilde(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     assert kb("search", "IndexError: Target 5 is out of bounds.").code == 0  # as the message says
     assert list(work.iterdir()) == []
+
+
+def test_a_data_folder_kb_cannot_create_says_where_else_the_database_may_live(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HOME=/, as Docker gives a user with no account: `cannot create /.local/share/kb for the
+    database: Permission denied`, and nothing said how to put it elsewhere."""
+    from tests.command_line import kb
+
+    def refused(self: Path, *args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.delenv("KB_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "nowhere"))
+    monkeypatch.setattr(Path, "mkdir", refused)
+    code, _, err = kb("search", "IndexError: Target 5 is out of bounds.")
+    assert code == 1 and err.count("\n") == 1
+    assert err.rstrip().endswith(
+        "Permission denied; choose where it lives with --db or KB_DB (or XDG_DATA_HOME)"
+    )

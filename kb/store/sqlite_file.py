@@ -199,7 +199,10 @@ def check_path(location: DatabaseLocation) -> None:
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreUnavailable(f"cannot create {path.parent} for the database: {exc.strerror}") from exc
+            raise StoreUnavailable(
+                f"cannot create {path.parent} for the database: {exc.strerror}; choose where it lives"
+                " with --db or KB_DB (or XDG_DATA_HOME)"
+            ) from exc
     if not path.exists():
         _create_private(path)
     if path.exists():
