@@ -118,6 +118,35 @@ def test_a_projects_own_kb_package_is_not_imported_for_the_lookup(pytester: pyte
     assert not marker.exists()
 
 
+@pytest.mark.parametrize("how", ["python -m pytest", "pythonpath in the config", "a kb.py"])
+def test_a_projects_own_kb_first_on_sys_path_does_not_stop_pytest(
+    pytester: pytest.Pytester, how: str
+) -> None:
+    """kb installed beside a project whose own `kb` comes first on sys.path: pytest loaded kb's
+    plugin as `kb.integrations.pytest_plugin`, found the project's kb, and stopped before any test
+    ran ("Error while loading plugin"), with or without --kb. Its code must not run either."""
+    marker = pytester.path / "project-kb-ran"
+    code = f"open({str(marker)!r}, 'w').write('x')\n"
+    if how == "a kb.py":
+        pytester.makepyfile(kb=code)
+    else:
+        pytester.mkpydir("kb").joinpath("__init__.py").write_text(code)
+    if how == "pythonpath in the config":
+        pytester.makeini("[pytest]\npythonpath = .\n")
+    pytester.makepyfile(test_training=SUITE)
+    command = [sys.executable, *(["-P"] if how == "pythonpath in the config" else []), "-m", "pytest"]
+    plain = subprocess.run(
+        [*command, "-p", "no:cacheprovider"], cwd=pytester.path, capture_output=True, text=True
+    )
+    assert "1 passed" in plain.stdout and "2 failed" in plain.stdout, plain.stdout + plain.stderr
+    asked = subprocess.run(
+        [*command, "--kb", "-p", "no:cacheprovider"], cwd=pytester.path, capture_output=True, text=True
+    )
+    assert "1 passed" in asked.stdout and "2 failed" in asked.stdout
+    assert "kb: could not look the failures up: the `kb` Python finds here is " in asked.stdout
+    assert not marker.exists()
+
+
 def test_without_kb_the_report_is_pytests_own(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_training=SUITE)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
