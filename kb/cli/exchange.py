@@ -519,8 +519,8 @@ def export_hosts(
     """The small distribution kb-hosts as a wheel: `pytest --kb` and `%load_ext kb_hosts` in a
     project's own environment, talking to the kb on PATH.
 
-    Install it there with pip (`.venv/bin/pip install kb_hosts-*.whl`): it holds one stdlib-only
-    module, not kb's TUI, ORM or their pins.
+    Install it there with that environment's own Python (`python -m pip install kb_hosts-*.whl`, the
+    env activated): it holds one stdlib-only module, not kb's TUI, ORM or their pins.
     """
     from kb import __version__
     from kb.exchange.hosts_wheel import write_hosts_wheel
@@ -530,7 +530,12 @@ def export_hosts(
         console.print_json({"wheel": str(path)})
         return
     typer.echo(f"wrote {path}")
-    typer.echo(f"install it in the project's environment: .venv/bin/pip install {path}")
+    from kb.entry.visible import shell_word
+
+    # with the project's own Python, whatever holds it (a venv, a conda env): not a `.venv/bin/pip`
+    # that a conda env does not have
+    said = f"python -m pip install {shell_word(str(path))}"
+    typer.echo(f"install it in the project's environment (activated, or with its python): {said}")
 
 
 @app.command("sync")

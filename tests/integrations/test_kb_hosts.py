@@ -239,3 +239,10 @@ def test_kbs_python_is_read_from_each_form_of_console_script_pip_writes() -> Non
     assert script_python(["#!/bin/sh", f"'''exec' {deep} \"$0\" \"$@\"", "' '''"]) == deep
     assert script_python(["#!/bin/sh", "exec node cli.js"]) is None
     assert script_python(["#!/usr/bin/env bash"]) is None and script_python(["print(1)"]) is None
+
+
+def test_export_hosts_says_how_to_install_it_with_the_projects_own_python(tmp_path: Path) -> None:
+    """It said `.venv/bin/pip install …`, which a conda env, where most of kb's users work, has not."""
+    code, out, _ = kb("export", "hosts", "--out", str(tmp_path / "wheels"))
+    (wheel,) = (tmp_path / "wheels").glob("kb_hosts-*.whl")
+    assert code == 0 and out.splitlines()[1].endswith(f": python -m pip install {wheel}")
