@@ -489,25 +489,25 @@ class EntryStore:
             for key in keys:
                 entry = find_entry(db, key, locked=True)
                 if entry is not None and entry.status != "active" and key not in restored:
-                    entry.status = "active"
-                    entry.updated = self.now()
-                    save_entry(db, entry)
-                    set_indexed_status(db, entry)
-                    self._record(db, key, "restored", entry.content())
+                    self._put_in_status(db, entry, "active")
                     restored[key] = None
         return tuple(restored)
 
     def set_status(self, key: str, status: str) -> Entry:
         with self._writing() as db:
             entry = self._locked(db, key)
-            if entry.status == status:
-                return entry
-            entry.status = status
-            entry.updated = self.now()
-            save_entry(db, entry)
-            set_indexed_status(db, entry)
-            self._record(db, key, "archived" if status == "archived" else "restored", entry.content())
+            if entry.status != status:
+                self._put_in_status(db, entry, status)
         return entry
+
+    def _put_in_status(self, db: Database, entry: Entry, status: str, detail: str = "") -> None:
+        """ENTRY archived or restored (STATUS) inside the transaction DB, and its history says so."""
+        entry.status = status
+        entry.updated = self.now()
+        save_entry(db, entry)
+        set_indexed_status(db, entry)
+        action = "archived" if status == "archived" else "restored"
+        self._record(db, entry.key, action, entry.content(), detail)
 
     @_retried
     def purge(self, key: str, as_shown: Entry | None = None) -> None:
@@ -826,11 +826,7 @@ class EntryStore:
                     and entry.status == "active"
                     and (still_chosen is None or still_chosen(entry))
                 ):
-                    entry.status = "archived"
-                    entry.updated = self.now()
-                    save_entry(db, entry)
-                    set_indexed_status(db, entry)
-                    self._record(db, key, "archived", entry.content(), "pruned")
+                    self._put_in_status(db, entry, "archived", "pruned")
                     archived[key] = None
             if undo_record:
                 undo = {"at": self.now().isoformat(), "keys": list(archived)}
