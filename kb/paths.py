@@ -213,7 +213,6 @@ def write_atomically(
     The file is the user's alone (0600), as kb's own records are (drafts, the last failure). SHARED:
     a file for others too (an export, an entry file in a team's folder): it keeps the mode of the file
     it replaces, or, new, gets the one the umask gives any new file."""
-    import contextlib
     import tempfile  # deferred: kb search imports this module, and tempfile brings shutil and random
 
     folder = os.path.dirname(os.fspath(path)) or "."
@@ -232,15 +231,11 @@ def write_atomically(
             else:
                 stream.writelines(text)
         os.replace(temporary, path)
-    except OSError as exc:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        if exc.filename is None:  # a write's own error (a full disk) names no file: the temporary's
-            raise type(exc)(exc.errno, exc.strerror or str(exc), temporary) from exc
-        raise
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if isinstance(exc, OSError) and exc.filename is None:  # a write's own error (a full disk)
+            raise type(exc)(exc.errno, exc.strerror or str(exc), temporary) from exc  # names the file
         raise
 
 
