@@ -77,7 +77,6 @@ def run_search(args: SearchArgs, layers: bool = True, only: "Layer | None" = Non
     cut = log if log is not None and log.cut else None  # only its end was read
     found = search_text(query, args, layers, only)
     if found.layered:
-        from kb.layers.config import reading_layers
         from kb.layers.shown import remember_shown
 
         records = [s.candidate.record for s in found.response.results]
@@ -87,7 +86,7 @@ def run_search(args: SearchArgs, layers: bool = True, only: "Layer | None" = Non
                 str(record["key"]): [str(other["layer"]) for other in record.get("also_in", ())]
                 for record in records
             },
-            {layer.name: layer.spec for layer in reading_layers(args.db)},
+            {layer.name: layer.spec for layer in found.asked},
         )
     for layer in found.unreachable:  # the others answered: say so in one line each, and carry on
         sys.stderr.write(layer.line() + "\n")

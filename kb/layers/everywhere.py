@@ -78,6 +78,9 @@ class Found(Record):
     response: SearchResponse
     unreachable: list[Unreachable]
     layered: bool  # more than one layer was asked: each result names its own
+    #: The layers asked, when LAYERED: what each read (a project layer's folder) goes with what the
+    #: search showed (kb.layers.shown).
+    asked: tuple[Layer, ...] = ()
 
 
 def search_layers(
@@ -170,7 +173,7 @@ def search_everywhere(text: str, layers: Sequence[Layer], options: SearchOptions
         _look_up_the_top_key_everywhere(merged.results[0].candidate.record, locations)
     if options.record_usage and not options.regex:  # a pattern is no symptom for --from-last
         _record(text, merged, {layer.name: layer for layer, _ in answers})
-    return Found(merged, unreachable, True)
+    return Found(merged, unreachable, True, tuple(layers))
 
 
 def merge_answers(answers: Sequence[tuple[Layer, SearchResponse]], limit: int) -> SearchResponse:
