@@ -105,16 +105,23 @@ def new_repository(root: Path) -> Path:
     return origin
 
 
-def one_fix_changed_by_two(
-    root: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, alices: str, bobs: str
-) -> tuple[Person, Person]:
-    """Alice and Bob, who both synced the entry loader-stall, each change its fix: Alice to ALICES,
-    synced and pushed; Bob to BOBS, not synced yet."""
+def both_synced_loader_stall(root: Path, runner: CliRunner) -> tuple[Person, Person]:
+    """Alice and Bob, who both synced the entry loader-stall (its fix: "clear the cache"), Alice
+    having added it."""
     origin = new_repository(root)
     alice, bob = Person("alice", root, origin, runner), Person("bob", root, origin, runner)
     alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
     alice.turn()
     bob.turn()
+    return alice, bob
+
+
+def one_fix_changed_by_two(
+    root: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, alices: str, bobs: str
+) -> tuple[Person, Person]:
+    """Alice and Bob, who both synced the entry loader-stall, each change its fix: Alice to ALICES,
+    synced and pushed; Bob to BOBS, not synced yet."""
+    alice, bob = both_synced_loader_stall(root, runner)
     alice.edit("loader-stall", "clear the cache", alices, monkeypatch, root)
     alice.turn()
     bob.edit("loader-stall", "clear the cache", bobs, monkeypatch, root)

@@ -25,7 +25,15 @@ from kb.entry.merging import fingerprint, merge_entry
 from kb.exchange.folder_sync import ShownConflict, Side, SyncBase, plan_sync, too_many_archived
 from kb.store.entry_store import open_store
 from tests.command_line import kb
-from tests.exchange.team import GIT_ENV, Person, actions, git, new_repository, one_fix_changed_by_two
+from tests.exchange.team import (
+    GIT_ENV,
+    Person,
+    actions,
+    both_synced_loader_stall,
+    git,
+    new_repository,
+    one_fix_changed_by_two,
+)
 
 BASE = EntryContent(
     key="shard-mount",
@@ -547,11 +555,7 @@ def test_a_tombstone_names_who_archived_the_entry_in_kb_not_who_synced(
 ) -> None:
     """Carol archives an entry in the database she shares with Bob; Bob's sync writes its
     tombstone. It said "by bob", and Alice's sync told her the entry was "archived by bob"."""
-    origin = new_repository(tmp_path)
-    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
-    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
-    alice.turn()
-    bob.turn()
+    alice, bob = both_synced_loader_stall(tmp_path, runner)
     with pytest.MonkeyPatch.context() as carol:
         carol.setenv("KB_AUTHOR", "carol")
         assert kb("--db", bob.db, "rm", "loader-stall").exit_code == 0
@@ -581,11 +585,7 @@ def test_a_folder_that_lost_its_identity_says_the_sides_differ_not_who_changed_t
     """kb-folder.toml deleted by a bad checkout: the versions kb and the folder agreed on are kept
     under the folder's identity, so none is known, and the sync said "fix changed on both sides"
     of a fix only Alice changed."""
-    origin = new_repository(tmp_path)
-    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
-    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
-    alice.turn()
-    bob.turn()
+    alice, bob = both_synced_loader_stall(tmp_path, runner)
     alice.edit("loader-stall", "clear the cache", "alice's fix", monkeypatch, tmp_path)
     alice.turn()
     git(bob.checkout, "pull", "-q", "--ff-only")
@@ -795,11 +795,7 @@ def test_a_purge_git_left_beside_your_edit_is_a_conflict_not_undone(
     """Carol purged an entry in her folder layer while Bob edited it; his `git pull` was git's
     modify/delete conflict, which leaves his file, with no marker, beside her tombstone. kb sync took
     the file as put back: it deleted her tombstone, said "updated in the folder" and exited 0."""
-    origin = new_repository(tmp_path)
-    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
-    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
-    alice.turn()
-    bob.turn()
+    alice, bob = both_synced_loader_stall(tmp_path, runner)
     config = tmp_path / "alice.toml"
     config.write_text(f'[[layer]]\nname = "team"\nfolder = "{alice.checkout}"\n')
     monkeypatch.setenv("KB_CONFIG", str(config))
@@ -1133,11 +1129,7 @@ def test_a_rename_in_kb_against_an_edit_in_the_folder_is_called_a_rename(
     """A rename (or a merge) in kb against a teammate's edit was shown as "archived in kb", kb's
     status as "(none)", and its settle as "kb's archive stands … fix from the folder", a fix that
     went into no entry."""
-    origin = new_repository(tmp_path)
-    alice, bob = Person("alice", tmp_path, origin, runner), Person("bob", tmp_path, origin, runner)
-    alice.add("loader-stall", "RuntimeError: the data loader stalled on the shard cache", "clear the cache")
-    alice.turn()
-    bob.turn()
+    alice, bob = both_synced_loader_stall(tmp_path, runner)
     bob.edit("loader-stall", 'key = "loader-stall"', 'key = "shard-stall"', monkeypatch, tmp_path)
     alice.edit("loader-stall", "clear the cache", "alice's fix", monkeypatch, tmp_path)
     alice.turn()

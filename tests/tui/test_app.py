@@ -142,6 +142,35 @@ async def edit_form(app: KbApp, pilot: Pilot[None], query: str) -> EntryForm:
     return app.screen
 
 
+async def review_tab(app: KbApp, pilot: Pilot[None]) -> str:
+    """The Review tab, and the key of the due entry its list highlights."""
+    await pilot.press("escape", "r")
+    await settle(app, pilot)
+    key = app.query_one("#review-entry", EntryView).key
+    assert key is not None
+    return key
+
+
+async def review_edit_form(app: KbApp, pilot: Pilot[None]) -> tuple[str, EntryForm]:
+    """The Review tab's edit form (e) of the due entry its list highlights, and that entry's key."""
+    key = await review_tab(app, pilot)
+    await pilot.press("e")
+    await settle(app, pilot)
+    assert isinstance(app.screen, EntryForm)
+    return key, app.screen
+
+
+#: A draft an agent proposed (kb mcp's propose_entry), as the drafts folder holds it.
+AGENTS_DRAFT = EntryContent(
+    key="quux-rejects-zorblax",
+    domain="deployment",
+    symptom="ValueError: the quux frobnicator rejected the zorblax handle",
+    validation="python -c \"import sys; print('ok: ' + sys.version)\"",
+    fix="Upgrade quux to 2.0.",
+    source="own (proposed by an agent)",
+)
+
+
 async def answer_yes(pilot: Pilot[None]) -> None:
     """Run it, as a person does: after the question has been on screen long enough to be read."""
     await pilot.pause(ConfirmRun.ARMED_AFTER)
@@ -405,10 +434,7 @@ async def test_an_entry_added_from_the_review_tab_is_not_what_its_keys_decide_on
     """After an add from the Review tab the new entry took the review pane while the list still
     highlighted the due one: the next d archived the entry just added."""
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        due = app.query_one("#review-entry", EntryView).key
-        assert due is not None
+        due = await review_tab(app, pilot)
         form = await a_filled_add_form(app, pilot, "ValueError: the quux table lost its brand new column")
         await pilot.press("ctrl+s")
         await settle(app, pilot)
@@ -497,12 +523,9 @@ async def test_a_keep_in_another_window_reaches_the_review_list_and_the_counts(d
     app = KbApp(due_library, open_delay=TEST_OPEN_DELAY, follow_every=0.2)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
+        key = await review_tab(app, pilot)
         table = app.query_one("#due", DataTable)
         before = table.row_count
-        key = app.query_one("#review-entry", EntryView).key
-        assert key is not None
         Library(due_library.spec).keep(key)  # the other window, on the same database
         for _ in range(50):
             await pilot.pause(0.1)
@@ -784,14 +807,7 @@ async def test_a_draft_whose_form_was_closed_while_saving_is_not_kept_once_it_is
     among the drafts, for p to offer and add again."""
     from kb.verify.triage import save_triage_draft
 
-    proposed = EntryContent(
-        key="quux-rejects-zorblax",
-        domain="deployment",
-        symptom="ValueError: the quux frobnicator rejected the zorblax handle",
-        validation="python -c \"import sys; print('ok: ' + sys.version)\"",
-        fix="Upgrade quux to 2.0.",
-    )
-    draft = save_triage_draft(proposed, kind="agent")
+    draft = save_triage_draft(AGENTS_DRAFT, kind="agent")
     async with running(library, (100, 40)) as (app, pilot):
         await pilot.press("escape", "p")
         await settle(app, pilot)
@@ -956,14 +972,7 @@ async def test_an_edit_at_review_of_an_entry_archived_meanwhile_says_it_was_save
     """The review tab's edit saved the new fix into the entry another window had archived, and said
     only "'KEY' is archived: nothing to keep", as if the edit were lost."""
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        key = app.query_one("#review-entry", EntryView).key
-        assert key is not None
-        await pilot.press("e")
-        await settle(app, pilot)
-        form = app.screen
-        assert isinstance(form, EntryForm)
+        key, form = await review_edit_form(app, pilot)
         Library(due_library.spec).archive(key)  # another window
         form.query_one("#cause_path", Input).value = "Hardware > a new branch"
         heard = len(app._notifications)
@@ -1448,14 +1457,7 @@ async def test_results_arriving_under_a_dialog_land_in_the_main_screen(library: 
 @pytest.mark.both_backends
 async def test_review_edit_saves_and_counts_as_reviewed(due_library: Library) -> None:
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        key = app.query_one("#review-entry", EntryView).key
-        assert key is not None
-        await pilot.press("e")
-        await settle(app, pilot)
-        form = app.screen
-        assert isinstance(form, EntryForm)
+        key, form = await review_edit_form(app, pilot)
         form.query_one("#tags", Input).value = "reviewed-in-the-tui"
         current = due_library.entry(key).content()
         due_library.store().update(key, current.replace(root_cause="found by a teammate"))  # meanwhile
@@ -1815,22 +1817,16 @@ async def test_a_draft_an_agent_proposed_opens_filled_in_and_save_adds_it(librar
     from kb.paths import drafts_folder
     from kb.verify.triage import save_triage_draft
 
-    proposed = EntryContent(
-        key="quux-rejects-zorblax",
-        domain="deployment",
-        symptom="ValueError: the quux frobnicator rejected the zorblax handle",
-        validation="python -c \"import sys; print('ok: ' + sys.version)\"",
-        fix="Upgrade quux to 2.0.",
-        source="own (proposed by an agent)",
+    kept = save_triage_draft(
+        AGENTS_DRAFT.replace(key="kept-for-later", symptom="OSError: later"), kind="agent"
     )
-    kept = save_triage_draft(proposed.replace(key="kept-for-later", symptom="OSError: later"), kind="agent")
-    draft = save_triage_draft(proposed, kind="agent")
+    draft = save_triage_draft(AGENTS_DRAFT, kind="agent")
     async with running(library, (100, 40)) as (app, pilot):
         await pilot.press("escape", "p")
         await settle(app, pilot)
         form = app.screen
         assert isinstance(form, EntryForm)  # the newest first
-        assert form.query_one("#symptom", Input).value == proposed.symptom
+        assert form.query_one("#symptom", Input).value == AGENTS_DRAFT.symptom
         assert form.query_one("#key", Input).value == "quux-rejects-zorblax"
         await pilot.press("ctrl+s")
         await settle(app, pilot)
