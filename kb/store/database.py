@@ -27,6 +27,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     inspect,
@@ -544,7 +545,10 @@ def _check_current(engine: Engine, location: DatabaseLocation) -> SchemaState:
 def _record(conn: Connection, names: list[str], stamp: datetime) -> None:
     for name in names:
         conn.execute(
-            text(f"INSERT INTO {MIGRATION_TABLE} (name, applied) VALUES (:n, :a)"), {"n": name, "a": stamp}
+            text(f"INSERT INTO {MIGRATION_TABLE} (name, applied) VALUES (:n, :a)").bindparams(
+                bindparam("a", type_=DateTime(timezone=True))  # not sqlite3's adapter, deprecated in 3.12
+            ),
+            {"n": name, "a": stamp},
         )
 
 

@@ -74,6 +74,26 @@ def test_upgrading_keeps_every_entry_and_its_history(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.sqlite_only
+def test_migrations_are_recorded_without_sqlite3s_datetime_adapter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python 3.12 deprecated sqlite3's default datetime adapter (a warning on every first run, an
+    error in a later Python): the record of each migration is written as SQLAlchemy writes a date."""
+    from datetime import datetime
+
+    adapters: dict[Any, Any] = sqlite3.adapters
+    monkeypatch.delitem(adapters, (datetime, sqlite3.PrepareProtocol), raising=False)
+    fresh, upgraded = tmp_path / "fresh.db", tmp_path / "v1.db"
+    open_store(str(fresh)).close()
+    load_v1_fixture(upgraded)
+    open_store(str(upgraded)).close()
+    for database in (fresh, upgraded):
+        with sqlite3.connect(database) as conn:
+            stamps = [row[0] for row in conn.execute("SELECT applied FROM kb_migration")]
+        assert stamps and all(datetime.fromisoformat(stamp) for stamp in stamps)
+
+
 def test_every_migration_is_named_in_order() -> None:
     names = [m.__name__ for m in MIGRATIONS]
     assert names == sorted(names)
