@@ -274,10 +274,11 @@ class Library:
         """Sync FOLDER, settling KEY's conflict field by field: `kb sync DIR KEY --take FIELD=SIDE …`.
         SHOWN: the conflict as the dialog showed it; a folder version changed since is not taken."""
         from kb.exchange.folder_sync import sync_folder
-        from kb.layers.trust import trust_kept
+        from kb.layers.trust import refuse_an_unread_project_folder, trust_kept
 
         self._browsed.clear()
         seen = {key: shown} if shown is not None else {}
+        refuse_an_unread_project_folder(str(folder), "settling a conflict (a kb sync)")
         with trust_kept(str(folder)):
             return sync_folder(self.store(), folder, only=(key,), choices={key: choices}, seen=seen)
 

@@ -1775,6 +1775,37 @@ async def test_a_sync_conflict_is_settled_field_by_field(library: Library, tmp_p
     assert [c.action for c in store.history(key)][-1] == "kept-aside"
 
 
+async def test_a_conflict_in_a_project_folder_changed_since_trusted_is_not_settled(
+    library: Library, tmp_path: Path
+) -> None:
+    """Settling syncs the whole folder, as kb sync does: a project's .kb/ that a pull changed since
+    the person trusted it is refused, as kb sync refuses it, and its new entry stays out of kb."""
+    from kb.entry.file import render_entry_file
+    from kb.layers.trust import set_trust
+
+    folder = tmp_path / "project" / ".kb"
+    folder.parent.mkdir()
+    conflict_in_folder(library, folder, {"fix": "kb's fix"}, {"fix": "the folder's fix"})
+    set_trust(str(folder), True)
+    stranger = EntryContent(
+        key="strangers-fault", domain="data", symptom="KeyError: 'lr'", fix="theirs",
+        validation="echo pulled",
+    )  # fmt: skip
+    (folder / "data" / "strangers-fault.md").write_text(render_entry_file(stranger))
+    async with running(library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "o")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SettleConflict)
+        app.screen.query_one("#pick-fix", RadioSet).query(RadioButton).last().value = True
+        await pilot.click("#settle")
+        await settle(app, pilot)
+        said = [str(notification.message) for notification in app._notifications]
+        assert "changed since you trusted it" in said[-1] and "kb trust" in said[-1]
+    store = library.store()
+    assert store.get(SYNCED_KEY).fix == "kb's fix"
+    assert store.find("strangers-fault") is None
+
+
 async def test_a_folder_value_changed_while_the_dialog_was_open_is_not_taken(
     library: Library, tmp_path: Path
 ) -> None:
