@@ -130,6 +130,8 @@ class KbApp(App[None]):
         #: The entry whose validation is running: one at a time (_run_check).
         self.checking: str | None = None
         self._quit_while_checking = False
+        #: q was pressed while a write waited: quit once it lands (a failure is shown, and kb stays).
+        self._quit_when_written = False
 
     def notify(
         self,
@@ -249,7 +251,10 @@ class KbApp(App[None]):
             self.update_node_styles()
 
     def on_unmount(self) -> None:
-        self.library.close()
+        if not self.writing and self.checking is None:
+            # A write or a check's verdict still under way uses the store: closing its connection
+            # under it crashed kb. The process waits for that thread, which then lets it go.
+            self.library.close()
         gc.set_threshold(*self._collector)
         gc.unfreeze()
 
@@ -301,17 +306,21 @@ class KbApp(App[None]):
         self.writing = True
         self.set_status("saving…")
 
-        def finish(outcome: Callable[[], object]) -> None:
+        def finish(outcome: Callable[[], object], landed: bool) -> None:
             self.writing = False
             self.set_status()
             outcome()
+            if self._quit_when_written:
+                self._quit_when_written = False
+                if landed:
+                    self.exit()
 
         in_thread(
             self,
             "write",
             action,
-            lambda value: finish(functools.partial(done, value)),
-            lambda exc: finish(functools.partial(self._write_failed, exc, failed)),
+            lambda value: finish(functools.partial(done, value), landed=True),
+            lambda exc: finish(functools.partial(self._write_failed, exc, failed), landed=False),
         )
 
     def _write_failed(self, exc: KbError | OSError, then: Callable[[], object] | None) -> None:
@@ -565,8 +574,19 @@ class KbApp(App[None]):
     async def action_quit(self) -> None:
         """Quit; while a validation runs, only when asked twice: the run goes on after the screen
         closes (up to its 60 s) and its verdict is recorded on the entry unseen. Over a form that
-        holds unsaved typing, only when asked twice too: Ctrl+Q threw a half-written entry away."""
+        holds unsaved typing, only when asked twice too: Ctrl+Q threw a half-written entry away.
+        While a change is being saved, once it is saved."""
         if any(isinstance(screen, EntryForm) and screen.keeps_the_app_open() for screen in self.screen_stack):
+            return
+        if self.writing:
+            # Quitting now would lose the change with no word: it waits on a database another
+            # program holds, and only this screen could say whether it landed.
+            self._quit_when_written = True
+            self.notify(
+                "Still saving the last change (the database is busy): kb quits once it is saved,"
+                " or stays to say why not.",
+                severity="warning",
+            )
             return
         if self.checking is not None and not self._quit_while_checking:
             self._quit_while_checking = True

@@ -601,6 +601,58 @@ async def test_a_review_decision_waiting_on_a_locked_database_leaves_the_screen_
         assert due_library.entry(first).status == "active"  # the refused d archived nothing
 
 
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+async def test_quitting_while_a_decision_waits_on_a_locked_database_quits_once_it_is_saved(
+    due_library: Library, kb_db: str
+) -> None:
+    """q while k waits for another process's lock: quitting then closed the connection the waiting
+    write was using (kb crashed, the keep was lost, unsaid). kb says it quits once the change is
+    saved, and does."""
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        first = app.query_one("#review-entry", EntryView).key
+        assert first is not None
+        with write_lock_held(kb_db):
+            await pilot.press("k")
+            await pause_for(pilot, 0.3)
+            await pilot.press("q")
+            await pause_for(pilot, 0.3)
+            said = [notification.message for notification in app._notifications]
+            assert said[-1].startswith("Still saving the last change") and "quits once" in said[-1]
+            assert app.is_running
+        await until(app, pilot, lambda: not app.is_running)
+    assert due_library.entry(first).reviewed is not None
+
+
+async def test_quitting_while_a_decision_is_saved_stays_to_say_it_failed(
+    due_library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change asked to quit after that could not be saved keeps kb open, saying why."""
+    import threading
+
+    go = threading.Event()
+
+    def keep_fails(key: str) -> None:
+        go.wait(10)
+        raise KbError(f"cannot write {key}: database is locked")
+
+    monkeypatch.setattr(due_library, "keep", keep_fails)
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        await pilot.press("k")
+        await pause_for(pilot, 0.2)
+        await pilot.press("q")
+        go.set()
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1].endswith("database is locked")
+        assert app.is_running
+        await pilot.press("q")
+        await until(app, pilot, lambda: not app.is_running)
+
+
 async def test_a_check_that_ends_after_a_tab_change_leaves_the_other_tab_alone(
     due_library: Library, tmp_path: Path
 ) -> None:
