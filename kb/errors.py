@@ -55,6 +55,19 @@ class InvalidEntry(KbError):
     """An entry's content breaks a rule: empty symptom, bad key, a validation that is not a command."""
 
 
+class EntryArchived(InvalidEntry):
+    """KEY is archived, which the change asked of it cannot act on (SAID: how, in a clause). PREFIX as
+    KeyTaken's: the undo it names must act on the knowledge base the entry is in."""
+
+    def __init__(self, key: str, said: str, prefix: str = "kb ") -> None:
+        super().__init__(f"{said}; bring it back with: {prefix}restore {key}")
+        self.key, self.said = key, said
+
+    def acting_on(self, prefix: str) -> EntryArchived:
+        """The same refusal, its undo typed for the knowledge base PREFIX names (`kb --db X `)."""
+        return EntryArchived(self.key, self.said, prefix)
+
+
 class KeyTaken(KbError):
     """PREFIX: how to type a kb command on the knowledge base the key was taken in (`kb --layer
     team `): the hint must act where the entry is."""

@@ -8,7 +8,7 @@ import typer
 
 from kb.cli import common, console
 from kb.cli.common import app
-from kb.errors import Cancelled, KbError, UsageError
+from kb.errors import Cancelled, EntryArchived, KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.store.entry_store import EntryStore
@@ -66,7 +66,10 @@ def review(
                 )
             _print_due(due, as_json)
             return
-        decided = _step_through(ctx, store, due)
+        try:
+            decided = _step_through(ctx, store, due)
+        except EntryArchived as archived:  # archived meanwhile (a sync, another window)
+            raise archived.acting_on(common.command_prefix(ctx)) from None
         stats = upkeep.compute_stats(store, upkeep.review_interval())
     typer.echo(_review_summary(decided))
     typer.echo(f"Added this month: {stats.added_this_month}. Still due: {stats.due_for_review}.")
@@ -97,7 +100,7 @@ def _decide(
     if merge_into is not None:
         from kb.upkeep.review import merge_entries
 
-        return "merged", merge_entries(store, key, _existing_key(store, merge_into))
+        return "merged", merge_entries(store, key, _existing_key(store, merge_into), again)
     if archive:
         store.mark_reviewed(key, status="archived")
         return "archived", f"archived {key} as common knowledge; undo with: {again}restore {key}"
@@ -189,7 +192,9 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
                     said("edited", content.key, f"saved {content.key}; reviewed now")
                 elif choice == "m":
                     target = _existing_key(store, typer.prompt("Merge into which entry (key)"))
-                    said("merged", item.key, merge_entries(store, item.key, target))
+                    said(
+                        "merged", item.key, merge_entries(store, item.key, target, common.command_prefix(ctx))
+                    )
                     merged_into.setdefault(target, []).append(item.key)
                 elif choice == "d":
                     if not typer.confirm(f"Delete '{item.key}' for good?", default=False):

@@ -24,6 +24,7 @@ from kb.entry.lint import validation_problem
 from kb.entry.redaction import redact_text
 from kb.errors import (
     EditConflict,
+    EntryArchived,
     EntryNotFound,
     InvalidEntry,
     KeyTaken,
@@ -754,11 +755,11 @@ class EntryStore:
         with self._writing() as db:
             entry = self._locked(db, key)
             if entry.status == "archived":
-                undo = f"bring it back with: kb restore {entry.key}"
-                raise InvalidEntry(
-                    f"'{entry.key}' is already archived; {undo}"
+                raise EntryArchived(
+                    entry.key,
+                    f"'{entry.key}' is already archived"
                     if status == "archived"
-                    else f"'{entry.key}' is archived: nothing to keep; {undo}"
+                    else f"'{entry.key}' is archived: nothing to keep",
                 )
             entry.reviewed = self.now()
             if status and status != entry.status:
@@ -779,7 +780,7 @@ class EntryStore:
             if source.id == target.id:
                 raise InvalidEntry("an entry cannot be merged into itself")
             if target.status != "active":
-                raise InvalidEntry(f"'{target_key}' is archived; restore it first (kb restore {target_key})")
+                raise EntryArchived(target.key, f"'{target.key}' is archived: nothing can be merged into it")
             from kb.entry.merging import merge_contents
 
             merged = normalized(merge_contents(target.content(), source.content()))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kb.domains import resolve_domain
-from kb.errors import EntryNotFound, KbError
+from kb.errors import EntryArchived, EntryNotFound, KbError
 from kb.paths import DatabaseLocation, resolve_location
 from kb.search.lookup import SearchOptions, search
 
@@ -172,11 +172,17 @@ class Library:
         return due_now(self.store())
 
     def keep(self, key: str) -> Entry:
-        return self.store().mark_reviewed(key)
+        try:
+            return self.store().mark_reviewed(key)
+        except EntryArchived as archived:  # its undo acts on the knowledge base the screen shows
+            raise archived.acting_on(self.prefix) from None
 
     def archive(self, key: str) -> Entry:
         self._browsed.clear()
-        return self.store().mark_reviewed(key, status="archived")
+        try:
+            return self.store().mark_reviewed(key, status="archived")
+        except EntryArchived as archived:
+            raise archived.acting_on(self.prefix) from None
 
     def merge(self, key: str, into: str) -> str:
         """Fold KEY into INTO; what came of it, in a line (kb.upkeep.review.merged_said())."""
@@ -184,7 +190,7 @@ class Library:
 
         store = self.store()
         self._browsed.clear()
-        return merge_entries(store, key, store.get(into).key)
+        return merge_entries(store, key, store.get(into).key, self.prefix)
 
     # --- writing entries ----------------------------------------------------------------------------
 

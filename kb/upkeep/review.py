@@ -21,7 +21,7 @@ from kb.entry.constraints import holds, parse_constraint
 from kb.entry.content import EntryContent
 from kb.entry.lint import validation_problem
 from kb.entry.visible import plural
-from kb.errors import StoreUnavailable, UsageError
+from kb.errors import EntryArchived, StoreUnavailable, UsageError
 from kb.patterns import LazyPattern
 from kb.records import Record
 from kb.store.entry_store import EntryStore
@@ -192,29 +192,34 @@ def applies_nowhere(applies_to: Sequence[str], environments: Sequence[Mapping[st
     return f"applies to no recent environment: {seen}"
 
 
-def merge_entries(store: EntryStore, key: str, into: str) -> str:
+def merge_entries(store: EntryStore, key: str, into: str, prefix: str = "kb ") -> str:
     """Fold KEY into INTO (EntryStore.merge: its symptoms become INTO's variants, its usage adds up,
-    KEY is gone) and say, in a line, what came of it (merged_said())."""
+    KEY is gone) and say, in a line, what came of it (merged_said()). PREFIX: how to type a kb
+    command on STORE's knowledge base (`kb --db X `), for the commands the line names."""
     source = store.get(key).content()
-    return merged_said(source, store.merge(key, into).content())
+    try:
+        merged = store.merge(key, into)
+    except EntryArchived as archived:
+        raise archived.acting_on(prefix) from None
+    return merged_said(source, merged.content(), prefix)
 
 
 #: What a merge keeps of the target alone, by field, as people call it.
 _TARGETS_OWN = {"fix": "fix", "root_cause": "root cause", "snippet": "snippet", "validation": "check"}
 
 
-def merged_said(source: EntryContent, target: EntryContent) -> str:
+def merged_said(source: EntryContent, target: EntryContent, prefix: str = "kb ") -> str:
     """What merging SOURCE into TARGET did (kb.entry.merging.merge_contents()): where both had a fix,
     a root cause, a snippet or a check and SOURCE's said otherwise, TARGET keeps its own, and the
     line says where SOURCE's words are now (its history): a merge is no archive, and `kb restore`
-    does not bring SOURCE back. TARGET is the entry after the merge."""
+    does not bring SOURCE back. TARGET is the entry after the merge; PREFIX as merge_entries()'."""
     said = f"merged {source.key} into {target.key}"
     differs = {field for field in _TARGETS_OWN if getattr(source, field) not in ("", getattr(target, field))}
     own = [name for field, name in _TARGETS_OWN.items() if field in differs]
     if own:
         said += (
             f"; {target.key} keeps its own {', '.join(own)}: {source.key}'s stays in its history"
-            f" (kb history {source.key})"
+            f" ({prefix}history {source.key})"
         )
     return said
 

@@ -548,6 +548,13 @@ async def test_the_hints_name_the_knowledge_base_the_screen_shows(kb_db: str, du
         await settle(app, pilot)
         said = [notification.message for notification in app._notifications]
         assert said[-1] == f"archived {first}; kb --layer team restore {first} undoes it"
+        second = app.query_one("#review-entry", EntryView).key
+        assert second is not None and second != first
+        Library(kb_db).archive(second)  # a teammate, meanwhile
+        await pilot.press("d")
+        await settle(app, pilot)
+        said = [notification.message for notification in app._notifications]
+        assert said[-1].endswith(f"already archived; bring it back with: kb --layer team restore {second}")
     team_screen.close()
 
 

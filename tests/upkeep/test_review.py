@@ -166,8 +166,23 @@ def test_a_merge_into_a_missing_or_archived_entry_is_refused(runner: CliRunner) 
     assert code == 1 and "did you mean 'gpu-d'" in err
     kb("rm", "gpu-d")
     code, _, err = kb("review", "gpu-c", "--merge-into", "gpu-d")
-    assert code == 1 and "is archived; restore it first" in err
+    assert code == 1 and "is archived: nothing can be merged into it; bring it back with: kb" in err
     assert json.loads(kb("show", "gpu-c", "--json")[1])["status"] == "active"
+
+
+def test_a_refused_merge_names_commands_for_the_knowledge_base_it_worked_on(tmp_path: Path) -> None:
+    """`kb --db X review`: the undo a refusal names, and the history a merge points to, act on X;
+    a bare `kb restore` restored the personal knowledge base's entry instead."""
+    db = str(tmp_path / "team.db")
+    faults = (("gpu-c", "the gizmo overheats"), ("gpu-d", "the fan stops"), ("gpu-e", "ECC errors"))
+    for key, symptom in faults:
+        assert kb("--db", db, "add", "-s", symptom, "-v", "nvidia-smi", "-f", f"fix {key}", "-d", "hardware",
+                  "-k", key).code == 0  # fmt: skip
+    kb("--db", db, "rm", "gpu-d")
+    code, _, err = kb("--db", db, "review", "gpu-c", "--merge-into", "gpu-d")
+    assert code == 1 and err.strip().endswith(f"bring it back with: kb --db {db} restore gpu-d")
+    code, out, _ = kb("--db", db, "review", "gpu-c", "--merge-into", "gpu-e")
+    assert code == 0 and f"(kb --db {db} history gpu-c)" in out
 
 
 def test_reviewing_an_archived_entry_claims_no_archive_and_no_keep(runner: CliRunner) -> None:
