@@ -132,6 +132,8 @@ class KbApp(App[None]):
         self._quit_while_checking = False
         #: q was pressed while a write waited: quit once it lands (a failure is shown, and kb stays).
         self._quit_when_written = False
+        #: Per tab, the entry last asked to open there and the row its list highlighted then.
+        self._asked: dict[str, tuple[str | None, str | None]] = {}
 
     def notify(
         self,
@@ -419,14 +421,54 @@ class KbApp(App[None]):
             self._cancel_pending_open()
             self._opened_in_search = key
         pane = self.views[tab]
+        self._asked[tab] = (key, self._highlighted(tab))
         if key is None:
             pane.show(None)
         else:
-            self.fetch(f"open {tab}", lambda: self.library.entry(key), pane.show)
 
-    def reading(self) -> Entry | None:
-        """The entry open in the current tab, which copy, run and edit act on."""
-        return self.views[self.tabs.active or "search-tab"].entry
+            def not_opened(exc: KbError | OSError) -> None:
+                self._asked.pop(tab, None)  # the pane keeps what it shows, and says why not
+                self.set_status(failure_line(exc))
+
+            in_thread(
+                self, f"open {tab}", lambda: self.library.entry(key), pane.show, not_opened, exclusive=True
+            )
+
+    def reading(self, tab: str | None = None) -> Entry | None:
+        """The entry open in TAB (the current one), which copy, run, edit and review act on; None,
+        said, while none is open, or while another is still opening: a key pressed right after ↓
+        (the pane opens on a worker, after a pause) acted on the entry above, no longer highlighted."""
+        tab = tab or self.tabs.active or "search-tab"
+        entry = self.views[tab].entry
+        if entry is None:
+            self.notify(
+                "Nothing to review here." if tab == "review-tab" else "Open an entry first.",
+                severity="warning",
+            )
+            return None
+        coming = None
+        if tab in self._asked:
+            asked, highlighted_then = self._asked[tab]
+            highlighted = self._highlighted(tab)
+            if asked != entry.key:
+                coming = asked
+            elif highlighted != highlighted_then:  # the highlight moved; its entry is not asked for yet
+                coming = highlighted
+        if coming is not None:
+            self.notify(
+                f"{visible(coming)} is still opening: press the key again once it shows.", severity="warning"
+            )
+            return None
+        return entry
+
+    def _highlighted(self, tab: str) -> str | None:
+        """The entry TAB's list highlights (None on a tree's branch: the pane keeps the entry)."""
+        if tab == "search-tab":
+            return self.search_pane.highlighted_key()
+        if tab == "review-tab":
+            return self.review_pane.highlighted_key()
+        node = self.tree_pane.query_one(Tree).cursor_node
+        return node.data if node is not None else None
 
     # --- tabs ---------------------------------------------------------------------------------------
 
@@ -513,7 +555,6 @@ class KbApp(App[None]):
     def action_copy(self, field: str) -> None:
         entry = self.reading()
         if entry is None:
-            self.notify("Open an entry first.", severity="warning")
             return
         text = entry.validation if field == "validation" else entry.fix
         if not text:
@@ -544,9 +585,10 @@ class KbApp(App[None]):
 
     def action_run_check(self) -> None:
         entry = self.reading()
-        if entry is None or not entry.validation:
-            what = "Open an entry first." if entry is None else f"{entry.key} has no validation to run."
-            self.notify(what, severity="warning")
+        if entry is None:
+            return
+        if not entry.validation:
+            self.notify(f"{entry.key} has no validation to run.", severity="warning")
             return
         key = entry.key
         if self.checking is not None:  # its verdict is recorded whatever: it must be seen first
@@ -634,7 +676,6 @@ class KbApp(App[None]):
     def action_edit(self) -> None:
         entry = self.reading()
         if entry is None:
-            self.notify("Open an entry first.", severity="warning")
             return
         self.push_screen(EntryForm(self.library, entry.content()), self._saved)
 
@@ -776,9 +817,8 @@ class KbApp(App[None]):
 
     def action_review(self, decision: str) -> None:
         """k keep, d archive, m merge, e edit: what `kb review` offers, for the highlighted entry."""
-        entry = self.views["review-tab"].entry
+        entry = self.reading("review-tab")
         if entry is None:
-            self.notify("Nothing to review here.", severity="warning")
             return
         key = entry.key
         if decision == "edit":

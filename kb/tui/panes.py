@@ -285,6 +285,12 @@ class ReviewPane(Horizontal):
         if not due:
             self.post_message(self.Picked(None))
 
+    def highlighted_key(self) -> str | None:
+        table: DataTable[Text] = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         self.post_message(self.Picked(event.row_key.value))

@@ -36,6 +36,7 @@ from kb.cli.app import app as cli
 from kb.entry.check_rule import fill
 from kb.entry.content import EntryContent
 from kb.errors import KbError
+from kb.store.record import Entry
 from kb.tui.app import KbApp
 from kb.tui.form import EntryForm
 from kb.tui.library import Library
@@ -556,6 +557,34 @@ async def test_the_hints_name_the_knowledge_base_the_screen_shows(kb_db: str, du
         said = [notification.message for notification in app._notifications]
         assert said[-1].endswith(f"already archived; bring it back with: kb --layer team restore {second}")
     team_screen.close()
+
+
+async def test_a_key_pressed_before_the_highlighted_entry_opens_acts_on_nothing(
+    due_library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """↓ then d at once, on a database that answers slowly (a team's server): the pane still showed
+    the entry above, and d archived it, not the one highlighted. kb says the entry is still opening."""
+    import time
+
+    opened = due_library.entry
+
+    def slowly(key: str) -> Entry:
+        time.sleep(0.4)
+        return opened(key)
+
+    async with running(due_library, (120, 40)) as (app, pilot):
+        await pilot.press("escape", "r")
+        await settle(app, pilot)
+        first = app.query_one("#review-entry", EntryView).key
+        monkeypatch.setattr(due_library, "entry", slowly)
+        await pilot.press("down", "d")
+        second = app.review_pane.highlighted_key()
+        assert first is not None and second not in (None, first)
+        said = [str(notification.message) for notification in app._notifications]
+        assert said[-1] == f"{second} is still opening: press the key again once it shows."
+        await settle(app, pilot)
+        assert app.query_one("#review-entry", EntryView).key == second
+    assert due_library.entry(first).status == due_library.entry(second).status == "active"
 
 
 async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_library: Library) -> None:
