@@ -870,7 +870,11 @@ class KbApp(App[None]):
             self.refresh_counts()
             self._shown_elsewhere_changed()
 
-        self.write(decision, decided, failed=self._load_due)  # what the list showed may have changed
+        def refused() -> None:  # what the list and the counts showed may have changed meanwhile
+            self._load_due()
+            self.refresh_counts()
+
+        self.write(decision, decided, failed=refused)
 
     def _shown_elsewhere_changed(self) -> None:
         """After a review decision: the other tabs' panes read their entries again (one archived shows

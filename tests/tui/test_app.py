@@ -601,6 +601,7 @@ async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_l
         assert f"'{first}' is archived: nothing to keep" in said[-1] and "kept" not in said[-1]
         assert due_library.entry(first).status == "archived"
         assert app.query_one("#review-entry", EntryView).key != first  # the list was read again
+        assert "· 4 due" in str(app.status_bar.render())  # and the counts: five were due
 
 
 async def pause_for(pilot: Pilot[None], seconds: float) -> None:
