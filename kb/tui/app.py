@@ -27,7 +27,7 @@ from kb.errors import KbError, failure_text
 from kb.tui.form import EntryForm
 from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
-from kb.tui.screens import SHORT, ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
+from kb.tui.screens import SHORT, TINY, ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.tui.threads import in_thread
 from kb.upkeep.fault_tree import walk_branches
 
@@ -244,12 +244,17 @@ class KbApp(App[None]):
         self._fit_layout_to_size()
 
     def _fit_layout_to_size(self) -> None:
-        """The layout classes (-narrow, -short) for the terminal's size, on the app, where dialogs
-        that come and go see them too. Each change restyles every widget: both change at once."""
-        narrow, short = self.size.width < NARROW, self.size.height < SHORT
-        if (self.has_class("-narrow"), self.has_class("-short")) != (narrow, short):
+        """The layout classes (-narrow, -short, -tiny) for the terminal's size, on the app, where
+        dialogs that come and go see them too. Each change restyles every widget: all change at once."""
+        narrow, short, tiny = self.size.width < NARROW, self.size.height < SHORT, self.size.height < TINY
+        if (self.has_class("-narrow"), self.has_class("-short"), self.has_class("-tiny")) != (
+            narrow,
+            short,
+            tiny,
+        ):
             self.set_class(narrow, "-narrow", update=False)
             self.set_class(short, "-short", update=False)
+            self.set_class(tiny, "-tiny", update=False)
             self.update_node_styles()
 
     def on_unmount(self) -> None:

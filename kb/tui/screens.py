@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 #: Below this many rows, half the screen for the command leaves too few for the rest of the Run dialog:
 #: its length, where it runs and the buttons. The command takes what they leave instead (kb.tcss, -short).
 SHORT = 30
+#: Below this many rows, the Run dialog's border, spacing and tall buttons would push its buttons
+#: off the screen: it drops them (kb.tcss, -tiny), and n, y and Escape stay shown.
+TINY = 18
 
 
 class ConfirmRun(ModalScreen[bool]):

@@ -1152,12 +1152,13 @@ async def test_the_run_dialog_shows_exactly_what_would_run(library: Library) -> 
     assert library.entry("faked").last_check_outcome is None
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (40, 10)])
 async def test_a_long_check_scrolls_in_the_dialog_and_its_length_and_buttons_stay_in_view(
     library: Library, size: tuple[int, int]
 ) -> None:
     """At 60x20 the command took half the screen and pushed the buttons below its bottom edge, and the
-    line saying where it runs lost its end past the right one."""
+    line saying where it runs lost its end past the right one; at 40x10 (a split pane) the buttons
+    were below the screen's edge."""
     statements = "; ".join(f"x{n} = torch.zeros({n}, {n}).sum().item()" for n in range(60))
     command = f'python -c "import torch; {statements}; print(x0)" ; touch /tmp/kb-hidden-at-the-end'
     library.save(EntryContent(key="long-check", domain="data", symptom="the long fault", validation=command))
