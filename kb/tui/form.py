@@ -25,7 +25,7 @@ from kb.entry.lint import validation_problem
 from kb.entry.merging import changed_fields
 from kb.entry.terminal import cut, one_line
 from kb.entry.visible import visible
-from kb.errors import EditConflict, KbError, KeyTaken, failure_text
+from kb.errors import EditConflict, EntryNotFound, KbError, KeyTaken, failure_text
 from kb.tui.threads import in_thread
 
 if TYPE_CHECKING:
@@ -256,7 +256,7 @@ class EntryForm(ModalScreen[str | None]):
                 unless_known=unless_known,
             ),
             lambda saved: self._landed(saved.key, app),
-            lambda exc: self._not_saved(exc, app, content.symptom),
+            lambda exc: self._not_saved(exc, app, content),
         )
 
     def _landed(self, key: str, app: App[None]) -> None:
@@ -267,10 +267,14 @@ class EntryForm(ModalScreen[str | None]):
         else:
             self.dismiss(key)
 
-    def _not_saved(self, exc: KbError | OSError, app: App[None], symptom: str) -> None:
+    def _not_saved(self, exc: KbError | OSError, app: App[None], content: EntryContent) -> None:
         self.saving = False
+        symptom = content.symptom
+        kept = self._kept_as_draft(exc, content)
         if isinstance(exc, EditConflict):  # its hint acts on the knowledge base this screen shows
-            exc = EditConflict(exc.key, exc.fields, prefix=self.library.prefix)
+            exc = EditConflict(exc.key, exc.fields, saved_to=kept, prefix=self.library.prefix)
+        elif kept is not None:
+            exc = KbError(f"{failure_text(exc)}; your text is kept in {kept}")
         if self.left_while_saving and isinstance(exc, AddedMeanwhile):
             # AddedMeanwhile says "added meanwhile"; with the one look at the write the form cannot tell
             key = exc.duplicate.key
@@ -285,6 +289,19 @@ class EntryForm(ModalScreen[str | None]):
             self._point_at(["key"], f"Key: {taken}")
         else:
             self.query_one("#form-error", Label).update(Text(visible(failure_text(exc))))
+
+    def _kept_as_draft(self, exc: KbError | OSError, content: EntryContent) -> str | None:
+        """Where an edit the store refused is kept, as `kb edit` keeps it (p opens it), or None: a
+        change someone made meanwhile, or an entry merged or deleted meanwhile, sends the person
+        away from the form to look; a form closed while saving has no text left but this."""
+        if self.original is None or not (
+            self.left_while_saving or isinstance(exc, (EditConflict, EntryNotFound))
+        ):
+            return None
+        try:
+            return str(self.library.keep_as_draft(content, self.original.key))
+        except (KbError, OSError):  # the refusal is said all the same; the form still holds the text
+            return None
 
     def _warn_duplicate(self, symptom: str, key: str) -> None:
         """Say that the existing entry KEY describes SYMPTOM; a second Save adds this one anyway."""

@@ -252,6 +252,14 @@ class Library:
         except EntryNotFound:
             return None
 
+    def keep_as_draft(self, content: EntryContent, key: str) -> Path:
+        """Keep CONTENT, an edit of KEY the store refused, as a draft (KEY-STAMP.md) that p opens as
+        an edit of KEY as it is then: what `kb edit` keeps of a refused edit."""
+        from kb.capture.editor import save_draft
+        from kb.entry.file import render_entry_file
+
+        return save_draft(render_entry_file(content), key)
+
     def discard_draft(self, path: Path) -> None:
         from kb.verify.triage import discard_draft
 

@@ -1027,6 +1027,27 @@ async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library
     assert after.fix == "their fix" and after.cause_path == "Data format > label out of range"
 
 
+async def test_an_edit_refused_over_a_change_made_meanwhile_is_kept_as_a_draft(library: Library) -> None:
+    """Both changed the cause path: the save is refused, and the person's version is kept as a draft
+    whose path the error names, as `kb edit` keeps it (README: saves never overwrite): going to
+    look at theirs, as the error says, closed the form and lost the typing."""
+    from kb.entry.file import read_entry_file
+
+    async with running(library, (100, 40)) as (app, pilot):
+        form = await edit_form(app, pilot, "device-side assert")
+        current = library.entry("cuda-device-side-assert").content()
+        library.store().update(current.key, current.replace(cause_path="Their > cause path"))
+        form.query_one("#cause_path", Input).value = "My > cause path"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        error = str(form.query_one("#form-error", Label).render())
+        assert app.screen is form and "not saved; your version is in " in error
+        kept = Path(error.split("your version is in ", 1)[1].split(";", 1)[0])
+    assert read_entry_file(kept, draft=True).cause_path == "My > cause path"
+    assert library.entry(current.key).cause_path == "Their > cause path"
+    assert next(library.edited_by(draft) for draft in library.drafts()[0] if draft.path == kept) is not None
+
+
 async def test_an_edit_that_changes_nothing_saves_nothing_and_keeps_a_tag_with_a_comma(
     library: Library,
 ) -> None:
