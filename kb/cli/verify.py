@@ -102,7 +102,7 @@ def check(
             }
         )
     else:
-        _print_result(result, folder)
+        _print_result(result, folder, not_recorded=not_recorded is not None)
     if not_recorded:
         typer.echo(f"kb: {not_recorded}", err=True)
     raise typer.Exit(EXIT_STATUS[result.verdict])
@@ -146,13 +146,16 @@ def _confirm_run(yes: bool, question: str, err: bool = False) -> None:
         raise Cancelled("not run")
 
 
-def _print_result(result: CheckResult, folder: str | None) -> None:
+def _print_result(result: CheckResult, folder: str | None, not_recorded: bool = False) -> None:
     """The check's output and verdict, and whether the verdict was kept: a FOLDER layer's entries
-    are files, which hold no check history."""
+    are files, which hold no check history; NOT_RECORDED, the store refused it (stderr says why)."""
     if result.output:
         typer.echo(visible(result.output.rstrip("\n")))
     ran = f"exit {result.exit_code} in {result.seconds:.1f} s" if result.exit_code is not None else ""
-    kept = "; recorded" if folder is None else f"; not recorded (the {visible(folder)} layer is entry files)"
+    if folder is not None:
+        kept = f"; not recorded (the {visible(folder)} layer is entry files)"
+    else:
+        kept = "; not recorded" if not_recorded else "; recorded"
     typer.echo(f"{result.verdict}: {visible(result.reason)}" + (f" ({ran})" if ran else "") + kept)
 
 

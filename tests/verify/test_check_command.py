@@ -89,6 +89,7 @@ def test_a_verdict_that_could_not_be_recorded_is_still_the_answer_and_the_exit_s
     assert "but its verdict could not be recorded: the database at" in err
     code, out, err = kb("check", KEY, "--with", f"port={port}", "--yes")
     assert code == 10 and "ruled out" in out and "could not be recorded" in err
+    assert out.rstrip().endswith("; not recorded")  # it said "; recorded"
 
 
 def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
