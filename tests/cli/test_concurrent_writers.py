@@ -66,6 +66,27 @@ def test_the_same_fault_added_by_scripts_at_once_is_added_once_and_the_others_ar
     assert [e["key"] for e in json.loads(listed.stdout) if "quux" in e["symptom"]] == [key]
 
 
+def test_one_fault_in_two_wordings_added_at_once_is_added_once() -> None:
+    """Messages kb calls the same fault (another rank, a reason added) took turns only when their
+    signatures matched: on PostgreSQL, adds of the two wordings started at once both landed."""
+    fault = "RuntimeError: NCCL communicator was aborted on rank 3."
+    other = "RuntimeError: NCCL communicator was aborted on rank 12. Original reason for failure was: timeout"
+    adds = [
+        ["add", "-s", symptom, "-d", "hardware", "-v", "nvidia-smi", "-f", "restart"]
+        for symptom in (fault, other)
+    ]
+    results = kb_processes(*adds * 3)
+    assert sorted(r.returncode for r in results) == [0, 1, 1, 1, 1, 1], [r.stderr for r in results]
+    listed = json.loads(kb_processes(["list", "--json"])[0].stdout)
+    assert len([e for e in listed if "NCCL communicator was aborted" in e["symptom"]]) == 1
+    # Whether processes overlap is up to the box: that the two take turns at all is not.
+    from kb.capture.adding import unless_added_meanwhile
+    from kb.store.entry_store import open_store
+
+    with open_store(os.environ["KB_DB"]) as store:
+        assert unless_added_meanwhile(store, fault)[0] == unless_added_meanwhile(store, other)[0]
+
+
 def test_imports_of_the_same_file_at_once_add_each_entry_once(tmp_path: Path) -> None:
     """One of two concurrent imports of one file raised a 77-line IntegrityError."""
     backup = tmp_path / "shared.jsonl"
