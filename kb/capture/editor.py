@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,12 +34,31 @@ def edit_text(text: str, name: str = "entry") -> str:
             raise KbError("no editor to open here: set $EDITOR (kb opens vi only on a terminal)")
         command = [*editor_command(), str(path)]
         try:
-            result = subprocess.run(command, check=False)
+            editor = subprocess.Popen(command)
         except OSError as exc:
             raise KbError(f"cannot start the editor '{command[0]}': {exc.strerror}; set $EDITOR") from exc
-        if result.returncode != 0:
-            raise KbError(f"the editor '{command[0]}' exited with {result.returncode}; nothing was saved")
+        with _keys_left_to_the_editor():
+            returncode = editor.wait()
+        if returncode != 0:
+            raise KbError(f"the editor '{command[0]}' exited with {returncode}; nothing was saved")
         return path.read_bytes().decode("utf-8", errors="replace")
+
+
+@contextlib.contextmanager
+def _keys_left_to_the_editor() -> Iterator[None]:
+    """Ctrl-C and Ctrl-\\ go to the whole terminal's foreground group: to the editor, which reads
+    them as keys (vim's Ctrl-C leaves insert mode), and to kb, which then killed the editor and lost
+    the text. kb ignores them until the editor exits, as git does; the editor, started before, keeps
+    its own handling of them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    kept = {number: signal.signal(number, signal.SIG_IGN) for number in (signal.SIGINT, signal.SIGQUIT)}
+    try:
+        yield
+    finally:
+        for number, handler in kept.items():
+            signal.signal(number, handler)
 
 
 def _on_a_terminal() -> bool:

@@ -253,6 +253,41 @@ def test_edit_saves_a_valid_change(
     assert json.loads(out)["fix"] == "Clamp the labels."
 
 
+def test_ctrl_c_pressed_in_the_editor_is_the_editors_key(runner: CliRunner, tmp_path: Path) -> None:
+    """The terminal sends Ctrl-C to its whole foreground group: vim reads it as a key (it leaves
+    insert mode); kb took it as its own interrupt, killed the editor and lost the text unsaid."""
+    import signal
+    import subprocess
+    import time
+
+    add_basic(runner)
+    ready, go = tmp_path / "ready", tmp_path / "go"
+    body = (
+        "import signal, time\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"  # as vim does
+        f"pathlib.Path({str(ready)!r}).touch()\n"
+        f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.02)\n"
+        "path.write_text(path.read_text().replace('Check label range.', 'Clamp the labels.'))\n"
+    )
+    editing = subprocess.Popen(
+        [sys.executable, "-m", "kb", "edit", "my-assert"],
+        env={**os.environ, "EDITOR": write_editor(tmp_path, body)},
+        start_new_session=True,  # a group of its own, as a terminal's foreground job is
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not ready.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(editing.pid, signal.SIGINT)
+    time.sleep(0.3)
+    go.touch()
+    _, err = editing.communicate(timeout=60)
+    assert editing.returncode == 0, err
+    assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels."
+
+
 def test_an_invalid_edit_off_a_terminal_keeps_the_entry_and_a_draft(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
