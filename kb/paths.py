@@ -461,12 +461,13 @@ FOLDER_WAIT_S = 60.0
 def one_at_a_time(
     folder: str | os.PathLike[str], doing: str, wait: float = FOLDER_WAIT_S
 ) -> "Iterator[None]":
-    """Hold FOLDER for DOING (a sync) against this machine's other kb processes: a second one waits
-    for the first, up to WAIT seconds, then raises KbError. Two syncs of one folder at once each
-    planned from the files as they first read them, and the one that failed put its files back over
-    those the other had written. The lock is a file in kb's cache folder named by the folder's real
-    path, never one in the folder (a teammate's checkout would see it); a platform without flock
-    (Windows) gets no lock."""
+    """Hold FOLDER against this machine's other kb processes writing it: a second one waits for the
+    first, up to WAIT seconds, then raises KbError saying to try DOING ("run kb sync") again. Two
+    syncs of one folder at once each planned from the files as they first read them, and the one
+    that failed put its files back over those the other had written; two adds of one key each found
+    it free, and the second file replaced the first. The lock is a file in kb's cache folder named
+    by the folder's real path, never one in the folder (a teammate's checkout would see it); a
+    platform without flock (Windows) gets no lock."""
     try:
         import fcntl
     except ImportError:
@@ -488,8 +489,8 @@ def one_at_a_time(
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     raise KbError(
-                        f"another kb {doing} of {real} is running; kb waited {wait:g} s for it:"
-                        f" run kb {doing} again once it is done"
+                        f"another kb process is writing {real} (a sync, or a change of an entry in"
+                        f" it); kb waited {wait:g} s for it: {doing} again once it is done"
                     ) from None
                 time.sleep(0.05)
         yield

@@ -730,7 +730,7 @@ def sync_folder(
             f"{folder} is not a folder; kb sync takes a folder of entry files (mkdir it, or clone the"
             " team's repository there)"
         )
-    with one_at_a_time(folder, "sync"):
+    with one_at_a_time(folder, "run kb sync"):
         return _sync_folder(store, folder, dry_run, prefer, only, archive_many, choices, seen)
 
 

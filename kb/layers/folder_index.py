@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kb.paths import cache_folder
+from kb.paths import cache_folder, one_at_a_time
 from kb.store import sqlite_file
 
 if TYPE_CHECKING:
@@ -139,12 +139,13 @@ def _write_changes(
     if not changed:
         return {}
     signed = store.author, store.now().strftime("%Y-%m-%dT%H:%M:%SZ")
-    folder = read_folder(where)
-    merged = _with_changes_since(before, after, folder.contents, changed, folder.tombstones)
-    after = {**after, **merged}
-    with all_or_nothing(touched_by_writing(where, changed, after, folder.paths)):
-        for key in changed:
-            _write_entry(where, key, before.get(key), after.get(key), folder.paths.get(key), signed)
+    with one_at_a_time(where, "run it"):  # read to write: another kb's write lands before or after
+        folder = read_folder(where)
+        merged = _with_changes_since(before, after, folder.contents, changed, folder.tombstones)
+        after = {**after, **merged}
+        with all_or_nothing(touched_by_writing(where, changed, after, folder.paths)):
+            for key in changed:
+                _write_entry(where, key, before.get(key), after.get(key), folder.paths.get(key), signed)
     return merged
 
 

@@ -333,18 +333,18 @@ def test_a_second_sync_of_a_folder_waits_for_the_first_and_reads_what_it_wrote(t
 
     folder = tmp_path / "team"
     folder.mkdir()
-    busy = f"another kb sync of {folder} is running; kb waited 0.1 s"
+    busy = f"another kb process is writing {folder} .*; kb waited 0.1 s for it: run kb sync again"
     with (
-        one_at_a_time(folder, "sync"),
+        one_at_a_time(folder, "run kb sync"),
         pytest.raises(KbError, match=busy),
-        one_at_a_time(folder, "sync", wait=0.1),
+        one_at_a_time(folder, "run kb sync", wait=0.1),
     ):
         pass
     assert kb("sync", str(folder)).exit_code == 0  # once let go, it is free again
     release = threading.Event()
 
     def hold() -> None:
-        with one_at_a_time(folder, "sync"):
+        with one_at_a_time(folder, "run kb sync"):
             release.wait(10)
 
     holder = threading.Thread(target=hold)

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -804,6 +805,53 @@ def test_an_entry_changed_in_its_folder_meanwhile_is_not_deleted(team: Path) -> 
             store.purge("feature-cache")
     assert "rebuild the feature cache" in path.read_text()
     assert not (team / ".kb" / TOMBSTONES).exists()
+
+
+def test_two_adds_of_one_key_to_a_folder_at_once_do_not_both_land(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each add read the folder, found the key free, and wrote its file: both said "added", and the
+    second file replaced the first. One reads and writes the folder at a time: the other is refused."""
+    import threading
+
+    import kb.layers.folder_index
+    from kb.entry.content import EntryContent
+    from kb.errors import KeyTaken
+    from kb.layers.folder_index import folder_store
+
+    folder = str(team / ".kb")
+    weighed, first_read, go = kb.layers.folder_index._with_changes_since, threading.Event(), threading.Event()
+
+    def read_then_wait(*args: Any) -> Any:
+        merged = weighed(*args)  # what the folder held as the add's write began
+        if not first_read.is_set():  # the first add has read the folder: the second starts now
+            first_read.set()
+            go.wait(5)
+        return merged
+
+    monkeypatch.setattr(kb.layers.folder_index, "_with_changes_since", read_then_wait)
+
+    def add(fix: str, outcome: list[object]) -> None:
+        content = EntryContent(key="same-key", domain="data", symptom=f"OSError: {fix}", fix=fix)
+        try:
+            with folder_store(folder) as store:
+                outcome.append(store.add(content).key)
+        except KeyTaken as exc:
+            outcome.append(exc)
+
+    first: list[object] = []
+    second: list[object] = []
+    one = threading.Thread(target=add, args=("the first writer's fix", first))
+    one.start()
+    assert first_read.wait(10)
+    two = threading.Thread(target=add, args=("the second writer's fix", second))
+    two.start()
+    two.join(0.5)  # it waits for the first's write, or (without the lock) writes now
+    go.set()
+    one.join(10)
+    two.join(10)
+    assert first == ["same-key"] and isinstance(second[0], KeyTaken)
+    assert "the first writer's fix" in (team / ".kb" / "data" / "same-key.md").read_text()
 
 
 def test_an_edit_in_a_folder_layer_that_clashes_with_a_change_meanwhile_is_refused(
