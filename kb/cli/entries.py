@@ -75,7 +75,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
     elif snippet:
         if not entry.snippet:
             raise KbError(f"entry '{key}' has no snippet")
-        typer.echo(entry.snippet)
+        typer.echo(visible(entry.snippet))  # a teammate's text: nothing in it acts on the terminal
     else:
         facts = entry.facts()
         if common.folder_source(ctx) is not None:  # the index's dates are when it was built, not the entry's

@@ -107,7 +107,9 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
             from kb.errors import KbError
 
             raise KbError(f"entry '{key}' has no snippet")
-        sys.stdout.write(entry.snippet + "\n")
+        from kb.entry.visible import visible
+
+        sys.stdout.write(visible(entry.snippet) + "\n")  # a teammate's text: nothing acts on the terminal
         return 0
     sys.stdout.write(format_entry(entry.content(), entry.facts(), width(), bold) + "\n")
     return 0

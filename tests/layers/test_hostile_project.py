@@ -49,7 +49,8 @@ def cloned(tmp_path: Path) -> Path:
     )
     body = (
         f"\n## Symptom\n\n{SYMPTOM} {TRICKS}\n\n## Validation\n\n{PADDED}\n\n"
-        f"## Fix\n\nRotate {SECRETS['stripe']} then {TRICKS}\n"
+        f"## Fix\n\nRotate {SECRETS['stripe']} then {TRICKS}\n\n"
+        f"## Snippet\n\n```python\nprint('hostile')  # {TRICKS}\n```\n"
     )
     (project / ".kb" / "data" / "hostile.md").write_text(front + body, encoding="utf-8")
     return project
@@ -79,6 +80,7 @@ def test_every_face_shows_a_hostile_project_entry_harmlessly(cloned: Path, runne
         ("search", SYMPTOM, "--json"),
         ("--layer", "project", "show", "hostile"),
         ("--layer", "project", "show", "hostile", "--json"),
+        ("--layer", "project", "show", "hostile", "--snippet"),  # it printed the snippet raw
         ("--layer", "project", "list"),
         ("--layer", "project", "tree", "--format", "markdown"),
         ("--layer", "project", "tree", "--format", "mermaid"),
