@@ -28,7 +28,7 @@ from kb.store.schema import (
     SQLITE_BUSY_TIMEOUT_MS,
     server_engine,
     server_message,
-    with_iso_dates,
+    with_kb_session,
 )
 
 #: The page cache of a connection, at most: SQLite's 2 MB default makes a bulk import's half a million
@@ -530,9 +530,15 @@ class CoreDatabase(Database):
 
 #: How long a write waits on a server for a row another session holds: as long as it waits on SQLite.
 SERVER_LOCK_WAIT_MS = SQLITE_BUSY_TIMEOUT_MS
-#: Sets the transaction's lock_timeout to :wait where nothing has set one (its default, 0, waits forever).
+#: How long a search's reader waits for a lock (a table another session locked): then the layer does
+#: not answer, in one line, and the others do.
+SEARCH_LOCK_WAIT_MS = 5_000
+#: Sets the transaction's lock_timeout to :wait where nothing but kb's own session settings set one
+#: (kb.store.schema.with_kb_session(); the default, 0, waits forever): a server's, database's or
+#: role's own choice stands.
 BOUNDED_LOCK_WAITS = (
-    "SELECT set_config('lock_timeout', :wait, true) WHERE current_setting('lock_timeout') IN ('0', '0ms')"
+    "SELECT set_config('lock_timeout', :wait, true) FROM pg_settings"
+    " WHERE name = 'lock_timeout' AND (setting = '0' OR source = 'client')"
 )
 #: The first half of every advisory lock key kb takes on a server (hold_lock): "kb" in ASCII.
 LOCK_SPACE = 0x6B62
@@ -548,7 +554,10 @@ def connect(location: DatabaseLocation, lean: bool = False) -> Database:
         return SqliteDatabase.open(location)
     scheme, _, rest = location.url.partition("://")
     if scheme in ("postgresql", "postgresql+psycopg"):
-        conninfo = with_iso_dates(f"postgresql://{rest}")
+        # a search's reader waits less for a table lock: it must answer while the incident is on
+        conninfo = with_kb_session(
+            f"postgresql://{rest}", SEARCH_LOCK_WAIT_MS if lean else SERVER_LOCK_WAIT_MS
+        )
         if "connect_timeout" not in conninfo:
             conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={SERVER_CONNECT_TIMEOUT_S}"
         if lean:

@@ -180,6 +180,11 @@ class IndexReader:
             damaged = sqlite_file.confirm_damage(self.location.file, self.location.display(), message)
             if damaged is not None:
                 return damaged
+        if exc.sqlstate == "55P03":  # a table lock past the reader's lock_timeout
+            return StoreUnavailable(
+                f"cannot read {self.location.display()}: another session holds a lock on kb's tables"
+                f" (an ALTER TABLE, a VACUUM FULL, a migration) for longer than a search waits ({message})"
+            )
         return StoreUnavailable(f"cannot read {self.location.display()}: {message}")
 
     def _check_ready(self) -> None:

@@ -114,25 +114,32 @@ def refused_as_read_only(exc: BaseException) -> bool:
     return "permission denied" in message or "read-only transaction" in message
 
 
-#: The PostgreSQL drivers that take libpq's `options`, which with_iso_dates() adds a setting to.
+#: The PostgreSQL drivers that take libpq's `options`, which with_kb_session() adds settings to.
 LIBPQ_SCHEMES = ("postgresql", "postgresql+psycopg", "postgresql+psycopg2")
 
 
-def with_iso_dates(url: str) -> str:
-    """URL (a PostgreSQL URL, or libpq's URI) whose sessions start with times written in ISO form.
+def with_kb_session(url: str, lock_wait_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> str:
+    """URL (a PostgreSQL URL, or libpq's URI) whose sessions start as kb reads them: times written
+    in ISO form and in UTC, and a lock waited for LOCK_WAIT_MS at most.
 
     A server, a database or a role may choose another DateStyle (`ALTER DATABASE ml SET datestyle =
     'German, DMY'`, or postgresql.conf); a time then comes back as `05.12.2026 04:28:17 UTC`, which
     neither psycopg nor kb's own libpq reader parses, and every command that read one ended in a
-    traceback. Sent with the connection (libpq's `options`, after any the URL has), it costs no
-    round trip, and it overrides the server's, the database's and the role's choice alike."""
+    traceback. Another TimeZone moved a time near the year 10000 past it (a traceback too). And a
+    table lock (a DBA's ALTER TABLE or VACUUM FULL, an owner's migration) kept every read waiting
+    for as long as it was held, a search and a team layer's answer with them: on SQLite a reader
+    never waits, and a writer waits the busy timeout. Sent with the connection (libpq's `options`,
+    after any the URL has), they cost no round trip, and override the server's, the database's and
+    the role's choice alike; a write still honours a lock_timeout they chose
+    (kb.store.connection.BOUNDED_LOCK_WAITS)."""
     base, _, query = url.partition("?")
     params = query.split("&") if query else []
+    settings = f"-cDateStyle%3DISO%20-cTimeZone%3DUTC%20-clock_timeout%3D{lock_wait_ms}"
     chosen = [n for n, param in enumerate(params) if param.startswith("options=")]
     if chosen:  # libpq takes the last one
-        params[chosen[-1]] += "%20-cDateStyle%3DISO"
+        params[chosen[-1]] += f"%20{settings}"
     else:
-        params.append("options=-cDateStyle%3DISO")
+        params.append(f"options={settings}")
     return f"{base}?{'&'.join(params)}"
 
 
@@ -149,7 +156,7 @@ def server_engine(url: str, where: str) -> "Engine":
 
     scheme = url.partition("://")[0]
     if scheme in LIBPQ_SCHEMES:
-        url = with_iso_dates(url)
+        url = with_kb_session(url)
     try:
         postgres = url.startswith("postgresql") and "connect_timeout" not in url
         engine = create_engine(

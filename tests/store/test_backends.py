@@ -139,6 +139,57 @@ def test_a_database_whose_dates_are_not_written_in_iso_form_still_answers(postgr
         assert result.returncode == 0 and result.stderr == "", (argv, result.stderr)
 
 
+def test_a_time_near_the_year_10000_reads_back_whatever_the_databases_time_zone(postgres_url: str) -> None:
+    """A backup's `updated` of 9999-12-31T23:59:59Z, read in a session at +05:30, came back as the
+    year 10000, which psycopg refuses: kb list ended in a traceback."""
+    import psycopg
+
+    owner = {**os.environ, "KB_DB": postgres_url}
+    subprocess.run([sys.executable, "-m", "kb", "where"], env=owner, capture_output=True, check=True)
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    name = postgres_url.rsplit("/", 1)[1]
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(
+            "UPDATE entry SET updated = '9999-12-31 23:59:59+00' WHERE key = %s", (LABELS_KEY,)
+        )
+        connection.execute(f"ALTER DATABASE \"{name}\" SET timezone = 'Asia/Kolkata'")
+    for argv in (["list", "--json"], ["show", LABELS_KEY, "--json"], ["stats"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "kb", *argv], env=owner, capture_output=True, text=True
+        )
+        assert result.returncode == 0 and result.stderr == "", (argv, result.stderr)
+    shown = subprocess.run(
+        [sys.executable, "-m", "kb", "show", LABELS_KEY, "--json"], env=owner, capture_output=True, text=True
+    )
+    assert json.loads(shown.stdout)["updated"].startswith("9999-12-31T23:59:59")
+
+
+def test_a_search_gives_up_on_a_table_another_session_locked_in_one_line(postgres_url: str) -> None:
+    """A DBA's ALTER TABLE (here LOCK TABLE) kept every search waiting for as long as it was held: on
+    SQLite a reader never waits. The search gives up after a few seconds, in one line."""
+    import time
+
+    import psycopg
+
+    owner = {**os.environ, "KB_DB": postgres_url}
+    subprocess.run([sys.executable, "-m", "kb", "where"], env=owner, capture_output=True, check=True)
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(admin) as locker:
+        locker.execute("LOCK TABLE entry IN ACCESS EXCLUSIVE MODE")
+        started = time.monotonic()
+        result = subprocess.run(
+            [sys.executable, "-m", "kb", "search", LABELS],
+            env=owner,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        waited = time.monotonic() - started
+        locker.rollback()
+    assert result.returncode == 1 and waited < 20
+    assert result.stderr.count("\n") == 1 and "another session holds a lock on kb's tables" in result.stderr
+
+
 def test_a_save_after_the_server_dropped_an_idle_connection_reconnects(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
