@@ -354,10 +354,9 @@ def rm(
     with common.open_kb(ctx) as store:
         entry = store.get(key)
         if not purge:
-            if entry.status == "archived":
+            if entry.status == "archived" or not store.set_status(key, "archived"):
                 typer.echo(f"{key} is already archived; bring it back with: {again}restore {key}")
                 return
-            store.set_status(key, "archived")
             typer.echo(f"archived {key}; undo with: {again}restore {key}")
             return
         if not yes:

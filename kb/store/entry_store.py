@@ -494,12 +494,14 @@ class EntryStore:
                     restored[key] = None
         return tuple(restored)
 
-    def set_status(self, key: str, status: str) -> Entry:
+    def set_status(self, key: str, status: str) -> bool:
+        """Put KEY in STATUS; False when it was in it already (another kb rm got there first)."""
         with self._writing() as db:
             entry = self._locked(db, key)
-            if entry.status != status:
-                self._put_in_status(db, entry, status)
-        return entry
+            if entry.status == status:
+                return False
+            self._put_in_status(db, entry, status)
+        return True
 
     def _put_in_status(self, db: Database, entry: Entry, status: str, detail: str = "") -> None:
         """ENTRY archived or restored (STATUS) inside the transaction DB, and its history says so."""

@@ -142,6 +142,15 @@ def test_list_filters_by_domain_tag_and_status(empty_store: EntryStore) -> None:
     assert [e.key for e in empty_store.list(status="archived")] == ["c"]
 
 
+def test_archiving_says_whether_it_archived(empty_store: EntryStore) -> None:
+    """Three `kb rm K` waiting on one lock each said "archived K"; one archived it, and history
+    holds one archive."""
+    empty_store.add(fault("c", "hardware"))
+    assert empty_store.set_status("c", "archived") is True
+    assert empty_store.set_status("c", "archived") is False
+    assert [change.action for change in empty_store.history("c")] == ["added", "archived"]
+
+
 def test_unvalidated_finds_entries_kept_with_prose(empty_store: EntryStore) -> None:
     empty_store.add(fault("good"))
     empty_store.add(fault("prose").replace(validation="check the logs"))
