@@ -189,6 +189,8 @@ def check_path(location: DatabaseLocation) -> None:
     assert path is not None
     if path.is_dir():
         raise StoreUnavailable(f"{path} is a folder, not a database file")
+    if path.exists() and not path.is_file():  # reading a named pipe's header waited for a writer
+        raise StoreUnavailable(f"{path} is not a regular file (a pipe or a device), not a database file")
     if path.parent.exists() and not path.parent.is_dir():
         raise StoreUnavailable(f"{path.parent} is a file, not a folder; check --db and KB_DB")
     if not path.parent.is_dir():

@@ -117,6 +117,16 @@ def test_a_file_that_is_not_sqlite_is_refused(tmp_path: Path) -> None:
     assert path.read_text() == "just some notes\n"
 
 
+def test_a_named_pipe_is_refused_rather_than_waited_on(tmp_path: Path) -> None:
+    """`--db` naming a FIFO hung until Ctrl-C: reading its header waits for a writer."""
+    import os
+
+    path = tmp_path / "kb.db"
+    os.mkfifo(path)
+    with pytest.raises(StoreUnavailable, match="is not a regular file"):
+        open_store(str(path))
+
+
 def test_an_sqlite_database_that_is_not_kb_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "other.db"
     with sqlite3.connect(path) as conn:
