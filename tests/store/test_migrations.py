@@ -117,11 +117,12 @@ def test_a_file_that_is_not_sqlite_is_refused(tmp_path: Path) -> None:
     assert path.read_text() == "just some notes\n"
 
 
+@pytest.mark.sqlite_only
 def test_a_named_pipe_is_refused_rather_than_waited_on(tmp_path: Path) -> None:
     """`--db` naming a FIFO hung until Ctrl-C: reading its header waits for a writer."""
     import os
 
-    path = tmp_path / "kb.db"
+    path = tmp_path / "pipe.db"
     os.mkfifo(path)
     with pytest.raises(StoreUnavailable, match="is not a regular file"):
         open_store(str(path))
