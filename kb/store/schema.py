@@ -164,7 +164,7 @@ def server_engine(url: str, where: str) -> "Engine":
         )
     except NoSuchModuleError:
         raise StoreUnavailable(
-            f"kb cannot use '{scheme}://' databases: no SQLAlchemy dialect has that name"
+            f"'{scheme}://' databases are not ones kb can use: no SQLAlchemy dialect has that name"
         ) from None
     except ArgumentError as exc:
         raise StoreUnavailable(

@@ -658,7 +658,7 @@ def test_archiving_twice_says_it_already_was(runner: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("url", "fragment"),
     [
-        ("notadb://x", "kb cannot use 'notadb://' databases"),
+        ("notadb://x", "'notadb://' databases are not ones kb can use"),
         ("postgresql+psycopg2://kb:secret@localhost:1/kb", "needs the Python package psycopg2"),
         ("postgresql+psycopg://kb:secret@127.0.0.1:1/kb", "cannot connect to"),
         ("postgres://kb:secret@127.0.0.1:1/kb", "cannot connect to"),
