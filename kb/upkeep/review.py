@@ -262,6 +262,7 @@ class Stats:
     added_this_month: int | None
     most_hit: list[tuple[str, int]] | None
     never_hit: int | None
+    #: Every active entry never hit, by key (never_hit counts them).
     never_hit_keys: list[str] | None
     broken_checks: list[tuple[str, int]] | None
     due_for_review: int | None
@@ -324,7 +325,7 @@ def compute_stats(store: EntryStore, interval: timedelta) -> Stats:
         added_this_month=sum(1 for e in entries if e.created >= month_start(now) and e.seed_digest is None),
         most_hit=[(e.key, e.hits) for e in hit[:10]],
         never_hit=len(never),
-        never_hit_keys=never[:10],
+        never_hit_keys=never,  # all of them: a script reading the JSON was told 87 and given 10
         broken_checks=[(e.key, e.check_broke_in_a_row) for e in active if check_is_broken(e)],
         due_for_review=len(due),
         last_review=store.meta("last_review"),

@@ -415,6 +415,7 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     assert data["most_hit"][0] == {"key": "failing", "hits": 2}
     assert {"key": "failing", "broke_in_a_row": 2} in data["broken_checks"]
     assert data["review"]["due"] == 0 and data["review"]["interval_days"] == 30
+    assert len(data["never_hit_keys"]) == data["never_hit"] > 10  # not the first ten of them
     clock(timedelta(days=40))
     data = json.loads(kb("stats", "--json")[1])
     assert data["added_this_month"] == 0 and data["review"]["due"] > 0
