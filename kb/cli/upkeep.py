@@ -422,6 +422,8 @@ def tree(
     from kb.upkeep import fault_tree as trees
     from kb.upkeep.fault_tree import forest_of
 
+    if as_json and output not in ("text", "json"):
+        raise UsageError(f"--json is --format json: give one of them, not --format {output} too")
     fmt = "json" if as_json else output
     if fmt not in ("text", "markdown", "mermaid", "json"):
         raise UsageError(f"--format must be text, markdown, mermaid or json, not '{output}'")

@@ -440,6 +440,8 @@ def test_the_fault_tree_counts_and_flags_what_recurs(
     assert sum(root["entry_count"] for root in data) >= 70
     assert kb("tree", "--format", "markdown", "data")[1].startswith("- **data**")
     assert kb("tree", "--format", "mermaid")[1].startswith("flowchart")
+    code, _, err = kb("tree", "--format", "markdown", "--json")  # JSON came out, the markdown asked for not
+    assert code == 2 and "--json is --format json" in err
 
 
 def test_a_fault_recorded_three_times_is_three_occurrences_in_the_tree(runner: CliRunner) -> None:
