@@ -25,6 +25,7 @@ EXPECTED = {
     "hits-not-a-number.jsonl": ":1: hits: input should be a valid integer",
     "hits-infinite.jsonl": ":1: hits: input should be a valid integer",
     "hits-too-large.jsonl": ":1: hits: input should be less than or equal to",
+    "hits-beyond-a-servers-integer.jsonl": ":1: hits: input should be less than or equal to 2147483647",
     "hits-negative.jsonl": ":1: hits: input should be greater than or equal to 0",
     "occurrences-word.jsonl": ":1: occurrences: input should be a valid integer",
     "occurrences-null.jsonl": ":1: occurrences: input should be a valid integer",
