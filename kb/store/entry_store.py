@@ -331,7 +331,9 @@ class EntryStore:
 
     def keys(self) -> list[str]:
         with self._reading() as db:
-            return [str(row[0]) for row in db.rows('SELECT "key" FROM entry ORDER BY "key"')]
+            # sorted here, by code point as SQLite sorts: a server's collation (ICU, en_US) skips the
+            # hyphens, and "did you mean" named another key than on SQLite
+            return sorted(str(row[0]) for row in db.rows('SELECT "key" FROM entry'))
 
     def history(self, key: str) -> list[EntryChange]:
         """Every recorded change of KEY, oldest first (also of a key that is gone: merged, purged)."""

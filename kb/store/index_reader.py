@@ -353,7 +353,7 @@ class IndexReader:
             raise self._read_error(exc) from exc
 
     def keys(self) -> list[str]:
-        return [str(row[0]) for row in self._rows('SELECT "key" FROM entry ORDER BY "key"')]
+        return sorted(str(row[0]) for row in self._rows('SELECT "key" FROM entry'))  # as EntryStore.keys()
 
     def all_ids(self, statuses: Sequence[str]) -> list[int]:
         status_sql, params = in_list("s", statuses)

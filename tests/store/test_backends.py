@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from kb.entry.content import EntryContent
 from kb.store.seeding import read_seed_entries
 from tests.command_line import kb
 
@@ -188,6 +189,31 @@ def test_a_search_gives_up_on_a_table_another_session_locked_in_one_line(postgre
         locker.rollback()
     assert result.returncode == 1 and waited < 20
     assert result.stderr.count("\n") == 1 and "another session holds a lock on kb's tables" in result.stderr
+
+
+def test_did_you_mean_names_the_key_sqlite_names_whatever_the_servers_collation(postgres_url: str) -> None:
+    """Keys were listed in the server's collation: one that skips punctuation (ICU's shifted, glibc's
+    en_US) put zzqlong-a before zzq-long-b, and `kb show zzq` suggested another key than on SQLite."""
+    import psycopg
+
+    from kb.store.entry_store import open_store
+
+    admin = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with open_store(postgres_url) as store:
+        for key in ("zzq-long-b", "zzqlong-a"):
+            store.add(EntryContent(key=key, domain="data", symptom=f"OSError: the {key} fault"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        try:
+            connection.execute("CREATE COLLATION shifted (provider = icu, locale = 'en-US-u-ka-shifted')")
+        except psycopg.Error:
+            pytest.skip("this server has no ICU collations")
+        connection.execute('ALTER TABLE entry ALTER COLUMN "key" TYPE VARCHAR COLLATE shifted')
+    with open_store(postgres_url) as store:
+        assert store.keys() == ["zzq-long-b", "zzqlong-a"]
+    shown = subprocess.run(
+        [sys.executable, "-m", "kb", "--db", postgres_url, "show", "zzq"], capture_output=True, text=True
+    )
+    assert "did you mean 'zzq-long-b'?" in shown.stderr
 
 
 def test_a_save_after_the_server_dropped_an_idle_connection_reconnects(
