@@ -230,6 +230,8 @@ class SqliteDatabase(Database):
         #: Each statement with named parameters, as positional ones: sqlite3 binds a name a
         #: microsecond slower, which a search binding thousands of terms feels.
         self._positional: dict[str, tuple[str, list[str]]] = {}
+        #: How long a write waits for another process's write lock (SQLite's busy timeout).
+        self.busy_ms = SQLITE_BUSY_TIMEOUT_MS
         if not tuned:
             return
         conn.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
@@ -240,6 +242,7 @@ class SqliteDatabase(Database):
 
     def wait_for_locks_at_most(self, ms: int) -> None:
         super().wait_for_locks_at_most(ms)
+        self.busy_ms = int(ms)
         with self._lock:
             self.conn.execute(f"PRAGMA busy_timeout = {int(ms)}")
 
@@ -308,10 +311,31 @@ class SqliteDatabase(Database):
             except sqlite3.Error as exc:
                 raise _failed(exc) from exc
 
+    def _begin_writing(self) -> None:
+        """BEGIN IMMEDIATE, waiting up to busy_ms for another process's write lock in slices: SQLite
+        waits in C, where Python runs no signal handler, and Ctrl-C went unheard for 30 s."""
+        if self.busy_ms <= BUSY_SLICE_MS:
+            self._execute("BEGIN IMMEDIATE", None)
+            return
+        deadline = time.monotonic() + self.busy_ms / 1000
+        self.conn.execute(f"PRAGMA busy_timeout = {BUSY_SLICE_MS}")
+        try:
+            while True:
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) or time.monotonic() >= deadline:
+                        raise _failed(exc) from exc
+                except sqlite3.Error as exc:
+                    raise _failed(exc) from exc
+        finally:  # the statements inside the transaction wait as long as ever
+            self.conn.execute(f"PRAGMA busy_timeout = {self.busy_ms}")
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         with self._lock:
-            self._execute("BEGIN IMMEDIATE", None)
+            self._begin_writing()
             try:
                 yield
             except BaseException:
@@ -323,6 +347,10 @@ class SqliteDatabase(Database):
 
     def close(self) -> None:
         self.conn.close()
+
+
+#: How long SQLite waits for a lock before kb's own loop looks again (and Ctrl-C is heard).
+BUSY_SLICE_MS = 200
 
 
 class PsycopgDatabase(Database):

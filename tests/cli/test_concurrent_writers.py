@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def kb_processes(*commands: list[str]) -> list[subprocess.CompletedProcess[str]]:
     """Start every command at once, as two terminals would, and wait for all of them."""
@@ -147,3 +149,32 @@ def test_people_opening_a_new_database_at_once_get_one_schema_and_one_set_of_see
     where = json.loads(kb_processes(["where", "--json"])[0].stdout)
     assert where["entries"] == len(read_seed_entries())
     assert where["schema_version"] == len(MIGRATION_NAMES)
+
+
+@pytest.mark.sqlite_only("a second process holding SQLite's write lock")
+def test_ctrl_c_while_a_write_waits_for_another_process_is_heard_at_once() -> None:
+    """SQLite waits for a lock in C, where Python runs no signal handler: `kb rm` waiting on another
+    writer's lock heard Ctrl-C only when its 30 s were up."""
+    import signal
+    import time
+
+    from tests.other_writer import write_lock_held
+
+    subprocess.run(
+        [sys.executable, "-m", "kb", "where"], env=os.environ.copy(), capture_output=True, check=True
+    )
+    with write_lock_held(os.environ["KB_DB"]):
+        removing = subprocess.Popen(
+            [sys.executable, "-m", "kb", "rm", "read-csv-encoding"],
+            env=os.environ.copy(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(2)  # started, and waiting for the lock
+        interrupted = time.monotonic()
+        removing.send_signal(signal.SIGINT)
+        _, err = removing.communicate(timeout=60)
+        heard_after = time.monotonic() - interrupted
+    assert removing.returncode == 130 and err == "kb: interrupted; nothing was written\n"
+    assert heard_after < 10  # a slice of the wait, not what is left of 30 s
