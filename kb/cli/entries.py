@@ -420,10 +420,17 @@ def copy(
                 f"the {target} layer holds '{key}' {state} (kb --layer {target} show {key});"
                 " add --replace to overwrite it"
             )
-        if theirs is None:
-            store.add(content)
-        else:
-            store.update(key, content, started_from=theirs)
+        try:
+            if theirs is None:
+                store.add(content)
+            else:
+                store.update(key, content, started_from=theirs)
+        except (KeyTaken, EditConflict):  # another copy or edit landed there since kb looked
+            raise KbError(
+                f"the {target} layer's '{key}' was written by someone else while this copy ran: not"
+                f" copied; see it with kb --layer {target} show {key}, then copy again (--replace"
+                " overwrites it)"
+            ) from None
     over = " over its archived version, active again" if archived else ""
     typer.echo(f"copied {key} from the {here} layer to the {target} layer{over}")
 

@@ -425,6 +425,25 @@ def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     assert missing.exit_code == 1 and "already" not in missing.stderr
 
 
+def test_a_copy_that_meets_another_write_of_its_key_says_so(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies at once: the loser was told to "pick another --key" (copy has none), or that
+    someone changed the entry "while you edited it", naming the personal entry to look at."""
+    from kb.errors import KeyTaken
+    from kb.store.entry_store import EntryStore
+
+    def taken_meanwhile(self: EntryStore, content: Any, *args: Any, **kwargs: Any) -> Any:
+        raise KeyTaken(content.key)
+
+    monkeypatch.chdir(team)
+    monkeypatch.setattr(EntryStore, "add", taken_meanwhile)
+    lost = kb("copy", LABELS_KEY, "--to", "project")
+    assert lost.exit_code == 1 and "--key" not in lost.stderr
+    said = "written by someone else while this copy ran: not copied; see it with kb --layer project show"
+    assert f"{said} {LABELS_KEY}" in lost.stderr
+
+
 @pytest.mark.parametrize("unused_for", ["30d", "0w"])
 def test_a_folder_layer_keeps_no_usage_so_it_is_never_pruned_as_unused(
     team: Path, monkeypatch: pytest.MonkeyPatch, unused_for: str
