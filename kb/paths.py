@@ -136,7 +136,7 @@ def without_passwords(text: str, url: str = "") -> str:
 #: `scheme://user:password@`: a URL's credentials, up to the last `@` before the host.
 _URL_PASSWORD = r"(?i)\b([a-z][\w+.-]*://[^\s:/@'\"]*:)[^\s'\"]*@"
 #: `password=…` in a query or a conninfo string, quoted or not.
-_QUERY_PASSWORD = r"(?i)\b(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s'\"]+)"
+_QUERY_PASSWORD = r"(?i)\b(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s'\"]+?(?=:\s|:$|[&\s'\"]|$))"
 
 
 def resolve_location(spec: str | None = None) -> DatabaseLocation:

@@ -130,3 +130,7 @@ def test_a_drivers_error_that_quotes_the_password_shows_none_of_it() -> None:
     )
     assert bare == 'invalid percent-encoded token: "***"'
     assert without_passwords("host=db password='a b' user=kb") == "host=db password=*** user=kb"
+    # a URL ending in its password, then the driver's error: the colon between them stays
+    said = without_passwords("cannot connect to postgresql:///t2?host=h&password=s3cret: connection failed")
+    assert said == "cannot connect to postgresql:///t2?host=h&password=***: connection failed"
+    assert without_passwords("password=a:b:c end") == "password=*** end"
