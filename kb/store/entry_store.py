@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -102,6 +103,22 @@ writes_committed = 0
 #: SQLSTATEs of a transaction the server ended because it met another: a serialization failure and a
 #: deadlock. Running it again is what PostgreSQL's manual prescribes.
 _TRANSIENT_STATES = frozenset({"40001", "40P01"})
+
+
+def _noted_already(conditions: str, recorded: str) -> bool:
+    """Whether RECORDED (an entry's conditions: what its author wrote, then one dated paragraph per
+    occurrence) holds CONDITIONS as one of its notes. Not as a part of one: "cond 1" after "cond
+    10", or "batch size 16" after "batch size 16 on 8 GPUs", was dropped unsaid."""
+    if recorded.strip() == conditions:
+        return True
+    notes = (paragraph.strip() for paragraph in recorded.split("\n\n"))
+    return any(_DATED.sub("", note, count=1) == conditions for note in notes)
+
+
+#: The date kb puts before each occurrence's conditions.
+_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}: ")
+
+
 #: SQLSTATE of a lock waited for past lock_timeout (kb.store.connection.Database.bound_lock_waits).
 LOCK_NOT_AVAILABLE = "55P03"
 
@@ -690,7 +707,7 @@ class EntryStore:
                 entry.last_hit = self.now()
             conditions = redact_text(clean_text(conditions))
             changes = []
-            if conditions and conditions not in entry.conditions:
+            if conditions and not _noted_already(conditions, entry.conditions):
                 stamp = self.now().date().isoformat()
                 entry.conditions = f"{entry.conditions}\n\n{stamp}: {conditions}".strip()
                 changes.append("its reproduce conditions")

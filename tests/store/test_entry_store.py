@@ -57,6 +57,16 @@ def test_an_occurrence_keeps_a_message_that_reads_otherwise_in_one_write(empty_s
     assert empty_store.get("old-head").occurrences == 4
 
 
+def test_an_occurrences_conditions_are_kept_unless_they_are_a_note_already(empty_store: EntryStore) -> None:
+    """A condition that was part of one already noted ("cond 1" after "cond 10") was dropped unsaid."""
+    empty_store.add(fault("flaky").replace(conditions="batch size 16 on 8 GPUs"))
+    for conditions in ("cond 10", "cond 1", "batch size 16", "cond 1", "batch size 16 on 8 GPUs"):
+        empty_store.record_occurrence("flaky", conditions)
+    notes = empty_store.get("flaky").conditions.split("\n\n")
+    assert notes[0] == "batch size 16 on 8 GPUs"
+    assert [note.split(": ", 1)[1] for note in notes[1:]] == ["cond 10", "cond 1", "batch size 16"]
+
+
 def test_an_occurrence_of_an_entry_merged_or_renamed_since_it_was_found_lands_where_it_went(
     empty_store: EntryStore,
 ) -> None:
