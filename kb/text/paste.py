@@ -734,6 +734,7 @@ _NOT_A_FILE = LazyPattern(
     r"^(?:torch|numpy|np|nn|pandas|pd|tensorflow|tf|jax|builtins|collections|typing)\."
     r"|\.(?:weight|bias|[^./]*_[^./]*|(?:b?float|u?int|complex)\d*|bool|half|double|long|[A-Z][a-z][^./]*)$"
 )
+_TRACEBACK_HEADER = LazyPattern(r"^Traceback \(most recent call last\):", re.MULTILINE)
 _SCRIPT_FRAME = LazyPattern(r'^\s*File "([^"]+\.py)", line \d+, in <module>', re.MULTILINE)
 
 
@@ -757,7 +758,7 @@ def paste_values(text: str, decisive: Decisive | None = None) -> dict[str, str]:
     ]
     if files:
         values["path"] = files[-1]
-    scripts = [s for s in _SCRIPT_FRAME.findall(tail) if not _installed(s)]
+    scripts = [s for s in _SCRIPT_FRAME.findall(_traceback_of(decisive.line, tail)) if not _installed(s)]
     if scripts:
         script = scripts[0]
         values["script"] = script
@@ -769,6 +770,18 @@ def paste_values(text: str, decisive: Decisive | None = None) -> dict[str, str]:
         if found:
             values[name] = found
     return values
+
+
+def _traceback_of(line: str, text: str) -> str:
+    """The traceback of TEXT that ends in LINE (the error the paste is about), else its last one,
+    else all of TEXT: a log whose setup step printed a caught error first named that step's script
+    as the one to check, and its check ruled out a fault it never ran."""
+    starts = [match.start() for match in _TRACEBACK_HEADER.finditer(text)]
+    if not starts:
+        return text
+    parts = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]
+    holding = [part for part in parts if line and line in part]
+    return (holding or parts)[-1]
 
 
 def _its_traceback(text: str) -> str:

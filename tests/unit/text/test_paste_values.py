@@ -80,3 +80,20 @@ def test_a_value_comes_from_the_error_not_from_another_line_of_the_log() -> None
     assert paste_values(log).get("port") == "8000"
     without_frames = "wandb: port=6006 dashboard ready\nOSError: [Errno 98] Address already in use\n"
     assert "port" not in paste_values(without_frames)
+
+
+def test_the_script_is_the_one_whose_traceback_ends_in_the_error() -> None:
+    """A setup step's caught error printed first named its script: the check ran prepare_data.py,
+    which has no label fault, and ruled out a fault it never tested."""
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/ana/proj/prepare_data.py", line 2, in <module>\n'
+        "FileNotFoundError: [Errno 2] No such file or directory: 'cache/index.json'\n"
+        "rebuilding\ndata ready\n"
+        "Traceback (most recent call last):\n"
+        '  File "/home/ana/proj/train.py", line 2, in <module>\n'
+        "    loss = cross_entropy(logits, labels)\n"
+        "RuntimeError: CUDA error: device-side assert triggered\n"
+    )
+    values = paste_values(log)
+    assert (values["script"], values["module"]) == ("/home/ana/proj/train.py", "train")
