@@ -230,8 +230,6 @@ class SqliteDatabase(Database):
         #: Each statement with named parameters, as positional ones: sqlite3 binds a name a
         #: microsecond slower, which a search binding thousands of terms feels.
         self._positional: dict[str, tuple[str, list[str]]] = {}
-        #: How long a write waits for another process's write lock (SQLite's busy timeout).
-        self.busy_ms = SQLITE_BUSY_TIMEOUT_MS
         if not tuned:
             return
         conn.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
@@ -242,7 +240,6 @@ class SqliteDatabase(Database):
 
     def wait_for_locks_at_most(self, ms: int) -> None:
         super().wait_for_locks_at_most(ms)
-        self.busy_ms = int(ms)
         with self._lock:
             self.conn.execute(f"PRAGMA busy_timeout = {int(ms)}")
 
@@ -312,12 +309,17 @@ class SqliteDatabase(Database):
                 raise _failed(exc) from exc
 
     def _begin_writing(self) -> None:
-        """BEGIN IMMEDIATE, waiting up to busy_ms for another process's write lock in slices: SQLite
-        waits in C, where Python runs no signal handler, and Ctrl-C went unheard for 30 s."""
-        if self.busy_ms <= BUSY_SLICE_MS:
+        """BEGIN IMMEDIATE, waiting for another process's write lock as long as the busy timeout set
+        now says (30 s; a search's usage record 0.2 s), in slices: SQLite waits in C, where Python
+        runs no signal handler, and Ctrl-C went unheard for 30 s."""
+        try:
+            waits = int(self.conn.execute("PRAGMA busy_timeout").fetchone()[0])
+        except sqlite3.Error as exc:
+            raise _failed(exc) from exc
+        if waits <= BUSY_SLICE_MS:
             self._execute("BEGIN IMMEDIATE", None)
             return
-        deadline = time.monotonic() + self.busy_ms / 1000
+        deadline = time.monotonic() + waits / 1000
         self.conn.execute(f"PRAGMA busy_timeout = {BUSY_SLICE_MS}")
         try:
             while True:
@@ -330,7 +332,7 @@ class SqliteDatabase(Database):
                 except sqlite3.Error as exc:
                     raise _failed(exc) from exc
         finally:  # the statements inside the transaction wait as long as ever
-            self.conn.execute(f"PRAGMA busy_timeout = {self.busy_ms}")
+            self.conn.execute(f"PRAGMA busy_timeout = {waits}")
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
