@@ -143,6 +143,27 @@ BROKE: list[tuple[re.Pattern[str], str]] = [
         ),
         "its shell line does not parse: {0}",
     ),
+    # A command line its program refuses: argparse's words (pytest's too, exit 4), a grep pattern
+    # that does not parse (exit 2), a pytest selection that names no test (exit 5). Read as a
+    # verdict, a typo in the check ruled the cause out, or under "exit non-zero" confirmed it.
+    (
+        re.compile(
+            r"^\S+: error: ((?:unrecognized arguments|the following arguments are required|argument \S+"
+            r"|invalid choice)[^\n]*)$",
+            re.MULTILINE,
+        ),
+        "its command line is refused: {0}",
+    ),
+    (
+        re.compile(
+            r"^grep: ((?:Unmatched|Invalid|Trailing backslash|Premature end|unbalanced)[^\n]*)$", re.MULTILINE
+        ),
+        "its grep pattern does not parse: {0}",
+    ),
+    (
+        re.compile(r"^=*\s*((?:no tests ran|\d+ deselected)(?: in [\d.]+s)?)\s*=*$", re.MULTILINE),
+        "the tests it selects do not exist: {0}",
+    ),
 ]
 
 #: The last exception of a Python traceback in the output.
@@ -180,12 +201,17 @@ def read_verdict(
     names itself that is missing may be what it looks for."""
     if ended == "not started":
         return Reading("could not run here", "the command could not be started")
+    unparsed = _own_code_does_not_parse(output, command)
+    if unparsed is not None and exit_code != 0:  # Python echoes the line: a pattern would match it
+        return Reading("the check broke", unparsed)
     if rule.confirms == "output":
         decided = _by_output(rule, output, exit_code, ended)
         if decided is not None:
             return decided
     if ended == "timeout":
         return Reading("inconclusive", f"killed at the timeout after {seconds:.0f} s")
+    if exit_code == 124 and _TIMEOUT_WRAPPED.search(command):
+        return Reading("inconclusive", "killed by its own timeout (exit 124) before it could decide")
     missing = missing_here(exit_code, output, symptom)
     looked_for = _missing_file(output)
     if rule.confirms == "exit non-zero" and exit_code != 0 and looked_for and looked_for in command:
@@ -194,14 +220,18 @@ def read_verdict(
             f"{looked_for} is not here, and the check names it: if it looks for that file, its absence is"
             " the fault; read its output",
         )
-    if missing is not None and (exit_code != 0 or not rule.gives_verdict):
-        return Reading("could not run here", missing)
+    if (
+        missing is not None
+        and (exit_code != 0 or not rule.gives_verdict)
+        and not _reproduced(symptom, output)
+    ):
+        return Reading("could not run here", missing)  # a caught ImportError earlier is not the end
     project = _failed_in_project(output) if exit_code != 0 else None
     if project is not None and not (rule.confirms == "exit non-zero" and _reproduced(symptom, output)):
         return Reading(
             "inconclusive", f"the project's code failed in {project} before the check could decide"
         )
-    broke = check_broke(output)
+    broke = check_broke(output, command)
     if broke is not None and exit_code != 0:
         return Reading("the check broke", broke)
     if exit_code is not None and exit_code < 0:  # the OOM killer, a segfault of the code it tests, kill
@@ -219,7 +249,7 @@ def _by_rule(rule: CheckRule, exit_code: int | None, output: str, symptom: str) 
             return Reading("confirmed", "exit 0")
         crash = _unrelated_crash(output)
         if crash is not None:
-            return Reading("the check broke", crash)
+            return _crash_reading(crash, output)
         return Reading("ruled out", f"exit {exit_code}")
     if rule.confirms == "exit non-zero":
         if exit_code == 0:
@@ -255,7 +285,7 @@ def _by_rule(rule: CheckRule, exit_code: int | None, output: str, symptom: str) 
             return Reading("ruled out", "exit 0 without the confirming line")
         crash = _unrelated_crash(output)
         if crash is not None:
-            return Reading("the check broke", crash)
+            return _crash_reading(crash, output)
         if exit_code == 1 and not output.strip():
             # grep, lsof and their kind say "found nothing" so: the fault's trace is not there.
             return Reading("ruled out", "exit 1 with nothing printed: it found nothing to confirm the cause")
@@ -283,8 +313,9 @@ def _by_output(rule: CheckRule, output: str, exit_code: int | None, ended: RunEn
         return Reading("confirmed", f"the output has {_line_of(output, found)}")
     if cleared is None or ended != "exited" or (exit_code is not None and exit_code < 0):
         return None
-    if exit_code != 0 and "Traceback (most recent call last):" in output[cleared.end() :]:
-        return None
+    line_end = output.find("\n", cleared.end())
+    if exit_code != 0 and line_end >= 0 and output[line_end:].strip():
+        return None  # it went on and failed after that line: the project's `ok: config loaded`
     return Reading("ruled out", f"the output has {_line_of(output, cleared)}")
 
 
@@ -333,13 +364,50 @@ def _missing_file(output: str) -> str | None:
     return found[1] if found else None
 
 
-def check_broke(output: str) -> str | None:
-    """Why OUTPUT shows the check's own code is wrong, or None."""
+def check_broke(output: str, command: str = "") -> str | None:
+    """Why OUTPUT shows the check's own code is wrong, or None. A Python error raised in a file of
+    the project the check ran (its frame names a file the COMMAND does not) is the project's, not
+    the check's: a typo in train.py counted twice against a sound seed check, and kb prune offered
+    to archive it."""
     for pattern, reason in BROKE:
-        match = pattern.search(output)
-        if match:
+        for match in pattern.finditer(output):
+            if _in_the_projects_code(output, match.start(), command):
+                continue
             return reason.format(*(" ".join(g.split())[:120] for g in match.groups()))
     return None
+
+
+def _own_code_does_not_parse(output: str, command: str) -> str | None:
+    """Why the check's own Python does not parse, or None: a SyntaxError in `-c` code or in a
+    file the command names (its code never ran)."""
+    pattern, reason = BROKE[0]
+    for match in pattern.finditer(output):
+        if not _in_the_projects_code(output, match.start(), command):
+            return reason.format(" ".join(match.group(1).split())[:120])
+    return None
+
+
+def _in_the_projects_code(output: str, at: int, command: str) -> bool:
+    """Whether the last Python frame OUTPUT names before AT is in a file of the project (not the
+    check's `-c` code or stdin, not a file its COMMAND names, not an installed package)."""
+    frames = _FRAME.findall(output, 0, at)
+    if not frames:
+        return False
+    file = frames[-1]
+    if file in ("<string>", "<stdin>") or _INSTALLED.search(file):
+        return False
+    return file.replace("\\", "/").rsplit("/", 1)[-1] not in command
+
+
+def _crash_reading(crash: str, output: str) -> Reading:
+    """A check that crashed before it decided: broke when the crash is in its own code; inside an
+    installed package (torch.load on a corrupt file) it may be the data it read, which says nothing
+    about the check's health."""
+    start = output.rfind("Traceback (most recent call last):")
+    frames = _FRAME.findall(output, max(start, 0))
+    if frames and _INSTALLED.search(frames[-1]):
+        return Reading("inconclusive", f"{crash}, inside an installed package: read its output")
+    return Reading("the check broke", crash)
 
 
 def _unrelated_crash(output: str) -> str | None:
@@ -401,6 +469,10 @@ def _message_words(line: str) -> set[str]:
 
 
 _FRAME = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)
+#: A Python exception's line (`NameError: name 'modle' is not defined`).
+_LAST_ERROR_LINE = re.compile(r"^[\w.]*(?:Error|Exception|Interrupt|Exit): ", re.MULTILINE)
+#: A command whose first word wraps it in coreutils' timeout (exit 124 when it kills it).
+_TIMEOUT_WRAPPED = re.compile(r"(?:^|[;&|(]\s*)timeout\s")
 _INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")
 
 
@@ -409,9 +481,11 @@ def _failed_in_project(output: str) -> str | None:
     it ends in the check's own code (`-c`, stdin) or in an installed package. A project that does not
     import or run is not a broken check: saying so would count it against a sound entry."""
     start = output.rfind("Traceback (most recent call last):")
-    if start < 0:
+    if start < 0 and _LAST_ERROR_LINE.search(output) is None:
         return None
-    frames: list[str] = _FRAME.findall(output, start)
+    # A check's filter may keep a traceback's frames and error line, not its header (an awk that
+    # prints /^  File|Error/): the frames before the last error line say where it failed.
+    frames: list[str] = _FRAME.findall(output, max(start, 0))
     if not frames or frames[-1] in ("<string>", "<stdin>") or _INSTALLED.search(frames[-1]):
         return None
     return frames[-1]

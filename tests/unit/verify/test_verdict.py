@@ -317,3 +317,116 @@ def test_a_ruling_out_line_the_run_crashed_after_is_not_the_checks_conclusion() 
         "inconclusive",
         "the output has 'ok: 3 GPUs', but the check crashed after it (exit 1): read its output",
     )
+
+
+AWK_FILTERED_TYPO = """\
+  File "/home/ana/proj/train.py", line 3, in <module>
+    print(modle(torch.randn(2, 4)))
+NameError: name 'modle' is not defined. Did you mean: 'model'?
+exit status 1
+"""
+
+
+def test_an_error_in_the_projects_code_is_not_a_broken_check() -> None:
+    """A seed check's filter keeps a traceback's frames, not its header: a typo in the user's
+    train.py read as "the check broke", twice, and kb prune offered to archive the seed."""
+    command = "(python train.py 2>&1; echo \"exit status $?\") | awk '/^  File|Error/ { print }'"
+    reading = read_verdict(OUTPUT, "exited", 1, AWK_FILTERED_TYPO, command=command)
+    assert (reading.verdict, reading.reason) == (
+        "inconclusive",
+        "the project's code failed in /home/ana/proj/train.py before the check could decide",
+    )
+    own = 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+    own += "NameError: name 'x' is not defined\n"
+    assert read_verdict(EXIT_0, "exited", 1, own).verdict == "the check broke"
+
+
+def test_a_crash_inside_an_installed_package_is_no_broken_check() -> None:
+    """torch.load of a corrupt file crashes in torch: the data may be the fault; "broke" counted it
+    against the entry's health."""
+    output = (
+        "Traceback (most recent call last):\n"
+        '  File "<string>", line 1, in <module>\n'
+        '  File "/opt/venv/lib/python3.11/site-packages/torch/serialization.py", line 1040, in load\n'
+        "_pickle.UnpicklingError: invalid load key, '\\x9a'.\n"
+    )
+    assert read_verdict(EXIT_0, "exited", 1, output).verdict == "inconclusive"
+
+
+USAGE_TYPO = "usage: check.py [-h] [--threshold T]\ncheck.py: error: unrecognized arguments: --treshold 3\n"
+
+
+@pytest.mark.parametrize(
+    ("rule", "exit_code", "output"),
+    [
+        (
+            EXIT_0,
+            2,
+            USAGE_TYPO,
+        ),
+        (
+            NONZERO,
+            2,
+            USAGE_TYPO,
+        ),
+        (
+            NONZERO,
+            4,
+            "ERROR: usage: pytest [options]\npytest: error: unrecognized arguments: --bogus\n",
+        ),
+        (NONZERO, 5, "1 deselected in 0.01s\n"),
+        (NONZERO, 5, "============================ no tests ran in 0.01s =============================\n"),
+        (EXIT_0, 2, "grep: Unmatched ( or \\(\n"),
+    ],
+)
+def test_a_command_line_its_program_refuses_is_a_broken_check(
+    rule: CheckRule, exit_code: int, output: str
+) -> None:
+    """A typo in the check read as a verdict: argparse's exit 2 "ruled out" the cause, or under
+    "exit non-zero" confirmed it; pytest selecting no test (exit 5) confirmed it."""
+    assert read_verdict(rule, "exited", exit_code, output).verdict == "the check broke"
+
+
+def test_a_run_that_ends_in_the_entrys_own_error_is_not_missing_a_module_it_caught() -> None:
+    """A caught `ImportError: No module named 'apex'` logged first made a run that reproduced the
+    entry's exact error "could not run here"."""
+    symptom = "RuntimeError: expected m1 and m2 to have the same dtype, but got: float != c10::Half"
+    output = (
+        "WARNING:root:apex not available\nTraceback (most recent call last):\n"
+        '  File "repro.py", line 3, in <module>\n'
+        "ModuleNotFoundError: No module named 'apex'\n"
+        "Traceback (most recent call last):\n"
+        '  File "repro.py", line 7, in <module>\n'
+        f"{symptom}\n"
+    )
+    reading = read_verdict(NONZERO, "exited", 1, output, symptom=symptom, command="python3 repro.py")
+    assert reading.verdict == "confirmed"
+
+
+def test_a_ruling_out_line_the_check_went_on_from_and_failed_after_decides_nothing() -> None:
+    """The project printed `ok: config loaded` as the check imported it; the check then gave up on
+    purpose (exit 1): "ruled out" by the project's line."""
+    output = "ok: config loaded from configs/base.yaml\nthe batch holds torch.uint8 pixels, not floats\n"
+    assert read_verdict(OUTPUT, "exited", 1, output).verdict == "inconclusive"
+    assert read_verdict(OUTPUT, "exited", 1, "ok: nothing holds port 8000\n").verdict == "ruled out"
+
+
+def test_a_check_killed_by_its_own_timeout_decides_nothing() -> None:
+    """`timeout 3 python …` exits 124 when it kills the check: "confirmed" under exit non-zero,
+    "ruled out" under exit 0, where kb's own --timeout says inconclusive."""
+    command = 'timeout 3 python3 -c "import time; time.sleep(30)"'
+    for rule in (NONZERO, EXIT_0):
+        assert read_verdict(rule, "exited", 124, "", command=command).verdict == "inconclusive"
+
+
+def test_a_pattern_found_in_the_echo_of_code_that_does_not_parse_confirms_nothing() -> None:
+    """Python echoes a line that does not parse, and the confirming pattern matched the check's own
+    source: "confirmed" by a check that never ran."""
+    output = (
+        '  File "<string>", line 1\n'
+        "    import json; n = 0; print('%d rows dropped' % n if n else 'ok'\n"
+        "                             ^\n"
+        "SyntaxError: '(' was never closed\n"
+    )
+    rule = CheckRule("output", "rows dropped", "^ok$")
+    assert read_verdict(rule, "exited", 1, output).verdict == "the check broke"
