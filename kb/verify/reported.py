@@ -146,7 +146,7 @@ def read_reported_run(
     evidence about the entry."""
     from kb.entry.check_rule import filled_values
     from kb.store.record import CheckRun
-    from kb.verify.runner import bare_python
+    from kb.verify.runner import as_its_entry_tells_it, bare_python
     from kb.verify.verdict import Reading, as_shell_reports_it, read_verdict, symptom_text
 
     entry = store.get(key)
@@ -164,6 +164,9 @@ def read_reported_run(
     output = output[-REPORTED_OUTPUT_LIMIT:]
     symptom = symptom_text(entry.symptom, entry.symptom_variants)
     reading = read_verdict(rule, "exited", as_shell_reports_it(exit_code), output, symptom, command=command)
+    chosen = {name: value for name, value in values.items() if rule.defaults.get(name) != value}
+    kind = validation_kind(entry.validation)
+    reading = Reading(*as_its_entry_tells_it(*reading, entry.validation.strip(), kind, output, chosen))
     unmet = _unmet_here(reading, rule, values, command, output)
     if unmet:
         reading = Reading(

@@ -255,11 +255,32 @@ def _read(
 ) -> CheckResult:
     read_as = exit_code if kind == "python" else as_shell_reports_it(exit_code)
     verdict, reason = read_verdict(rule, ended, read_as, output, symptom, seconds, command)
-    program = _program_read_as_python(command, kind, output)
-    if verdict == "the check broke" and program is not None:
-        verdict = "could not run here"
-        reason = f"{program} is not installed here (nor a name its line defines, read as Python)"
+    verdict, reason = as_its_entry_tells_it(verdict, reason, command, kind, output, {})
     return CheckResult(command, kind, ended, exit_code, output, seconds, started, verdict, reason)
+
+
+def as_its_entry_tells_it(
+    verdict: Verdict,
+    reason: str,
+    check: str,
+    kind: ValidationKind,
+    output: str,
+    chosen: Mapping[str, str],
+) -> tuple[Verdict, str]:
+    """VERDICT and REASON of a run of CHECK (of KIND) as they count for its entry, whoever ran it
+    (kb check, triage, the TUI, an agent's report): a "broken" check whose shell program was read as
+    Python is one missing here, and one that broke with CHOSEN values for its inputs says nothing
+    about the entry's own check. The agent's report skipped both, and counted such runs against a
+    sound entry that kb check called "could not run here"."""
+    program = _program_read_as_python(check, kind, output)
+    if verdict == "the check broke" and program is not None:
+        return (
+            "could not run here",
+            f"{program} is not installed here (nor a name its line defines, read as Python)",
+        )
+    if verdict == "the check broke" and chosen:
+        return "inconclusive", _broke_with(chosen, reason)
+    return verdict, reason
 
 
 def _program_read_as_python(command: str, kind: ValidationKind, output: str) -> str | None:
@@ -523,8 +544,10 @@ def run_check(
     else:
         symptom = symptom_text(entry.symptom, entry.symptom_variants)
         result = run_validation(command, timeout=timeout, cwd=cwd, symptom=symptom, rule=rule)
-        if result.verdict == "the check broke" and chosen:
-            result = replace(result, verdict="inconclusive", reason=_broke_with(chosen, result.reason))
+        verdict, reason = as_its_entry_tells_it(
+            result.verdict, result.reason, command, result.kind, "", chosen
+        )
+        result = replace(result, verdict=verdict, reason=reason)
     try:
         store.record_check(
             key,

@@ -443,6 +443,26 @@ def test_silence_from_a_program_this_machine_lacks_rules_nothing_out(
         assert store.get("ib-port-down").last_check_outcome == verdict
 
 
+def test_a_shell_program_read_as_python_is_missing_here_for_an_agent_too(kb_db: str) -> None:
+    """`ibstat -s`, ibstat not installed, is handed out as Python and ends in a NameError: kb check
+    says "could not run here", the agent's report said "the check broke" and counted it against the
+    entry, twice making it a broken check."""
+    from kb.integrations.mcp_server import AgentSession
+    from tests.command_line import kb
+
+    added = kb(
+        "add", "--key", "ib-missing", "--domain", "hardware", "--symptom", "NCCL WARN NET/IB : No device",
+        "--validation", "frobstat -s", "--confirms", "exit 0", "--fix", "Install the IB stack.",
+    )  # fmt: skip
+    assert added.code == 0, added.output
+    session = AgentSession(kb_db)
+    command = session.check("ib-missing")["command"]
+    output = 'Traceback (most recent call last):\n  File "<string>", line 2, in <module>\n'
+    output += "NameError: name 'frobstat' is not defined\n"
+    told = session.report("ib-missing", command, 1, output)
+    assert told["verdict"] == "could not run here" and "frobstat" in told["reason"]
+
+
 def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) -> None:
     """A CUDA out-of-memory draft came back as a `data` entry, the form's default, without a word."""
     from kb.integrations.mcp_server import AgentSession
