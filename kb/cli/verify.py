@@ -201,10 +201,11 @@ def triage(
     with common.open_kb(ctx, remind=not as_json) as store:
         record = _anchor_and_locate(store, log, symptom, conditions, env, as_json)
         if as_json or not console.interactive():
-            for source in run or []:  # every --run named first: a wrong one runs nothing
+            run = list(dict.fromkeys(run or []))  # one check run twice rules out one cause, not two
+            for source in run:  # every --run named first: a wrong one runs nothing
                 _proposed(record, source)
                 common.refuse_untrusted(ctx, source)
-            for source in run or []:
+            for source in run:
                 _verify(store, record, source, timeout, quiet=as_json)
             if record.needs_rollback() and not as_json:
                 _show_rollback()

@@ -138,6 +138,18 @@ def test_triage_runs_nothing_when_one_of_its_run_keys_is_not_proposed(
         assert store.check_history(KEY) == []  # the first --run did not run before the second failed
 
 
+def test_one_check_named_twice_runs_once_and_rules_out_one_cause(runner: CliRunner, tmp_path: Path) -> None:
+    """`--run K --run K` ran K twice, and two "ruled out" of one cause said "two checks ruled their
+    causes out: the anchor is probably wrong"."""
+    port = free_port()
+    log = tmp_path / "uvicorn.log"
+    log.write_text(paste(port) + "\n")
+    _, out, _ = kb("triage", "--log", str(log), "--run", KEY, "--run", KEY, "--no-env", "--json")
+    triaged = json.loads(out)
+    assert [v["verdict"] for v in triaged["verifications"]] == ["ruled out"]
+    assert not triaged["needs_rollback"]
+
+
 def test_the_command_is_shown_as_it_will_run_before_the_question(
     runner: CliRunner, interactive: None
 ) -> None:
