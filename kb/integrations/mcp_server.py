@@ -28,6 +28,7 @@ import shlex
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import KbError, StoreBusy, StoreUnavailable, UsageError
@@ -72,22 +73,32 @@ _WHY_NOT_SURE = {
 }
 
 
+@dataclass
+class Asked:
+    """One error an agent searched for: its paste (the values it names fill a candidate's check),
+    the candidates in the search's order, what their checks ruled out, and the layer each came
+    from when it was not the personal one."""
+
+    paste: str = ""
+    candidates: list[str] = field(default_factory=list)
+    ruled_out: list[str] = field(default_factory=list)
+    layer_of: dict[str, str] = field(default_factory=dict)
+
+
 class AgentSession:
-    """What one agent's connection has been told: the last search's candidates and what its checks
-    ruled out, so that a ruled-out cause leads to the next one. DATABASE: as --db takes it."""
+    """What one agent's connection has been told: each search's candidates and what their checks
+    ruled out, so that a ruled-out cause leads to the next one of the same error. DATABASE: as
+    --db takes it."""
 
     def __init__(self, database: str | None = None) -> None:
         self.database = database
-        self.candidates: list[str] = []
-        self.ruled_out: list[str] = []
-        #: The layer each entry the last search showed came from, when it was not the personal one.
-        self.layer_of: dict[str, str] = {}
-        #: The last search's paste: the values it names fill the next candidate's check.
-        self.paste = ""
+        #: The last search: a check handed out now is one of its candidates'.
+        self.asked = Asked()
         #: The commands this session handed out for each entry and not yet heard back about, each
-        #: with the layer whose entry it is the check of: a report is read only for one of them,
-        #: once, and on that layer's entry (_take_handed_out()).
-        self.handed_out: dict[str, dict[str, str]] = {}
+        #: with the layer whose entry it is the check of and the search it was handed out for: a
+        #: report is read only for one of them, once, on that layer's entry (_take_handed_out()),
+        #: and its next candidate is that search's, not a later one's about another error.
+        self.handed_out: dict[str, dict[str, tuple[str, Asked]]] = {}
         #: Held to give out or take back a command: the SDK runs each tool call in a worker thread.
         self._handing_out = threading.Lock()
 
@@ -107,13 +118,12 @@ class AgentSession:
         response = found.response
         data = response.as_json()
         keys = [str(item["key"]) for item in data["results"]]
-        if keys != self.candidates[: len(keys)] or paste != self.paste:
+        layers = {str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")}
+        if keys != self.asked.candidates[: len(keys)] or paste != self.asked.paste:
             # ruled out for that error, not this one: the same candidates for another port, another file
-            self.candidates, self.ruled_out = keys, []
-        self.paste = paste
-        self.layer_of = {
-            str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")
-        }
+            self.asked = Asked(paste, keys, [], layers)
+        else:
+            self.asked.layer_of = layers
         first_untrusted = bool(keys) and bool(response.results[0].candidate.record.get("untrusted"))
         if keys and (response.results[0].doubt == UNTRUSTED or first_untrusted) and not response.one_of:
             answer = (
@@ -252,7 +262,7 @@ class AgentSession:
                 f"exit_code {exit_code} is no code a command ends with: a shell gives 0 to 255, "
                 "Python's subprocess -1 to -64 for a signal; report the one the run gave"
             )
-        layer = self._take_handed_out(key, command)
+        layer, asked = self._take_handed_out(key, command)
         try:
             with self._store_of(key, layer=layer) as held:
                 held.store.wait_for_locks_at_most(AGENT_LOCK_WAIT_MS)
@@ -268,7 +278,7 @@ class AgentSession:
                     verdict = read_reported_run(held.store, key, command, exit_code, output, where, False)
                     held = held._replace(not_kept=f"the verdict could not be recorded: {exc}")
         except StoreBusy as busy:
-            self._hand_out(key, command, layer)  # not read: its run is still to be reported
+            self._hand_out(key, command, layer, asked)  # not read: its run is still to be reported
             raise KbError(
                 f"the knowledge base is busy: another process is writing to it, and kb waited"
                 f" {AGENT_LOCK_WAIT_MS // 1000} s ({busy}); nothing was recorded: call"
@@ -276,14 +286,15 @@ class AgentSession:
                 " (the check need not run again)"
             ) from None
         except BaseException:
-            self._hand_out(key, command, layer)  # not read: its run is still to be reported
+            self._hand_out(key, command, layer, asked)  # not read: its run is still to be reported
             raise
-        verdict = next_check(verdict, self.candidates, self.ruled_out, self._check_of)
+        verdict = next_check(verdict, asked.candidates, asked.ruled_out, lambda k: self._check_of(k, asked))
         if verdict.next_key:
-            self._hand_out(verdict.next_key, verdict.next_check, self._layer_of(verdict.next_key))
+            next_layer = asked.layer_of.get(verdict.next_key) or self._layer_of(verdict.next_key)
+            self._hand_out(verdict.next_key, verdict.next_check, next_layer, asked)
             verdict = verdict._replace(next_check=HandedOut(verdict.next_check))
-        if verdict.verdict == "ruled out" and key not in self.ruled_out:
-            self.ruled_out.append(key)
+        if verdict.verdict == "ruled out" and key not in asked.ruled_out:
+            asked.ruled_out.append(key)
         data = verdict.as_json()
         data["layer"] = layer
         data["recorded"] = held.not_kept is None
@@ -385,11 +396,12 @@ class AgentSession:
             "none: nothing in the symptom names a domain; kb add --from-file asks it (or takes --domain)",
         )
 
-    def _hand_out(self, key: str, command: str, layer: str) -> None:
+    def _hand_out(self, key: str, command: str, layer: str, asked: Asked | None = None) -> None:
+        """Hand out COMMAND, KEY's check on LAYER, for the search ASKED (the last one by default)."""
         with self._handing_out:
-            self.handed_out.setdefault(key, {})[_as_typed(command)] = layer
+            self.handed_out.setdefault(key, {})[_as_typed(command)] = (layer, asked or self.asked)
 
-    def _take_handed_out(self, key: str, command: str) -> str:
+    def _take_handed_out(self, key: str, command: str) -> tuple[str, Asked]:
         """Take back COMMAND for KEY to read its report, and the layer whose entry it is the check
         of, or refuse the report unless this session handed it out and has not heard back about it:
         a run of another command (other values, another file) says nothing about what kb offered,
@@ -413,14 +425,14 @@ class AgentSession:
             "already: call check_to_run, run exactly the command it gives, then report that run once"
         )
 
-    def _check_of(self, key: str) -> str | None:
-        """KEY's check as check_to_run gives it for the last search's paste, from the layer the
-        search showed it in; None when it has none to offer."""
+    def _check_of(self, key: str, asked: Asked) -> str | None:
+        """KEY's check as check_to_run gives it for the paste of the search ASKED, from the layer
+        that search showed it in; None when it has none to offer."""
         from kb.verify.reported import check_to_run
 
         try:
-            with self._store_of(key) as held:
-                return check_to_run(held.store, key, self.paste).command
+            with self._store_of(key, layer=asked.layer_of.get(key) or self._layer_of(key)) as held:
+                return check_to_run(held.store, key, asked.paste).command
         except KbError:
             return None
 
@@ -457,8 +469,8 @@ class AgentSession:
         search reads that holds it, the personal one first, as `kb --layer NAME` would name it."""
         from kb.layers.config import PERSONAL, reading_layers
 
-        if key in self.layer_of:
-            return self.layer_of[key]
+        if key in self.asked.layer_of:
+            return self.asked.layer_of[key]
         for layer in reading_layers(self.database):
             try:
                 with self._layer_store(layer.name) as held:

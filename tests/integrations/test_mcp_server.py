@@ -856,9 +856,26 @@ def test_a_ruled_out_cause_is_ruled_out_for_its_own_error_not_the_next_one(kb_db
         "OSError: [Errno 98] error while attempting to bind on address ('0.0.0.0', {port}): address in use"
     )
     first = session.search(paste.format(port=8123))["results"][0]["key"]
-    session.ruled_out.append(first)
+    session.asked.ruled_out.append(first)
     session.search(paste.format(port=9555))
-    assert session.ruled_out == []
+    assert session.asked.ruled_out == []
+
+
+def test_the_next_check_after_a_ruled_out_cause_is_of_the_same_error(kb_db: str) -> None:
+    """A check handed out for a device-side assert, reported after a search for a held port, named
+    the port entry as the next check: the candidates of the latest search, another error's."""
+    from kb.integrations.mcp_server import AgentSession
+
+    session = AgentSession(kb_db)
+    assert_paste = "RuntimeError: CUDA error: device-side assert triggered"
+    found = session.search(assert_paste)
+    one_of = [str(item["key"]) for item in found["results"][:3]]
+    command = session.check("cuda-device-side-assert", assert_paste)["command"]
+    session.search("OSError: [Errno 98] Address already in use: ('0.0.0.0', 8000)")
+    ruled_out = "ok: train.py ran to the end without an index assertion\nexit status 0\n"
+    told = session.report("cuda-device-side-assert", str(command), 0, ruled_out)
+    assert told["verdict"] == "ruled out"
+    assert told["next"]["key"] in one_of and told["next"]["key"] != "port-already-in-use"
 
 
 def test_a_proposal_says_when_redaction_changed_what_it_saved(kb_db: str) -> None:
