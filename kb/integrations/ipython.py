@@ -49,7 +49,11 @@ class KnownFault:
                     lines.append(f"      ({visible(str(record['guessed']))})")
             if record.get("fix"):
                 lines.append(f"    fix: {visible(' '.join(str(record['fix']).split())[:300])}")
-        return "\n".join(lines)
+        # as the terminal's stream can carry it: IPython dropped the extension for the session when
+        # an entry's `→` met an ASCII stdout
+        from kb.hosts.kb_hosts import encodable
+
+        return encodable("\n".join(lines), getattr(sys.stdout, "encoding", None))
 
     def _repr_html_(self) -> str:
         if not self.results:
@@ -124,7 +128,10 @@ def load(ipython: Any) -> None:
             print("kb: the lookup was interrupted (Ctrl-C)", file=sys.stderr)
             return None
         if answer.confident:
-            display(answer)  # type: ignore[no-untyped-call]
+            try:
+                display(answer)  # type: ignore[no-untyped-call]
+            except Exception as exc:  # nor may showing kb's answer cost the session its handler
+                print(f"kb: could not show the answer: {exception_line(exc)}", file=sys.stderr)
         return None
 
     def kb_magic(line: str) -> None:

@@ -154,3 +154,26 @@ def test_a_check_run_with_the_entrys_guess_says_so() -> None:
     assert answer.confident
     assert "      (port 8000 is the entry's default, not from the error;" in repr(answer)
     assert "(port 8000 is the entry&#x27;s default, not from the error;" in answer._repr_html_()
+
+
+def test_on_an_ascii_terminal_the_answer_is_shown_and_kb_stays_loaded(tmp_path: Path) -> None:
+    """An entry's `→` on an ASCII stdout made showing the answer raise: IPython printed kb's
+    traceback, dropped the handler ("Custom TB Handler failed, unregistering") and kb was off for
+    the rest of the session."""
+    import os
+    import subprocess
+    import sys
+
+    from kb.store.entry_store import open_store
+
+    with open_store(os.environ["KB_DB"]) as store:
+        entry = store.get("cross-entropy-label-out-of-range").content()
+        store.update(entry.key, entry.replace(fix="Clamp the labels → range(num_classes), 标签"))
+    script = tmp_path / "twice.ipy"
+    raised = "raise IndexError('Target 5 is out of bounds.')\n"
+    script.write_text("%load_ext kb\n" + raised + raised, encoding="utf-8")
+    ipython = [sys.executable, "-m", "IPython", "--no-banner", "--colors=nocolor", str(script)]
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(ipython, capture_output=True, text=True, timeout=120, check=False, env=env)
+    assert "unregistering" not in done.stdout + done.stderr and "UnicodeEncodeError" not in done.stderr
+    assert done.stdout.count("kb: known fault") >= 1 and "\\u2192" in done.stdout
