@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -35,6 +34,7 @@ from kb.errors import (
     StoreUnavailable,
 )
 from kb.paths import DatabaseLocation, resolve_location
+from kb.patterns import LazyPattern
 from kb.store import sqlite_file
 from kb.store.bulk_write import gc_paused, indexing
 from kb.store.connection import Database, StatementFailed, chunks, decoded, in_list, interrupts_held
@@ -116,7 +116,7 @@ def _noted_already(conditions: str, recorded: str) -> bool:
 
 
 #: The date kb puts before each occurrence's conditions.
-_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}: ")
+_DATED = LazyPattern(r"^\d{4}-\d{2}-\d{2}: ")
 
 
 #: SQLSTATE of a lock waited for past lock_timeout (kb.store.connection.Database.bound_lock_waits).

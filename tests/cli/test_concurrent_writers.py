@@ -171,10 +171,29 @@ def test_ctrl_c_while_a_write_waits_for_another_process_is_heard_at_once() -> No
             stderr=subprocess.PIPE,
             text=True,
         )
-        time.sleep(2)  # started, and waiting for the lock
+        waiting_for_the_lock(removing.pid, os.environ["KB_DB"])
         interrupted = time.monotonic()
         removing.send_signal(signal.SIGINT)
         _, err = removing.communicate(timeout=60)
         heard_after = time.monotonic() - interrupted
     assert removing.returncode == 130 and err == "kb: interrupted; nothing was written\n"
     assert heard_after < 10  # a slice of the wait, not what is left of 30 s
+
+
+def waiting_for_the_lock(pid: int, database: str) -> None:
+    """Once process PID holds DATABASE open (and has had a moment to ask for its write lock): a
+    Ctrl-C sent before, while a loaded box still imports kb, reaches Python's start, not kb."""
+    import time
+
+    real = os.path.realpath(database)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            names = os.listdir(f"/proc/{pid}/fd")
+        except FileNotFoundError:
+            pytest.skip("no /proc to tell when kb has opened the database")
+        if any(os.path.realpath(f"/proc/{pid}/fd/{name}") == real for name in names):
+            time.sleep(0.5)
+            return
+        time.sleep(0.05)
+    raise AssertionError("kb never opened the database")
