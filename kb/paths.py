@@ -467,7 +467,7 @@ def one_at_a_time(
     that failed put its files back over those the other had written; two adds of one key each found
     it free, and the second file replaced the first. The lock is a file in kb's cache folder named
     by the folder's real path, never one in the folder (a teammate's checkout would see it); a
-    platform without flock (Windows) gets no lock."""
+    platform without flock (Windows), or a cache kb may not write, gets no lock."""
     try:
         import fcntl
     except ImportError:
@@ -477,9 +477,13 @@ def one_at_a_time(
     import time
 
     real = os.path.realpath(folder)
-    os.makedirs(cache_folder("locks"), exist_ok=True)
     name = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    handle = os.open(cache_folder("locks", f"{name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.makedirs(cache_folder("locks"), exist_ok=True)
+        handle = os.open(cache_folder("locks", f"{name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:  # a cache kb may not write (a read-only home): the write goes on as before locks
+        yield
+        return
     try:
         deadline = time.monotonic() + wait
         while True:

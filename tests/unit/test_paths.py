@@ -134,3 +134,19 @@ def test_a_drivers_error_that_quotes_the_password_shows_none_of_it() -> None:
     said = without_passwords("cannot connect to postgresql:///t2?host=h&password=s3cret: connection failed")
     assert said == "cannot connect to postgresql:///t2?host=h&password=***: connection failed"
     assert without_passwords("password=a:b:c end") == "password=*** end"
+
+
+def test_a_cache_kb_may_not_write_leaves_a_folder_unlocked_rather_than_unwritable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock of a folder's writes is a file in kb's cache: a cache kb cannot write (a read-only
+    home) must not stop `kb add --to` a folder layer, nor a sync."""
+    from kb.paths import one_at_a_time
+
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("a file where the cache would be\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))
+    ran = False
+    with one_at_a_time(tmp_path, "run it"):
+        ran = True
+    assert ran
