@@ -273,6 +273,7 @@ def test_ctrl_c_pressed_in_the_editor_is_the_editors_key(runner: CliRunner, tmp_
         [sys.executable, "-m", "kb", "edit", "my-assert"],
         env={**os.environ, "EDITOR": write_editor(tmp_path, body)},
         start_new_session=True,  # a group of its own, as a terminal's foreground job is
+        preexec_fn=ctrl_c_at_its_default,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -286,6 +287,14 @@ def test_ctrl_c_pressed_in_the_editor_is_the_editors_key(runner: CliRunner, tmp_
     _, err = editing.communicate(timeout=60)
     assert editing.returncode == 0, err
     assert json.loads(kb("show", "my-assert", "--json")[1])["fix"] == "Clamp the labels."
+
+
+def ctrl_c_at_its_default() -> None:
+    """SIGINT as a terminal's foreground job has it, whatever this test run inherited (one started
+    in a shell's background ignores it, and so would kb and its editor)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_an_invalid_edit_off_a_terminal_keeps_the_entry_and_a_draft(
