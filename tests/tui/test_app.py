@@ -542,9 +542,7 @@ async def test_the_hints_name_the_knowledge_base_the_screen_shows(kb_db: str, du
     """`kb --layer team tui`: "archived X; kb restore X undoes it" would restore nothing there."""
     team_screen = Library(kb_db, prefix="kb --layer team ")
     async with running(team_screen, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        first = app.query_one("#review-entry", EntryView).key
+        first = await review_tab(app, pilot)
         await pilot.press("d")
         await settle(app, pilot)
         said = [notification.message for notification in app._notifications]
@@ -573,13 +571,11 @@ async def test_a_key_pressed_before_the_highlighted_entry_opens_acts_on_nothing(
         return opened(key)
 
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        first = app.query_one("#review-entry", EntryView).key
+        first = await review_tab(app, pilot)
         monkeypatch.setattr(due_library, "entry", slowly)
         await pilot.press("down", "d")
         second = app.review_pane.highlighted_key()
-        assert first is not None and second not in (None, first)
+        assert second not in (None, first)
         said = [str(notification.message) for notification in app._notifications]
         assert said[-1] == f"{second} is still opening: press the key again once it shows."
         await settle(app, pilot)
@@ -590,10 +586,7 @@ async def test_a_key_pressed_before_the_highlighted_entry_opens_acts_on_nothing(
 async def test_a_review_decision_on_an_entry_archived_meanwhile_is_refused(due_library: Library) -> None:
     """Another window archived the highlighted entry: k must not say "kept" (nor d "archived")."""
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        first = app.query_one("#review-entry", EntryView).key
-        assert first is not None
+        first = await review_tab(app, pilot)
         Library(due_library.spec).archive(first)  # the other window, on the same database
         await pilot.press("k")
         await settle(app, pilot)
@@ -617,10 +610,7 @@ async def test_a_review_decision_waiting_on_a_locked_database_leaves_the_screen_
     the screen answers keys and says it is saving, a second decision is refused rather than queued,
     and once the lock is gone the entry is kept and said so."""
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        first = app.query_one("#review-entry", EntryView).key
-        assert first is not None
+        first = await review_tab(app, pilot)
         with write_lock_held(kb_db):
             await pilot.press("k")
             await pause_for(pilot, 0.5)
@@ -646,10 +636,7 @@ async def test_quitting_while_a_decision_waits_on_a_locked_database_quits_once_i
     write was using (kb crashed, the keep was lost, unsaid). kb says it quits once the change is
     saved, and does."""
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        first = app.query_one("#review-entry", EntryView).key
-        assert first is not None
+        first = await review_tab(app, pilot)
         with write_lock_held(kb_db):
             await pilot.press("k")
             await pause_for(pilot, 0.3)
@@ -676,8 +663,7 @@ async def test_quitting_while_a_decision_is_saved_stays_to_say_it_failed(
 
     monkeypatch.setattr(due_library, "keep", keep_fails)
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
+        await review_tab(app, pilot)
         await pilot.press("k")
         await pause_for(pilot, 0.2)
         await pilot.press("q")
@@ -756,10 +742,7 @@ async def test_the_review_list_leaves_its_reasons_room_at_80_columns(due_library
 @pytest.mark.both_backends
 async def test_review_merge(due_library: Library) -> None:
     async with running(due_library, (120, 40)) as (app, pilot):
-        await pilot.press("escape", "r")
-        await settle(app, pilot)
-        source = app.query_one("#review-entry", EntryView).key
-        assert source is not None
+        source = await review_tab(app, pilot)
         await pilot.press("m")
         await settle(app, pilot)
         assert isinstance(app.screen, MergeInto)
