@@ -201,9 +201,9 @@ def read_verdict(
     names itself that is missing may be what it looks for."""
     if ended == "not started":
         return Reading("could not run here", "the command could not be started")
-    unparsed = _own_code_does_not_parse(output, command)
+    unparsed = _does_not_parse(output)
     if unparsed is not None and exit_code != 0:  # Python echoes the line: a pattern would match it
-        return Reading("the check broke", unparsed)
+        return unparsed
     if rule.confirms == "output":
         decided = _by_output(rule, output, exit_code, ended)
         if decided is not None:
@@ -231,7 +231,7 @@ def read_verdict(
         return Reading(
             "inconclusive", f"the project's code failed in {project} before the check could decide"
         )
-    broke = check_broke(output, command)
+    broke = check_broke(output)
     if broke is not None and exit_code != 0:
         return Reading("the check broke", broke)
     if exit_code is not None and exit_code < 0:  # the OOM killer, a segfault of the code it tests, kill
@@ -364,39 +364,39 @@ def _missing_file(output: str) -> str | None:
     return found[1] if found else None
 
 
-def check_broke(output: str, command: str = "") -> str | None:
+def check_broke(output: str) -> str | None:
     """Why OUTPUT shows the check's own code is wrong, or None. A Python error raised in a file of
-    the project the check ran (its frame names a file the COMMAND does not) is the project's, not
-    the check's: a typo in train.py counted twice against a sound seed check, and kb prune offered
-    to archive it."""
+    the project (the check ran `python train.py`) is the project's, not the check's: a typo in
+    train.py counted twice against a sound seed check, and kb prune offered to archive it."""
     for pattern, reason in BROKE:
         for match in pattern.finditer(output):
-            if _in_the_projects_code(output, match.start(), command):
-                continue
-            return reason.format(*(" ".join(g.split())[:120] for g in match.groups()))
+            if _projects_file_before(output, match.start()) is None:
+                return reason.format(*(" ".join(g.split())[:120] for g in match.groups()))
     return None
 
 
-def _own_code_does_not_parse(output: str, command: str) -> str | None:
-    """Why the check's own Python does not parse, or None: a SyntaxError in `-c` code or in a
-    file the command names (its code never ran)."""
+def _does_not_parse(output: str) -> Reading | None:
+    """The verdict of a run whose Python did not parse, or None: its code never ran, so nothing it
+    printed decides (Python echoes the line, and a confirming pattern matched the echo). The
+    check's own code (`-c`, stdin) broke it; the project's file (a seed check's `python train.py`)
+    says nothing of the check."""
     pattern, reason = BROKE[0]
     for match in pattern.finditer(output):
-        if not _in_the_projects_code(output, match.start(), command):
-            return reason.format(" ".join(match.group(1).split())[:120])
+        said = " ".join(match.group(1).split())[:120]
+        project = _projects_file_before(output, match.start())
+        if project is None:
+            return Reading("the check broke", reason.format(said))
+        return Reading("inconclusive", f"the project's code does not parse in {project}: {said}")
     return None
 
 
-def _in_the_projects_code(output: str, at: int, command: str) -> bool:
-    """Whether the last Python frame OUTPUT names before AT is in a file of the project (not the
-    check's `-c` code or stdin, not a file its COMMAND names, not an installed package)."""
-    frames = _FRAME.findall(output, 0, at)
-    if not frames:
-        return False
-    file = frames[-1]
-    if file in ("<string>", "<stdin>") or _INSTALLED.search(file):
-        return False
-    return file.replace("\\", "/").rsplit("/", 1)[-1] not in command
+def _projects_file_before(output: str, at: int) -> str | None:
+    """The project's file that the last Python frame OUTPUT names before AT is in, or None when
+    that frame is the check's own code (`-c`, stdin), an installed package's, or there is none."""
+    frames: list[str] = _FRAME.findall(output, 0, at)
+    if not frames or frames[-1] in ("<string>", "<stdin>") or _INSTALLED.search(frames[-1]):
+        return None
+    return frames[-1]
 
 
 def _crash_reading(crash: str, output: str) -> Reading:
@@ -485,10 +485,8 @@ def _failed_in_project(output: str) -> str | None:
         return None
     # A check's filter may keep a traceback's frames and error line, not its header (an awk that
     # prints /^  File|Error/): the frames before the last error line say where it failed.
-    frames: list[str] = _FRAME.findall(output, max(start, 0))
-    if not frames or frames[-1] in ("<string>", "<stdin>") or _INSTALLED.search(frames[-1]):
-        return None
-    return frames[-1]
+    last = output[max(start, 0) :]
+    return _projects_file_before(last, len(last))
 
 
 def _same_message(match: re.Match[str], symptom: str) -> bool:

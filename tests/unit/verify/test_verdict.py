@@ -430,3 +430,20 @@ def test_a_pattern_found_in_the_echo_of_code_that_does_not_parse_confirms_nothin
     )
     rule = CheckRule("output", "rows dropped", "^ok$")
     assert read_verdict(rule, "exited", 1, output).verdict == "the check broke"
+
+
+def test_a_project_script_that_does_not_parse_decides_nothing_and_breaks_no_check() -> None:
+    """A seed check that runs the user's `python train.py` met a SyntaxError there: the echo of the
+    line matched nothing of the check's, and "the check broke" counted the user's typo against it."""
+    output = (
+        '  File "/home/ana/proj/train.py", line 3\n'
+        "    print('fault: labels out of range'\n"
+        "         ^\n"
+        "SyntaxError: '(' was never closed\n"
+    )
+    command = "(python train.py 2>&1; echo \"exit status $?\") | awk '/^  File|Error/ { print }'"
+    reading = read_verdict(FOUND_ONLY, "exited", 1, output, command=command)
+    assert (reading.verdict, reading.reason) == (
+        "inconclusive",
+        "the project's code does not parse in /home/ana/proj/train.py: '(' was never closed",
+    )
