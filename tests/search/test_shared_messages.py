@@ -281,3 +281,38 @@ def test_where_in_the_teams_code_a_librarys_message_comes_from_makes_it_their_kn
     assert (top["key"], top["confident"]) == ("run-logging", True)
     top = search(runner, "ValueError: Unable to configure root logger")[0]
     assert (top["key"], top["confident"]) == ("run-logging", False)
+
+
+#: Both made by running the code they name (Python 3.11, torch 2.13, scikit-learn 1.7): a fitted
+#: pipeline holding a lambda, pickled to disk, and a Dataset holding one, sent to spawned workers.
+PICKLED_PIPELINE = """Traceback (most recent call last):
+  File "/home/me/export_model.py", line 7, in <module>
+    pickle.dump(build(), f)
+AttributeError: Can't pickle local object 'build.<locals>.<lambda>'"""
+SPAWNED_WORKERS = (
+    "/venv/lib/python3.11/site-packages/torch/utils/data/dataloader.py:438: UserWarning: Got pickle error"
+    " when attempting to start a worker Process. This might be because the worker Process arguments are"
+    " not picklable. Python 3.14+ changed the multiprocessing start method in non-Mac POSIX platforms to"
+    " 'forkserver', which requires the worker Process arguments to be picklable. You can also try"
+    " multiprocessing.set_start_method('fork').\n"
+    """  return _MultiProcessingDataLoaderIter(self)
+Traceback (most recent call last):
+  File "/home/me/train.py", line 10, in main
+    for b in loader:
+  File "/venv/lib/python3.11/site-packages/torch/utils/data/dataloader.py", line 438, in _get_iterator
+    return _MultiProcessingDataLoaderIter(self)
+  File "/venv/lib/python3.11/site-packages/torch/utils/data/dataloader.py", line 1176, in __init__
+    w.start()
+  File "/usr/lib/python3.11/multiprocessing/reduction.py", line 60, in dump
+    ForkingPickler(file, protocol).dump(obj)
+AttributeError: Can't pickle local object 'DS.__init__.<locals>.<lambda>'"""
+)
+
+
+@pytest.mark.parametrize(("paste", "sure"), [(PICKLED_PIPELINE, False), (SPAWNED_WORKERS, True)])
+def test_a_lambda_that_does_not_pickle_is_the_dataloader_fault_only_where_workers_pickle_it(
+    runner: CliRunner, paste: str, sure: bool
+) -> None:
+    """Any pickling of a lambda raises the message; the DataLoader's own warning is its evidence."""
+    top = search(runner, paste)[0]
+    assert (top["key"], top["confident"]) == ("dataloader-unpicklable-object", sure)
