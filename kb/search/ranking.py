@@ -33,6 +33,7 @@ from kb.search.specificity import (
     MIN_SHARED_TERMS,
     another_librarys_message,
     another_own_class,
+    bare_class_words,
     beyond_everyday,
     form_words,
     only_a_librarys_line,
@@ -319,6 +320,7 @@ def rank(
                 candidate.record,
                 parts.get("fuzzy", 0.0),
                 against,
+                len(_beyond_the_line(reading, candidate, query, term_idf)) >= MIN_SHARED_TERMS,
             )
         )
         sure = bool(hit) or doubt is None
@@ -405,15 +407,24 @@ def _weighed_against_backgrounds(
     record: Mapping[str, Any],
     fuzzy: float,
     against: _Backgrounds,
+    told_more: bool = False,
 ) -> str | None:
     """DOUBT once the backgrounds are asked. An "everyday" doubt is cleared when the entry RECORD
     holds what everyday errors leave unexplained (beyond_everyday()); a team's entry must then also
     beat the messages libraries raise ("library"), and an entry none of whose forms reads as the
     line (FUZZY, its best similarity, below SAME_MESSAGE_FUZZY) must not be another library message
     than the line is ("unlike"). An "everyday" doubt that stays is "type" when the line shares only
-    its exception class with the entry. A description (KIND) that is only a library's line is
-    "library"."""
+    its exception class with the entry, as it is for a class raised without a message (however rare
+    its name), unless the paste TOLD_MORE of the entry than its line. A description (KIND) that is
+    only a library's line is "library"."""
     everyday, library, frames, unheard = against
+    if (
+        doubt == "everyday"
+        and not told_more
+        and bare_class_words(reading)
+        and only_its_type(reading, record, frames)
+    ):
+        return "type"
     if doubt == "everyday" and beyond_everyday(reading, record, everyday, frames, unheard):
         if library is None:
             return None
@@ -478,8 +489,16 @@ def _only_a_shared_message(
     words they share beyond it come at most from the stack frames around it."""
     if not shared_in(reading.line, tuple(shared)):
         return False
+    return len(_beyond_the_line(reading, candidate, query, term_idf)) < MIN_SHARED_TERMS
+
+
+def _beyond_the_line(
+    reading: Reading, candidate: Candidate, query: Query, term_idf: dict[str, float]
+) -> list[str]:
+    """The uncommon words CANDIDATE shares with QUERY beyond READING's line, from the paste's other
+    readings or a person's words about it, not from the stack frames around it."""
     in_line = form_words(reading.line)  # its numbers too, which the reading's terms leave out
-    beyond = [
+    return [
         term
         for term in candidate.lexical.matched
         if term not in reading.terms
@@ -487,7 +506,6 @@ def _only_a_shared_message(
         and term_idf.get(term, 0.0) >= 1.0
         and query.term_weights.get(term, 0.0) > CONTEXT_WEIGHT
     ]
-    return len(beyond) < MIN_SHARED_TERMS
 
 
 @functools.lru_cache(maxsize=1_000)

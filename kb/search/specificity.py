@@ -139,8 +139,9 @@ def only_its_type(reading: Reading, record: Mapping[str, Any], frames: frozenset
     """Whether all READING's line shares with the entry RECORD is the exception class it starts with:
     `DatasetBuildError: bucket quota exceeded` and an entry's `DatasetBuildError: duplicate ids
     found in train split` are one type raised for two reasons. A function of the user's code a form
-    names (FRAMES) is more than the type."""
-    exception_type = _type_words(reading.line)
+    names (FRAMES) is more than the type. A class raised without a message (`raise ShardError`) is
+    all its line says."""
+    exception_type = _type_words(reading.line) or bare_class_words(reading)
     if not exception_type:
         return False
     shares = False
@@ -487,6 +488,15 @@ def _raised_by_them(name: str, backgrounds: Sequence[Background]) -> bool:
     dotted = name.lower()
     names = {dotted, dotted.rsplit(".", 1)[-1]}
     return any(len(background.holding(held)) for background in backgrounds for held in names)
+
+
+def bare_class_words(reading: Reading) -> frozenset[str]:
+    """The words of READING's line when it is an exception class alone (`ShardChecksumError`,
+    `data.errors.ShardChecksumError`), a class raised without a message; none otherwise."""
+    line = reading.line.strip().rstrip(":")
+    if not reading.short_type or line.rsplit(".", 1)[-1] != reading.short_type:
+        return frozenset()
+    return _class_words(line)
 
 
 def _type_words(line: str) -> frozenset[str]:

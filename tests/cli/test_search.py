@@ -192,8 +192,17 @@ def test_another_librarys_message_is_not_a_seeds_known_fault(
             "Its exception class, one of your own, is not the first entry's",
             "AlphaSyncError: third entry for sync",
         ),
+        # a class raised without a message names no cause, however rare its name
+        (
+            "ShardChecksumError: shard 17 checksum mismatch after resume",
+            'Traceback (most recent call last):\n  File "/home/me/train.py", line 12, in load\n'
+            "    raise ShardChecksumError\nShardChecksumError",
+            "type",
+            "It shares only its exception type with the first entry",
+            "ShardChecksumError: shard 3 checksum mismatch after resume",
+        ),
     ],
-    ids=["the-type-alone", "another-own-class"],
+    ids=["the-type-alone", "another-own-class", "a-class-without-a-message"],
 )
 def test_a_teams_exception_raised_for_another_reason_is_not_its_known_fault(
     runner: CliRunner,

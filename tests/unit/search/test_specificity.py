@@ -15,7 +15,7 @@ from kb.search.background import (
     weights,
 )
 from kb.search.reading import analyze
-from kb.search.specificity import another_own_class, beyond_everyday, only_its_type
+from kb.search.specificity import another_own_class, bare_class_words, beyond_everyday, only_its_type
 from tests.unit.search.samples import EVERYDAY
 
 
@@ -471,6 +471,13 @@ def test_a_function_of_the_users_code_the_entry_names_is_more_than_the_type() ->
     line = reading("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
     assert only_its_type(line, entry)
     assert not only_its_type(line, entry, frozenset({"load_annotations"}))
+
+
+def test_a_class_raised_without_a_message_shares_only_its_type() -> None:
+    entry = {"symptom": "ShardChecksumError: shard 17 checksum mismatch", "symptom_variants": []}
+    for bare in ("ShardChecksumError", "data.errors.ShardChecksumError"):
+        assert bare_class_words(reading(bare)) and only_its_type(reading(bare), entry)
+    assert not bare_class_words(reading("ShardChecksumError: shard 3 checksum mismatch"))
 
 
 def test_another_class_of_the_teams_own_is_another_fault_and_a_librarys_decides_nothing() -> None:
