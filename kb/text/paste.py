@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 7
+NORMALIZER_VERSION = 8
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -324,7 +324,7 @@ def _decide(lines: list[Line]) -> Decisive:
         others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
         alternatives = _alternatives(lines, errors, chosen, ignored)
         return Decisive(message, exc_type, others, _context(lines, index), alternatives)
-    levelled = next(_error_level_lines(lines), None)
+    levelled = _first_unrecovered(list(_error_level_lines(lines)))
     if levelled:  # a log: its first error-level line is where it went wrong
         index, line = levelled
         last = _fallback_lines(lines)[-1:]
@@ -550,6 +550,17 @@ def _error_level_lines(lines: list[Line]) -> Iterator[tuple[int, str]]:
             and not is_wrapper_line(item.text)
         ):
             yield index, item.text.strip()
+
+
+#: An error record that says the run goes on: `upload failed: …; retrying in 5 s (attempt 1/3)`.
+_RETRYING = LazyPattern(r"\b(?:retrying|will retry|retry in|retries (?:left|remaining))\b", re.IGNORECASE)
+
+
+def _first_unrecovered(levelled: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The first of the error-level lines LEVELLED that does not say the run will retry what failed,
+    unless all do: a retried upload is not why the run stopped at a later error."""
+    final = (item for item in levelled if not _RETRYING.search(item[1]))
+    return next(final, levelled[0] if levelled else None)
 
 
 def _fallback_lines(lines: list[Line]) -> list[tuple[int, str]]:

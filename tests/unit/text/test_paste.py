@@ -401,6 +401,24 @@ def test_a_log_without_a_traceback_is_about_its_error_record(record: str) -> Non
     assert find_decisive(log).line == message
 
 
+#: logging's own output, from a run whose upload failed once, was retried, and went on until its loss
+#: went NaN: the retried failure was read as what stopped it.
+RETRIED_THEN_STOPPED = """\
+2026-12-07 12:51:55,675 INFO trainer: step 200 loss 0.500
+2026-12-07 12:51:55,675 ERROR trainer: checkpoint upload failed: ConnectionResetError(104, 'Connection \
+reset by peer'); retrying in 1 s (attempt 1/3)
+2026-12-07 12:51:55,675 INFO trainer: checkpoint uploaded on attempt 2
+2026-12-07 12:51:55,675 INFO trainer: step 300 loss 0.333
+2026-12-07 12:51:55,675 CRITICAL trainer: loss is nan at step 300; stopping
+"""
+
+
+def test_an_error_record_that_says_it_will_retry_is_not_why_the_run_stopped() -> None:
+    assert find_decisive(RETRIED_THEN_STOPPED).line == "trainer: loss is nan at step 300; stopping"
+    retried_only = RETRIED_THEN_STOPPED.rsplit("\n", 2)[0]  # nothing failed after it: it is all there is
+    assert "retrying in 1 s" in find_decisive(retried_only).line
+
+
 PYTEST_PLAIN_ASSERT = """\
 F                                                                        [100%]
 =================================== FAILURES ===================================
