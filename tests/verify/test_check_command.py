@@ -63,7 +63,7 @@ def test_a_free_port_rules_the_cause_out_and_the_entry_stays_healthy(runner: Cli
         and run["verdict"] == "ruled out"
         and run["reason"] == f"the output has 'ok: port {port} is free'"
     )
-    assert run["values"] == {"port": str(port)} and f"('127.0.0.1', {port})" in run["command"]
+    assert run["values"] == {"port": str(port)} and f"('0.0.0.0', {port})" in run["command"]
     kb("check", KEY, "--with", f"port={port}", "--yes")
     stats = json.loads(kb("stats", "--json")[1])
     assert stats["broken_checks"] == []
@@ -98,7 +98,7 @@ def test_a_held_port_named_by_the_paste_is_the_one_checked_and_confirmed(
     log = tmp_path / "uvicorn.log"
     log.write_text(paste(held_port) + "\n")
     code, out, _ = kb("search", paste(held_port))
-    assert code == 0 and f"('127.0.0.1', {held_port})" in out
+    assert code == 0 and f"('0.0.0.0', {held_port})" in out
     assert f"(kb check {KEY} --with port={held_port})" in out
     code, out, _ = kb("triage", "--log", str(log), "--run", KEY, "--no-env", "--json")
     verification = json.loads(out)["verifications"][0]

@@ -162,3 +162,36 @@ def test_a_seed_check_gives_the_right_verdict_with_the_fault_and_without(
             f"$ {shlex.join(['sh', '-c', command])}\n{result.output[-1500:]}"
         )
         _stop(served)
+
+
+@pytest.mark.parametrize("address", ["::1", "127.0.0.2"])
+def test_the_port_check_finds_a_holder_on_any_local_address(
+    address: str, tmp_path: Path, served: list[subprocess.Popen[bytes]]
+) -> None:
+    """A server on `::1` alone (Node's `localhost`) left the check saying the port was free, and one on
+    another local address made it crash: both hold the port the user's server could not bind."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family) as probe:
+        try:
+            probe.bind((address, 0))
+        except OSError:
+            pytest.skip(f"this machine has no {address}")
+        port = str(probe.getsockname()[1])
+    entry = _seed(ROOT / "seed_entries" / "deployment" / "port-already-in-use.md")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", port, "--bind", address],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    served.append(server)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket(family) as probe:
+            if probe.connect_ex((address, int(port))) == 0:
+                break
+        time.sleep(0.05)
+    command = fill(entry.validation, entry.check_rule, {"port": port})
+    result = run_validation(command, timeout=60, cwd=tmp_path, symptom=entry.symptom, rule=entry.check_rule)
+    assert result.verdict == "confirmed", result.output
