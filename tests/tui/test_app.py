@@ -1769,7 +1769,7 @@ async def test_a_pasted_port_is_the_one_checked_and_the_verdict_is_shown(
             await pilot.press("x")
             await settle(app, pilot)
             dialog = app.screen
-            assert isinstance(dialog, ConfirmRun) and f"('127.0.0.1', {port})" in dialog.command
+            assert isinstance(dialog, ConfirmRun) and f"('0.0.0.0', {port})" in dialog.command
             assert "8000" not in dialog.command
             await answer_yes(pilot)
             await settle(app, pilot)
