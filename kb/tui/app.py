@@ -336,12 +336,16 @@ class KbApp(App[None]):
             then()
 
     def show_found(self, found: Found) -> None:
-        if self.found is None or found.query != self.found.query:
+        """FOUND in the results. The same query searched again (after a save, a sync) keeps the
+        highlight on the entry it was on; a new query starts at its best answer."""
+        again = self.found is not None and found.query == self.found.query
+        if not again:
             self.verdicts = {}
         if self._counted_at is not None:  # another process may have written: the counts follow it
             self.refresh_counts(only_if_changed=True)
+        kept = self.search_pane.highlighted_key() if again else None
         self.found = found
-        self.search_pane.show_rows(found.rows)
+        self.search_pane.show_rows(found.rows, keep=kept)
         self.results_shown += 1
         self.set_status()
         self._cancel_pending_open()

@@ -173,7 +173,8 @@ class SearchPane(Vertical):
             yield table
             yield EntryView(id="search-entry")
 
-    def show_rows(self, rows: Sequence[Row]) -> None:
+    def show_rows(self, rows: Sequence[Row], keep: str | None = None) -> None:
+        """ROWS in the table, the highlight on the row of KEEP if it is among them, else the first."""
         table = self.query_one(ResultTable)
         table.clear(columns=True)
         shown = rows[:SHOWN_ROWS]
@@ -188,6 +189,9 @@ class SearchPane(Vertical):
                 score.stylize("bold")
             symptom = Text(cut(one_line(row.symptom), symptom_width))
             table.add_row(score, Text(row.domain), Text(cut(row.key, key_width)), symptom, key=row.key)
+        kept = next((index for index, row in enumerate(shown) if row.key == keep), None)
+        if kept:
+            table.move_cursor(row=kept)
         if not rows:
             self.post_message(self.Picked(None))
 

@@ -995,6 +995,27 @@ async def test_the_form_shows_an_entrys_escape_codes_as_text_and_keeps_them_unle
     assert (after.fix, after.cause_path, after.tags) == (hostile.fix, hostile.cause_path, ("cuda", "labels"))
 
 
+async def test_an_entry_saved_from_the_results_stays_highlighted_and_open(library: Library) -> None:
+    """The results are searched again after a save, and their highlight went back to the first row:
+    the pane then opened that entry, not the one just edited."""
+    async with running(library, (100, 40)) as (app, pilot):
+        await type_query(app, pilot, "device-side assert")
+        await pilot.press("escape", "down")
+        await settle(app, pilot)
+        second = app.search_pane.highlighted_key()
+        assert second is not None and app.query_one("#search-entry", EntryView).key == second
+        await pilot.press("e")
+        await settle(app, pilot)
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        form.query_one("#cause_path", Input).value = "Data format > label out of range"
+        heard = len(app._notifications)
+        await pilot.press("ctrl+s")
+        await news(app, pilot, heard)
+        assert app.search_pane.highlighted_key() == second
+        assert app.query_one("#search-entry", EntryView).key == second
+
+
 async def test_an_edit_says_when_it_kept_a_change_someone_made_meanwhile(library: Library) -> None:
     """The form stays open for minutes; a teammate's sync changes another field of the entry."""
     async with running(library, (100, 40)) as (app, pilot):
