@@ -207,6 +207,15 @@ def template_for(flags: EntryFlags) -> str:
         f"cause_path = {toml_string(flags.cause_path or '')}",
         f"tags = {toml_array(flags.tags or [])}",
         f"source = {toml_string(flags.source or 'own')}",
+    ]
+    if flags.related:
+        front.append(f"related = {toml_array(flags.related)}")
+    if flags.applies_to:
+        front.append(f"applies_to = {toml_array(flags.applies_to)}")
+    rule = flags.check_rule.stored() if flags.check_rule is not None else {}
+    if rule:  # how the check's run is read, as --confirms, --pattern and --rules-out said
+        front += ["", "[check]", *(f"{name} = {toml_value(value)}" for name, value in rule.items()), ""]
+    front += [
         "# Guards keep the fault from coming back (kb export pre-commit); uncomment and adapt:",
         "# [[guards]]",
         '# kind = "banned-call"',

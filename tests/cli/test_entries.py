@@ -408,6 +408,24 @@ def test_an_entry_written_in_the_editor_that_cannot_be_saved_is_kept_as_a_draft(
     assert "Pin the gizmo." in kept.read_text() and "GizmoError: jammed" in kept.read_text()
 
 
+def test_the_flags_given_with_add_edit_are_in_the_entry_the_editor_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb add --edit --confirms output --pattern … --applies-to … --related …` said "added", then that
+    no --confirms was given: the editor's file held none of them, and they were lost."""
+    assert kb("add", "-s", "PlainError: reference entry", "-d", "data", "-v", "true", "-f", "x")[0] == 0
+    monkeypatch.setenv("EDITOR", write_editor(tmp_path, "pass\n"))
+    code, _, err = kb(
+        "add", "--edit", "-s", "WombatError: from flags in the burrow", "-d", "data",
+        "-v", "grep -q fault out.txt", "-f", "the fix", "--confirms", "output", "--pattern", "^fault",
+        "--rules-out", "^ok", "--applies-to", "torch<2", "--related", "plainerror-reference-entry",
+    )  # fmt: skip
+    assert code == 0 and "no --confirms" not in err, err
+    shown = json.loads(kb("show", "--json", "wombaterror-from-flags-burrow")[1])
+    assert shown["verdict"] == {"confirms": "output", "pattern": "^fault", "rules_out": "^ok"}
+    assert (shown["applies_to"], shown["related"]) == (["torch<2"], ["plainerror-reference-entry"])
+
+
 def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archived(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
