@@ -8,6 +8,8 @@ when they are searched.
 - Numbers are kept: `-100`, `8000` and `Errno 24` carry meaning (masking is for signatures only).
 - English words get a light suffix strip, so `hangs`, `hanging` and `hang` meet.
 - Chinese text becomes character bigrams, matched against the Chinese tags of entries.
+- kb's own mark for a secret it took out (`[redacted]`, kb.entry.redaction) is no word: two messages
+  whose secrets were redacted share the mark, not their fault.
 
 The index stores these tokens, so any change here must bump kb.text.paste.NORMALIZER_VERSION: the
 store then rebuilds every entry's terms on its next open.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from kb.entry.redaction import REDACTED
 from kb.patterns import LazyPattern
 
 _WORD = r"-?\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*|<[a-z]+>"
@@ -90,6 +93,8 @@ def tokenize(text: str, phrases: bool = True) -> list[str]:
     tokens: list[str] = []
     previous: str | None = None
     previous_end = -1
+    if REDACTED in text:
+        text = text.replace(REDACTED, " ")
     if "-packages" in text:
         text = _INSTALL_PREFIX.sub(" ", text)
     if ".cpython-" in text or ".abi3" in text or ".cp3" in text:

@@ -426,6 +426,15 @@ def test_the_flags_given_with_add_edit_are_in_the_entry_the_editor_saves(
     assert (shown["applies_to"], shown["related"]) == (["torch<2"], ["plainerror-reference-entry"])
 
 
+def test_two_messages_whose_secrets_were_redacted_are_not_one_known_fault() -> None:
+    for symptom in (
+        "AuthError: token hf_AbCdEfGhIjKlMnOpQrStUvWxYz123456 rejected by hub",
+        "AuthError: api_key=sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEF for org",
+    ):
+        code, out, err = kb("add", "-s", symptom, "-d", "deployment", "-v", "true", "-f", "x")
+        assert code == 0 and out.startswith("added autherror-"), err
+
+
 def test_an_edit_saved_into_an_entry_archived_meanwhile_says_it_is_archived(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
