@@ -346,6 +346,10 @@ class LogEnd(Record):
     def cut(self) -> bool:
         return self.size > len(self.data)
 
+    def part_read(self) -> str:
+        """How much of the log was read, of how much: `20 MB of 25 MB`."""
+        return f"{_size(len(self.data))} of {_size(self.size)}"
+
     def note(self) -> str:
         """What a search of a cut log must say: its error may be in the part not read."""
         return (

@@ -12,31 +12,45 @@ from pathlib import Path
 
 from kb.entry.redaction import redact_text
 from kb.errors import KbError
-from kb.paths import MAX_LOG_BYTES, looks_binary, read_bounded, read_stream_tail
+from kb.paths import MAX_LOG_BYTES, looks_binary, read_log_end, read_stream_end
 from kb.records import Record
 from kb.text.paste import find_decisive
 
 
+class LogRead(Record):
+    """What kb read of a log: its text, and how much of the log that is."""
+
+    text: str
+    #: "the last 20 MB of 25 MB" when only the log's end was read (MAX_LOG_BYTES); else "".
+    only: str = ""
+
+
 def read_log(source: str) -> str:
-    """The text of a log file, or of standard input for `-`. Refuses binary files."""
+    """The text of a log file, or of standard input for `-` (its end: read_log_part())."""
+    return read_log_part(source).text
+
+
+def read_log_part(source: str) -> LogRead:
+    """The text of a log file, or of standard input for `-`: its last MAX_LOG_BYTES, where its error
+    is. Refuses binary files."""
     if source == "-":
-        raw = read_stream_tail(sys.stdin.buffer, MAX_LOG_BYTES)
+        end = read_stream_end(sys.stdin.buffer, MAX_LOG_BYTES)
         name = "standard input"
     else:
         path = Path(source)
         try:
-            raw = read_bounded(path, MAX_LOG_BYTES, tail=True)
+            end = read_log_end(path, MAX_LOG_BYTES)
         except IsADirectoryError:
             raise KbError(f"{path} is a folder; give a log file") from None
         except OSError as exc:
             raise KbError(f"cannot read {path}: {exc.strerror}") from None
         name = str(path)
-    if looks_binary(raw):
+    if looks_binary(end.data):
         raise KbError(f"{name} is not a text log (it holds binary data); give the log or traceback as text")
-    text = raw.decode("utf-8", errors="replace")
+    text = end.data.decode("utf-8", errors="replace")
     if not text.strip():
         raise KbError(f"{name} is empty")
-    return text
+    return LogRead(text, f"the last {end.part_read()}" if end.cut else "")
 
 
 def symptom_from_log(text: str) -> str | None:

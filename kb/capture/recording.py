@@ -203,15 +203,17 @@ def _filled_from_sources(
     --from-last); on a terminal (ASK), the symptom and the place read from a run's output are said
     before any question. A log with no error line is refused off a terminal, where no one can type
     the symptom instead."""
+    from kb.capture import prefill
+
     symptom_given, variants_given = bool(given.symptom), given.variants or []
-    given = prefilled(given, fill, last_run, python)
-    if fill.from_log is not None and not given.symptom:
+    log = prefill.read_log_part(fill.from_log) if fill.from_log is not None else None
+    given = prefilled(given, fill, log.text if log is not None else None, last_run, python)
+    if log is not None and not given.symptom:
         name = "standard input" if fill.from_log == "-" else fill.from_log
+        holds = f"{log.only} of {name} (all kb reads of a log) hold" if log.only else f"{name} holds"
         if ask is None:
-            raise KbError(
-                f"{name} holds no line that reads as an error; pass --symptom 'the error line you saw'"
-            )
-        say(f"kb: {name} holds no line that reads as an error; the symptom is yours to give")
+            raise KbError(f"{holds} no line that reads as an error; pass --symptom 'the error line you saw'")
+        say(f"kb: {holds} no line that reads as an error; the symptom is yours to give")
     if fill.from_last:
         given = _from_last_search(given, store, say)
     from_output = fill.from_log is not None or fill.from_last_run
@@ -274,14 +276,17 @@ def _discard(draft: Path | None) -> None:
 
 
 def prefilled(
-    given: EntryFlags, fill: Prefill, last_run: "LastRun | None" = None, python: str | None = None
+    given: EntryFlags,
+    fill: Prefill,
+    log: str | None = None,
+    last_run: "LastRun | None" = None,
+    python: str | None = None,
 ) -> EntryFlags:
-    """GIVEN with what SOURCES hold filled in: LAST_RUN, the failure --from-last-run takes, and with
-    --env the baseline of PYTHON's environment (None: kb's own)."""
+    """GIVEN with what SOURCES hold filled in: LOG, the text of --from-log, LAST_RUN, the failure
+    --from-last-run takes, and with --env the baseline of PYTHON's environment (None: kb's own)."""
     from kb.capture import prefill
 
     changes: dict[str, object] = {}
-    log = prefill.read_log(fill.from_log) if fill.from_log is not None else None
     if last_run is not None:
         from kb.capture.last_run import entry_fields
 

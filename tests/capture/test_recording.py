@@ -230,6 +230,20 @@ def test_a_log_with_no_error_line_gives_no_symptom(runner: CliRunner, tmp_path: 
         assert store.find("progress") is None
 
 
+def test_a_log_whose_error_is_before_the_part_kb_reads_says_so(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 25 MB log whose traceback came before 450k progress lines "held no line that reads as an
+    error": kb reads a log's last 20 MB, and did not say so."""
+    monkeypatch.setattr("kb.capture.prefill.MAX_LOG_BYTES", 2_000)
+    log = tmp_path / "train.log"
+    log.write_text("RuntimeError: shards out of sync\n" + PROGRESS_LOG * 10)
+    flags = ("-k", "progress", "-d", "training", "-v", "nvidia-smi", "-f", "x", "--confirms", "exit 0")
+    code, _, err = kb("add", "--from-log", str(log), *flags)
+    assert code == 1, err
+    assert err.startswith(f"kb: the last 2 KB of 11 KB of {log} (all kb reads of a log) hold no")
+
+
 def test_on_a_terminal_a_log_with_no_error_line_asks_for_the_symptom(
     runner: CliRunner, interactive: None, tmp_path: Path
 ) -> None:
