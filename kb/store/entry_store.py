@@ -77,7 +77,7 @@ from kb.store.record import (
     moved_to,
     tagged_entries,
 )
-from kb.store.schema import FIRST_USE, SchemaState, form_digest
+from kb.store.schema import FIRST_USE, HIT_WINDOW, SchemaState, form_digest
 from kb.text.paste import new_symptom_form
 
 Clock = Callable[[], datetime]
@@ -692,6 +692,9 @@ class EntryStore:
         entry KEY was merged into or renamed to, if a teammate did so since the search that chose
         KEY: the returned entry says which). It
         counts as a hit too: the entry answered the fault again, and a prune must not call it unused.
+        A search that found it within HIT_WINDOW and the record that follows are one meeting (`kb
+        tree` counted it twice): the record takes over the search's hit. The search's is the last
+        hit when it is not the entry's last change (a record sets both to the same time).
         A store that keeps no usage (an entry folder's) keeps the conditions and the message, no count.
 
         SYMPTOM, the message as it read this time, becomes a symptom variant when no form of the
@@ -701,21 +704,24 @@ class EntryStore:
         with self._writing() as db:
             entry = self._locked_where_it_went(db, key)
             key = entry.key
+            now = self.now()
             if self.keeps_usage:
+                last = entry.last_hit
+                searched = last is not None and last != entry.updated and last >= now - HIT_WINDOW
                 entry.occurrences += 1
-                entry.hits += 1
-                entry.last_hit = self.now()
+                entry.hits += 0 if searched else 1
+                entry.last_hit = now
             conditions = redact_text(clean_text(conditions))
             changes = []
             if conditions and not _noted_already(conditions, entry.conditions):
-                stamp = self.now().date().isoformat()
+                stamp = now.date().isoformat()
                 entry.conditions = f"{entry.conditions}\n\n{stamp}: {conditions}".strip()
                 changes.append("its reproduce conditions")
             variant = redact_text(clean_text(symptom))
             if variant and new_symptom_form(variant, (entry.symptom, *entry.symptom_variants)):
                 entry.symptom_variants = [*entry.symptom_variants, variant]
                 changes.append("the symptom as it read this time")
-            entry.updated = self.now()
+            entry.updated = now
             save_entry(db, entry)
             if changes:
                 index_one(db, entry)

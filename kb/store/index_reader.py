@@ -33,6 +33,7 @@ from kb.store.connection import (
 )
 from kb.store.schema import (
     FIRST_USE,
+    HIT_WINDOW,
     IMPACT_LENGTH,
     INDEXED_ENTRIES,
     INDEXED_LENGTH,
@@ -49,8 +50,6 @@ if TYPE_CHECKING:
 _MIGRATION_NAMES = frozenset(MIGRATION_NAMES)
 _STATS = {"n": INDEXED_ENTRIES, "l": INDEXED_LENGTH}
 _READY = {"v": "normalizer_version", "f": FIRST_USE}
-#: Confident answers for one entry this close together are one hit.
-HIT_WINDOW = timedelta(minutes=30)
 #: A remembered miss keeps this much of the end of its paste ...
 MISS_QUERY_CHARS = 2000
 #: ... and the most recent this many misses are kept.

@@ -4,10 +4,15 @@ both the store and the fast read path open a non-SQLite database with (importing
 kb.store.database holds the migrations themselves; a test checks that their names are exactly these, in order.
 """
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from kb.errors import StoreUnavailable
 from kb.records import Record
+
+#: Confident answers for one entry this close together are one hit, and an occurrence recorded this
+#: soon after one is the same meeting (kb.store.index_reader, kb.store.entry_store).
+HIT_WINDOW = timedelta(minutes=30)
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine

@@ -463,6 +463,19 @@ def test_a_fault_recorded_three_times_is_three_occurrences_in_the_tree(runner: C
     assert "(hits 2, seen 3x)" in kb("tree", "hardware")[1]
 
 
+def test_a_search_then_its_recorded_occurrence_is_one_meeting_in_the_tree(runner: CliRunner) -> None:
+    """Search, then `kb add --occurrence`: the workflow the README gives. The search's hit and the
+    occurrence's counted one meeting twice: "1 entry, 3 occurrences" for a fault met twice."""
+    symptom = "NarwhalError: tusk misaligned at layer 7 of the encoder stack"
+    add(runner, "narwhal-tusk", symptom, "nvidia-smi", "--cause-path", "narwhal > tusk")
+    assert kb("search", symptom)[0] == 0
+    assert kb("add", "-s", symptom, "--occurrence")[0] == 0
+    tree = json.loads(kb("tree", "hardware", "--json")[1])
+    (narwhal,) = [branch for branch in tree[0]["children"] if branch["name"] == "narwhal"]
+    assert narwhal["occurred"] == 2  # recorded, then met again (searched and recorded)
+    assert "(hits 1, seen 2x)" in kb("tree", "hardware")[1]
+
+
 def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
     code, _, err = kb("tree", "hardwear")
     assert code == 2 and "did you mean 'hardware'" in err
@@ -728,14 +741,15 @@ def test_a_seed_the_user_never_met_is_no_occurrence_in_the_tree(runner: CliRunne
     symptom = json.loads(kb("show", seed, "--json")[1])["symptom"]
     counted = kb("add", "-s", symptom, "--occurrence")
     assert counted[0] == 0 and f"counted another occurrence of {seed} (seen 1x)" in counted[1]
-    assert occurred() == 2 and f"{seed}  (hits 2, seen 1x)" in kb("tree", "data")[1]
+    # the search that found it and the occurrence recorded after it are one meeting
+    assert occurred() == 1 and f"{seed}  (hits 1, seen 1x)" in kb("tree", "data")[1]
     assert "· seen 1x ·" in kb("show", seed)[1]
     add(runner, "gizmo-hot", "the gizmo overheats at 90C")
-    assert occurred() == 3
-    for source in ("bce-labels-out-of-range", seed):  # one never met, one met twice
+    assert occurred() == 2
+    for source in ("bce-labels-out-of-range", seed):  # one never met, one met once
         assert kb("review", source, "--merge-into", "gizmo-hot")[0] == 0
-        assert occurred() == 3
-    assert "gizmo-hot  (hits 2, seen 2x)" in kb("tree", "hardware")[1]
+        assert occurred() == 2
+    assert "gizmo-hot  (hits 1, seen 2x)" in kb("tree", "hardware")[1]
 
 
 def test_a_merged_entry_has_a_last_hit_for_the_hit_it_gained(
