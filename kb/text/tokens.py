@@ -7,7 +7,8 @@ when they are searched.
 - Install locations are dropped: a path up to `site-packages/`, a compiled module's ABI tag.
 - Numbers are kept: `-100`, `8000` and `Errno 24` carry meaning (masking is for signatures only).
 - English words get a light suffix strip, so `hangs`, `hanging` and `hang` meet.
-- Chinese text becomes character bigrams, matched against the Chinese tags of entries.
+- Chinese text becomes character bigrams, matched against the Chinese tags of entries; a word of
+  another script (Cyrillic, Greek, Hangul) is a word as an English one is.
 - kb's own mark for a secret it took out (`[redacted]`, kb.entry.redaction) is no word: two messages
   whose secrets were redacted share the mark, not their fault.
 
@@ -26,9 +27,13 @@ _WORD = r"-?\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*|<[a-z]+>"
 _ASCII_TOKEN = LazyPattern(_WORD)
 
 
-#: Words and runs of Chinese characters. Compiling the Chinese ranges takes 2 ms, and most pastes are
-#: ASCII: only text that is not waits for it (kb.patterns).
-_ANY_TOKEN = LazyPattern(_WORD + r"|[\u3400-\u9fff\uf900-\ufaff]+")
+#: Words, runs of Chinese characters, and words of other scripts (`Ошибка`, `메모리`). Compiling the
+#: Chinese ranges takes 2 ms, and most pastes are ASCII: only text that is not waits for it
+#: (kb.patterns).
+_ANY_TOKEN = LazyPattern(
+    _WORD
+    + r"|[\u3400-\u9fff\uf900-\ufaff]+|[^\W\d_\u3400-\u9fff\uf900-\ufaff][^\W\u3400-\u9fff\uf900-\ufaff]*"
+)
 
 
 _PARTS = LazyPattern(r"[._\-]+")

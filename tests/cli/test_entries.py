@@ -426,6 +426,15 @@ def test_the_flags_given_with_add_edit_are_in_the_entry_the_editor_saves(
     assert (shown["applies_to"], shown["related"]) == (["torch<2"], ["plainerror-reference-entry"])
 
 
+@pytest.mark.parametrize("symptom", ["Ошибка: память закончилась", "메모리 부족 오류"])
+def test_the_same_symptom_in_any_script_is_a_known_fault(symptom: str) -> None:
+    """Added twice, it became two entries without a word: search read no word of it."""
+    assert kb("add", "-s", symptom, "-d", "hardware", "-v", "true", "-f", "x")[0] == 0
+    code, _, err = kb("add", "-s", symptom, "-d", "hardware", "-v", "true", "-f", "x")
+    assert code != 0 and "this looks like " in err, err
+    assert kb("search", symptom)[1].splitlines()[0].endswith("confident")
+
+
 def test_two_messages_whose_secrets_were_redacted_are_not_one_known_fault() -> None:
     for symptom in (
         "AuthError: token hf_AbCdEfGhIjKlMnOpQrStUvWxYz123456 rejected by hub",

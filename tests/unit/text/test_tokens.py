@@ -50,6 +50,14 @@ def test_where_a_package_is_installed_is_not_a_word_of_the_fault() -> None:
     assert tokenize(windows)[:2] == ["bitsandbyt", "libbitsandbytes_cpu.dll"]
 
 
+def test_a_word_of_any_script_is_a_word() -> None:
+    """Cyrillic, Greek and Hangul gave no token at all: such a symptom matched nothing, itself included."""
+    assert tokenize("Ошибка: память закончилась") == ["ошибка", "память", "память закончилась", "закончилась"]
+    assert tokenize("메모리 부족") == ["메모리", "메모리 부족", "부족"]
+    assert "λ_max" in tokenize("ValueError: λ_max must be positive")
+    assert tokenize("内存不足") == ["内存", "存不", "不足"]  # Chinese still reads as bigrams
+
+
 def test_kbs_mark_for_a_redacted_secret_is_no_word() -> None:
     """Two messages whose secrets kb redacted shared `redacted`: kb add called the second the first's
     known fault, which a search of the message itself was not sure of."""
