@@ -94,6 +94,7 @@ def record_entry(
         fill = fill._replace(from_file=_latest_triage_draft(), from_triage=False)
     last_run = _last_run() if fill.from_last_run else None
     python = _python_of_the_fault(last_run) if fill.env else None
+    typed = given  # what the person typed: an occurrence says which of it it does not use
     given = _filled_from_sources(given, fill, last_run, python, store, ask, say)
     # Asked on a terminal, a known fault is said before the other questions: answering them first
     # and then hearing that the fault is known threw the answers away.
@@ -107,7 +108,7 @@ def record_entry(
         duplicate = _known_fault(store, given.symptom or "", say)
         if duplicate is not None and (occurrence or _confirm_occurrence(duplicate, ask)):
             return _occurrence_of(
-                store, duplicate.key, given, given.conditions or "", given.symptom or "", say
+                store, duplicate.key, typed, given.conditions or "", given.symptom or "", say
             )
         if occurrence:  # said before the questions, not after them
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
@@ -119,8 +120,8 @@ def record_entry(
         ):
             if edit is not None:  # what was written in the editor beyond its conditions is not used
                 kept = _keep_written(content)
-                say(f"kb: the entry you wrote is kept in {kept} (kb add --from-file {kept} adds it)")
-            recorded = _occurrence_of(store, duplicate.key, given, content.conditions, content.symptom, say)
+                say(f"kb: the entry you wrote is kept in {kept} (kb add --new --from-file {kept} adds it)")
+            recorded = _occurrence_of(store, duplicate.key, typed, content.conditions, content.symptom, say)
             _discard(_draft_used(fill))  # counted: the draft is spent, or the next run counts it again
             return recorded
     if occurrence:
@@ -149,7 +150,7 @@ def record_entry(
             _say_known(duplicate, say)
             if occurrence or _confirm_occurrence(duplicate, ask):
                 recorded = _occurrence_of(
-                    store, duplicate.key, given, content.conditions, content.symptom, say
+                    store, duplicate.key, typed, content.conditions, content.symptom, say
                 )
                 _discard(draft)
                 return recorded
@@ -550,11 +551,12 @@ _DROPPED_AT_OCCURRENCE = (
 
 
 def _occurrence_of(
-    store: EntryStore, key: str, given: EntryFlags, conditions: str, symptom: str, say: Say
+    store: EntryStore, key: str, typed: EntryFlags, conditions: str, symptom: str, say: Say
 ) -> Recorded:
-    if given.guards:
+    """Count an occurrence of KEY; say which of the flags TYPED (not what a log filled in) it drops."""
+    if typed.guards:
         say(f"kb: the guards were not attached; attach them with `kb edit {key} --guards FILE`")
-    dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(given, name) not in (None, [], "")]
+    dropped = [flag for name, flag in _DROPPED_AT_OCCURRENCE if getattr(typed, name) not in (None, [], "")]
     if dropped:
         say(f"kb: {', '.join(dropped)} not used: {key} keeps its own; change them with `kb edit {key}`")
     before = store.find(key)

@@ -1012,6 +1012,22 @@ def test_an_occurrence_says_which_given_fields_it_did_not_use() -> None:
     assert code == 0 and "not used" not in err
 
 
+def test_an_occurrence_from_a_log_names_no_flag_the_log_filled_in(tmp_path: Path) -> None:
+    """`kb add --from-log LOG --occurrence` said "--variant not used": kb had taken the variant (where
+    the user's code failed) from the log itself."""
+    log = tmp_path / "build.log"
+    log.write_text(
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/proj/build.py", line 30, in <module>\n    build_shard_index(paths)\n'
+        '  File "/home/me/proj/build.py", line 12, in build_shard_index\n'
+        '    raise ValueError("ShardIndexError: shard 12 has no manifest")\n'
+        "ValueError: ShardIndexError: shard 12 has no manifest\n"
+    )
+    assert kb("add", "--from-log", str(log), "-d", "data", "-v", "true", "-f", "x")[0] == 0
+    code, out, err = kb("add", "--from-log", str(log), "--occurrence")
+    assert code == 0 and out.startswith("counted another occurrence") and "not used" not in err, err
+
+
 def test_an_occurrence_of_an_entry_a_teammate_merged_meanwhile_is_counted_where_it_went(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

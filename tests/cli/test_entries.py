@@ -895,3 +895,8 @@ def test_an_entry_written_in_the_editor_and_counted_as_an_occurrence_is_kept_as_
     assert code == 0 and "counted another occurrence of cross-entropy-label-out-of-range" in out, err
     kept = Path((out + err).split("the entry you wrote is kept in ", 1)[1].split(" ", 1)[0])
     assert "my own careful fix" in kept.read_text()
+    # what it says adds the draft does: plain --from-file was refused as the known fault again
+    assert f"(kb add --new --from-file {kept} adds it)" in err
+    monkeypatch.setattr("kb.cli.console.interactive", lambda: False)
+    code, out, err = kb("add", "--new", "--from-file", str(kept))
+    assert code == 0 and out.startswith("added "), err
