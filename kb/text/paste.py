@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 10
+NORMALIZER_VERSION = 11
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -111,8 +111,11 @@ WRAPPERS = frozenset(
 #: Messages that only say that something else failed (a build step, a subprocess, a worker). torch
 #: re-raises an error from a DataLoader worker as `KeyError: Caught KeyError in DataLoader worker
 #: process 0.` above the worker's own traceback: that says where the error was raised, not which.
+#: A process pool prints the worker's traceback under `concurrent.futures.process._RemoteTraceback:`
+#: (multiprocessing's and joblib's alike): the header of a traceback, no words of anyone's.
 WRAPPER_MESSAGE = LazyPattern(
-    r"Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
+    r"^\s*(?:[\w.]+\.)?_?RemoteTraceback:\s*$"
+    r"|Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
     r"|failed with exit (?:code|status)|Command errored out with exit status"
     r"|exited with (?:exit )?(?:code|status)|failed \(exitcode: -?\d+\)"
     r"|^(?:Worker|Process) \S+ (?:died|exited)|Caught \w+ in DataLoader worker process \d+",

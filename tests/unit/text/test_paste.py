@@ -419,6 +419,56 @@ def test_an_error_record_that_says_it_will_retry_is_not_why_the_run_stopped() ->
     assert "retrying in 1 s" in find_decisive(retried_only).line
 
 
+#: Made by running a ProcessPoolExecutor over a lambda (Python 3.11): the worker's traceback comes
+#: first, under the header the pool prints for it.
+POOL_WORKER = '''\
+concurrent.futures.process._RemoteTraceback:
+"""
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/multiprocessing/queues.py", line 244, in _feed
+    obj = _ForkingPickler.dumps(obj)
+          ^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/python3.11/multiprocessing/reduction.py", line 51, in dumps
+    cls(buf, protocol).dump(obj)
+AttributeError: Can't pickle local object 'tokenizers.<locals>.<lambda>'
+"""
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/home/me/prep/tokenize_all.py", line 6, in <module>
+    print(list(pool.map(tokenizers()[0], ["a b", "c d"])))
+          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/python3.11/concurrent/futures/process.py", line 620, in _chain_from_iterable_of_lists
+    for element in iterable:
+  File "/usr/lib/python3.11/concurrent/futures/_base.py", line 619, in result_iterator
+    yield _result_or_cancel(fs.pop())
+          ^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/python3.11/concurrent/futures/_base.py", line 317, in _result_or_cancel
+    return fut.result(timeout)
+           ^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/python3.11/concurrent/futures/_base.py", line 456, in result
+    return self.__get_result()
+           ^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/python3.11/concurrent/futures/_base.py", line 401, in __get_result
+    raise self._exception
+  File "/usr/lib/python3.11/multiprocessing/queues.py", line 244, in _feed
+    obj = _ForkingPickler.dumps(obj)
+          ^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/python3.11/multiprocessing/reduction.py", line 51, in dumps
+    cls(buf, protocol).dump(obj)
+AttributeError: Can't pickle local object 'tokenizers.<locals>.<lambda>'
+'''
+
+
+def test_a_process_pools_remote_traceback_header_is_no_ones_words() -> None:
+    """`concurrent.futures.process._RemoteTraceback:` counted as a person's words about the error:
+    its `concurrent` and `process` made a pickled lambda the DataLoader's known fault."""
+    decisive = find_decisive(POOL_WORKER)
+    assert decisive.line == "AttributeError: Can't pickle local object 'tokenizers.<locals>.<lambda>'"
+    assert not any("RemoteTraceback" in line for line in decisive.prose)
+
+
 PYTEST_PLAIN_ASSERT = """\
 F                                                                        [100%]
 =================================== FAILURES ===================================
