@@ -23,11 +23,19 @@ class UsageError(KbError):
 
 class EntryNotFound(KbError):
     """No entry KEY here. ELSEWHERE: where it is instead (another layer), with the command that
-    reaches it."""
+    reaches it; WENT: the entry it was merged into or renamed to, instead of a key that looks like it."""
 
-    def __init__(self, key: str, suggestion: str | None = None, elsewhere: str = "") -> None:
+    def __init__(
+        self,
+        key: str,
+        suggestion: str | None = None,
+        elsewhere: str = "",
+        went: tuple[str, str] | None = None,
+    ) -> None:
         if elsewhere:
             super().__init__(f"no entry with key '{key}' in your personal knowledge base; {elsewhere}")
+        elif went is not None:  # ("merged into", KEY) or ("renamed to", KEY), as its history says
+            super().__init__(f"no entry with key '{key}': it was {went[0]} '{went[1]}'")
         else:
             hint = f"; did you mean '{suggestion}'?" if suggestion else ""
             super().__init__(f"no entry with key '{key}'{hint}")

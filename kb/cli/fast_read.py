@@ -101,7 +101,10 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
 
             if len(reading_layers()) > 1:
                 raise _InAnotherLayer
-            raise EntryNotFound(key, closest_key(key, reader.keys()))
+            went = reader.went(key)
+            raise (
+                EntryNotFound(key, went=went) if went else EntryNotFound(key, closest_key(key, reader.keys()))
+            )
     if snippet:
         if not entry.snippet:
             from kb.errors import KbError

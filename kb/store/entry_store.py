@@ -64,6 +64,7 @@ from kb.store.index_writer import (
 )
 from kb.store.opening import connected, opened
 from kb.store.record import (
+    LAST_CHANGE_OF_KEY,
     SELECTED_COLUMNS,
     CheckRun,
     Entry,
@@ -76,6 +77,7 @@ from kb.store.record import (
     listing_query,
     moved_to,
     tagged_entries,
+    went,
 )
 from kb.store.schema import FIRST_USE, HIT_WINDOW, SchemaState, form_digest
 from kb.text.paste import new_symptom_form
@@ -343,8 +345,16 @@ class EntryStore:
     def get(self, key: str) -> Entry:
         entry = self.find(key)
         if entry is None:
-            raise EntryNotFound(key, self.closest_key(key))
+            raise self._not_found(key)
         return entry
+
+    def _not_found(self, key: str) -> EntryNotFound:
+        """No entry KEY: where it went, if a merge or a rename took it, else the key like it."""
+        with self._reading() as db:
+            went_elsewhere = went(db.rows(LAST_CHANGE_OF_KEY, {"key": key}))
+        if went_elsewhere is not None:
+            return EntryNotFound(key, went=went_elsewhere)
+        return EntryNotFound(key, self.closest_key(key))
 
     def keys(self) -> list[str]:
         with self._reading() as db:
@@ -1112,10 +1122,7 @@ class EntryStore:
             entry = find_entry(db, followed, locked=True)
             if entry is not None:
                 return entry
-            last = db.first(
-                'SELECT action, detail FROM entry_change WHERE "key" = :key ORDER BY id DESC LIMIT 1',
-                {"key": followed},
-            )
+            last = db.first(LAST_CHANGE_OF_KEY, {"key": followed})
             moved = moved_to(str(last[0]), str(last[1])) if last is not None else None
             if moved is None:
                 break
@@ -1126,6 +1133,9 @@ class EntryStore:
         """KEY's entry, locked until the transaction ends (find_entry); EntryNotFound without one."""
         entry = find_entry(db, key, locked=True)
         if entry is None:
+            went_elsewhere = went(db.rows(LAST_CHANGE_OF_KEY, {"key": key}))
+            if went_elsewhere is not None:
+                raise EntryNotFound(key, went=went_elsewhere)
             raise EntryNotFound(
                 key, closest_key(key, [str(row[0]) for row in db.rows('SELECT "key" FROM entry')])
             )

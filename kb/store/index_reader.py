@@ -338,6 +338,12 @@ class IndexReader:
         rows = self._rows(f'SELECT {SELECTED_COLUMNS} FROM entry WHERE "key" = :key', {"key": key})
         return Entry.from_row(rows[0]) if rows else None
 
+    def went(self, key: str) -> tuple[str, str] | None:
+        """Where the entry KEY went, when a merge or a rename took it (kb.store.record.went())."""
+        from kb.store.record import LAST_CHANGE_OF_KEY, went
+
+        return went(self._rows(LAST_CHANGE_OF_KEY, {"key": key}))
+
     def each_entry(self, domain: str | None, status: str | None, tag: str | None = None) -> "Iterator[Entry]":
         """The entries of DOMAIN, STATUS and TAG (None: any), by domain then key, as kb list shows them,
         read as they are used (kb.store.entry_store.EntryStore.each)."""

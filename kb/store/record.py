@@ -279,6 +279,20 @@ class SeedItem(Record):
     digest: str
 
 
+#: The last change recorded of a key: where it went, if it was merged or renamed (moved_to()).
+LAST_CHANGE_OF_KEY = 'SELECT action, detail FROM entry_change WHERE "key" = :key ORDER BY id DESC LIMIT 1'
+
+
+def went(rows: Sequence[tuple[Any, ...]]) -> tuple[str, str] | None:
+    """What the last change of a key, the ROWS of LAST_CHANGE_OF_KEY, did with it, when it went
+    elsewhere: ("merged into", KEY) or ("renamed to", KEY)."""
+    if not rows:
+        return None
+    action, detail = str(rows[0][0]), str(rows[0][1])
+    to = moved_to(action, detail)
+    return None if to is None else ("merged into" if action == "merged" else "renamed to", to)
+
+
 def moved_to(action: str, detail: str) -> str | None:
     """The key an entry went to by a change recorded as ACTION with DETAIL: merged into it
     ("into KEY"), or renamed to it ("to KEY"); None for any other change."""

@@ -476,6 +476,21 @@ def test_a_search_then_its_recorded_occurrence_is_one_meeting_in_the_tree(runner
     assert "(hits 1, seen 2x)" in kb("tree", "hardware")[1]
 
 
+def test_a_key_merged_away_says_where_it_went_not_a_key_like_it(runner: CliRunner) -> None:
+    """`kb show` of a merged entry's key asked "did you mean 'caterror-…-2'?", another entry."""
+    symptom = "CatError: the cat sat on the keyboard"
+    add(runner, "cat-on-keys", symptom)
+    add(runner, "cat-on-keys-2", symptom)
+    add(runner, "dog-ate-checkpoint", "DogError: the dog ate the checkpoint")
+    assert kb("review", "cat-on-keys", "--merge-into", "dog-ate-checkpoint")[0] == 0
+    for argv in (["show", "cat-on-keys"], ["show", "--json", "cat-on-keys"], ["restore", "cat-on-keys"]):
+        code, _, err = kb(*argv)
+        assert code == 1 and err == (
+            "kb: no entry with key 'cat-on-keys': it was merged into 'dog-ate-checkpoint'\n"
+        ), argv
+    assert "did you mean 'cat-on-keys-2'?" in kb("show", "cat-on-key")[2]
+
+
 def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
     code, _, err = kb("tree", "hardwear")
     assert code == 2 and "did you mean 'hardware'" in err
