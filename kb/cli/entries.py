@@ -31,15 +31,23 @@ if TYPE_CHECKING:
 
 
 def edit_until_valid(
-    text: str, name: str, force: bool, refuse: Callable[[EntryContent], None] | None = None
+    text: str,
+    name: str,
+    force: bool,
+    refuse: Callable[[EntryContent], None] | None = None,
+    unchanged: EntryContent | None = None,
 ) -> EntryContent:
     """Open $EDITOR until the entry parses and REFUSE (which raises KbError) lets it be; on abort keep
-    the text as a draft. Nothing is lost."""
+    the text as a draft. Nothing is lost. Text left as it was is UNCHANGED, when given, as it is: an
+    entry saved with --force is not refused for what it already held."""
     from kb.capture import adding as capture
     from kb.capture.editor import edit_text, save_draft
 
+    opened = text
     while True:
         text = edit_text(text, name)
+        if unchanged is not None and text == opened:
+            return unchanged
         try:
             content = capture.content_from_text(text, force=force)
             if refuse is not None:
@@ -238,7 +246,9 @@ def edit(
         if scope is not None:
             after = after.replace(applies_to=scope)
         if added is None and scope is None:
-            after = edit_until_valid(render_entry_file(before), key, force, a_taken_key_refused(store, key))
+            after = edit_until_valid(
+                render_entry_file(before), key, force, a_taken_key_refused(store, key), unchanged=before
+            )
         if after == before:
             typer.echo(f"no changes to {key}")
             return

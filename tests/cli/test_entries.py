@@ -408,6 +408,21 @@ def test_an_entry_written_in_the_editor_that_cannot_be_saved_is_kept_as_a_draft(
     assert "Pin the gizmo." in kept.read_text() and "GizmoError: jammed" in kept.read_text()
 
 
+def test_an_edit_that_changes_nothing_of_an_entry_kept_with_force_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Closing the editor on an entry saved with --force refused it for the check it already held, left
+    a draft and exited 1; an ordinary entry said "no changes"."""
+    argv = ("-s", "ZorkError: quux flux capacitor", "-d", "training", "-v", "check the logs", "-f", "fixit")
+    assert kb("add", *argv, "--force")[0] == 0
+    monkeypatch.setenv("EDITOR", "true")
+    code, out, err = kb("edit", "zorkerror-quux-flux-capacitor")
+    assert (code, out) == (0, "no changes to zorkerror-quux-flux-capacitor\n"), err
+    from kb.paths import drafts_folder
+
+    assert not list(drafts_folder().glob("*.md"))
+
+
 def test_the_flags_given_with_add_edit_are_in_the_entry_the_editor_saves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
