@@ -144,7 +144,7 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
     from kb.cli.entries import a_taken_key_refused, edit_until_valid, save_edit
     from kb.entry.file import render_entry_file
     from kb.entry.terminal import format_entry
-    from kb.upkeep.review import merge_entries, no_longer_due
+    from kb.upkeep.review import merge_entries, no_longer_due, reasons_now
 
     decided: dict[str, list[str]] = {}
     #: The entries this review merged others into, and which: a merge marks its target reviewed, but
@@ -163,9 +163,7 @@ def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) 
             typer.echo(f"\n[{number}/{len(due)}] {item.key}: {done} meanwhile, no longer due; skipped")
             continue
         entry = store.get(item.key)
-        reasons = (
-            [*item.reasons, f"took {', '.join(took)} merged into it in this review"] if took else item.reasons
-        )
+        reasons = reasons_now(store, item, entry, took) if took else item.reasons
         typer.echo(f"\n[{number}/{len(due)}] needs a look: {'; '.join(reasons)}")
         typer.echo(format_entry(entry.content(), entry.facts(), console.width(), console.bold))
         while True:

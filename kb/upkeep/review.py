@@ -117,6 +117,16 @@ def due_for_review(
     return items
 
 
+def reasons_now(store: EntryStore, item: ReviewItem, entry: Entry, took: Sequence[str]) -> tuple[str, ...]:
+    """Why ENTRY, due as ITEM, needs a look once this review merged TOOK into it: its reasons read
+    again (it gained their hits and may have a fix now), the duplicates it took no longer one."""
+    now = store.now()
+    recent = store.environments_seen(now - timedelta(days=RECENT_ENVIRONMENT_DAYS))
+    duplicate = None if item.duplicate_of in took else item.duplicate_of
+    merged = f"took {', '.join(took)} merged into it in this review"
+    return (*attention_reasons(entry, now, duplicate, recent), merged)
+
+
 def met(entry: Entry) -> bool:
     """Whether the user has met ENTRY: written or changed it, had it answer a search, checked or
     reviewed it. A seed nobody touched is the field guide's knowledge, not the user's to review: a

@@ -658,6 +658,9 @@ def test_an_entry_this_review_merged_others_into_is_still_shown_for_a_look(
     assert "reviewed meanwhile" not in out
     assert "needs a look: " in out and f"took {first}, {second} merged into it in this review" in out
     assert f"This review: kept 1; merged {first}, {second}." in out
+    # its reasons are read again: the merges gave it their hits, so it is no longer "never hit"
+    taker = out.split("[3/3] needs a look: ", 1)[1].split("\n", 1)[0]
+    assert "never hit" not in taker and taker.endswith("merged into it in this review"), taker
 
 
 def test_an_entry_a_teammate_decided_on_while_the_review_waited_is_not_asked_again(
