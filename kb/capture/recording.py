@@ -112,6 +112,12 @@ def record_entry(
             )
         if occurrence:  # said before the questions, not after them
             raise KbError("no existing entry looks like this one; drop --occurrence to add it")
+    if occurrence and from_flags and not questions and given.symptom:
+        # An occurrence adds nothing: what a new entry would still lack (a domain) is no reason to refuse.
+        duplicate = _known_fault(store, given.symptom, say)
+        if duplicate is None:
+            raise KbError("no existing entry looks like this one; drop --occurrence to add it")
+        return _occurrence_of(store, duplicate.key, typed, given.conditions or "", given.symptom, say)
     content = _compose(given, store, fill, ask, say, edit, force)
     if not new and not questions:
         duplicate = _known_fault(store, content.symptom, say)

@@ -1012,6 +1012,15 @@ def test_an_occurrence_says_which_given_fields_it_did_not_use() -> None:
     assert code == 0 and "not used" not in err
 
 
+def test_an_occurrence_is_refused_for_being_unknown_not_for_lacking_a_domain() -> None:
+    """`kb add -s NEW --occurrence` said "missing --domain", a field no occurrence needs; a known one
+    said which domain a new entry would have had before counting the occurrence."""
+    code, _, err = kb("add", "-s", "NarwhalError: something nobody recorded", "--occurrence")
+    assert (code, err) == (1, "kb: no existing entry looks like this one; drop --occurrence to add it\n")
+    code, out, err = kb("add", "-s", "RuntimeError: CUDA error: device-side assert triggered", "--occurrence")
+    assert code == 0 and out.startswith("counted another occurrence") and "domain" not in err, err
+
+
 def test_an_occurrence_from_a_log_names_no_flag_the_log_filled_in(tmp_path: Path) -> None:
     """`kb add --from-log LOG --occurrence` said "--variant not used": kb had taken the variant (where
     the user's code failed) from the log itself."""
