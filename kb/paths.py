@@ -157,10 +157,28 @@ def resolve_location(spec: str | None = None) -> DatabaseLocation:
     if "://" in spec:
         if spec.startswith("postgres://"):  # the scheme Heroku, Render and libpq hand out
             spec = "postgresql://" + spec.removeprefix("postgres://")
+        if spec.startswith("sqlite+pysqlite://"):  # the driver kb opens SQLite with, named
+            spec = "sqlite://" + spec.removeprefix("sqlite+pysqlite://")
+        if spec.startswith("sqlite+"):
+            from kb.errors import UsageError
+
+            raise UsageError(
+                f"{spec.split('://', 1)[0]} is not how kb opens SQLite (Python's sqlite3 is): give --db"
+                " sqlite:///PATH or the file's path"
+            )
         if spec.startswith("sqlite:///") and spec != "sqlite:///:memory:":
-            return DatabaseLocation(spec, _tidy(spec.removeprefix("sqlite:///")))
+            file = spec.removeprefix("sqlite:///")
+            if "?" in file:  # a file named `kb.db?timeout=5` was made, half a knowledge base in it
+                from kb.errors import UsageError
+
+                raise UsageError(
+                    f"a SQLite URL takes no options here ('?{file.split('?', 1)[1]}'): give sqlite:///PATH"
+                )
+            return DatabaseLocation(f"sqlite:///{file}", _tidy(file))
         return DatabaseLocation(spec, None)
     file = _tidy(os.path.expanduser(spec))
+    if file.startswith("file:"):  # a path, not the URI sqlite3 would read it as in one place and not another
+        file = os.path.abspath(file)
     return DatabaseLocation(f"sqlite:///{file}", file)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,36 @@ def test_a_cache_kb_may_not_write_leaves_a_folder_unlocked_rather_than_unwritabl
     with one_at_a_time(tmp_path, "run it"):
         ran = True
     assert ran
+
+
+def test_a_sqlite_url_naming_its_driver_is_the_file_it_names(tmp_path: Path) -> None:
+    """`sqlite+pysqlite:///team.db` was a database in memory: `kb add` said "added", and nothing was
+    saved anywhere."""
+    from kb.paths import resolve_location
+
+    location = resolve_location(f"sqlite+pysqlite:///{tmp_path}/team.db")
+    assert (location.url, location.file) == (f"sqlite:///{tmp_path}/team.db", f"{tmp_path}/team.db")
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("sqlite+aiosqlite:///team.db", "sqlite+aiosqlite is not how kb opens SQLite"),
+        ("sqlite:///team.db?timeout=5", "a SQLite URL takes no options here ('?timeout=5')"),
+    ],
+)
+def test_a_sqlite_url_kb_would_not_open_as_written_is_refused(spec: str, said: str) -> None:
+    """Another driver gave a database in memory; a query became part of the file name (`db?timeout=5`)."""
+    from kb.errors import UsageError
+    from kb.paths import resolve_location
+
+    with pytest.raises(UsageError, match=re.escape(said)):
+        resolve_location(spec)
+
+
+def test_a_path_that_reads_as_a_sqlite_uri_is_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--db file:f.db` made two files, `file:f.db` and `f.db`, and refused the second."""
+    from kb.paths import resolve_location
+
+    monkeypatch.chdir(tmp_path)
+    assert resolve_location("file:f.db").file == f"{tmp_path}/file:f.db"
