@@ -62,6 +62,10 @@ def seed(
     merged away, purged or renamed are not brought back (unless you ask for one with --key)."""
     from kb.store.seeding import load_seed
 
+    if directory is not None:
+        from kb.layers.trust import refuse_an_unread_project_folder
+
+        refuse_an_unread_project_folder(str(directory), "kb seed --from")
     with common.open_kb(ctx, remind=not as_json) as store:
         report = load_seed(store, directory, keys or ())
     if as_json:

@@ -168,13 +168,14 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
 
 
 def _a_project_folder(path: str) -> str | None:
-    """The project's `.kb/` folder PATH is or lies in, or None."""
+    """The project's `.kb/` folder PATH is or lies in, or None: as PATH is written (a `.kb` that is
+    a link to another folder of the repository is the project's all the same) or where it leads."""
     from pathlib import Path
 
-    parts = Path(os.path.realpath(path)).parts
-    if PROJECT_FOLDER not in parts:
-        return None
-    return str(Path(*parts[: len(parts) - parts[::-1].index(PROJECT_FOLDER)]))
+    for parts in (Path(os.path.abspath(path)).parts, Path(os.path.realpath(path)).parts):
+        if PROJECT_FOLDER in parts:
+            return str(Path(*parts[: len(parts) - parts[::-1].index(PROJECT_FOLDER)]))
+    return None
 
 
 def _holds_entries(folder: str) -> bool:

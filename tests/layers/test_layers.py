@@ -676,6 +676,23 @@ def test_an_untrusted_project_folder_is_not_taken_in_by_sync_or_import(team: Pat
     assert "feature-cache" in kb("list").stdout
 
 
+def test_a_project_folder_reached_through_a_link_or_seeded_from_is_not_taken_in_either(team: Path) -> None:
+    """A repository's `.kb` that is a link to another of its folders passed as no project folder
+    (only where the link led was looked at), and `kb seed --from .kb` took the entries in as seeds:
+    either way a stranger's entry became the user's known fault, its check offered."""
+    real = team / "kb-entries"
+    (team / ".kb").rename(real)
+    (team / ".kb").symlink_to("kb-entries")
+    linked = str(team / ".kb")
+    for command in (["import", linked], ["sync", linked], ["seed", "--from", linked]):
+        ran = kb(*command)
+        assert ran.exit_code == 1 and "is a project's .kb/ folder which you have not trusted" in ran.stderr, (
+            command,
+            ran.output,
+        )
+    assert "feature-cache" not in kb("list").stdout
+
+
 def test_a_project_folder_kb_filled_from_empty_is_the_users_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
