@@ -116,11 +116,18 @@ def in_a_domain_folder(path: Path, folder: Path) -> bool:
 
 def _entry_files(folder: Path) -> list[Path]:
     """The Markdown files under FOLDER, hidden folders (.git) and the tombstones left out. A
-    symlinked folder or entry file, or a special file, is refused, naming it: a domain folder that
-    was a symlink used to be skipped, and every entry in it archived as if a teammate had deleted
-    it; a FIFO hangs a read."""
+    symlinked folder or entry file, a special file or a folder kb cannot list is refused, naming it:
+    a domain folder that was a symlink used to be skipped, and every entry in it archived as if a
+    teammate had deleted it; a FIFO hangs a read."""
     found: list[Path] = []
-    for root, folders, files in os.walk(folder, followlinks=False):
+
+    def unreadable(error: OSError) -> None:
+        """A folder kb cannot list is refused, naming it: skipped, its entries read as deleted, and
+        kb sync archived them in kb and in the folder (tombstones a teammate's sync then follows)."""
+        if not isinstance(error, FileNotFoundError):
+            raise EntryFileError(error.filename or folder, None, f"cannot be read: {error.strerror}")
+
+    for root, folders, files in os.walk(folder, followlinks=False, onerror=unreadable):
         here = Path(root)
         folders[:] = sorted(name for name in folders if not name.startswith("."))
         if here == folder and TOMBSTONES in folders:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from kb.errors import EntryFileError
 from kb.paths import cache_folder, one_at_a_time
 from kb.store import sqlite_file
 
@@ -35,15 +36,22 @@ INDEX_FORMAT = "1"
 
 
 def folder_digest(folder: str) -> tuple[str, str]:
-    """The digests of FOLDER's real path and of its entry files as they are now."""
+    """The digests of FOLDER's real path and of its entry files as they are now. A folder in it kb
+    cannot list is refused, naming it (the layer does not answer; the others do); a link is taken
+    as itself, and reading the folder refuses it (kb.entry.folder)."""
     where = os.path.realpath(folder)
     files = hashlib.sha256(INDEX_FORMAT.encode())
-    for root, folders, names in os.walk(where):
+
+    def unreadable(error: OSError) -> None:
+        if not isinstance(error, FileNotFoundError):  # one gone meanwhile is no entry to read
+            raise EntryFileError(error.filename or where, None, f"cannot be read: {error.strerror}")
+
+    for root, folders, names in os.walk(where, onerror=unreadable):
         folders[:] = sorted(name for name in folders if not name.startswith("."))
         inside = root[len(where) :].lstrip(os.sep)  # os.path.relpath, without its cost for each file
         for name in sorted(names):
             if name.endswith(".md") and not name.startswith("."):
-                info = os.stat(os.path.join(root, name))
+                info = os.lstat(os.path.join(root, name))
                 relative = os.path.join(inside, name) if inside else name
                 files.update(
                     f"{relative}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\n".encode()

@@ -519,6 +519,30 @@ def test_a_dry_run_changes_nothing_and_a_bad_file_stops_the_sync(runner: CliRunn
     assert missing.exit_code == 1 and "is not a folder" in missing.stderr
 
 
+def test_a_domain_folder_kb_cannot_list_stops_the_sync_instead_of_archiving_its_entries(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`chmod 000 team/training`: its entries were read as deleted, archived in kb "because their
+    files are gone", and tombstones written for a teammate's sync to follow."""
+    folder = tmp_path / "team"
+    written = team_folder(runner, folder)
+    closed = written[0].parent
+    scandir = os.scandir
+
+    def refused(path: Any = ".") -> Any:  # what `chmod 000` does to a user without root's override
+        if os.fspath(path) == str(closed):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refused)
+    result = kb("sync", str(folder))
+    assert result.exit_code == 1 and result.stderr == f"kb: {closed}: cannot be read: Permission denied\n"
+    monkeypatch.undo()
+    assert not (folder / "archived").exists()
+    listed = kb("list", "--status", "archived").stdout
+    assert not any(path.stem in listed for path in written)
+
+
 def test_a_sync_stopped_after_its_files_is_finished_by_the_next(runner: CliRunner, tmp_path: Path) -> None:
     """Files are written first, then kb and the bases in one transaction: a sync killed between the
     two leaves nothing the next sync cannot finish, and it ends where an unbroken sync would."""

@@ -162,6 +162,15 @@ def test_with_no_config_and_no_project_a_search_reads_the_personal_knowledge_bas
 # --- searching every layer ----------------------------------------------------------------------------
 
 
+def test_a_dangling_link_in_a_project_folder_silences_that_layer_alone(team: Path) -> None:
+    """One link to nowhere in a cloned repository's .kb/ made every search and `kb layers` fail in one
+    line, no layer answering."""
+    (team / ".kb" / "data" / "x.md").symlink_to("/nonexistent/x.md")
+    found = kb_process("search", TEAM_FAULT, "--json", cwd=team / "src")
+    assert found.returncode == 0 and json.loads(found.stdout)["results"][0]["key"] == "team-lease"
+    assert "the project layer did not answer" in found.stderr and "x.md: is a symlink" in found.stderr
+
+
 def test_a_search_ranks_across_layers_and_names_each_results_layer(team: Path) -> None:
     found = kb_process("search", TEAM_FAULT, "--json", cwd=team / "src")
     assert found.returncode == 0
