@@ -88,9 +88,24 @@ def parse_config(text: str, where: str) -> list[Layer]:
         value = declared[places[0]]
         if not isinstance(value, str) or not value.strip():
             raise KbError(f"{label} ('{name}'): {places[0]} must be a non-empty string")
-        spec = value if places[0] == "database" else os.path.expanduser(value)
-        layers.append(Layer(name, places[0], spec))
+        layers.append(Layer(name, places[0], _beside(where, value, places[0])))
     return layers
+
+
+def _beside(config: str, value: str, place: str) -> str:
+    """VALUE, a layer's database or folder, with a relative path read from CONFIG's own folder, as a
+    config file means it: from the working directory, `folder = "team-kb"` made the `team-kb/` of
+    whichever repository kb ran in a trusted team layer, and `database = "team.db"` made a new
+    database in each folder kb was run from."""
+    if place == "database" and "://" in value:
+        file = value.removeprefix("sqlite:///")
+        if not value.startswith("sqlite:///") or file == ":memory:" or os.path.isabs(file):
+            return value
+        return "sqlite:///" + os.path.join(
+            os.path.dirname(os.path.abspath(config)), value.removeprefix("sqlite:///")
+        )
+    path = os.path.expanduser(value)
+    return path if os.path.isabs(path) else os.path.join(os.path.dirname(os.path.abspath(config)), path)
 
 
 def configured_layers() -> list[Layer]:

@@ -101,6 +101,23 @@ def test_a_config_names_database_and_folder_layers_in_order() -> None:
     ]
 
 
+def test_a_relative_path_in_the_config_is_read_from_the_configs_folder() -> None:
+    """Read from the working directory, `folder = "team-kb"` made the `team-kb/` of whichever cloned
+    repository kb ran in a trusted team layer, its checks offered, and `database = "team.db"` made
+    and seeded a new database in every folder kb ran in."""
+    text = (
+        '[[layer]]\nname = "team"\nfolder = "team-kb"\n\n[[layer]]\nname = "db"\ndatabase = "team.db"\n\n'
+        '[[layer]]\nname = "url"\ndatabase = "sqlite:///faults/team.db"\n\n'
+        '[[layer]]\nname = "server"\ndatabase = "postgresql://db/kb"\n'
+    )
+    assert parse_config(text, "/home/me/.config/kb/config.toml") == [
+        Layer("team", "folder", "/home/me/.config/kb/team-kb"),
+        Layer("db", "database", "/home/me/.config/kb/team.db"),
+        Layer("url", "database", "sqlite:////home/me/.config/kb/faults/team.db"),
+        Layer("server", "database", "postgresql://db/kb"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
