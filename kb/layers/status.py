@@ -8,7 +8,7 @@ from typing import Any
 from kb.errors import UPGRADE, KbError
 from kb.layers.config import Layer, config_path, reading_layers, same_database_as
 from kb.layers.everywhere import layer_database
-from kb.paths import resolve_location
+from kb.paths import resolve_location, user_data_dir
 from kb.records import Record
 from kb.store.index_reader import IndexNotReady, IndexReader
 
@@ -76,6 +76,11 @@ def _state(layer: Layer) -> LayerState:
             active = len(reader.all_ids(["active"]))
             return LayerState(layer, where, active, "", len(reader.keys()) - active)
     except IndexNotReady as exc:
+        folder = os.path.dirname(os.path.abspath(location.file)) if location.file else None
+        if folder is not None and not os.path.isdir(folder) and folder != str(user_data_dir()):
+            # kb makes its own data folder, and no other (kb.store.sqlite_file.check_path)
+            said = f"the folder {folder} does not exist; create it first, or fix the path"
+            return LayerState(layer, where, None, said, answered=False)
         return LayerState(layer, where, *_not_ready(str(exc), layer.name))
     except KbError as exc:
         return LayerState(layer, where, None, str(exc), answered=False)
@@ -92,4 +97,7 @@ def _not_ready(reason: str, name: str) -> tuple[int | None, str]:
         return None, f"made by an older kb: its next command upgrades it (kb --layer {name} where)"
     if reason in ("normalizer differs", "never seeded"):
         return None, "its next command finishes setting it up (its search index, or its seeds)"
-    return 0, "not set up yet: its first command creates and seeds it"
+    from kb.store.seeding import seeding_wanted  # deferred: the store, for a new database only
+
+    made = "creates and seeds it" if seeding_wanted() else "creates it empty"
+    return 0, f"not set up yet: its first command {made}"

@@ -1410,3 +1410,19 @@ def test_the_trust_hint_for_a_folder_whose_path_has_a_space_runs_as_printed(tmp_
     assert command == [str(project / ".kb")]
     trusted = kb_process("trust", "--yes", *command, cwd=project)
     assert trusted.returncode == 0, trusted.stderr
+
+
+def test_kb_layers_says_a_database_in_a_missing_folder_does_not_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said the layer answered, "not set up yet: its first command creates and seeds it", while
+    every command refused the folder that is not there; with KB_SEED=0 "and seeds it" was not so."""
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{tmp_path}/nodir/team.db"\n')
+    state = {s["name"]: s for s in json.loads(kb("layers", "--json").stdout)["layers"]}["team"]
+    assert state["answers"] is False
+    assert state["problem"] == f"the folder {tmp_path}/nodir does not exist; create it first, or fix the path"
+    config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{tmp_path}/team.db"\n')
+    monkeypatch.setenv("KB_SEED", "0")
+    assert "not set up yet: its first command creates it empty" in kb("layers").stdout
