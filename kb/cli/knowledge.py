@@ -276,7 +276,8 @@ def trust_command(
     write, trusted or not. Without a terminal it trusts nothing unless given --yes: a coding agent's
     shell has none, and the agent must not trust a folder for the person."""
     from kb.layers.config import project_folder
-    from kb.layers.trust import folder_problem, set_trust, trust_state, trusted_folders
+    from kb.layers.trust import folder_problem, project_folder_of, set_trust, trust_state, trusted_folders
+    from kb.paths import PROJECT_FOLDER
 
     if list_them:
         folders = sorted(trusted_folders())
@@ -299,6 +300,19 @@ def trust_command(
         raise UsageError("no .kb/ folder here or above: name the folder to trust")
     if not os.path.isdir(where):
         raise KbError(f"{where} is not a folder")
+    # Trust is asked of a project's .kb/ alone: `kb trust .` in a repository said "trusting" its root,
+    # and its .kb/ stayed untrusted; `kb trust .kb/data`, the same.
+    held = os.path.join(where, PROJECT_FOLDER)
+    project = project_folder_of(where) or (held if os.path.isdir(held) else None)
+    if project is None and not revoke:
+        raise KbError(f"{where} is not a project's {PROJECT_FOLDER}/ folder, nor holds one: kb trusts those")
+    where = project or where
+    if revoke and os.path.realpath(where) not in trusted_folders():
+        if as_json:
+            console.print_json({"folder": os.path.realpath(where), "trusted": False})
+        else:
+            typer.echo(f"{visible(os.path.realpath(where))} was not trusted; nothing to revoke")
+        return
     problem = None if revoke else folder_problem(where)
     if problem is not None:
         raise KbError(f"not trusting {where}: {problem}")

@@ -116,7 +116,7 @@ def trust_kept(folder: str) -> Iterator[None]:
     A project's folder that held no entry before holds only what the user wrote through kb after: it
     is trusted as kb leaves it (`kb add --to project` in a new project, then `kb sync .kb`, was
     refused as if a stranger had written it)."""
-    trusted = is_trusted(folder) or (_a_project_folder(folder) is not None and not _holds_entries(folder))
+    trusted = is_trusted(folder) or (project_folder_of(folder) is not None and not _holds_entries(folder))
     yield
     if trusted and not is_trusted(folder):
         set_trust(folder, True)
@@ -152,7 +152,7 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
     the user has not trusted as they are now: its entries would become the user's own, known faults
     whose checks kb offers to run, which is what trust is there to prevent (`kb sync .kb` of a
     cloned repository made its `KeyError: 'lr'` a known fault, and its check one to run)."""
-    folder = _a_project_folder(path)
+    folder = project_folder_of(path)
     if folder is None:
         return
     state = trust_state(folder)
@@ -167,7 +167,7 @@ def refuse_an_unread_project_folder(path: str, doing: str) -> None:
     )
 
 
-def _a_project_folder(path: str) -> str | None:
+def project_folder_of(path: str) -> str | None:
     """The project's `.kb/` folder PATH is or lies in, or None: as PATH is written (a `.kb` that is
     a link to another folder of the repository is the project's all the same) or where it leads."""
     from pathlib import Path

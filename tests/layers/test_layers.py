@@ -1426,3 +1426,22 @@ def test_kb_layers_says_a_database_in_a_missing_folder_does_not_answer(
     config.write_text(f'[[layer]]\nname = "team"\ndatabase = "{tmp_path}/team.db"\n')
     monkeypatch.setenv("KB_SEED", "0")
     assert "not set up yet: its first command creates it empty" in kb("layers").stdout
+
+
+def test_kb_trust_trusts_a_projects_kb_folder_named_by_its_repository_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kb trust .` in a repository said "trusting" its root and listed it, and its .kb/ stayed
+    untrusted; `kb trust --revoke` of a folder never trusted said "no longer trusting" it."""
+    repo = tmp_path / "repo"
+    (repo / ".kb" / "data").mkdir(parents=True)
+    monkeypatch.chdir(repo)
+    folder = str((repo / ".kb").resolve())
+    for named in (".", ".kb/data"):
+        trusted = kb("trust", "--yes", named)
+        assert trusted.exit_code == 0 and trusted.stdout.startswith(f"trusting {folder} as its files are now")
+    assert kb("trust", "--list").stdout == f"{folder}\n"
+    elsewhere = kb("trust", "--yes", str(tmp_path))
+    assert elsewhere.exit_code == 1 and "is not a project's .kb/ folder, nor holds one" in elsewhere.stderr
+    assert kb("trust", "--revoke", ".").stdout == f"no longer trusting {folder}\n"
+    assert kb("trust", "--revoke", ".").stdout == f"{folder} was not trusted; nothing to revoke\n"
