@@ -3,6 +3,7 @@ other layers already hold of it."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -32,6 +33,11 @@ def write_target(personal: str | None, to: str | None) -> Iterator[EntryStore]:
         from kb.layers.folder_index import folder_store
 
         refuse_a_strangers_project(layer, "writing to")
+        if not os.path.isdir(layer.spec):  # a typo in the config got a new folder, without a word
+            raise KbError(
+                f"the {layer.name} layer's folder {layer.spec} does not exist: create it (or clone the"
+                " team's repository there), or fix config.toml"
+            )
         with folder_store(layer.spec) as store:
             yield store
     except KeyTaken as taken:  # the hint acts where the key was taken, not on the personal kb

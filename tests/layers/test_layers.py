@@ -1445,3 +1445,15 @@ def test_kb_trust_trusts_a_projects_kb_folder_named_by_its_repository_and_nothin
     assert elsewhere.exit_code == 1 and "is not a project's .kb/ folder, nor holds one" in elsewhere.stderr
     assert kb("trust", "--revoke", ".").stdout == f"no longer trusting {folder}\n"
     assert kb("trust", "--revoke", ".").stdout == f"{folder} was not trusted; nothing to revoke\n"
+
+
+def test_a_write_to_a_folder_layer_whose_folder_is_gone_makes_no_folder() -> None:
+    """`kb layers` said the layer DOES NOT ANSWER (its folder does not exist), while `kb copy --to` it
+    said "copied" and made the folder a typo in the config named."""
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "kb" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    gone = Path(os.environ["XDG_CONFIG_HOME"]).parent / "gone"
+    config.write_text(f'[[layer]]\nname = "gone"\nfolder = "{gone}"\n')
+    copied = kb("copy", "read-csv-encoding", "--to", "gone")
+    assert copied.exit_code == 1 and f"the gone layer's folder {gone} does not exist" in copied.stderr
+    assert not gone.exists()
