@@ -77,12 +77,18 @@ def seed(
     )
     if report.kept:
         typer.echo("kept as you edited them: " + ", ".join(report.kept))
+    again = common.command_prefix(ctx)
     if report.removals:
-        again = common.command_prefix(ctx)
         typer.echo(
             "kept out as you removed them: "
             + ", ".join(report.removals)
             + f" (bring one back with: {again}seed --key KEY)"
+        )
+    if report.archived:
+        typer.echo(
+            "left archived as you archived them: "
+            + ", ".join(report.archived)
+            + f" (bring one back with: {again}restore KEY)"
         )
 
 

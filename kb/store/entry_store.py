@@ -566,7 +566,7 @@ class EntryStore:
         """Apply a seed load in one transaction; DECIDE says what happens to each item. A seed whose
         key its owner took out of the knowledge base (removed_by_owner) stays out, as an edit stays,
         unless its key is in BRING_BACK."""
-        report = SeedReport([], [], [], [], [])
+        report = SeedReport([], [], [], [], [], [])
         now = self.now()
         with self._writing() as db:
             db.hold_lock("schema")  # two first uses at once load one set of seeds
@@ -616,7 +616,8 @@ class EntryStore:
                             "UPDATE entry SET seed_digest = :digest WHERE id = :id AND seed_digest IS NULL",
                             {"digest": item.digest, "id": current.id},
                         )
-                    report.unchanged.append(item.content.key)
+                    archived = current is not None and current.status == "archived"
+                    (report.archived if archived else report.unchanged).append(item.content.key)
                 else:
                     report.kept.append(item.content.key)
             reindex(db, changed)

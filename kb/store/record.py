@@ -266,6 +266,8 @@ class SeedReport(Record):
     unchanged: list[str]
     kept: list[str]
     removals: list[str]
+    #: Seeds the user archived, left archived (kb restore brings one back; a seed load never does).
+    archived: list[str]
 
 
 class RecentMiss(Record):

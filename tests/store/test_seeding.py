@@ -194,6 +194,13 @@ def test_kb_seed_says_which_removals_it_kept(
     assert report["removals"] == ["bce-labels-out-of-range", "detach-cuts-gradient"]
     assert report["added"] == []
     assert json.loads(kb("where", "--json").stdout)["entries"] == seeds - 1  # my-detach, once
+    # an archived seed is kept archived, and said so: it was counted "unchanged"
+    assert kb("rm", "read-csv-encoding").code == 0
+    code, out, _ = kb("seed", "--key", "read-csv-encoding")
+    assert out.splitlines()[1:] == [
+        "left archived as you archived them: read-csv-encoding (bring one back with: kb restore KEY)"
+    ]
+    assert json.loads(kb("seed", "--json").stdout)["archived"] == ["read-csv-encoding"]
 
 
 def test_seed_files_are_linted_like_any_entry(tmp_path: Path, empty_store: EntryStore) -> None:
