@@ -18,7 +18,7 @@ A project's layer is the nearest `.kb/` folder at or above the current directory
 import os
 
 from kb.errors import KbError
-from kb.paths import APP_NAME, PROJECT_FOLDER, home_folder, resolve_location
+from kb.paths import APP_NAME, MAX_ENTRY_BYTES, PROJECT_FOLDER, home_folder, read_bounded, resolve_location
 from kb.patterns import LazyPattern
 from kb.records import Record
 
@@ -111,13 +111,16 @@ def _beside(config: str, value: str, place: str) -> str:
 def configured_layers() -> list[Layer]:
     """The team layers of the config file; none when there is no file."""
     path = config_path()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+    try:  # bounded, and a regular file only: KB_CONFIG=/dev/zero never ended, its memory growing
+        text = read_bounded(path, MAX_ENTRY_BYTES).decode("utf-8")
     except FileNotFoundError:
         return []
     except (OSError, UnicodeDecodeError) as exc:
         raise KbError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    except KbError:  # a device, a pipe, or far larger than any config
+        raise KbError(
+            f"{path} is not kb's config: not a regular file, or over {MAX_ENTRY_BYTES} bytes"
+        ) from None
     return parse_config(text, path)
 
 

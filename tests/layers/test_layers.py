@@ -1457,3 +1457,12 @@ def test_a_write_to_a_folder_layer_whose_folder_is_gone_makes_no_folder() -> Non
     copied = kb("copy", "read-csv-encoding", "--to", "gone")
     assert copied.exit_code == 1 and f"the gone layer's folder {gone} does not exist" in copied.stderr
     assert not gone.exists()
+
+
+def test_a_config_that_is_a_device_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """KB_CONFIG=/dev/zero: kb read it to its end, which never came, its memory growing."""
+    monkeypatch.setenv("KB_CONFIG", "/dev/zero")
+    listed = kb("layers")
+    assert listed.exit_code == 1 and listed.stderr == (
+        "kb: /dev/zero is not kb's config: not a regular file, or over 512000 bytes\n"
+    )
