@@ -403,6 +403,10 @@ def copy(
     personal, chosen = ctx.meta.get(common.LAYER, (ctx.obj, None))
     here = chosen.name if chosen is not None else "personal"
     target = find_layer(to, personal).name
+    if chosen is not None and chosen.kind == "folder":  # a project's .kb/ the user has not read
+        from kb.layers.trust import refuse_an_unread_project_folder
+
+        refuse_an_unread_project_folder(chosen.spec, "kb copy")
     with common.open_kb(ctx, remind=False) as store:
         content = common.entry_named(ctx, store, key, "copy").content()
     if target == here:

@@ -440,6 +440,10 @@ def test_kb_copy_takes_an_entry_to_another_layer_and_overwrites_only_when_told(
     assert (team / ".kb" / "data" / f"{LABELS_KEY}.md").exists()
     assert "holds the same" in kb("copy", LABELS_KEY, "--to", "project").stdout
     project_copy_of_a_seed(team, runner, "the project's own fix")
+    # the folder holds a stranger's entry too: none of it becomes the user's until it is read
+    back = kb("--layer", "project", "copy", LABELS_KEY, "--to", "personal")
+    assert back.exit_code == 1 and "which you have not trusted: kb copy would make" in back.stderr
+    assert kb("trust", "--yes").exit_code == 0
     back = kb("--layer", "project", "copy", LABELS_KEY, "--to", "personal")
     assert back.exit_code == 1 and "with another text" in back.stderr and "--replace" in back.stderr
     back = kb("--layer", "project", "copy", LABELS_KEY, "--to", "personal", "--replace")
