@@ -320,7 +320,8 @@ def rank(
                 candidate.record,
                 parts.get("fuzzy", 0.0),
                 against,
-                len(_beyond_the_line(reading, candidate, query, term_idf)) >= MIN_SHARED_TERMS,
+                bool(bare_class_words(reading))  # asked only of a class raised without a message
+                and len(_beyond_the_line(reading, candidate, query, term_idf)) >= MIN_SHARED_TERMS,
             )
         )
         sure = bool(hit) or doubt is None
