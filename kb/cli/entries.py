@@ -70,6 +70,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
     common.follow_search(ctx, key, "show")
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = common.entry_named(ctx, store, key, "show")
+        moved = {k: w for k in entry.related if store.find(k) is None and (w := store.went(k))}
     layer = ctx.meta[common.LAYER][1] if common.LAYER in ctx.meta else None
     untrusted = layer.spec if layer is not None and not layer.trusted and entry.validation else None
     if untrusted:  # a stranger's command, shown as text: nothing offers to run it yet
@@ -90,7 +91,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
             facts = (
                 f"{entry.status} · an entry folder keeps no usage or dates (its repository's git log does)"
             )
-        typer.echo(format_entry(entry.content(), facts, console.width(), console.bold))
+        typer.echo(format_entry(entry.content(), facts, console.width(), console.bold, moved))
 
 
 @app.command()

@@ -105,6 +105,7 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
             raise (
                 EntryNotFound(key, went=went) if went else EntryNotFound(key, closest_key(key, reader.keys()))
             )
+        moved = {k: w for k in entry.related if reader.entry(k) is None and (w := reader.went(k))}
     if snippet:
         if not entry.snippet:
             from kb.errors import KbError
@@ -114,7 +115,7 @@ def _show(reader: Any, key: str, snippet: bool) -> int:
 
         sys.stdout.write(visible(entry.snippet) + "\n")  # a teammate's text: nothing acts on the terminal
         return 0
-    sys.stdout.write(format_entry(entry.content(), entry.facts(), width(), bold) + "\n")
+    sys.stdout.write(format_entry(entry.content(), entry.facts(), width(), bold, moved) + "\n")
     return 0
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from kb.entry.content import EntryContent
 from kb.entry.visible import HIDDEN, command_line, visible
@@ -85,8 +85,18 @@ def bookkeeping_line(
     )
 
 
-def format_entry(content: EntryContent, facts: str = "", width: int = 80, bold: Style = plain) -> str:
-    """The whole entry, label column on the left, for `kb show`."""
+def format_entry(
+    content: EntryContent,
+    facts: str = "",
+    width: int = 80,
+    bold: Style = plain,
+    moved: Mapping[str, tuple[str, str]] | None = None,
+) -> str:
+    """The whole entry, label column on the left, for `kb show`. MOVED: where the related entries a
+    merge or a rename took went (`bce-labels (merged into cross-entropy-labels)`)."""
+    if moved:
+        related = tuple(f"{key} ({' '.join(moved[key])})" if key in moved else key for key in content.related)
+        content = content.replace(related=related)
     command = command_line(content.validation)
     content = shown(content)
     title = f"{content.key} · {content.domain}"

@@ -350,11 +350,15 @@ class EntryStore:
 
     def _not_found(self, key: str) -> EntryNotFound:
         """No entry KEY: where it went, if a merge or a rename took it, else the key like it."""
-        with self._reading() as db:
-            went_elsewhere = went(db.rows(LAST_CHANGE_OF_KEY, {"key": key}))
+        went_elsewhere = self.went(key)
         if went_elsewhere is not None:
             return EntryNotFound(key, went=went_elsewhere)
         return EntryNotFound(key, self.closest_key(key))
+
+    def went(self, key: str) -> tuple[str, str] | None:
+        """Where the entry KEY went, when a merge or a rename took it (kb.store.record.went())."""
+        with self._reading() as db:
+            return went(db.rows(LAST_CHANGE_OF_KEY, {"key": key}))
 
     def keys(self) -> list[str]:
         with self._reading() as db:

@@ -491,6 +491,14 @@ def test_a_key_merged_away_says_where_it_went_not_a_key_like_it(runner: CliRunne
     assert "did you mean 'cat-on-keys-2'?" in kb("show", "cat-on-key")[2]
 
 
+def test_an_entry_related_to_one_merged_away_shows_where_that_one_went(runner: CliRunner) -> None:
+    """`kb show` listed a related key no entry had any more, as if it were there."""
+    assert kb("review", "bce-labels-out-of-range", "--merge-into", "cross-entropy-label-out-of-range")[0] == 0
+    for argv in (["show"], ["--layer", "personal", "show"]):  # the lean reader and the store
+        shown = " ".join(kb(*argv, "bce-labels-object-dtype-nan")[1].split())
+        assert "bce-labels-out-of-range (merged into cross-entropy-label-out-of-range)" in shown, argv
+
+
 def test_the_fault_tree_of_an_unknown_domain(runner: CliRunner) -> None:
     code, _, err = kb("tree", "hardwear")
     assert code == 2 and "did you mean 'hardware'" in err
