@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 11
+NORMALIZER_VERSION = 12
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -580,6 +580,10 @@ def _fallback_lines(lines: list[Line]) -> list[tuple[int, str]]:
     ]
 
 
+#: A line drawn across a report (`-----`, `=====`): what follows it is the report's, not the message's.
+_RULE = LazyPattern(r"^\s*(?:-{3,}|={3,})\s*$")
+
+
 def _with_continuation(lines: list[Line], index: int, first: str) -> str:
     """The exception line plus the message lines that follow it (a multi-line state_dict error).
 
@@ -599,6 +603,8 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
             continue
         if item.new_record or _OTHER_OUTPUT.match(line):
             break
+        if _RULE.match(line) and not parts[-1].endswith(":"):
+            break  # a rule under a message that said all it meant ends it: unittest's, above `Ran 1 test`
         if len(parts) >= _MAX_MESSAGE_LINES or sum(map(len, parts)) > _MAX_MESSAGE_CHARS:
             break
         if (

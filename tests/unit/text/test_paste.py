@@ -419,6 +419,32 @@ def test_an_error_record_that_says_it_will_retry_is_not_why_the_run_stopped() ->
     assert "retrying in 1 s" in find_decisive(retried_only).line
 
 
+#: unittest's report of a failed assertion, made by running one (Python 3.11).
+UNITTEST_FAILURE = """\
+F
+======================================================================
+FAIL: test_x (__main__.T.test_x)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/home/me/tests/test_logging.py", line 4, in test_x
+    self.assertTrue(False, "no logs of level WARNING or higher triggered on trainer")
+AssertionError: False is not true : no logs of level WARNING or higher triggered on trainer
+
+----------------------------------------------------------------------
+Ran 1 test in 0.000s
+
+FAILED (failures=1)
+"""
+
+
+def test_a_rule_under_the_message_ends_it() -> None:
+    """unittest's `Ran 1 test in 0.000s` and `FAILED (failures=1)`, after its rule, were read as the
+    assertion message's next lines."""
+    assert find_decisive(UNITTEST_FAILURE).line == (
+        "AssertionError: False is not true : no logs of level WARNING or higher triggered on trainer"
+    )
+
+
 #: Made by running a ProcessPoolExecutor over a lambda (Python 3.11): the worker's traceback comes
 #: first, under the header the pool prints for it.
 POOL_WORKER = '''\
