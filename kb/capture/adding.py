@@ -118,10 +118,16 @@ def content_from_flags(flags: EntryFlags) -> EntryContent:
         raise InvalidEntry("the symptom is empty; pass --symptom 'the error line you saw'")
     if not flags.domain:
         raise UsageError(f"missing --domain (one of: {', '.join(DOMAIN_NAMES)})")
-    key = flags.key or key_from_symptom(flags.symptom)  # made unique at the write: save_entry(key_base=)
+    key = flags.key or _key_from(flags)  # made unique at the write: save_entry(key_base=)
     values = flags.overrides()
     values["key"] = key
     return normalized(EntryContent(**values))  # type: ignore[arg-type]
+
+
+def _key_from(flags: EntryFlags) -> str:
+    assert flags.symptom is not None
+    also = (flags.cause_path or "", " ".join(flags.tags or ()), flags.domain or "")
+    return key_from_symptom(flags.symptom, otherwise=also)
 
 
 def content_from_file(path: Path, flags: EntryFlags) -> EntryContent:
@@ -198,7 +204,7 @@ def save_entry(
 
 def template_for(flags: EntryFlags) -> str:
     """An entry file to fill in, holding whatever the flags already gave."""
-    key = flags.key or (key_from_symptom(flags.symptom) if flags.symptom else "new-entry")
+    key = flags.key or (_key_from(flags) if flags.symptom else "new-entry")
     front = [
         "+++",
         f"# domain: one of {', '.join(DOMAIN_NAMES)}",

@@ -97,7 +97,13 @@ ADD_OPTIONS: tuple[Option, ...] = (
     ),
     text("fix", ("--fix", "-f"), "What to change, with the exact API."),
     DOMAIN,
-    text("key", ("--key", "-k"), "Slug; made from the symptom if omitted.", "KEY"),
+    text(
+        "key",
+        ("--key", "-k"),
+        "Slug; made from the symptom if omitted (or, when it has no ASCII word, from the cause path, "
+        "tags or domain).",
+        "KEY",
+    ),
     text("root_cause", ("--root-cause",), "Why it happens."),
     text("cause_path", ("--cause-path",), "Branch of the fault tree, e.g. 'IO bottleneck > num_workers'."),
     repeated("tags", ("--tag", "-t"), "A tag; repeat or separate with commas.", "TAG"),

@@ -7,6 +7,7 @@ the content a plain immutable record lets parsing, rendering, linting and rankin
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from kb.domains import resolve_domain
@@ -301,15 +302,34 @@ _QUOTED_NAME = LazyPattern(r"""^['"]([A-Za-z_][A-Za-z0-9_.]{0,39})['"]$""")
 _PLURAL_MARK = LazyPattern(r"(?<=[A-Za-z])\(s\)")
 
 
-def key_from_symptom(symptom: str, max_words: int = 6) -> str:
+def key_from_symptom(symptom: str, max_words: int = 6, otherwise: Iterable[str] = ()) -> str:
     """A readable slug from a symptom: `RuntimeError: CUDA error: device-side assert triggered`
     becomes `runtimeerror-cuda-device-side-assert-triggered`. What differs between occurrences
     (`batch_size 32`, `NCCL version 2.18.1`, a quoted path) is left out, and each word kept once;
     a quoted name is what makes the fault itself, so it stays (the first two, after the other words
     if there are many): `KeyError: 'weight_decay'` is `keyerror-weight-decay`, not `keyerror`.
 
+    A key is ASCII (it names a file, a wiki anchor, a guard), so a symptom written in another script
+    (`训练时显存不足`) gives no word of it: then the first of OTHERWISE that does (the entry's cause
+    path, its tags, its domain) names it, rather than every such entry being `entry`, `entry-2`.
+
     The symptom is redacted first, as it is when stored: a key names the entry's file, its wiki
     anchor and every command that points at it, so a password in a pasted URL must not become one."""
+    key = _slug(symptom, max_words)
+    for text in otherwise:
+        key = key or _slug(text, max_words)
+    return key or "entry"
+
+
+def key_for(content: EntryContent) -> str:
+    """key_from_symptom() for an entry being recorded, with its cause path, tags and domain to fall
+    back on."""
+    return key_from_symptom(
+        content.symptom, otherwise=(content.cause_path, " ".join(content.tags), content.domain)
+    )
+
+
+def _slug(symptom: str, max_words: int) -> str:
     symptom = redact_text(symptom)
     names: list[str] = []
 
@@ -321,9 +341,14 @@ def key_from_symptom(symptom: str, max_words: int = 6) -> str:
         return " "
 
     text = _INSTANCE_DETAILS.sub(general, _PLURAL_MARK.sub("", symptom))
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    words = [w for w in re.split(r"[^a-z0-9]+", ascii_text) if w and w not in _WORDS_TO_SKIP]
+    decomposed = unicodedata.normalize("NFKD", text)  # é is e and an accent; 显 is no letter of a key
+    ascii_text = "".join(
+        c if c.isascii() else "" if unicodedata.combining(c) else " " for c in decomposed
+    ).lower()
+    words = [
+        w for w in re.split(r"[^a-z0-9]+", ascii_text) if w and not w.isdigit() and w not in _WORDS_TO_SKIP
+    ]
     kept = list(dict.fromkeys(words))[:max_words]
     for name in names:
         kept += [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w and w not in kept]
-    return "-".join(kept)[:MAX_KEY_LENGTH].strip("-") or "entry"
+    return "-".join(kept)[:MAX_KEY_LENGTH].strip("-")

@@ -377,7 +377,13 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
 
         guess = load_triage().guess_domain(" ".join(str(v) for v in values.values()))
         values["domain"], guessed_from = (guess.domain, guess.keywords) if guess else ("data", ())
-    values.setdefault("key", key_from_symptom(symptom))
+    if "key" not in values:
+        tags = values.get("tags")
+        also = (
+            str(values.get("cause_path") or ""),
+            " ".join(map(str, tags)) if isinstance(tags, list) else "",
+        )
+        values["key"] = key_from_symptom(symptom, otherwise=(*also, str(values["domain"])))
     values.setdefault("source", source)
     try:
         content = normalized(EntryContent(**values))  # type: ignore[arg-type]

@@ -214,9 +214,9 @@ class Library:
         new = replacing is None
         key_base = None
         if new and not content.key:  # derived here, in the form's worker, and made unique as it is written
-            from kb.entry.content import key_from_symptom
+            from kb.entry.content import key_for
 
-            key_base = key_from_symptom(content.symptom)
+            key_base = key_for(content)
             content = content.replace(key=key_base)
         unless = unless_added_meanwhile(store, content.symptom) if unless_known and new else None
         return save_entry(

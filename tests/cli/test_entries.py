@@ -115,6 +115,15 @@ def test_add_makes_a_key_from_the_symptom_when_none_is_given(runner: CliRunner) 
     assert {"oserror-errno-too-many-open-files", "oserror-errno-too-many-open-files-2"} <= keys
 
 
+def test_a_symptom_written_in_chinese_is_keyed_by_its_tags_or_domain(runner: CliRunner) -> None:
+    """Each such entry was `entry`, `entry-2`, `entry-3`: a key says nothing of the fault then."""
+    symptom = ("训练到第3轮时显存不足", "多卡训练时通信超时")
+    code, out, err = kb("add", "-s", symptom[0], "-d", "hardware", "-v", "nvidia-smi", "--tag", "CUDA OOM")
+    assert code == 0 and "added cuda-oom " in out, err
+    code, out, err = kb("add", "-s", symptom[1], "-d", "hardware", "-v", "nvidia-smi")
+    assert code == 0 and "added hardware " in out, err
+
+
 def test_add_prompts_for_what_is_missing_on_a_terminal(runner: CliRunner, interactive: None) -> None:
     answers = [SYMPTOM, "CUDA_LAUNCH_BLOCKING=1 python train.py", "", "Clamp labels.", "numerics", "", "", ""]
     code, out, err = kb("add", "--key", "prompted", input="\n".join(answers) + "\n")

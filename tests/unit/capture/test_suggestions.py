@@ -56,6 +56,17 @@ def test_a_derived_key_keeps_the_quoted_name_that_makes_the_fault_itself(symptom
     assert key_from_symptom(symptom) == key
 
 
+def test_a_symptom_in_another_script_is_named_by_the_cause_path_tags_or_domain() -> None:
+    """A key is ASCII: `训练时显存不足` gave `entry`, and every such entry after it `entry-2`, `entry-3`."""
+    assert key_from_symptom("训练时显存不足", otherwise=("显存 > 碎片", "CUDA 显存", "hardware")) == "cuda"
+    assert key_from_symptom("训练时显存不足", otherwise=("", "", "hardware")) == "hardware"
+    assert key_from_symptom("训练时显存不足 第3次", otherwise=("", "", "hardware")) == "hardware"
+    assert key_from_symptom("RuntimeError: 显存不足", otherwise=("", "", "hardware")) == "runtimeerror"
+    assert key_from_symptom("训练时显存不足") == "entry"
+    assert key_from_symptom("第3个epoch时显存不足") == "epoch"  # not `3epoch`: 个 parts them
+    assert key_from_symptom("Échec du chargement") == "echec-du-chargement"
+
+
 @pytest.mark.parametrize(
     ("symptom", "left_out"),
     [
