@@ -29,7 +29,7 @@ from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
 from kb.tui.screens import SHORT, TINY, ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
 from kb.tui.threads import in_thread
-from kb.upkeep.fault_tree import walk_branches
+from kb.upkeep.fault_tree import recurring_branches
 
 if TYPE_CHECKING:  # the store is imported off the first frame
     from textual.notifications import SeverityLevel
@@ -515,7 +515,7 @@ class KbApp(App[None]):
 
     def _show_forest(self, forest: list[Branch]) -> None:
         self.tree_pane.show_forest(forest)
-        recurring = sum(1 for _, branch in walk_branches(forest) if branch.recurring)
+        recurring = len(recurring_branches(forest, top=None))  # a cause path of three steps is one cause
         said = f"fault trees of {plural(len(forest), 'domain')}; {recurring} recurring (↻)"
         self._tab_said["tree-tab"] = said
         self.set_status()

@@ -104,7 +104,7 @@ def build_forest(entries: Iterable[TreeEntry], domain: str | None = None) -> lis
         name = _domain_of(entry)
         node = roots.setdefault(name, Branch(name))
         for part in cause_parts(entry.cause_path):
-            node = node.children.setdefault(part, Branch(part))
+            node = _child_named(node, part)
         node.entries.append(entry)
     for root in roots.values():
         _summarize(root)
@@ -113,6 +113,19 @@ def build_forest(entries: Iterable[TreeEntry], domain: str | None = None) -> lis
     if wanted is not None:
         return [roots.get(wanted) or Branch(wanted)]
     return forest
+
+
+def _child_named(branch: Branch, part: str) -> Branch:
+    """BRANCH's child PART, made if there is none. `Storage > checksum` and `storage > Checksum` are
+    one cause written twice (as kb review's duplicate check reads them): one branch, under the
+    spelling met first, so that neither half of its count stays below the recurring bar."""
+    child = branch.children.get(part)
+    if child is None:
+        folded = part.casefold()
+        child = next((c for name, c in branch.children.items() if name.casefold() == folded), None)
+    if child is None:
+        child = branch.children[part] = Branch(part)
+    return child
 
 
 def _domain_of(entry: TreeEntry) -> str:
@@ -157,12 +170,25 @@ def repeats(branch: Branch) -> int:
     return branch.occurred - (branch.entry_count - branch.unmet)
 
 
+def passes_through(branch: Branch) -> bool:
+    """Whether BRANCH only leads to one other (no entry of its own, one child): in `Storage > bucket >
+    quota`, Storage and bucket hold quota's count again, and are one cause with it, not three."""
+    return not branch.entries and len(branch.children) == 1
+
+
 def recurring_threshold(occurred: Sequence[int]) -> float:
-    """How often a branch's faults must have come back to count as recurring, given every branch's count.
+    """How often a branch's faults must have come back to count as recurring, given the other branches'
+    counts.
 
     The rule: `repeats >= max(RECURRING_FLOOR, RECURRING_MEDIAN_FACTOR * median)`, where `repeats` is
-    hits + occurrences beyond each entry's first over the branch's subtree, and the median is over all
-    cause branches (not the domain roots, not NO_CAUSE_PATH).
+    hits + occurrences beyond each entry's first over the branch's subtree, and the median is over the
+    other cause branches (not the domain roots, not NO_CAUSE_PATH, and a chain of branches that only
+    lead to the next, `passes_through()`, counted once, as the branch it leads to).
+
+    - Against the others, not against itself: a knowledge base of one cause whose fault came back
+      eight times holds a recurring fault, though its median branch is that branch.
+    - One branch for a chain: a cause written deeply (`Storage > bucket > quota`) put its count into
+      the median three times, raising the bar above itself.
 
     - Relative to the median, so the bar rises with the knowledge base: when every branch has been
       hit ten times, none of them stands out, and a flag on all of them would say nothing.
@@ -177,12 +203,17 @@ def recurring_threshold(occurred: Sequence[int]) -> float:
 
 def mark_recurring(forest: Sequence[Branch]) -> None:
     """Set `recurring` on every branch of FOREST by `recurring_threshold` (roots are never flagged)."""
-    branches = [branch for _, branch in walk_branches(forest)]
-    threshold = recurring_threshold([repeats(b) for b in branches if b.name != NO_CAUSE_PATH])
+    branches = [branch for _, branch in walk_branches(forest) if branch.name != NO_CAUSE_PATH]
+    counts = sorted(repeats(b) for b in branches if not passes_through(b))
     for root in forest:
         root.recurring = False
+    for _, branch in walk_branches(forest):
+        branch.recurring = False
     for branch in branches:
-        branch.recurring = branch.name != NO_CAUSE_PATH and repeats(branch) >= threshold
+        others = list(counts)
+        if repeats(branch) in others:  # a chain's branches leave out the one branch they all are
+            others.remove(repeats(branch))
+        branch.recurring = repeats(branch) >= recurring_threshold(others)
 
 
 def walk_branches(forest: Sequence[Branch]) -> Iterator[tuple[str, Branch]]:
@@ -198,15 +229,21 @@ def walk_branches(forest: Sequence[Branch]) -> Iterator[tuple[str, Branch]]:
         yield from walk(root.name, root)
 
 
-def recurring_branches(forest: Sequence[Branch], top: int = 5) -> list[tuple[str, Branch]]:
-    """The TOP flagged branches with their paths, the ones that happened most first.
+def recurring_branches(forest: Sequence[Branch], top: int | None = 5) -> list[tuple[str, Branch]]:
+    """The TOP flagged branches (all when None) with their paths, the ones that happened most first.
+    A branch that only leads to the next (`passes_through()`) is not listed apart from it: the
+    deeper path names it, and one fault listed as each step of its cause path crowded out the rest.
 
     The flags are the ones `build_forest` set (over the whole knowledge base); call `mark_recurring`
     first on a forest built by hand.
     """
-    flagged = [(path, branch) for path, branch in walk_branches(forest) if branch.recurring]
+    flagged = [
+        (path, branch)
+        for path, branch in walk_branches(forest)
+        if branch.recurring and not passes_through(branch)
+    ]
     flagged.sort(key=lambda item: (-item[1].occurred, item[0]))
-    return flagged[: max(top, 0)]
+    return flagged if top is None else flagged[: max(top, 0)]
 
 
 # --- words every format shares ---------------------------------------------------------------------

@@ -444,6 +444,18 @@ def test_the_fault_tree_counts_and_flags_what_recurs(
     assert code == 2 and "--json is --format json" in err
 
 
+def test_the_tree_says_how_many_recurring_causes_it_did_not_list(runner: CliRunner) -> None:
+    for i in range(7):
+        symptom = f"Fault{i}Error: the part number {i} failed its own test"
+        add(runner, f"fault-{i}", symptom, "nvidia-smi", "--cause-path", f"cause {i}")
+        for _ in range(4):
+            assert kb("add", "-s", symptom, "--occurrence")[0] == 0
+    out = kb("tree", "hardware")[1]
+    listed = out.split("Recurring most (a guard could stop them):\n")[1].splitlines()
+    assert len(listed) == 6 and listed[-1] == "  and 2 more, flagged in the tree above"
+    assert out.count("← recurring") == 7
+
+
 def test_a_fault_recorded_three_times_is_three_occurrences_in_the_tree(runner: CliRunner) -> None:
     """Each `kb add --occurrence` counts a hit too; the tree added both, five for three."""
     add(

@@ -121,6 +121,40 @@ def test_a_domain_view_flags_what_the_whole_tree_flags() -> None:
         }
 
 
+def test_how_deep_a_cause_path_is_written_does_not_decide_whether_it_recurs() -> None:
+    """`Storage` seen nine times was flagged; `Storage > bucket > quota` seen nine times was not: its
+    count went into the median three times, and the bar rose above it."""
+    for path in ("Storage", "Storage > bucket > quota"):
+        entries = [entry_of("quota", path, "s", hits=8, occurrences=9), entry_of("a", "Format", "s")]
+        forest = build_forest([*entries, entry_of("b", "Init", "s")])
+        assert [p for p, _ in recurring_branches(forest)] == [f"data > {path}"], path  # listed once
+        assert all(b.recurring for p, b in all_branches(forest).items() if p.startswith("data > Storage"))
+
+
+def test_a_knowledge_base_of_one_cause_can_see_it_recur() -> None:
+    """The bar is set by the other branches: alone, a branch was its own median, and never above it."""
+    forest = build_forest([entry_of("quota", "Storage", "s", hits=10, occurrences=1)])
+    assert [p for p, _ in recurring_branches(forest)] == ["data > Storage"]
+    assert not recurring_branches(build_forest([entry_of("quota", "Storage", "s", hits=2)]))  # the floor
+
+
+def test_one_fault_deep_in_its_cause_path_leaves_room_for_the_next() -> None:
+    """The summary listed one fault five times, once per step of its path, and left out another."""
+    deep = entry_of("quota", "Storage > bucket > region > quota > project", "s", hits=8, occurrences=9)
+    other = entry_of("embed", "Vocabulary resize", "s", hits=5, occurrences=6)
+    quiet = [entry_of(f"q{i}", f"quiet {i}", "s") for i in range(3)]
+    listed = [p for p, _ in recurring_branches(build_forest([deep, other, *quiet]))]
+    assert listed == ["data > Storage > bucket > region > quota > project", "data > Vocabulary resize"]
+
+
+def test_a_cause_written_in_another_case_is_the_same_branch() -> None:
+    forest = build_forest(
+        [entry_of("a", "Storage > checksum", "s", hits=3), entry_of("b", "storage > Checksum", "s", hits=3)]
+    )
+    assert list(all_branches(forest)) == ["data", "data > Storage", "data > Storage > checksum"]
+    assert all_branches(forest)["data > Storage > checksum"].entry_count == 2
+
+
 def test_mark_recurring_flags_a_forest_built_by_hand() -> None:
     quiet = [Branch(f"quiet {i}", entry_count=1, occurred=1) for i in range(3)]
     loud = Branch("loud", entry_count=1, occurred=9)
