@@ -258,8 +258,10 @@ def rank(
     unheard: frozenset[str] = frozenset(),
     library: Callable[[], Background] | None = None,
 ) -> list[Scored]:
-    """Score every candidate and return them best first (only DOMAIN's, when given: the others
-    neither show nor compete for confidence). TERM_IDF holds every query term's IDF.
+    """Score every candidate and return them best first (only DOMAIN's, when given: the others do not
+    show, but still compete for confidence, for leaving out the other faults a message is the
+    symptom of makes the paste no more evidence of the one left). TERM_IDF holds every query term's
+    IDF.
 
     Each line the paste might be about (its readings) is compared with the candidate, and the best
     reading decides; a reading other than the decisive line counts a little less, so that it wins
@@ -345,8 +347,11 @@ def rank(
             raises_shared=raises,
         )
 
-    pool = [c for c in candidates if not domain or c.record["domain"] == domain]
+    pool = candidates
     evidence = [[_evidence(r, masses[i], c, term_idf) for i, r in enumerate(readings)] for c in pool]
+    if domain:
+        settled = _sorted_and_settled([scored_one(c, evidence[n]) for n, c in enumerate(pool)])
+        return [result for result in settled if result.candidate.record["domain"] == domain]
     if needed is None or len(pool) <= needed:
         return _sorted_and_settled([scored_one(c, evidence[n]) for n, c in enumerate(pool)])
     return _best_scored(pool, evidence, needed, top_bm25, scored_one)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 12
+NORMALIZER_VERSION = 13
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -624,9 +624,22 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
     return " ".join(parts)[: _MAX_MESSAGE_CHARS * 2]
 
 
+#: A frame's head, for what it says of the code: its file and function, not `File`, `line 12`, `in`.
+_FRAME_PARTS = LazyPattern(r'^\s*File "(?P<path>[^"]+)", line \d+(?:, in (?P<function>.*))?')
+
+
 def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
+    """The lines just above the decisive one, as words about it: the traceback's header and each
+    frame's `File "…", line N, in` are its form, the same in every traceback (their `recent`, `last`
+    and `line` put a learning-rate entry first for a plain dict's KeyError), and left out."""
     window = lines[max(0, index - before) : index]
-    return tuple(item.text.strip() for item in window if not BOILERPLATE.search(item.text))
+    context = []
+    for item in window:
+        if BOILERPLATE.search(item.text) or _TRACEBACK.match(item.text):
+            continue
+        head = _FRAME_PARTS.match(item.text)
+        context.append(f"{head['path']} {head['function'] or ''}".strip() if head else item.text.strip())
+    return tuple(context)
 
 
 _PROMPT = LazyPattern(rf"^{_PROMPT_TEXT}")
@@ -646,8 +659,8 @@ def _prose(lines: list[Line]) -> tuple[str, ...]:
         erred = erred or bool(_EXCEPTION.match(item.text.strip()))
         if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text) or is_wrapper_line(item.text):
             continue
-        if _BOX_EDGE.match(item.text):
-            continue
+        if _BOX_EDGE.match(item.text) or BOILERPLATE.search(item.text):
+            continue  # CUDA's `For debugging consider passing CUDA_LAUNCH_BLOCKING=1` follows every error
         if index and _FRAME_HEAD.match(lines[index - 1].text):
             continue
         prose.append(item.text.strip())

@@ -66,17 +66,25 @@ def test_an_everyday_error_gets_the_first_check_as_a_test_of_its_cause(runner: C
     assert "It reads as an everyday error; to test the first entry's cause, run its check:\n    $ " in shown
 
 
-def test_with_a_domain_only_that_domains_entries_compete(runner: CliRunner) -> None:
-    """The same fault recorded twice, in two domains: unsettled overall, settled within one domain."""
+def test_a_domain_shows_its_entries_but_the_others_still_compete(runner: CliRunner) -> None:
+    """`--domain model` made the device-side assert, which three faults raise, the embedding entry's
+    confident known fault: leaving the label faults out of the list makes the paste no more evidence
+    of the one left. The same fault recorded in two domains is unsettled in either."""
     symptom = "RuntimeError: the frobnicator kernel rejected tensor shard 7 on rank 3"
     for key, domain in (("frobnicator-data", "data"), ("frobnicator-hardware", "hardware")):
         argv = ["add", "--new", "-k", key, "-d", domain, "-s", symptom, "-v", "nvidia-smi", "-f", "pin it"]
         assert kb(*argv).exit_code == 0
-    overall = search(runner, symptom)
-    assert not overall[0]["confident"]
+    assert not search(runner, symptom)[0]["confident"]
     result = kb("search", "--json", "--domain", "hardware", "-", input=symptom)
-    top = json.loads(result.stdout)["results"][0]
-    assert (top["key"], top["confident"]) == ("frobnicator-hardware", True)
+    assert [(r["key"], r["confident"]) for r in json.loads(result.stdout)["results"]][:1] == [
+        ("frobnicator-hardware", False)
+    ]
+    assert_ = kb(
+        "search", "--json", "--domain", "model", "RuntimeError: CUDA error: device-side assert triggered"
+    )
+    results = json.loads(assert_.stdout)["results"]
+    assert assert_.exit_code == 1 and results and not any(r["confident"] for r in results)
+    assert {r["domain"] for r in results} == {"model"}
 
 
 def test_a_message_several_seeds_claim_for_different_causes_names_them_all(runner: CliRunner) -> None:
@@ -157,6 +165,19 @@ def test_a_kb_guards_finding_names_its_entry_whatever_its_message_shares(runner:
     assert (top["key"], top["confident"]) == ("torch-load-map-location", True)
     bare = search(runner, "RuntimeError: CUDA error: invalid device ordinal")[0]
     assert (bare["key"], bare["confident"]) == ("torch-load-map-location", False)
+
+
+def test_the_lines_cuda_prints_after_a_shared_message_are_no_evidence(runner: CliRunner) -> None:
+    """torch follows every CUDA error with the same three lines: with them, an illegal memory access
+    (mostly an indexing bug) was the Xid seed's confident known fault, and a user sent to dmesg."""
+    paste = (
+        "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+        "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace "
+        "below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1\n"
+        "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n"
+    )
+    result = kb("search", "--json", "-", input=paste)
+    assert result.exit_code == 1 and not json.loads(result.stdout)["results"][0]["confident"]
 
 
 def test_numbers_of_the_line_itself_are_not_words_beyond_the_shared_message(runner: CliRunner) -> None:

@@ -495,6 +495,32 @@ def test_a_process_pools_remote_traceback_header_is_no_ones_words() -> None:
     assert not any("RemoteTraceback" in line for line in decisive.prose)
 
 
+ILLEGAL_ACCESS = (
+    "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace "
+    "below might be incorrect.\n"
+    """For debugging consider passing CUDA_LAUNCH_BLOCKING=1
+Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+"""
+)
+
+
+def test_the_lines_cuda_appends_to_every_error_are_no_ones_words() -> None:
+    """Their `CUDA_LAUNCH_BLOCKING` counted as words beyond a message several faults raise, and made
+    the illegal memory access the Xid seed's confident known fault: they follow every CUDA error."""
+    assert find_decisive(ILLEGAL_ACCESS).prose == (
+        "RuntimeError: CUDA error: an illegal memory access was encountered",
+    )
+
+
+def test_the_form_of_a_traceback_is_not_words_about_the_error() -> None:
+    """`Traceback (most recent call last)` and `File "…", line 2, in` are in every traceback: their
+    `recent`, `last` and `line` put a learning-rate entry first for a plain dict's KeyError."""
+    paste = 'Traceback (most recent call last):\n  File "/tmp/prep.py", line 2, in <module>\n'
+    paste += "    d[\"label\"]\nKeyError: 'label'\n"
+    assert find_decisive(paste).context == ("/tmp/prep.py <module>", 'd["label"]')
+
+
 PYTEST_PLAIN_ASSERT = """\
 F                                                                        [100%]
 =================================== FAILURES ===================================
