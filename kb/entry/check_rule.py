@@ -377,12 +377,13 @@ def filled_values(command: str, rule: CheckRule, ran: str) -> dict[str, str] | N
 
 def offered(command: str, rule: Any, values: Mapping[str, str] | None = None) -> tuple[str, dict[str, str]]:
     """COMMAND as it will run for a paste that names VALUES, and the values it takes from them: those
-    its RULE (a CheckRule or its stored form) declares, that differ from the default and that may
-    stand in a command. A value that may not is left out and the default stands."""
+    its RULE (a CheckRule or its stored form) declares and that may stand in a command. A value that
+    may not is left out and the default stands. A value the paste names that is also the default
+    (port 8000) is taken all the same: it came from the error, and is not said to be a guess."""
     checked = rule if isinstance(rule, CheckRule) else _quietly_parsed(rule)
     taken: dict[str, str] = {}
     for name, value in (values or {}).items():
-        if name not in checked.defaults or checked.defaults[name] == value:
+        if name not in checked.defaults:
             continue
         try:
             taken[name] = safe_value(name, value)

@@ -451,3 +451,8 @@ def test_a_check_says_which_values_are_the_entrys_guess(runner: CliRunner) -> No
         "[Errno 98] error while attempting to bind on address ('0.0.0.0', 7860): address already in use",
     )[1]
     assert "port 7860" in named and "not from the error" not in named.split("fix:")[0]
+    default = kb(
+        "search",
+        "[Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
+    )[1]  # the error's port is the entry's default too: it came from the error all the same
+    assert "--with port=8000" in default and "not from the error" not in default.split("fix:")[0]
