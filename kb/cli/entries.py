@@ -335,7 +335,7 @@ def list_entries(
 ) -> None:
     """List entries, filtered by domain, tag and status."""
     from kb.cli.fast_read import listing_widths
-    from kb.entry.terminal import streamed_table
+    from kb.entry.terminal import listed_symptom, streamed_table
 
     checked_status(status)
     chosen, domain = None if status == "all" else status, common.domain_or_none(domain)
@@ -345,9 +345,12 @@ def list_entries(
             if as_json:
                 console.print_json([e.record() for e in entries])
                 return
-            rows: Iterable[tuple[str, str, str]] = [(e.key, e.domain, e.symptom) for e in entries]
+            rows: Iterable[tuple[str, str, str]] = [
+                (e.key, e.domain, listed_symptom(e.symptom, e.status)) for e in entries
+            ]
         else:
-            rows = ((e.key, e.domain, e.symptom) for e in store.each(domain, tag, chosen))
+            each = store.each(domain, tag, chosen)
+            rows = ((e.key, e.domain, listed_symptom(e.symptom, e.status)) for e in each)
         shown = ((visible(key), visible(in_domain), visible(symptom)) for key, in_domain, symptom in rows)
         if not console.print_lines(streamed_table(shown, console.width(), listing_widths(domain))):
             typer.echo("no entries match", err=True)

@@ -130,13 +130,15 @@ def listing_widths(domain: str | None) -> tuple[int, int]:
 def _list(reader: Any, chosen: dict[str, Any]) -> int:
     from kb.cli.console import print_lines
     from kb.domains import resolve_domain
-    from kb.entry.terminal import streamed_table
+    from kb.entry.terminal import listed_symptom, streamed_table
 
     status = None if chosen["status"] == "all" else chosen["status"]
     domain = resolve_domain(chosen["domain"]) if chosen["domain"] else None
     with reader:
         entries = reader.each_entry(domain, status, chosen["tag"])
-        rows = ((visible(e.key), visible(e.domain), visible(e.symptom)) for e in entries)
+        rows = (
+            (visible(e.key), visible(e.domain), visible(listed_symptom(e.symptom, e.status))) for e in entries
+        )
         if not print_lines(streamed_table(rows, width(), listing_widths(domain))):
             sys.stderr.write("no entries match\n")
     return 0

@@ -249,6 +249,12 @@ def format_table(rows: Sequence[Sequence[str]], width: int = 80) -> str:
     return "\n".join(table_lines(rows, widths, width))
 
 
+def listed_symptom(symptom: str, status: str) -> str:
+    """SYMPTOM as `kb list` shows it: an entry put away says so (`(archived) …`), for a listing of
+    every status holds both kinds, and they read alike."""
+    return symptom if status == "active" else f"({status}) {symptom}"
+
+
 def streamed_table(
     rows: Iterable[Sequence[str]], width: int = 80, least: Sequence[int] = (), first: int = 200
 ) -> Iterator[str]:

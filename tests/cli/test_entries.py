@@ -823,6 +823,20 @@ def test_the_lean_show_and_list_print_what_typer_prints(runner: CliRunner, argv:
     assert (lean.returncode, lean.stdout, lean.stderr) == (typer.exit_code, typer.stdout, typer.stderr)
 
 
+def test_a_listing_of_every_status_says_which_entries_are_put_away(runner: CliRunner) -> None:
+    """`kb list --status all` showed an archived entry as it showed an active one."""
+    add_basic(runner, "kept-one")
+    assert (
+        kb("add", "--new", "-k", "put-away", "-s", SYMPTOM, "-d", "data", "-v", "true", "-t", "cuda").code
+        == 0
+    )
+    assert kb("rm", "put-away").code == 0
+    listed = kb("list", "--status", "all", "--tag", "cuda").stdout.splitlines()
+    assert [line.split()[0] for line in listed if "(archived) RuntimeError" in line] == ["put-away"]
+    assert any(line.startswith("kept-one") and "  RuntimeError" in line for line in listed)
+    assert "(archived) RuntimeError" in kb("--layer", "personal", "list", "--status", "archived").stdout
+
+
 def test_list_and_export_go_in_code_point_order_on_every_backend(runner: CliRunner) -> None:
     """Both stream in the order they are shown, so the database sorts: by code point on every
     backend (a server's collation would put `loaderb` before `loader-b`)."""
