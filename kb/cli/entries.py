@@ -71,6 +71,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
     with common.open_kb(ctx, remind=not as_json) as store:
         entry = common.entry_named(ctx, store, key, "show")
         moved = {k: w for k in entry.related if store.find(k) is None and (w := store.went(k))}
+        usage_kept = store.keeps_usage
     layer = ctx.meta[common.LAYER][1] if common.LAYER in ctx.meta else None
     untrusted = layer.spec if layer is not None and not layer.trusted and entry.validation else None
     if untrusted:  # a stranger's command, shown as text: nothing offers to run it yet
@@ -80,7 +81,7 @@ def show(ctx: typer.Context, key: str, as_json: bool, snippet: bool) -> None:
             err=True,
         )
     if as_json:
-        console.print_json({**entry.record(), **({"untrusted": untrusted} if untrusted else {})})
+        console.print_json({**entry.record(usage_kept), **({"untrusted": untrusted} if untrusted else {})})
     elif snippet:
         if not entry.snippet:
             raise KbError(f"entry '{key}' has no snippet")
@@ -343,7 +344,7 @@ def list_entries(
         if as_json or unvalidated:
             entries = store.list(domain, tag, chosen, unvalidated)
             if as_json:
-                console.print_json([e.record() for e in entries])
+                console.print_json([e.record(store.keeps_usage) for e in entries])
                 return
             rows: Iterable[tuple[str, str, str]] = [
                 (e.key, e.domain, listed_symptom(e.symptom, e.status)) for e in entries

@@ -80,7 +80,18 @@ class Filters:
     since: datetime | None = None
 
 
+def _dated(store: EntryStore, filters: Filters) -> None:
+    """Refuse --since where the dates it compares are not the entries': an entry folder keeps none,
+    and its index's are when kb read the folder, which chose every entry as changed today."""
+    if filters.since is not None and not store.keeps_usage:
+        raise UsageError(
+            "an entry folder keeps no dates, so --since cannot choose among its entries "
+            "(its repository's git log knows when each file changed)"
+        )
+
+
 def select_entries(store: EntryStore, filters: Filters) -> list[Entry]:
+    _dated(store, filters)
     entries = store.list(filters.domain, filters.tag, filters.status)
     if filters.since is not None:
         entries = [e for e in entries if e.updated >= filters.since]
@@ -146,6 +157,7 @@ def export_jsonl(store: EntryStore, filters: Filters) -> Iterator[str]:
     """A backup of every entry: every field, its usage counts and its last check (the history of its
     changes and earlier checks stays in the database), a line per entry as it is read (memory stays
     flat in the size of the knowledge base)."""
+    _dated(store, filters)
     for entry in store.each(filters.domain, filters.tag, filters.status):
         if filters.since is not None and entry.updated < filters.since:
             continue

@@ -168,9 +168,11 @@ class Entry:
             check_rule=parse_check_rule(self.check_rule, self.key),
         )
 
-    def record(self) -> dict[str, Any]:
+    def record(self, usage_kept: bool = True) -> dict[str, Any]:
         """Everything about the entry as JSON-ready data; times are UTC ISO 8601. Its occurrences are
-        the times the user met the fault (occurrences_met), as `kb show` says them."""
+        the times the user met the fault (occurrences_met), as `kb show` says them. Not USAGE_KEPT
+        (an entry folder's: kb.store.entry_store.EntryStore.keeps_usage): its usage and dates are
+        null, unknown, rather than the 0 hits and the time kb read the folder that its index holds."""
         content = self.content()
         data = content.as_dict()
         data.pop("check_rule")
@@ -186,6 +188,8 @@ class Entry:
             last_check_outcome=self.last_check_outcome,
             last_check_exit=self.last_check_exit,
         )
+        if not usage_kept:
+            data.update(dict.fromkeys(("created", "updated", "reviewed", "last_hit", "hits", "occurrences")))
         return data
 
     @property

@@ -487,6 +487,23 @@ def test_a_folder_layer_keeps_no_usage_so_it_is_never_pruned_as_unused(
     assert (team / ".kb" / "data" / "feature-cache.md").exists()
 
 
+def test_a_folder_layers_usage_and_dates_are_unknown_in_json_and_to_since(
+    team: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--json` said `"hits": 0` and dated each entry when kb read the folder, and `--since today`
+    exported every entry as changed today: a folder keeps neither."""
+    monkeypatch.chdir(team)
+    shown = json.loads(kb("--layer", "project", "show", "feature-cache", "--json").stdout)
+    listed = json.loads(kb("--layer", "project", "list", "--json").stdout)
+    for record in (shown, *listed):
+        assert [record[k] for k in ("hits", "occurrences", "created", "updated", "last_hit")] == [None] * 5
+    today = datetime.now(UTC).date().isoformat()
+    for what in ("markdown", "jsonl"):
+        refused = kb("--layer", "project", "export", what, "--since", today)
+        assert refused.exit_code == 2 and "keeps no dates, so --since" in refused.stderr, what
+    assert json.loads(kb("--layer", "team", "show", "team-lease", "--json").stdout)["hits"] == 0
+
+
 @pytest.mark.parametrize("status", ["never", "broken"])
 def test_a_folder_layer_keeps_no_check_runs_so_it_is_never_pruned_by_them(
     team: Path, monkeypatch: pytest.MonkeyPatch, status: str
@@ -1001,7 +1018,7 @@ def test_an_occurrence_added_to_a_folder_layer_keeps_its_conditions_and_claims_n
             "added the conditions to feature-cache; an entry folder keeps no count of occurrences"
         )
     shown = json.loads(kb("--layer", "project", "show", "feature-cache", "--json").stdout)
-    assert shown["occurrences"] == 1 and "after a schema change" in shown["conditions"]
+    assert shown["occurrences"] is None and "after a schema change" in shown["conditions"]
     before = (team / ".kb" / "data" / "feature-cache.md").read_text()
     bare = kb("add", "-s", PROJECT_FAULT, *flags)  # no conditions: it said it added them
     assert bare.exit_code == 0, bare.stderr
