@@ -23,7 +23,7 @@ def search(ctx: typer.Context, **values: Any) -> None:
 
     kb is confident only when the paste is evidence of one fault: more than an everyday error of
     the same kind would explain, and more than a word or two. A message several faults raise is
-    answered with each of them and their checks, and how far those tell them apart ("one_of" in
+    answered with each of them and their checks, and how many of those give a verdict ("one_of" in
     --json).
 
     Exit status: 0 when a confident match was found, 1 when none was, 2 for usage errors.

@@ -128,13 +128,14 @@ class SearchResponse(Record):
         return [] if self.confident else list(self.shared)
 
     def one_of_apart(self) -> str:
-        """How far the checks of the one_of() faults tell them apart: a probe's check prints what to
-        read and an entry without a rule gives no verdict, so "their checks tell them apart" is said
-        only when every one of them gives one."""
+        """How far the checks of the one_of() faults give a verdict: a probe's check prints what to
+        read and an entry without a rule gives none. Even when each gives one, it is a verdict on its
+        own cause, not a choice among them: the generic device-side assert's check confirms for the
+        label error and the embedding error alike, so kb never says the checks tell them apart."""
         group = self.one_of
         judging = sum(_check_gives_verdict(s.candidate.record) for s in group)
         if judging == len(group):
-            return "their checks tell them apart"
+            return "each of their checks gives a verdict on its own cause"
         if judging == 0:
             return "none of their checks gives a verdict alone: read what each prints"
         others = len(group) - judging

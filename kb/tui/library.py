@@ -62,7 +62,7 @@ class Found:
     one_of: tuple[str, ...] = ()
     #: Every row holds every word of the subject (lookup.SearchResponse.named_whole).
     named_whole: bool = True
-    #: How far the checks of one_of tell them apart (lookup.SearchResponse.one_of_apart).
+    #: How far the checks of one_of give a verdict (lookup.SearchResponse.one_of_apart).
     one_of_apart: str = ""
 
 

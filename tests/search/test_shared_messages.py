@@ -90,7 +90,7 @@ def test_a_domain_shows_its_entries_but_the_others_still_compete(runner: CliRunn
 def test_a_message_several_seeds_claim_for_different_causes_names_them_all(runner: CliRunner) -> None:
     """Several seeds list the CUDA out-of-memory message, each for its own cause and in its own
     words: the entry whose symptom it is word for word comes first, and kb names every entry that
-    raises it, with the checks that tell them apart, instead of claiming one."""
+    raises it, with the check of each, instead of claiming one."""
     paste = (
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
         "capacity of 23.65 GiB of which 1.12 GiB is free."

@@ -1818,7 +1818,7 @@ async def test_when_a_message_has_several_causes_the_checks_name_the_one_left(
         await type_query(app, pilot, "RuntimeError: CUDA error: device-side assert triggered")
         assert app.found is not None and len(app.found.one_of) == 3
         first, second, third = app.found.one_of
-        assert "their checks tell them apart" in app.describe_found()
+        assert "each of their checks gives a verdict on its own cause" in app.describe_found()
         for key in (first, third):
             await pilot.press("escape")  # out of the search box, as after picking a row
             app.open_entry(key, "search-tab")

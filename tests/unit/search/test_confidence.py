@@ -211,7 +211,7 @@ def test_a_message_several_faults_raise_is_one_of_them_with_the_checks_that_tell
 
     code, out = text_search(capsys, DEVICES)
     assert "No confident match" not in out
-    assert out.startswith("One of ") and "their checks tell them apart" in out
+    assert out.startswith("One of ") and "each of their checks gives a verdict on its own cause" in out
     assert "torch-cat-mixed-devices:" in out and "custom-layer-not-nn-module:" in out
 
 
@@ -279,7 +279,7 @@ def test_a_wrappers_words_are_no_evidence_beyond_a_shared_message(
 @pytest.mark.parametrize(
     ("rules", "said"),
     [
-        (["output", "exit 0"], "their checks tell them apart"),
+        (["output", "exit 0"], "each of their checks gives a verdict on its own cause"),
         (["output", "nothing", "nothing"], "the check of 1 gives a verdict, the other 2 print what to read"),
         (["output", "exit 0", ""], "the checks of 2 give a verdict, the other one prints what to read"),
         (["nothing", ""], "none of their checks gives a verdict alone: read what each prints"),
