@@ -331,7 +331,10 @@ def rank(
         lead = None if hit else CONFIDENT_MARGIN if by_evidence else DESCRIPTION_MARGIN
         # An entry that lists the line's shared message raises it, even when it shares little else
         # with the paste (gunicorn's workers, each loading the model, end in a CUDA OOM too).
-        raises = doubt in ("shared", "weak") and _raises_shared(
+        # Asked of a sure result too: the margin may yet make it a rival (_settled), and one_of()
+        # names every entry that raises the message (a pytest report's test body, whose words made
+        # two OOM seeds sure, left the entry whose symptom is the message out of the list).
+        raises = doubt in (None, "shared", "weak") and _raises_shared(
             reading.line, candidate.record, shared_messages
         )
         return Scored(

@@ -180,6 +180,22 @@ def test_the_lines_cuda_prints_after_a_shared_message_are_no_evidence(runner: Cl
     assert result.exit_code == 1 and not json.loads(result.stdout)["results"][0]["confident"]
 
 
+def test_a_pytest_report_of_a_shared_message_names_every_fault_that_raises_it(runner: CliRunner) -> None:
+    """The test body's words made two OOM seeds sure before the margin made them rivals, and the
+    list of the faults that raise the message left out the entry whose symptom it is."""
+    paste = (
+        "=================================== FAILURES ===================================\n"
+        "_______________________________ test_full_step _________________________________\n\n"
+        "    def test_full_step():\n        model = build_model().cuda()\n        batch = make_batch(64)\n"
+        ">       loss = model(**batch).loss\n"
+        "E       torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total "
+        "capacity of 15.77 GiB of which 612.38 MiB is free.\n\n"
+        "tests/test_train.py:41: OutOfMemoryError\n"
+    )
+    named = {item["key"] for item in json.loads(kb("search", "--json", "-", input=paste).stdout)["one_of"]}
+    assert {"cuda-oom-forward-vs-backward", "empty-cache-does-not-free-memory"} <= named
+
+
 def test_numbers_of_the_line_itself_are_not_words_beyond_the_shared_message(runner: CliRunner) -> None:
     """The CSV entry's example is `Expected 3 fields in line 57, saw 4`: a paste of the same message
     that happens to name line 57 is no more the encoding fault than any other malformed row."""
