@@ -161,15 +161,15 @@ def history(
         else:
             typer.echo(f"{key}: no changes recorded (kb records them from version 10 of its database on)")
         return
-    from datetime import UTC, datetime
+    from datetime import UTC
 
-    zone = datetime.now().astimezone().tzname()
-    typer.echo(f"history of {key}, oldest first, times in {zone}:")
+    typer.echo(f"history of {key}, oldest first, times by this machine's clock:")
     for row, change in zip(rows, changes, strict=True):
         what = ", ".join(row["fields"])
         detail = "; ".join(part for part in (row["detail"], what) if part)
         stored = change.at if change.at.tzinfo else change.at.replace(tzinfo=UTC)  # the store keeps UTC
-        at = stored.astimezone().strftime("%Y-%m-%d %H:%M")  # a person reads their own clock's time
+        # A person reads their own clock's time, each with its zone: a summer's CEST, a winter's CET.
+        at = stored.astimezone().strftime("%Y-%m-%d %H:%M %Z")
         typer.echo(
             f"  {row['version']:>3}  {at}  {visible(row['author']):<16}"
             f"  {CHANGE_ACTIONS.get(row['action'], row['action']):<12}  {visible(detail)}".rstrip()

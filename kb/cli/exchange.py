@@ -59,8 +59,17 @@ def _filters(domain: str | None, tag: str | None, status: str, since: str | None
             moment = datetime.fromisoformat(since)
         except ValueError:
             raise UsageError(f"--since '{since}' is not a date; write it like 2026-11-01") from None
-        moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        moment = moment if moment.tzinfo else _on_this_machines_clock(moment)
     return Filters(common.domain_or_none(domain), tag, None if status == "all" else status, moment)
+
+
+def _on_this_machines_clock(moment: datetime) -> datetime:
+    """MOMENT, a date or time written without a zone, read as the person's own clock reads it (as
+    kb show and kb stats give dates), in UTC; as UTC where the clock cannot place it (year 1)."""
+    try:
+        return moment.astimezone(UTC)
+    except (OverflowError, OSError, ValueError):
+        return moment.replace(tzinfo=UTC)
 
 
 def _write(text: str | Iterable[str], out: Path | None) -> None:

@@ -202,13 +202,13 @@ class Entry:
         """One line of bookkeeping for people: status, usage, dates."""
         from kb.entry.terminal import bookkeeping_line
 
-        reviewed = self.reviewed.date().isoformat() if self.reviewed else None
+        reviewed = _local_day(self.reviewed) if self.reviewed else None
         return bookkeeping_line(
             self.status,
             self.hits,
             self.occurrences_met,
-            self.created.date().isoformat(),
-            self.updated.date().isoformat(),
+            _local_day(self.created),
+            _local_day(self.updated),
             reviewed,
             self.last_check_outcome,
         )
@@ -377,3 +377,12 @@ def aware_time(value: Any) -> datetime:
 
 def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _local_day(moment: datetime) -> str:
+    """The day MOMENT (stored in UTC) fell on by this machine's clock, as kb history gives its times:
+    an entry added at 00:30 UTC on the 1st was added on the 30th in California."""
+    try:
+        return _utc(moment).astimezone().date().isoformat()
+    except (OverflowError, OSError, ValueError):  # a time the local clock cannot place
+        return _utc(moment).date().isoformat()

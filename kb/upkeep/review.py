@@ -15,7 +15,7 @@ import os
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from kb.entry.constraints import holds, parse_constraint
 from kb.entry.content import EntryContent
@@ -303,7 +303,16 @@ class Stats:
 
 
 def month_start(now: datetime) -> datetime:
-    return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    """When this month began on this machine's clock, as NOW is written (UTC, with or without its
+    zone): "added this month" is the person's month, not UTC's (in Tokyo at 08:30 on the 1st, an
+    entry of the 20th was counted as this month's)."""
+    aware = now if now.tzinfo else now.replace(tzinfo=UTC)
+    try:
+        local = aware.astimezone()
+        start = datetime(local.year, local.month, 1).astimezone(UTC)  # the clock's own offset that day
+    except (OverflowError, OSError, ValueError):
+        start = aware.replace(day=1, hour=0, minute=0, second=0, microsecond=0).astimezone(UTC)
+    return start if now.tzinfo else start.replace(tzinfo=None)
 
 
 def compute_stats(store: EntryStore, interval: timedelta) -> Stats:

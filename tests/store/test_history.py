@@ -162,8 +162,8 @@ def test_the_history_says_its_times_in_the_readers_own_clock(monkeypatch: pytest
         monkeypatch.delenv("TZ")
         time.tzset()
     stored = datetime.strptime(changes[0]["at"], "%Y-%m-%dT%H:%M:%SZ")
-    assert listed[0] == f"history of {KEY}, oldest first, times in IST:"
-    assert (stored + timedelta(hours=5, minutes=30)).strftime("%Y-%m-%d %H:%M") in listed[1]
+    assert listed[0] == f"history of {KEY}, oldest first, times by this machine's clock:"
+    assert (stored + timedelta(hours=5, minutes=30)).strftime("%Y-%m-%d %H:%M IST") in listed[1]
 
 
 def test_an_occurrence_that_adds_its_conditions_is_a_change_in_the_history(

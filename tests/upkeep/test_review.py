@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import platform
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,20 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[timedelta], None]:
         now[0] = now[0] + by
 
     return move
+
+
+@pytest.fixture
+def local_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """Set this machine's time zone (TZ), and give the process its own back after the test."""
+    import time
+
+    def set_zone(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield set_zone
+    monkeypatch.undo()
+    time.tzset()
 
 
 def add(runner: CliRunner, key: str, symptom: str, validation: str = "nvidia-smi", *extra: str) -> None:
@@ -454,6 +468,30 @@ def test_the_tree_says_how_many_recurring_causes_it_did_not_list(runner: CliRunn
     listed = out.split("Recurring most (a guard could stop them):\n")[1].splitlines()
     assert len(listed) == 6 and listed[-1] == "  and 2 more, flagged in the tree above"
     assert out.count("← recurring") == 7
+
+
+def test_dates_are_the_days_of_the_persons_own_clock_everywhere(
+    runner: CliRunner, clock: Callable[[timedelta], None], local_zone: Callable[[str], None]
+) -> None:
+    """In Tokyo at 08:30 on 1 December, kb stats counted an entry of 20 November as added this month
+    (November, by UTC's clock); kb show said an entry added at 00:30 UTC on 1 December was created
+    on the 1st while kb history, on a California clock, said 16:30 on 30 November; and kb history's
+    header named today's zone for every row."""
+    clock(datetime(2026, 11, 20, 10, 0, tzinfo=UTC) - START)
+    add(runner, "tokyo-batch", "TokyoBatchError: the night batch missed its window")
+    clock(datetime(2026, 11, 30, 23, 30, tzinfo=UTC) - datetime(2026, 11, 20, 10, 0, tzinfo=UTC))
+    local_zone("Asia/Tokyo")
+    assert json.loads(kb("stats", "--json").stdout)["added_this_month"] == 0
+    clock(timedelta(hours=1))
+    local_zone("America/Los_Angeles")
+    add(runner, "west-coast", "WestCoastError: the ferry left without the batch")
+    assert "created 2026-11-30" in kb("show", "west-coast").stdout
+    assert "2026-11-30 16:30 PST" in kb("history", "west-coast").stdout
+    assert "west-coast" not in kb("export", "markdown", "--since", "2026-12-01", "--columns", "key").stdout
+    assert "west-coast" in kb("export", "markdown", "--since", "2026-11-30", "--columns", "key").stdout
+    local_zone("Europe/Berlin")
+    assert "2026-12-01 01:30 CET" in kb("history", "west-coast").stdout
+    assert "2026-11-20 11:00 CET" in kb("history", "tokyo-batch").stdout
 
 
 def test_a_fault_recorded_three_times_is_three_occurrences_in_the_tree(runner: CliRunner) -> None:
