@@ -230,7 +230,11 @@ def _headline(
     elif settle:
         lines += ["To test the first entry's cause, run its check:", *settle]
     elif not settler:
-        lines.append("The closest entries share little with it: none of their checks would settle it.")
+        first = response.results[0]
+        if first.doubt == "foreign" and first.foreign:  # it may share many words: it is not ML's
+            lines.append(f"It reads as {first.foreign} output, not an ML error's: kb tests no cause in it.")
+        else:
+            lines.append("The closest entries share little with it: kb offers none of their checks.")
     return [*lines, "", "Closest entries:"]
 
 

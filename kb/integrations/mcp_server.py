@@ -164,8 +164,8 @@ class AgentSession:
             )
         elif keys:
             answer = (
-                "no known fault: the closest entries share little with this error, and none of their "
-                "checks would settle it. If you fix it, propose_entry"
+                "no known fault: the closest entries share little with this error (or it is not an ML "
+                "error's output), so no check is offered. If you fix it, propose_entry"
             )
         else:
             answer = "no known fault: nothing in the knowledge base matches. If you fix it, propose_entry"

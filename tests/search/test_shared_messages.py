@@ -58,7 +58,20 @@ def test_a_check_that_could_settle_nothing_is_not_offered_as_settling_it(
     data = json.loads(kb("search", "--json", paste).stdout)
     assert data["results"] and not data["results"][0]["confident"] and data["settle_with"] is None
     shown = kb("search", paste).stdout
-    assert "To test the first entry" not in shown and "none of their checks would settle it" in shown
+    assert "To test the first entry" not in shown and "kb offers none of their checks" in shown
+
+
+def test_a_pod_that_was_oom_killed_is_not_said_to_share_little_with_the_oom_entry(runner: CliRunner) -> None:
+    """`kubectl describe` of an OOMKilled pod shares `OOMKilled`, `Exit Code`, `137` with the OOM
+    killer's entry, whose variant is that pod: kb said the closest entries shared little with it."""
+    pod = (
+        "Containers:\n  trainer:\n    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+        "    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n"
+        "Events:\n  Warning  BackOff  2m (x12 over 10m)  kubelet  Back-off restarting failed container"
+        " trainer in pod trainer-7d9f8b6c4-x2k9p\n"
+    )
+    shown = kb("search", "-", input=pod).stdout
+    assert "share little" not in shown and "It reads as Kubernetes output, not an ML error's" in shown
 
 
 def test_an_everyday_error_gets_the_first_check_as_a_test_of_its_cause(runner: CliRunner) -> None:
