@@ -194,17 +194,26 @@ class SearchResponse(Record):
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
         settler = self.settler.candidate.record if self.settler else {}
-        settle = None if settler.get("untrusted") else settler.get("validation")
-        shared = [
-            {
-                "key": s.candidate.record.get("key"),
-                "validation": None
-                if s.candidate.record.get("untrusted")
-                else s.candidate.record.get("validation"),
-                "gives_verdict": _check_gives_verdict(s.candidate.record),
-            }
-            for s in self.one_of
-        ]
+        # As the text gives them: filled with the values the paste names (`from prep import model`,
+        # not `from {module} import model`), the command a script can run as it is.
+        settle = (
+            None
+            if settler.get("untrusted") or not settler.get("validation")
+            else self.check_of(settler, values)[0]
+        )
+        shared = []
+        for s in self.one_of:
+            record, offered = s.candidate.record, not s.candidate.record.get("untrusted")
+            shared.append(
+                {
+                    "key": record.get("key"),
+                    "validation": record.get("validation") if offered else None,
+                    "check": self.check_of(record, values)[0]
+                    if offered and record.get("validation")
+                    else None,
+                    "gives_verdict": _check_gives_verdict(record),
+                }
+            )
         return {
             "query": self.query.text[:2000],
             "decisive": self.query.decisive.line,

@@ -43,7 +43,7 @@ def test_the_message_with_the_entrys_own_context_is_sure(runner: CliRunner) -> N
 def test_an_unsure_answer_says_what_would_settle_it(runner: CliRunner) -> None:
     result = kb("search", "--json", "-", input=DOLLY)
     data = json.loads(result.stdout)
-    assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["validation"]
+    assert result.exit_code == 1 and data["settle_with"] == data["results"][0]["check"]
     shown = kb("search", DOLLY).stdout
     assert "To test the first entry's cause, run its check:\n    $ " in shown
 
@@ -59,6 +59,21 @@ def test_a_check_that_could_settle_nothing_is_not_offered_as_settling_it(
     assert data["results"] and not data["results"][0]["confident"] and data["settle_with"] is None
     shown = kb("search", paste).stdout
     assert "To test the first entry" not in shown and "kb offers none of their checks" in shown
+
+
+def test_the_json_gives_the_checks_as_the_text_gives_them_filled_from_the_paste(runner: CliRunner) -> None:
+    """`settle_with` and each `one_of` entry carried the check's template (`from {module} import
+    model`), a command no script can run, where the text printed `from prep import model`."""
+    paste = (
+        'Traceback (most recent call last):\n  File "/home/me/proj/prep.py", line 5, in <module>\n'
+        "    out = emb(ids)\nIndexError: index out of range in self\n"
+    )
+    data = json.loads(kb("search", "--json", "-", input=paste).stdout)
+    assert "from prep import model" in data["settle_with"] and "{module}" not in data["settle_with"]
+    assert "from prep import model" in kb("search", "-", input=paste).stdout
+    oom = json.loads(kb("search", "--json", "torch.OutOfMemoryError: CUDA out of memory on GPU 1").stdout)
+    templates = [item["validation"] for item in oom["one_of"] if "{module}" in (item["validation"] or "")]
+    assert templates and all("{module}" not in item["check"] for item in oom["one_of"] if item["check"])
 
 
 def test_a_pod_that_was_oom_killed_is_not_said_to_share_little_with_the_oom_entry(runner: CliRunner) -> None:
