@@ -125,7 +125,7 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
                     "reasons": list(i.reasons),
                     "attention": i.attention,
                     "last_reviewed": i.last_reviewed.isoformat() if i.ever_reviewed else None,
-                    "due_since": i.last_reviewed.isoformat(),  # its last review, or its creation
+                    "due_since": (i.due_since or i.last_reviewed).isoformat(),  # a review interval after
                 }
                 for i in due
             ]

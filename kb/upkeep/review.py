@@ -70,12 +70,14 @@ class ReviewItem:
     symptom: str
     reasons: tuple[str, ...]
     attention: int
-    #: When the entry was last reviewed, or, never reviewed, created: what it is due since.
+    #: When the entry was last reviewed, or, never reviewed, created.
     last_reviewed: datetime
     #: The entry this one likely duplicates, which a merge would fold it into.
     duplicate_of: str | None = None
     #: Whether it was ever reviewed (last_reviewed is then its creation).
     ever_reviewed: bool = True
+    #: When it fell due: a review interval after last_reviewed (None: not computed, a hand-made item).
+    due_since: datetime | None = None
 
 
 def due_for_review(
@@ -111,6 +113,7 @@ def due_for_review(
                 last,
                 duplicate,
                 entry.reviewed is not None,
+                last + interval,
             )
         )
     items.sort(key=lambda item: (-item.attention, item.last_reviewed, item.key))
