@@ -110,8 +110,9 @@ def history(
     ] = None,
     as_json: common.JsonOption = False,
 ) -> None:
-    """Every recorded change of an entry: who, when, what changed, oldest first. Versions a settled
-    conflict, a merge or an archive left behind are kept here too: nothing anyone wrote is lost."""
+    """Every recorded change of an entry's text: who, when, what changed, oldest first. Versions a
+    settled conflict, a merge or an archive left behind are kept here too: nothing anyone wrote is
+    lost. An occurrence that adds nothing to the text is counted by kb show (seen Nx), not listed."""
     from kb.entry.file import render_entry_file
     from kb.entry.merging import changed_fields
     from kb.store.record import CHANGE_ACTIONS

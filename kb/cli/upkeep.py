@@ -437,13 +437,9 @@ def tree(
         typer.echo(f"no active entries{f' in {domain}' if domain else ''}: no fault tree to draw")
     else:
         typer.echo(trees.render_text(forest, console.width()))
-        recurring = trees.recurring_branches(forest, top=None)
+        recurring = trees.render_recurring(forest, console.width())
         if recurring:
-            typer.echo("\nRecurring most (a guard could stop them):")
-            for path, branch in recurring[:5]:
-                typer.echo(f"  {path}  ({branch.occurred} occurrences, {_count(branch.entry_count)})")
-            if len(recurring) > 5:
-                typer.echo(f"  and {len(recurring) - 5} more, flagged in the tree above")
+            typer.echo(f"\n{recurring}")
 
 
 def _count(entries: int) -> str:

@@ -323,6 +323,22 @@ def _text_children(branch: Branch, indent: str, width: int, lines: list[str]) ->
             lines.append(_fit(prefix, one_line(item.key), f"  {facts}" if facts else "", width))
 
 
+def render_recurring(forest: Sequence[Branch], width: int = 80, top: int = 5) -> str:
+    """The flagged causes that happened most (recurring_branches()), TOP of them, each on a line of at
+    most WIDTH columns (the path gives way, its counts stay), and how many more the tree flags; ""
+    when none is flagged."""
+    flagged = recurring_branches(forest, top=None)
+    if not flagged:
+        return ""
+    lines = ["Recurring most (a guard could stop them):"]
+    for path, branch in flagged[:top]:
+        entries = "1 entry" if branch.entry_count == 1 else f"{branch.entry_count} entries"
+        lines.append(_fit("  ", one_line(path), f"  ({branch.occurred} occurrences, {entries})", width))
+    if len(flagged) > top:
+        lines.append(f"  and {len(flagged) - top} more, flagged in the tree above")
+    return "\n".join(lines)
+
+
 # --- JSON ------------------------------------------------------------------------------------------
 
 

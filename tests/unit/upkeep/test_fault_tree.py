@@ -18,6 +18,7 @@ from kb.upkeep.fault_tree import (
     mark_recurring,
     recurring_branches,
     recurring_threshold,
+    render_recurring,
     render_text,
 )
 from tests.upkeep.forests import ENTRIES, EXPECTED, all_branches, entry_of
@@ -153,6 +154,20 @@ def test_a_cause_written_in_another_case_is_the_same_branch() -> None:
     )
     assert list(all_branches(forest)) == ["data", "data > Storage", "data > Storage > checksum"]
     assert all_branches(forest)["data > Storage > checksum"].entry_count == 2
+
+
+def test_the_recurring_summary_keeps_to_the_width_and_says_how_many_it_left_out() -> None:
+    """At 60 columns its lines ran past the edge, though every other line of `kb tree` keeps to it."""
+    deep = "Storage > object store bucket for checkpoints > regional replication > quota of project"
+    entries = [entry_of(f"k{i}", f"cause {i} > {deep}", "s", hits=8, occurrences=9) for i in range(7)]
+    summary = render_recurring(
+        build_forest([*entries, *(entry_of(f"q{i}", f"q {i}", "s") for i in range(9))]), 60
+    )
+    lines = summary.splitlines()
+    assert lines[0] == "Recurring most (a guard could stop them):" and len(lines) == 7
+    assert all(columns(line) <= 60 for line in lines) and lines[1].endswith("(9 occurrences, 1 entry)")
+    assert lines[-1] == "  and 2 more, flagged in the tree above"
+    assert render_recurring(build_forest([entry_of("q", "q", "s")])) == ""
 
 
 def test_mark_recurring_flags_a_forest_built_by_hand() -> None:
