@@ -384,7 +384,8 @@ def stats(ctx: typer.Context, as_json: common.JsonOption = False) -> None:
 
 
 def _stat_line(label: str, value: str) -> str:
-    """`label  value`, the value wrapped under itself to the terminal's width."""
+    """`label  value`, the value wrapped under itself to the terminal's width, never inside a key
+    (`dataloader-too-` / `many-open-files` read as two)."""
     import textwrap
 
     indent = " " * 18
@@ -394,6 +395,7 @@ def _stat_line(label: str, value: str) -> str:
         initial_indent=f"{label:<17} ",
         subsequent_indent=indent,
         break_long_words=False,
+        break_on_hyphens=False,
     )
 
 

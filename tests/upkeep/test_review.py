@@ -438,6 +438,24 @@ def test_stats(runner: CliRunner, clock: Callable[[timedelta], None]) -> None:
     assert "broken checks     failing (broke 2 in a row)" in out
 
 
+def test_stats_wraps_between_keys_never_inside_one(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """`shard-` at the end of a line and `checksum` on the next read as two keys."""
+    faults = {
+        "shard-checksum-mismatch-after-resume": "ShardChecksumError: the resumed shard failed its digest",
+        "tokenizer-cache-stale-after-vocab-bump": "TokenizerCacheError: the cached vocabulary is stale",
+        "feature-store-lease-expired-mid-join": "FeatureLeaseError: the lease expired during the join",
+    }
+    keys = list(faults)
+    for key, symptom in faults.items():
+        add(runner, key, symptom)
+        search_finds(runner, key)
+        clock(timedelta(hours=1))
+    shown = kb("stats", env={"COLUMNS": "80"}).stdout
+    assert all(key in shown for key in keys)
+
+
 def test_the_fault_tree_counts_and_flags_what_recurs(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:
