@@ -144,6 +144,7 @@ _WHY_NOT_SURE = {
     "everyday": "It reads as an everyday error",
     "type": "It shares only its exception type with the first entry",
     "class": "Its exception class, one of your own, is not the first entry's",
+    "message": "It raises the first entry's exception class, one of your own, with another message",
     "library": "A library raises this message for many causes",
     "brief": "Many faults fit a few words",
 }

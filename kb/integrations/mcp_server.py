@@ -69,6 +69,7 @@ _WHY_NOT_SURE = {
     "everyday": "the message reads as an everyday error",
     "type": "the message shares only its exception type with the entry",
     "class": "its exception class, one of the team's own, is not the entry's",
+    "message": "it raises the entry's exception class, one of the team's own, with another message",
     "library": "a library raises this message for many causes",
 }
 

@@ -32,6 +32,7 @@ from kb.search.reading import CONTEXT_WEIGHT, Query, Reading, quoted_names
 from kb.search.specificity import (
     MIN_SHARED_TERMS,
     another_librarys_message,
+    another_message_of_its_class,
     another_own_class,
     bare_class_words,
     beyond_everyday,
@@ -137,7 +138,8 @@ class Scored(Record):
     #: description, a "foreign" runtime, only a "shared" message, an error line "unlike" every
     #: symptom form of the entry (UNLIKE_FUZZY), an "everyday" error, only the exception's "type"
     #: in common (only_its_type()), another exception "class" of the team's own than its entry's
-    #: (another_own_class()), a message a "library" raises for any caller (for a team's own entry:
+    #: (another_own_class()), another "message" of the entry's own class (another_message_of_its_
+    #: class()), a message a "library" raises for any caller (for a team's own entry:
     #: beyond_everyday()), or a "rival" too close behind.
     doubt: str | None = None
     #: The precise matcher that decided, described.
@@ -288,7 +290,7 @@ def rank(
     lowered: list[str] = []  # the paste lower-cased, once a matcher asks for it
 
     guarded = guard_findings(query.text)
-    against = _Backgrounds(background, library, frames, unheard)
+    against = _Backgrounds(background, library, frames, unheard, frozenset(query.term_weights))
 
     def matched(candidate: Candidate) -> str | None:
         if candidate.key in guarded:
@@ -407,6 +409,8 @@ class _Backgrounds(Record):
     frames: frozenset[str]
     #: The paste's words that no entry holds.
     unheard: frozenset[str]
+    #: Every word of the paste (Query.term_weights).
+    words: frozenset[str] = frozenset()
 
 
 def _weighed_against_backgrounds(
@@ -426,7 +430,7 @@ def _weighed_against_backgrounds(
     its exception class with the entry, as it is for a class raised without a message (however rare
     its name), unless the paste TOLD_MORE of the entry than its line. A description (KIND) that is
     only a library's line is "library"."""
-    everyday, library, frames, unheard = against
+    everyday, library, frames, unheard, _ = against
     if (
         doubt == "everyday"
         and not told_more
@@ -440,6 +444,10 @@ def _weighed_against_backgrounds(
         own = (library(),) if everyday is None else (everyday, library())
         if not record.get("seed_digest") and another_own_class(reading, record, own):
             return "class"
+        if not record.get("seed_digest") and another_message_of_its_class(
+            reading, record, own, against.words
+        ):
+            return "message"
         if raised_by_a_library(reading, record, everyday, library, frames, unheard):
             return "library"
         if fuzzy < SAME_MESSAGE_FUZZY and another_librarys_message(reading, record, library):

@@ -224,6 +224,34 @@ def another_own_class(reading: Reading, record: Mapping[str, Any], backgrounds: 
 #: The name of an exception class, as a team's own code names one.
 _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:Error|Exception)")
 
+#: A team's entry whose form raises the line's own exception class is this fault only when the paste
+#: holds at least this share of the words that form's message says.
+OWN_MESSAGE_HELD = 0.5
+
+
+def another_message_of_its_class(
+    reading: Reading, record: Mapping[str, Any], backgrounds: Sequence[Background], words: frozenset[str]
+) -> bool:
+    """Whether READING's line raises an exception class of the user's own that a symptom form of the
+    team's entry RECORD raises too, and every such form's message says words the paste (WORDS) mostly
+    lacks: a team raises its own class for many causes, each its own message, and
+    `DatasetBuildError: train split is empty` is not the entry for `DatasetBuildError: duplicate ids
+    found in train split`, though the class and `train split` are words in common. Numbers are an
+    occurrence's. A class a library raises decides nothing here (its messages are weighed against
+    the library's background instead)."""
+    line_class = _own_class(reading.line, backgrounds)
+    if line_class is None:
+        return False
+    held = []
+    for form in symptom_forms(record):
+        parts = class_and_message(form.strip())
+        if parts is None or _own_class(form, backgrounds) != line_class:
+            continue
+        said = frozenset(word for word in tokenize(parts[1], phrases=False) if not word.isdigit())
+        if said:
+            held.append(len(said & words) / len(said))
+    return bool(held) and max(held) < OWN_MESSAGE_HELD
+
 
 def _own_class(line: str, backgrounds: Sequence[Background]) -> str | None:
     """The exception class LINE starts with, its last dotted part lower-cased, when no background

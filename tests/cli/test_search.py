@@ -201,8 +201,16 @@ def test_another_librarys_message_is_not_a_seeds_known_fault(
             "It shares only its exception type with the first entry",
             "ShardChecksumError: shard 3 checksum mismatch after resume",
         ),
+        # the class and `train split` in common: another message of the team's class, another fault
+        (
+            "DatasetBuildError: duplicate ids found in train split",
+            "DatasetBuildError: train split is empty",
+            "message",
+            "It raises the first entry's exception class, one of your own, with another message",
+            "DatasetBuildError: duplicate ids found in val split",
+        ),
     ],
-    ids=["the-type-alone", "another-own-class", "a-class-without-a-message"],
+    ids=["the-type-alone", "another-own-class", "a-class-without-a-message", "another-message"],
 )
 def test_a_teams_exception_raised_for_another_reason_is_not_its_known_fault(
     runner: CliRunner,

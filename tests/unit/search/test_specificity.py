@@ -15,7 +15,13 @@ from kb.search.background import (
     weights,
 )
 from kb.search.reading import analyze
-from kb.search.specificity import another_own_class, bare_class_words, beyond_everyday, only_its_type
+from kb.search.specificity import (
+    another_message_of_its_class,
+    another_own_class,
+    bare_class_words,
+    beyond_everyday,
+    only_its_type,
+)
 from tests.unit.search.samples import EVERYDAY
 
 
@@ -487,3 +493,21 @@ def test_another_class_of_the_teams_own_is_another_fault_and_a_librarys_decides_
     assert not another_own_class(reading("TypeError: second entry for sync"), alpha, [EVERYDAY])
     value = {"symptom": "KeyError: first entry for sync", "symptom_variants": []}
     assert not another_own_class(reading("BetaSyncError: second entry for sync"), value, [EVERYDAY])
+
+
+def test_another_message_of_the_teams_own_class_is_another_fault_and_a_librarys_decides_nothing() -> None:
+    """`DatasetBuildError: train split is empty` shares the class and `train split` with the entry for
+    duplicate ids, and was its confident known fault, with the dedupe fix."""
+    dedupe: dict[str, object] = {"symptom": "DatasetBuildError: duplicate ids found in train split"}
+
+    def other(line: str, record: dict[str, object] = dedupe) -> bool:
+        words = frozenset(analyze(line).term_weights)
+        return another_message_of_its_class(reading(line), record, [EVERYDAY], words)
+
+    assert other("DatasetBuildError: train split is empty")
+    assert other("DatasetBuildError: ids column missing")
+    assert not other("DatasetBuildError: duplicate ids found in validation split")  # the same fault again
+    assert not other("DatasetBuildError: duplicate ids found in train split (17 rows)")
+    assert not other("ShardIndexError: train split is empty")  # another class: another_own_class's
+    keys: dict[str, object] = {"symptom": "KeyError: duplicate ids found in train split"}
+    assert not other("KeyError: train split is empty", keys)  # a library's class
