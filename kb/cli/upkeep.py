@@ -64,7 +64,7 @@ def review(
                 raise KbError(
                     "kb review steps through entries on a terminal; use --list, or KEY --keep/--archive"
                 )
-            _print_due(due, as_json)
+            _print_due(due, as_json, common.command_prefix(ctx))
             return
         try:
             decided = _step_through(ctx, store, due)
@@ -114,7 +114,7 @@ def _existing_key(store: EntryStore, key: str) -> str:
     return store.get(key).key  # EntryNotFound names the closest key
 
 
-def _print_due(due: list[ReviewItem], as_json: bool) -> None:
+def _print_due(due: list[ReviewItem], as_json: bool, again: str) -> None:
     if as_json:
         console.print_json(
             [
@@ -138,6 +138,11 @@ def _print_due(due: list[ReviewItem], as_json: bool) -> None:
 
     rows = [(i.key, str(i.attention), "; ".join(i.reasons)) for i in due]
     typer.echo(format_table(rows, console.width()))
+    # The reasons column is cut to the width, and with it the key a merge needs: said whole here.
+    for item in due:
+        if item.duplicate_of:
+            merge = f"{again}review {item.key} --merge-into {item.duplicate_of}"
+            typer.echo(f"{item.key} likely duplicates {item.duplicate_of}: {merge}")
 
 
 def _step_through(ctx: typer.Context, store: EntryStore, due: list[ReviewItem]) -> dict[str, list[str]]:

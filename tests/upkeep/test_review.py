@@ -693,6 +693,25 @@ def test_an_archived_entry_is_never_offered_as_the_one_to_merge_into(
     assert not [reason for reason in item["reasons"] if "gizmo-old" in reason]
 
 
+def test_the_review_list_names_the_duplicate_whole_with_the_merge_that_folds_it(
+    runner: CliRunner, clock: Callable[[timedelta], None]
+) -> None:
+    """Its reasons column is cut to the width, and with it the key a merge needs (`… of fs-ti…`)."""
+    add(
+        runner, "fs-timeout-on-shared-checkpoint-volume", "RuntimeError: the gizmo sprocket jammed at step 40"
+    )
+    add(runner, "fs-timeout-again", "RuntimeError: the gizmo sprocket jammed at step 40")
+    clock(timedelta(days=31))
+    out = kb("review", "--list", env={"COLUMNS": "60"}).stdout
+    assert (
+        "fs-timeout-again likely duplicates fs-timeout-on-shared-checkpoint-volume: "
+        "kb review fs-timeout-again --merge-into fs-timeout-on-shared-checkpoint-volume"
+    ) in out or (
+        "fs-timeout-on-shared-checkpoint-volume likely duplicates fs-timeout-again: "
+        "kb review fs-timeout-on-shared-checkpoint-volume --merge-into fs-timeout-again"
+    ) in out
+
+
 def test_restore_last_prune_before_any_prune_says_there_was_none(runner: CliRunner) -> None:
     """'the last prune archived nothing that is left to restore' spoke of a prune that never ran."""
     for flag, kind in (("--last-prune", "prune"), ("--last-sync", "sync")):
