@@ -73,8 +73,10 @@ def read_guards_file(path: Path) -> tuple[dict[str, Any], ...]:
     is refused before any question is asked or anything is written."""
     import tomllib  # deferred: only a guards file is TOML, and the parser costs a few ms of every add
 
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    from kb.paths import read_bounded
+
+    try:  # a regular file of bounded size: /dev/zero or a FIFO given as --guards never ends
+        data = tomllib.loads(read_bounded(path).decode("utf-8"))
     except OSError as error:
         raise KbError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:

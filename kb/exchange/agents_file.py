@@ -72,11 +72,22 @@ def declared_packages(root: Path) -> frozenset[str]:
     if pyproject.is_file():
         names |= _pyproject_names(pyproject)
     for path in sorted([*root.glob("requirements*.txt"), *root.glob("requirements/*.txt")]):
-        names |= requirement_names(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        names |= requirement_names(_manifest(path).splitlines())
     for path in (root / "environment.yml", root / "environment.yaml"):
         if path.is_file():
-            names |= _conda_names(path.read_text(encoding="utf-8", errors="replace"))
+            names |= _conda_names(_manifest(path))
     return frozenset(names)
+
+
+def _manifest(path: Path) -> str:
+    """The text of a project's manifest: a regular file of bounded size (a FIFO or a link to
+    /dev/zero named requirements.txt would never end), undecodable bytes replaced."""
+    from kb.paths import read_bounded
+
+    try:
+        return read_bounded(path).decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise KbError(f"{path}: cannot read it: {exc.strerror or exc}") from None
 
 
 def requirement_names(lines: Iterable[str]) -> set[str]:
@@ -100,23 +111,28 @@ def _pyproject_names(path: Path) -> set[str]:
     import tomllib
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as exc:
+        data = tomllib.loads(_manifest(path))
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
         raise KbError(f"{path}: cannot read it: {exc}") from None
-    project = data.get("project") or {}
+    # A table may hold anything a hand wrote (`project = 5`): what is not the shape packaging's
+    # specifications give is read as nothing declared, not as a traceback.
+    project = _table(data.get("project"))
     lines = [*_strings(project.get("dependencies"))]
-    for group in (project.get("optional-dependencies") or {}).values():
+    for group in _table(project.get("optional-dependencies")).values():
         lines += _strings(group)
-    for group in (data.get("dependency-groups") or {}).values():
+    for group in _table(data.get("dependency-groups")).values():
         lines += _strings(group)
     names = requirement_names(lines)
-    poetry = (data.get("tool") or {}).get("poetry") or {}
-    tables = [poetry.get("dependencies") or {}, poetry.get("dev-dependencies") or {}]
-    tables += [(group or {}).get("dependencies") or {} for group in (poetry.get("group") or {}).values()]
+    poetry = _table(_table(data.get("tool")).get("poetry"))
+    tables = [_table(poetry.get("dependencies")), _table(poetry.get("dev-dependencies"))]
+    tables += [_table(_table(group).get("dependencies")) for group in _table(poetry.get("group")).values()]
     for table in tables:
-        if isinstance(table, dict):
-            names |= {distribution_name(name) for name in table if name != "python"}
+        names |= {distribution_name(name) for name in table if name != "python"}
     return names
+
+
+def _table(value: object) -> dict[str, object]:
+    return value if isinstance(value, dict) else {}
 
 
 def _strings(value: object) -> list[str]:
@@ -324,10 +340,10 @@ def write_agents_file(path: Path, block: AgentsBlock) -> AgentsFile:
     """Put BLOCK (render_block()'s) between the markers of PATH (made if missing), writing the file
     atomically and only when it changes. Raises KbError for a file kb cannot read or markers it
     cannot pair, leaving the file as it was."""
-    from kb.paths import write_out
+    from kb.paths import read_bounded, write_out
 
-    try:
-        before = path.read_bytes().decode("utf-8") if path.exists() else ""  # its line endings as they are
+    try:  # its line endings as they are; a FIFO named AGENTS.md is refused, not waited on
+        before = read_bounded(path).decode("utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:
         raise KbError(f"{path}: cannot read it: {exc}") from None
     after = refreshed(before or new_file(path), block.lines)

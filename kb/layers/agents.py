@@ -41,7 +41,10 @@ def export_agents(
     from when not the personal one (`kb --layer NAME export agents`), which the file's commands name."""
     from kb.verify.runner import python_shell_line
 
-    root = root.resolve()
+    try:
+        root = root.resolve()
+    except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13)
+        raise KbError(f"--project {root}: a loop of symbolic links, not a folder") from None
     if not root.is_dir():
         raise KbError(f"--project {root}: not a folder")
     packages = declared_packages(root)

@@ -107,6 +107,22 @@ def test_a_missing_guards_file_is_one_line(runner: CliRunner, tmp_path: Path) ->
     assert_one_line_error(err, "cannot read", "gone.toml")
 
 
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
+def test_a_guards_file_that_never_ends_is_refused_in_one_line(
+    runner: CliRunner, tmp_path: Path, device: str
+) -> None:
+    """`--guards /dev/zero` read until the box ran out of memory, and a FIFO waited forever."""
+    import os
+
+    if device == "fifo":
+        os.mkfifo(tmp_path / "guards.toml")
+        device = str(tmp_path / "guards.toml")
+    for argv in (["add", *FLAGS], ["edit", "torch-cat-mixed-devices"]):
+        code, _, err = kb(*argv, "--guards", device)
+        assert code == 1, argv
+        assert_one_line_error(err, "is not a regular file", device)
+
+
 def test_the_lean_route_attaches_guards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from kb.cli.fast_add import main
 

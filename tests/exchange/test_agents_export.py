@@ -216,6 +216,46 @@ def test_a_project_that_is_not_a_folder_is_one_line_and_opens_no_knowledge_base(
     assert not (tmp_path / "kb.db").exists()
 
 
+@pytest.mark.parametrize(
+    "pyproject",
+    [
+        "project = 5\n",
+        'tool = "x"\n',
+        "dependency-groups = 5\n",
+        "[project]\noptional-dependencies = 5\n",
+        "[tool.poetry]\ngroup = {a = 5}\n",
+    ],
+)
+def test_a_pyproject_of_odd_shapes_declares_nothing_rather_than_crash(tmp_path: Path, pyproject: str) -> None:
+    """Valid TOML whose tables hold a number or a string ended `kb export agents` in a traceback."""
+    (tmp_path / "pyproject.toml").write_text(pyproject)
+    code, out, err = kb("export", "agents", "--project", str(tmp_path))
+    assert code == 0 and "Traceback" not in err and "AGENTS.md: created" in out
+
+
+def test_a_manifest_or_agents_file_that_never_ends_and_a_loop_of_links_are_one_line(tmp_path: Path) -> None:
+    """A FIFO named requirements.txt or AGENTS.md waited forever, a link to /dev/zero read without
+    end, and a loop of links given as the project was a traceback."""
+    import os
+
+    for name in ("requirements.txt", "AGENTS.md"):
+        project = tmp_path / name.split(".")[0]
+        project.mkdir()
+        os.mkfifo(project / name)
+        code, _, err = kb("export", "agents", "--project", str(project))
+        assert (
+            code == 1
+            and err == f"kb: {project / name} is not a regular file; give a file, or pipe it into '-'\n"
+        )
+    (tmp_path / "zero").mkdir()
+    (tmp_path / "zero" / "requirements-dev.txt").symlink_to("/dev/zero")
+    assert kb("export", "agents", "--project", str(tmp_path / "zero")).exit_code == 1
+    (tmp_path / "l1").symlink_to(tmp_path / "l2")
+    (tmp_path / "l2").symlink_to(tmp_path / "l1")
+    code, _, err = kb("export", "agents", "--project", str(tmp_path / "l1"))
+    assert code == 1 and err == f"kb: --project {tmp_path / 'l1'}: a loop of symbolic links, not a folder\n"
+
+
 def prove_commands(text: str) -> dict[str, str]:
     """The command AGENTS.md gives to prove each entry it names, by the entry's key."""
     lines = text.splitlines()
