@@ -177,6 +177,13 @@ def resolve_location(spec: str | None = None) -> DatabaseLocation:
             return DatabaseLocation(f"sqlite:///{file}", _tidy(file))
         return DatabaseLocation(spec, None)
     file = _tidy(os.path.expanduser(spec))
+    if "?" in file:  # `file:x?mode=ro`: the URL reads `mode=ro` as an option, sqlite3 the whole name
+        from kb.errors import UsageError
+
+        raise UsageError(
+            f"a database path holds no '?' here ('{spec}'): kb would open one file and make another;"
+            " give the file's plain path (kb opens a file: path as a path, not as an SQLite URI)"
+        )
     if file.startswith("file:"):  # a path, not the URI sqlite3 would read it as in one place and not another
         file = os.path.abspath(file)
     return DatabaseLocation(f"sqlite:///{file}", file)

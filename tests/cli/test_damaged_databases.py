@@ -239,3 +239,13 @@ def test_a_database_missing_its_search_table_is_one_line_from_search(kb_db: str)
     one_line_error(
         kb("search", "IndexError: Target 5 is out of bounds."), "cannot search", "no such table: search_doc"
     )
+
+
+@pytest.mark.new_database
+def test_a_database_path_holding_a_question_mark_is_refused_and_nothing_is_made(tmp_path: Path) -> None:
+    """`KB_DB='file:x?mode=ro'` left two half-made databases behind (the URL read `mode=ro` as an
+    option, sqlite3 the whole name) and printed SQLAlchemy's two-line warning."""
+    for argv in (["reindex"], ["list"], ["search", "CUDA out of memory"]):
+        result = kb(*argv, env={"KB_DB": "file:x?mode=ro"})
+        assert result.code == 2 and result.stderr.count("\n") == 1 and "holds no '?'" in result.stderr, argv
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("file")) == []

@@ -167,6 +167,9 @@ def test_a_sqlite_url_naming_its_driver_is_the_file_it_names(tmp_path: Path) -> 
     [
         ("sqlite+aiosqlite:///team.db", "sqlite+aiosqlite is not how kb opens SQLite"),
         ("sqlite:///team.db?timeout=5", "a SQLite URL takes no options here ('?timeout=5')"),
+        # the URL read `mode=ro` as an option and sqlite3 the whole name: two files, half made
+        ("file:x?mode=ro", "a database path holds no '?' here ('file:x?mode=ro')"),
+        ("team?.db", "a database path holds no '?' here"),
     ],
 )
 def test_a_sqlite_url_kb_would_not_open_as_written_is_refused(spec: str, said: str) -> None:
