@@ -27,11 +27,13 @@ def usage_message(prog: str, message: str) -> str:
 
 def error_line(exc: BaseException) -> str:
     """`kb: message`, with whatever the message quotes from a stranger's file (a key, a line of TOML)
-    shown through kb.entry.visible: an error line acts on the terminal no more than an entry does."""
+    shown through kb.entry.visible: an error line acts on the terminal no more than an entry does.
+    One line, whatever it quotes: a key typed with a line break in it (`kb show $'a\\nb'`) split
+    the error in two, the second half reading as another message."""
     from kb.entry.visible import visible
     from kb.paths import without_passwords
 
-    return f"kb: {visible(without_passwords(str(exc)))}"
+    return f"kb: {visible(without_passwords(str(exc))).replace(chr(10), chr(92) + 'n')}"
 
 
 def writes_so_far() -> int:

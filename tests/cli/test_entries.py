@@ -938,3 +938,10 @@ def test_an_entry_written_in_the_editor_and_counted_as_an_occurrence_is_kept_as_
     monkeypatch.setattr("kb.cli.console.interactive", lambda: False)
     code, out, err = kb("add", "--new", "--from-file", str(kept))
     assert code == 0 and out.startswith("added "), err
+
+
+def test_an_error_quoting_a_line_break_it_was_given_is_still_one_line(runner: CliRunner) -> None:
+    """`kb show $'a\\nb'` printed `kb: no entry with key 'a` and `b'` on two lines."""
+    for argv in (["show", "a\nb"], ["history", "a\nb"], ["tree", "x\ny"], ["list", "--domain", "x\ny"]):
+        result = kb(*argv)
+        assert result.code != 0 and result.stderr.count("\n") == 1 and "\\n" in result.stderr, argv
