@@ -311,6 +311,10 @@ def open_kb(ctx: typer.Context, remind: bool = True, to: str | None = None) -> I
 
 
 def domain_or_none(value: str | None) -> str | None:
+    """The domain VALUE names, None when no --domain was given. An empty one (`-d "$DOMAIN"` with
+    the variable unset) is refused: read as no filter, it exported every domain, saying nothing."""
+    if value is not None and not value.strip():
+        raise UsageError(f"--domain is empty; choose one of {', '.join(DOMAIN_NAMES)}")
     return resolve_domain(value) if value else None
 
 

@@ -285,6 +285,11 @@ def trust_command(
     from kb.layers.trust import folder_problem, project_folder_of, set_trust, trust_state, trusted_folders
     from kb.paths import PROJECT_FOLDER
 
+    if list_them and (revoke or folder is not None or yes):
+        given = "--revoke" if revoke else "--yes" if yes else "a folder"
+        raise UsageError(
+            f"--list lists the folders you trust; it takes no {given} (kb trust FOLDER --revoke)"
+        )
     if list_them:
         folders = sorted(trusted_folders())
         states = {path: trust_state(path) for path in folders}

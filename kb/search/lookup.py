@@ -318,7 +318,7 @@ def search(
         raise UsageError(
             "the query is empty: paste an error, pipe a log into `kb search -`, or describe the fault"
         )
-    domain = resolve_domain(options.domain) if options.domain else None
+    domain = resolve_domain(options.domain) if options.domain is not None else None  # "" names none
     pattern = _compile(text, options)
     query = analyze(text)
     reader = _reader(location, options, prepare)

@@ -945,3 +945,14 @@ def test_an_error_quoting_a_line_break_it_was_given_is_still_one_line(runner: Cl
     for argv in (["show", "a\nb"], ["history", "a\nb"], ["tree", "x\ny"], ["list", "--domain", "x\ny"]):
         result = kb(*argv)
         assert result.code != 0 and result.stderr.count("\n") == 1 and "\\n" in result.stderr, argv
+
+
+def test_an_empty_domain_is_refused_not_read_as_every_domain(runner: CliRunner) -> None:
+    """`kb export markdown -d "$DOMAIN"` with the variable unset exported every domain, exit 0."""
+    for argv in (
+        ["list", "-d", ""],
+        ["export", "markdown", "-d", ""],
+        ["prune", "--domain", "", "--unused-for", "1d"],
+    ):
+        result = kb(*argv)
+        assert result.code == 2 and result.stderr.startswith("kb: --domain is empty"), argv

@@ -275,6 +275,7 @@ def test_hostile_input_gets_a_normal_answer(
         ([], "nothing to search"),
         (["--limit", "0", "x"], "at least 1"),
         (["--domain", "gpus", "x"], "unknown domain"),
+        (["--domain", "", "x"], "unknown domain ''"),  # `-d "$DOMAIN"` unset: not every domain
         (["--regex", "(unclosed"], "--regex"),
         (["--file", "/nonexistent/train.log"], "cannot read"),
         (["--bogus", "x"], "no such option: --bogus"),

@@ -1487,3 +1487,11 @@ def test_a_config_that_is_a_device_is_refused_at_once(monkeypatch: pytest.Monkey
     assert listed.exit_code == 1 and listed.stderr == (
         "kb: /dev/zero is not kb's config: not a regular file, or over 512000 bytes\n"
     )
+
+
+def test_kb_trust_list_refuses_what_would_change_trust_rather_than_ignore_it(tmp_path: Path) -> None:
+    """`kb trust --revoke --list FOLDER` listed and exited 0: the revoke the person asked for never
+    happened, and nothing said so."""
+    for extra in (["--revoke"], [str(tmp_path)], ["--yes"]):
+        result = kb("trust", "--list", *extra)
+        assert result.exit_code == 2 and result.stderr.startswith("kb: --list lists the folders you trust")
