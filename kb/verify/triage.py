@@ -320,7 +320,7 @@ def latest_triage_draft() -> Path | None:
     for the last one."""
     from kb.errors import KbError
 
-    drafts = list(drafts_folder().glob("triage-*.md"))
+    drafts = [path for path in drafts_folder().glob("triage-*.md") if path.is_file()]  # not a folder or FIFO
     newest = max(drafts, key=lambda path: (path.stat().st_mtime_ns, path.name)) if drafts else None
     try:
         last, *added = (drafts_folder() / LAST_TRIAGE).read_text(encoding="utf-8").split()
@@ -328,6 +328,8 @@ def latest_triage_draft() -> Path | None:
         return newest  # an older kb's drafts: the newest stands for the last
     if (drafts_folder() / last).is_file():
         return drafts_folder() / last
+    if (drafts_folder() / last).exists():  # it was said to be "no longer among the drafts"
+        raise KbError(f"the draft your last kb triage left ({drafts_folder() / last}) is not a file")
     if newest is not None:
         became = "was added already" if added == [_ADDED] else "is no longer among the drafts"
         raise KbError(

@@ -561,6 +561,22 @@ def test_triage_runs_named_checks_and_calls_for_a_rollback_after_two_failures(ru
     assert entry("frob-b")["last_check_exit"] == 3
 
 
+def test_a_triage_draft_that_became_a_folder_is_said_to_be_no_file(runner: CliRunner) -> None:
+    """kb add --from-triage said the draft 'is no longer among the drafts; an older one waits' and
+    named that same path, a folder now."""
+    from kb.paths import drafts_folder
+
+    kb("triage", "--json", "--no-env", "--symptom", "the frobnicator drifts after the 3rd epoch")
+    last = Path(drafts_folder()) / (Path(drafts_folder()) / "last-triage").read_text().split()[0]
+    last.unlink()
+    last.mkdir()
+    code, out, err = kb("add", "--from-triage", "--new", "-v", "nvidia-smi", "-f", "x", "-d", "hardware")
+    assert (code, out) == (
+        1,
+        "",
+    ) and err == f"kb: the draft your last kb triage left ({last}) is not a file\n"
+
+
 def test_triage_refuses_to_run_what_it_did_not_propose(runner: CliRunner) -> None:
     code, _, err = kb("triage", "--json", "--no-env", "--symptom", NEW_FAULT, "--run", "rm-rf")
     assert code == 1 and "not a proposed check" in err
