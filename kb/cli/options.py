@@ -69,7 +69,13 @@ SEARCH_OPTIONS: tuple[Option, ...] = (
     JSON,
     switch("explain", ("--explain",), "Show the decisive line, the signature and why each result scored."),
     Option("limit", ("--limit", "-n"), "How many results.", "count", "N", 5),
-    DOMAIN,
+    text(
+        "domain",
+        ("--domain", "-d"),
+        f"Show only this domain's entries ({', '.join(DOMAIN_NAMES)}); the others still count against"
+        " being sure of one.",
+        "DOMAIN",
+    ),
     switch("include_archived", ("--all",), "Search archived entries too."),
     switch("exact", ("--exact",), "Only entries whose symptom contains the query."),
     switch("regex", ("--regex",), "The query is a regular expression over symptoms."),
