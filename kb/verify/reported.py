@@ -127,6 +127,32 @@ class ReportedVerdict(Record):
         return data
 
 
+def kept_of_reported(output: str, watched: Sequence[str], limit: int = REPORTED_OUTPUT_LIMIT) -> str:
+    """What is read and kept of a reported run's OUTPUT: all of it when it fits LIMIT, otherwise its
+    last LIMIT characters after the first line each of the rule's WATCHED patterns matched in the
+    part cut, as kb check keeps a long run (kb.verify.runner): a check that printed `fault: …` and
+    then half a megabyte of log was confirmed by kb check and inconclusive when an agent reported it."""
+    import re
+
+    if len(output) <= limit:
+        return output
+    cut, tail = output[:-limit], output[-limit:]
+    seen: list[str] = []
+    for pattern in watched:
+        try:
+            found = re.search(pattern, cut, re.MULTILINE)
+        except re.error:  # refused when the entry was saved; an older entry's is read as it can be
+            continue
+        if found is not None:
+            start = cut.rfind("\n", 0, found.start()) + 1
+            end = cut.find("\n", found.end())
+            line = cut[start : end if end >= 0 else len(cut)][:limit]
+            if line not in seen and line not in tail:
+                seen.append(line)
+    said = " (the lines above, which the check's rule reads, among them)" if seen else ""
+    return "".join(f"{line}\n" for line in seen) + f"… ({len(cut)} characters cut{said})\n{tail}"
+
+
 def read_reported_run(
     store: EntryStore,
     key: str,
@@ -161,7 +187,7 @@ def read_reported_run(
         raise UsageError(
             f"that command is not the check of '{key}': run the command check_to_run gives, then report it"
         )
-    output = output[-REPORTED_OUTPUT_LIMIT:]
+    output = kept_of_reported(output, [p for p in (rule.pattern, rule.rules_out) if p])
     symptom = symptom_text(entry.symptom, entry.symptom_variants)
     reading = read_verdict(rule, "exited", as_shell_reports_it(exit_code), output, symptom, command=command)
     chosen = {name: value for name, value in values.items() if rule.defaults.get(name) != value}

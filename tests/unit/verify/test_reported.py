@@ -59,3 +59,17 @@ def test_a_bare_python_check_reads_back_from_the_shell_line_it_is_handed_out_as(
     assert line.startswith("python3 -c ") and bare_python(line) == check
     assert bare_python(line.replace("python3", "/proj/.venv/bin/python", 1)) == check
     assert bare_python(f"sh -c {line!r}") is None
+
+
+def test_a_long_reported_output_keeps_the_lines_its_rule_reads_from_the_part_cut() -> None:
+    """A check that printed `fault: …` and then half a megabyte of log was confirmed by kb check and
+    inconclusive as an agent reported it: only the last 200,000 characters were read."""
+    from kb.verify.reported import kept_of_reported
+
+    output = "fault: Target 7 is out of bounds\n" + "step 1 loss 2.3\n" * 30_000 + "done\n"
+    kept = kept_of_reported(output, ["^fault: ", "^ok: "], limit=1_000)
+    assert kept.startswith("fault: Target 7 is out of bounds\n… (")
+    assert "characters cut (the lines above, which the check's rule reads, among them)" in kept
+    assert kept.endswith("step 1 loss 2.3\ndone\n") and len(kept) < 1_200
+    assert kept_of_reported("fault: short\n", ["^fault: "]) == "fault: short\n"
+    assert "fault:" not in kept_of_reported("x" * 2_000, ["^fault: "], limit=1_000)
