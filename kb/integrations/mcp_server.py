@@ -187,6 +187,13 @@ class AgentSession:
                 self._hand_out(str(item["key"]), str(item["check"]), self._layer_of(str(item["key"])))
                 item["check"] = HandedOut(item["check"])
                 item["check_values"] = _handed_out_values(item.get("check_values") or {})
+        for item in data.get("one_of") or ():
+            if item.get("check"):
+                item["check"] = HandedOut(for_an_agents_shell(str(item["check"])))
+                self._hand_out(str(item["key"]), str(item["check"]), self._layer_of(str(item["key"])))
+        if data.get("settle_with"):  # the first result's check, as it was just handed out above
+            first = data["results"][0] if data["results"] else {}
+            data["settle_with"] = first.get("check") if response.settler is not None else None
         return data
 
     def show(self, key: str) -> dict[str, Any]:

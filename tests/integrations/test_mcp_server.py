@@ -624,6 +624,17 @@ def csv_error(path: str) -> str:
     )
 
 
+async def test_settle_with_is_the_command_handed_out_for_the_first_result() -> None:
+    """`settle_with` held the check's text redacted as a stranger's (`/data/runs/[redacted]/…`) and
+    unconverted for a machine without `python`, while the first result's `check` was the command to
+    run: an agent running `settle_with` checked the wrong file, and its report was refused."""
+    run = "/data/runs/5f2b9c1e8a7d4e3f9b0c6d2a1e8f7b3c/labels.csv"
+    paste = f"FileNotFoundError: [Errno 2] No such file or directory: '{run}'\n"
+    async with agent() as client:
+        found = await call(client, "search_error", paste=paste)
+    assert found["settle_with"] == found["results"][0]["check"] and run in found["settle_with"]
+
+
 async def test_a_command_is_handed_out_as_it_runs_and_its_report_is_read() -> None:
     """A run's 32-hex id in the paste's path was handed out as `/data/runs/[redacted]/labels.csv`,
     a file that is not there, and the report of the command as handed out was refused as "kb did
