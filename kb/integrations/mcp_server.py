@@ -120,9 +120,10 @@ class AgentSession:
         data = response.as_json()
         keys = [str(item["key"]) for item in data["results"]]
         layers = {str(item["key"]): str(item["layer"]) for item in data["results"] if item.get("layer")}
-        if keys != self.asked.candidates[: len(keys)] or paste != self.asked.paste:
+        candidates = _candidates(response)
+        if candidates != self.asked.candidates or paste != self.asked.paste:
             # ruled out for that error, not this one: the same candidates for another port, another file
-            self.asked = Asked(paste, keys, [], layers)
+            self.asked = Asked(paste, candidates, [], layers)
         else:
             self.asked.layer_of = layers
         first_untrusted = bool(keys) and bool(response.results[0].candidate.record.get("untrusted"))
@@ -521,6 +522,24 @@ class Held(Record):
     untrusted: str | None = None
     #: The entry folder it is read from; "" for a database.
     folder: str = ""
+
+
+def _candidates(response: Any) -> list[str]:
+    """The entries whose checks may follow one another for this error, in the search's order: the
+    first result when kb would test it (SearchResponse.settler), every result with more than a word
+    or two in common with the paste, then each fault of a shared message's "one of these" the
+    results left out. A ruled-out cause led to entries kb itself called weak (a flash-attn import
+    error went on to the custom-layer, the Docker /tmp and the TensorBoard entries), and never to a
+    fault that raises the message but ranked sixth."""
+    keys = [
+        str(scored.candidate.key)
+        for position, scored in enumerate(response.results)
+        if (position == 0 and response.settler is not None)
+        or (position and scored.doubt not in ("weak", "short", "foreign"))
+        or scored.confident
+    ]
+    keys += [str(s.candidate.key) for s in response.one_of if str(s.candidate.key) not in keys]
+    return keys
 
 
 class HandedOut(str):

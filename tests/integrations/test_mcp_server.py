@@ -160,6 +160,28 @@ async def test_a_ruled_out_cause_leads_to_the_next_ones_check(kb_db: str) -> Non
         assert store.get(first).last_check_outcome == "ruled out"
 
 
+async def test_a_ruled_out_known_fault_leads_to_no_entry_kb_called_weak() -> None:
+    """After the confident label entry was ruled out, the chain went on to bce-labels-out-of-range
+    and the padding-side entry: results sharing a word or two with the paste, whose checks kb itself
+    would not offer."""
+    paste = "IndexError: Target 5 is out of bounds."
+    async with agent() as client:
+        found = await call(client, "search_error", paste=paste)
+        weak = {r["key"] for r in found["results"] if r["doubt"] == "weak"}
+        assert found["results"][0]["confident"] and weak
+        key, followed = found["results"][0]["key"], []
+        while key:
+            check = await call(client, "check_to_run", key=key, paste=paste)
+            told = await call(
+                client, "report_check_output", key=key, command=check["command"], exit_code=0,
+                output="ok: every label of the first batch lies in [0, 10)\n",
+            )  # fmt: skip
+            followed.append(key)
+            key = (told.get("next") or {}).get("key")
+    assert len(followed) > 1 and not weak & set(followed)
+    assert told["answer"].endswith("kb has no other candidate with a check to offer")
+
+
 async def test_an_unknown_error_gets_no_known_fault_and_its_fix_becomes_a_draft(
     tmp_path: Path, kb_db: str
 ) -> None:
