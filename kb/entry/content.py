@@ -130,6 +130,16 @@ def normalize_cause_path(path: str) -> str:
     return " > ".join(p for p in parts if p)
 
 
+#: A terminal's control sequence (CSI, OSC, or ESC and one character): its letters are no words.
+_TERMINAL_CODE = LazyPattern(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.)", re.DOTALL)
+
+
+def says_something(text: str) -> bool:
+    """Whether TEXT holds a letter or a digit once a terminal's control sequences are taken out:
+    `\x00\x1b[2J` (a NUL and a screen clear) is no symptom, though `2J` has a digit and a letter."""
+    return any(character.isalnum() for character in _TERMINAL_CODE.sub("", text))
+
+
 def normalized(content: EntryContent, draft: bool = False) -> EntryContent:
     """Return CONTENT with every field cleaned and checked, and secrets redacted (every write to the
     store passes here, so no face can forget it). Raises InvalidEntry. DRAFT: an entry still to be

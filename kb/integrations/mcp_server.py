@@ -324,15 +324,17 @@ class AgentSession:
         from kb.capture.environment import capture_baseline
         from kb.capture.suggestions import suggest_applies_to
         from kb.entry.constraints import check_constraints
-        from kb.entry.content import EntryContent, key_from_symptom
+        from kb.entry.content import EntryContent, key_from_symptom, says_something
         from kb.entry.lint import validation_problem
         from kb.machine import active_python, environment
         from kb.text.frames import where_it_failed
         from kb.text.paste import find_decisive
         from kb.verify.triage import save_triage_draft
 
-        empty = [
-            name for name, text in (("symptom", symptom), ("check", check), ("fix", fix)) if not text.strip()
+        empty = [  # a symptom of control characters alone (`\x00\x1b[2J`) says nothing either
+            name
+            for name, text in (("symptom", symptom), ("check", check), ("fix", fix))
+            if not says_something(text)
         ]
         if empty:  # kb add refuses an entry without a check, as it does one without the others
             raise KbError(

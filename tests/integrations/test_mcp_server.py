@@ -362,6 +362,16 @@ async def test_a_proposal_whose_check_kb_add_would_refuse_is_refused_at_once() -
     assert refused["error"].startswith("the check: a validation command must be one line")
 
 
+async def test_a_proposal_whose_symptom_is_a_terminals_codes_alone_is_refused() -> None:
+    """`\x00\x1b[2J` became a draft keyed `entry` with a NUL for its symptom."""
+    async with agent() as client:
+        refused = await call(client, "propose_entry", symptom="\x00\x1b[2J", check="nvidia-smi", fix="x")
+    assert (
+        refused["error"].startswith("a proposed entry needs its symptom")
+        and "symptom is empty" in refused["error"]
+    )
+
+
 @pytest.mark.parametrize(
     ("paste", "answer"),
     [
