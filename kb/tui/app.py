@@ -28,7 +28,7 @@ from kb.tui.form import EntryForm
 from kb.tui.library import RESULT_LIMIT, Found, Library
 from kb.tui.panes import NARROW, SHOWN_ROWS, EntryView, ReviewPane, SearchPane, TreePane, query_text
 from kb.tui.screens import SHORT, TINY, ConfirmRun, Help, MergeInto, RunOutput, SettleConflict
-from kb.tui.threads import in_thread
+from kb.tui.threads import in_thread, when_idle
 from kb.upkeep.fault_tree import recurring_branches
 
 if TYPE_CHECKING:  # the store is imported off the first frame
@@ -258,10 +258,10 @@ class KbApp(App[None]):
             self.update_node_styles()
 
     def on_unmount(self) -> None:
-        if not self.writing and self.checking is None:
-            # A write or a check's verdict still under way uses the store: closing its connection
-            # under it crashed kb. The process waits for that thread, which then lets it go.
-            self.library.close()
+        # A read, a write or a check's verdict still under way uses the store: closing its
+        # connection under it crashed kb (SQLite) or left the thread waiting forever (PostgreSQL).
+        # The last of them closes it as it ends.
+        when_idle(self, self.library.close)
         gc.set_threshold(*self._collector)
         gc.unfreeze()
 

@@ -2066,3 +2066,36 @@ async def test_a_code_block_that_names_no_language_is_shown_as_plain_text(
         assert [fence.code for fence in fences] == [TRACEBACK.rstrip(), "make clean"]
         assert "IndexError: Target 5 is out of bounds." in str(fences[0].query_one(Label).render())
         assert guessed == []
+
+
+async def test_the_store_is_let_go_only_once_a_load_still_running_as_the_app_quits_ends() -> None:
+    """The app closed the store's connection as it quit while a thread worker it had cancelled was
+    still inside a PostgreSQL query: that thread waited forever on a socket nobody answered, and the
+    test run with it (a CI run hung at 98%)."""
+    import threading
+    import time
+
+    from textual.app import App
+
+    from kb.tui.threads import in_thread, when_idle
+
+    finished, closed = threading.Event(), []
+
+    def slow_read() -> None:
+        time.sleep(0.3)
+        finished.set()
+
+    class Quitting(App[None]):
+        def on_mount(self) -> None:
+            in_thread(self, "slow", slow_read, lambda _: None, lambda _: None)
+
+        def on_unmount(self) -> None:
+            when_idle(self, lambda: closed.append(finished.is_set()))
+
+    async with Quitting().run_test() as pilot:
+        await pilot.pause(0.05)
+    for _ in range(100):
+        if closed:
+            break
+        time.sleep(0.02)
+    assert closed == [True]
