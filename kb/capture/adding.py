@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.domains import DOMAIN_NAMES
 from kb.entry.check_rule import CheckRule, parse_check_rule
-from kb.entry.content import EntryContent, check_guards, key_from_symptom, normalized
+from kb.entry.content import EntryContent, check_guards, key_for, normalized
 from kb.entry.file import SECTIONS, parse_entry_file, read_entry_file, toml_array, toml_string, toml_value
 from kb.entry.lint import validation_problem
 from kb.errors import InvalidEntry, KbError, UsageError
@@ -120,16 +120,10 @@ def content_from_flags(flags: EntryFlags) -> EntryContent:
         raise InvalidEntry("the symptom is empty; pass --symptom 'the error line you saw'")
     if not flags.domain:
         raise UsageError(f"missing --domain (one of: {', '.join(DOMAIN_NAMES)})")
-    key = flags.key or _key_from(flags)  # made unique at the write: save_entry(key_base=)
+    key = flags.key or key_for(flags.symptom, flags.cause_path or "", flags.tags or (), flags.domain or "")
     values = flags.overrides()
     values["key"] = key
     return normalized(EntryContent(**values))  # type: ignore[arg-type]
-
-
-def _key_from(flags: EntryFlags) -> str:
-    assert flags.symptom is not None
-    also = (flags.cause_path or "", " ".join(flags.tags or ()), flags.domain or "")
-    return key_from_symptom(flags.symptom, otherwise=also)
 
 
 def content_from_file(path: Path, flags: EntryFlags) -> EntryContent:
@@ -206,7 +200,11 @@ def save_entry(
 
 def template_for(flags: EntryFlags) -> str:
     """An entry file to fill in, holding whatever the flags already gave."""
-    key = flags.key or (_key_from(flags) if flags.symptom else "new-entry")
+    key = flags.key or (
+        key_for(flags.symptom, flags.cause_path or "", flags.tags or (), flags.domain or "")
+        if flags.symptom
+        else "new-entry"
+    )
     front = [
         "+++",
         f"# domain: one of {', '.join(DOMAIN_NAMES)}",

@@ -331,12 +331,10 @@ def key_from_symptom(symptom: str, max_words: int = 6, otherwise: Iterable[str] 
     return key or "entry"
 
 
-def key_for(content: EntryContent) -> str:
+def key_for(symptom: str, cause_path: str = "", tags: Iterable[str] = (), domain: str = "") -> str:
     """key_from_symptom() for an entry being recorded, with its cause path, tags and domain to fall
-    back on."""
-    return key_from_symptom(
-        content.symptom, otherwise=(content.cause_path, " ".join(content.tags), content.domain)
-    )
+    back on: what kb add, the TUI's form and an import each name a new entry by."""
+    return key_from_symptom(symptom, otherwise=(cause_path, " ".join(map(str, tags)), domain))
 
 
 def _slug(symptom: str, max_words: int) -> str:

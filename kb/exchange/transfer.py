@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from kb.domains import DOMAIN_NAMES, resolve_domain
 from kb.entry.check_rule import NO_RULE, fill
-from kb.entry.content import EntryContent, check_key, key_from_symptom, normalized
+from kb.entry.content import EntryContent, check_key, key_for, normalized
 from kb.entry.file import decode_entry_bytes, parse_entry_file, render_entry_file
 from kb.entry.folder import in_a_domain_folder
 from kb.entry.lint import validation_problem
@@ -391,11 +391,10 @@ def _from_row(fields: dict[str, object], origin: str, path: Path, line: int, sou
         values["domain"], guessed_from = (guess.domain, guess.keywords) if guess else ("data", ())
     if "key" not in values:
         tags = values.get("tags")
-        also = (
-            str(values.get("cause_path") or ""),
-            " ".join(map(str, tags)) if isinstance(tags, list) else "",
+        cause_path = str(values.get("cause_path") or "")
+        values["key"] = key_for(
+            symptom, cause_path, tags if isinstance(tags, list) else (), str(values["domain"])
         )
-        values["key"] = key_from_symptom(symptom, otherwise=(*also, str(values["domain"])))
     values.setdefault("source", source)
     try:
         content = normalized(EntryContent(**values))  # type: ignore[arg-type]

@@ -193,14 +193,10 @@ class SearchResponse(Record):
                 item["why"] = scored.why
                 item["decided_by"] = scored.decided_by or self.query.decisive.line
             results.append(item)
-        settler = self.settler.candidate.record if self.settler else {}
         # As the text gives them: filled with the values the paste names (`from prep import model`,
-        # not `from {module} import model`), the command a script can run as it is.
-        settle = (
-            None
-            if settler.get("untrusted") or not settler.get("validation")
-            else self.check_of(settler, values)[0]
-        )
+        # not `from {module} import model`), the command a script can run as it is: the settler is
+        # the first result, whose check is filled above.
+        settle = results[0].get("check") if self.settler is not None and results else None
         shared = []
         for s in self.one_of:
             record, offered = s.candidate.record, not s.candidate.record.get("untrusted")

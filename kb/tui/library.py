@@ -216,7 +216,7 @@ class Library:
         if new and not content.key:  # derived here, in the form's worker, and made unique as it is written
             from kb.entry.content import key_for
 
-            key_base = key_for(content)
+            key_base = key_for(content.symptom, content.cause_path, content.tags, content.domain)
             content = content.replace(key=key_base)
         unless = unless_added_meanwhile(store, content.symptom) if unless_known and new else None
         return save_entry(

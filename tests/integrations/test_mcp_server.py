@@ -106,28 +106,26 @@ async def test_a_confirming_line_behind_a_colour_or_a_bar_is_a_verdict_from_an_a
 ) -> None:
     """The verdict read the line as a terminal shows it; the look for what this machine lacks read
     the raw output, missed the line, and said 'could not run here: torch is not installed'."""
-    output = failing_run(tmp_path)
-    async with agent() as client:
-        key = (await call(client, "search_error", paste=output))["results"][0]["key"]
-        check = await call(client, "check_to_run", key=key, paste=output)
-        told = await call(
-            client, "report_check_output", key=key, command=check["command"], exit_code=0, output=shown
-        )
-    assert told["verdict"] == "confirmed"
+    assert (await reported_for_a_failing_run(tmp_path, shown))["verdict"] == "confirmed"
 
 
 async def test_a_long_reported_run_is_read_as_kb_check_reads_it(tmp_path: Path, kb_db: str) -> None:
     """The confirming line, followed by half a megabyte of log, was cut away before the verdict was
     read: inconclusive from an agent, confirmed from kb check."""
-    output = failing_run(tmp_path)
     shown = "fault: 3 of 100 labels outside [0, 5) and not ignore_index -100: [7]\n" + "step 1\n" * 70_000
+    assert (await reported_for_a_failing_run(tmp_path, shown))["verdict"] == "confirmed"
+
+
+async def reported_for_a_failing_run(tmp_path: Path, shown: str) -> dict[str, Any]:
+    """What kb mcp answers an agent that searched a failing run's output, took the first result's
+    check, and reported SHOWN as what it printed (exit 0)."""
+    output = failing_run(tmp_path)
     async with agent() as client:
         key = (await call(client, "search_error", paste=output))["results"][0]["key"]
         check = await call(client, "check_to_run", key=key, paste=output)
-        told = await call(
+        return await call(
             client, "report_check_output", key=key, command=check["command"], exit_code=0, output=shown
         )
-    assert told["verdict"] == "confirmed"
 
 
 async def test_a_ruled_out_cause_leads_to_the_next_ones_check(kb_db: str) -> None:
