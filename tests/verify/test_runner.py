@@ -23,7 +23,9 @@ from kb.verify.runner import OUTPUT_LIMIT, CheckResult, run_validation
 from kb.verify.verdict import missing_here
 
 #: A child that outlives its shell unless the runner kills the whole process group.
-CHILD = "sleep 30 & echo $! > child.pid"
+#: Starts a child and names it in child.pid, whole: a reader that waits for the file never reads it
+#: half-written (the shell opens the file empty, then writes; a signal in between left it empty).
+CHILD = "sleep 30 & echo $! > child.pid.part && mv child.pid.part child.pid"
 
 
 def alive(pid: int) -> bool:
