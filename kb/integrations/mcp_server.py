@@ -31,12 +31,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import KbError, StoreBusy, StoreUnavailable, UsageError
+from kb.errors import InvalidEntry, KbError, StoreBusy, StoreUnavailable, UsageError
 from kb.records import Record
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
+    from kb.entry.check_rule import CheckRule
     from kb.entry.content import EntryContent
     from kb.layers.everywhere import Unreachable
     from kb.store.entry_store import EntryStore
@@ -320,6 +321,9 @@ class AgentSession:
         domain: str = "",
         applies_to: list[str] | None = None,
         python: str = "",
+        confirms: str = "",
+        pattern: str = "",
+        rules_out: str = "",
     ) -> dict[str, Any]:
         from kb.capture.environment import capture_baseline
         from kb.capture.suggestions import suggest_applies_to
@@ -344,6 +348,7 @@ class AgentSession:
         problem = validation_problem(check.strip())
         if problem:  # the draft's `kb add --from-file` would refuse it, after "saved as a draft"
             raise KbError(f"the check: {problem}; send the one line that proved the cause")
+        rule = _rule_proposed(confirms, pattern, rules_out, check.strip())
         decisive = find_decisive(symptom).line or symptom.strip().splitlines()[0]
         where = where_it_failed(decisive, symptom)  # a traceback: the place in the user's code
         interpreter = _python_named(python) or active_python()
@@ -364,15 +369,27 @@ class AgentSession:
             symptom=decisive,
             symptom_variants=(where,) if where else (),
             validation=check.strip(),
+            check_rule=rule,
             fix=fix.strip(),
             root_cause=root_cause.strip(),
             environment=baseline.as_text(),
             applies_to=tuple(applies_to),
             source="own (proposed by an agent)",
         )
+        known = self._known_as(decisive)
         path = save_triage_draft(content, kind="agent")
         masked = _masked_in(content, path)
         answer = "saved as a draft, not added: a person reviews it and adds it with the command below"
+        if known is not None:  # kb add will say so too; the agent must not report a new fault meanwhile
+            answer += (
+                f"; kb already holds '{known}' for this message, so it may be no new fault: the person"
+                " decides at kb add whether it is another occurrence of that entry or a new one"
+            )
+        if not rule.declared:
+            answer += (
+                "; without CONFIRMS the draft does not say how the check's result is read: the person"
+                " says it at kb add"
+            )
         if masked:
             answer += (
                 f"; kb masked what looked like secrets in its {', '.join(masked)} ([redacted]): the person"
@@ -383,11 +400,22 @@ class AgentSession:
             "draft": str(path),
             "add_with": f"kb add --from-file {shlex.quote(str(path))}",
             "masked": list(masked),
+            "known_as": known,
+            "verdict": rule.as_dict(),
             "domain": chosen,
             "domain_from": domain_from,
             "applies_to": list(applies_to),
             "environment_read_from": read_from,
         }
+
+    def _known_as(self, symptom: str) -> str | None:
+        """The key of the personal knowledge base's entry that already describes SYMPTOM, as `kb add`
+        finds it before adding; None when there is none."""
+        from kb.search.duplicates import find_duplicate
+
+        with self._store() as store:
+            duplicate = find_duplicate(store.location, symptom)
+        return None if duplicate is None else duplicate.key
 
     @staticmethod
     def _domain_of(given: str, symptom: str) -> tuple[str, str]:
@@ -524,6 +552,34 @@ class Held(Record):
     untrusted: str | None = None
     #: The entry folder it is read from; "" for a database.
     folder: str = ""
+
+
+_PROPOSED = "entry 'proposed': "
+
+
+def _rule_proposed(confirms: str, pattern: str, rules_out: str, check: str) -> CheckRule:
+    """How a proposed check's result is read, as `kb add --confirms/--pattern/--rules-out` takes it;
+    raises KbError for a rule kb add would refuse."""
+    from kb.entry.check_rule import NO_RULE, normalize_rule_name, parse_check_rule, rule_problem
+
+    if not confirms.strip():
+        if pattern.strip() or rules_out.strip():
+            raise UsageError("PATTERN and RULES_OUT are read only with CONFIRMS 'output'")
+        return NO_RULE
+    name = normalize_rule_name(confirms)
+    if name is None:
+        raise UsageError(
+            f"CONFIRMS {confirms.strip()!r} is not a rule: 'exit 0', 'exit non-zero', 'output' (a line"
+            " matching PATTERN confirms the cause) or 'nothing' (a probe)"
+        )
+    try:
+        rule = parse_check_rule({"confirms": name, "pattern": pattern, "rules_out": rules_out}, "proposed")
+    except InvalidEntry as exc:
+        raise UsageError(f"the check's rule: {str(exc).removeprefix(_PROPOSED)}") from None
+    problem = rule_problem(rule, check)
+    if problem:
+        raise UsageError(f"the check: {problem}")
+    return rule
 
 
 def _candidates(response: Any) -> list[str]:
@@ -695,6 +751,9 @@ def build_server(database: str | None = None) -> MCPServer:
         domain: str = "",
         applies_to: list[str] | None = None,
         python: str = "",
+        confirms: str = "",
+        pattern: str = "",
+        rules_out: str = "",
     ) -> Any:
         """Propose a new entry for a fault you fixed that kb did not know: the error (SYMPTOM, the
         traceback is best), the one-line command that proved the cause (CHECK), the FIX you applied,
@@ -703,8 +762,16 @@ def build_server(database: str | None = None) -> MCPServer:
         words, and the answer says how it was chosen. It is saved as a draft for a person to review
         and add, never added by itself; the environment is read from PYTHON (default: the python on
         PATH), which kb runs to read its package versions, so it must be a Python by its name
-        (python3, python3.11, a venv's bin/python); the answer says where it was read from."""
-        return _answered(lambda: session.propose(symptom, check, fix, root_cause, domain, applies_to, python))
+        (python3, python3.11, a venv's bin/python); the answer says where it was read from. CONFIRMS
+        says how the check's result is read, as `kb add --confirms`: 'exit 0' (exit 0 confirms the
+        cause, another exit rules it out), 'exit non-zero', or 'output' (a line matching the regex
+        PATTERN confirms it, one matching RULES_OUT rules it out). The answer says when kb already
+        holds an entry for the symptom (known_as)."""
+        return _answered(
+            lambda: session.propose(
+                symptom, check, fix, root_cause, domain, applies_to, python, confirms, pattern, rules_out
+            )
+        )
 
     @server.resource("kb://handbook", name="handbook", mime_type="text/markdown")
     def handbook() -> str:

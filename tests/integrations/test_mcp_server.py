@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from kb.entry.file import read_entry_file
+from kb.errors import KbError
 from kb.store.entry_store import open_store
 from tests.other_writer import write_lock_held
 
@@ -522,6 +524,55 @@ def test_a_proposal_says_where_its_domain_and_environment_came_from(kb_db: str) 
     assert read_entry_file(Path(vague["draft"]), draft=True).domain == ""  # asked when it is added
     given = session.propose("the quux went wrong", "true", "Fix it.", domain="model", python=sys.executable)
     assert (given["domain"], given["domain_from"]) == ("model", "given")
+
+
+def test_a_proposal_of_a_fault_kb_holds_says_so(kb_db: str) -> None:
+    """ "saved as a draft" of a seed's own message read as a new fault to the agent; kb add said
+    otherwise only later, to the person."""
+    from kb.integrations.mcp_server import AgentSession
+
+    session = AgentSession(kb_db)
+    proposed = session.propose(
+        "IndexError: Target 7 is out of bounds.",
+        "python check_labels.py",
+        "Remap the labels.",
+        python=sys.executable,
+    )
+    assert proposed["known_as"] == "cross-entropy-label-out-of-range"
+    assert "kb already holds 'cross-entropy-label-out-of-range'" in proposed["answer"]
+    new = session.propose("the quux went wrong", "true", "Fix the quux.", python=sys.executable)
+    assert new["known_as"] is None and "already holds" not in new["answer"]
+
+
+def test_a_proposal_says_how_its_checks_result_is_read(kb_db: str) -> None:
+    """A draft had no rule, so `kb add --from-file` off a terminal added a check kb reads as
+    inconclusive whatever it prints."""
+    from kb.integrations.mcp_server import AgentSession
+
+    session = AgentSession(kb_db)
+    unsaid = session.propose("the quux went wrong", "true", "Fix the quux.", python=sys.executable)
+    assert unsaid["verdict"] == {"confirms": "undeclared"} and "without CONFIRMS" in unsaid["answer"]
+    said = session.propose(
+        "the quux went wrong",
+        "python check_quux.py",
+        "Fix the quux.",
+        python=sys.executable,
+        confirms="output",
+        pattern="^fault: ",
+        rules_out="^ok: ",
+    )
+    assert said["verdict"] == {"confirms": "output", "pattern": "^fault: ", "rules_out": "^ok: "}
+    assert "CONFIRMS" not in said["answer"]
+    rule = read_entry_file(Path(said["draft"]), draft=True).check_rule
+    assert (rule.confirms, rule.pattern, rule.rules_out) == ("output", "^fault: ", "^ok: ")
+    for bad, error in (
+        ({"confirms": "maybe"}, "CONFIRMS 'maybe' is not a rule"),
+        ({"pattern": "^fault"}, "PATTERN and RULES_OUT are read only with CONFIRMS 'output'"),
+        ({"confirms": "output"}, "needs a 'pattern'"),
+        ({"confirms": "output", "pattern": ".*"}, "matches any output"),
+    ):
+        with pytest.raises(KbError, match=re.escape(error)):
+            session.propose("the quux went wrong", "true", "x", python=sys.executable, **bad)
 
 
 def test_a_proposal_from_a_traceback_keeps_where_in_your_code_it_failed(kb_db: str) -> None:
