@@ -565,14 +565,16 @@ def test_a_proposal_says_how_its_checks_result_is_read(kb_db: str) -> None:
     assert "CONFIRMS" not in said["answer"]
     rule = read_entry_file(Path(said["draft"]), draft=True).check_rule
     assert (rule.confirms, rule.pattern, rule.rules_out) == ("output", "^fault: ", "^ok: ")
-    for bad, error in (
-        ({"confirms": "maybe"}, "CONFIRMS 'maybe' is not a rule"),
-        ({"pattern": "^fault"}, "PATTERN and RULES_OUT are read only with CONFIRMS 'output'"),
-        ({"confirms": "output"}, "needs a 'pattern'"),
-        ({"confirms": "output", "pattern": ".*"}, "matches any output"),
+    for (confirms, pattern), error in (
+        (("maybe", ""), "CONFIRMS 'maybe' is not a rule"),
+        (("", "^fault"), "PATTERN and RULES_OUT are read only with CONFIRMS 'output'"),
+        (("output", ""), "needs a 'pattern'"),
+        (("output", ".*"), "matches any output"),
     ):
         with pytest.raises(KbError, match=re.escape(error)):
-            session.propose("the quux went wrong", "true", "x", python=sys.executable, **bad)
+            session.propose(
+                "the quux went wrong", "true", "x", python=sys.executable, confirms=confirms, pattern=pattern
+            )
 
 
 def test_a_proposal_from_a_traceback_keeps_where_in_your_code_it_failed(kb_db: str) -> None:
