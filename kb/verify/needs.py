@@ -131,17 +131,29 @@ def shell_python(command: str, path: str | None) -> str | None:
 
 
 #: A shell line's first program, `python` (after any `NAME=value` it is given): the seeds' form.
-_LEADING_PYTHON = re.compile(r"^(\s*(?:[A-Za-z_]\w*=\S*\s+)*)python(?=\s|$)")
+#: `python` where the shell runs it as a program, in a line whose quoted parts are masked: at the
+#: start, after `;`, `&`, `|`, `(` or a backquote, past variable assignments and the wrappers that run
+#: the rest of their line (`nohup`, `timeout 60`), or as the program torchrun starts (`--no-python`).
+_PYTHON_RUN = re.compile(
+    r"(?:(?:^|[;&|(`\n])\s*(?:[A-Za-z_]\w*=\S*\s+)*"
+    r"(?:(?:nohup|time|setsid|exec|nice|env|stdbuf|timeout\s+\S+)\s+)*|--no-python\s+)"
+    r"(python)(?=[\s;&|)`]|$)"
+)
+_QUOTED = re.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|\\.""", re.DOTALL)
 
 
 def as_this_shell_runs_it(command: str, path: str | None = None) -> str:
-    """The shell line COMMAND for someone else's shell on this machine (a coding agent's): a line that
-    starts with `python` where PATH has python3 and no python starts with python3, as kb check runs
-    it (python_means_python3()). kb check runs any such line so; a line handed out is rewritten only
-    where it starts, never inside a program it quotes."""
+    """The shell line COMMAND for someone else's shell on this machine (a coding agent's): each
+    `python` it runs as a program is python3 where PATH has python3 and no python, as kb check runs
+    it (python_means_python3()): `(CUDA_LAUNCH_BLOCKING=1 python train.py 2>&1) | awk …` as well as
+    a line that starts with it. Never a word inside quotes: the program a `-c` holds is its own."""
     if not python_means_python3(command, path):
         return command
-    return _LEADING_PYTHON.sub(r"\1python3", command, count=1)
+    masked = _QUOTED.sub(lambda quoted: "q" * len(quoted.group()), command)
+    starts = [match.start(1) for match in _PYTHON_RUN.finditer(masked)]
+    for start in reversed(starts):
+        command = f"{command[:start]}python3{command[start + len('python') :]}"
+    return command
 
 
 def python_means_python3(command: str, path: str | None) -> bool:
