@@ -63,6 +63,19 @@ def main() -> None:
         sys.exit(1)
 
 
+def pastes_as_words(argv: list[str]) -> list[str]:
+    """ARGV with each argument that starts with a dash and holds a line break moved behind `--`: a
+    paste, not an option. IPython's and Jupyter's tracebacks open with a rule of dashes, and
+    `kb search "$(cat error.txt)"` was refused as `no such option: -----…`."""
+    if "--" in argv:
+        return argv
+    pasted = [index for index, arg in enumerate(argv) if index and arg.startswith("-") and "\n" in arg]
+    if not pasted:
+        return argv
+    kept = [arg for index, arg in enumerate(argv) if index not in pasted]
+    return [*kept, "--", *(argv[index] for index in pasted)]
+
+
 def _command(argv: list[str]) -> None:
     """Run the command ARGV names: the lean paths first, then Typer."""
     from kb.cli.console import fit_output_to_locale, standard_streams_open
@@ -70,6 +83,8 @@ def _command(argv: list[str]) -> None:
     if not standard_streams_open():
         sys.exit(1)
     fit_output_to_locale()  # `kb run` prints on stderr alone, which never fails
+    if argv[:1] == ["search"]:
+        argv = pastes_as_words(argv)
     if argv[:1] == ["search"] and not {"-h", "--help", "--show-completion", "--install-completion"} & set(
         argv
     ):

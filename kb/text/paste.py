@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 13
+NORMALIZER_VERSION = 14
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -118,7 +118,8 @@ WRAPPER_MESSAGE = LazyPattern(
     r"|Error compiling objects for extension|subprocess-exited-with-error|returned non-zero exit status"
     r"|failed with exit (?:code|status)|Command errored out with exit status"
     r"|exited with (?:exit )?(?:code|status)|failed \(exitcode: -?\d+\)"
-    r"|^(?:Worker|Process) \S+ (?:died|exited)|Caught \w+ in DataLoader worker process \d+",
+    r"|^(?:Worker|Process) \S+ (?:died|exited)|Caught \w+ in DataLoader worker process \d+"
+    r"|error occurred while executing the following cell",
     re.IGNORECASE,
 )
 
@@ -141,10 +142,11 @@ BOILERPLATE = LazyPattern(
 _FRAME = LazyPattern(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
 _FRAME_HEAD = LazyPattern(r'^\s*File "[^"]+", line \d+')
 _TRACEBACK = LazyPattern(r"^\s*Traceback \(most recent call last\):")
-#: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, a titled rule such
-#: as `==== short test summary info ====`): where the report goes on, not more of the message. A bare
+#: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, with `--tb=line`
+#: the message again after it, a titled rule such as `==== short test summary info ====`): where
+#: the report goes on, not more of the message. A bare
 #: rule is not one: messages draw them (torchrun's failure block).
-_REPORT_GOES_ON = LazyPattern(r"^\S+\.py:\d+: [\w.]+$|^[=_]{3,} \S.* [=_]{3,}$")
+_REPORT_GOES_ON = LazyPattern(r"^\S+\.py:\d+: [\w.]+(?:: .*)?$|^[=_]{3,} \S.* [=_]{3,}$")
 _CHAINED = LazyPattern(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
 _CPP_WHAT = LazyPattern(r"^\s*what\(\):\s*(?P<message>.+)$")
 _CPP_TERMINATE = LazyPattern(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
@@ -208,6 +210,9 @@ class Line(Record):
     error_record: bool = False
     #: The rank torchrun's `[rank1]:` prefix said printed the line.
     rank: str | None = None
+    #: pytest's short test summary said it (`FAILED tests/test_x.py::test_y - IndexError: …`): the
+    #: error of a failure shown above it, cut to the terminal's width.
+    summary: bool = False
 
 
 def as_a_terminal_shows(text: str) -> str:
@@ -217,9 +222,40 @@ def as_a_terminal_shows(text: str) -> str:
     return ANSI.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
+#: Prefixes a tool writes before every line it passes on, the line itself unchanged after them:
+#: `docker logs -t` and `kubectl logs --timestamps` (an RFC 3339 time), `kubectl logs --prefix`
+#: (`[pod/trainer-7d9f8/trainer] `), `srun --label` (the task, `0: `, padded to the widest), and a
+#: quote in chat, an issue or an e-mail (`> `).
+_TOOL_PREFIXES = (
+    LazyPattern(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}) "),
+    LazyPattern(r"^\[(?:pod|deployment|job|statefulset|daemonset)/[^\]\s]+\] "),
+    LazyPattern(r"^ *\d{1,5}: "),
+    LazyPattern(r"^>(?!>) ?"),
+)
+#: A prefix is a tool's when it starts at least this share of the paste's lines.
+_TOOL_PREFIX_SHARE = 0.6
+
+
+def without_tool_prefixes(text: str) -> str:
+    """TEXT without the prefix a tool wrote before each of its lines (_TOOL_PREFIXES): one that starts
+    most of them, taken off wherever it starts one; then again, for a prefix under another
+    (`kubectl logs --prefix --timestamps`). A prefix on a few lines is theirs, and stays."""
+    lines = text.split("\n")
+    for _ in range(len(_TOOL_PREFIXES)):
+        written = [line for line in lines if line.strip()]
+        for prefix in _TOOL_PREFIXES:
+            if sum(1 for line in written if prefix.match(line)) >= max(1, _TOOL_PREFIX_SHARE * len(written)):
+                lines = [prefix.sub("", line, count=1) for line in lines]
+                break
+        else:
+            break
+    return "\n".join(lines)
+
+
 def clean_lines(text: str) -> list[Line]:
-    """The paste's lines without colour codes, rank/log/pytest prefixes, box edges and caret markers."""
-    text = as_a_terminal_shows(text)
+    """The paste's lines without colour codes, tools' and rank/log/pytest prefixes, box edges and
+    caret markers."""
+    text = without_tool_prefixes(as_a_terminal_shows(text))
     lines = []
     for raw in _reshaped(text).split("\n"):
         rank = _RANK_PREFIX.match(raw)
@@ -232,10 +268,18 @@ def clean_lines(text: str) -> list[Line]:
         line = _PASSTHROUGH_PREFIX.sub("", line, count=1)
         if _BOX_RIGHT.search(raw):
             line = _BOX_RIGHT.sub("", line)
+        summary = _PYTEST_SUMMARY.match(line)
+        if summary:
+            line = summary.group("error").removesuffix("...")
         if line.strip() and not set(line.strip()) <= {"^", "~"}:
             said = rank.group(1) if rank else None
-            lines.append(Line(line.rstrip(), bool(record and record.end() > 0), error_record, said))
+            new_record = bool(record and record.end() > 0)
+            lines.append(Line(line.rstrip(), new_record, error_record, said, summary is not None))
     return lines
+
+
+#: A line of pytest's short test summary: `FAILED tests/test_x.py::test_y[a b] - IndexError: …`.
+_PYTEST_SUMMARY = LazyPattern(r"^(?:FAILED|ERROR) [^\s\[]+(?:\[[^\]]*\])? - (?P<error>\S.*)$")
 
 
 _FLATTENED = LazyPattern(r'\s(?=Traceback \(most recent call last\):|File "[^"]+", line \d+)')
@@ -321,7 +365,8 @@ def _decide(lines: list[Line]) -> Decisive:
     chosen = _choose(errors, lines, ignored)
     if chosen is not None:
         index, exc_type, line = chosen
-        whole = exc_type == "what()" or line.startswith(_PYTEST_ASSERTION)  # pytest's own notes follow
+        # pytest's own notes follow its assertion; its summary says an error in one line
+        whole = exc_type == "what()" or line.startswith(_PYTEST_ASSERTION) or lines[index].summary
         message = line if whole else _with_continuation(lines, index, line)
         exc_type = "" if exc_type == "what()" else exc_type
         others = tuple(dict.fromkeys(e[2] for e in errors if e[2] != line))[-5:]
@@ -470,13 +515,15 @@ def _ignored_errors(lines: list[Line], errors: list[tuple[int, str, str]]) -> se
     """The lines of ERRORS that Python reported as ignored: each is the first error after an
     `Exception ignored in` line. Such an error did not end the run (a finaliser failing as the
     process went down after the real error), so it is not what the paste is about, unless it is
-    all the paste holds."""
+    all the paste holds. So too pytest's short summary of an error the report shows above it."""
     ignored: set[int] = set()
     for index, item in enumerate(lines):
         if _IGNORED.match(item.text):
             later = next((e for e in errors if e[0] > index), None)
             if later is not None:
                 ignored.add(later[0])
+    if any(not lines[e[0]].summary for e in errors):  # pytest's summary restates one shown whole
+        ignored.update(e[0] for e in errors if lines[e[0]].summary)
     return ignored
 
 
@@ -628,17 +675,116 @@ def _with_continuation(lines: list[Line], index: int, first: str) -> str:
 _FRAME_PARTS = LazyPattern(r'^\s*File "(?P<path>[^"]+)", line \d+(?:, in (?P<function>.*))?')
 
 
+#: IPython's and Jupyter's traceback: a header (`RuntimeError    Traceback (most recent call last)`),
+#: frame heads (`File ~/train.py:5, in step(x)`, `Cell In[3], line 2`, older IPython's
+#: `<ipython-input-3-…> in <module>` and `~/train.py in step(x)`), then numbered source lines, the
+#: failing one marked (`----> 5 loss = …`).
+_IPYTHON_HEAD = LazyPattern(r"^[\w.]+\s{2,}Traceback \(most recent call last\)\s*$")
+_IPYTHON_FRAME = LazyPattern(
+    r"^\s*(?:File (?P<path>\S.*?):\d+|Cell In ?\[\d+\], line \d+|(?P<old>\S+\.py|<ipython-input-[^>]*>))"
+    r"(?:,? in (?P<function>\S.*?))?\s*$"
+)
+_NUMBERED_SOURCE = LazyPattern(r"^(?:\s+|(?P<mark>-*>)\s*)\d+(?:\s|$)")
+#: pytest's report: a frame head (`src/model.py:125: in forward`), where a test failed
+#: (`tests/test_x.py:5:`), the rule between frames (`_ _ _ _`), and the failing source line (`>   …`).
+_PYTEST_FRAME = LazyPattern(
+    r"^\S+:\d+:(?: in (?P<function>\S+))?\s*$|^(?:_ )+_\s*$"
+    r"|^\S+\.py:\d+: (?![\w.]*Warning:)[\w.]+(?:: .*)?$"  # not the warnings module's `…: UserWarning: …`
+)
+#: pytest's own lines around a report: its header (`platform linux -- Python 3.11.7, pytest-8.3.2`,
+#: `rootdir: …`, `collected 3 items`), a test file's progress (`tests/test_x.py .F.  [100%]`), and
+#: its titled rules (`==== 1 failed in 1.33s ====`, `!!!! stopping after 1 failures !!!!`).
+_PYTEST_OWN = LazyPattern(
+    r"^(?:platform \S+ -- Python |rootdir: |configfile: |plugins: |cachedir: |collect(?:ed|ing) \d+ items?)"
+    r"|^\S+\.py [.FEsxX]+(?:\s+\[\s*\d+%\])?$|^[=_!-]{3,} \S.* [=_!-]{3,}$"
+)
+_PYTEST_FAILING = LazyPattern(r"^>\s{2,}(?=\S)")
+
+
+def _frame_head(text: str) -> str | None:
+    """A frame's head (Python's, IPython's or pytest's) as the place it names, its file and function;
+    an empty string for a head that names none; None when TEXT is no frame's head."""
+    for pattern in (_FRAME_PARTS, _IPYTHON_FRAME, _PYTEST_FRAME):
+        head = pattern.match(text)
+        if head:
+            parts = head.groupdict()
+            place = parts.get("path") or parts.get("old") or ""
+            return f"{place} {parts.get('function') or ''}".strip()
+    return None
+
+
+def _code_lines(lines: list[Line]) -> set[int]:
+    """The lines of LINES that are source code a traceback shows: the line under a Python frame's
+    head, IPython's numbered lines (indented to the width of its `---->` mark), pytest's `>` line
+    and its report of each frame's arguments (`input = tensor(…)`), the cell nbconvert shows above
+    a notebook's traceback, and, in a paste that shows frames, every line indented by four spaces or
+    more (a call that spans lines, a test's source in pytest's report)."""
+    code: set[int] = set()
+    ipython = any(_IPYTHON_FRAME.match(item.text) or _IPYTHON_HEAD.match(item.text) for item in lines)
+    framed = ipython or any(_FRAME_HEAD.match(item.text) for item in lines)
+    pytest = any(_PYTEST_FRAME.match(item.text) for item in lines)
+    cell = False
+    for index, item in enumerate(lines):
+        text = item.text
+        if _CELL_RULE.match(text) and (cell or (index and _CELL_FOLLOWS.search(lines[index - 1].text))):
+            cell = not cell
+            continue
+        if cell:
+            code.add(index)
+            continue
+        if _FRAME_HEAD.match(text) or _IPYTHON_FRAME.match(text) or _PYTEST_FRAME.match(text):
+            continue
+        if ipython and _NUMBERED_SOURCE.match(text):
+            code.add(index)
+            continue
+        under_head = index > 0 and _FRAME_HEAD.match(lines[index - 1].text)
+        indented = (framed or pytest) and text.startswith("    ")
+        if under_head or indented or _PYTEST_FAILING.match(text) or (pytest and _ARGUMENT.match(text)):
+            code.add(index)
+    return code
+
+
+#: nbconvert's and nbclient's CellExecutionError: the cell's source between two rules.
+_CELL_FOLLOWS = LazyPattern(r"error occurred while executing the following cell:\s*$")
+_CELL_RULE = LazyPattern(r"^-{10,}\s*$")
+#: pytest's report of a frame's arguments: `input = tensor([…])`, one a line, under its source.
+_ARGUMENT = LazyPattern(r"^[A-Za-z_]\w* = \S")
+
+
+def _failing_source(text: str) -> str | None:
+    """The source line a traceback marks as the one that failed (IPython's `----> 5 …`, pytest's
+    `>   …`), without its mark; None for any other line."""
+    numbered = _NUMBERED_SOURCE.match(text)
+    if numbered and numbered.group("mark"):
+        return text[numbered.end() :].strip()
+    if _PYTEST_FAILING.match(text):
+        return text[1:].strip()
+    return None
+
+
 def _context(lines: list[Line], index: int, before: int = 6) -> tuple[str, ...]:
     """The lines just above the decisive one, as words about it: the traceback's header and each
     frame's `File "…", line N, in` are its form, the same in every traceback (their `recent`, `last`
-    and `line` put a learning-rate entry first for a plain dict's KeyError), and left out."""
-    window = lines[max(0, index - before) : index]
+    and `line` put a learning-rate entry first for a plain dict's KeyError), and left out. Of the
+    source lines IPython and pytest show around a failing line, the failing line alone is kept, as
+    Python's traceback shows it."""
+    start = max(0, index - before)
+    code = _code_lines(lines[: index + 1])
     context = []
-    for item in window:
-        if BOILERPLATE.search(item.text) or _TRACEBACK.match(item.text):
+    for at in range(start, index):
+        text = lines[at].text
+        if BOILERPLATE.search(text) or _TRACEBACK.match(text) or _IPYTHON_HEAD.match(text):
             continue
-        head = _FRAME_PARTS.match(item.text)
-        context.append(f"{head['path']} {head['function'] or ''}".strip() if head else item.text.strip())
+        head = _frame_head(text)
+        if head is not None:
+            if head:
+                context.append(head)
+            continue
+        failing = _failing_source(text)
+        if failing is not None:
+            context.append(failing)
+        elif at not in code or (at and _FRAME_HEAD.match(lines[at - 1].text)):
+            context.append(text.strip())
     return tuple(context)
 
 
@@ -646,23 +792,27 @@ _PROMPT = LazyPattern(rf"^{_PROMPT_TEXT}")
 
 
 def _prose(lines: list[Line]) -> tuple[str, ...]:
-    """The lines a person wrote or a program logged: not traceback frames (a `File "…", line N` head
-    and the code line under it, or a Rich box's frame heads and the numbered source lines around
-    each frame, comments of installed libraries among them), not the traceback header, not a
-    wrapper's line (is_wrapper_line()). A prompt after an error (`$ nvidia-smi`) starts another
-    command's output: what it printed is about that command, not the error, and is left out."""
+    """The lines a person wrote or a program logged: not traceback frames (a frame's head, Python's,
+    IPython's or pytest's, and the source lines a traceback shows, _code_lines(); a Rich box's frame
+    heads and the numbered source lines around each frame, comments of installed libraries among
+    them), not the traceback header, not a wrapper's line (is_wrapper_line()). A prompt after an
+    error (`$ nvidia-smi`) starts another command's output: what it printed is about that command,
+    not the error, and is left out."""
     prose = []
     erred = False
+    code = _code_lines(lines)
     for index, item in enumerate(lines):
         if erred and _PROMPT.match(item.text):
             break
         erred = erred or bool(_EXCEPTION.match(item.text.strip()))
-        if _FRAME_HEAD.match(item.text) or _TRACEBACK.match(item.text) or is_wrapper_line(item.text):
+        if _TRACEBACK.match(item.text) or _IPYTHON_HEAD.match(item.text) or is_wrapper_line(item.text):
             continue
+        if _frame_head(item.text) is not None or index in code:
+            continue  # the source a traceback shows is the program's, not words about the error
+        if _PYTEST_OWN.match(item.text):
+            continue  # the test runner's words on itself
         if _BOX_EDGE.match(item.text) or BOILERPLATE.search(item.text):
             continue  # CUDA's `For debugging consider passing CUDA_LAUNCH_BLOCKING=1` follows every error
-        if index and _FRAME_HEAD.match(lines[index - 1].text):
-            continue
         prose.append(item.text.strip())
     return tuple(prose)
 

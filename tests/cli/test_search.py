@@ -465,3 +465,21 @@ def test_a_check_says_which_values_are_the_entrys_guess(runner: CliRunner) -> No
         "[Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
     )[1]  # the error's port is the entry's default too: it came from the error all the same
     assert "--with port=8000" in default and "not from the error" not in default.split("fix:")[0]
+
+
+def test_a_pasted_notebook_traceback_is_a_query_though_it_starts_with_dashes() -> None:
+    """IPython's traceback opens with a rule of dashes: `kb search "$(cat error.txt)"` was refused as
+    `no such option: -----…`."""
+    paste = (
+        "-" * 75 + "\n"
+        "IndexError                                Traceback (most recent call last)\n"
+        "Cell In[2], line 4\n"
+        "----> 4 loss = criterion(logits, labels)\n\n"
+        "IndexError: Target 7 is out of bounds.\n"
+    )
+    for argv in (("search", paste), ("search", "-n", "2", paste)):
+        ran = kb(*argv)
+        assert ran.code == 0 and ran.stdout.startswith("1. cross-entropy-label-out-of-range"), ran.stderr
+    ran = kb("search", "--json", paste, "-n", "2")
+    assert json.loads(ran.stdout)["results"][0]["key"] == "cross-entropy-label-out-of-range"
+    assert kb("search", "--no-such-flag").code == 2  # an option still reads as one

@@ -300,3 +300,25 @@ def test_one_of_says_their_checks_tell_them_apart_only_when_each_gives_a_verdict
     )
     response = SearchResponse(None, [], None, None, group)  # type: ignore[arg-type]
     assert response.one_of_apart() == said
+
+
+def test_a_shared_message_is_as_unsure_in_a_notebook_or_a_pytest_report_as_in_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wrong-shaped Linear, as Python, IPython and pytest report it: the source lines the last two
+    show (`nn.Linear(512, 10)`) made the audio entry that raises the same message a known fault."""
+    from tests.unit.text.test_paste import IPYTHON, NBCONVERT, PYTEST_LONG
+
+    plain = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/job/probe.py", line 3, in <module>\n'
+        "    logits = head(feats)\n"
+        "RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x2048 and 512x10)\n"
+    )
+    answers = []
+    for paste in (plain, IPYTHON, PYTEST_LONG, NBCONVERT):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(paste.encode()), encoding="utf-8"))
+        _, data, _ = search(capsys, "-")
+        answers.append((keys(data)[0], confident(data)[0], data["results"][0]["doubt"]))  # type: ignore[index]
+    assert answers[0][1:] == (False, "shared")
+    assert answers == [answers[0]] * 4

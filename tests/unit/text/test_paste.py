@@ -681,3 +681,119 @@ def test_a_traceback_ends_with_its_message_after_a_frame_shown_without_its_sourc
     assert find_decisive(paste).line == (
         "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/label) changed from number to string"
     )
+
+
+PLAIN = """Traceback (most recent call last):
+  File "/srv/job/train.py", line 31, in <module>
+    loss = criterion(logits, labels)
+IndexError: Target 7 is out of bounds.
+"""
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        "2026-11-30T08:15:02.123456789Z ",  # docker logs -t, kubectl logs --timestamps
+        "2026-11-30T08:15:02+01:00 ",
+        "[pod/trainer-5c9d7/trainer] ",  # kubectl logs --prefix
+        "[pod/trainer-5c9d7/trainer] 2026-11-30T08:15:02.1Z ",  # both
+        "0: ",  # srun --label
+        "  3: ",  # srun --label, padded to the widest task id
+        "> ",  # quoted in a chat or an issue
+        ">",
+    ],
+)
+def test_a_prefix_a_tool_wrote_on_every_line_is_not_read_as_the_line(prefix: str) -> None:
+    """A timestamp, a pod's or a task's label before each line glued the traceback into one line
+    that read as nothing kb knows: every confident answer was lost under docker, kubectl and srun."""
+    prefixed = "".join(prefix + line + "\n" for line in PLAIN.splitlines())
+    decisive = find_decisive(prefixed)
+    assert decisive.line == "IndexError: Target 7 is out of bounds."
+    assert decisive.context == find_decisive(PLAIN).context
+
+
+def test_a_prefix_on_a_few_lines_is_their_own() -> None:
+    paste = "> see below\nsome output\nmore output\nIndexError: Target 7 is out of bounds.\n"
+    assert find_decisive(paste).prose[0] == "> see below"
+
+
+def test_pytests_line_report_ends_the_message() -> None:
+    """`--tb=line` prints the message again after the library's file and line: it was glued on."""
+    paste = (
+        "E   IndexError: Target 7 is out of bounds.\n"
+        "/venv/lib/python3.11/site-packages/torch/nn/functional.py:3555: IndexError: Target 7 is out"
+        " of bounds.\n"
+    )
+    assert find_decisive(paste).line == "IndexError: Target 7 is out of bounds."
+
+
+def test_pytests_short_summary_is_read_when_it_is_all_there_is() -> None:
+    summary = (
+        "F                                                                        [100%]\n"
+        "=========================== short test summary info ============================\n"
+        "FAILED tests/test_train.py::test_step[cpu] - IndexError: Target 7 is out of bo...\n"
+        "1 failed in 1.45s\n"
+    )
+    assert find_decisive(summary).line == "IndexError: Target 7 is out of bo"
+    # beside the report of the failure, it is the whole message shown above that decides
+    assert find_decisive(PYTEST_REPORT).line == "IndexError: Target 5 is out of bounds."
+
+
+IPYTHON = """---------------------------------------------------------------------------
+RuntimeError                              Traceback (most recent call last)
+Cell In[4], line 3
+      1 head = nn.Linear(512, 10)
+      2 feats = backbone(images)
+----> 3 logits = head(feats)
+
+File /venv/lib/python3.11/site-packages/torch/nn/modules/linear.py:125, in Linear.forward(self, input)
+    124 def forward(self, input: Tensor) -> Tensor:
+--> 125     return F.linear(input, self.weight, self.bias)
+
+RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x2048 and 512x10)
+"""
+
+PYTEST_LONG = """=================================== FAILURES ===================================
+__________________________________ test_head ___________________________________
+
+    def test_head():
+        head = nn.Linear(512, 10)
+>       head(torch.randn(32, 2048))
+
+tests/test_head.py:7:
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+self = Linear(in_features=512, out_features=10, bias=True)
+input = tensor([[ 0.1, -0.3]])
+
+    def forward(self, input: Tensor) -> Tensor:
+>       return F.linear(input, self.weight, self.bias)
+E       RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x2048 and 512x10)
+
+/venv/lib/python3.11/site-packages/torch/nn/modules/linear.py:125: RuntimeError
+============================== 1 failed in 0.91s ===============================
+"""
+
+NBCONVERT = (
+    """nbclient.exceptions.CellExecutionError: An error occurred while executing the following cell:
+------------------
+head = nn.Linear(512, 10)  # the classifier
+logits = head(feats)
+------------------
+
+"""
+    + IPYTHON
+)
+
+
+@pytest.mark.parametrize("paste", [IPYTHON, PYTEST_LONG, NBCONVERT], ids=["ipython", "pytest", "nbconvert"])
+def test_the_source_a_notebook_or_pytest_shows_is_code_not_words_about_the_error(paste: str) -> None:
+    """Read as what a person wrote, `linear` from `nn.Linear(512, 10)` in the shown source made a
+    message several faults raise sure of one of them, where Python's own traceback of the same
+    run was not."""
+    decisive = find_decisive(paste)
+    assert decisive.line == "RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x2048 and 512x10)"
+    assert not any("Linear" in line or "linear" in line or "tensor" in line for line in decisive.prose)
+    assert not any("FAILURES" in line or "failed in" in line for line in decisive.prose)
+    assert "return F.linear(input, self.weight, self.bias)" in decisive.context  # the failing line only
+    assert not any("def forward" in line for line in decisive.context)
