@@ -100,7 +100,7 @@ def beyond_everyday(
     seed = bool(record.get("seed_digest"))
     exception_type = _type_words(reading.line)
     for form in forms:
-        quoted = _quoted_in_both(reading.line, form) if seed else _quoted_terms(form)
+        quoted = _quoted_in_both(reading.line, form, _named_by(record)) if seed else _quoted_terms(form)
         words = form_words(form)
         shared = {
             term: weight
@@ -567,12 +567,44 @@ def _quoted_parts(text: str) -> frozenset[str]:
     return frozenset(part for name in names for part in (name, *re.split(r"[/\\]", name)) if part)
 
 
-def _quoted_in_both(line: str, form: str) -> frozenset[str]:
+def _quoted_in_both(line: str, form: str, named: frozenset[str] = frozenset()) -> frozenset[str]:
     """The words of the names LINE and FORM both quote, a path's parts counted as names: a quoted
     name is evidence for a form that quotes the same name, not one that shares a word of it
-    (`.tmp_latest` is no `/tmp`)."""
+    (`.tmp_latest` is no `/tmp`). None are when, the names taken in turn, LINE quotes another in the
+    place where FORM quotes one its entry is about (NAMED, _named_by()): `'Sequential' object has no
+    attribute 'fc'` is not the DataParallel entry's `'DataParallel' object has no attribute 'fc'`,
+    and its `fc` was that entry's known fault; `'DataParallel' object has no attribute 'encode'` is."""
+    if _another_of_its_names(line, form, named):
+        return frozenset()
     return frozenset(
         term for name in _quoted_parts(line) & _quoted_parts(form) for term in tokenize(name, phrases=False)
+    )
+
+
+def _another_of_its_names(line: str, form: str, named: frozenset[str]) -> bool:
+    """Whether LINE and FORM each quote two names or more and, taken in turn, LINE quotes another
+    name (sharing no part with it, as _quoted_parts() reads parts) where FORM quotes one whose words
+    are all among NAMED."""
+    said, written = list(_message_quoted(line)), list(_message_quoted(form))
+    if min(len(said), len(written)) < 2:
+        return False
+    return any(
+        not (_quoted_parts(f"'{ours}'") & _quoted_parts(f"'{theirs}'"))
+        and set(tokenize(theirs, phrases=False)) <= named
+        for ours, theirs in zip(said, written, strict=False)
+    )
+
+
+def _named_by(record: Mapping[str, Any]) -> frozenset[str]:
+    """The words an entry names its fault by: its key, its cause path and its tags."""
+    tags = record.get("tags") or ()
+    return _words_of(str(record.get("key") or ""), str(record.get("cause_path") or ""), tuple(map(str, tags)))
+
+
+@functools.lru_cache(maxsize=2_000)
+def _words_of(key: str, cause_path: str, tags: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(
+        term for text in (key.replace("-", " "), cause_path, *tags) for term in tokenize(text, phrases=False)
     )
 
 

@@ -106,6 +106,9 @@ WRAPPERS = frozenset(
         "BrokenProcessPool",
         "SystemExit",
         "KeyboardInterrupt",
+        # a TaskGroup's or an except*'s group: its sub-exceptions are the errors, each a reading
+        "ExceptionGroup",
+        "BaseExceptionGroup",
     }
 )
 #: Messages that only say that something else failed (a build step, a subprocess, a worker). torch
@@ -271,13 +274,16 @@ def clean_lines(text: str) -> list[Line]:
         summary = _PYTEST_SUMMARY.match(line)
         if summary:
             line = summary.group("error").removesuffix("...")
-        if line.strip() and not set(line.strip()) <= {"^", "~"}:
+        if line.strip() and not set(line.strip()) <= {"^", "~"} and not _GROUP_RULE.match(line):
             said = rank.group(1) if rank else None
             new_record = bool(record and record.end() > 0)
             lines.append(Line(line.rstrip(), new_record, error_record, said, summary is not None))
     return lines
 
 
+#: The rules an exception group draws between its sub-exceptions: `+-+---- 1 ----`, `+------` (not
+#: a table's border, `+-----+-----+`, which ends a message above it).
+_GROUP_RULE = LazyPattern(r"^\s*\+(?:-\+)?-{4,}(?: (?:\d+|\.\.\.) -{4,})?\s*$")
 #: A line of pytest's short test summary: `FAILED tests/test_x.py::test_y[a b] - IndexError: …`.
 _PYTEST_SUMMARY = LazyPattern(r"^(?:FAILED|ERROR) [^\s\[]+(?:\[[^\]]*\])? - (?P<error>\S.*)$")
 
@@ -467,7 +473,8 @@ def _ends_traceback(lines: list[Line], index: int) -> bool:
 
 
 def _is_wrapper(error: tuple[int, str, str]) -> bool:
-    return error[1].rsplit(".", 1)[-1] in WRAPPERS or bool(WRAPPER_MESSAGE.search(error[2]))
+    named = error[1] or error[2].split(":", 1)[0]  # `ExceptionGroup: …` reads as no exception line
+    return named.rsplit(".", 1)[-1] in WRAPPERS or bool(WRAPPER_MESSAGE.search(error[2]))
 
 
 def class_and_message(line: str) -> tuple[str, str] | None:

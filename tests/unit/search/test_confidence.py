@@ -322,3 +322,24 @@ def test_a_shared_message_is_as_unsure_in_a_notebook_or_a_pytest_report_as_in_a_
         answers.append((keys(data)[0], confident(data)[0], data["results"][0]["doubt"]))  # type: ignore[index]
     assert answers[0][1:] == (False, "shared")
     assert answers == [answers[0]] * 4
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        "AttributeError: 'Sequential' object has no attribute 'fc'",
+        "AttributeError: 'ResNetHead' object has no attribute 'fcc'. Did you mean: 'fc'?",
+    ],
+)
+def test_another_objects_missing_attribute_is_not_the_entry_that_quotes_the_attribute(
+    capsys: pytest.CaptureFixture[str], paste: str
+) -> None:
+    """Replacing `model.fc` on a model that has none is everyday; the DataParallel entry's variant
+    quotes `'DataParallel' object has no attribute 'fc'`, and the shared `fc` made it the known fault."""
+    _, data, _ = search(capsys, paste)
+    assert keys(data)[0] == "dataparallel-grads-none" and not confident(data)[0]
+    for wrapped_model in ("'fc'", "'encode_batch'"):  # the wrapper hides any attribute: the same fault
+        _, wrapped, _ = search(
+            capsys, f"AttributeError: 'DataParallel' object has no attribute {wrapped_model}"
+        )
+        assert keys(wrapped)[0] == "dataparallel-grads-none" and confident(wrapped)[0]

@@ -797,3 +797,29 @@ def test_the_source_a_notebook_or_pytest_shows_is_code_not_words_about_the_error
     assert not any("FAILURES" in line or "failed in" in line for line in decisive.prose)
     assert "return F.linear(input, self.weight, self.bias)" in decisive.context  # the failing line only
     assert not any("def forward" in line for line in decisive.context)
+
+
+TASK_GROUP = """  + Exception Group Traceback (most recent call last):
+  |   File "/srv/job/serve.py", line 20, in main
+  |     async with asyncio.TaskGroup() as tg:
+  | ExceptionGroup: unhandled errors in a TaskGroup (2 sub-exceptions)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "/srv/job/serve.py", line 7, in embed
+    |     return table(ids)
+    | IndexError: index out of range in self
+    +---------------- 2 ----------------
+    | Traceback (most recent call last):
+    |   File "/srv/job/serve.py", line 11, in settings
+    |     return cfg["workers"]
+    | KeyError: 'workers'
+    +------------------------------------
+"""
+
+
+def test_each_error_of_an_exception_group_is_a_reading_and_the_group_none() -> None:
+    """The group's line (`ExceptionGroup: unhandled errors in a TaskGroup`), glued to the rule under
+    it, was the other reading, and the first sub-exception, a known fault's message, was none."""
+    decisive = find_decisive(TASK_GROUP)
+    assert decisive.line == "KeyError: 'workers'"
+    assert decisive.candidates == (("IndexError: index out of range in self", "IndexError"),)
