@@ -10,8 +10,17 @@ from kb.patterns import LazyPattern
 
 #: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
 _FRAMES_TAIL = 20_000
-_FRAME = LazyPattern(r'^\s*File "([^"]+)", line \d+, in ([\w.<>]+)')
-_TRACEBACK_HEADER = "Traceback (most recent call last):"
+#: A frame's head, as Python prints it (`File "train.py", line 9, in load_annotations`), as IPython
+#: and Jupyter do (`File ~/proj/train.py:9, in load_annotations(path)`, `Cell In[3], line 2, in
+#: build(cfg)`) and as pytest's report does (`src/data.py:40: in load_annotations`): its file, then
+#: its function.
+_FRAME = LazyPattern(
+    r'^\s*(?:File "([^"]+)", line \d+, in ([\w.<>]+)'
+    r"|File (\S.*?):\d+,? in ([\w.<>]+)|(Cell In ?\[\d+\]), line \d+, in ([\w.<>]+)"
+    r"|(\S+):\d+: in ([\w.<>]+)\s*$)"
+)
+#: Python's header, and IPython's (`KeyError    Traceback (most recent call last)`, no colon).
+_TRACEBACK_HEADER = "Traceback (most recent call last)"
 #: A file of an installed package, of the standard library, or of a compiled module: Python names a
 #: Cython frame by its source inside the package (`pyarrow/error.pxi`, `pandas/_libs/parsers.pyx`).
 _INSTALLED = LazyPattern(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen |\.p(?:yx|xi|xd)$")
@@ -50,13 +59,18 @@ def named_in(symptom: str, function: str | None) -> str | None:
 def _user_frames(text: str) -> list[str]:
     """The user's functions in TEXT's last traceback, outermost first: a log that retried a
     connection in `fetch_remote_config` before it failed elsewhere did not fail there."""
-    tail = text[-_FRAMES_TAIL:]
+    from kb.text.paste import without_tool_prefixes  # docker's, kubectl's or srun's before each line
+
+    tail = without_tool_prefixes(text[-_FRAMES_TAIL:])
     start = tail.rfind(_TRACEBACK_HEADER)
     names = []
     for line in tail[max(start, 0) :].splitlines():
         frame = _FRAME.match(line)
-        if frame and not _INSTALLED.search(frame.group(1)):
-            name = frame.group(2).rsplit(".", 1)[-1]
+        if frame is None:
+            continue
+        path, function = (group for group in frame.groups() if group is not None)
+        if not _INSTALLED.search(path):
+            name = function.rsplit(".", 1)[-1]
             if "_" in name.strip("_") and not name.startswith("<"):
                 names.append(name)
     return names

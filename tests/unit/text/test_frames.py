@@ -56,3 +56,32 @@ def test_the_place_is_read_from_the_last_traceback_of_a_log() -> None:
     )
     assert failed_in(retried + SCALER_TRACEBACK) == "score_request"
     assert failed_in(retried + SCALER_TRACEBACK.replace("score_request", "main")) is None
+
+
+def test_the_users_functions_are_read_from_a_notebook_a_pytest_report_and_a_prefixed_log() -> None:
+    """A team's entry recorded with where it failed (`… in score_request`) lost that evidence when
+    the next run came from a notebook, a test or a container's log: only Python's own frame heads,
+    unprefixed, were read."""
+    ipython = (
+        "ValueError                                Traceback (most recent call last)\n"
+        "Cell In[7], line 2\n"
+        "----> 2 score_request(load_scaler(), row)\n\n"
+        "File /srv/scoring/serve.py:9, in score_request(scaler, row)\n"
+        "----> 9     return scaler.transform(row)\n\n"
+        "File /opt/venv/lib/python3.11/site-packages/sklearn/base.py:448, in _check_n_features(self, X)\n"
+        "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.\n"
+    )
+    pytest_report = (
+        "tests/test_serve.py:12: in test_score\n"
+        "    score_request(load_scaler(), row)\n"
+        "serve.py:9: in score_request\n"
+        "    return scaler.transform(row)\n"
+        "/opt/venv/lib/python3.11/site-packages/sklearn/base.py:448: in _check_n_features\n"
+        "    raise ValueError(\n"
+        "E   ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.\n"
+    )
+    docker = "".join(
+        f"2026-12-07T10:00:0{n % 10}.5Z {line}\n" for n, line in enumerate(SCALER_TRACEBACK.splitlines())
+    )
+    for paste in (ipython, pytest_report, docker):
+        assert failed_in(paste) == "score_request", paste
