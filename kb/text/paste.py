@@ -688,8 +688,8 @@ _FRAME_PARTS = LazyPattern(r'^\s*File "(?P<path>[^"]+)", line \d+(?:, in (?P<fun
 #: failing one marked (`----> 5 loss = …`).
 _IPYTHON_HEAD = LazyPattern(r"^[\w.]+\s{2,}Traceback \(most recent call last\)\s*$")
 _IPYTHON_FRAME = LazyPattern(
-    r"^\s*(?:File (?P<path>\S.*?):\d+|Cell In ?\[\d+\], line \d+|(?P<old>\S+\.py|<ipython-input-[^>]*>))"
-    r"(?:,? in (?P<function>\S.*?))?\s*$"
+    r"^\s*(?:(?:File (?P<path>\S.*?):\d+|Cell In ?\[\d+\], line \d+)(?:,? in (?P<function>\S.*?))?"
+    r"|(?P<old>\S+\.py|<ipython-input-[^>]*>) in (?P<old_function>\S.*?))\s*$"
 )
 _NUMBERED_SOURCE = LazyPattern(r"^(?:\s+|(?P<mark>-*>)\s*)\d+(?:\s|$)")
 #: pytest's report: a frame head (`src/model.py:125: in forward`), where a test failed
@@ -716,7 +716,7 @@ def _frame_head(text: str) -> str | None:
         if head:
             parts = head.groupdict()
             place = parts.get("path") or parts.get("old") or ""
-            return f"{place} {parts.get('function') or ''}".strip()
+            return f"{place} {parts.get('function') or parts.get('old_function') or ''}".strip()
     return None
 
 
