@@ -19,6 +19,13 @@ _FRAME = LazyPattern(
     r"|File (\S.*?):\d+,? in ([\w.<>]+)|(Cell In ?\[\d+\]), line \d+, in ([\w.<>]+)"
     r"|(\S+):\d+: in ([\w.<>]+)\s*$)"
 )
+#: pytest's line under the innermost frame, the one that raised (`src/features.py:7: AssertionError`):
+#: the frame's function is the `def` of the source block above it.
+_PYTEST_RAISED = LazyPattern(r"^(\S+):\d+: [\w.]+(?:: .*)?$")
+_DEF = LazyPattern(r"^[>\s]*(?:async\s+)?def\s+(\w+)\s*\(")
+#: A test's file (`tests/test_serve.py`, `serve_test.py`): its functions are where a test run
+#: failed, never where the fault fails in production.
+_TEST_FILE = LazyPattern(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test\.py|conftest\.py)$")
 #: Python's header, and IPython's (`KeyError    Traceback (most recent call last)`, no colon).
 _TRACEBACK_HEADER = "Traceback (most recent call last)"
 #: A file of an installed package, of the standard library, or of a compiled module: Python names a
@@ -64,13 +71,30 @@ def _user_frames(text: str) -> list[str]:
     tail = without_tool_prefixes(text[-_FRAMES_TAIL:])
     start = tail.rfind(_TRACEBACK_HEADER)
     names = []
-    for line in tail[max(start, 0) :].splitlines():
+    lines = tail[max(start, 0) :].splitlines()
+    for index, line in enumerate(lines):
         frame = _FRAME.match(line)
-        if frame is None:
+        if frame is not None:
+            path, function = (group for group in frame.groups() if group is not None)
+        elif (raised := _PYTEST_RAISED.match(line)) and (defined := _defined_above(lines, index)):
+            path, function = raised.group(1), defined
+        else:
             continue
-        path, function = (group for group in frame.groups() if group is not None)
-        if not _INSTALLED.search(path):
-            name = function.rsplit(".", 1)[-1]
-            if "_" in name.strip("_") and not name.startswith("<"):
-                names.append(name)
+        if _INSTALLED.search(path) or _TEST_FILE.search(path):
+            continue
+        name = function.rsplit(".", 1)[-1]
+        if "_" in name.strip("_") and not name.startswith(("<", "test_")):
+            names.append(name)
     return names
+
+
+def _defined_above(lines: list[str], index: int) -> str | None:
+    """The function whose source pytest shows above its line at INDEX (`def validate(cols):`), within
+    that frame's block; None when the block shows no `def`."""
+    for line in reversed(lines[max(0, index - 40) : index]):
+        if line.startswith("_ _") or _FRAME.match(line):
+            return None
+        defined = _DEF.match(line)
+        if defined:
+            return defined.group(1)
+    return None

@@ -42,7 +42,7 @@ _RANK_TEXT = r"\s*\[(?:rank|default|local_rank)\s*(\d+)\]:"
 _PASSTHROUGH_PREFIX = LazyPattern(
     rf"^(?:{_RANK_TEXT}\s?"
     r"|\s*\|\s(?=\s*\S)"  # exception-group gutter "  | "
-    r"|E {2,}(?=\S)"  # pytest's failure lines: "E       RuntimeError: ..."
+    r"|E {2,}(?=\S|\t)"  # pytest's failure lines: "E       RuntimeError: ...", "E     \tsize mismatch …"
     r"|\s*[│┃|]\s?(?=.*[│┃]\s*$))"  # inside a Rich box-drawn traceback: "│ ... │"
 )
 #: The right edge of a Rich box, once its left edge is gone.
@@ -149,7 +149,7 @@ _TRACEBACK = LazyPattern(r"^\s*Traceback \(most recent call last\):")
 #: the message again after it, a titled rule such as `==== short test summary info ====`): where
 #: the report goes on, not more of the message. A bare
 #: rule is not one: messages draw them (torchrun's failure block).
-_REPORT_GOES_ON = LazyPattern(r"^\S+\.py:\d+: [\w.]+(?:: .*)?$|^[=_]{3,} \S.* [=_]{3,}$")
+_REPORT_GOES_ON = LazyPattern(r"^(?:\S+\.py|<[^>\n]+>):\d+: [\w.]+(?:: .*)?$|^[=_]{3,} \S.* [=_]{3,}$")
 _CHAINED = LazyPattern(r"^\s*(?:The above exception was the direct cause|During handling of the above)")
 _CPP_WHAT = LazyPattern(r"^\s*what\(\):\s*(?P<message>.+)$")
 _CPP_TERMINATE = LazyPattern(r"terminate called after throwing an instance of '(?P<type>[\w:]+)'")
@@ -258,7 +258,7 @@ def without_tool_prefixes(text: str) -> str:
 def clean_lines(text: str) -> list[Line]:
     """The paste's lines without colour codes, tools' and rank/log/pytest prefixes, box edges and
     caret markers."""
-    text = without_tool_prefixes(as_a_terminal_shows(text))
+    text = _outdented_tracebacks(without_tool_prefixes(as_a_terminal_shows(text)))
     lines = []
     for raw in _reshaped(text).split("\n"):
         rank = _RANK_PREFIX.match(raw)
@@ -279,6 +279,36 @@ def clean_lines(text: str) -> list[Line]:
             new_record = bool(record and record.end() > 0)
             lines.append(Line(line.rstrip(), new_record, error_record, said, summary is not None))
     return lines
+
+
+#: A traceback's header, Python's or IPython's, wherever a line starts it.
+_ANY_TRACEBACK_HEAD = LazyPattern(r"^(?P<indent> +)(?:[\w.]+\s{2,})?Traceback \(most recent call last\)")
+
+
+def _outdented_tracebacks(text: str) -> str:
+    """TEXT with each traceback that was indented as a whole (a notebook's output exported to
+    Markdown, a code block in an e-mail) moved back to the margin: the lines from its header on, as
+    long as they keep its indentation, and a rule just above it (IPython's). Read in place, its
+    frames were the paste's prose and a library's source line its error."""
+    if "Traceback (most recent call last)" not in text:
+        return text
+    lines = text.split("\n")
+    index = 0
+    while index < len(lines):
+        head = _ANY_TRACEBACK_HEAD.match(lines[index])
+        if head is None or len(head.group("indent")) > 8:
+            index += 1
+            continue
+        indent = head.group("indent")
+        start = index
+        while start > 0 and not lines[start - 1].strip():
+            start -= 1
+        if start > 0 and lines[start - 1].startswith(indent) and set(lines[start - 1].strip()) == {"-"}:
+            lines[start - 1] = lines[start - 1][len(indent) :]
+        while index < len(lines) and (lines[index].startswith(indent) or not lines[index].strip()):
+            lines[index] = lines[index][len(indent) :]
+            index += 1
+    return "\n".join(lines)
 
 
 #: The rules an exception group draws between its sub-exceptions: `+-+---- 1 ----`, `+------` (not
@@ -696,7 +726,7 @@ _NUMBERED_SOURCE = LazyPattern(r"^(?:\s+|(?P<mark>-*>)\s*)\d+(?:\s|$)")
 #: (`tests/test_x.py:5:`), the rule between frames (`_ _ _ _`), and the failing source line (`>   …`).
 _PYTEST_FRAME = LazyPattern(
     r"^\S+:\d+:(?: in (?P<function>\S+))?\s*$|^(?:_ )+_\s*$"
-    r"|^\S+\.py:\d+: (?![\w.]*Warning:)[\w.]+(?:: .*)?$"  # not the warnings module's `…: UserWarning: …`
+    r"|^(?:\S+\.py|<[^>\n]+>):\d+: (?![\w.]*Warning:)[\w.]+(?:: .*)?$"  # not the warnings module's
 )
 #: pytest's own lines around a report: its header (`platform linux -- Python 3.11.7, pytest-8.3.2`,
 #: `rootdir: …`, `collected 3 items`), a test file's progress (`tests/test_x.py .F.  [100%]`), and

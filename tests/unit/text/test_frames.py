@@ -85,3 +85,29 @@ def test_the_users_functions_are_read_from_a_notebook_a_pytest_report_and_a_pref
     )
     for paste in (ipython, pytest_report, docker):
         assert failed_in(paste) == "score_request", paste
+
+
+def test_pytests_innermost_frame_is_the_def_above_the_line_that_raised_and_tests_are_no_place() -> None:
+    """pytest names the frame that raised only by its source (`def validate(cols):`) above
+    `src/features.py:7: AssertionError`: the caller was recorded as the place, and with
+    `--tb=short` the test's own function, which never runs in production."""
+    report = (
+        "    def test_contract():\n"
+        ">       export_features(12)\n\n"
+        "tests/test_features.py:4: \n"
+        "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n"
+        "src/features.py:12: in export_features\n"
+        "    return validate_feature_frame(cols)\n"
+        "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n\n"
+        "cols = ['f0', 'f1']\n\n"
+        "    def validate_feature_frame(cols):\n"
+        ">       assert len(cols) == 14, 'feature contract violated'\n"
+        "E       AssertionError: feature contract violated\n\n"
+        "src/features.py:7: AssertionError\n"
+    )
+    assert failed_in(report) == "validate_feature_frame"
+    short = (
+        "tests/test_fusion.py:9: in test_fusion_head\n    head(x)\n"
+        "E   RuntimeError: mat1 and mat2 shapes cannot be multiplied\n"
+    )
+    assert failed_in(short) is None

@@ -823,3 +823,24 @@ def test_each_error_of_an_exception_group_is_a_reading_and_the_group_none() -> N
     decisive = find_decisive(TASK_GROUP)
     assert decisive.line == "KeyError: 'workers'"
     assert decisive.candidates == (("IndexError: index out of range in self", "IndexError"),)
+
+
+def test_a_traceback_indented_as_a_whole_is_read_at_the_margin() -> None:
+    """A notebook exported to Markdown indents its output by four spaces: the frames were read as
+    prose and a library's source line (`1119     ensure_all_finite="allow-nan",`) as the error."""
+    indented = "```python\nrun()\n```\n\n" + "".join(f"    {line}\n" for line in IPYTHON.splitlines())
+    assert find_decisive(indented).line == find_decisive(IPYTHON).line
+    assert not any("Linear" in line for line in find_decisive(indented).prose)
+
+
+def test_pytests_line_for_a_frozen_module_and_its_tab_led_lines_are_the_report_not_the_message() -> None:
+    report = (
+        "E       KeyError: 'TEAM_BUCKET'\n\n<frozen os>:679: KeyError\n"
+        "E       RuntimeError: Error(s) in loading state_dict for Ranker:\n"
+        "E       \tsize mismatch for emb.weight: copying a param with shape torch.Size([300, 16])\n"
+    )
+    assert find_decisive(report.split("E       RuntimeError")[0]).line == "KeyError: 'TEAM_BUCKET'"
+    assert find_decisive(report).line == (
+        "RuntimeError: Error(s) in loading state_dict for Ranker: size mismatch for emb.weight: copying a"
+        " param with shape torch.Size([300, 16])"
+    )
