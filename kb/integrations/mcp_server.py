@@ -554,32 +554,35 @@ class Held(Record):
     folder: str = ""
 
 
-_PROPOSED = "entry 'proposed': "
-
-
 def _rule_proposed(confirms: str, pattern: str, rules_out: str, check: str) -> CheckRule:
-    """How a proposed check's result is read, as `kb add --confirms/--pattern/--rules-out` takes it;
-    raises KbError for a rule kb add would refuse."""
-    from kb.entry.check_rule import NO_RULE, normalize_rule_name, parse_check_rule, rule_problem
+    """How a proposed check's result is read, parsed as `kb add --confirms/--pattern/--rules-out`
+    parses it (rule_from_flags()), except that a PATTERN needs CONFIRMS said: an agent states the
+    rule; raises KbError for a rule kb add would refuse."""
+    from kb.capture.adding import rule_from_flags
+    from kb.entry.check_rule import NO_RULE, normalize_rule_name, rule_problem
 
     if not confirms.strip():
         if pattern.strip() or rules_out.strip():
             raise UsageError("PATTERN and RULES_OUT are read only with CONFIRMS 'output'")
         return NO_RULE
-    name = normalize_rule_name(confirms)
-    if name is None:
+    if normalize_rule_name(confirms) is None:
         raise UsageError(
             f"CONFIRMS {confirms.strip()!r} is not a rule: 'exit 0', 'exit non-zero', 'output' (a line"
             " matching PATTERN confirms the cause) or 'nothing' (a probe)"
         )
     try:
-        rule = parse_check_rule({"confirms": name, "pattern": pattern, "rules_out": rules_out}, "proposed")
+        rule = rule_from_flags(confirms, pattern or None, rules_out or None)
     except InvalidEntry as exc:
-        raise UsageError(f"the check's rule: {str(exc).removeprefix(_PROPOSED)}") from None
+        raise UsageError(f"the check's rule: {str(exc).removeprefix(_FROM_FLAGS)}") from None
+    assert rule is not None  # CONFIRMS was given
     problem = rule_problem(rule, check)
     if problem:
         raise UsageError(f"the check: {problem}")
     return rule
+
+
+#: How rule_from_flags() names the entry in its errors, left out of the agent's one line.
+_FROM_FLAGS = "entry 'new entry': "
 
 
 def _candidates(response: Any) -> list[str]:
