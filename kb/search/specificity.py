@@ -120,8 +120,13 @@ def beyond_everyday(
                 everyday, explained = raised, raised.terms | _class_terms(reading.line, (library, background))
             # What a library's template leaves to the run (which key, which class, which file) is
             # which object failed, not why: the team's part must be more than the values filled in.
-            followed = line_template(library, raised, reading.line)
-            explained = explained | (followed[1] if followed else frozenset())
+            followed = line_template(library, raised, reading.line) or _read_from_its_words(
+                library, reading.line
+            )
+            if followed is not None:
+                number, values = followed
+                held = frozenset(term for term in shared if holds(library.holding(term), number))
+                explained = explained | values | held
             if reading.joined or followed is None:
                 # The message explaining most may hold the line's values, not its wording: a
                 # warning naming `StandardScaler` explains `X has 12 features, but StandardScaler
@@ -394,6 +399,21 @@ def _most_specific_template(library: Background, line: str) -> int | None:
     return best[1] if best else None
 
 
+def _read_from_its_words(library: Background, line: str) -> tuple[int, frozenset[str]] | None:
+    """The library message LINE follows with the most words of its own (most_specific_template()),
+    and the words LINE fills in: for a line whose shared words a more common message holds best
+    (`str`, `column` and `key` of pandas' `None of [Index([…], dtype='str')] are in the [columns]`
+    are `KeyError: String passed to weights not a valid column`'s), line_template() looks among
+    the wrong messages."""
+    number = most_specific_template(library, line)
+    if number is None:
+        return None
+    template = library.message(number)
+    texts = _as_printed_and_unquoted(line)
+    values = [found for text in texts if (found := _follows(template, text)) is not None]
+    return (number, frozenset().union(*values)) if values else None
+
+
 def _own_words(template: str) -> int:
     """How many words TEMPLATE says beyond its exception class: those with a letter, gaps aside."""
     parts = class_and_message(template)
@@ -491,8 +511,14 @@ def filled_in(template: str, line: str) -> frozenset[str] | None:
 
 
 #: One value a run fills in: a quoted span, a call-like repr as numpy 2 prints its scalars
-#: (`np.str_('de-AT')`, `np.int64(3)`), or a run of other characters.
-_ONE_VALUE = r"('[^']*'|\"[^\"]*\"|[\w.]+\((?:[^()]|\([^()]*\))*\)|[^\s'\"]+)"
+#: (`np.str_('de-AT')`, `np.int64(3)`), a list, tuple, set or dict as Python prints it (pandas'
+#: `columns expected but not found: ['basket_value', 'points']` fills in both names), or a run of
+#: other characters.
+_ONE_VALUE = (
+    r"('[^']*'|\"[^\"]*\"|[\w.]+\((?:[^()]|\([^()]*\))*\)"
+    r"|\[(?:[^\[\]]|\[[^\[\]]*\])*\]|\((?:[^()]|\([^()]*\))*\)|\{(?:[^{}]|\{[^{}]*\})*\}"
+    r"|[^\s'\"]+)"
+)
 _VALUE_AFTER = LazyPattern(r"\s*" + _ONE_VALUE)
 _VALUE_BEFORE = LazyPattern(_ONE_VALUE + r"\s*$")
 

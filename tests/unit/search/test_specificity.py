@@ -211,6 +211,39 @@ def test_a_value_numpy_prints_as_a_call_is_one_value() -> None:
     assert not beyond_everyday(reading(line), team, EVERYDAY, library=library)
 
 
+def test_a_list_python_prints_is_one_value() -> None:
+    """pandas fills `columns expected but not found: …` with a list: every name in it is the run's
+    value, and another run of the library's message naming the same columns is no evidence of the
+    team's cause (a file picked by a glob that is not the vendor's export misses them too)."""
+    from kb.search.specificity import filled_in
+
+    template = "ValueError: Usecols do not match columns, columns expected but not found: …"
+    line = template.replace("…", "['basket_value', 'points']")
+    assert filled_in(template, line) == frozenset({"basket_value", "basket", "valu", "point"})
+    for value in ("('a', 2)", "{'lr': [1, 2]}", "[[1, 2], [3]]"):
+        assert filled_in("ValueError: got …", f"ValueError: got {value}")
+    team = {"symptom": line.replace("]", ", 'store_id']")}
+    assert not beyond_everyday(reading(line), team, EVERYDAY, library=compile_background([template]))
+
+
+def test_the_template_a_line_follows_is_found_when_a_commoner_message_holds_its_shared_words() -> None:
+    """The words a pandas `None of [Index([…], dtype='str')] are in the [columns]` line shares with
+    a team's entry (`str`, `column`, `key`) are held best by another message; the template the line
+    follows is found from its own words, and the columns it names are the run's."""
+    library = compile_background(
+        ["KeyError: None of [ … ] are in the [ … ]", "KeyError: String passed to weights not a valid column"]
+    )
+    team = {
+        "symptom": "KeyError: \"None of [Index(['tenure_months', 'monthly_charges'], dtype='str')] are in"
+        ' the [columns]"'
+    }
+    line = reading(
+        "KeyError: \"None of [Index(['num__age', 'num__tenure'], dtype='str')] are in the [columns]\""
+    )
+    assert beyond_everyday(line, team, EVERYDAY)
+    assert not beyond_everyday(line, team, EVERYDAY, library=library)
+
+
 PYDANTIC = compile_background(
     [
         "pydantic_core._pydantic_core.ValidationError: … validation error for …",
