@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.patterns import LazyPattern
 from kb.records import Record
 
-NORMALIZER_VERSION = 14
+NORMALIZER_VERSION = 15
 
 #: A huge paste is read whole only near its end (errors end logs) and around the last places before
 #: that where an error is written (a traceback buried in a log that went on).
@@ -144,7 +144,10 @@ BOILERPLATE = LazyPattern(
 
 _FRAME = LazyPattern(r'^\s+(?:File "|at |\^|~)|^\s*(?:\^|~)+\s*$|^\s{4,}\S')
 _FRAME_HEAD = LazyPattern(r'^\s*File "[^"]+", line \d+')
-_TRACEBACK = LazyPattern(r"^\s*Traceback \(most recent call last\):")
+#: Python's traceback header, and the one torch prints over the traceback a DataLoader worker (or
+#: any process torch's ExceptionWrapper carried it from) raised: `Original Traceback (most recent
+#: call last):`, the header and not a person's words.
+_TRACEBACK = LazyPattern(r"^\s*(?:Original )?Traceback \(most recent call last\):")
 #: What pytest prints after a failure's message (`tests/test_x.py:12: IndexError`, with `--tb=line`
 #: the message again after it, a titled rule such as `==== short test summary info ====`): where
 #: the report goes on, not more of the message. A bare

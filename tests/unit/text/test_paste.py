@@ -377,6 +377,30 @@ def test_a_rich_tracebacks_source_lines_are_frames_not_prose() -> None:
     assert not any("torchrec" in line or "return model" in line for line in decisive.prose)
 
 
+WORKER_TRACEBACK = """\
+Traceback (most recent call last):
+  File "train.py", line 60, in main
+    for step, (ids, labels) in enumerate(loader):
+  File "/venv/lib/python3.11/site-packages/torch/_utils.py", line 794, in reraise
+    raise exception
+KeyError: Caught KeyError in DataLoader worker process 0.
+Original Traceback (most recent call last):
+  File "/venv/lib/python3.11/site-packages/torch/utils/data/_utils/fetch.py", line 54, in fetch
+    data = [self.dataset[idx] for idx in possibly_batched_index]
+  File "train.py", line 48, in __getitem__
+    return ids[:8], self.label2id[row["intent"]]
+KeyError: 'invoice_copy'
+"""
+
+
+def test_the_header_torch_prints_over_a_workers_traceback_is_no_ones_words() -> None:
+    """`Original Traceback (most recent call last):` was read as a line a person wrote, and its
+    `most recent` words ranked a seed about DataLoader workers' memory over the team's label map."""
+    decisive = find_decisive(WORKER_TRACEBACK)
+    assert decisive.line == "KeyError: 'invoice_copy'"
+    assert not any("Traceback" in line for line in decisive.prose)
+
+
 @pytest.mark.parametrize(
     "record",
     [
