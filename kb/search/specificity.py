@@ -170,11 +170,12 @@ def another_librarys_message(
     team's `HTTPStatusError … for url 'http://…'`. The template is looked for as line_template()
     does, and where that finds none, from the line's words alone (most_specific_template())."""
     messages = library()
-    followed = line_template(messages, explain(messages, weights(messages, reading.terms)), reading.line)
-    number = followed[0] if followed is not None else most_specific_template(messages, reading.line)
-    if number is None:
+    followed = line_template(
+        messages, explain(messages, weights(messages, reading.terms)), reading.line
+    ) or _read_from_its_words(messages, reading.line)
+    if followed is None:
         return False
-    template = messages.message(number)
+    template = messages.message(followed[0])
     forms = [text for form in symptom_forms(record) for text in _as_printed_and_unquoted(form)]
     return not any(_written_as(template, form) for form in forms)
 
@@ -410,8 +411,9 @@ def _read_from_its_words(library: Background, line: str) -> tuple[int, frozenset
         return None
     template = library.message(number)
     texts = _as_printed_and_unquoted(line)
-    values = [found for text in texts if (found := _follows(template, text)) is not None]
-    return (number, frozenset().union(*values)) if values else None
+    return number, frozenset().union(
+        *(found for text in texts if (found := _follows(template, text)) is not None)
+    )
 
 
 def _own_words(template: str) -> int:
