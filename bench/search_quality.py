@@ -35,7 +35,10 @@ Then the older sets, each searched on a fresh knowledge base with the seeds load
 For each set and each kind of paste it prints top-1, top-3, the share of queries whose first result
 is marked confident, the precision of confident answers, and how many negatives were rejected (no
 confident result), and of those how many were still answered "one of these known faults raises
-this message" (a claim too, about an error no entry owns). Use it when tuning ranking or
+this message" (a claim too, about an error no entry owns); and why kb was not sure of the right
+first answers it was not sure of, by the doubt it gave (`shared`: a message several faults raise;
+`everyday`: an everyday error explains the line; `weak`: too little evidence…), which says where
+the confident share is lost. Use it when tuning ranking or
 confidence; the shared evaluation (../shared/eval/eval_search.py) is the check, not the thing to
 tune on.
 """
@@ -45,6 +48,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,14 +78,18 @@ class Tally:
     confident_right: int = 0
     #: Not confident, but answered "one of these known faults" with the right one among them.
     one_of_right: int = 0
+    #: Why the right first answers were not confident: the first result's doubt, by kind.
+    doubts: Counter[str] = field(default_factory=Counter)
 
-    def add(self, rank: int | None, confident: bool, among: bool = False) -> None:
+    def add(self, rank: int | None, confident: bool, among: bool = False, doubt: str | None = None) -> None:
         self.n += 1
         self.top1 += rank == 1
         self.top3 += rank is not None and rank <= 3
         self.confident += confident
         self.confident_right += confident and rank == 1
         self.one_of_right += not confident and among
+        if rank == 1 and not confident:
+            self.doubts[doubt or "none"] += 1
 
     def row(self, name: str) -> str:
         precision = f"{self.confident_right / self.confident:.3f}" if self.confident else "  -  "
@@ -112,6 +120,9 @@ class Report:
         if self.overall.n:
             lines.append(self.overall.row("all"))
             lines += [self.kinds[kind].row(kind) for kind in sorted(self.kinds)]
+            if self.overall.doubts:
+                doubts = ", ".join(f"{kind} {n}" for kind, n in self.overall.doubts.most_common())
+                lines.append(f"  right first but not sure, by the doubt kb gave: {doubts}")
         if self.negatives:
             confident = self.negatives - self.rejected
             labelled = (
@@ -166,14 +177,14 @@ def evaluate(
             rank = next((n for n, key in enumerate(keys, 1) if key in expected), None)
             confident = response.confident
             among = bool(expected & {s.candidate.key for s in response.one_of})
-            report.overall.add(rank, confident, among)
-            report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident, among)
+            doubt = response.results[0].doubt if response.results else None
+            report.overall.add(rank, confident, among, doubt)
+            report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident, among, doubt)
             if verbose >= 2 and rank == 1 and confident:
                 top = response.results[0]
                 print(f"SURE {query['id']}: {top.candidate.key} score={top.score} {top.why}")
             if verbose and (rank != 1 or not confident):
                 label = "MISS" if rank != 1 else "UNSURE"
-                doubt = response.results[0].doubt if response.results else None
                 print(
                     f"{label} {query['id']} {query['kind']}: rank={rank} confident={confident} doubt={doubt} "
                     f"want={sorted(expected)} got={keys[:3]} decisive={response.query.decisive.line[:100]!r}"

@@ -39,7 +39,8 @@ second argument of two-argument calls. Each UNIT below walks a family of operati
                 (X variant, y variant) pair, every hyper-parameter set to bad values, predict/
                 transform/score before fitting and after fitting on X variants
   network       every network client of the standard library (sockets, http.client, urllib,
-                xmlrpc, smtplib, ftplib, imaplib, poplib, asyncio) against every kind of loopback peer
+                xmlrpc, smtplib, ftplib, imaplib, poplib, asyncio), and requests and httpx where
+                installed, against every kind of loopback peer
                 (nothing listening, closing at once, answering garbage, silent past a short timeout),
                 names that never resolve (.invalid) and addresses out of range; binds that fail
   files         every reader and writer (open, json, yaml, pickle, csv, numpy, pandas, torch, gzip,
@@ -842,7 +843,7 @@ def unit_state_dicts(ex, sb):
 
 
 def unit_network(ex, sb):
-    """The standard library's network clients, each against every kind of peer the loopback can
+    """The standard library's network clients (and requests' and httpx's), each against every kind of peer the loopback can
     offer: a port where nothing listens, a listener that closes at once, one that answers garbage,
     one that never answers (under a short timeout), a name that never resolves (`.invalid` is
     reserved), addresses and ports out of range; and the server side's binds (a port taken, an
@@ -915,6 +916,7 @@ def unit_network(ex, sb):
         ("poplib.POP3", lambda h, p: poplib.POP3(h, p, timeout=timeout)),
         ("asyncio.open_connection", lambda h, p: asyncio.run(async_open(h, p))),
     ]
+    clients += _http_library_clients(timeout)
     for (name, client), (host, port) in itertools.product(clients, peers):
         ex.run(name, lambda c=client, h=host, p=port: c(h, p))
     taken = listener("silent")
@@ -922,6 +924,35 @@ def unit_network(ex, sb):
                                (socket.AF_INET, "127.0.0.1", 70000), (socket.AF_INET6, "::1", taken),
                                (socket.AF_INET, "nohost.invalid", 0)):
         ex.run("socket.socket.bind", lambda f=family, h=host, p=port: socket.socket(f).bind((h, p)))
+
+
+def _http_library_clients(timeout):
+    """The HTTP clients most programs use instead of urllib (requests; httpx, which FastAPI's
+    TestClient is built on), where installed: their connection errors are as ordinary as the
+    standard library's (a server that is not up), and a background that holds only urllib's
+    `Connection refused` leaves their class names to the first entry that says `connect`."""
+    clients = []
+    try:
+        import httpx
+    except ImportError:
+        pass
+    else:
+        clients += [
+            ("httpx.get", lambda h, p: httpx.get(f"http://{h}:{p}/predict", timeout=timeout)),
+            ("httpx.get https", lambda h, p: httpx.get(f"https://{h}:{p}/", timeout=timeout)),
+            ("httpx.Client.post", lambda h, p: httpx.Client(timeout=timeout).post(f"http://{h}:{p}/predict", json={})),
+        ]
+    try:
+        import requests
+    except ImportError:
+        pass
+    else:
+        clients += [
+            ("requests.get", lambda h, p: requests.get(f"http://{h}:{p}/predict", timeout=timeout)),
+            ("requests.get https", lambda h, p: requests.get(f"https://{h}:{p}/", timeout=timeout)),
+            ("requests.post", lambda h, p: requests.post(f"http://{h}:{p}/predict", json={}, timeout=timeout)),
+        ]
+    return clients
 
 
 # Tasks for the processes unit's executors and pools. They live at module level so that spawned

@@ -46,6 +46,11 @@ def confident(data: dict[str, object]) -> list[bool]:
         # any client of a server that is not up (not that it listens on 127.0.0.1 alone)
         "ConnectionRefusedError: [Errno 111] Connection refused",
         "urllib.error.URLError: <urlopen error [Errno 111] Connection refused>",
+        # the same from the HTTP clients most programs use instead of urllib
+        "httpx.ConnectError: [Errno 111] Connection refused",
+        "requests.exceptions.ConnectionError: HTTPConnectionPool(host='localhost', port=8000): Max retries "
+        "exceeded with url: /predict (Caused by NewConnectionError(\"HTTPConnection(host='localhost', "
+        'port=8000): Failed to establish a new connection: [Errno 111] Connection refused"))',
     ],
 )
 def test_an_everyday_error_is_never_a_known_fault(capsys: pytest.CaptureFixture[str], paste: str) -> None:
