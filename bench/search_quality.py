@@ -142,6 +142,13 @@ class Report:
         return lines
 
 
+def named_with_half(query: dict[str, object]) -> str:
+    """QUERY's id, and for a corpus paste the half of the corpus it is in (`[tune]`, `[measure]`):
+    a miss on the measured half is to be counted, not read for a rule."""
+    half = query.get("half")
+    return f"{query['id']} [{half}]" if half else str(query["id"])
+
+
 def pooled(reports: list[Report]) -> str:
     """Every confident answer of REPORTS, searched on one knowledge base, and how many were right:
     a right first answer to a paste of a known fault, or a claim about an error no entry owns that
@@ -199,11 +206,12 @@ def evaluate(
             report.kinds.setdefault(str(query["kind"]), Tally()).add(rank, confident, among, doubt)
             if verbose >= 2 and rank == 1 and confident:
                 top = response.results[0]
-                print(f"SURE {query['id']}: {top.candidate.key} score={top.score} {top.why}")
+                print(f"SURE {named_with_half(query)}: {top.candidate.key} score={top.score} {top.why}")
             if verbose and (rank != 1 or not confident):
                 label = "MISS" if rank != 1 else "UNSURE"
                 print(
-                    f"{label} {query['id']} {query['kind']}: rank={rank} confident={confident} doubt={doubt} "
+                    f"{label} {named_with_half(query)} {query['kind']}: rank={rank} confident={confident} "
+                    f"doubt={doubt} "
                     f"want={sorted(expected)} got={keys[:3]} decisive={response.query.decisive.line[:100]!r}"
                 )
         for query in negatives:
@@ -214,7 +222,7 @@ def evaluate(
                 report.one_of += bool(response.one_of)
                 if verbose and response.one_of:
                     named = [s.candidate.key for s in response.one_of]
-                    print(f"ONE-OF {query['id']}: {named}")
+                    print(f"ONE-OF {named_with_half(query)}: {named}")
                 continue
             labelled = (
                 str(query.get("script")),
@@ -224,7 +232,7 @@ def evaluate(
             report.same_fault += labelled in same_fault
             if verbose:
                 top = response.results[0]
-                print(f"FALSE {query['id']}: {top.candidate.key} score={top.score} {top.why}")
+                print(f"FALSE {named_with_half(query)}: {top.candidate.key} score={top.score} {top.why}")
     return report
 
 
