@@ -72,6 +72,11 @@ def load(paths: Iterable[Path]) -> list[dict[str, object]]:
     return rows
 
 
+def shown_precision(right: int, confident: int) -> str:
+    """RIGHT of CONFIDENT answers as a precision to print; a dash when none was confident."""
+    return f"{right / confident:.3f}" if confident else "  -  "
+
+
 @dataclass
 class Tally:
     n: int = 0
@@ -95,7 +100,7 @@ class Tally:
             self.doubts[doubt or "none"] += 1
 
     def row(self, name: str) -> str:
-        precision = f"{self.confident_right / self.confident:.3f}" if self.confident else "  -  "
+        precision = shown_precision(self.confident_right, self.confident)
         return (
             f"  {name:12} {self.n:4}   top1 {self.top1 / self.n:.2f}   top3 {self.top3 / self.n:.2f}   "
             f"confident {self.confident / self.n:.2f}   precision {precision}"
@@ -156,7 +161,7 @@ def pooled(reports: list[Report]) -> str:
     pastes = sum(report.overall.n + report.negatives for report in reports)
     confident = sum(report.overall.confident + report.negatives - report.rejected for report in reports)
     right = sum(report.overall.confident_right + report.same_fault for report in reports)
-    precision = f"{right / confident:.3f}" if confident else "  -  "
+    precision = shown_precision(right, confident)
     return f"  pooled       {pastes:4}   confident answers {confident}, {right} right: precision {precision}"
 
 
@@ -211,8 +216,8 @@ def evaluate(
                 label = "MISS" if rank != 1 else "UNSURE"
                 print(
                     f"{label} {named_with_half(query)} {query['kind']}: rank={rank} confident={confident} "
-                    f"doubt={doubt} "
-                    f"want={sorted(expected)} got={keys[:3]} decisive={response.query.decisive.line[:100]!r}"
+                    f"doubt={doubt} want={sorted(expected)} got={keys[:3]} "
+                    f"decisive={response.query.decisive.line[:100]!r}"
                 )
         for query in negatives:
             response = search(str(query["query"]), location, options)
@@ -423,7 +428,8 @@ def print_with_pools(reports: list[Report]) -> None:
         print("\n".join(report.lines()))
         if report.group and all(other.group != report.group for other in reports[index + 1 :]):
             group = [other for other in reports if other.group == report.group]
-            print(f"{report.group}, every confident answer:\n{pooled(group)}")
+            if any(other.overall.n or other.negatives for other in group):
+                print(f"{report.group}, every confident answer:\n{pooled(group)}")
 
 
 if __name__ == "__main__":

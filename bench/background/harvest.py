@@ -843,12 +843,12 @@ def unit_state_dicts(ex, sb):
 
 
 def unit_network(ex, sb):
-    """The standard library's network clients (and requests' and httpx's), each against every kind of peer the loopback can
-    offer: a port where nothing listens, a listener that closes at once, one that answers garbage,
-    one that never answers (under a short timeout), a name that never resolves (`.invalid` is
-    reserved), addresses and ports out of range; and the server side's binds (a port taken, an
-    address this host does not have). Only 127.0.0.1, ::1 and `.invalid` names are ever asked: the
-    harvest sends nothing off the machine. These are the errors of any program whose server is not
+    """The standard library's network clients (and requests' and httpx's), each against every kind
+    of peer the loopback can offer: a port where nothing listens, a listener that closes at once,
+    one that answers garbage, one that never answers (under a short timeout), a name that never
+    resolves (`.invalid` is reserved), addresses and ports out of range; and the server side's
+    binds (a port taken, an address this host does not have). Only 127.0.0.1, ::1 and `.invalid`
+    names are ever asked: the harvest sends nothing off the machine. These are the errors of any program whose server is not
     up, which the reflection units leave out (they open no sockets)."""
     import asyncio
     import ftplib
@@ -930,27 +930,20 @@ def _http_library_clients(timeout):
     """The HTTP clients most programs use instead of urllib (requests; httpx, which FastAPI's
     TestClient is built on), where installed: their connection errors are as ordinary as the
     standard library's (a server that is not up), and a background that holds only urllib's
-    `Connection refused` leaves their class names to the first entry that says `connect`."""
+    `Connection refused` leaves their class names to the first entry that says `connect`. Both
+    offer the same module-level `get` and `post`."""
+    import importlib
+
     clients = []
-    try:
-        import httpx
-    except ImportError:
-        pass
-    else:
+    for name in ("httpx", "requests"):
+        try:
+            library = importlib.import_module(name)
+        except ImportError:
+            continue
         clients += [
-            ("httpx.get", lambda h, p: httpx.get(f"http://{h}:{p}/predict", timeout=timeout)),
-            ("httpx.get https", lambda h, p: httpx.get(f"https://{h}:{p}/", timeout=timeout)),
-            ("httpx.Client.post", lambda h, p: httpx.Client(timeout=timeout).post(f"http://{h}:{p}/predict", json={})),
-        ]
-    try:
-        import requests
-    except ImportError:
-        pass
-    else:
-        clients += [
-            ("requests.get", lambda h, p: requests.get(f"http://{h}:{p}/predict", timeout=timeout)),
-            ("requests.get https", lambda h, p: requests.get(f"https://{h}:{p}/", timeout=timeout)),
-            ("requests.post", lambda h, p: requests.post(f"http://{h}:{p}/predict", json={}, timeout=timeout)),
+            (f"{name}.get", lambda h, p, m=library: m.get(f"http://{h}:{p}/predict", timeout=timeout)),
+            (f"{name}.get https", lambda h, p, m=library: m.get(f"https://{h}:{p}/", timeout=timeout)),
+            (f"{name}.post", lambda h, p, m=library: m.post(f"http://{h}:{p}/predict", json={}, timeout=timeout)),
         ]
     return clients
 
