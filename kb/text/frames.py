@@ -7,21 +7,11 @@ tells a team's fault from the others (kb.search.specificity.beyond_everyday()), 
 """
 
 from kb.patterns import LazyPattern
+from kb.text.paste import framed_call, pytest_raised_in, without_tool_prefixes
 
 #: Tracebacks end a paste: the user's frames are looked for in this many of its last characters.
 _FRAMES_TAIL = 20_000
-#: A frame's head, as Python prints it (`File "train.py", line 9, in load_annotations`), as IPython
-#: and Jupyter do (`File ~/proj/train.py:9, in load_annotations(path)`, `Cell In[3], line 2, in
-#: build(cfg)`) and as pytest's report does (`src/data.py:40: in load_annotations`): its file, then
-#: its function.
-_FRAME = LazyPattern(
-    r'^\s*(?:File "([^"]+)", line \d+, in ([\w.<>]+)'
-    r"|File (\S.*?):\d+,? in ([\w.<>]+)|(Cell In ?\[\d+\]), line \d+, in ([\w.<>]+)"
-    r"|(\S+):\d+: in ([\w.<>]+)\s*$)"
-)
-#: pytest's line under the innermost frame, the one that raised (`src/features.py:7: AssertionError`):
-#: the frame's function is the `def` of the source block above it.
-_PYTEST_RAISED = LazyPattern(r"^(\S+):\d+: [\w.]+(?:: .*)?$")
+#: The `def` of the source pytest shows above a frame's failing line.
 _DEF = LazyPattern(r"^[>\s]*(?:async\s+)?def\s+(\w+)\s*\(")
 #: A test's file (`tests/test_serve.py`, `serve_test.py`): its functions are where a test run
 #: failed, never where the fault fails in production.
@@ -65,19 +55,19 @@ def named_in(symptom: str, function: str | None) -> str | None:
 
 def _user_frames(text: str) -> list[str]:
     """The user's functions in TEXT's last traceback, outermost first: a log that retried a
-    connection in `fetch_remote_config` before it failed elsewhere did not fail there."""
-    from kb.text.paste import without_tool_prefixes  # docker's, kubectl's or srun's before each line
-
-    tail = without_tool_prefixes(text[-_FRAMES_TAIL:])
+    connection in `fetch_remote_config` before it failed elsewhere did not fail there. A frame's
+    head is read as the paste is (kb.text.paste.framed_call()); under pytest's innermost frame, the
+    line that raised names its file, and the `def` above it its function."""
+    tail = without_tool_prefixes(text[-_FRAMES_TAIL:])  # docker's, kubectl's or srun's before each line
     start = tail.rfind(_TRACEBACK_HEADER)
     names = []
     lines = tail[max(start, 0) :].splitlines()
     for index, line in enumerate(lines):
-        frame = _FRAME.match(line)
+        frame = framed_call(line)
         if frame is not None:
-            path, function = (group for group in frame.groups() if group is not None)
-        elif (raised := _PYTEST_RAISED.match(line)) and (defined := _defined_above(lines, index)):
-            path, function = raised.group(1), defined
+            path, function = frame
+        elif (raised := pytest_raised_in(line)) and (defined := _defined_above(lines, index)):
+            path, function = raised, defined
         else:
             continue
         if _INSTALLED.search(path) or _TEST_FILE.search(path):
@@ -92,7 +82,7 @@ def _defined_above(lines: list[str], index: int) -> str | None:
     """The function whose source pytest shows above its line at INDEX (`def validate(cols):`), within
     that frame's block; None when the block shows no `def`."""
     for line in reversed(lines[max(0, index - 40) : index]):
-        if line.startswith("_ _") or _FRAME.match(line):
+        if line.startswith("_ _") or framed_call(line):
             return None
         defined = _DEF.match(line)
         if defined:

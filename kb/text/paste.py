@@ -721,15 +721,15 @@ _FRAME_PARTS = LazyPattern(r'^\s*File "(?P<path>[^"]+)", line \d+(?:, in (?P<fun
 #: failing one marked (`----> 5 loss = …`).
 _IPYTHON_HEAD = LazyPattern(r"^[\w.]+\s{2,}Traceback \(most recent call last\)\s*$")
 _IPYTHON_FRAME = LazyPattern(
-    r"^\s*(?:(?:File (?P<path>\S.*?):\d+|Cell In ?\[\d+\], line \d+)(?:,? in (?P<function>\S.*?))?"
+    r"^\s*(?:(?:File (?P<path>\S.*?):\d+|(?P<cell>Cell In ?\[\d+\]), line \d+)(?:,? in (?P<function>\S.*?))?"
     r"|(?P<old>\S+\.py|<ipython-input-[^>]*>) in (?P<old_function>\S.*?))\s*$"
 )
 _NUMBERED_SOURCE = LazyPattern(r"^(?:\s+|(?P<mark>-*>)\s*)\d+(?:\s|$)")
 #: pytest's report: a frame head (`src/model.py:125: in forward`), where a test failed
 #: (`tests/test_x.py:5:`), the rule between frames (`_ _ _ _`), and the failing source line (`>   …`).
 _PYTEST_FRAME = LazyPattern(
-    r"^\S+:\d+:(?: in (?P<function>\S+))?\s*$|^(?:_ )+_\s*$"
-    r"|^(?:\S+\.py|<[^>\n]+>):\d+: (?![\w.]*Warning:)[\w.]+(?:: .*)?$"  # not the warnings module's
+    r"^(?P<test_path>\S+):\d+:(?: in (?P<function>\S+))?\s*$|^(?:_ )+_\s*$"
+    r"|^(?P<raised_in>\S+\.py|<[^>\n]+>):\d+: (?![\w.]*Warning:)[\w.]+(?:: .*)?$"  # not the warnings module's
 )
 #: pytest's own lines around a report: its header (`platform linux -- Python 3.11.7, pytest-8.3.2`,
 #: `rootdir: …`, `collected 3 items`), a test file's progress (`tests/test_x.py .F.  [100%]`), and
@@ -739,6 +739,39 @@ _PYTEST_OWN = LazyPattern(
     r"|^\S+\.py [.FEsxX]+(?:\s+\[\s*\d+%\])?$|^[=_!-]{3,} \S.* [=_!-]{3,}$"
 )
 _PYTEST_FAILING = LazyPattern(r"^>\s{2,}(?=\S)")
+
+
+class FramedCall(Record):
+    """The file and function a traceback frame's head names (framed_call())."""
+
+    path: str
+    function: str
+
+
+def framed_call(text: str) -> FramedCall | None:
+    """The file and function TEXT names when it is a frame's head that names both, as Python prints
+    one (`File "train.py", line 9, in load_annotations`), IPython and Jupyter (`File ~/train.py:9, in
+    load_annotations(path)`, `Cell In[3], line 2, in build(cfg)`, whose file is the cell) and
+    pytest's report (`src/data.py:40: in load_annotations`); the function without its arguments."""
+    for pattern in (_FRAME_PARTS, _IPYTHON_FRAME, _PYTEST_FRAME):
+        head = pattern.match(text)
+        if head:
+            parts = head.groupdict()
+            path = parts.get("path") or parts.get("cell") or parts.get("old") or parts.get("test_path")
+            called = _CALLED.match(parts.get("function") or parts.get("old_function") or "")
+            return FramedCall(path, called.group()) if path and called else None
+    return None
+
+
+def pytest_raised_in(text: str) -> str | None:
+    """The file of pytest's line under the innermost frame, the one that raised (`src/features.py:7:
+    AssertionError`); None for any other line."""
+    head = _PYTEST_FRAME.match(text)
+    return head.group("raised_in") if head else None
+
+
+#: A function's name as a frame's head gives it, before its arguments (IPython's `build(cfg)`).
+_CALLED = LazyPattern(r"[\w.<>]+")
 
 
 def _frame_head(text: str) -> str | None:

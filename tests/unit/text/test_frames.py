@@ -80,10 +80,19 @@ def test_the_users_functions_are_read_from_a_notebook_a_pytest_report_and_a_pref
         "    raise ValueError(\n"
         "E   ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.\n"
     )
+    older_ipython = (  # IPython before 8: `path in function(args)`, no line number in the head
+        "ValueError                                Traceback (most recent call last)\n"
+        "<ipython-input-7-3f2a> in <module>\n"
+        "----> 2 score_request(load_scaler(), row)\n\n"
+        "/srv/scoring/serve.py in score_request(scaler, row)\n"
+        "----> 9     return scaler.transform(row)\n\n"
+        "/opt/venv/lib/python3.11/site-packages/sklearn/base.py in _check_n_features(self, X)\n"
+        "ValueError: X has 12 features, but StandardScaler is expecting 14 features as input.\n"
+    )
     docker = "".join(
         f"2026-12-07T10:00:0{n % 10}.5Z {line}\n" for n, line in enumerate(SCALER_TRACEBACK.splitlines())
     )
-    for paste in (ipython, pytest_report, docker):
+    for paste in (ipython, older_ipython, pytest_report, docker):
         assert failed_in(paste) == "score_request", paste
 
 

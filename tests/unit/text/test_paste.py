@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kb.text.paste import (
     class_and_message,
     find_decisive,
+    framed_call,
     is_wrapper_line,
     mask,
     new_symptom_form,
@@ -868,3 +869,25 @@ def test_pytests_line_for_a_frozen_module_and_its_tab_led_lines_are_the_report_n
         "RuntimeError: Error(s) in loading state_dict for Ranker: size mismatch for emb.weight: copying a"
         " param with shape torch.Size([300, 16])"
     )
+
+
+@pytest.mark.parametrize(
+    ("head", "place"),
+    [
+        ('  File "/srv/train.py", line 9, in load_annotations', ("/srv/train.py", "load_annotations")),
+        ('  File "train.py", line 41, in <module>', ("train.py", "<module>")),
+        ("File ~/proj/train.py:9, in load_annotations(path)", ("~/proj/train.py", "load_annotations")),
+        ("Cell In[3], line 2, in build(cfg)", ("Cell In[3]", "build")),
+        ("~/proj/train.py in step(x)", ("~/proj/train.py", "step")),
+        ("src/data.py:40: in load_annotations", ("src/data.py", "load_annotations")),
+        ('  File "train.py", line 9', None),  # no function named
+        ("Cell In[3], line 2", None),
+        ("src/data.py:40: ", None),
+        ("src/features.py:7: AssertionError", None),  # pytest's line that raised, not a frame's head
+        ("ValueError: bad input", None),
+    ],
+)
+def test_a_frames_head_names_its_file_and_function_as_python_ipython_and_pytest_print_it(
+    head: str, place: tuple[str, str] | None
+) -> None:
+    assert framed_call(head) == place
