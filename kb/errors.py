@@ -63,6 +63,16 @@ class InvalidEntry(KbError):
     """An entry's content breaks a rule: empty symptom, bad key, a validation that is not a command."""
 
 
+class InvalidCheckRule(InvalidEntry):
+    """An entry's check rule breaks a rule: DETAIL says which, and the message names the entry KEY
+    (`entry 'new entry': check confirms 'maybe'; use one of …`). A face that asked for the rule alone
+    (kb mcp's report of a rule) says DETAIL."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        super().__init__(f"entry '{key}': {detail}")
+        self.key, self.detail = key, detail
+
+
 class EntryArchived(InvalidEntry):
     """KEY is archived, which the change asked of it cannot act on (SAID: how, in a clause). PREFIX as
     KeyTaken's: the undo it names must act on the knowledge base the entry is in."""

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from kb.errors import InvalidEntry
+from kb.errors import InvalidCheckRule, InvalidEntry
 from kb.patterns import LazyPattern
 from kb.records import Record
 
@@ -138,30 +138,25 @@ def health_counts(verdict: str) -> bool:
 
 def parse_check_rule(data: Any, key: str = "entry") -> CheckRule:
     """The rule in DATA (a front-matter `[check]` table, or what CheckRule.stored() gave), checked.
-    Raises InvalidEntry naming what is wrong."""
+    Raises InvalidCheckRule naming what is wrong."""
     if not data:
         return NO_RULE
     if isinstance(data, CheckRule):
         data = data.stored()
     if not isinstance(data, Mapping):
-        raise InvalidEntry(f"entry '{key}': 'check' must be a table ([check])")
+        raise InvalidCheckRule(key, "'check' must be a table ([check])")
     unknown = sorted(set(data) - {"confirms", "pattern", "rules_out", "inputs", "needs"})
     if unknown:
-        raise InvalidEntry(
-            f"entry '{key}': unknown check field '{unknown[0]}' "
-            "(known: confirms, pattern, rules_out, inputs, needs)"
+        raise InvalidCheckRule(
+            key, f"unknown check field '{unknown[0]}' (known: confirms, pattern, rules_out, inputs, needs)"
         )
     confirms = _rule_name(data.get("confirms", ""), key)
     pattern = _pattern(data.get("pattern", ""), "pattern", key)
     rules_out = _pattern(data.get("rules_out", ""), "rules_out", key)
     if confirms == "output" and not pattern:
-        raise InvalidEntry(
-            f"entry '{key}': a check read by its output needs a 'pattern' that confirms the cause"
-        )
+        raise InvalidCheckRule(key, "a check read by its output needs a 'pattern' that confirms the cause")
     if confirms != "output" and (pattern or rules_out):
-        raise InvalidEntry(
-            f"entry '{key}': 'pattern' and 'rules_out' are read only when confirms = \"output\""
-        )
+        raise InvalidCheckRule(key, "'pattern' and 'rules_out' are read only when confirms = \"output\"")
     return CheckRule(
         confirms, pattern, rules_out, _inputs(data.get("inputs", {}), key), _needs(data.get("needs", []), key)
     )
@@ -179,27 +174,28 @@ def _rule_name(value: Any, key: str) -> str:
         return ""
     name = normalize_rule_name(value) if isinstance(value, str) else None
     if name is None:
-        raise InvalidEntry(
-            f"entry '{key}': check confirms {value!r}; use one of " + ", ".join(f'"{r}"' for r in RULES)
+        raise InvalidCheckRule(
+            key, f"check confirms {value!r}; use one of " + ", ".join(f'"{r}"' for r in RULES)
         )
     return name
 
 
 def _pattern(value: Any, field: str, key: str) -> str:
     if not isinstance(value, str):
-        raise InvalidEntry(f"entry '{key}': check {field} must be a string (a regular expression)")
+        raise InvalidCheckRule(key, f"check {field} must be a string (a regular expression)")
     if len(value) > MAX_PATTERN:
-        raise InvalidEntry(f"entry '{key}': check {field} is over {MAX_PATTERN} characters")
+        raise InvalidCheckRule(key, f"check {field} is over {MAX_PATTERN} characters")
     try:
         re.compile(value, re.MULTILINE)
     except re.error as exc:
-        raise InvalidEntry(f"entry '{key}': check {field} is not a regular expression: {exc}") from None
+        raise InvalidCheckRule(key, f"check {field} is not a regular expression: {exc}") from None
     nested = _nested_repetition(value)
     if nested:
-        raise InvalidEntry(
-            f"entry '{key}': check {field} can backtrack without end ({nested}), which takes exponential"
+        raise InvalidCheckRule(
+            key,
+            f"check {field} can backtrack without end ({nested}), which takes exponential"
             " time on a line of output that almost matches; make the inner repetition possessive (a++)"
-            " or drop the outer one"
+            " or drop the outer one",
         )
     return value
 
@@ -222,19 +218,15 @@ def _nested_repetition(pattern: str) -> str | None:
 
 def _inputs(value: Any, key: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, Mapping):
-        raise InvalidEntry(
-            f"entry '{key}': check inputs must be a table, e.g. inputs = {{ port = \"8000\" }}"
-        )
+        raise InvalidCheckRule(key, 'check inputs must be a table, e.g. inputs = { port = "8000" }')
     if len(value) > MAX_INPUTS:
-        raise InvalidEntry(f"entry '{key}': a check takes at most {MAX_INPUTS} inputs")
+        raise InvalidCheckRule(key, f"a check takes at most {MAX_INPUTS} inputs")
     inputs = []
     for name, default in value.items():
         if not isinstance(name, str) or not _INPUT_NAME.fullmatch(name):
-            raise InvalidEntry(
-                f"entry '{key}': check input {name!r} is not a name (lowercase letters, digits, _)"
-            )
+            raise InvalidCheckRule(key, f"check input {name!r} is not a name (lowercase letters, digits, _)")
         if not isinstance(default, str | int):
-            raise InvalidEntry(f"entry '{key}': check input '{name}' needs a default as a string")
+            raise InvalidCheckRule(key, f"check input '{name}' needs a default as a string")
         inputs.append((name, safe_value(name, str(default))))
     return tuple(sorted(inputs))  # a table has no order: a JSON backup sorts it, a file keeps it
 
@@ -243,7 +235,7 @@ def _needs(value: Any, key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidEntry(f"entry '{key}': check needs must be a list of strings")
+        raise InvalidCheckRule(key, "check needs must be a list of strings")
     needs = []
     for need in value:
         need = need.strip()
@@ -252,7 +244,7 @@ def _needs(value: Any, key: str) -> tuple[str, ...]:
             needs.append(need)
             continue
         known = ", ".join([*NEED_WORDS, *(f"{k}:NAME" for k in NEED_KINDS)])
-        raise InvalidEntry(f"entry '{key}': check need {need!r} is not one kb knows ({known})")
+        raise InvalidCheckRule(key, f"check need {need!r} is not one kb knows ({known})")
     return tuple(dict.fromkeys(needs))
 
 

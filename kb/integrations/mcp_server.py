@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import InvalidEntry, KbError, StoreBusy, StoreUnavailable, UsageError
+from kb.errors import InvalidCheckRule, KbError, StoreBusy, StoreUnavailable, UsageError
 from kb.records import Record
 
 if TYPE_CHECKING:
@@ -572,17 +572,13 @@ def _rule_proposed(confirms: str, pattern: str, rules_out: str, check: str) -> C
         )
     try:
         rule = rule_from_flags(confirms, pattern or None, rules_out or None)
-    except InvalidEntry as exc:
-        raise UsageError(f"the check's rule: {str(exc).removeprefix(_FROM_FLAGS)}") from None
+    except InvalidCheckRule as exc:
+        raise UsageError(f"the check's rule: {exc.detail}") from None
     assert rule is not None  # CONFIRMS was given
     problem = rule_problem(rule, check)
     if problem:
         raise UsageError(f"the check: {problem}")
     return rule
-
-
-#: How rule_from_flags() names the entry in its errors, left out of the agent's one line.
-_FROM_FLAGS = "entry 'new entry': "
 
 
 def _candidates(response: Any) -> list[str]:

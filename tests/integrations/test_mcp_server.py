@@ -568,7 +568,7 @@ def test_a_proposal_says_how_its_checks_result_is_read(kb_db: str) -> None:
     for (confirms, pattern), error in (
         (("maybe", ""), "CONFIRMS 'maybe' is not a rule"),
         (("", "^fault"), "PATTERN and RULES_OUT are read only with CONFIRMS 'output'"),
-        (("output", ""), "needs a 'pattern'"),
+        (("output", ""), "the check's rule: a check read by its output needs a 'pattern'"),  # no entry's key
         (("output", ".*"), "matches any output"),
     ):
         with pytest.raises(KbError, match=re.escape(error)):
