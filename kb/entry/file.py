@@ -386,23 +386,36 @@ def _front_matter_lines(content: EntryContent) -> list[str]:
 
 def _render_prose(title: str, value: str) -> str:
     plain = f"## {title}\n\n{value}"
-    return plain if _reads_back(plain, value) else _render_block(title, value, "text")
+    if conflict_marker_line(value) is None and _reads_back(plain, value):
+        return plain
+    return _render_block(title, value, "text")
 
 
 def _render_block(title: str, value: str, info: str) -> str:
-    return f"## {title}\n\n{code_block(value, info)}"
+    return f"## {title}\n\n{_fenced(value, info)}"
+
+
+def _fenced(text: str, info: str) -> str:
+    """TEXT as a fenced code block (code_block()); when a line of it starts as git's conflict markers
+    do (an entry about a config file a merge left them in), the whole block one space in: Markdown
+    takes that space off each line of the block as it reads it, and no line of the file then starts
+    with a marker that would make every reader refuse it as a conflict (conflict_marker_line())."""
+    block = code_block(text, info)
+    if conflict_marker_line(text) is None:
+        return block
+    return "\n".join(f" {line}" if line else line for line in block.split("\n"))
 
 
 def _render_list(title: str, values: tuple[str, ...]) -> str:
     blocks = [
-        f"- {v}" if "\n" not in v and _reads_back(f"## {title}\n\n- {v}", (v,)) else code_block(v, "text")
+        f"- {v}" if "\n" not in v and _reads_back(f"## {title}\n\n- {v}", (v,)) else _fenced(v, "text")
         for v in values
     ]
     body = "\n".join(blocks) if all(b.startswith("- ") for b in blocks) else "\n\n".join(blocks)
     rendered = f"## {title}\n\n{body}"
     if _reads_back(rendered, values):
         return rendered
-    return f"## {title}\n\n" + "\n\n".join(code_block(v, "text") for v in values)
+    return f"## {title}\n\n" + "\n\n".join(_fenced(v, "text") for v in values)
 
 
 def _reads_back(section: str, expected: str | tuple[str, ...]) -> bool:

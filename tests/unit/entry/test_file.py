@@ -53,6 +53,10 @@ HOSTILE = [
     "}",
     "\u00a0",
     "\x7f",
+    "<<<<<<< HEAD",  # an entry about a config file a merge left its markers in
+    "\n||||||| base\n",
+    "\n=======\n",
+    "\n>>>>>>> theirs",
 ]
 
 text = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12)), max_size=8).map("".join)
@@ -235,6 +239,25 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
 )
 def test_a_merge_conflict_is_found_where_git_left_it(text: str, line: int | None) -> None:
     assert conflict_marker_line(text) == line
+
+
+def test_an_entry_whose_text_holds_conflict_markers_is_written_so_that_it_reads_back() -> None:
+    """A snippet of a config a merge left its markers in was written as it was, and every reader of
+    the file then refused it as a merge conflict: sync, import and edit, for the whole folder."""
+    snippet = "<<<<<<< HEAD\nlr: 0.1\n=======\nlr: 0.2\n>>>>>>> branch"
+    content = normalized(
+        EntryContent(
+            key="yaml-merge",
+            domain="deployment",
+            symptom="yaml.scanner.ScannerError: while scanning a simple key in config.yaml",
+            symptom_variants=("<<<<<<< HEAD", "merge left\n>>>>>>> branch"),
+            fix="<<<<<<< HEAD\nkeep one side",
+            snippet=snippet,
+        )
+    )
+    written = render_entry_file(content)
+    assert conflict_marker_line(written) is None
+    assert parse_entry_file(written) == content and parse_entry_file(written).snippet == snippet
 
 
 def test_an_entry_file_with_a_merge_conflict_is_refused_at_its_line() -> None:
