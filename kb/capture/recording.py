@@ -169,9 +169,9 @@ def record_entry(
     _discard(draft)
     unknown = [key for key in recorded.entry.related if store.find(key) is None]
     if unknown:
-        say(
-            f"kb: --related {', '.join(unknown)}: no such entry here; kept as written (another layer may"
-            " hold it, or it may be added later)"
+        say(  # a file's related keys are its writer's text: shown, never acted on by the terminal
+            f"kb: related {', '.join(map(visible, unknown))}: no such entry here; kept as written (another"
+            " layer may hold it, or it may be added later)"
         )
     return recorded
 

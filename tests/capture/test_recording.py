@@ -1199,7 +1199,26 @@ def test_a_related_key_no_entry_has_is_kept_and_said(runner: CliRunner) -> None:
         "--confirms", "exit 0", "-f", "x", "--related", "no-such-key", "--related", "cuda-device-side-assert",
     )  # fmt: skip
     assert code == 0 and err == (
-        "kb: --related no-such-key: no such entry here; kept as written (another layer may hold it, or"
+        "kb: related no-such-key: no such entry here; kept as written (another layer may hold it, or"
         " it may be added later)\n"
     )
     assert entry("gizmo")["related"] == ["no-such-key", "cuda-device-side-assert"]
+
+
+def test_a_files_related_key_no_entry_has_is_said_without_acting_on_the_terminal(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A teammate's file whose `related` held escape sequences retitled and cleared the terminal of
+    whoever added it: the warning printed the key as it was."""
+    hostile = tmp_path / "teammate.md"
+    hostile.write_text(
+        '+++\nkey = "teammate-entry"\ndomain = "data"\n'
+        'related = ["\\u001b]0;pwned\\u0007\\u001b[2J"]\n+++\n\n'
+        "## Symptom\n\nFrobError: the frobnicator jammed\n\n"
+        "## Validation\n\n```sh\nls /\n```\n\n## Fix\n\nunjam it\n",
+        encoding="utf-8",
+    )
+    code, _, err = kb("add", "--from-file", str(hostile), "--confirms", "exit 0")
+    assert code == 0, err
+    assert "\x1b" not in err and "\x07" not in err
+    assert "related \\x1b]0;pwned\\x07\\x1b[2J: no such entry here" in err
