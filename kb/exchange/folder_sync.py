@@ -935,6 +935,16 @@ def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]
 
     flagged, checked = [], 0
     leaving = {step.key for step in steps if step.result is not None and step.result.status != "active"}
+    # Keys whose entry in kb this sync replaces with another fault: a search of kb now finds them as
+    # they were, which is the fault the folder moved to another key, not the one they will hold.
+    replaced = {
+        step.key
+        for step in steps
+        if step.writes_kb
+        and step.ours is not None
+        and step.result is not None
+        and step.result.symptom != step.ours.symptom
+    }
     for step in steps:
         if (
             step.action == "add-to-kb"
@@ -947,6 +957,12 @@ def _flag_duplicates(store: EntryStore, steps: list[SyncStep]) -> list[SyncStep]
             duplicate = find_duplicate(store.location, step.result.symptom)
             if duplicate is not None and duplicate.key in leaving:  # renamed by hand, and edited
                 note = f"looks like {duplicate.key}, which this sync archives: renamed in the folder?"
+                step = dataclasses.replace(step, note=note)
+            elif duplicate is not None and duplicate.key in replaced:  # its key then given to another
+                note = (
+                    f"looks like {duplicate.key} as kb held it before this sync, which gives that key to"
+                    " another fault: renamed in the folder?"
+                )
                 step = dataclasses.replace(step, note=note)
             elif duplicate is not None and duplicate.key != step.key:
                 note = f"looks like {duplicate.key} here: kb review {step.key} --merge-into {duplicate.key}"

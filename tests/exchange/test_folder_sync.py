@@ -1066,6 +1066,34 @@ def test_a_rename_by_hand_with_an_edit_is_not_offered_a_merge_into_the_entry_it_
     assert f"looks like {BASE.key}, which this sync archives: renamed in the folder?" in synced.stdout
 
 
+def test_a_key_given_to_another_fault_is_not_offered_a_merge_with_the_fault_that_left_it(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """In the folder `w4` (gear) became `w4-gear`, and `w5` (lever) took the key `w4`: the sync here
+    replaced `w4` with the lever and offered `kb review w4-gear --merge-into w4`, which would have
+    merged the gear into the lever, comparing with `w4` as it was before the sync."""
+    team = tmp_path / "team"
+    team.mkdir()
+    for key, symptom, fix in (
+        ("w4", "GearError: gear 4 slipped off the axle", "tighten gear"),
+        ("w5", "LeverError: lever 5 bent under load", "replace lever"),
+    ):
+        added = kb("add", "--new", "-s", symptom, "-d", "data", "-v", "true", "-f", fix, "--key", key)
+        assert added.exit_code == 0, added.output
+    assert kb("sync", str(team)).exit_code == 0
+    gear, lever = team / "data" / "w4.md", team / "data" / "w5.md"
+    gear_text, lever_text = gear.read_text(), lever.read_text()
+    (team / "data" / "w4-gear.md").write_text(gear_text.replace('key = "w4"', 'key = "w4-gear"'))
+    gear.write_text(lever_text.replace('key = "w5"', 'key = "w4"'))
+    lever.unlink()
+    synced = kb("sync", str(team), "--yes")
+    assert synced.exit_code == 0, synced.output
+    assert "--merge-into" not in synced.stdout
+    assert "looks like w4 as kb held it before this sync" in synced.stdout
+    shown = {key: kb("show", key).stdout for key in ("w4", "w4-gear")}
+    assert "LeverError" in shown["w4"] and "GearError" in shown["w4-gear"]
+
+
 def test_an_edit_made_in_kb_while_a_sync_runs_is_not_overwritten(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
