@@ -527,9 +527,21 @@ def _beyond_the_line(
 
 @functools.lru_cache(maxsize=1_000)
 def shared_in(line: str, shared: tuple[str, ...]) -> tuple[str, ...]:
-    """The messages of SHARED (lowercased) that LINE holds: found once per line, not per candidate."""
-    lowered = line.lower()
-    return tuple(message for message in shared if message in lowered)
+    """The messages of SHARED (lowercased) that LINE holds, however it is spaced (_as_written()):
+    found once per line, not per candidate."""
+    written = _as_written(line)
+    return tuple(message for message in shared if message in written)
+
+
+def _as_written(line: str) -> str:
+    """LINE lower-cased, each run of spaces, tabs and control characters one space: a message is the
+    same with a doubled space or a NUL byte in it, and ranking reads its words the same; matched
+    character by character, `shapes  cannot be multiplied` was no shared message, and a
+    paste only that message made one fault sure."""
+    return " ".join(_CONTROL.sub(" ", line).lower().split())
+
+
+_CONTROL = LazyPattern(r"[\x00-\x1f\x7f]")
 
 
 def _raises_shared(line: str, record: Mapping[str, Any], shared: Sequence[str]) -> bool:
@@ -542,7 +554,7 @@ def _raises_shared(line: str, record: Mapping[str, Any], shared: Sequence[str]) 
     seed = bool(record.get("seed_digest"))
     return any(
         message in form
-        and (seed or _quoted_after(form, message) in (None, _quoted_after(line.lower(), message)))
+        and (seed or _quoted_after(form, message) in (None, _quoted_after(_as_written(line), message)))
         for message in messages
         for form in forms
     )

@@ -31,6 +31,22 @@ def test_the_bare_message_finds_the_entry_but_is_not_sure(runner: CliRunner) -> 
     assert (top["key"], top["confident"]) == ("stft-sample-rate-mismatch", False)
 
 
+@pytest.mark.parametrize(
+    "spaced",
+    [
+        DOLLY.replace("shapes cannot", "shapes  cannot"),
+        DOLLY.replace("shapes cannot", "shapes\tcannot"),
+        DOLLY.replace("shapes cannot", "shapes\x00 cannot"),
+    ],
+    ids=["a doubled space", "a tab", "a NUL byte"],
+)
+def test_the_bare_message_spaced_otherwise_is_still_not_sure(runner: CliRunner, spaced: str) -> None:
+    """Matched character by character, the message with a doubled space was no shared message, and
+    the STFT seed became its confident known fault."""
+    top = search(runner, spaced)[0]
+    assert (top["key"], top["confident"]) == ("stft-sample-rate-mismatch", False)
+
+
 def test_the_message_with_the_entrys_own_context_is_sure(runner: CliRunner) -> None:
     text = (
         "Resampled half the clips with torchaudio.functional.resample before torch.stft; the spectrogram "
