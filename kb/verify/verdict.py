@@ -445,15 +445,26 @@ def _same_error(symptom: str, exception: str, output: str) -> bool:
     """Whether the message of the last EXCEPTION in OUTPUT is one a line of SYMPTOM naming that
     exception says, in most of its words: `RuntimeError` is most of torch's errors, and a check
     that crashed on a corrupt checkpoint has not reproduced a device-count error."""
-    said = _message_words(_last_line_of(output, exception))
+    last = _last_line_of(output, exception)
+    said = _message_words(last)
     if not said:
         return True  # a bare exception: its class is all there is to compare
     for line in symptom.splitlines():
         if re.search(rf"\b{re.escape(exception)}\b", line):
             described = _message_words(line)
-            if described and len(said & described) >= 0.5 * min(len(said), len(described)):
+            if (
+                described
+                and len(said & described) >= 0.5 * min(len(said), len(described))
+                and all(_names(name, line) for name in _QUOTED.findall(last))
+            ):
                 return True
     return False
+
+
+#: A name an error message quotes (`No module named 'torch'`, `module 'json' has no attribute …`):
+#: which module, attribute or key failed. Another name is another error in the same words: a check
+#: that died on `No module named 'torch'` has not reproduced `No module named '_sqlite3'`.
+_QUOTED = re.compile(r"'([^'\s]{1,80})'")
 
 
 def _last_line_of(output: str, exception: str) -> str:

@@ -202,6 +202,25 @@ def test_a_crash_of_the_symptoms_class_confirms_only_with_the_symptoms_message()
     assert read_verdict(NONZERO, "exited", 1, bare, symptom).verdict == "confirmed"
 
 
+def test_the_symptoms_error_about_another_name_is_not_the_entrys_fault() -> None:
+    """`No module named 'torch'`, from a check that imports torch first, shares all its words but
+    the module with the entry's `No module named '_sqlite3'`, and was its fault "confirmed"."""
+    crash = 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n{}\n'
+    missing = read_verdict(
+        NONZERO,
+        "exited",
+        1,
+        crash.format("ModuleNotFoundError: No module named 'torch'"),
+        "ModuleNotFoundError: No module named '_sqlite3'",
+    )
+    assert missing == ("could not run here", "the Python module torch is not installed")
+    symptom = "AttributeError: module 'transformers' has no attribute 'LlamaForCausalLM'"
+    other = crash.format("AttributeError: module 'json' has no attribute 'LlamaForCausalLM'")
+    assert read_verdict(NONZERO, "exited", 1, other, symptom).verdict == "inconclusive"
+    same = crash.format(symptom)
+    assert read_verdict(NONZERO, "exited", 1, same, symptom).verdict == "confirmed"
+
+
 @pytest.mark.parametrize("rule", [EXIT_0, NONZERO, FOUND_ONLY])
 def test_a_command_the_shell_could_not_execute_could_not_run_here(rule: CheckRule) -> None:
     """Exit 126: found but not executable (a lost exec bit, a noexec mount): the check never ran."""
