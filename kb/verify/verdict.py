@@ -212,7 +212,7 @@ def read_verdict(
         return Reading("inconclusive", f"killed at the timeout after {seconds:.0f} s")
     if exit_code == 124 and _TIMEOUT_WRAPPED.search(command):
         return Reading("inconclusive", "killed by its own timeout (exit 124) before it could decide")
-    missing = missing_here(exit_code, output, symptom)
+    missing = missing_here(exit_code, output, symptom, command)
     looked_for = _missing_file(output)
     if rule.confirms == "exit non-zero" and exit_code != 0 and looked_for and looked_for in command:
         return Reading(
@@ -327,15 +327,17 @@ def _line_of(output: str, match: re.Match[str]) -> str:
     return repr(line if len(line) <= 100 else line[:99] + "…")
 
 
-def missing_here(exit_code: int | None, output: str, symptom: str = "") -> str | None:
+def missing_here(exit_code: int | None, output: str, symptom: str = "", command: str = "") -> str | None:
     """What this machine lacks for the check, as its output says, or None.
 
     The whole output is read: a check written on a GPU box meets laptops without torch, nvidia-smi,
     a GPU or the checkpoint it loads. The entry's own SYMPTOM is not such a message: a check for a
-    missing module may fail with it."""
+    missing module may fail with it. A silent exit 127 is a shell that found no program to run,
+    unless the COMMAND is the shell's own question whether one is there (`command -v deepspeed`:
+    dash answers "no" with 127 and says nothing), which is the check's answer."""
     if exit_code == 126:  # the shell found it but could not execute it (no exec bit, a noexec mount)
         return "the command could not be executed here (exit 126)"
-    if exit_code == 127 and not output.strip():
+    if exit_code == 127 and not output.strip() and not _ASKS_WHETHER_THERE.match(command):
         return "the command could not be run"
     found: tuple[int, str] | None = None
     for pattern, reason in NOT_HERE + ([] if permission_fault(symptom) else DENIED):
@@ -482,6 +484,8 @@ def _message_words(line: str) -> set[str]:
 _FRAME = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)
 #: A Python exception's line (`NameError: name 'modle' is not defined`).
 _LAST_ERROR_LINE = re.compile(r"^[\w.]*(?:Error|Exception|Interrupt|Exit): ", re.MULTILINE)
+#: A line that is only the shell's question whether a program is there (`command -v nvcc`).
+_ASKS_WHETHER_THERE = re.compile(r"^\s*command\s+-[vV]\s+[^\s;&|()<>`$]+\s*$")
 #: A command whose first word wraps it in coreutils' timeout (exit 124 when it kills it).
 _TIMEOUT_WRAPPED = re.compile(r"(?:^|[;&|(]\s*)timeout\s")
 _INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d|^<frozen ")

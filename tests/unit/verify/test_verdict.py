@@ -221,6 +221,19 @@ def test_the_symptoms_error_about_another_name_is_not_the_entrys_fault() -> None
     assert read_verdict(NONZERO, "exited", 1, same, symptom).verdict == "confirmed"
 
 
+def test_the_shells_own_question_whether_a_program_is_there_is_answered_not_unrun() -> None:
+    """dash's `command -v deepspeed` says nothing and exits 127 when it is not there: that is the
+    check's answer, and was read as a command that could not be run."""
+    asked = read_verdict(
+        NONZERO, "exited", 127, "", "sh: 1: deepspeed: not found", command="command -v deepspeed"
+    )
+    assert asked.verdict == "confirmed"
+    unrun = read_verdict(
+        NONZERO, "exited", 127, "", "sh: 1: deepspeed: not found", command="deepspeed --version"
+    )
+    assert unrun == ("could not run here", "the command could not be run")
+
+
 @pytest.mark.parametrize("rule", [EXIT_0, NONZERO, FOUND_ONLY])
 def test_a_command_the_shell_could_not_execute_could_not_run_here(rule: CheckRule) -> None:
     """Exit 126: found but not executable (a lost exec bit, a noexec mount): the check never ran."""
