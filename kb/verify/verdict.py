@@ -238,6 +238,17 @@ def read_verdict(
         return Reading(
             "inconclusive", f"killed by signal {-exit_code} before it could decide: read its output"
         )
+    if (
+        rule.confirms in ("exit 0", "exit non-zero")
+        and exit_code is not None
+        and exit_code >= 2
+        and _ENDS_IN_A_SEARCH.search(command)
+    ):
+        return Reading(
+            "inconclusive",
+            f"exit {exit_code}: the search the line ends in failed (a file it could not read), which is"
+            " neither a match nor none: read its output",
+        )
     return _by_rule(rule, exit_code, output, symptom)
 
 
@@ -484,6 +495,9 @@ def _message_words(line: str) -> set[str]:
 _FRAME = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)
 #: A Python exception's line (`NameError: name 'modle' is not defined`).
 _LAST_ERROR_LINE = re.compile(r"^[\w.]*(?:Error|Exception|Interrupt|Exit): ", re.MULTILINE)
+#: A line whose exit status is a search's: grep and its kind exit 0 on a match, 1 on none, and 2 on
+#: an error (`grep -qs 'Killed process' /var/log/missing.log` says nothing and exits 2).
+_ENDS_IN_A_SEARCH = re.compile(r"(?:^|[|;&]\s*)(?:[efz]?grep|rg)\s[^|;&]*$")
 #: A line that is only the shell's question whether a program is there (`command -v nvcc`).
 _ASKS_WHETHER_THERE = re.compile(r"^\s*command\s+-[vV]\s+[^\s;&|()<>`$]+\s*$")
 #: A command whose first word wraps it in coreutils' timeout (exit 124 when it kills it).

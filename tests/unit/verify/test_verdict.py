@@ -221,6 +221,18 @@ def test_the_symptoms_error_about_another_name_is_not_the_entrys_fault() -> None
     assert read_verdict(NONZERO, "exited", 1, same, symptom).verdict == "confirmed"
 
 
+@pytest.mark.parametrize("rule", [EXIT_0, NONZERO])
+def test_a_search_that_failed_is_neither_a_match_nor_none(rule: CheckRule) -> None:
+    """`grep -qs PATTERN missing.log` prints nothing and exits 2, its error: "exit 0" read it as the
+    cause ruled out, and "exit non-zero" as confirmed."""
+    line = "grep -qs 'Killed process' /var/log/worker.log"
+    assert read_verdict(rule, "exited", 2, "", command=line).verdict == "inconclusive"
+    assert read_verdict(rule, "exited", 1, "", command=line).verdict != "inconclusive"
+    piped = "dmesg | grep -q 'Out of memory'"
+    assert read_verdict(rule, "exited", 2, "", command=piped).verdict == "inconclusive"
+    assert read_verdict(rule, "exited", 2, "", command="python check.py").verdict != "inconclusive"
+
+
 def test_the_shells_own_question_whether_a_program_is_there_is_answered_not_unrun() -> None:
     """dash's `command -v deepspeed` says nothing and exits 127 when it is not there: that is the
     check's answer, and was read as a command that could not be run."""
