@@ -59,9 +59,14 @@ def validation_problem(command: str) -> str | None:
         return "the validation command is empty"
     if "\n" in text:
         return "a validation command must be one line"
+    words = _shell_words(text)
+    if words is not None and words[:1] == ("[[",):
+        return (
+            "'[[ … ]]' is bash's test, and a check runs with /bin/sh, which has none (as Python it would"
+            " be a list of names): write '[ … ]', or bash -c '…'"
+        )
     if validation_kind(text) == "python" and _python_problem(text) is None:
         return None
-    words = _shell_words(text)
     if words is not None:
         first = _first_command_word(words)
         if first is not None and _PYTHON_LAUNCHER.match(first):
@@ -71,6 +76,11 @@ def validation_problem(command: str) -> str | None:
     python_problem = _python_problem(text)
     if python_problem is None:
         return None
+    if words is None:  # a quote left open: what the shell would say, not that the program is missing
+        return (
+            f"'{_clip(text)}' is neither a shell command (a quote is never closed) nor Python"
+            f" ({python_problem}); write the one line that proves the cause"
+        )
     first_word = text.split()[0]
     return (
         f"'{_clip(text)}' is neither a shell command ('{first_word}' is no program on this machine's"
@@ -108,8 +118,8 @@ def validation_kind(command: str) -> ValidationKind:
     words = _shell_words(text)
     if words is not None:
         program = _first_command_word(words)
-        if program is not None and _is_command(program):
-            return "shell"
+        if program is not None and (_is_command(program) or _written_for_another_machine(program, words)):
+            return "shell"  # `soxi -D clip.wav` on a laptop without sox parses as Python, and is not
     return "python" if _python_problem(text) is None else "shell"
 
 

@@ -489,10 +489,10 @@ def test_silence_from_a_program_this_machine_lacks_rules_nothing_out(
         assert store.get("ib-port-down").last_check_outcome == verdict
 
 
-def test_a_shell_program_read_as_python_is_missing_here_for_an_agent_too(kb_db: str) -> None:
-    """`ibstat -s`, ibstat not installed, is handed out as Python and ends in a NameError: kb check
-    says "could not run here", the agent's report said "the check broke" and counted it against the
-    entry, twice making it a broken check."""
+def test_a_shell_program_missing_here_is_missing_here_for_an_agent_too(kb_db: str) -> None:
+    """`ibstat -s`, ibstat not installed, was handed out as Python and ended in a NameError, which the
+    agent's report counted against the entry as a broken check. It is a shell line written for
+    another machine: handed out as one, and the shell's `not found` is "could not run here"."""
     from kb.integrations.mcp_server import AgentSession
     from tests.command_line import kb
 
@@ -503,9 +503,8 @@ def test_a_shell_program_read_as_python_is_missing_here_for_an_agent_too(kb_db: 
     assert added.code == 0, added.output
     session = AgentSession(kb_db)
     command = session.check("ib-missing")["command"]
-    output = 'Traceback (most recent call last):\n  File "<string>", line 2, in <module>\n'
-    output += "NameError: name 'frobstat' is not defined\n"
-    told = session.report("ib-missing", command, 1, output)
+    assert command == "frobstat -s"
+    told = session.report("ib-missing", command, 127, "sh: 1: frobstat: not found\n")
     assert told["verdict"] == "could not run here" and "frobstat" in told["reason"]
 
 

@@ -129,12 +129,13 @@ def test_python_in_a_shell_line_is_the_python3_on_the_path_where_no_python_is(tm
 
 
 def test_a_missing_program_with_a_hyphen_could_not_run_here() -> None:
-    """`nonexistent-tool-xyz --check`, not on the PATH, is read as Python (`nonexistent - tool - …`):
-    its NameError was "the check broke", counted against the entry, where `ibstat -s` was not."""
+    """`nonexistent-tool-xyz --check`, not on the PATH, parses as Python (`nonexistent - tool - …`):
+    run by Python, its NameError was "the check broke", counted against the entry. A program and
+    its option are a command line written for another machine, run by the shell."""
     for command in ("kb-no-such-tool-xyz --check", "kbnosuchtool -s"):
         result = _run(command)
-        assert result.verdict == "could not run here", command
-        assert result.reason.startswith(f"{command.split()[0]} is not installed here"), command
+        assert (result.kind, result.verdict) == ("shell", "could not run here"), command
+        assert result.reason.startswith(f"{command.split()[0]} is not installed"), command
 
 
 def test_python_output_and_errors_interleave_as_written() -> None:

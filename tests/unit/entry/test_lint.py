@@ -47,6 +47,8 @@ def test_commands_pass(command: str) -> None:
         ("python -c 'import torch; print(torch.cuda'", "does not parse"),
         ("python -c", "needs the code"),
         ("nvidia-smi\nlsof -i :8000", "one line"),
+        ("[[ -d /etc ]]", "bash's test"),  # it parses as Python, and was run as Python
+        ("test -f '/tmp/x", "a quote is never closed"),  # not "'test' is no program"
     ],
 )
 def test_prose_and_broken_commands_are_refused_with_a_reason(command: str, reason: str) -> None:
@@ -59,6 +61,13 @@ def test_kind_says_how_kb_check_would_run_it() -> None:
     assert validation_kind("torch.cuda.is_available()") == "python"
     assert validation_kind("python -c 'print(1)'") == "shell"
     assert validation_kind("nvidia-smi") == "shell"
+
+
+def test_a_program_written_for_another_machine_is_run_by_the_shell_though_it_parses_as_python() -> None:
+    """`soxi --info` (sox not installed here) parses as Python, `soxi - (-info)`; it was run by
+    Python, whose NameError made a sound entry's check "broke"."""
+    assert validation_problem("soxi --info") is None
+    assert validation_kind("soxi --info") == "shell"
 
 
 def test_python_keywords_win_over_programs_of_the_same_name() -> None:
