@@ -362,7 +362,14 @@ def list_entries(
 def rm(
     ctx: typer.Context,
     key: common.KeyArgument,
-    purge: Annotated[bool, typer.Option("--purge", help="Delete for good instead of archiving.")] = False,
+    purge: Annotated[
+        bool,
+        typer.Option(
+            "--purge",
+            help="Delete it from the knowledge base instead of archiving it (kb history KEY still"
+            " shows what it said).",
+        ),
+    ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before --purge.")] = False,
 ) -> None:
     """Archive an entry (undo with `kb restore`); --purge deletes it after a confirmation."""
@@ -384,7 +391,8 @@ def rm(
     if common.folder_source(ctx) is not None:  # kb.layers.folder_index: a purge leaves its tombstone
         typer.echo(f"deleted {key}; its tombstone (archived/{key}.toml) keeps a sync from bringing it back")
         return
-    typer.echo(f"deleted {key}")
+    # The store keeps every change with what the entry said (EntryStore.purge): said, not hidden.
+    typer.echo(f"deleted {key}; its history still holds what it said: {again}history {key}")
 
 
 @app.command()

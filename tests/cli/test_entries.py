@@ -592,9 +592,14 @@ def test_purge_asks_first(runner: CliRunner, interactive: None) -> None:
     code, _, err = kb("rm", "my-assert", "--purge", input="n\n")
     assert code == 1 and "not deleted" in err
     code, out, _ = kb("rm", "my-assert", "--purge", input="y\n")
-    assert code == 0 and "deleted my-assert" in out
+    # "deleted" alone let a person think what it said was gone: its history keeps every version
+    assert (
+        code == 0 and "deleted my-assert; its history still holds what it said: kb history my-assert" in out
+    )
     code, _, err = kb("show", "my-assert")
     assert code == 1
+    code, out, _ = kb("history", "my-assert")
+    assert code == 0 and "purged" in out
 
 
 def test_purge_off_a_terminal_needs_yes(runner: CliRunner) -> None:
