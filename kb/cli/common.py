@@ -180,6 +180,26 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     typer.echo(f"kb: {key} from the {name} layer, as your last search showed it{own}", err=True)
 
 
+def say_a_write_is_not_the_shown_entry(ctx: typer.Context, key: str, command: str) -> None:
+    """Before COMMAND changes the personal entry KEY, say so when the last search showed another
+    layer's entry of that key: `kb rm frob` archived your own copy, never seen, while the project's
+    one the search showed stayed, and only `archived frob` was said. A write to another layer is
+    asked for by name (`kb --layer project rm frob`), so the command is not redirected."""
+    if LAYER in ctx.meta:
+        return
+    from kb.layers.config import PERSONAL
+    from kb.layers.shown import shown_layer
+
+    name = shown_layer(key)
+    if name is None or name == PERSONAL:
+        return
+    typer.echo(
+        f"kb: {command} acts on your own {key}; your last search showed the {name} layer's"
+        f" ({command_prefix(ctx)}--layer {name} {command} {key} acts on that one)",
+        err=True,
+    )
+
+
 def entry_named(ctx: typer.Context, store: EntryStore, key: str, command: str) -> Entry:
     """Entry KEY of STORE, for COMMAND. When the personal knowledge base has none (no --layer, no
     search to follow) and another layer has one, the error names that layer and the command that

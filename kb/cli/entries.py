@@ -242,7 +242,8 @@ def edit(
     added = read_guards_file(guards) if guards else None
     scope = check_constraints(key, applies_to) if applies_to is not None else None
     with common.open_kb(ctx) as store:
-        before = store.get(key).content()
+        before = common.entry_named(ctx, store, key, "edit").content()
+        common.say_a_write_is_not_the_shown_entry(ctx, key, "edit")
         after = before
         if added is not None:
             after = after.replace(guards=with_guards(before.guards, added))
@@ -375,7 +376,8 @@ def rm(
     """Archive an entry (undo with `kb restore`); --purge deletes it after a confirmation."""
     again = common.command_prefix(ctx)
     with common.open_kb(ctx) as store:
-        entry = store.get(key)
+        entry = common.entry_named(ctx, store, key, "rm")
+        common.say_a_write_is_not_the_shown_entry(ctx, key, "rm")
         if not purge:
             if entry.status == "archived" or not store.set_status(key, "archived"):
                 typer.echo(f"{key} is already archived; bring it back with: {again}restore {key}")
@@ -516,7 +518,8 @@ def restore(
             for gone in (k for k in found if k not in keys):
                 typer.echo(_left_behind(ctx, store, gone, "prune" if last_prune else "sync"))
         else:
-            keys = [store.get(key or "").key]
+            keys = [common.entry_named(ctx, store, key or "", "restore").key]
+            common.say_a_write_is_not_the_shown_entry(ctx, key or "", "restore")
         restored = store.restore_many(keys)  # one transaction; said once it is written
     for name in keys:
         typer.echo(f"restored {name}" if name in restored else f"{name} is already active")

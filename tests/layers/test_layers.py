@@ -369,6 +369,24 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
     assert "from the project layer" in checked.stderr
 
 
+def test_a_write_to_your_own_entry_says_the_search_showed_another_layers(
+    team: Path, runner: CliRunner
+) -> None:
+    """The search showed the project's entry; `kb rm KEY` archived the personal copy, never seen,
+    said only `archived KEY`, and the next search showed the project's entry as before."""
+    project_copy_of_a_seed(team, runner, "the project's own fix")
+    assert kb("--layer", "personal", "rm", LABELS_KEY).exit_code == 0  # so the search shows the project's
+    found = kb_process("search", LABELS, "--json", cwd=team)
+    assert json.loads(found.stdout)["results"][0]["layer"] == "project"
+    assert kb("--layer", "personal", "restore", LABELS_KEY).exit_code == 0  # yours, active again
+    removed = kb_process("rm", LABELS_KEY, cwd=team)
+    assert removed.returncode == 0 and f"archived {LABELS_KEY}" in removed.stdout
+    assert (
+        f"kb: rm acts on your own {LABELS_KEY}; your last search showed the project layer's"
+        f" (kb --layer project rm {LABELS_KEY} acts on that one)\n"
+    ) == removed.stderr
+
+
 def test_a_search_in_one_repository_is_not_followed_to_another_repositorys_entry(
     team: Path, tmp_path: Path
 ) -> None:
@@ -412,7 +430,7 @@ def test_a_key_only_another_layer_holds_is_named_there_without_a_search(
 ) -> None:
     """With no search to follow, `kb check feature-cache` in the project said "no entry with key"."""
     monkeypatch.chdir(team)
-    for command in ("show", "check", "history"):
+    for command in ("show", "check", "history", "rm", "restore", "edit"):  # rm and edit said "no entry"
         missing = kb(command, "feature-cache")
         assert missing.exit_code == 1
         assert missing.stderr == (
