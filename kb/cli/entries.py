@@ -511,10 +511,11 @@ def restore(
         if last_prune or last_sync:
             from kb.exchange.folder_sync import LAST_SYNC_ARCHIVE, last_sync_archive
             from kb.upkeep.review import last_prune as pruned_keys
+            from kb.upkeep.review import prune_record
 
             found = pruned_keys(store) if last_prune else last_sync_archive(store)
             keys = [k for k in found if store.find(k) is not None]
-            ever = store.meta("last_prune" if last_prune else LAST_SYNC_ARCHIVE) is not None
+            ever = store.meta(prune_record(store) if last_prune else LAST_SYNC_ARCHIVE) is not None
             for gone in (k for k in found if k not in keys):
                 typer.echo(_left_behind(ctx, store, gone, "prune" if last_prune else "sync"))
         else:
@@ -524,7 +525,7 @@ def restore(
     for name in keys:
         typer.echo(f"restored {name}" if name in restored else f"{name} is already active")
     if (last_prune or last_sync) and not keys:
-        kind = "prune" if last_prune else "sync"
+        kind = "prune of yours" if last_prune else "sync"  # each person undoes their own prunes
         if not ever:  # "the last prune" would say there was one
             typer.echo(f"no {kind} has archived anything here: nothing to restore")
         else:

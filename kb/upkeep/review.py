@@ -475,12 +475,19 @@ def apply_prune(
             return False
         return _matches(entry, store.now(), unused_for, check_status)
 
-    return store.archive_many(keys, undo_record="last_prune", still_chosen=still_chosen)
+    return store.archive_many(keys, undo_record=prune_record(store), still_chosen=still_chosen)
+
+
+def prune_record(store: EntryStore) -> str:
+    """The name the prunes of the person kb acts for are kept under: each person's own, so that on a
+    database a team shares, the undo a prune printed (`kb restore --last-prune`) undoes that prune,
+    not a teammate's that came after it."""
+    return f"last_prune by {store.author}"
 
 
 def last_prune(store: EntryStore) -> list[str]:
-    """The entries the last prune archived that it would bring back (still_archived_by())."""
-    return still_archived_by(store, "last_prune", lambda detail: detail == "pruned")
+    """The entries your last prune archived that it would bring back (still_archived_by())."""
+    return still_archived_by(store, prune_record(store), lambda detail: detail == "pruned")
 
 
 def still_archived_by(store: EntryStore, name: str, its_archive: Callable[[str], bool]) -> list[str]:

@@ -311,6 +311,26 @@ def test_prune_is_a_dry_run_until_applied_and_can_be_undone(
     assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "archived"
 
 
+def test_each_person_undoes_their_own_last_prune_on_a_shared_knowledge_base(
+    runner: CliRunner, clock: Callable[[timedelta], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice pruned, then Bob on the same database: Alice's `kb restore --last-prune`, the undo her
+    prune printed, brought back Bob's entries, and hers could then not be brought back at once."""
+    add(runner, "old-gizmo", "the old gizmo jams")
+    add(runner, "old-sprocket", "the old sprocket wheel squeals under load")
+    clock(timedelta(days=200))
+    monkeypatch.setenv("KB_AUTHOR", "alice")
+    assert kb("prune", "--unused-for", "180d", "--domain", "hardware", "--apply")[0] == 0
+    assert kb("restore", "old-sprocket")[0] == 0
+    monkeypatch.setenv("KB_AUTHOR", "bob")
+    code, out, _ = kb("restore", "--last-prune")  # Bob has pruned nothing
+    assert code == 0 and out.strip() == "no prune of yours has archived anything here: nothing to restore"
+    monkeypatch.setenv("KB_AUTHOR", "alice")
+    code, out, _ = kb("restore", "--last-prune")
+    assert code == 0 and "restored old-gizmo" in out
+    assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "active"
+
+
 def test_an_entry_edited_while_pruned_is_still_the_prunes_to_undo(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:
@@ -714,7 +734,7 @@ def test_the_review_list_names_the_duplicate_whole_with_the_merge_that_folds_it(
 
 def test_restore_last_prune_before_any_prune_says_there_was_none(runner: CliRunner) -> None:
     """'the last prune archived nothing that is left to restore' spoke of a prune that never ran."""
-    for flag, kind in (("--last-prune", "prune"), ("--last-sync", "sync")):
+    for flag, kind in (("--last-prune", "prune of yours"), ("--last-sync", "sync")):
         code, out, _ = kb("restore", flag)
         assert code == 0 and out.strip() == f"no {kind} has archived anything here: nothing to restore"
 
