@@ -475,30 +475,53 @@ def apply_prune(
             return False
         return _matches(entry, store.now(), unused_for, check_status)
 
-    return store.archive_many(keys, undo_record=prune_record(store), still_chosen=still_chosen)
+    return store.archive_many(keys, undo_record=_own_prune_record(store), still_chosen=still_chosen)
 
 
 def prune_record(store: EntryStore) -> str:
     """The name the prunes of the person kb acts for are kept under: each person's own, so that on a
     database a team shares, the undo a prune printed (`kb restore --last-prune`) undoes that prune,
-    not a teammate's that came after it."""
+    not a teammate's that came after it. A knowledge base pruned before kb kept them apart holds
+    one record for everyone (LEGACY_PRUNE_RECORD), read while the person has none of their own."""
+    own = f"last_prune by {store.author}"
+    return (
+        own if store.meta(own) is not None or store.meta(LEGACY_PRUNE_RECORD) is None else LEGACY_PRUNE_RECORD
+    )
+
+
+def _own_prune_record(store: EntryStore) -> str:
     return f"last_prune by {store.author}"
 
 
+#: Where the last prune of anyone was kept before each person's were kept apart.
+LEGACY_PRUNE_RECORD = "last_prune"
+
+
 def last_prune(store: EntryStore) -> list[str]:
-    """The entries your last prune archived that it would bring back (still_archived_by())."""
-    return still_archived_by(store, prune_record(store), lambda detail: detail == "pruned")
+    """The entries your last prune archived that it would bring back (still_archived_by()); from the
+    record all shared before, only those you archived."""
+    record = prune_record(store)
+    author = store.author if record == LEGACY_PRUNE_RECORD else None
+    return still_archived_by(store, record, lambda detail: detail == "pruned", author)
 
 
-def still_archived_by(store: EntryStore, name: str, its_archive: Callable[[str], bool]) -> list[str]:
+def still_archived_by(
+    store: EntryStore, name: str, its_archive: Callable[[str], bool], author: str | None = None
+) -> list[str]:
     """The entries the bulk archive kept under NAME (a prune, a sync) that are archived still by
-    it: their last archive or restore is an archive whose history detail ITS_ARCHIVE accepts. One
-    restored and archived again since (`kb rm`) was archived by someone, not by the bulk archive,
-    and stays so; one edited while archived is still the bulk archive's."""
+    it: their last archive or restore is an archive whose history detail ITS_ARCHIVE accepts (and,
+    given an AUTHOR, that AUTHOR made). One restored and archived again since (`kb rm`) was archived
+    by someone, not by the bulk archive, and stays so; one edited while archived is still the bulk
+    archive's."""
     kept = []
     for key in undo_record(store, name):
         moves = [change for change in store.history(key) if change.action in ("archived", "restored")]
-        if moves and moves[-1].action == "archived" and its_archive(moves[-1].detail):
+        if (
+            moves
+            and moves[-1].action == "archived"
+            and its_archive(moves[-1].detail)
+            and author in (None, moves[-1].author)
+        ):
             kept.append(key)
     return kept
 

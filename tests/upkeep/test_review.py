@@ -331,6 +331,19 @@ def test_each_person_undoes_their_own_last_prune_on_a_shared_knowledge_base(
     assert json.loads(kb("show", "old-gizmo", "--json")[1])["status"] == "active"
 
 
+def test_a_prune_kept_before_each_persons_were_kept_apart_is_undone_by_who_made_it(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add(runner, "old-gizmo", "the old gizmo jams")
+    monkeypatch.setenv("KB_AUTHOR", "alice")
+    with open_store(os.environ["KB_DB"]) as store:  # as kb kept it before: one record for everyone
+        store.archive_many(["old-gizmo"], undo_record="last_prune")
+    monkeypatch.setenv("KB_AUTHOR", "bob")
+    assert "restored" not in kb("restore", "--last-prune")[1]
+    monkeypatch.setenv("KB_AUTHOR", "alice")
+    assert "restored old-gizmo" in kb("restore", "--last-prune")[1]
+
+
 def test_an_entry_edited_while_pruned_is_still_the_prunes_to_undo(
     runner: CliRunner, clock: Callable[[timedelta], None]
 ) -> None:
