@@ -26,6 +26,7 @@ from kb.errors import KbError, UsageError
 
 if TYPE_CHECKING:
     from kb.cli.options import Option
+    from kb.layers.config import Layer
     from kb.store.entry_store import EntryStore
     from kb.store.record import Entry
 
@@ -156,28 +157,21 @@ def follow_search(ctx: typer.Context, key: str, command: str) -> None:
     """Without `kb --layer`, make COMMAND act on the layer whose entry the last search showed for
     KEY (kb.layers.shown), and say so on stderr: search, show and check must mean one entry when
     several layers hold that key."""
-    if LAYER in ctx.meta:
+    chosen = _layer_the_search_showed(ctx, key)
+    if chosen is None:
         return
     from kb.layers.config import PERSONAL
-    from kb.layers.shown import shown_also_in, shown_layer, shown_where
-
-    name = shown_layer(key)
-    if name is None or name == PERSONAL:
-        return
-    from kb.layers.config import find_layer
     from kb.layers.everywhere import layer_database
+    from kb.layers.shown import shown_also_in
 
     try:
-        chosen = find_layer(name, ctx.obj)
         database = layer_database(chosen)
     except KbError:
         return  # the layer is gone since: the personal knowledge base answers, as without a search
-    if shown_where(name) not in (None, chosen.spec):
-        return  # the search read another repository's folder (or a team layer moved): not this one
     ctx.meta[LAYER] = (ctx.obj, chosen)
     ctx.obj = database
     own = f" (kb --layer {PERSONAL} {command} {key}: your own)" if PERSONAL in shown_also_in(key) else ""
-    typer.echo(f"kb: {key} from the {name} layer, as your last search showed it{own}", err=True)
+    typer.echo(f"kb: {key} from the {chosen.name} layer, as your last search showed it{own}", err=True)
 
 
 def say_a_write_is_not_the_shown_entry(ctx: typer.Context, key: str, command: str) -> None:
@@ -185,19 +179,33 @@ def say_a_write_is_not_the_shown_entry(ctx: typer.Context, key: str, command: st
     layer's entry of that key: `kb rm frob` archived your own copy, never seen, while the project's
     one the search showed stayed, and only `archived frob` was said. A write to another layer is
     asked for by name (`kb --layer project rm frob`), so the command is not redirected."""
-    if LAYER in ctx.meta:
+    chosen = _layer_the_search_showed(ctx, key)
+    if chosen is None:
         return
-    from kb.layers.config import PERSONAL
-    from kb.layers.shown import shown_layer
+    typer.echo(
+        f"kb: {command} acts on your own {key}; your last search showed the {chosen.name} layer's"
+        f" ({command_prefix(ctx)}--layer {chosen.name} {command} {key} acts on that one)",
+        err=True,
+    )
+
+
+def _layer_the_search_showed(ctx: typer.Context, key: str) -> Layer | None:
+    """The layer, other than the personal one, whose entry KEY the last search showed (no `kb
+    --layer` given), when it is the layer this command would read: None for a layer gone since, or
+    for another repository's folder (or a team layer that moved)."""
+    if LAYER in ctx.meta:
+        return None
+    from kb.layers.config import PERSONAL, find_layer
+    from kb.layers.shown import shown_layer, shown_where
 
     name = shown_layer(key)
     if name is None or name == PERSONAL:
-        return
-    typer.echo(
-        f"kb: {command} acts on your own {key}; your last search showed the {name} layer's"
-        f" ({command_prefix(ctx)}--layer {name} {command} {key} acts on that one)",
-        err=True,
-    )
+        return None
+    try:
+        chosen = find_layer(name, ctx.obj)
+    except KbError:
+        return None
+    return chosen if shown_where(name) in (None, chosen.spec) else None
 
 
 def entry_named(ctx: typer.Context, store: EntryStore, key: str, command: str) -> Entry:

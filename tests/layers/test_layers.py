@@ -370,7 +370,7 @@ def test_show_and_check_act_on_the_entry_the_search_showed(
 
 
 def test_a_write_to_your_own_entry_says_the_search_showed_another_layers(
-    team: Path, runner: CliRunner
+    team: Path, runner: CliRunner, tmp_path: Path
 ) -> None:
     """The search showed the project's entry; `kb rm KEY` archived the personal copy, never seen,
     said only `archived KEY`, and the next search showed the project's entry as before."""
@@ -379,6 +379,10 @@ def test_a_write_to_your_own_entry_says_the_search_showed_another_layers(
     found = kb_process("search", LABELS, "--json", cwd=team)
     assert json.loads(found.stdout)["results"][0]["layer"] == "project"
     assert kb("--layer", "personal", "restore", LABELS_KEY).exit_code == 0  # yours, active again
+    elsewhere = tmp_path / "elsewhere"  # a folder without the project's `.kb/`: the search was not here
+    elsewhere.mkdir()
+    restored = kb_process("restore", LABELS_KEY, cwd=elsewhere)
+    assert restored.returncode == 0 and "already active" in restored.stdout and not restored.stderr
     removed = kb_process("rm", LABELS_KEY, cwd=team)
     assert removed.returncode == 0 and f"archived {LABELS_KEY}" in removed.stdout
     assert (
