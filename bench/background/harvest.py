@@ -848,8 +848,8 @@ def unit_network(ex, sb):
     one that answers garbage, one that never answers (under a short timeout), a name that never
     resolves (`.invalid` is reserved), addresses and ports out of range; and the server side's
     binds (a port taken, an address this host does not have). Only 127.0.0.1, ::1 and `.invalid`
-    names are ever asked: the harvest sends nothing off the machine. These are the errors of any program whose server is not
-    up, which the reflection units leave out (they open no sockets)."""
+    names are ever asked: the harvest sends nothing off the machine. These are the errors of any
+    program whose server is not up, which the reflection units leave out (they open no sockets)."""
     import asyncio
     import ftplib
     import http.client

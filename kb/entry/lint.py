@@ -119,7 +119,7 @@ def validation_kind(command: str) -> ValidationKind:
     if words is not None:
         program = _first_command_word(words)
         if program is not None and (_is_command(program) or _written_for_another_machine(program, words)):
-            return "shell"  # `soxi -D clip.wav` on a laptop without sox parses as Python, and is not
+            return "shell"  # `soxi --info` on a laptop without sox parses as Python, and is not
     return "python" if _python_problem(text) is None else "shell"
 
 

@@ -483,7 +483,7 @@ def prune_record(store: EntryStore) -> str:
     database a team shares, the undo a prune printed (`kb restore --last-prune`) undoes that prune,
     not a teammate's that came after it. A knowledge base pruned before kb kept them apart holds
     one record for everyone (LEGACY_PRUNE_RECORD), read while the person has none of their own."""
-    own = f"last_prune by {store.author}"
+    own = _own_prune_record(store)
     return (
         own if store.meta(own) is not None or store.meta(LEGACY_PRUNE_RECORD) is None else LEGACY_PRUNE_RECORD
     )
